@@ -1,0 +1,132 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { ERROR_STATUS, type ErrorEnvelope, LIMITS } from '@risala/shared';
+import { translate } from '@risala/shared/i18n/index.ts';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from './context.ts';
+import { AppError, mapDbError } from './lib/errors.ts';
+import { requestLanguage } from './lib/http.ts';
+import { registerMetrics } from './metrics.ts';
+import { registerRoutes } from './routes.ts';
+
+function envelope(
+  lang: string,
+  err: AppError,
+): ErrorEnvelope {
+  return {
+    statusCode: err.statusCode,
+    code: err.code,
+    message: translate(lang, `errors.${err.code}`, err.params),
+    errors: err.errors.map((e) => ({
+      field: e.field,
+      message: e.message.startsWith('validation.') ? translate(lang, e.message) : e.message,
+    })),
+    isError: true,
+    ...(err.data !== undefined ? { data: err.data } : {}),
+  };
+}
+
+/** Fastify's own request errors, mapped to our stable codes. */
+function fromFastifyError(err: FastifyError): AppError | null {
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('PAYLOAD_TOO_LARGE');
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new AppError('INVALID_FILE_SIZE');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new AppError('UNSUPPORTED_MEDIA_TYPE');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError('BAD_REQUEST');
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return new AppError('INVALID_FILE_TYPE');
+    default:
+      if (err.statusCode === 429) return new AppError('RATE_LIMITED');
+      if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+        return new AppError(err.statusCode === 404 ? 'NOT_FOUND' : 'BAD_REQUEST');
+      }
+      return null;
+  }
+}
+
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.log as FastifyBaseLogger,
+    bodyLimit: ctx.config.bodyLimit,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const lang = requestLanguage(request);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((v) => ({
+        field: v.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'body',
+        message: v.message?.startsWith('validation.') ? v.message : 'validation.invalid',
+      }));
+      return reply.code(400).send(envelope(lang, new AppError('VALIDATION_ERROR', { errors })));
+    }
+    const known =
+      error instanceof AppError ? error : (mapDbError(error) ?? fromFastifyError(error));
+    if (known) return reply.code(known.statusCode).send(envelope(lang, known));
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send(envelope(lang, new AppError('INTERNAL_ERROR')));
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 20, parts: 25 },
+    throwFileSizeLimit: true,
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Risala API', version: '0.1.0', description: 'Portal API of Risala' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  registerMetrics(app);
+  await registerRoutes(app, ctx);
+
+  // The built single-page app, with index.html for every client-side route.
+  const webDist = ctx.config.webDist;
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    const isApi = /^\/(api|uploads|webhooks|t|ai|health|metrics)(\/|$)/.test(url);
+    if (!isApi && hasWeb && request.method === 'GET') {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    const lang = requestLanguage(request);
+    return reply
+      .code(ERROR_STATUS.ROUTE_NOT_FOUND)
+      .send(envelope(lang, new AppError('ROUTE_NOT_FOUND')));
+  });
+
+  return app;
+}

@@ -1,0 +1,234 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** The tenant: a company using Risala (the catalogue's "Customer" company fields). */
+export const accounts = pgTable('accounts', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  plan: text('plan').notNull().default('free_trial'),
+  needs_approval: boolean('needs_approval').notNull().default(false),
+  timezone: text('timezone').notNull().default('Asia/Riyadh'),
+  country: text('country'),
+  city: text('city'),
+  street: text('street'),
+  cr_number: text('cr_number'),
+  vat_number: text('vat_number'),
+  support_email: text('support_email'),
+  ...timestamps,
+});
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: serial('id').primaryKey(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    key: text('key'),
+    role_name: text('role_name').notNull(),
+    role_description: text('role_description').notNull().default(''),
+    permissions: jsonb('permissions').notNull(),
+    is_builtin: boolean('is_builtin').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('roles_account_name_uq').on(t.account_id, t.role_name)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    role_id: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+    email: text('email').notNull(),
+    password_hash: text('password_hash').notNull(),
+    first_name: text('first_name').notNull(),
+    last_name: text('last_name').notNull(),
+    username: text('username'),
+    phone_number: text('phone_number'),
+    national_id: text('national_id'),
+    industry: text('industry'),
+    user_role: text('user_role'),
+    language: text('language').notNull().default('en'),
+    /** ACTIVE | INACTIVE | SUSPENDED */
+    status: text('status').notNull().default('ACTIVE'),
+    two_factor_enabled: boolean('two_factor_enabled').notNull().default(false),
+    email_verified_at: timestamp('email_verified_at', { withTimezone: true }),
+    logo: text('logo'),
+    password_changed_at: timestamp('password_changed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+    index('users_account_idx').on(t.account_id),
+  ],
+);
+
+/** Issued JWTs (jti = id); logout and password changes revoke them server-side. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ip: text('ip'),
+    user_agent: text('user_agent'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.account_id, t.user_id)],
+);
+
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: serial('id').primaryKey(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** register | login | reset */
+    purpose: text('purpose').notNull(),
+    code_hash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumed_at: timestamp('consumed_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('otp_codes_email_idx').on(t.email, t.created_at)],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('password_resets_token_uq').on(t.token_hash)],
+);
+
+/** Sign-in attempts, for rate limits per email and per IP (kept in the database: any replica sees them). */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    success: boolean('success').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('login_attempts_email_idx').on(t.email, t.created_at),
+    index('login_attempts_ip_idx').on(t.ip, t.created_at),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    /** i18n keys, rendered in the reader's language */
+    title_key: text('title_key').notNull(),
+    message_key: text('message_key').notNull(),
+    params: jsonb('params').notNull().default({}),
+    status: text('status').notNull().default('unread'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    read_at: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [index('notifications_user_idx').on(t.account_id, t.user_id, t.status, t.created_at)],
+);
+
+export const files = pgTable(
+  'files',
+  {
+    id: serial('id').primaryKey(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    key: text('key').notNull(),
+    original_name: text('original_name'),
+    content_type: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    purpose: text('purpose').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('files_key_uq').on(t.key), index('files_account_idx').on(t.account_id)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id'),
+    action: text('action').notNull(),
+    data: jsonb('data').notNull().default({}),
+    ip: text('ip'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_account_idx').on(t.account_id, t.created_at)],
+);
+
+/** Mails caught by the sandbox SMTP sink (not tenant data: the sandbox is a local test peer). */
+export const sandboxMails = pgTable(
+  'sandbox_mails',
+  {
+    id: serial('id').primaryKey(),
+    to_addresses: text('to_addresses').array().notNull(),
+    from_address: text('from_address').notNull(),
+    subject: text('subject').notNull().default(''),
+    text: text('text'),
+    html: text('html'),
+    otp_code: text('otp_code'),
+    headers: jsonb('headers').notNull().default({}),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sandbox_mails_created_idx').on(t.created_at)],
+);

@@ -1,0 +1,26 @@
+import { Logger, type Runner, run } from 'graphile-worker';
+import type { AppContext } from '../context.ts';
+import { purgeExpired } from '../modules/auth/auth.service.ts';
+
+/**
+ * The job worker (graphile-worker, jobs in the same PostgreSQL). Each task is `{ name → handler }`;
+ * later capabilities add their queues here.
+ */
+export async function startWorker(ctx: AppContext, connectionString: string): Promise<Runner> {
+  return run({
+    connectionString,
+    concurrency: 4,
+    noHandleSignals: true,
+    pollInterval: 1000,
+    logger: new Logger((scope) => (level, message, meta) => {
+      const fn = level === 'error' ? 'error' : level === 'warning' ? 'warn' : 'debug';
+      ctx.log[fn]({ worker: scope, ...meta }, message);
+    }),
+    taskList: {
+      auth_purge_expired: async () => {
+        await purgeExpired(ctx.db);
+      },
+    },
+    crontab: '17 * * * * auth_purge_expired',
+  });
+}

@@ -1,0 +1,104 @@
+import { OTP } from '@risala/shared';
+import { translate } from '@risala/shared/i18n/index.ts';
+import type { MailMessage } from './mailer.ts';
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+/** A plain, bilingual-safe HTML frame: `dir` follows the language so Arabic mails read right-to-left. */
+function frame(lang: string, paragraphs: string[], highlight?: string): string {
+  const dir = lang === 'ar' ? 'rtl' : 'ltr';
+  const body = paragraphs.map((p) => `<p style="margin:0 0 12px">${p}</p>`).join('');
+  const code = highlight
+    ? `<p style="font-size:28px;letter-spacing:6px;font-weight:bold;margin:16px 0" dir="ltr">${escape(highlight)}</p>`
+    : '';
+  return `<!doctype html><html lang="${lang}" dir="${dir}"><body style="font-family:Arial,Tahoma,sans-serif;color:#1a1b1e;line-height:1.5">${body.replace('{{CODE}}', code)}<p style="color:#868e96">${escape(translate(lang, 'mail.signature'))}</p></body></html>`;
+}
+
+export function otpMail(
+  lang: string,
+  to: string,
+  name: string,
+  purpose: 'register' | 'login' | 'reset',
+  code: string,
+): MailMessage {
+  const t = (k: string, p: Record<string, string | number> = {}) => translate(lang, k, p);
+  const greeting = t('mail.greeting', { name });
+  const intro = t(`mail.otp.${purpose}.intro`);
+  const expiry = t('mail.otp.expiry', { minutes: OTP.ttlMinutes });
+  return {
+    to,
+    subject: t(`mail.otp.${purpose}.subject`, { code }),
+    text: `${greeting}\n\n${intro}\n\n${code}\n\n${expiry}\n\n${t('mail.signature')}`,
+    html: frame(lang, [escape(greeting), escape(intro), '{{CODE}}', escape(expiry)], code),
+  };
+}
+
+export function resetMail(
+  lang: string,
+  to: string,
+  name: string,
+  link: string,
+  code: string,
+  ttlMinutes: number,
+): MailMessage {
+  const t = (k: string, p: Record<string, string | number> = {}) => translate(lang, k, p);
+  const lines = [
+    t('mail.greeting', { name }),
+    t('mail.reset.intro'),
+    link,
+    t('mail.reset.code', { code }),
+    t('mail.reset.expiry', { minutes: ttlMinutes }),
+  ];
+  return {
+    to,
+    subject: t('mail.reset.subject'),
+    text: `${lines.join('\n\n')}\n\n${t('mail.signature')}`,
+    html: frame(lang, [
+      escape(lines[0]),
+      escape(lines[1]),
+      `<a href="${escape(link)}">${escape(link)}</a>`,
+      escape(lines[3]),
+      escape(lines[4]),
+    ]),
+  };
+}
+
+export function supportMails(opts: {
+  lang: string;
+  supportAddress: string;
+  user: { email: string; name: string; accountId: number };
+  subject: string;
+  category: string;
+  message: string;
+}): [MailMessage, MailMessage] {
+  const { user } = opts;
+  const toTeam: MailMessage = {
+    to: opts.supportAddress,
+    replyTo: user.email,
+    subject: translate('en', 'mail.support.subject', { subject: opts.subject }),
+    text: [
+      translate('en', 'mail.support.from', { name: user.name, email: user.email, account: user.accountId }),
+      translate('en', 'mail.support.category', { category: opts.category }),
+      '',
+      opts.message,
+    ].join('\n'),
+    html: frame('en', [
+      escape(translate('en', 'mail.support.from', { name: user.name, email: user.email, account: user.accountId })),
+      escape(translate('en', 'mail.support.category', { category: opts.category })),
+      escape(opts.message).replace(/\n/g, '<br>'),
+    ]),
+  };
+  const t = (k: string) => translate(opts.lang, k);
+  const confirm: MailMessage = {
+    to: user.email,
+    subject: t('mail.support.confirmSubject'),
+    text: `${t('mail.support.confirmBody')}\n\n${opts.subject}\n${opts.message}`,
+    html: frame(opts.lang, [
+      escape(t('mail.support.confirmBody')),
+      `<strong>${escape(opts.subject)}</strong>`,
+      escape(opts.message).replace(/\n/g, '<br>'),
+    ]),
+  };
+  return [toTeam, confirm];
+}

@@ -1,0 +1,88 @@
+/**
+ * Process entry: configuration → database (embedded or DATABASE_URL) → migrations → sandbox peers →
+ * API and/or worker (ROLE=all|api|worker). Stops everything cleanly on SIGINT/SIGTERM.
+ */
+import { pino } from 'pino';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase, runMigrations } from './db/client.ts';
+import { startWorker } from './jobs/worker.ts';
+import { createMailer } from './mail/mailer.ts';
+import { type SmtpSink, startSmtpSink } from './sandbox/smtp-sink.ts';
+import { seedDemo } from './seed.ts';
+
+const t0 = Date.now();
+const config = loadConfig();
+const log = pino({
+  level: config.logLevel,
+  ...(config.logPretty
+    ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+    : {}),
+});
+
+async function startSink(db: AppContext['db']): Promise<SmtpSink | null> {
+  if (!config.sandbox) return null;
+  try {
+    return await startSmtpSink({ db, port: config.sandboxSmtpPort, log });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    log.warn({ port: config.sandboxSmtpPort }, 'sandbox SMTP port busy; using a free one');
+    return startSmtpSink({ db, port: 0, log });
+  }
+}
+
+let database: Awaited<ReturnType<typeof openDatabase>> | null = null;
+
+async function main() {
+  database = await openDatabase(config, log);
+  await runMigrations(database.db);
+  const sink = await startSink(database.db);
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    sandboxPort: sink?.port ?? 0,
+    from: config.mailFrom,
+    log,
+  });
+  const ctx: AppContext = { config, db: database.db, mailer, log };
+
+  const app = config.role === 'worker' ? null : await buildApp(ctx);
+  const demo = config.role !== 'worker' && config.demo.seed ? await seedDemo(ctx) : null;
+  if (app) await app.listen({ port: config.port, host: config.host });
+  const worker = config.role === 'api' ? null : await startWorker(ctx, database.url);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 20_000);
+    force.unref();
+    await app?.close().catch((err) => log.error({ err }, 'api close failed'));
+    await worker?.stop().catch((err) => log.error({ err }, 'worker stop failed'));
+    mailer.close(); // pooled connections first, or the sink waits for them
+    await sink?.close();
+    await database?.close();
+    log.info('stopped cleanly');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const address = app ? `http://localhost:${(app.server.address() as { port: number }).port}` : '(worker only)';
+  const lines = [
+    '',
+    `  Risala is ready at ${address}   (${Date.now() - t0} ms)`,
+    `  database: ${database.embedded ? `embedded PostgreSQL on port ${database.embedded.port}` : 'DATABASE_URL'}`,
+    `  mail: ${config.sandbox ? `sandbox SMTP sink on 127.0.0.1:${sink?.port} — read mails at ${address}/sandbox/inbox` : 'SMTP relay'}`,
+  ];
+  if (demo) lines.push(`  demo account: ${demo.email}  password: ${demo.password}`);
+  lines.push('');
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch(async (err) => {
+  log.fatal({ err }, 'Risala failed to start');
+  await database?.close().catch(() => {}); // never leave the embedded PostgreSQL behind
+  process.exit(1);
+});

@@ -1,0 +1,304 @@
+import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
+import {
+  BUILTIN_ROLES,
+  type ChangePasswordInput,
+  type LoginInput,
+  landingPath,
+  type OtpPurpose,
+  permissionTreeFor,
+  ROLE_DESCRIPTIONS,
+  type RegisterInput,
+  type ResetPasswordInput,
+} from '@risala/shared';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { accounts, loginAttempts, passwordResets, roles, users } from '../../db/schema/index.ts';
+import { hmac, urlToken } from '../../lib/crypto.ts';
+import { AppError } from '../../lib/errors.ts';
+import { resetMail } from '../../mail/templates.ts';
+import { notify } from '../notifications/notifications.service.ts';
+import { audit } from './guard.ts';
+import { issueOtp, lockEmail, verifyOtp, hasRecentOtp } from './otp.service.ts';
+import { issueToken, revokeUserSessions } from './tokens.ts';
+import { findByEmail, findInAccount, toUserDto, type UserRow, type UserWithRole } from './users.repo.ts';
+
+export interface RequestMeta {
+  ip: string;
+  userAgent?: string;
+  lang: 'en' | 'ar';
+}
+
+// argon2id parameters: OWASP's minimum (19 MiB, 2 iterations)
+const ARGON = { memoryCost: 19_456, timeCost: 2, parallelism: 1, algorithm: 2 } as const;
+export const hashPassword = (password: string) => argonHash(password, ARGON);
+// verifying against this keeps unknown-email logins as slow as real ones
+let dummyHash: Promise<string> | null = null;
+
+async function passwordMatches(stored: string | null, password: string) {
+  if (!stored) {
+    dummyHash ??= hashPassword('Dummy@Password1');
+    await argonVerify(await dummyHash, password).catch(() => false);
+    return false;
+  }
+  return argonVerify(stored, password).catch(() => false);
+}
+
+/** Create the account (tenant), its built-in roles and the owner in one transaction. */
+export async function createAccountWithOwner(
+  tx: DbOrTx,
+  input: Omit<RegisterInput, 'confirm_password'> & { passwordHash: string },
+  opts: { verified?: boolean; createdAt?: Date; plan?: string } = {},
+): Promise<UserRow> {
+  const [account] = await tx
+    .insert(accounts)
+    .values({
+      name: input.company_name || `${input.first_name} ${input.last_name}`,
+      plan: opts.plan ?? 'free_trial',
+      ...(opts.createdAt ? { created_at: opts.createdAt } : {}),
+    })
+    .returning();
+  const roleRows = await tx
+    .insert(roles)
+    .values(
+      BUILTIN_ROLES.map((key) => ({
+        account_id: account.id,
+        key,
+        role_name: key,
+        role_description: ROLE_DESCRIPTIONS[key],
+        permissions: permissionTreeFor(key),
+        is_builtin: true,
+      })),
+    )
+    .returning();
+  const owner = roleRows.find((r) => r.key === 'owner');
+  if (!owner) throw new Error('owner role missing');
+  const [user] = await tx
+    .insert(users)
+    .values({
+      account_id: account.id,
+      role_id: owner.id,
+      email: input.email,
+      password_hash: input.passwordHash,
+      first_name: input.first_name,
+      last_name: input.last_name,
+      phone_number: input.phone_number,
+      industry: input.industry ?? null,
+      user_role: input.user_role ?? null,
+      language: input.language ?? 'en',
+      email_verified_at: opts.verified ? new Date() : null,
+      ...(opts.createdAt ? { created_at: opts.createdAt } : {}),
+    })
+    .returning();
+  return user;
+}
+
+export async function register(ctx: AppContext, input: RegisterInput, meta: RequestMeta) {
+  const passwordHash = await hashPassword(input.password);
+  const { confirm_password: _, password: __, ...rest } = input;
+  return ctx.db.transaction(async (tx) => {
+    await lockEmail(tx, input.email);
+    if (await findByEmail(tx, input.email)) throw new AppError('EMAIL_EXISTS');
+    const user = await createAccountWithOwner(tx, {
+      ...rest,
+      password: '',
+      passwordHash,
+      language: input.language ?? meta.lang,
+    });
+    const sent = await issueOtp(ctx, tx, user, 'register');
+    return { user_id: user.id, email: user.email, otp_sent: true, ...sent };
+  });
+}
+
+/** send-otp / resend-otp. Unknown addresses get the same answer (no account enumeration). */
+export async function sendOtp(ctx: AppContext, email: string, purpose: OtpPurpose) {
+  const found = await findByEmail(ctx.db, email);
+  const quiet = {
+    provider: ctx.mailer.provider,
+    delivery_status: 'sent' as const,
+    cooldown_seconds: 60,
+  };
+  if (!found || found.user.status !== 'ACTIVE') return quiet;
+  if (purpose === 'register' && found.user.email_verified_at) throw new AppError('EMAIL_ALREADY_VERIFIED');
+  // a login code can only be re-sent after the password was proven (login-with-otp)
+  if (purpose === 'login' && !(await hasRecentOtp(ctx.db, email, 'login'))) return quiet;
+  return ctx.db.transaction((tx) => issueOtp(ctx, tx, found.user, purpose));
+}
+
+async function createResetToken(ctx: AppContext, tx: DbOrTx, user: UserRow) {
+  const token = urlToken();
+  await tx.insert(passwordResets).values({
+    account_id: user.account_id,
+    user_id: user.id,
+    token_hash: hmac(ctx.config.jwtSecret, token),
+    expires_at: new Date(Date.now() + ctx.config.resetTokenTtlMinutes * 60_000),
+  });
+  return token;
+}
+
+export async function verifyRegistrationOrReset(
+  ctx: AppContext,
+  input: { email: string; otp: string; purpose: 'register' | 'reset' },
+) {
+  const { userId } = await verifyOtp(ctx, input.email, input.purpose, input.otp);
+  return ctx.db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId));
+    if (!user) throw new AppError('OTP_INVALID');
+    if (input.purpose === 'register') {
+      if (!user.email_verified_at) {
+        await tx.update(users).set({ email_verified_at: new Date() }).where(eq(users.id, user.id));
+        await notify(tx, { accountId: user.account_id, userId: user.id }, 'system', 'welcome');
+      }
+      return { verified: true };
+    }
+    return { reset_token: await createResetToken(ctx, tx, user) };
+  });
+}
+
+async function assertNotThrottled(ctx: AppContext, email: string, ip: string) {
+  const since = new Date(Date.now() - ctx.config.login.windowMinutes * 60_000);
+  const [byEmail] = await ctx.db
+    .select({ n: count() })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.email, email), eq(loginAttempts.success, false), gt(loginAttempts.created_at, since)));
+  const [byIp] = await ctx.db
+    .select({ n: count() })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.ip, ip), eq(loginAttempts.success, false), gt(loginAttempts.created_at, since)));
+  if ((byEmail?.n ?? 0) >= ctx.config.login.maxFailuresPerEmail || (byIp?.n ?? 0) >= ctx.config.login.maxFailuresPerIp) {
+    throw new AppError('RATE_LIMITED', { data: { retry_after: ctx.config.login.windowMinutes * 60 } });
+  }
+}
+
+/** Password check with rate limits and the login error codes of §8, shared by both login paths. */
+async function checkCredentials(ctx: AppContext, input: LoginInput, meta: RequestMeta): Promise<UserWithRole> {
+  await assertNotThrottled(ctx, input.email, meta.ip);
+  const found = await findByEmail(ctx.db, input.email);
+  const valid = await passwordMatches(found?.user.password_hash ?? null, input.password);
+  await ctx.db.insert(loginAttempts).values({ email: input.email, ip: meta.ip, success: valid && Boolean(found) });
+  if (!found || !valid) throw new AppError('INVALID_LOGIN_DATA');
+  if (found.user.status !== 'ACTIVE') throw new AppError('USER_INACTIVE');
+  if (!found.user.email_verified_at) throw new AppError('EMAIL_NOT_VERIFIED');
+  if (!found.permissions?.sms_portal?.length) throw new AppError('NO_PERMISSIONS_TO_LOGIN');
+  return found;
+}
+
+async function startSession(ctx: AppContext, found: UserWithRole, meta: RequestMeta) {
+  const { token, expiresAt } = await issueToken(ctx, found.user, meta);
+  await audit(ctx, { accountId: found.user.account_id, userId: found.user.id, action: 'auth.login', ip: meta.ip });
+  return {
+    token,
+    expires_at: expiresAt.toISOString(),
+    user: toUserDto(found.user, found.roleKey),
+    permissions: found.permissions,
+    landing: landingPath(found.permissions),
+  };
+}
+
+export async function login(ctx: AppContext, input: LoginInput, meta: RequestMeta) {
+  const found = await checkCredentials(ctx, input, meta);
+  if (found.user.two_factor_enabled) throw new AppError('LOGIN_WITH_OTP_REQUIRED');
+  return startSession(ctx, found, meta);
+}
+
+export async function loginWithOtp(ctx: AppContext, input: LoginInput, meta: RequestMeta) {
+  const found = await checkCredentials(ctx, input, meta);
+  const sent = await ctx.db.transaction((tx) => issueOtp(ctx, tx, found.user, 'login'));
+  return { otp_sent: true, ...sent };
+}
+
+export async function verifyLoginOtp(ctx: AppContext, input: { email: string; otp: string }, meta: RequestMeta) {
+  const { userId } = await verifyOtp(ctx, input.email, 'login', input.otp);
+  const found = await findByEmail(ctx.db, input.email);
+  if (!found || found.user.id !== userId) throw new AppError('OTP_INVALID');
+  if (found.user.status !== 'ACTIVE') throw new AppError('USER_INACTIVE');
+  if (!found.permissions?.sms_portal?.length) throw new AppError('NO_PERMISSIONS_TO_LOGIN');
+  return startSession(ctx, found, meta);
+}
+
+/** Always answers the same; mails a single-use link and a code when the address is known. */
+export async function forgotPassword(ctx: AppContext, email: string) {
+  const found = await findByEmail(ctx.db, email);
+  if (!found || found.user.status !== 'ACTIVE') return { sent: true };
+  const user = found.user;
+  await ctx.db.transaction(async (tx) => {
+    await lockEmail(tx, email);
+    const token = await createResetToken(ctx, tx, user);
+    const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    // the code lets a user finish on another device (/otp-verify); limits still apply
+    const code = await issueResetCode(ctx, tx, user);
+    await ctx.mailer
+      .send(resetMail(user.language, user.email, user.first_name, link, code ?? '—', ctx.config.resetTokenTtlMinutes))
+      .catch((err: Error) => {
+        ctx.log.error({ err }, 'could not send the reset mail');
+        throw new AppError('SERVICE_UNAVAILABLE');
+      });
+  });
+  return { sent: true };
+}
+
+/** A reset code stored like any OTP but delivered inside the reset mail (no second mail). */
+async function issueResetCode(ctx: AppContext, tx: DbOrTx, user: UserRow): Promise<string | null> {
+  try {
+    const issued = await issueOtp(ctx, tx, user, 'reset', { deliver: false });
+    return ('code' in issued && issued.code) || null;
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    return null; // cooldown or hourly cap: the link alone still works
+  }
+}
+
+export async function resetPassword(ctx: AppContext, input: ResetPasswordInput, meta: RequestMeta) {
+  const passwordHash = await hashPassword(input.password);
+  const tokenHash = hmac(ctx.config.jwtSecret, input.token);
+  await ctx.db.transaction(async (tx) => {
+    const [reset] = await tx
+      .select()
+      .from(passwordResets)
+      .where(and(eq(passwordResets.token_hash, tokenHash), isNull(passwordResets.used_at), gt(passwordResets.expires_at, new Date())))
+      .for('update');
+    if (!reset) throw new AppError('RESET_TOKEN_INVALID');
+    // every outstanding link of this user dies with this one
+    await tx.update(passwordResets).set({ used_at: new Date() }).where(and(eq(passwordResets.user_id, reset.user_id), isNull(passwordResets.used_at)));
+    await tx
+      .update(users)
+      .set({ password_hash: passwordHash, password_changed_at: new Date(), updated_at: new Date() })
+      .where(eq(users.id, reset.user_id));
+    await revokeUserSessions(tx, reset.user_id);
+    await notify(tx, { accountId: reset.account_id, userId: reset.user_id }, 'system', 'passwordReset');
+    await audit(ctx, { accountId: reset.account_id, userId: reset.user_id, action: 'auth.password_reset', ip: meta.ip });
+  });
+  return { reset: true };
+}
+
+export async function changePassword(
+  ctx: AppContext,
+  auth: { accountId: number; userId: number; sessionId: string },
+  input: ChangePasswordInput,
+  meta: RequestMeta,
+) {
+  const found = await findInAccount(ctx.db, auth.accountId, auth.userId);
+  if (!found) throw new AppError('NOT_FOUND');
+  if (!(await passwordMatches(found.user.password_hash, input.old_password))) {
+    throw new AppError('OLD_PASSWORD_INCORRECT', { errors: [{ field: 'old_password', message: 'errors.OLD_PASSWORD_INCORRECT' }] });
+  }
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ password_hash: passwordHash, password_changed_at: new Date(), updated_at: new Date() })
+      .where(and(eq(users.id, auth.userId), eq(users.account_id, auth.accountId)));
+    await revokeUserSessions(tx, auth.userId, auth.sessionId);
+    await notify(tx, auth, 'system', 'passwordChanged');
+  });
+  await audit(ctx, { accountId: auth.accountId, userId: auth.userId, action: 'auth.password_changed', ip: meta.ip });
+  return { changed: true };
+}
+
+/** Housekeeping for the worker: drop expired codes, tokens and old attempts. */
+export async function purgeExpired(db: DbOrTx) {
+  await db.execute(sql`delete from otp_codes where created_at < now() - interval '2 days'`);
+  await db.execute(sql`delete from password_resets where expires_at < now() - interval '2 days'`);
+  await db.execute(sql`delete from login_attempts where created_at < now() - interval '2 days'`);
+  await db.execute(sql`delete from sessions where expires_at < now() - interval '2 days'`);
+}

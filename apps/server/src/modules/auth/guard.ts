@@ -1,0 +1,115 @@
+import type { Action, EntityName, PermissionTree } from '@risala/shared';
+import { can, trialDaysRemaining, trialState } from '@risala/shared';
+import { sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { verifyToken } from './tokens.ts';
+
+export interface AuthContext {
+  userId: number;
+  accountId: number;
+  sessionId: string;
+  role: string;
+  permissions: PermissionTree;
+  plan: string;
+  userCreatedAt: Date;
+  language: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+/** The bearer token from `Authorization: Bearer` or the `token` cookie. */
+export function readToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
+  return request.cookies?.token ?? null;
+}
+
+/** preHandler: a live session of an active user, or 401. Loads role permissions and plan in one query. */
+export function authenticate(ctx: AppContext) {
+  return async (request: FastifyRequest) => {
+    const token = readToken(request);
+    if (!token) throw new AppError('UNAUTHORIZED');
+    const claims = await verifyToken(ctx, token);
+    const { rows } = await ctx.db.$client.query<{
+      session_id: string;
+      revoked_at: Date | null;
+      expires_at: Date;
+      user_id: number;
+      account_id: number;
+      status: string;
+      created_at: Date;
+      language: string;
+      role_key: string | null;
+      role_name: string;
+      permissions: PermissionTree;
+      plan: string;
+    }>(
+      `select s.id as session_id, s.revoked_at, s.expires_at, u.id as user_id, u.account_id,
+              u.status, u.created_at, u.language, r.key as role_key, r.role_name, r.permissions, a.plan
+         from sessions s
+         join users u on u.id = s.user_id and u.account_id = s.account_id
+         join roles r on r.id = u.role_id and r.account_id = u.account_id
+         join accounts a on a.id = u.account_id
+        where s.id = $1 and s.user_id = $2`,
+      [claims.jti, claims.id],
+    );
+    const row = rows[0];
+    if (!row || row.revoked_at || row.expires_at.getTime() <= Date.now()) {
+      throw new AppError('SESSION_EXPIRED');
+    }
+    if (row.status !== 'ACTIVE') throw new AppError('USER_INACTIVE');
+    request.auth = {
+      userId: row.user_id,
+      accountId: row.account_id,
+      sessionId: row.session_id,
+      role: row.role_key ?? row.role_name,
+      permissions: row.permissions,
+      plan: row.plan,
+      userCreatedAt: row.created_at,
+      language: row.language,
+    };
+  };
+}
+
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('UNAUTHORIZED');
+  return request.auth;
+}
+
+/** preHandler: the caller's role grants `action` on `entity`, else 403 FORBIDDEN. */
+export function requirePermission(entity: EntityName, action: Action) {
+  return async (request: FastifyRequest) => {
+    const auth = requireAuth(request);
+    if (!can(auth.permissions, entity, action)) throw new AppError('FORBIDDEN');
+  };
+}
+
+/**
+ * preHandler for plan-gated actions: a free or trial plan whose trial has ended gets
+ * SUBSCRIPTION_REQUIRED (the web shows it without logging out). Paid plans pass.
+ */
+export async function planGate(request: FastifyRequest, _reply?: FastifyReply) {
+  const auth = requireAuth(request);
+  const state = trialState(auth.plan, trialDaysRemaining(auth.userCreatedAt));
+  if (state === 'expired' || state === 'blocked') throw new AppError('SUBSCRIPTION_REQUIRED');
+}
+
+/** Record an event in the account's audit log (best effort: never fails the request). */
+export async function audit(
+  ctx: AppContext,
+  entry: { accountId: number; userId?: number | null; action: string; ip?: string; data?: object },
+) {
+  await ctx.db
+    .execute(
+      sql`insert into audit_log (account_id, user_id, action, ip, data)
+          values (${entry.accountId}, ${entry.userId ?? null}, ${entry.action}, ${entry.ip ?? null},
+                  ${JSON.stringify(entry.data ?? {})}::jsonb)`,
+    )
+    .catch((err) => ctx.log.warn({ err }, 'audit log write failed'));
+}

@@ -1,0 +1,60 @@
+import { idParamSchema, updateProfileSchema } from '@risala/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { ok } from '../../lib/http.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { authenticate, requireAuth } from '../auth/guard.ts';
+import * as users from './users.service.ts';
+
+async function readUpload(req: FastifyRequest) {
+  if (!req.isMultipart()) throw new AppError('FILE_REQUIRED');
+  const part = await req.file();
+  if (!part) return null;
+  return { buffer: await part.toBuffer(), filename: part.filename };
+}
+
+/** /api/auth/user/{id}… — profile, logo, feature access and pictures (spec §7). */
+export function userRoutes(ctx: AppContext, storage: Storage): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['users'];
+    app.addHook('onRequest', authenticate(ctx));
+    app.get('/:id', { schema: { tags, params: idParamSchema } }, async (req, reply) =>
+      ok(reply, await users.getProfile(ctx, requireAuth(req), req.params.id)),
+    );
+    app.put('/:id', { schema: { tags, params: idParamSchema, body: updateProfileSchema } }, async (req, reply) =>
+      ok(reply, await users.updateProfile(ctx, requireAuth(req), req.params.id, req.body), 'Profile updated'),
+    );
+    app.get('/:id/logo', { schema: { tags, params: idParamSchema } }, async (req, reply) =>
+      ok(reply, await users.getLogo(ctx, requireAuth(req), req.params.id)),
+    );
+    app.get('/:id/feature-access', { schema: { tags, params: idParamSchema } }, async (req, reply) =>
+      ok(reply, await users.featureAccess(ctx, requireAuth(req), req.params.id)),
+    );
+    // upload-profile-picture is the deprecated name of the same action
+    for (const path of ['/:id/upload-profile-picture-s3', '/:id/upload-profile-picture']) {
+      app.post(path, { schema: { tags, params: idParamSchema } }, async (req, reply) => {
+        const file = await readUpload(req);
+        return ok(reply, await users.uploadPicture(ctx, storage, requireAuth(req), req.params.id, file), 'Picture uploaded');
+      });
+    }
+  };
+}
+
+/** GET /uploads/profile_pictures/user_{id}.png — served with the type it was stored as. */
+export function uploadRoutes(ctx: AppContext, storage: Storage): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/profile_pictures/:file',
+      { schema: { hide: true, params: z.object({ file: z.string().regex(/^user_\d+\.png$/) }) } },
+      async (req, reply) => {
+        const userId = Number(/\d+/.exec(req.params.file)?.[0]);
+        const pic = await users.readPicture(ctx, storage, userId);
+        if (!pic) throw new AppError('NOT_FOUND');
+        return reply.header('content-type', pic.contentType).header('cache-control', 'public, max-age=300').send(pic.body);
+      },
+    );
+  };
+}

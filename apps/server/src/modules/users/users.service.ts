@@ -1,0 +1,115 @@
+import {
+  can,
+  trialDaysRemaining,
+  trialEndsAt,
+  trialState,
+  type UpdateProfileInput,
+} from '@risala/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { files, users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { MIME, sniffType, type Storage } from '../../storage/storage.ts';
+import type { AuthContext } from '../auth/guard.ts';
+import { findInAccount, toUserDto } from '../auth/users.repo.ts';
+import { notify } from '../notifications/notifications.service.ts';
+
+/**
+ * The user named in the path, if the caller may see it: themselves, or a colleague of the same
+ * account when their role manages users. Anything else is "not found" (no existence leak).
+ */
+async function resolveUser(ctx: AppContext, auth: AuthContext, id: number, write: boolean) {
+  if (id !== auth.userId && !can(auth.permissions, 'user_management', write ? 'update' : 'view')) {
+    throw new AppError('NOT_FOUND');
+  }
+  const found = await findInAccount(ctx.db, auth.accountId, id);
+  if (!found) throw new AppError('NOT_FOUND');
+  return found;
+}
+
+export async function getProfile(ctx: AppContext, auth: AuthContext, id: number) {
+  const found = await resolveUser(ctx, auth, id, false);
+  return {
+    user: toUserDto(found.user, found.roleKey),
+    permissions: found.permissions,
+    account: found.account,
+  };
+}
+
+export async function updateProfile(ctx: AppContext, auth: AuthContext, id: number, input: UpdateProfileInput) {
+  const found = await resolveUser(ctx, auth, id, true);
+  const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  const [row] = await ctx.db
+    .update(users)
+    .set({ ...changes, updated_at: new Date() })
+    .where(and(eq(users.id, id), eq(users.account_id, auth.accountId)))
+    .returning();
+  if (input.two_factor_enabled !== undefined && input.two_factor_enabled !== found.user.two_factor_enabled) {
+    await notify(ctx.db, { accountId: auth.accountId, userId: id }, 'system', input.two_factor_enabled ? 'twoFactorOn' : 'twoFactorOff');
+  }
+  return { user: toUserDto(row, found.roleKey) };
+}
+
+export async function getLogo(ctx: AppContext, auth: AuthContext, id: number) {
+  const found = await resolveUser(ctx, auth, id, false);
+  return { logo: found.user.logo };
+}
+
+/** Plan and trial position (spec §4): the trial ends two months after the user's creation. */
+export async function featureAccess(ctx: AppContext, auth: AuthContext, id: number) {
+  const found = await resolveUser(ctx, auth, id, false);
+  const plan = found.account.plan;
+  const days = trialDaysRemaining(found.user.created_at);
+  return {
+    currentPlan: plan,
+    trial_ends_at: trialEndsAt(found.user.created_at).toISOString(),
+    days_remaining: days,
+    trial_state: trialState(plan, days),
+  };
+}
+
+export const pictureKey = (userId: number) => `profile_pictures/user_${userId}.png`;
+
+/** Store a JPG or PNG profile picture (type by content, ≤ 10 MB) and point the user's logo at it. */
+export async function uploadPicture(
+  ctx: AppContext,
+  storage: Storage,
+  auth: AuthContext,
+  id: number,
+  file: { buffer: Buffer; filename: string } | null,
+) {
+  await resolveUser(ctx, auth, id, true);
+  if (!file || file.buffer.length === 0) throw new AppError('FILE_REQUIRED');
+  const kind = sniffType(file.buffer);
+  if (kind !== 'png' && kind !== 'jpg') throw new AppError('INVALID_FILE_TYPE');
+  const key = pictureKey(id);
+  await storage.put(key, file.buffer, MIME[kind]);
+  const logo = `/uploads/${key}?v=${Date.now()}`;
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .insert(files)
+      .values({
+        account_id: auth.accountId,
+        user_id: id,
+        key,
+        original_name: file.filename.slice(0, 255),
+        content_type: MIME[kind],
+        size: file.buffer.length,
+        purpose: 'profile_picture',
+      })
+      .onConflictDoUpdate({
+        target: files.key,
+        set: { content_type: MIME[kind], size: file.buffer.length, original_name: file.filename.slice(0, 255), created_at: sql`now()` },
+      });
+    await tx.update(users).set({ logo, updated_at: new Date() }).where(eq(users.id, id));
+  });
+  return { logo };
+}
+
+export async function readPicture(ctx: AppContext, storage: Storage, userId: number) {
+  const key = pictureKey(userId);
+  const [meta] = await ctx.db.select().from(files).where(eq(files.key, key));
+  if (!meta) return null;
+  const body = await storage.get(key);
+  return body ? { body, contentType: meta.content_type } : null;
+}

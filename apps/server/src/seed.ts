@@ -1,0 +1,32 @@
+import type { AppContext } from './context.ts';
+import { createAccountWithOwner, hashPassword } from './modules/auth/auth.service.ts';
+import { findByEmail } from './modules/auth/users.repo.ts';
+import { notify } from './modules/notifications/notifications.service.ts';
+
+/** The demo account printed on start: created once, on a paid plan so nothing nags. */
+export async function seedDemo(ctx: AppContext) {
+  const { email, password } = ctx.config.demo;
+  const existing = await findByEmail(ctx.db, email);
+  if (existing) return { email, password, created: false };
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    const user = await createAccountWithOwner(
+      tx,
+      {
+        email,
+        password: '',
+        passwordHash,
+        first_name: 'Demo',
+        last_name: 'Marketer',
+        phone_number: '+966500000000',
+        company_name: 'Risala Demo',
+        industry: 'Retail',
+        user_role: 'Marketing manager',
+        language: 'en',
+      },
+      { verified: true, plan: 'growth' },
+    );
+    await notify(tx, { accountId: user.account_id, userId: user.id }, 'system', 'welcome');
+  });
+  return { email, password, created: true };
+}

@@ -1,0 +1,142 @@
+/**
+ * Stable error codes and their HTTP status. The message for each code lives in the i18n catalogue
+ * under `errors.<CODE>` (English and Arabic); the server answers in the caller's language and the
+ * web may re-translate by code. Never rename a code: clients depend on it.
+ */
+export const ERROR_STATUS = {
+  // generic
+  VALIDATION_ERROR: 400,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  INVALID_TOKEN: 401,
+  SESSION_EXPIRED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+  // plan gating (§6)
+  SUBSCRIPTION_REQUIRED: 403,
+  FEATURE_NOT_AVAILABLE: 403,
+  PLAN_LIMIT_EXCEEDED: 403,
+  // login (§8)
+  INVALID_LOGIN_DATA: 401,
+  NO_PERMISSIONS_TO_LOGIN: 403,
+  USER_INACTIVE: 403,
+  LOGIN_WITH_OTP_REQUIRED: 403,
+  EMAIL_NOT_VERIFIED: 403,
+  // one-time codes and passwords
+  OTP_INVALID: 400,
+  OTP_EXPIRED: 400,
+  OTP_ATTEMPTS_EXCEEDED: 400,
+  OTP_RESEND_COOLDOWN: 429,
+  HIGH_FREQUENCY_OTP: 429,
+  RESET_TOKEN_INVALID: 400,
+  OLD_PASSWORD_INCORRECT: 400,
+  EMAIL_ALREADY_VERIFIED: 409,
+  // files (§8)
+  INVALID_FILE_TYPE: 400,
+  INVALID_FILE_SIZE: 413,
+  FILE_REQUIRED: 400,
+  // duplicates (§8)
+  DATA_EXISTS: 409,
+  EMAIL_EXISTS: 409,
+  NAME_EXISTS: 409,
+  BLACKLIST_ALREADY_ON_SUBSCRIPTION: 409,
+  DUPLICATE_MOBILE_NUMBER: 409,
+  GROUP_NAME_EXISTS: 409,
+  TEMPLATE_NAME_EXISTS: 409,
+  ROUTER_NAME_EXISTS: 409,
+  ROUTER_ORDER_EXISTS: 409,
+  CONNECTION_NAME_EXISTS: 409,
+  FILTER_NAME_EXISTS: 409,
+  CONTACTS_ALREADY_ASSIGNED: 409,
+  FIXED_RATE_EXISTS: 409,
+  ROLE_NAME_EXISTS: 409,
+  USERS_EXIST: 409,
+  RANGE_INTERCEPTION: 409,
+  // deletion / deactivation blocked (§8)
+  IN_USE: 409,
+  DELETE_ACTIVE_BLACKLIST: 409,
+  DELETE_ACTIVE_RULE: 409,
+  DELETE_ACTIVE_PROVIDER: 409,
+  DELETE_ACTIVE_FILTER: 409,
+  DELETE_ROLE_ASSIGNED: 409,
+  DELETE_CONNECTED_CONNECTION: 409,
+  DELETE_CONNECTION_IN_ROUTER: 409,
+  DEACTIVATE_RULE_IN_ROUTER: 409,
+  DEACTIVATE_DEFAULT_ROUTER: 409,
+  DEACTIVATE_PROVIDER_IN_CONNECTION: 409,
+  DEACTIVATE_MESSAGE_TYPE_IN_USE: 409,
+  DEACTIVATE_TEMPLATE_IN_SUBSCRIPTION: 409,
+  // other constraints (§8)
+  TRANSPARENT_RULE_IMMUTABLE: 409,
+  ADD_DEFAULT_ROUTER_FIRST: 409,
+  GROUP_WITHOUT_CONTACTS: 409,
+  SUB_API_KEY_EXISTS: 409,
+  ANOTHER_ACTIVE_COUNT: 409,
+  NO_AVAILABLE_COUNT: 409,
+  QUOTA_NOT_ACTIVE: 409,
+  CREDIT_BEING_CONSUMED: 409,
+  NO_PERMISSION_ON_SUBSCRIPTION: 403,
+  // sending (§8)
+  INSUFFICIENT_CREDITS: 402,
+  MESSAGE_TYPE_NOT_ALLOWED: 403,
+  INVALID_SENDER_ID: 400,
+  UNSAFE_URL: 400,
+  URL_NOT_ALLOWED: 400,
+  NO_VALID_PLAN: 403,
+  NO_MATCHED_TEMPLATE: 400,
+  INVALID_CONTACTS_OR_GROUPS: 400,
+  URL_SHORTENING_FAILED: 502,
+  // sandbox
+  SANDBOX_DISABLED: 404,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && value in ERROR_STATUS;
+}
+
+/** Codes that mean "your plan does not allow this": shown without logging out (§6, §8). */
+export const SUBSCRIPTION_CODES: readonly ErrorCode[] = [
+  'SUBSCRIPTION_REQUIRED',
+  'FEATURE_NOT_AVAILABLE',
+  'PLAN_LIMIT_EXCEEDED',
+  'NO_VALID_PLAN',
+];
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** The error envelope every endpoint answers with (architecture §4). */
+export interface ErrorEnvelope {
+  statusCode: number;
+  code: ErrorCode;
+  message: string;
+  errors: FieldError[];
+  isError: true;
+  data?: unknown;
+}
+
+/** The success envelope (spec §7, architecture §4). */
+export interface Envelope<T> {
+  statusCode: number;
+  message: string;
+  data: T;
+}
+
+export interface Page<T> {
+  items: T[];
+  page: number;
+  limit: number;
+  total: number;
+}

@@ -1,0 +1,96 @@
+import { isValidPhoneNumber, validatePhoneNumberLength } from 'libphonenumber-js/min';
+import { z } from 'zod';
+import { LIMITS } from '../constants.ts';
+
+/**
+ * Validation messages are i18n keys (`validation.*`); the server translates them into the caller's
+ * language in the error envelope and the web translates them beside the field.
+ */
+export const requiredString = (max = 255) =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(max, { error: 'validation.tooLong' });
+
+export const optionalString = (max = 255) =>
+  z.string().trim().max(max, { error: 'validation.tooLong' }).optional().nullable();
+
+export const emailSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .max(254, { error: 'validation.tooLong' })
+  .pipe(z.email({ error: 'validation.email' }))
+  .transform((v) => v.toLowerCase());
+
+/** §5: 8–16 characters with upper case, lower case, a digit and a special character. */
+export const passwordSchema = z
+  .string({ error: 'validation.required' })
+  .min(1, { error: 'validation.required' })
+  .superRefine((value, ctx) => {
+    if (value.length < LIMITS.passwordMin || value.length > LIMITS.passwordMax) {
+      ctx.addIssue({ code: 'custom', message: 'validation.password.length' });
+    } else if (!/[A-Z]/.test(value)) {
+      ctx.addIssue({ code: 'custom', message: 'validation.password.uppercase' });
+    } else if (!/[a-z]/.test(value)) {
+      ctx.addIssue({ code: 'custom', message: 'validation.password.lowercase' });
+    } else if (!/[0-9]/.test(value)) {
+      ctx.addIssue({ code: 'custom', message: 'validation.password.number' });
+    } else if (!/[^A-Za-z0-9]/.test(value)) {
+      ctx.addIssue({ code: 'custom', message: 'validation.password.special' });
+    }
+  });
+
+/** §5: a valid number with its country code (+966…); too short and too long have their own texts. */
+export const phoneSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .transform((v) => v.replace(/[\s()-]/g, ''))
+  .superRefine((value, ctx) => {
+    if (!value.startsWith('+')) {
+      ctx.addIssue({ code: 'custom', message: 'validation.phone.countryCode' });
+      return;
+    }
+    const length = validatePhoneNumberLength(value);
+    if (length === 'TOO_SHORT' || length === 'NOT_A_NUMBER') {
+      ctx.addIssue({ code: 'custom', message: 'validation.phone.tooShort' });
+    } else if (length === 'TOO_LONG') {
+      ctx.addIssue({ code: 'custom', message: 'validation.phone.tooLong' });
+    } else if (length === 'INVALID_COUNTRY' || !isValidPhoneNumber(value)) {
+      ctx.addIssue({ code: 'custom', message: 'validation.phone.invalid' });
+    }
+  });
+
+/** §5: names (filters, plugins, rules, messages) need at least one letter, in any script. */
+export const nameSchema = (max = 100) =>
+  requiredString(max).refine((v) => /\p{L}/u.test(v), { error: 'validation.nameLetter' });
+
+export const languageSchema = z.enum(['en', 'ar'], { error: 'validation.language' });
+
+export const idParamSchema = z.object({
+  id: z.coerce.number({ error: 'validation.id' }).int({ error: 'validation.id' }).positive({
+    error: 'validation.id',
+  }),
+});
+export type IdParam = z.infer<typeof idParamSchema>;
+
+export const userIdParamSchema = z.object({
+  userId: z.coerce.number({ error: 'validation.id' }).int().positive({ error: 'validation.id' }),
+});
+
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, { error: 'validation.min' }).default(1),
+  limit: z.coerce.number().int().min(1, { error: 'validation.min' }).max(100, {
+    error: 'validation.max',
+  }).default(20),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+/** A response whose body we do not describe field by field (kept loose on purpose). */
+export const messageResponseSchema = z.object({
+  statusCode: z.number(),
+  message: z.string(),
+  data: z.unknown().optional(),
+});
