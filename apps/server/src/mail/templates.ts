@@ -2,7 +2,7 @@ import { OTP } from '@risala/shared';
 import { translate } from '@risala/shared/i18n/index.ts';
 import type { MailMessage } from './mailer.ts';
 
-const escape = (s: string) =>
+const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 /** A plain, bilingual-safe HTML frame: `dir` follows the language so Arabic mails read right-to-left. */
@@ -10,9 +10,9 @@ function frame(lang: string, paragraphs: string[], highlight?: string): string {
   const dir = lang === 'ar' ? 'rtl' : 'ltr';
   const body = paragraphs.map((p) => `<p style="margin:0 0 12px">${p}</p>`).join('');
   const code = highlight
-    ? `<p style="font-size:28px;letter-spacing:6px;font-weight:bold;margin:16px 0" dir="ltr">${escape(highlight)}</p>`
+    ? `<p style="font-size:28px;letter-spacing:6px;font-weight:bold;margin:16px 0" dir="ltr">${escapeHtml(highlight)}</p>`
     : '';
-  return `<!doctype html><html lang="${lang}" dir="${dir}"><body style="font-family:Arial,Tahoma,sans-serif;color:#1a1b1e;line-height:1.5">${body.replace('{{CODE}}', code)}<p style="color:#868e96">${escape(translate(lang, 'mail.signature'))}</p></body></html>`;
+  return `<!doctype html><html lang="${lang}" dir="${dir}"><body style="font-family:Arial,Tahoma,sans-serif;color:#1a1b1e;line-height:1.5">${body.replace('{{CODE}}', code)}<p style="color:#868e96">${escapeHtml(translate(lang, 'mail.signature'))}</p></body></html>`;
 }
 
 export function otpMail(
@@ -30,7 +30,7 @@ export function otpMail(
     to,
     subject: t(`mail.otp.${purpose}.subject`, { code }),
     text: `${greeting}\n\n${intro}\n\n${code}\n\n${expiry}\n\n${t('mail.signature')}`,
-    html: frame(lang, [escape(greeting), escape(intro), '{{CODE}}', escape(expiry)], code),
+    html: frame(lang, [escapeHtml(greeting), escapeHtml(intro), '{{CODE}}', escapeHtml(expiry)], code),
   };
 }
 
@@ -55,11 +55,11 @@ export function resetMail(
     subject: t('mail.reset.subject'),
     text: `${lines.join('\n\n')}\n\n${t('mail.signature')}`,
     html: frame(lang, [
-      escape(lines[0]),
-      escape(lines[1]),
-      `<a href="${escape(link)}">${escape(link)}</a>`,
-      escape(lines[3]),
-      escape(lines[4]),
+      escapeHtml(lines[0]),
+      escapeHtml(lines[1]),
+      `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`,
+      escapeHtml(lines[3]),
+      escapeHtml(lines[4]),
     ]),
   };
 }
@@ -84,9 +84,9 @@ export function supportMails(opts: {
       opts.message,
     ].join('\n'),
     html: frame('en', [
-      escape(translate('en', 'mail.support.from', { name: user.name, email: user.email, account: user.accountId })),
-      escape(translate('en', 'mail.support.category', { category: opts.category })),
-      escape(opts.message).replace(/\n/g, '<br>'),
+      escapeHtml(translate('en', 'mail.support.from', { name: user.name, email: user.email, account: user.accountId })),
+      escapeHtml(translate('en', 'mail.support.category', { category: opts.category })),
+      escapeHtml(opts.message).replace(/\n/g, '<br>'),
     ]),
   };
   const t = (k: string) => translate(opts.lang, k);
@@ -95,9 +95,9 @@ export function supportMails(opts: {
     subject: t('mail.support.confirmSubject'),
     text: `${t('mail.support.confirmBody')}\n\n${opts.subject}\n${opts.message}`,
     html: frame(opts.lang, [
-      escape(t('mail.support.confirmBody')),
-      `<strong>${escape(opts.subject)}</strong>`,
-      escape(opts.message).replace(/\n/g, '<br>'),
+      escapeHtml(t('mail.support.confirmBody')),
+      `<strong>${escapeHtml(opts.subject)}</strong>`,
+      escapeHtml(opts.message).replace(/\n/g, '<br>'),
     ]),
   };
   return [toTeam, confirm];

@@ -1,0 +1,97 @@
+/**
+ * `npm run bench` — performance figures, each printed with its target (not a test).
+ * Foundation: cold and warm `npm start` time to ready; gzip size of the JavaScript /login loads.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { buildWebIfStale, root } from '../scripts/build-web.mjs';
+
+const results = [];
+const report = (name, value, unit, target, pass) => {
+  results.push({ name, value, unit, target, pass });
+  process.stdout.write(`${pass ? 'OK  ' : 'MISS'}  ${name}: ${value} ${unit}   (target ${target})\n`);
+};
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+/** Run `npm start`'s entry and resolve with ms until the ready banner, plus a stop function. */
+async function startProduct(dataDir, port) {
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: '0',
+      SANDBOX_SMTP_PORT: '0',
+      LOG_LEVEL: 'warn',
+      LOG_PRETTY: 'false',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const ms = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (c) => {
+      out += c;
+      if (out.includes('Risala is ready')) resolve(performance.now() - started);
+    });
+    child.once('exit', (code) => reject(new Error(`start exited with ${code}:\n${out}`)));
+  });
+  const stop = () =>
+    new Promise((resolve) => {
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    });
+  return { ms: Math.round(ms), stop };
+}
+
+async function loginBundle(baseUrl) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  const page = await browser.newPage();
+  const scripts = [];
+  page.on('response', async (res) => {
+    if (res.request().resourceType() === 'script') scripts.push(res.body().then((b) => gzipSync(b).length));
+  });
+  await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle' });
+  const sizes = await Promise.all(scripts);
+  await browser.close();
+  return { files: sizes.length, bytes: sizes.reduce((a, b) => a + b, 0) };
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'risala-bench-'));
+try {
+  const buildStart = performance.now();
+  buildWebIfStale({ force: true });
+  report('web build', Math.round(performance.now() - buildStart), 'ms', 'informational', true);
+
+  const port = await freePort();
+  const cold = await startProduct(dataDir, port);
+  report('cold npm start to ready (fresh data dir: initdb, migrations, seed)', cold.ms, 'ms', '≤ 15000 ms', cold.ms <= 15_000);
+  await cold.stop();
+  const warm = await startProduct(dataDir, port);
+  report('warm npm start to ready (data reused)', warm.ms, 'ms', '≤ 5000 ms', warm.ms <= 5_000);
+  const bundle = await loginBundle(`http://localhost:${port}`);
+  const kb = (bundle.bytes / 1024).toFixed(1);
+  report(`JavaScript loaded by /login (${bundle.files} files, gzip)`, kb, 'KB', '≤ 200 KB', bundle.bytes <= 200 * 1024);
+  await warm.stop();
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+const missed = results.filter((r) => !r.pass).length;
+process.stdout.write(`\n${results.length - missed} of ${results.length} figures within target\n`);
