@@ -16,6 +16,7 @@ export default defineConfig({
             'apps/server/src/**/*.unit.test.ts',
           ],
           environment: 'node',
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -28,6 +29,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           pool: 'forks',
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

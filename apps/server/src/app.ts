@@ -31,7 +31,7 @@ function envelope(
     message: translate(lang, `errors.${err.code}`, err.params),
     errors: err.errors.map((e) => ({
       field: e.field,
-      message: e.message.startsWith('validation.') ? translate(lang, e.message) : e.message,
+      message: /^(validation|errors)\./.test(e.message) ? translate(lang, e.message) : e.message,
     })),
     isError: true,
     ...(err.data !== undefined ? { data: err.data } : {}),
@@ -68,7 +68,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
     bodyLimit: ctx.config.bodyLimit,
-    trustProxy: true,
+    trustProxy: ctx.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -32,9 +32,22 @@ const envSchema = z.object({
   DEMO_PASSWORD: z.string().default('Demo@2026'),
   WEB_DIST: z.string().optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
+
+function parseTrustProxy(
+  value: string | undefined,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value.split(',').map((v) => v.trim()).filter(Boolean);
+}
 
 /** A secret from the environment, or one generated once and kept in the data directory. */
 function persistentSecret(dataDir: string, name: string, fromEnv: string | undefined): string {
@@ -86,5 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     demo: { seed: e.DEMO_SEED === 'true', email: e.DEMO_EMAIL, password: e.DEMO_PASSWORD },
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     stripeConfigured: Boolean(e.STRIPE_SECRET_KEY),
+    /** Honour X-Forwarded-For only behind a known proxy: `true`, a hop count, or addresses/CIDRs. */
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }

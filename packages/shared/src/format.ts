@@ -8,7 +8,8 @@ export function truncateName(name: string, max: number = LIMITS.nameTruncate): s
   const clean = name.trim().replace(/\s+/g, ' ');
   if (clean.length <= max) return clean;
   const cut = clean.slice(0, max);
-  const lastSpace = cut.lastIndexOf(' ');
+  // the cut already ends at a word boundary when the next character is a space
+  const lastSpace = clean[max] === ' ' ? max : cut.lastIndexOf(' ');
   const base = lastSpace > 0 ? cut.slice(0, lastSpace) : cut;
   return `${base.trimEnd()}…`;
 }

@@ -2,9 +2,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** The caller's language: `Accept-Language` (or `?lang=`), English by default. */
 export function requestLanguage(request: FastifyRequest): 'en' | 'ar' {
-  const q = (request.query as Record<string, unknown> | undefined)?.lang;
+  // read ?lang= from the raw URL: schema validation strips unknown query keys
+  const q = new URLSearchParams(request.url.split('?')[1] ?? '').get('lang');
   const header = request.headers['accept-language'] ?? '';
-  const value = typeof q === 'string' ? q : header;
+  const value = q ?? header;
   return /^\s*ar\b/i.test(value) ? 'ar' : 'en';
 }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -26,6 +26,7 @@ export default async function setup(project: TestProject) {
   let adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     dir = mkdtempSync(path.join(tmpdir(), 'risala-test-pg-'));
+    chmodSync(dir, 0o755); // the postgres user (when we run as root) must enter it
     embedded = await startEmbeddedPostgres({
       dataDir: path.join(dir, 'pg'),
       port: 0,

@@ -13,7 +13,8 @@ import {
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { accounts, loginAttempts, passwordResets, roles, users } from '../../db/schema/index.ts';
+import { accounts, loginAttempts, otpCodes, passwordResets, roles, users } from '../../db/schema/index.ts';
+import { mailsSent } from '../../metrics.ts';
 import { hmac, urlToken } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { resetMail } from '../../mail/templates.ts';
@@ -118,7 +119,7 @@ export async function sendOtp(ctx: AppContext, email: string, purpose: OtpPurpos
     delivery_status: 'sent' as const,
     cooldown_seconds: 60,
   };
-  if (!found || found.user.status !== 'ACTIVE') return quiet;
+  if (found?.user.status !== 'ACTIVE') return quiet;
   if (purpose === 'register' && found.user.email_verified_at) throw new AppError('EMAIL_ALREADY_VERIFIED');
   // a login code can only be re-sent after the password was proven (login-with-otp)
   if (purpose === 'login' && !(await hasRecentOtp(ctx.db, email, 'login'))) return quiet;
@@ -219,20 +220,23 @@ export async function verifyLoginOtp(ctx: AppContext, input: { email: string; ot
 /** Always answers the same; mails a single-use link and a code when the address is known. */
 export async function forgotPassword(ctx: AppContext, email: string) {
   const found = await findByEmail(ctx.db, email);
-  if (!found || found.user.status !== 'ACTIVE') return { sent: true };
+  if (found?.user.status !== 'ACTIVE') return { sent: true };
   const user = found.user;
   await ctx.db.transaction(async (tx) => {
     await lockEmail(tx, email);
+    // The code lets a user finish on another device (/otp-verify). Its cooldown and hourly cap
+    // also bound how often this mail goes out, so nobody can flood an inbox with resets.
+    const code = await issueResetCode(ctx, tx, user);
+    if (!code) return;
     const token = await createResetToken(ctx, tx, user);
     const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    // the code lets a user finish on another device (/otp-verify); limits still apply
-    const code = await issueResetCode(ctx, tx, user);
     await ctx.mailer
-      .send(resetMail(user.language, user.email, user.first_name, link, code ?? '—', ctx.config.resetTokenTtlMinutes))
+      .send(resetMail(user.language, user.email, user.first_name, link, code, ctx.config.resetTokenTtlMinutes))
       .catch((err: Error) => {
         ctx.log.error({ err }, 'could not send the reset mail');
         throw new AppError('SERVICE_UNAVAILABLE');
       });
+    mailsSent.inc({ kind: 'password_reset' });
   });
   return { sent: true };
 }
@@ -260,6 +264,11 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordInput, 
     if (!reset) throw new AppError('RESET_TOKEN_INVALID');
     // every outstanding link of this user dies with this one
     await tx.update(passwordResets).set({ used_at: new Date() }).where(and(eq(passwordResets.user_id, reset.user_id), isNull(passwordResets.used_at)));
+    // …and so does the reset code mailed with it
+    await tx
+      .update(otpCodes)
+      .set({ consumed_at: new Date() })
+      .where(and(eq(otpCodes.user_id, reset.user_id), eq(otpCodes.purpose, 'reset'), isNull(otpCodes.consumed_at)));
     await tx
       .update(users)
       .set({ password_hash: passwordHash, password_changed_at: new Date(), updated_at: new Date() })

@@ -34,8 +34,15 @@ export async function issueOtp(
   const recent = await tx
     .select({ purpose: otpCodes.purpose, created_at: otpCodes.created_at })
     .from(otpCodes)
-    .where(and(eq(otpCodes.email, user.email.toLowerCase()), gt(otpCodes.created_at, hourAgo)))
+    .where(
+      and(
+        eq(otpCodes.email, user.email.toLowerCase()),
+        eq(otpCodes.purpose, purpose),
+        gt(otpCodes.created_at, hourAgo),
+      ),
+    )
     .orderBy(desc(otpCodes.created_at));
+  // capped per purpose: public reset requests cannot use up a user's sign-in codes
   if (recent.length >= OTP.maxPerHour) {
     throw new AppError('HIGH_FREQUENCY_OTP', {
       data: {
@@ -44,7 +51,7 @@ export async function issueOtp(
       },
     });
   }
-  const last = recent.find((r) => r.purpose === purpose);
+  const last = recent[0];
   if (last) {
     const elapsed = Math.floor((Date.now() - last.created_at.getTime()) / 1000);
     if (elapsed < OTP.resendCooldownSeconds) {
@@ -85,7 +92,8 @@ export async function issueOtp(
     });
   mailsSent.inc({ kind: `otp_${purpose}` });
   if (ctx.config.sandbox) ctx.log.info({ email: user.email, purpose, otp: code }, `one-time code ${code}`);
-  return { ...result, cooldown_seconds: OTP.resendCooldownSeconds };
+  // the same keys as the answer for unknown addresses (no enumeration by shape)
+  return { provider: result.provider, delivery_status: result.delivery_status, cooldown_seconds: OTP.resendCooldownSeconds };
 }
 
 type VerifyOutcome = 'ok' | 'invalid' | 'expired' | 'burned';

@@ -43,17 +43,21 @@ export function userRoutes(ctx: AppContext, storage: Storage): FastifyPluginAsyn
   };
 }
 
-/** GET /uploads/profile_pictures/user_{id}.png — served with the type it was stored as. */
+/**
+ * GET /uploads/profile_pictures/user_{id}.png — served with the type it was stored as, to signed-in
+ * people of the same account (the browser sends the session cookie with <img> requests).
+ */
 export function uploadRoutes(ctx: AppContext, storage: Storage): FastifyPluginAsyncZod {
   return async (app) => {
+    app.addHook('onRequest', authenticate(ctx));
     app.get(
       '/profile_pictures/:file',
       { schema: { hide: true, params: z.object({ file: z.string().regex(/^user_\d+\.png$/) }) } },
       async (req, reply) => {
         const userId = Number(/\d+/.exec(req.params.file)?.[0]);
-        const pic = await users.readPicture(ctx, storage, userId);
+        const pic = await users.readPicture(ctx, storage, requireAuth(req), userId);
         if (!pic) throw new AppError('NOT_FOUND');
-        return reply.header('content-type', pic.contentType).header('cache-control', 'public, max-age=300').send(pic.body);
+        return reply.header('content-type', pic.contentType).header('cache-control', 'private, max-age=300').send(pic.body);
       },
     );
   };

@@ -106,9 +106,13 @@ export async function uploadPicture(
   return { logo };
 }
 
-export async function readPicture(ctx: AppContext, storage: Storage, userId: number) {
+/** A profile picture is visible to the people of the same account only. */
+export async function readPicture(ctx: AppContext, storage: Storage, auth: AuthContext, userId: number) {
   const key = pictureKey(userId);
-  const [meta] = await ctx.db.select().from(files).where(eq(files.key, key));
+  const [meta] = await ctx.db
+    .select()
+    .from(files)
+    .where(and(eq(files.key, key), eq(files.account_id, auth.accountId)));
   if (!meta) return null;
   const body = await storage.get(key);
   return body ? { body, contentType: meta.content_type } : null;

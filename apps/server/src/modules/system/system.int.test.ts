@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, json, latestOtp, mailsTo, registration, type TestApp, uniqueEmail, waitForMails } from '../../test/helper.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('health and metrics', () => {
+  it('GET /health answers 200 with the database up', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(res.statusCode).toBe(200);
+    const body = json(res);
+    expect(body).toMatchObject({ statusCode: 200, message: 'ok', data: { status: 'ok', database: 'up', mail: 'sandbox' } });
+    expect(typeof body.data.uptime_s).toBe('number');
+  });
+
+  it('GET /api/subscription/health answers 200 (payments offline without Stripe)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/subscription/health' });
+    expect(res.statusCode).toBe(200);
+    expect(json(res).data).toEqual({ status: 'ok', payments: 'offline', checkout_available: false });
+  });
+
+  it('GET /metrics serves Prometheus text with the request-duration histogram', async () => {
+    await t.app.inject({ method: 'GET', url: '/health' });
+    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toContain('# TYPE risala_http_request_duration_seconds histogram');
+    expect(res.body).toMatch(/risala_http_request_duration_seconds_count\{method="GET",route="\/health",status="200"\} [1-9]/);
+  });
+
+  it('serves the OpenAPI document with the auth routes', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(json(res).paths);
+    expect(paths).toEqual(expect.arrayContaining(['/api/auth/login', '/api/auth/verify-otp', '/api/notifications', '/api/auth/user/{id}/feature-access']));
+  });
+});
+
+describe('sandbox inbox', () => {
+  it('GET /api/sandbox/status says the sandbox is on without SMTP_URL', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/sandbox/status' });
+    expect(json(res).data).toEqual({ enabled: true, mail: 'sandbox' });
+  });
+
+  it('lists the mails of one address, newest first, with the one-time code', async () => {
+    const body = registration();
+    const email = body.email as string;
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: body })).statusCode).toBe(201);
+    await latestOtp(t, email);
+    await t.sql("update otp_codes set created_at = created_at - interval '2 minutes' where email = $1", [email]);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/resend-otp', payload: { email } })).statusCode).toBe(200);
+    const items = await waitForMails(t, email, 2);
+    expect(items).toHaveLength(2);
+    expect(items[0].id).toBeGreaterThan(items[1].id);
+    expect(Date.parse(items[0].created_at)).toBeGreaterThanOrEqual(Date.parse(items[1].created_at));
+    for (const m of items) {
+      expect(m.to).toEqual([email]);
+      expect(m.otp_code).toMatch(/^\d{6}$/);
+      expect(m.subject).toContain(m.otp_code);
+    }
+    // the newest listed code is the live one
+    const ok = await t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email, otp: items[0].otp_code } });
+    expect(ok.statusCode).toBe(200);
+
+    const upper = await t.app.inject({ method: 'GET', url: `/api/sandbox/mails?to=${encodeURIComponent(email.toUpperCase())}&limit=1` });
+    expect(json(upper).data.items.map((m: { id: number }) => m.id)).toEqual([items[0].id]);
+    expect(await mailsTo(t, uniqueEmail('nobody'))).toEqual([]);
+  });
+
+  it('requires the address', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/sandbox/mails' });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).code).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('with a real SMTP relay configured', () => {
+  let relay: TestApp;
+  beforeAll(async () => {
+    relay = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:9' });
+  });
+  afterAll(async () => {
+    await relay.close();
+  });
+
+  it('turns the sandbox inbox off: 404 SANDBOX_DISABLED, status enabled false', async () => {
+    const mails = await relay.app.inject({ method: 'GET', url: '/api/sandbox/mails?to=someone@example.com' });
+    expect(mails.statusCode).toBe(404);
+    expect(json(mails)).toMatchObject({ code: 'SANDBOX_DISABLED', isError: true });
+    const status = await relay.app.inject({ method: 'GET', url: '/api/sandbox/status' });
+    expect(json(status).data).toEqual({ enabled: false, mail: 'smtp' });
+    expect(json(await relay.app.inject({ method: 'GET', url: '/health' })).data.mail).toBe('smtp');
+  });
+
+  it('keeps nothing when the code mail cannot be sent (503 SERVICE_UNAVAILABLE)', async () => {
+    const body = registration();
+    const res = await relay.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+    expect(res.statusCode).toBe(503);
+    expect(json(res).code).toBe('SERVICE_UNAVAILABLE');
+    const users = await relay.sql('select count(*)::int as n from users where email = $1', [body.email]);
+    expect(users[0].n).toBe(0);
+    const codes = await relay.sql('select count(*)::int as n from otp_codes where email = $1', [body.email]);
+    expect(codes[0].n).toBe(0);
+  });
+});
+
+describe('unknown routes', () => {
+  it('answers an unknown /api path with the 404 ROUTE_NOT_FOUND envelope', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/auth/does-not-exist'],
+      ['DELETE', '/api/auth/login'],
+    ] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode, url).toBe(404);
+      expect(json(res)).toEqual({
+        statusCode: 404,
+        code: 'ROUTE_NOT_FOUND',
+        message: 'This address does not exist',
+        errors: [],
+        isError: true,
+      });
+    }
+  });
+
+  it('answers in Arabic when asked', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope', headers: { 'accept-language': 'ar' } });
+    expect(res.statusCode).toBe(404);
+    expect(json(res).code).toBe('ROUTE_NOT_FOUND');
+    expect(json(res).message).not.toBe('This address does not exist');
+    expect(json(res).message).toMatch(/[\u0600-\u06FF]/);
+  });
+});
