@@ -3,7 +3,7 @@
  * Foundation: cold and warm `npm start` time to ready; gzip size of the JavaScript /login loads.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -75,6 +75,7 @@ async function loginBundle(baseUrl) {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'risala-bench-'));
+chmodSync(dataDir, 0o755); // reachable by the postgres user when run as root
 try {
   const buildStart = performance.now();
   buildWebIfStale({ force: true });

@@ -4,7 +4,7 @@
  * through E2E_DATABASE_URL to age accounts (trial scenarios). Everything is removed afterwards.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -26,6 +26,7 @@ const freePort = () =>
 
 buildWebIfStale();
 const dir = mkdtempSync(path.join(tmpdir(), 'risala-e2e-'));
+chmodSync(dir, 0o755); // reachable by the postgres user when run as root
 const quiet = { info() {}, warn: console.warn, debug() {} };
 const pg = await startEmbeddedPostgres({
   dataDir: path.join(dir, 'pg'),

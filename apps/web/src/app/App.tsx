@@ -1,0 +1,39 @@
+import { createTheme, DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { directionOf } from '../lib/i18n.ts';
+import { queryClient } from '../lib/query-client.ts';
+import { router } from './router.tsx';
+
+const theme = createTheme({
+  primaryColor: 'blue',
+  defaultRadius: 'md',
+  fontFamily:
+    'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans Arabic", "Noto Sans", Tahoma, Arial, sans-serif',
+});
+
+/** Keeps Mantine's direction in step with the UI language (the html dir is set by lib/i18n). */
+function DirectionSync() {
+  const { i18n } = useTranslation();
+  const { setDirection } = useDirection();
+  const dir = directionOf(i18n.language);
+  useEffect(() => setDirection(dir), [dir, setDirection]);
+  return <Notifications position={dir === 'rtl' ? 'top-left' : 'top-right'} zIndex={4000} limit={4} />;
+}
+
+export function App() {
+  const { i18n } = useTranslation();
+  return (
+    <DirectionProvider initialDirection={directionOf(i18n.language)} detectDirection={false}>
+      <MantineProvider theme={theme} defaultColorScheme="light">
+        <DirectionSync />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>
+    </DirectionProvider>
+  );
+}

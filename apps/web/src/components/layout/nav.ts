@@ -1,0 +1,37 @@
+/** The sidebar of spec §2: entries in order, filtered by the permission tree, active by path prefix. */
+import type { PermissionTree } from '@risala/shared';
+
+export const NAV_ENTRIES = [
+  { route: '/brand', labelKey: 'nav.brand' },
+  { route: '/sender-management', labelKey: 'nav.senderManagement' },
+  { route: '/template', labelKey: 'nav.template' },
+  { route: '/content', labelKey: 'nav.content' },
+  { route: '/customer', labelKey: 'nav.customer' },
+  { route: '/campaign', labelKey: 'nav.campaign' },
+  { route: '/campaignhistory', labelKey: 'nav.campaignHistory' },
+  { route: '/message-history', labelKey: 'nav.messageHistory' },
+  { route: '/dashboard', labelKey: 'nav.dashboard' },
+  { route: '/analytics', labelKey: 'nav.analytics' },
+  { route: '/support', labelKey: 'nav.support' },
+] as const;
+
+export type NavEntry = (typeof NAV_ENTRIES)[number];
+export type NavRoute = NavEntry['route'];
+
+/** Routes shown to everyone signed in, whatever the permissions say. */
+const ALWAYS_VISIBLE: readonly string[] = ['/support'];
+
+/** An entry shows when the tree has an entity with that entity_url (Support always). */
+export function visibleNavEntries(tree: PermissionTree | null | undefined): NavEntry[] {
+  const urls = new Set((tree?.sms_portal ?? []).map((entity) => entity.entity_url));
+  return NAV_ENTRIES.filter((entry) => ALWAYS_VISIBLE.includes(entry.route) || urls.has(entry.route));
+}
+
+/**
+ * Active when the current path starts with the entry's route, compared by path segment so that
+ * /campaignhistory does not also light up /campaign.
+ */
+export function isNavActive(pathname: string, route: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return path === route || path.startsWith(`${route}/`);
+}

@@ -1,0 +1,33 @@
+/** What a page passes to an OTP page in the navigation state. */
+export interface OtpNavState {
+  /** A code was just sent: start the resend countdown. */
+  codeSent?: boolean;
+  /** The server asked us to wait this many seconds before another code. */
+  retryAfter?: number;
+  /** A message to show above the form (e.g. why the user is here). */
+  notice?: string;
+}
+
+export function otpState(state: OtpNavState): OtpNavState {
+  return state;
+}
+
+/** Seconds from an OTP_RESEND_COOLDOWN error (data.retry_after). */
+export function retryAfterOf(err: { data?: unknown }): number | undefined {
+  const value = (err.data as { retry_after?: unknown } | undefined)?.retry_after;
+  return typeof value === 'number' && value > 0 ? Math.ceil(value) : undefined;
+}
+
+/** Suggestions sent with HIGH_FREQUENCY_OTP (data.suggestions). */
+export function suggestionsOf(err: { data?: unknown }): string[] {
+  const value = (err.data as { suggestions?: unknown } | undefined)?.suggestions;
+  return Array.isArray(value) ? value.filter((s): s is string => typeof s === 'string') : [];
+}
+
+/**
+ * Where to go after signing in: the landing path, except that a user whose permissions name no
+ * page (landing /login) goes to their profile instead of back to the sign-in form.
+ */
+export function afterSignIn(landing: string): string {
+  return landing === '/login' ? '/profile' : landing;
+}

@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export interface SandboxMail {
+  id: number | string;
+  to: string;
+  from: string;
+  subject: string;
+  text: string | null;
+  html: string | null;
+  otp_code: string | null;
+  created_at: string;
+}
+
+/** Newest first, whatever order the server used. */
+export function newestFirst(mails: SandboxMail[]): SandboxMail[] {
+  return [...mails].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
+}
+
+/** GET /api/sandbox/mails?to=… → data {items}. 404 SANDBOX_DISABLED when a real relay is configured. */
+export async function fetchSandboxMails(to: string): Promise<SandboxMail[]> {
+  const { data } = await api.get<{ items: SandboxMail[] }>('/api/sandbox/mails', { query: { to }, silent: true });
+  return newestFirst(data?.items ?? []);
+}
+
+export function useSandboxMails(to: string) {
+  return useQuery({
+    queryKey: ['sandbox', 'mails', to],
+    queryFn: () => fetchSandboxMails(to),
+    enabled: Boolean(to),
+    refetchInterval: 5_000,
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,112 @@
+/**
+ * Session actions and hooks (spec §2, §4): store the session after sign-in, log out, load the
+ * profile on start, capture ?token=&user_id= from the URL, and the landing path.
+ */
+import type { User } from '@risala/shared';
+import { landingPath, type PermissionTree } from '@risala/shared/permissions';
+import { queryOptions } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { api } from './api-client.ts';
+import {
+  endSession,
+  getSession,
+  type SessionSnapshot,
+  saveSession,
+  subscribeSession,
+  takeSessionFromUrl,
+} from './session-store.ts';
+
+export interface Account {
+  id: number;
+  name: string;
+  plan: string;
+  needs_approval: boolean;
+}
+
+/** GET /api/auth/user/{id} → data */
+export interface UserProfile {
+  user: User;
+  permissions: PermissionTree;
+  account: Account;
+}
+
+/** POST /api/auth/login and /api/auth/verify-login-otp → data */
+export interface LoginResult {
+  token: string;
+  user: User;
+  permissions: PermissionTree;
+  landing?: string;
+}
+
+export function useSession(): SessionSnapshot {
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
+}
+
+export function displayName(user: Pick<User, 'full_name' | 'first_name' | 'last_name' | 'username' | 'email'>): string {
+  return (
+    user.full_name?.trim() ||
+    `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim() ||
+    user.username ||
+    user.email
+  );
+}
+
+/** Remembers who signed in; returns where to go (the first entity URL of the permissions). */
+export function startSession(result: LoginResult): string {
+  saveSession({
+    userId: String(result.user.id),
+    permissions: result.permissions,
+    username: displayName(result.user),
+    customerId: String(result.user.account_id),
+    userLogo: result.user.logo,
+  });
+  return landingPath(result.permissions);
+}
+
+/** Keeps the stored copy in step with a freshly loaded profile. */
+export function rememberProfile(profile: UserProfile): void {
+  saveSession({
+    permissions: profile.permissions,
+    username: displayName(profile.user),
+    customerId: String(profile.account?.id ?? profile.user.account_id),
+    userLogo: profile.user.logo,
+  });
+}
+
+/** Logout = POST /api/auth/logout (failure ignored), clear the stored items, go to /login. */
+export async function logout(): Promise<void> {
+  try {
+    await api.post('/api/auth/logout', undefined, { silent: true, timeoutMs: 5_000 });
+  } catch {
+    // The server may already consider us signed out; clearing locally is what matters.
+  }
+  endSession();
+}
+
+export const userKeys = {
+  profile: (userId: string) => ['user', userId, 'profile'] as const,
+  featureAccess: (userId: string) => ['user', userId, 'feature-access'] as const,
+};
+
+export async function fetchUserProfile(userId: string): Promise<UserProfile> {
+  // Silent: the start-up rule (401/403 → logout, else keep the session) is applied by the caller.
+  const { data } = await api.get<UserProfile>(`/api/auth/user/${encodeURIComponent(userId)}`, { silent: true });
+  rememberProfile(data);
+  return data;
+}
+
+export const userProfileQuery = (userId: string) =>
+  queryOptions({ queryKey: userKeys.profile(userId), queryFn: () => fetchUserProfile(userId), staleTime: 60_000 });
+
+/** Saves ?token=…&user_id=… (both required) and removes them from the address bar (spec §2). */
+export function captureSessionFromUrl(): void {
+  if (typeof window === 'undefined') return;
+  const taken = takeSessionFromUrl(window.location.href);
+  if (!taken) return;
+  saveSession({ token: taken.token, userId: taken.userId });
+  window.history.replaceState(window.history.state, '', taken.cleanUrl);
+}
+
+export function useLandingPath(): string {
+  return landingPath(useSession().permissions);
+}

@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test';
+import { newEmail, otpFor, PASSWORD, signInUi } from './fixtures.ts';
+
+test('register → code from the sandbox → verify → sign in → landing page', async ({ page, request }) => {
+  const email = newEmail('e2e.register');
+  await page.goto('/register');
+  await page.getByTestId('register-first_name').fill('Omar');
+  await page.getByTestId('register-last_name').fill('Saleh');
+  await page.getByTestId('register-email').fill(email);
+  await page.getByTestId('register-phone_number').fill('+966501234567');
+  await page.getByTestId('register-password').fill(PASSWORD);
+  await page.getByTestId('register-confirm_password').fill(PASSWORD);
+  await page.getByTestId('register-submit').click();
+
+  await expect(page).toHaveURL(/\/otp-register/);
+  // the code is read from the sandbox inbox screen, as a user would
+  await page.goto(`/sandbox/inbox?to=${encodeURIComponent(email)}`);
+  const shown = page.getByTestId('sandbox-otp').first();
+  await expect(shown).toHaveText(/\d{6}/);
+  const code = await otpFor(request, email);
+  await expect(shown).toContainText(code);
+
+  await page.goto(`/otp-register?email=${encodeURIComponent(email)}`);
+  await page.getByTestId('otp-input').fill(code);
+  await page.getByTestId('otp-submit').click();
+  await expect(page).toHaveURL(/\/login/);
+
+  await signInUi(page, email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('top-bar-name')).toHaveText('Omar Saleh');
+  await expect(page.getByTestId('sidebar')).toBeVisible();
+});
+
+test('a wrong password shows the login error and stays on /login', async ({ page }) => {
+  await signInUi(page, 'demo@risala.local', 'Wrong@Pass1');
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+});

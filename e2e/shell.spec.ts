@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+import { registerVerified, signInUi } from './fixtures.ts';
+
+test('the Arabic toggle flips the page to right-to-left and translates the shell', async ({ page, request }) => {
+  const email = await registerVerified(request, 'e2e.rtl');
+  await signInUi(page, email);
+  await expect(page).toHaveURL(/\/dashboard/);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  const sidebar = page.getByTestId('sidebar');
+  await expect(sidebar).toContainText('Brand Management');
+
+  await page.getByTestId('language-toggle').click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect(sidebar).not.toContainText('Brand Management');
+  await expect(sidebar).toContainText('إدارة العلامات التجارية');
+
+  // the preference survives a reload
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.getByTestId('language-toggle').click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+});
+
+test('logout clears the session and protected pages send you to /login', async ({ page, request }) => {
+  const email = await registerVerified(request, 'e2e.logout');
+  await signInUi(page, email);
+  await expect(page).toHaveURL(/\/dashboard/);
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.goto('/brand');
+  await expect(page).toHaveURL(/\/login/);
+});

@@ -1,0 +1,78 @@
+/**
+ * Screenshots of key screens for the README (docs/screenshots/*.png), taken with Playwright and
+ * Debian's chromium against a real server on a throw-away database: `node scripts/screenshots.mjs`.
+ */
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { buildWebIfStale, root } from './build-web.mjs';
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+buildWebIfStale();
+const dir = mkdtempSync(path.join(tmpdir(), 'risala-shots-'));
+chmodSync(dir, 0o755);
+const out = path.join(root, 'docs/screenshots');
+mkdirSync(out, { recursive: true });
+const port = await freePort();
+const base = `http://localhost:${port}`;
+const server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), DATA_DIR: dir, EMBEDDED_PG_PORT: '0', SANDBOX_SMTP_PORT: '0', LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+await new Promise((resolve, reject) => {
+  let buf = '';
+  server.stdout.on('data', (c) => {
+    buf += c;
+    if (buf.includes('Risala is ready')) resolve();
+  });
+  server.once('exit', (code) => reject(new Error(`server exited ${code}`)));
+});
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+});
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const shot = (name) => page.screenshot({ path: path.join(out, `${name}.png`) });
+  await page.goto(`${base}/login`);
+  await page.getByTestId('login-email').waitFor();
+  await shot('login');
+  await page.getByTestId('login-email').fill('demo@risala.local');
+  await page.getByTestId('login-password').fill('Demo@2026');
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(/\/dashboard/);
+  await page.getByTestId('notification-bell').click();
+  await page.getByTestId('notification-item').first().waitFor();
+  await page.waitForTimeout(300);
+  await shot('shell-notifications');
+  await page.keyboard.press('Escape');
+  await page.goto(`${base}/user-profile`);
+  await page.waitForTimeout(800);
+  await shot('user-profile');
+  await page.getByTestId('language-toggle').click();
+  await page.goto(`${base}/dashboard`);
+  await page.waitForTimeout(800);
+  await shot('shell-arabic');
+  await page.goto(`${base}/subscriptionplan`);
+  await page.waitForTimeout(800);
+  await shot('plans-arabic');
+  process.stdout.write(`screenshots written to ${out}\n`);
+} finally {
+  await browser.close();
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(dir, { recursive: true, force: true });
+}
