@@ -60,14 +60,14 @@ try {
   await shot('shell-notifications');
   await page.keyboard.press('Escape');
   await page.goto(`${base}/user-profile`);
-  await page.waitForTimeout(800);
+  await page.waitForTimeout(1600);
   await shot('user-profile');
   await page.getByTestId('language-toggle').click();
   await page.goto(`${base}/dashboard`);
-  await page.waitForTimeout(800);
+  await page.waitForTimeout(1600);
   await shot('shell-arabic');
   await page.goto(`${base}/subscriptionplan`);
-  await page.waitForTimeout(800);
+  await page.waitForTimeout(1600);
   await shot('plans-arabic');
   process.stdout.write(`screenshots written to ${out}\n`);
 } finally {
