@@ -11,6 +11,7 @@ import { startWorker } from './jobs/worker.ts';
 import { createMailer } from './mail/mailer.ts';
 import { type SmtpSink, startSmtpSink } from './sandbox/smtp-sink.ts';
 import { seedDemo } from './seed.ts';
+import { createStorage } from './storage/storage.ts';
 
 const t0 = Date.now();
 const config = loadConfig();
@@ -44,7 +45,7 @@ async function main() {
     from: config.mailFrom,
     log,
   });
-  const ctx: AppContext = { config, db: database.db, mailer, log };
+  const ctx: AppContext = { config, db: database.db, mailer, log, storage: createStorage(config) };
 
   const app = config.role === 'worker' ? null : await buildApp(ctx);
   const demo = config.role !== 'worker' && config.demo.seed ? await seedDemo(ctx) : null;

@@ -6,14 +6,13 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { sandboxRoutes } from './modules/sandbox/sandbox.routes.ts';
 import { healthRoutes, subscriptionRoutes } from './modules/system/system.routes.ts';
 import { uploadRoutes, userRoutes } from './modules/users/users.routes.ts';
-import { localStorage } from './storage/storage.ts';
 
 /**
  * The one routes table: every module mounted under its prefix. Reading this file tells the whole
  * API. Public groups first, then the groups behind `authenticate`.
  */
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
-  const storage = localStorage(ctx.config.filesDir);
+  const { storage } = ctx;
   app.decorateRequest('auth', null);
 
   // ── public ────────────────────────────────────────────────────────────────
@@ -23,6 +22,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(subscriptionRoutes(ctx), { prefix: '/api/subscription' });
   await app.register(sandboxRoutes(ctx), { prefix: '/api/sandbox' });
   await app.register(uploadRoutes(ctx, storage), { prefix: '/uploads' });
+  // webhooks (signature-verified, no session):
 
   // ── signed in ─────────────────────────────────────────────────────────────
   await app.register(privateAuthRoutes(ctx), { prefix: '/api/auth' });
@@ -31,6 +31,11 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
     async (scoped) => {
       scoped.addHook('onRequest', authenticate(ctx));
       await scoped.register(notificationRoutes(ctx), { prefix: '/api/notifications' });
+      // brands, content, storage:
+      // customers, imports, exports:
+      // groups, segments, blacklists:
+      // templates and review:
+      // whatsapp templates:
     },
   );
 }

@@ -20,6 +20,7 @@ export async function startWorker(ctx: AppContext, connectionString: string): Pr
       auth_purge_expired: async () => {
         await purgeExpired(ctx.db);
       },
+      // customers and blacklist imports:
     },
     crontab: '17 * * * * auth_purge_expired',
   });

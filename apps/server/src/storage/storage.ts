@@ -31,6 +31,11 @@ export function localStorage(root: string): Storage {
   };
 }
 
+/** The configured storage driver (local disk under DATA_DIR/files by default). */
+export function createStorage(config: { filesDir: string }): Storage {
+  return localStorage(config.filesDir);
+}
+
 export type FileKind = 'png' | 'jpg' | 'pdf';
 
 /** Decide a file's type by its first bytes, never by its name. */

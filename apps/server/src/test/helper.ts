@@ -12,6 +12,7 @@ import type { AppContext } from '../context.ts';
 import { createDb, ensureDatabase } from '../db/client.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { startSmtpSink } from '../sandbox/smtp-sink.ts';
+import { createStorage } from '../storage/storage.ts';
 
 export const STRONG_PASSWORD = 'Str0ng!Pass';
 
@@ -46,7 +47,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const db = createDb(config.databaseUrl as string, 5);
   const sink = config.sandbox ? await startSmtpSink({ db, port: 0, log }) : null;
   const mailer = createMailer({ smtpUrl: config.smtpUrl, sandboxPort: sink?.port ?? 0, from: config.mailFrom, log });
-  const ctx: AppContext = { config, db, mailer, log };
+  const ctx: AppContext = { config, db, mailer, log, storage: createStorage(config) };
   const app = await buildApp(ctx);
   await app.ready();
   return {

@@ -14,6 +14,17 @@ import { AuthLayout } from './layouts/AuthLayout.tsx';
 import { RootShell } from './RootShell.tsx';
 import { RouteError } from './RouteError.tsx';
 import { SessionGate } from './SessionGate.tsx';
+import { routes as brandRoutes } from '../features/brands/routes.tsx';
+import { bareRoutes as canvasRoutes } from '../features/canvas/routes.tsx';
+import { routes as contentRoutes } from '../features/content/routes.tsx';
+import { routes as customerRoutes } from '../features/customers/routes.tsx';
+import { routes as templateRoutes } from '../features/templates/routes.tsx';
+
+/** Routes that feature folders own (each area declares its own in features/<area>/routes.tsx). */
+const featureRoutes: RouteObject[] = [...brandRoutes, ...customerRoutes, ...contentRoutes, ...templateRoutes];
+const claimed = new Set(
+  [...featureRoutes, ...canvasRoutes].map((r) => (r.path ?? '').split('/')[0]).filter(Boolean),
+);
 
 type Lazy = () => Promise<{ Component: ComponentType }>;
 
@@ -94,7 +105,10 @@ export const routes: RouteObject[] = [
             lazy: layouts.bare,
             children: [
               { path: 'admin/*', handle: { area: 'nav.admin' } satisfies AreaHandle, lazy: pages.area },
-              { path: 'canvas-editor', handle: { area: 'nav.canvasEditor' } satisfies AreaHandle, lazy: pages.area },
+              ...canvasRoutes,
+              ...(claimed.has('canvas-editor')
+                ? []
+                : [{ path: 'canvas-editor', handle: { area: 'nav.canvasEditor' } satisfies AreaHandle, lazy: pages.area }]),
             ],
           },
           {
@@ -104,7 +118,8 @@ export const routes: RouteObject[] = [
                 // Errors inside a page keep the sidebar and top bar.
                 errorElement: <RouteError />,
                 children: [
-              ...AREAS.map(([path, area]) => ({
+              ...featureRoutes,
+              ...AREAS.filter(([path]) => !claimed.has(path)).map(([path, area]) => ({
                 path: `${path}/*`,
                 handle: { area } satisfies AreaHandle,
                 lazy: pages.area,

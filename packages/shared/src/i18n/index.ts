@@ -14,11 +14,45 @@ import enNotifications from './en/notifications.json' with { type: 'json' };
 import enUi from './en/ui.json' with { type: 'json' };
 import enValidation from './en/validation.json' with { type: 'json' };
 
+import arBrands from './ar/brands.json' with { type: 'json' };
+import enBrands from './en/brands.json' with { type: 'json' };
+import arCustomers from './ar/customers.json' with { type: 'json' };
+import enCustomers from './en/customers.json' with { type: 'json' };
+import arGroups from './ar/groups.json' with { type: 'json' };
+import enGroups from './en/groups.json' with { type: 'json' };
+import arBlacklists from './ar/blacklists.json' with { type: 'json' };
+import enBlacklists from './en/blacklists.json' with { type: 'json' };
+import arContent from './ar/content.json' with { type: 'json' };
+import enContent from './en/content.json' with { type: 'json' };
+import arStorage from './ar/storage.json' with { type: 'json' };
+import enStorage from './en/storage.json' with { type: 'json' };
+import arTemplates from './ar/templates.json' with { type: 'json' };
+import enTemplates from './en/templates.json' with { type: 'json' };
+import arWhatsapp from './ar/whatsapp.json' with { type: 'json' };
+import enWhatsapp from './en/whatsapp.json' with { type: 'json' };
+import arCanvas from './ar/canvas.json' with { type: 'json' };
+import enCanvas from './en/canvas.json' with { type: 'json' };
+
 export type Messages = { [key: string]: string | Messages };
 
 export const catalogue: Record<'en' | 'ar', Messages> = {
-  en: { ...enUi, errors: enErrors, validation: enValidation, mail: enMail, notifications: enNotifications },
-  ar: { ...arUi, errors: arErrors, validation: arValidation, mail: arMail, notifications: arNotifications },
+  en: {
+    ...enUi,
+    errors: enErrors,
+    validation: enValidation,
+    mail: enMail,
+    notifications: enNotifications,
+    // one file per area (each area owns its namespace)
+    brands: enBrands, customers: enCustomers, groups: enGroups, blacklists: enBlacklists, content: enContent, storage: enStorage, templates: enTemplates, whatsapp: enWhatsapp, canvas: enCanvas,
+  },
+  ar: {
+    ...arUi,
+    errors: arErrors,
+    validation: arValidation,
+    mail: arMail,
+    notifications: arNotifications,
+    brands: arBrands, customers: arCustomers, groups: arGroups, blacklists: arBlacklists, content: arContent, storage: arStorage, templates: arTemplates, whatsapp: arWhatsapp, canvas: arCanvas,
+  },
 };
 
 function lookup(messages: Messages, key: string): string | undefined {

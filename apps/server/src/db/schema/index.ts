@@ -1,1 +1,3 @@
 export * from './accounts.ts';
+export * from './audience.ts';
+export * from './templates.ts';
