@@ -135,7 +135,13 @@ describe('decideHttpReaction (spec §8)', () => {
       message: 'Not authorized. Please sign in.',
       messageKey: 'http.sessionExpired',
     });
-    expect(decideHttpReaction('/api/brands', 403, { code: 'FORBIDDEN', message: "You don't have permission to do this" }).kind).toBe('logout');
+    expect(decideHttpReaction('/api/brands', 403, { code: 'USER_INACTIVE', message: 'Inactive' }).kind).toBe('logout');
+    // a missing permission keeps the session (spec §6: "You don't have permission to do this")
+    expect(decideHttpReaction('/api/brands', 403, { code: 'FORBIDDEN', message: "You don't have permission to do this" })).toEqual({
+      kind: 'toast',
+      message: "You don't have permission to do this",
+      messageKey: 'errors.FORBIDDEN',
+    });
     expect(decideHttpReaction('/api/brands', 401, {})).toEqual({ kind: 'logout', message: undefined, messageKey: 'http.sessionExpired' });
   });
 

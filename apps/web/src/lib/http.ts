@@ -154,6 +154,10 @@ export function decideHttpReaction(path: string, status: number, body: Partial<A
     if (isSubscriptionRelated(body)) {
       return { kind: 'subscription', message: serverMessage, messageKey: 'http.subscriptionRequired' };
     }
+    // A missing permission is not a dead session: say so and stay (spec §6) — see docs/decisions.md
+    if (status === 403 && body.code === 'FORBIDDEN') {
+      return { kind: 'toast', message: serverMessage, messageKey: 'errors.FORBIDDEN' };
+    }
     return { kind: 'logout', message: serverMessage, messageKey: 'http.sessionExpired' };
   }
   if (status >= 500) {
