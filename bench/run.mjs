@@ -10,6 +10,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { buildWebIfStale, root } from '../scripts/build-web.mjs';
+import { benchCustomers } from './customers.mjs';
+import { benchSegments } from './segments.mjs';
 
 const results = [];
 const report = (name, value, unit, target, pass) => {
@@ -94,5 +96,7 @@ try {
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
+await benchSegments(report);
+await benchCustomers(report);
 const missed = results.filter((r) => !r.pass).length;
 process.stdout.write(`\n${results.length - missed} of ${results.length} figures within target\n`);

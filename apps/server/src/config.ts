@@ -33,6 +33,20 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
+  WHATSAPP_API_BASE: z.string().url().optional(),
+  WHATSAPP_API_VERSION: z.string().regex(/^v\d+\.\d+$/).default('v21.0'),
+  WHATSAPP_WABA_ID: z.string().optional(),
+  WHATSAPP_ACCESS_TOKEN: z.string().optional(),
+  WHATSAPP_APP_SECRET: z.string().min(16).optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().min(8).optional(),
+  WHATSAPP_TEMPLATE_SUBMISSIONS_PER_DAY: z.coerce.number().int().positive().default(10),
+  WHATSAPP_SIM_DECISION_MS: z.coerce.number().int().min(0).default(2000),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -61,7 +75,9 @@ function persistentSecret(dataDir: string, name: string, fromEnv: string | undef
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
-  const parsed = envSchema.safeParse(env);
+  // an empty value (e.g. `PUBLIC_URL=` copied from .env.example) means "not set"
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
@@ -101,5 +117,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     stripeConfigured: Boolean(e.STRIPE_SECRET_KEY),
     /** Honour X-Forwarded-For only behind a known proxy: `true`, a hop count, or addresses/CIDRs. */
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    /** S3-compatible storage when a bucket is named; local disk under filesDir otherwise. */
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          bucket: e.S3_BUCKET,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+        }
+      : null,
+    whatsapp: {
+      /** No WHATSAPP_API_BASE: the sandbox Cloud API simulator; main.ts fills in its loopback URL. */
+      sandbox: !e.WHATSAPP_API_BASE,
+      apiBase: (e.WHATSAPP_API_BASE ?? '').replace(/\/$/, ''),
+      apiVersion: e.WHATSAPP_API_VERSION,
+      wabaId:
+        e.WHATSAPP_WABA_ID ??
+        (e.WHATSAPP_API_BASE ? null : `sandbox-${persistentSecret(dataDir, 'whatsapp-waba', undefined).slice(0, 12)}`),
+      accessToken: e.WHATSAPP_ACCESS_TOKEN ?? (e.WHATSAPP_API_BASE ? null : 'sandbox-token'),
+      appSecret: persistentSecret(dataDir, 'whatsapp-app-secret', e.WHATSAPP_APP_SECRET),
+      verifyToken: persistentSecret(dataDir, 'whatsapp-verify-token', e.WHATSAPP_VERIFY_TOKEN),
+      submissionsPerDay: e.WHATSAPP_TEMPLATE_SUBMISSIONS_PER_DAY,
+      simDecisionMs: e.WHATSAPP_SIM_DECISION_MS,
+    },
   };
 }

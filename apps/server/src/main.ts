@@ -10,6 +10,7 @@ import { openDatabase, runMigrations } from './db/client.ts';
 import { startWorker } from './jobs/worker.ts';
 import { createMailer } from './mail/mailer.ts';
 import { type SmtpSink, startSmtpSink } from './sandbox/smtp-sink.ts';
+import { startWhatsAppSandbox } from './sandbox/whatsapp-cloud.ts';
 import { seedDemo } from './seed.ts';
 import { createStorage } from './storage/storage.ts';
 
@@ -39,6 +40,8 @@ async function main() {
   database = await openDatabase(config, log);
   await runMigrations(database.db);
   const sink = await startSink(database.db);
+  // sandbox Cloud API on loopback (no WHATSAPP_API_BASE): sets config.whatsapp.apiBase; webhooks go to the listening app
+  const waSim = await startWhatsAppSandbox(config, log, () => app?.server.address());
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     sandboxPort: sink?.port ?? 0,
@@ -63,6 +66,7 @@ async function main() {
     await worker?.stop().catch((err) => log.error({ err }, 'worker stop failed'));
     mailer.close(); // pooled connections first, or the sink waits for them
     await sink?.close();
+    await waSim?.close();
     await database?.close();
     log.info('stopped cleanly');
     process.exit(0);

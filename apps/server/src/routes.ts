@@ -2,10 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
 import { passwordRoutes, privateAuthRoutes, publicAuthRoutes } from './modules/auth/auth.routes.ts';
 import { authenticate } from './modules/auth/guard.ts';
+import { blacklistRoutes } from './modules/blacklists/blacklists.routes.ts';
+import { brandRoutes } from './modules/brands/brands.routes.ts';
+import { contentRoutes, userContentRoutes } from './modules/content/content.routes.ts';
+import { customerRoutes, customersRoutes } from './modules/customers/customers.routes.ts';
+import { customerImportRoutes } from './modules/customers/import/imports.routes.ts';
+import { groupRoutes } from './modules/groups/groups.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { sandboxRoutes } from './modules/sandbox/sandbox.routes.ts';
+import { signedDownloadRoutes, storageRoutes } from './modules/storage/storage.routes.ts';
 import { healthRoutes, subscriptionRoutes } from './modules/system/system.routes.ts';
+import { templateRoutes } from './modules/templates/templates.routes.ts';
 import { uploadRoutes, userRoutes } from './modules/users/users.routes.ts';
+import { whatsappTemplateRoutes } from './modules/whatsapp/whatsapp-templates.routes.ts';
+import { whatsappWebhookRoutes } from './modules/whatsapp/whatsapp-webhook.ts';
 
 /**
  * The one routes table: every module mounted under its prefix. Reading this file tells the whole
@@ -23,6 +33,8 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(sandboxRoutes(ctx), { prefix: '/api/sandbox' });
   await app.register(uploadRoutes(ctx, storage), { prefix: '/uploads' });
   // webhooks (signature-verified, no session):
+  await app.register(signedDownloadRoutes(ctx), { prefix: '/api/s3' }); // HMAC-signed file links
+  await app.register(whatsappWebhookRoutes(ctx), { prefix: '/webhooks/whatsapp' });
 
   // ── signed in ─────────────────────────────────────────────────────────────
   await app.register(privateAuthRoutes(ctx), { prefix: '/api/auth' });
@@ -32,10 +44,21 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
       scoped.addHook('onRequest', authenticate(ctx));
       await scoped.register(notificationRoutes(ctx), { prefix: '/api/notifications' });
       // brands, content, storage:
+      await scoped.register(brandRoutes(ctx), { prefix: '/api/brands' });
+      await scoped.register(contentRoutes(ctx), { prefix: '/api/content' });
+      await scoped.register(userContentRoutes(ctx), { prefix: '/api/users' });
+      await scoped.register(storageRoutes(ctx), { prefix: '/api/s3' });
       // customers, imports, exports:
+      await scoped.register(customerRoutes(ctx), { prefix: '/api/customer' });
+      await scoped.register(customersRoutes(ctx), { prefix: '/api/customers' });
+      await scoped.register(customerImportRoutes(ctx), { prefix: '/api/customers/imports' });
       // groups, segments, blacklists:
+      await scoped.register(groupRoutes(ctx), { prefix: '/api/groups' });
+      await scoped.register(blacklistRoutes(ctx), { prefix: '/api/blacklists' });
       // templates and review:
+      await scoped.register(templateRoutes(ctx), { prefix: '/api/templates' });
       // whatsapp templates:
+      await scoped.register(whatsappTemplateRoutes(ctx), { prefix: '/api/whatsapp/templates' });
     },
   );
 }

@@ -1,6 +1,7 @@
 import { Logger, type Runner, run } from 'graphile-worker';
 import type { AppContext } from '../context.ts';
 import { purgeExpired } from '../modules/auth/auth.service.ts';
+import { customersImportTask } from '../modules/customers/import/import.task.ts';
 
 /**
  * The job worker (graphile-worker, jobs in the same PostgreSQL). Each task is `{ name → handler }`;
@@ -21,6 +22,7 @@ export async function startWorker(ctx: AppContext, connectionString: string): Pr
         await purgeExpired(ctx.db);
       },
       // customers and blacklist imports:
+      customers_import: customersImportTask(ctx),
     },
     crontab: '17 * * * * auth_purge_expired',
   });

@@ -41,7 +41,9 @@ const UNIQUE_CODES: Record<string, ErrorCode> = {
 };
 
 export function mapDbError(err: unknown): AppError | null {
-  const e = err as PgError;
+  // Drizzle wraps the driver's error: the PostgreSQL code sits on `cause`
+  const wrapped = (err as { cause?: unknown } | null)?.cause;
+  const e = (typeof (err as PgError)?.code === 'string' ? err : (wrapped ?? err)) as PgError;
   if (!e || typeof e.code !== 'string') return null;
   if (e.code === '23505') return new AppError(UNIQUE_CODES[e.constraint ?? ''] ?? 'DATA_EXISTS');
   if (e.code === '23503') return new AppError('IN_USE');

@@ -1,4 +1,4 @@
-import { ActionIcon, Box, useDirection, Button, ColorInput, Divider, Group, ScrollArea, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, useDirection, Button, ColorInput, Divider, Group, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useElementSize, useHotkeys } from '@mantine/hooks';
 import { IconArrowBackUp, IconArrowForwardUp, IconArrowLeft, IconArrowRight, IconDeviceFloppy, IconDownload } from '@tabler/icons-react';
 import type Konva from 'konva';
@@ -137,7 +137,7 @@ export function CanvasEditorPage() {
       </Group>
 
       <Box style={{ display: 'flex', flex: 1, minHeight: 0 }}>
-        <ScrollArea w={SIDE} p="md" style={{ borderInlineEnd: '1px solid var(--mantine-color-gray-3)' }}>
+        <Box w={SIDE} p="md" style={{ borderInlineEnd: '1px solid var(--mantine-color-gray-3)', overflowY: 'auto', flexShrink: 0 }}>
           <LibraryPanel
             brandId={brand?.id ?? null}
             onBrand={setBrand}
@@ -148,7 +148,7 @@ export function CanvasEditorPage() {
               selected ? dispatch({ type: 'update', id: selected.id, changes: { fill: color } }) : dispatch({ type: 'background', color })
             }
           />
-        </ScrollArea>
+        </Box>
 
         <Box ref={viewport} style={{ flex: 1, display: 'grid', placeItems: 'center', background: 'var(--mantine-color-gray-1)', overflow: 'hidden' }}>
           {width > 0 && (
@@ -163,7 +163,7 @@ export function CanvasEditorPage() {
           )}
         </Box>
 
-        <ScrollArea w={SIDE} p="md" style={{ borderInlineStart: '1px solid var(--mantine-color-gray-3)' }}>
+        <Box w={SIDE} p="md" style={{ borderInlineStart: '1px solid var(--mantine-color-gray-3)', overflowY: 'auto', flexShrink: 0 }}>
           <Stack gap="sm">
             <ColorInput label={t('canvas.background')} value={doc.background} swatches={swatches} onChangeEnd={(color) => dispatch({ type: 'background', color })} data-testid="canvas-background" />
             <Divider label={t('canvas.properties.title')} labelPosition="left" />
@@ -174,7 +174,7 @@ export function CanvasEditorPage() {
               {t('canvas.hint')}
             </Text>
           </Stack>
-        </ScrollArea>
+        </Box>
       </Box>
     </Box>
   );

@@ -1,4 +1,4 @@
-import { ActionIcon, Group, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import {
   IconArrowDown,
   IconArrowUp,
@@ -32,8 +32,7 @@ export function LayersPanel(props: {
     );
   }
   return (
-    <ScrollArea.Autosize mah={320}>
-      <Stack gap={4} data-testid="canvas-layers">
+    <Stack gap={4} data-testid="canvas-layers">
         {top.map((el) => {
           const Icon = ICONS[el.kind];
           const selected = el.id === props.selectedId;
@@ -79,7 +78,6 @@ export function LayersPanel(props: {
             </Group>
           );
         })}
-      </Stack>
-    </ScrollArea.Autosize>
+    </Stack>
   );
 }

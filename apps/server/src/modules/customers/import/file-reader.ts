@@ -1,0 +1,116 @@
+import { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
+import ExcelJS from 'exceljs';
+import { AppError } from '../../../lib/errors.ts';
+
+/** Import files may be larger than ordinary uploads (10 MB): 50 MB, about 500,000 customers. */
+export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+
+export type ImportFile = { format: 'xlsx' } | { format: 'csv'; delimiter: string };
+
+const DELIMITERS = [',', ';', '\t', '|'];
+const BINARY_MAGIC = [
+  [0x89, 0x50, 0x4e, 0x47], // png
+  [0xff, 0xd8, 0xff], // jpg
+  [0x25, 0x50, 0x44, 0x46], // pdf
+  [0x47, 0x49, 0x46, 0x38], // gif
+  [0x1f, 0x8b], // gzip
+  [0xd0, 0xcf, 0x11, 0xe0], // legacy .xls / .doc
+];
+
+const startsWith = (buf: Buffer, bytes: number[]) => bytes.every((b, i) => buf[i] === b);
+
+/** True when every byte sequence is valid UTF-8 (checked in chunks, nothing kept). */
+function isUtf8(buf: Buffer): boolean {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  try {
+    for (let i = 0; i < buf.length; i += 1 << 20) decoder.decode(buf.subarray(i, i + (1 << 20)), { stream: true });
+    decoder.decode();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The delimiter that splits the first lines into the same, largest number of fields. */
+export function sniffDelimiter(text: string): string {
+  const lines = text.split(/\r?\n/).filter((l) => l.trim()).slice(0, 10);
+  let best = ',';
+  let bestScore = 0;
+  for (const d of DELIMITERS) {
+    const counts = lines.map((l) => l.split(d).length - 1);
+    const consistent = counts.every((c) => c === counts[0]);
+    const score = counts[0] * (consistent ? 2 : 1);
+    if (score > bestScore) {
+      best = d;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** Decide the format by content, never by name: XLSX is a zip, CSV must be UTF-8 text. */
+export function detectImportFile(buf: Buffer): ImportFile {
+  const body = buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? buf.subarray(3) : buf;
+  if (!body.subarray(0, 64 * 1024).toString('utf8').trim()) throw new AppError('IMPORT_EMPTY');
+  if (startsWith(body, [0x50, 0x4b, 0x03, 0x04])) return { format: 'xlsx' };
+  if (BINARY_MAGIC.some((m) => startsWith(body, m)) || body.subarray(0, 8192).includes(0)) {
+    throw new AppError('INVALID_FILE_TYPE');
+  }
+  if (!isUtf8(body)) throw new AppError('IMPORT_ENCODING');
+  return { format: 'csv', delimiter: sniffDelimiter(body.subarray(0, 64 * 1024).toString('utf8')) };
+}
+
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'object') {
+    const v = value as { text?: unknown; richText?: { text: string }[]; result?: unknown; hyperlink?: string };
+    if (v.richText) return v.richText.map((r) => r.text).join('');
+    if (v.text !== undefined) return cellText(v.text);
+    if (v.result !== undefined) return cellText(v.result);
+    return '';
+  }
+  return String(value);
+}
+
+async function* xlsxRows(source: Readable): AsyncGenerator<string[]> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    worksheets: 'emit',
+  });
+  for await (const sheet of reader) {
+    for await (const row of sheet) {
+      const values = row.values as unknown[];
+      const cells: string[] = [];
+      for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]));
+      yield cells;
+    }
+    return; // the first worksheet only
+  }
+}
+
+/** Rows of an import file as arrays of text cells, header first, streamed with bounded memory. */
+export async function* readRows(data: Buffer | Readable, file: ImportFile): AsyncGenerator<string[]> {
+  const source = Buffer.isBuffer(data) ? Readable.from([data]) : data;
+  try {
+    if (file.format === 'xlsx') {
+      yield* xlsxRows(source);
+      return;
+    }
+    const parser = source.pipe(
+      parse({ delimiter: file.delimiter, bom: true, relax_column_count: true, skip_empty_lines: true }),
+    );
+    for await (const record of parser) yield record as string[];
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw new AppError('IMPORT_FILE_INVALID', { message: (err as Error).message });
+  }
+}
+
+/** Header names, trimmed; blank ones get a placeholder so every column can be mapped. */
+export function headerNames(cells: string[]): string[] {
+  return cells.map((c, i) => c.trim() || `Column ${i + 1}`);
+}

@@ -1,0 +1,264 @@
+import { crc32, deflateSync } from 'node:zlib';
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import type { Runner } from 'graphile-worker';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWorker } from '../../../jobs/worker.ts';
+import { bearer, createTestApp, json, multipartFile, signIn, signUp, type TestApp } from '../../../test/helper.ts';
+import { IMPORT_MAX_BYTES } from './file-reader.ts';
+
+const csvRows = (data: Buffer) => parse(data, { bom: true, columns: true }) as Record<string, string>[];
+
+let t: TestApp;
+let worker: Runner;
+let owner: { accountId: number; token: string };
+let stranger: { token: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  worker = await startWorker(t.ctx, t.ctx.config.databaseUrl as string);
+  const a = await signUp(t);
+  const s = await signIn(t, a.email);
+  owner = { accountId: s.user.account_id, token: s.token };
+  stranger = { token: (await signIn(t, (await signUp(t, { company_name: 'Other Co' })).email)).token };
+});
+afterAll(async () => {
+  await worker?.stop();
+  await t.close();
+});
+
+const MAPPING = { first_name: 'First Name', last_name: 'Last Name', mobile_number: 'Mobile', email: 'Email', tags: 'Tags' };
+
+function upload(data: Buffer, filename = 'customers.csv', token = owner.token) {
+  const body = multipartFile({ filename, contentType: 'text/csv', data });
+  return t.app.inject({ method: 'POST', url: '/api/customers/imports', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
+}
+const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object, token = owner.token) =>
+  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+async function waitFinished(id: number) {
+  for (let i = 0; i < 200; i++) {
+    const job = json(await call('GET', `/api/customers/imports/${id}`)).data;
+    if (['COMPLETED', 'FAILED', 'REJECTED'].includes(job.status)) return job;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`import ${id} did not finish`);
+}
+
+/** upload → mapping → start (queued for the real worker) → finished job */
+async function runImport(data: Buffer, config: object = { mapping: MAPPING }, filename = 'customers.csv') {
+  const up = await upload(data, filename);
+  expect(up.statusCode, up.body).toBe(201);
+  const { id } = json(up).data;
+  const put = await call('PUT', `/api/customers/imports/${id}`, config);
+  expect(put.statusCode, put.body).toBe(200);
+  const start = await call('POST', `/api/customers/imports/${id}/start`);
+  expect(start.statusCode, start.body).toBe(202);
+  return waitFinished(id);
+}
+
+const countCustomers = async () =>
+  Number((await t.sql('select count(*)::int as n from customers where account_id = $1', [owner.accountId]))[0].n);
+
+function csv(rows: string[][], delimiter = ',') {
+  return Buffer.from(`${rows.map((r) => r.join(delimiter)).join('\r\n')}\r\n`);
+}
+const HEADER = ['First Name', 'Last Name', 'Mobile', 'Email', 'Tags'];
+
+/** 1,000 rows, three of them bad: an invalid number, an invalid email, no contact at all. */
+function thousandRows() {
+  const rows = [HEADER];
+  for (let i = 1; i <= 1000; i++) {
+    rows.push([`Name${i}`, `Family${i}`, `+9665${String(10000000 + i)}`, `person${i}@example.com`, '"vip;bulk"']);
+  }
+  rows[100][2] = '+96612'; // row 101 of the file
+  rows[500][3] = 'not-an-email'; // row 501
+  rows[900][2] = '';
+  rows[900][3] = ''; // row 901
+  return csv(rows);
+}
+
+describe('customers import', () => {
+  it('uploads, maps, runs on the worker: 997 imported, the errors CSV lists exactly the 3 bad rows', async () => {
+    const up = await upload(thousandRows());
+    expect(up.statusCode).toBe(201);
+    const data = json(up).data;
+    expect(data.columns).toEqual(HEADER);
+    expect(data.total_rows).toBe(1000);
+    expect(data.preview).toHaveLength(10);
+    expect(data.preview[0]).toEqual(['Name1', 'Family1', '+966510000001', 'person1@example.com', 'vip;bulk']);
+    expect(data.suggested_mapping).toEqual(MAPPING);
+
+    // not startable before the mapping
+    expect(json(await call('POST', `/api/customers/imports/${data.id}/start`)).code).toBe('IMPORT_NOT_READY');
+    expect((await call('PUT', `/api/customers/imports/${data.id}`, { mapping: MAPPING })).statusCode).toBe(200);
+    expect((await call('POST', `/api/customers/imports/${data.id}/start`)).statusCode).toBe(202);
+    expect(json(await call('POST', `/api/customers/imports/${data.id}/start`)).code).toBe('IMPORT_NOT_READY');
+    const job = await waitFinished(data.id);
+    expect(job).toMatchObject({ status: 'COMPLETED', total_rows: 1000, processed_rows: 1000, inserted_rows: 997, failed_rows: 3 });
+    expect(await countCustomers()).toBe(997);
+    const list = json(await call('GET', '/api/customers?search=Family77&sort=name&order=asc')).data;
+    expect(list.items[0]).toMatchObject({ first_name: 'Name77', tags: ['vip', 'bulk'], mobile_number: '+966510000077' });
+
+    const report = await call('GET', `/api/customers/imports/${data.id}/errors.csv`);
+    expect(report.statusCode).toBe(200);
+    expect(report.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const errors = csvRows(report.rawPayload);
+    expect(errors).toEqual([
+      { row: '101', column: 'Mobile', value: '+96612', message: 'Enter a valid phone number with country code' },
+      { row: '501', column: 'Email', value: 'not-an-email', message: 'Enter a valid email address' },
+      { row: '901', column: '', value: '', message: 'A customer needs a mobile number or an email address' },
+    ]);
+    const arabic = await t.app.inject({ method: 'GET', url: `/api/customers/imports/${data.id}/errors.csv`, headers: { ...bearer(owner.token), 'accept-language': 'ar' } });
+    expect(csvRows(arabic.rawPayload)[0].message).not.toMatch(/Enter/);
+  });
+
+  it('insert mode reports existing numbers and in-file duplicates; upsert updates them', async () => {
+    const rows = [
+      HEADER,
+      ['Updated', 'Person', '+966510000001', '', 'changed'],
+      ['New', 'Person', '0551234567', 'new@example.com', ''], // national, default country SA
+      ['Again', 'Twice', '+966551234567', '', ''], // same number as the row above
+    ];
+    const insert = await runImport(csv(rows), { mapping: MAPPING, mode: 'insert', default_country: 'SA' });
+    expect(insert).toMatchObject({ status: 'COMPLETED', inserted_rows: 1, updated_rows: 0, failed_rows: 2 });
+    const errs = csvRows((await call('GET', `/api/customers/imports/${insert.id}/errors.csv`)).rawPayload);
+    expect(errs.map((e) => e.row)).toEqual(['2', '4']);
+    expect(errs[0].message).toBe('This mobile number already exists');
+    expect(errs[1].message).toBe('The same mobile number appears earlier in the file');
+
+    const upsert = await runImport(csv(rows.slice(0, 2)), { mapping: MAPPING, mode: 'upsert' });
+    expect(upsert).toMatchObject({ status: 'COMPLETED', inserted_rows: 0, updated_rows: 1, failed_rows: 0 });
+    const [c] = await t.sql(`select first_name, last_name, email, tags from customers where mobile_number = '+966510000001'`);
+    // an empty cell keeps the stored value
+    expect(c).toEqual({ first_name: 'Updated', last_name: 'Person', email: 'person1@example.com', tags: ['changed'] });
+    expect((await call('GET', `/api/customers/imports/${upsert.id}/errors.csv`)).body).toBe('\ufeffrow,column,value,message\n');
+  });
+
+  it('imports an XLSX file (read by content, whatever its name)', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Customers');
+    ws.addRow(['الاسم', 'Mobile', 'Email']);
+    ws.addRow(['نورة', '+971501234500', 'noura@example.com']);
+    ws.addRow(['Khalid', '+971501234501', { text: 'khalid@example.com', hyperlink: 'mailto:khalid@example.com' }]);
+    ws.addRow(['Bad', 'abc', '']);
+    const data = Buffer.from(await wb.xlsx.writeBuffer());
+    const up = json(await upload(data, 'export.csv')).data;
+    expect(up).toMatchObject({ columns: ['الاسم', 'Mobile', 'Email'], total_rows: 3 });
+    expect(up.suggested_mapping).toEqual({ first_name: 'الاسم', mobile_number: 'Mobile', email: 'Email' });
+    await call('PUT', `/api/customers/imports/${up.id}`, { mapping: up.suggested_mapping });
+    await call('POST', `/api/customers/imports/${up.id}/start`);
+    expect(await waitFinished(up.id)).toMatchObject({ status: 'COMPLETED', inserted_rows: 2, failed_rows: 1 });
+    const [n] = await t.sql(`select first_name, email from customers where mobile_number = '+971501234500'`);
+    expect(n).toEqual({ first_name: 'نورة', email: 'noura@example.com' });
+  });
+
+  it('adds imported customers to a static group, and a crash mid-way leaves nothing', async () => {
+    const [g] = await t.sql(`insert into customer_groups (account_id, group_name) values ($1, 'Imported') returning id`, [owner.accountId]);
+    const rows = [HEADER, ['G1', 'X', '+966520000001', '', ''], ['G2', 'X', '+966520000002', '', '']];
+    const ok = await runImport(csv(rows), { mapping: MAPPING, add_to_group_id: g.id });
+    expect(ok.inserted_rows).toBe(2);
+    expect((await t.sql('select contacts_count from customer_groups where id = $1', [g.id]))[0].contacts_count).toBe(2);
+
+    // the group disappears after the mapping was saved: the final write fails and rolls back
+    const [gone] = await t.sql(`insert into customer_groups (account_id, group_name) values ($1, 'Gone') returning id`, [owner.accountId]);
+    const before = await countCustomers();
+    const up = json(await upload(csv([HEADER, ['C1', 'X', '+966530000001', '', ''], ['C2', 'X', '+966530000002', '', '']]))).data;
+    await call('PUT', `/api/customers/imports/${up.id}`, { mapping: MAPPING, add_to_group_id: gone.id });
+    await t.sql('delete from customer_groups where id = $1', [gone.id]);
+    await call('POST', `/api/customers/imports/${up.id}/start`);
+    const failed = await waitFinished(up.id);
+    expect(failed).toMatchObject({ status: 'FAILED', inserted_rows: 0 });
+    expect(await countCustomers()).toBe(before);
+    expect(json(await call('GET', `/api/customers/imports/${up.id}/errors.csv`)).code).toBe('IMPORT_NOT_READY');
+  });
+});
+
+/** A real 1×1 PNG. */
+function png(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.from([0, 1, 2, 3]))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe('rejected files create nothing', () => {
+  const jobs = async () => Number((await t.sql('select count(*)::int as n from import_jobs'))[0].n);
+
+  it('refuses bad encoding, spoofed types, empty files, broken CSV and oversize', async () => {
+    const before = await jobs();
+    const latin1 = Buffer.from('First Name,Mobile\nJos\xe9,+966510000999\n', 'latin1');
+    const cases: [Buffer, number, string][] = [
+      [latin1, 400, 'IMPORT_ENCODING'],
+      [png(), 400, 'INVALID_FILE_TYPE'],
+      [Buffer.alloc(0), 400, 'IMPORT_EMPTY'],
+      [Buffer.from('\ufeff\r\n'), 400, 'IMPORT_EMPTY'],
+      [Buffer.from('First Name,Mobile\r\n'), 400, 'IMPORT_EMPTY'],
+      [Buffer.from('First Name,Mobile\n"Ali,+966510000998\n'), 400, 'IMPORT_FILE_INVALID'],
+      [Buffer.alloc(IMPORT_MAX_BYTES + 1024, 'a'), 413, 'INVALID_FILE_SIZE'],
+    ];
+    for (const [data, status, code] of cases) {
+      const res = await upload(data);
+      expect(res.statusCode, code).toBe(status);
+      expect(json(res).code).toBe(code);
+    }
+    const none = await t.app.inject({ method: 'POST', url: '/api/customers/imports', headers: bearer(owner.token), payload: { a: 1 } });
+    expect(json(none).code).toBe('FILE_REQUIRED');
+    expect(await jobs()).toBe(before);
+  });
+
+  it('accepts import files above the 10 MB general upload limit', async () => {
+    const line = `${'x'.repeat(100)},+966510000001\n`;
+    const big = Buffer.from(`Name,Phone\n${line.repeat(Math.ceil((12 * 1024 * 1024) / line.length))}`);
+    const res = await upload(big);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(json(res).data.total_rows).toBeGreaterThan(100_000);
+  });
+
+  it('a wrong delimiter leaves the mapping without its columns: refused, nothing imported', async () => {
+    const before = await countCustomers();
+    const colon = Buffer.from('First Name:Mobile:Email\nAli:+966510000997:ali@example.com\n');
+    const up = json(await upload(colon)).data;
+    expect(up.columns).toEqual(['First Name:Mobile:Email']);
+    const res = await call('PUT', `/api/customers/imports/${up.id}`, { mapping: { first_name: 'First Name', mobile_number: 'Mobile' } });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).code).toBe('IMPORT_MISSING_COLUMNS');
+    expect(json(res).message).toContain('First Name, Mobile');
+    expect(json(await call('POST', `/api/customers/imports/${up.id}/start`)).code).toBe('IMPORT_NOT_READY');
+    expect(await countCustomers()).toBe(before);
+  });
+
+  it('sniffs ; tab and | delimiters; a mapping without any contact column is refused', async () => {
+    for (const d of [';', '\t', '|']) {
+      const up = json(await upload(csv([['Name', 'Phone'], ['A', '+966510000996']], d))).data;
+      expect(up.columns).toEqual(['Name', 'Phone']);
+    }
+    const up = json(await upload(csv([['Name', 'Phone'], ['A', '+966510000996']]))).data;
+    const res = await call('PUT', `/api/customers/imports/${up.id}`, { mapping: { first_name: 'Name' } });
+    expect(json(res).code).toBe('IMPORT_MISSING_COLUMNS');
+    for (const body of [{}, { mapping: { nickname: 'Name' } }, { mapping: { mobile_number: 'Phone' }, mode: 'merge' }, { mapping: { mobile_number: 'Phone' }, default_country: 'Saudi' }]) {
+      expect((await call('PUT', `/api/customers/imports/${up.id}`, body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+  });
+
+  it('another account’s import is not found', async () => {
+    const up = json(await upload(csv([['Name', 'Phone'], ['A', '+966510000995']]))).data;
+    const other = (method: 'GET' | 'PUT' | 'POST', url: string, body?: object) => call(method, url, body, stranger.token);
+    expect((await other('GET', `/api/customers/imports/${up.id}`)).statusCode).toBe(404);
+    expect((await other('PUT', `/api/customers/imports/${up.id}`, { mapping: { mobile_number: 'Phone' } })).statusCode).toBe(404);
+    expect((await other('POST', `/api/customers/imports/${up.id}/start`)).statusCode).toBe(404);
+    expect((await other('GET', `/api/customers/imports/${up.id}/errors.csv`)).statusCode).toBe(404);
+    expect((await call('GET', '/api/customers/imports/0')).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,153 @@
+import juice from 'juice';
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * Email HTML sanitiser. Allowed: the usual email markup (text, headings, lists, links, images,
+ * tables with their layout attributes), inline styles of a fixed property list, and <style> blocks
+ * (kept for juice, which inlines them when the email is rendered). Removed: scripts, frames, forms,
+ * objects, SVG, every `on*` attribute, URLs other than http(s), mailto and tel (images: also cid and
+ * data:image of a raster type), and CSS that can run code or load from elsewhere.
+ */
+
+const SIDES = ['', '-top', '-right', '-bottom', '-left'];
+const STYLE_PROPERTIES = [
+  'color', 'background', 'background-color', 'background-image', 'background-repeat', 'background-position',
+  'background-size', 'border-collapse', 'border-spacing', 'border-radius', 'font', 'font-family', 'font-size',
+  'font-weight', 'font-style', 'font-variant', 'line-height', 'letter-spacing', 'word-spacing', 'text-align',
+  'text-decoration', 'text-transform', 'text-indent', 'vertical-align', 'white-space', 'word-break',
+  'word-wrap', 'overflow-wrap', 'direction', 'unicode-bidi', 'width', 'min-width', 'max-width', 'height',
+  'min-height', 'max-height', 'display', 'table-layout', 'list-style', 'list-style-type', 'list-style-position',
+  'opacity', 'box-sizing', 'float', 'clear', 'overflow', 'mso-line-height-rule', 'mso-table-lspace',
+  'mso-table-rspace', 'outline', 'caption-side', 'empty-cells',
+  ...SIDES.flatMap((s) => [`margin${s}`, `padding${s}`, `border${s}`]),
+  ...SIDES.slice(1).flatMap((s) => [`border${s}-color`, `border${s}-style`, `border${s}-width`]),
+  'border-color', 'border-style', 'border-width',
+  'margin-inline-start', 'margin-inline-end', 'padding-inline-start', 'padding-inline-end',
+];
+
+/** Values that can run code (old IE expression(), behaviours, bindings) or fetch non-https resources. */
+const UNSAFE_CSS = /expression\s*\(|javascript\s*:|vbscript\s*:|behavior\s*:|-moz-binding|@import|url\s*\(\s*['"]?\s*(?!https:\/\/|data:image\/(?:png|jpe?g|gif|webp);)/i;
+const SAFE_VALUE = /^(?![\s\S]*(?:\\|\/\*|expression\s*\(|javascript\s*:|vbscript\s*:|-moz-binding|url\s*\(\s*['"]?\s*(?!https:\/\/|data:image\/(?:png|jpe?g|gif|webp);)))[\s\S]*$/i;
+
+const ALLOWED_STYLES = { '*': Object.fromEntries(STYLE_PROPERTIES.map((p) => [p, [SAFE_VALUE]])) };
+
+const RASTER_DATA_URL = /^data:image\/(?:png|jpe?g|gif|webp);base64,[A-Za-z0-9+/=\s]+$/i;
+
+const unescapeText = (text: string) =>
+  text.replace(/&quot;/g, '"').replace(/&gt;/g, '>').replace(/&lt;/g, '<').replace(/&amp;/g, '&');
+
+/**
+ * CSS of a <style> block (arrives HTML-escaped), comments removed; empty when anything in it could
+ * run code, load a resource or close the element.
+ */
+function cleanStyleBlock(escapedCss: string): string {
+  const plain = escapedCss.replace(/\/\*[\s\S]*?\*\//g, '');
+  const raw = unescapeText(plain);
+  if (UNSAFE_CSS.test(raw) || /[<\\]/.test(raw)) return '';
+  return plain;
+}
+
+/**
+ * sanitize-html passes <style> content through unfiltered, so <style> is renamed to this
+ * placeholder while sanitising (its text then goes through textFilter and is escaped like any
+ * text) and renamed back afterwards.
+ */
+const STYLE_PLACEHOLDER = 'risala-style';
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'html', 'head', 'body', 'title', 'meta', STYLE_PLACEHOLDER, 'center', 'div', 'span', 'p', 'br', 'hr', 'h1', 'h2', 'h3',
+    'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'sub', 'sup', 'small', 'big', 'font',
+    'blockquote', 'pre', 'code', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'a', 'img', 'table', 'thead', 'tbody',
+    'tfoot', 'tr', 'th', 'td', 'caption', 'col', 'colgroup', 'figure', 'figcaption', 'mark', 'abbr',
+  ],
+  allowedAttributes: {
+    '*': ['style', 'class', 'dir', 'lang', 'align', 'valign', 'title', 'id', 'width', 'height', 'bgcolor'],
+    a: ['href', 'name', 'target', 'rel'],
+    img: ['src', 'alt', 'border'],
+    table: ['border', 'cellpadding', 'cellspacing', 'role', 'summary'],
+    td: ['colspan', 'rowspan', 'nowrap'],
+    th: ['colspan', 'rowspan', 'scope', 'nowrap'],
+    col: ['span'],
+    colgroup: ['span'],
+    font: ['color', 'face', 'size'],
+    meta: ['charset'],
+    ol: ['start', 'type'],
+    [STYLE_PLACEHOLDER]: ['media'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https', 'cid', 'data'] },
+  allowProtocolRelative: false,
+  allowedStyles: ALLOWED_STYLES,
+  nonTextTags: ['script', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math', 'template'],
+  // called with the tag's original name
+  textFilter: (text, tagName) => (tagName === 'style' || tagName === STYLE_PLACEHOLDER ? cleanStyleBlock(text) : text),
+  transformTags: {
+    style: STYLE_PLACEHOLDER,
+    img: (tagName, attribs) => {
+      const src = (attribs.src ?? '').trim();
+      if (/^data:/i.test(src) && !RASTER_DATA_URL.test(src)) {
+        const { src: _dropped, ...rest } = attribs;
+        return { tagName, attribs: rest };
+      }
+      return { tagName, attribs };
+    },
+    a: (tagName, attribs) =>
+      attribs.target ? { tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } } : { tagName, attribs },
+  },
+};
+
+function sanitize(html: string): string {
+  return sanitizeHtml(html, OPTIONS).replace(
+    /<risala-style([^>]*)>([\s\S]*?)<\/risala-style>/g,
+    (_m, attrs: string, css: string) => `<style${attrs}>${unescapeText(css)}</style>`,
+  );
+}
+
+export function sanitizeEmailHtml(html: string): string {
+  return sanitize(html).trim();
+}
+
+/** Plain text of an HTML fragment: block ends become line breaks, tags go, entities decode. */
+export function htmlToText(html: string): string {
+  const marked = html
+    .replace(/<style[\s\S]*?<\/style>/gi, '')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|h[1-6]|li|tr|table|blockquote|pre)>/gi, '\n')
+    .replace(/<li[^>]*>/gi, '• ')
+    .replace(/<\/t[dh]>/gi, ' ');
+  const text = sanitizeHtml(marked, { allowedTags: [], allowedAttributes: {} });
+  return decodeEntities(text)
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+function decodeEntities(text: string): string {
+  return text
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#(x?)([0-9a-f]+);/gi, (_m, hex: string, code: string) => String.fromCodePoint(Number.parseInt(code, hex ? 16 : 10)))
+    .replace(/&amp;/g, '&');
+}
+
+/** Base styles every rendition gets, so mail clients without <style> support still look right. */
+const BASE_CSS = `
+body { margin: 0; padding: 16px; font-family: Arial, Helvetica, sans-serif; font-size: 15px; line-height: 1.5; color: #1f2933; }
+img { max-width: 100%; height: auto; border: 0; }
+table { border-collapse: collapse; }
+a { color: #1c7ed6; }
+`;
+
+/** The HTML a mail client receives: sanitised, wrapped in a document, CSS inlined by juice. */
+export function inlineEmailHtml(html: string, dir: 'ltr' | 'rtl' = 'ltr'): string {
+  const doc = /<html[\s>]/i.test(html)
+    ? html
+    : `<!doctype html><html dir="${dir}"><head><meta charset="utf-8"></head><body>${html}</body></html>`;
+  const inlined = juice(doc, { extraCss: BASE_CSS, removeStyleTags: true, preserveMediaQueries: true, applyWidthAttributes: true });
+  // juice may only move vetted CSS around; sanitising again keeps the guarantee obvious
+  const clean = sanitize(inlined);
+  return `<!doctype html>${clean}`;
+}

@@ -1,0 +1,211 @@
+import {
+  type CreateRichTemplateInput,
+  type CreateTemplateInput,
+  type EmailRendition,
+  extractVariables,
+  type ListTemplatesQuery,
+  renderVariables,
+  type Template,
+  type TemplateList,
+  type TemplatePreview,
+  type UpdateTemplateInput,
+} from '@risala/shared/schemas/templates';
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { brands } from '../../db/schema/index.ts';
+import { AppError, registerUniqueCode } from '../../lib/errors.ts';
+import type { AuthContext } from '../auth/guard.ts';
+import * as repo from './templates.repo.ts';
+import { htmlToText, inlineEmailHtml, sanitizeEmailHtml } from './sanitize.ts';
+
+registerUniqueCode('templates_account_name_uq', 'TEMPLATE_NAME_EXISTS');
+
+const fieldError = (field: string, message: string) => new AppError('VALIDATION_ERROR', { errors: [{ field, message }] });
+
+async function checkBrand(db: DbOrTx, accountId: number, brandId: number | null | undefined) {
+  if (!brandId) return;
+  const [row] = await db
+    .select({ id: brands.id })
+    .from(brands)
+    .where(and(eq(brands.account_id, accountId), eq(brands.id, brandId)));
+  if (!row) throw fieldError('brand_id', 'validation.id');
+}
+
+/** Sanitised HTML, refusing input that sanitises to nothing. */
+function cleanHtml(html: string): string {
+  const clean = sanitizeEmailHtml(html);
+  if (!htmlToText(clean) && !/<img\s/i.test(clean)) throw fieldError('html', 'validation.required');
+  return clean;
+}
+
+const variablesOf = (t: { subject?: string | null; template_text?: string | null; html?: string | null }) =>
+  extractVariables(t.subject, t.template_text, t.html).variables;
+
+export async function createTemplate(ctx: AppContext, auth: AuthContext, input: CreateTemplateInput): Promise<Template> {
+  await checkBrand(ctx.db, auth.accountId, input.brand_id);
+  const subject = input.message_type === 'email' ? (input.subject ?? null) : null;
+  const row = await repo.insertTemplate(ctx.db, {
+    account_id: auth.accountId,
+    template_name: input.template_name,
+    message_type: input.message_type,
+    category: input.category,
+    subject,
+    template_text: input.template_text,
+    html: null,
+    variables: variablesOf({ subject, template_text: input.template_text }),
+    brand_id: input.brand_id ?? null,
+    created_by: auth.userId,
+  });
+  return repo.toTemplateDto(row);
+}
+
+export async function createRichTemplate(ctx: AppContext, auth: AuthContext, input: CreateRichTemplateInput): Promise<Template> {
+  await checkBrand(ctx.db, auth.accountId, input.brand_id);
+  const html = cleanHtml(input.html);
+  const text = input.template_text || htmlToText(html);
+  const row = await repo.insertTemplate(ctx.db, {
+    account_id: auth.accountId,
+    template_name: input.template_name,
+    message_type: 'email',
+    category: input.category,
+    subject: input.subject,
+    template_text: text,
+    html,
+    variables: variablesOf({ subject: input.subject, template_text: text, html }),
+    brand_id: input.brand_id ?? null,
+    created_by: auth.userId,
+  });
+  return repo.toTemplateDto(row);
+}
+
+export async function getTemplate(ctx: AppContext, auth: AuthContext, id: number): Promise<Template> {
+  const row = await repo.findTemplate(ctx.db, auth.accountId, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  return repo.toTemplateDto(row);
+}
+
+export async function listTemplates(ctx: AppContext, auth: AuthContext, q: ListTemplatesQuery): Promise<TemplateList> {
+  const { rows, total } = await repo.listTemplateRows(ctx.db, auth.accountId, q);
+  return { items: rows.map(repo.toTemplateDto), page: q.page, limit: q.limit, total };
+}
+
+/** GET /api/templates/{userId}: the account's templates, when that user belongs to the caller's account. */
+export async function listForUser(ctx: AppContext, auth: AuthContext, userId: number, q: ListTemplatesQuery) {
+  if (!(await repo.findAccountUser(ctx.db, auth.accountId, userId))) throw new AppError('NOT_FOUND');
+  return listTemplates(ctx, auth, q);
+}
+
+const CONTENT_FIELDS = ['template_name', 'category', 'subject', 'template_text', 'html', 'brand_id'] as const;
+
+/**
+ * Edit a template. The channel stays. An APPROVED or PENDING_REVIEW template whose content changes
+ * goes back to DRAFT (recorded as "reopened"): what was reviewed is no longer what would be sent.
+ */
+export async function updateTemplate(ctx: AppContext, auth: AuthContext, id: number, input: UpdateTemplateInput): Promise<Template> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await repo.findTemplate(tx, auth.accountId, id, true);
+    if (!row) throw new AppError('NOT_FOUND');
+    await checkBrand(tx, auth.accountId, input.brand_id);
+    const isEmail = row.message_type === 'email';
+    const next = {
+      template_name: input.template_name ?? row.template_name,
+      category: input.category ?? row.category,
+      subject: isEmail ? (input.subject === undefined ? row.subject : input.subject || null) : null,
+      template_text: input.template_text ?? row.template_text,
+      html: row.html,
+      brand_id: input.brand_id === undefined ? row.brand_id : input.brand_id,
+    };
+    if (input.html !== undefined) {
+      if (input.html && !isEmail) throw fieldError('html', 'validation.invalid');
+      next.html = input.html ? cleanHtml(input.html) : null;
+      // a rich email's text part follows its HTML unless the caller sent one
+      if (next.html && input.template_text === undefined) next.template_text = htmlToText(next.html);
+    }
+    if (isEmail && !next.subject) throw fieldError('subject', 'validation.required');
+    if (!next.template_text && !next.html) throw fieldError('template_text', 'validation.required');
+
+    const changed = CONTENT_FIELDS.some((f) => next[f] !== row[f]);
+    if (!changed) return repo.toTemplateDto(row);
+    const reopen = row.status === 'APPROVED' || row.status === 'PENDING_REVIEW';
+    const updated = await repo.updateTemplateRow(tx, auth.accountId, id, {
+      ...next,
+      variables: variablesOf(next),
+      ...(reopen ? { status: 'DRAFT', rejection_reason: null } : {}),
+    });
+    if (reopen) await repo.insertReview(tx, { accountId: auth.accountId, templateId: id, action: 'reopened', actorId: auth.userId });
+    return repo.toTemplateDto(updated as repo.TemplateRow);
+  });
+}
+
+export async function deleteTemplate(ctx: AppContext, auth: AuthContext, id: number) {
+  if (!(await repo.deleteTemplateRow(ctx.db, auth.accountId, id))) throw new AppError('NOT_FOUND');
+  return { id };
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** HTML for a text-only email: paragraphs and line breaks. */
+const textToHtml = (text: string) =>
+  text
+    .split(/\n{2,}/)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+
+const direction = (text: string) => (/[\u0590-\u08FF]/.test(text) ? 'rtl' : 'ltr');
+
+/** The email as sent; without values the placeholders stay as they are. */
+function rendition(row: repo.TemplateRow, values?: Record<string, string | null | undefined>): EmailRendition {
+  const fill = (text: string, encode?: (s: string) => string) => (values ? renderVariables(text, values, encode) : text);
+  const html = row.html ?? textToHtml(row.template_text);
+  return {
+    subject: fill(row.subject ?? ''),
+    html: inlineEmailHtml(fill(html, escapeHtml), direction(row.template_text)),
+    text: fill(row.template_text),
+  };
+}
+
+/** GET /api/templates/{id}/email: sanitised HTML with CSS inlined (placeholders kept), plus the text part. */
+export async function emailRendition(ctx: AppContext, auth: AuthContext, id: number): Promise<EmailRendition> {
+  const row = await repo.findTemplate(ctx.db, auth.accountId, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  if (row.message_type !== 'email') throw new AppError('BAD_REQUEST');
+  return rendition(row);
+}
+
+type CustomerRow = NonNullable<Awaited<ReturnType<typeof repo.findCustomer>>>;
+
+function customerValues(c: CustomerRow): Record<string, string | null> {
+  const values: Record<string, string | null> = {
+    first_name: c.first_name,
+    last_name: c.last_name,
+    email: c.email,
+    mobile_number: c.mobile_number,
+    city: c.city,
+    country: c.country,
+  };
+  for (const [key, value] of Object.entries((c.attributes ?? {}) as Record<string, unknown>)) {
+    if (value !== null && value !== undefined && typeof value !== 'object') values[`attributes.${key}`] = String(value);
+  }
+  return values;
+}
+
+/**
+ * POST /api/templates/{id}/preview: the template rendered for one of the account's customers. A
+ * missing value renders as the placeholder's fallback (`{{first_name|Friend}}`), else as nothing.
+ */
+export async function previewTemplate(ctx: AppContext, auth: AuthContext, id: number, customerId: number): Promise<TemplatePreview> {
+  const row = await repo.findTemplate(ctx.db, auth.accountId, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  const customer = await repo.findCustomer(ctx.db, auth.accountId, customerId);
+  if (!customer) throw new AppError('NOT_FOUND');
+  const values = customerValues(customer);
+  const name = [customer.first_name, customer.last_name].filter(Boolean).join(' ') || customer.email || customer.mobile_number || `#${customer.id}`;
+  const base = { message_type: row.message_type as Template['message_type'], customer: { id: customer.id, name } };
+  if (row.message_type !== 'email') {
+    return { ...base, subject: null, text: renderVariables(row.template_text, values), html: null };
+  }
+  const email = rendition(row, values);
+  return { ...base, subject: email.subject, text: email.text, html: email.html };
+}

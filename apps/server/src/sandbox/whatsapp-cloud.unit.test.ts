@@ -1,0 +1,44 @@
+import { createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { verifySignature } from '../modules/whatsapp/whatsapp-webhook.ts';
+import { decideTemplate, signWebhook } from './whatsapp-cloud.ts';
+
+type Reviewed = Parameters<typeof decideTemplate>[0];
+const tpl = (category: string, text: string, extra: Reviewed['components'] = []): Reviewed => ({
+  category,
+  components: [{ type: 'BODY', text }, ...extra],
+});
+
+describe('simulator review rules (docs/decisions.md)', () => {
+  it('approves a plain utility message', () => {
+    expect(decideTemplate(tpl('UTILITY', 'Your order {{1}} has shipped'))).toEqual({ status: 'APPROVED', reason: 'NONE' });
+  });
+  it.each([
+    ['a shortener in the body', tpl('MARKETING', 'See https://bit.ly/abc')],
+    ['a shortener in a URL button', tpl('MARKETING', 'See the offer', [{ type: 'BUTTONS', buttons: [{ url: 'https://tinyurl.com/x' }] }])],
+    ['an unmatched variable', tpl('UTILITY', 'Hi {{name}}')],
+    ['a half-open variable', tpl('UTILITY', 'Hi {{1}')],
+  ])('INVALID_FORMAT for %s', (_label, t) => {
+    expect(decideTemplate(t)).toEqual({ status: 'REJECTED', reason: 'INVALID_FORMAT' });
+  });
+  it.each(['Summer sale starts now', 'Get 20% off today', 'Use this discount', 'خصم خاص لك'])(
+    'PROMOTIONAL for a utility body like "%s", approved as marketing',
+    (text) => {
+      expect(decideTemplate(tpl('UTILITY', text))).toEqual({ status: 'REJECTED', reason: 'PROMOTIONAL' });
+      expect(decideTemplate(tpl('AUTHENTICATION', text)).reason).toBe('PROMOTIONAL');
+      expect(decideTemplate(tpl('MARKETING', text)).status).toBe('APPROVED');
+    },
+  );
+});
+
+describe('webhook signatures', () => {
+  const raw = Buffer.from('{"object":"whatsapp_business_account"}');
+  it('signs like Meta and verifies in constant time', () => {
+    const expected = `sha256=${createHmac('sha256', 'secret-secret-secret').update(raw).digest('hex')}`;
+    expect(signWebhook('secret-secret-secret', raw)).toBe(expected);
+    expect(verifySignature('secret-secret-secret', raw, expected)).toBe(true);
+  });
+  it.each([undefined, '', 'sha256=', 'sha1=abc', 'sha256=00', signWebhook('other-secret-value', raw)])('refuses %s', (header) => {
+    expect(verifySignature('secret-secret-secret', raw, header)).toBe(false);
+  });
+});

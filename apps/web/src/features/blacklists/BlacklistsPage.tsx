@@ -1,0 +1,107 @@
+import { Anchor, Badge, Button, Group, Pagination, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { can } from '@risala/shared/permissions';
+import type { BlacklistType } from '@risala/shared/schemas/blacklists';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { AudienceLinks } from '../../components/audience-links/AudienceLinks.tsx';
+import { EmptyNote } from '../../components/page/EmptyNote.tsx';
+import { LoadError } from '../../components/page/LoadError.tsx';
+import { PageLoader } from '../../components/page/PageLoader.tsx';
+import { formatDate } from '../../lib/i18n.ts';
+import { useSession } from '../../lib/session.ts';
+import { type BlacklistListParams, useBlacklists } from './api/get-blacklists.ts';
+import { BlacklistFormModal } from './components/BlacklistFormModal.tsx';
+import { CheckNumberBox } from './components/CheckNumberBox.tsx';
+
+const LIMIT = 20;
+const SORTS = ['created_at:desc', 'blacklist_name:asc', 'blacklist_name:desc', 'entries_count:desc'] as const;
+
+/** /customer/blacklists: MT and MO blacklists, the "check a number" box, and creation. */
+export function BlacklistsPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { permissions } = useSession();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [type, setType] = useState<BlacklistType | null>(null);
+  const [sort, setSort] = useState<(typeof SORTS)[number]>('created_at:desc');
+  const [page, setPage] = useState(1);
+  const [creating, setCreating] = useState(false);
+  const [sortBy, order] = sort.split(':') as [BlacklistListParams['sort'], BlacklistListParams['order']];
+  const lists = useBlacklists({ page, limit: LIMIT, search: debounced || undefined, type: type ?? undefined, sort: sortBy, order });
+
+  let body: React.ReactNode;
+  if (lists.isPending) body = <PageLoader />;
+  else if (lists.isError) body = <LoadError error={lists.error} onRetry={() => void lists.refetch()} />;
+  else if (lists.data.items.length === 0) body = <EmptyNote text={t(debounced || type ? 'blacklists.list.noMatch' : 'blacklists.list.empty')} />;
+  else {
+    const pages = Math.max(1, Math.ceil(lists.data.total / LIMIT));
+    body = (
+      <Paper withBorder radius="md" p="xs">
+        <Table.ScrollContainer minWidth={640}>
+          <Table verticalSpacing="sm" highlightOnHover data-testid="blacklist-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('blacklists.fields.blacklist_name')}</Table.Th>
+                <Table.Th>{t('blacklists.fields.blacklist_type')}</Table.Th>
+                <Table.Th>{t('blacklists.fields.entries_count')}</Table.Th>
+                <Table.Th>{t('blacklists.fields.status')}</Table.Th>
+                <Table.Th>{t('blacklists.fields.created_at')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {lists.data.items.map((b) => (
+                <Table.Tr key={b.id} data-testid="blacklist-row">
+                  <Table.Td>
+                    <Anchor component={Link} to={`/customer/blacklists/${b.id}`} fw={600} data-testid="blacklist-row-name">{b.blacklist_name}</Anchor>
+                    {b.description && <Text size="xs" c="dimmed" lineClamp={1}>{b.description}</Text>}
+                  </Table.Td>
+                  <Table.Td><Badge variant="outline">{t(`blacklists.types.${b.blacklist_type}`)}</Badge></Table.Td>
+                  <Table.Td>{b.entries_count.toLocaleString()}</Table.Td>
+                  <Table.Td><Badge color={b.status === 'ACTIVE' ? 'green' : 'gray'} variant="light">{t(`blacklists.status.${b.status}`)}</Badge></Table.Td>
+                  <Table.Td>{formatDate(b.created_at, { dateStyle: 'medium' }, i18n.language)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Group justify="space-between" p="sm">
+          <Text size="sm" c="dimmed" data-testid="blacklist-total">{t('blacklists.list.total', { count: lists.data.total })}</Text>
+          {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
+        </Group>
+      </Paper>
+    );
+  }
+
+  return (
+    <Stack gap="lg" data-testid="blacklists-page">
+      <AudienceLinks />
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} size="h2">{t('blacklists.title')}</Title>
+          <Text c="dimmed">{t('blacklists.subtitle')}</Text>
+        </div>
+        {can(permissions, 'customer', 'create') && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid="blacklist-new">{t('blacklists.new')}</Button>
+        )}
+      </Group>
+      <CheckNumberBox />
+      <Group gap="sm" align="flex-end">
+        <TextInput leftSection={<IconSearch size={16} />} placeholder={t('blacklists.list.search')} aria-label={t('blacklists.list.search')} value={search}
+          onChange={(e) => { setSearch(e.currentTarget.value); setPage(1); }} flex={1} maw={420} data-testid="blacklist-search" />
+        <Select label={t('blacklists.fields.blacklist_type')} clearable placeholder={t('blacklists.list.allTypes')} value={type} w={180}
+          onChange={(v) => { setType(v as BlacklistType | null); setPage(1); }}
+          data={[{ value: 'MT', label: t('blacklists.types.MT') }, { value: 'MO', label: t('blacklists.types.MO') }]} />
+        <Select label={t('blacklists.list.sort')} value={sort} allowDeselect={false} w={220} onChange={(v) => v && setSort(v as (typeof SORTS)[number])}
+          data={SORTS.map((value) => ({ value, label: t(`blacklists.list.sorts.${value.replace(':', '_')}`) }))} />
+      </Group>
+      {body}
+      {creating && (
+        <BlacklistFormModal blacklist={null} onClose={(saved) => { setCreating(false); if (saved) navigate(`/customer/blacklists/${saved.id}`); }} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,107 @@
+import { Button, Group, Pagination, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { can } from '@risala/shared/permissions';
+import type { Brand } from '@risala/shared/schemas/brands';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyNote } from '../../components/page/EmptyNote.tsx';
+import { LoadError } from '../../components/page/LoadError.tsx';
+import { PageLoader } from '../../components/page/PageLoader.tsx';
+import { useSession } from '../../lib/session.ts';
+import { type BrandListParams, useBrands } from './api/get-brands.ts';
+import { BrandFormModal } from './components/BrandFormModal.tsx';
+import { BrandTable } from './components/BrandTable.tsx';
+import { DeleteBrandModal } from './components/DeleteBrandModal.tsx';
+
+const LIMIT = 20;
+const SORTS = ['created_at:desc', 'created_at:asc', 'name:asc', 'name:desc'] as const;
+
+/** /brand: the account's brands with search, sorting and paging; create, edit and delete. */
+export function BrandsPage() {
+  const { t } = useTranslation();
+  const { permissions } = useSession();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [sort, setSort] = useState<(typeof SORTS)[number]>('created_at:desc');
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Brand | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Brand | null>(null);
+
+  const [sortBy, order] = sort.split(':') as [BrandListParams['sort'], BrandListParams['order']];
+  const brands = useBrands({ page, limit: LIMIT, search: debounced || undefined, sort: sortBy, order });
+  const canCreate = can(permissions, 'brand', 'create');
+
+  let body: ReactNode;
+  if (brands.isPending) body = <PageLoader />;
+  else if (brands.isError) body = <LoadError error={brands.error} onRetry={() => void brands.refetch()} />;
+  else if (brands.data.items.length === 0) {
+    body = <EmptyNote text={t(debounced ? 'brands.list.noMatch' : 'brands.list.empty')} />;
+  } else {
+    const pages = Math.max(1, Math.ceil(brands.data.total / LIMIT));
+    body = (
+      <Paper withBorder radius="md" p="xs">
+        <BrandTable
+          brands={brands.data.items}
+          canEdit={can(permissions, 'brand', 'update')}
+          canDelete={can(permissions, 'brand', 'delete')}
+          onEdit={setEditing}
+          onDelete={setDeleting}
+        />
+        <Group justify="space-between" p="sm">
+          <Text size="sm" c="dimmed" data-testid="brand-total">
+            {t('brands.list.total', { count: brands.data.total })}
+          </Text>
+          {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
+        </Group>
+      </Paper>
+    );
+  }
+
+  return (
+    <Stack gap="lg" data-testid="brands-page">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} size="h2">
+            {t('brands.title')}
+          </Title>
+          <Text c="dimmed">{t('brands.subtitle')}</Text>
+        </div>
+        {canCreate && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="brand-new">
+            {t('brands.actions.new')}
+          </Button>
+        )}
+      </Group>
+      <Group gap="sm" align="flex-end">
+        <TextInput
+          leftSection={<IconSearch size={16} />}
+          placeholder={t('brands.list.search')}
+          aria-label={t('brands.list.search')}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          flex={1}
+          maw={420}
+          data-testid="brand-search"
+        />
+        <Select
+          label={t('brands.list.sort')}
+          value={sort}
+          onChange={(value) => value && setSort(value as (typeof SORTS)[number])}
+          data={SORTS.map((value) => ({ value, label: t(`brands.list.sorts.${value.replace(':', '_')}`) }))}
+          allowDeselect={false}
+          w={220}
+          data-testid="brand-sort"
+        />
+      </Group>
+      {body}
+      {editing !== null && (
+        <BrandFormModal brand={editing === 'new' ? null : editing} opened onClose={() => setEditing(null)} />
+      )}
+      <DeleteBrandModal brand={deleting} onClose={() => setDeleting(null)} />
+    </Stack>
+  );
+}

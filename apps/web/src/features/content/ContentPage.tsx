@@ -1,0 +1,157 @@
+import { Button, Group, Pagination, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue, useLocalStorage } from '@mantine/hooks';
+import { can } from '@risala/shared/permissions';
+import { CONTENT_TYPES, type ContentItem, type ContentType } from '@risala/shared/schemas/content';
+import { IconLayoutGrid, IconList, IconPlus, IconSearch } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyNote } from '../../components/page/EmptyNote.tsx';
+import { LoadError } from '../../components/page/LoadError.tsx';
+import { PageLoader } from '../../components/page/PageLoader.tsx';
+import { useSession } from '../../lib/session.ts';
+import { useBrandOptions } from './api/get-brand-options.ts';
+import { type ContentListParams, useContent } from './api/get-content.ts';
+import { ContentFormModal } from './components/ContentFormModal.tsx';
+import { ContentGrid, ContentTable } from './components/ContentViews.tsx';
+import { DeleteContentModal } from './components/DeleteContentModal.tsx';
+
+const LIMIT = 24;
+const SORTS = ['created_at:desc', 'updated_at:desc', 'title:asc', 'title:desc'] as const;
+
+/** /content: the content library in a grid or a list, with filters; create, edit and delete. */
+export function ContentPage() {
+  const { t } = useTranslation();
+  const { permissions } = useSession();
+  const [view, setView] = useLocalStorage<'grid' | 'list'>({ key: 'content-view', defaultValue: 'grid' });
+  const [search, setSearch] = useState('');
+  const [tag, setTag] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  const [debouncedTag] = useDebouncedValue(tag.trim(), 300);
+  const [type, setType] = useState<ContentType | null>(null);
+  const [brandId, setBrandId] = useState<string | null>(null);
+  const [sort, setSort] = useState<(typeof SORTS)[number]>('created_at:desc');
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<ContentItem | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<ContentItem | null>(null);
+  const brands = useBrandOptions();
+
+  const [sortBy, order] = sort.split(':') as [ContentListParams['sort'], ContentListParams['order']];
+  const filtered = Boolean(debouncedSearch || debouncedTag || type || brandId);
+  const content = useContent({
+    page,
+    limit: LIMIT,
+    search: debouncedSearch || undefined,
+    tag: debouncedTag || undefined,
+    type: type ?? undefined,
+    brand_id: brandId ? Number(brandId) : undefined,
+    sort: sortBy,
+    order,
+  });
+  const filter = <T,>(setter: (value: T) => void) => (value: T) => {
+    setter(value);
+    setPage(1);
+  };
+
+  let body: ReactNode;
+  if (content.isPending) body = <PageLoader />;
+  else if (content.isError) body = <LoadError error={content.error} onRetry={() => void content.refetch()} />;
+  else if (content.data.items.length === 0) body = <EmptyNote text={t(filtered ? 'content.list.noMatch' : 'content.list.empty')} />;
+  else {
+    const pages = Math.max(1, Math.ceil(content.data.total / LIMIT));
+    const props = {
+      items: content.data.items,
+      canEdit: can(permissions, 'content', 'update'),
+      canDelete: can(permissions, 'content', 'delete'),
+      onEdit: setEditing,
+      onDelete: setDeleting,
+    };
+    body = (
+      <Stack gap="sm">
+        {view === 'grid' ? (
+          <ContentGrid {...props} />
+        ) : (
+          <Paper withBorder radius="md" p="xs">
+            <ContentTable {...props} />
+          </Paper>
+        )}
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed" data-testid="content-total">
+            {t('content.list.total', { count: content.data.total })}
+          </Text>
+          {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg" data-testid="content-page">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} size="h2">
+            {t('content.title')}
+          </Title>
+          <Text c="dimmed">{t('content.subtitle')}</Text>
+        </div>
+        {can(permissions, 'content', 'create') && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="content-new">
+            {t('content.actions.new')}
+          </Button>
+        )}
+      </Group>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          leftSection={<IconSearch size={16} />}
+          label={t('content.list.search')}
+          value={search}
+          onChange={(e) => filter(setSearch)(e.currentTarget.value)}
+          w={240}
+          data-testid="content-search"
+        />
+        <Select
+          label={t('content.fields.type')}
+          placeholder={t('content.list.allTypes')}
+          data={CONTENT_TYPES.map((value) => ({ value, label: t(`content.types.${value}`) }))}
+          value={type}
+          onChange={(value) => filter(setType)(value as ContentType | null)}
+          clearable
+          w={160}
+          data-testid="content-filter-type"
+        />
+        <Select
+          label={t('content.fields.brand')}
+          placeholder={t('content.list.allBrands')}
+          data={brands.data ?? []}
+          value={brandId}
+          onChange={filter(setBrandId)}
+          clearable
+          searchable
+          w={200}
+          data-testid="content-filter-brand"
+        />
+        <TextInput label={t('content.fields.tag')} value={tag} onChange={(e) => filter(setTag)(e.currentTarget.value)} w={140} data-testid="content-filter-tag" />
+        <Select
+          label={t('content.list.sort')}
+          value={sort}
+          onChange={(value) => value && setSort(value as (typeof SORTS)[number])}
+          data={SORTS.map((value) => ({ value, label: t(`content.list.sorts.${value.replace(':', '_')}`) }))}
+          allowDeselect={false}
+          w={200}
+          data-testid="content-sort"
+        />
+        <SegmentedControl
+          value={view}
+          onChange={(value) => setView(value === 'list' ? 'list' : 'grid')}
+          data={[
+            { value: 'grid', label: <IconLayoutGrid size={16} aria-label={t('content.list.grid')} /> },
+            { value: 'list', label: <IconList size={16} aria-label={t('content.list.list')} /> },
+          ]}
+          data-testid="content-view"
+        />
+      </Group>
+      {body}
+      {editing !== null && <ContentFormModal item={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      <DeleteContentModal item={deleting} onClose={() => setDeleting(null)} />
+    </Stack>
+  );
+}

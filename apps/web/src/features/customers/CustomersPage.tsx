@@ -1,0 +1,112 @@
+import { Button, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { can } from '@risala/shared/permissions';
+import { IconDownload, IconFileImport, IconPlus } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyNote } from '../../components/page/EmptyNote.tsx';
+import { LoadError } from '../../components/page/LoadError.tsx';
+import { PageLoader } from '../../components/page/PageLoader.tsx';
+import { useSession } from '../../lib/session.ts';
+import { type CustomerListParams, useCustomers } from './api/get-customers.ts';
+import { BulkActions } from './components/BulkActions.tsx';
+import { CustomerFilterBar } from './components/CustomerFilterBar.tsx';
+import { CustomerFormModal } from './components/CustomerFormModal.tsx';
+import { CustomerTable } from './components/CustomerTable.tsx';
+import { bulkFilter, type CustomerFilters, exportUrl } from './filters.ts';
+
+const LIMIT = 20;
+
+/** /customer: the audience with search, filters, sorting, paging, bulk actions, import and export. */
+export function CustomersPage() {
+  const { t, i18n } = useTranslation();
+  const { permissions } = useSession();
+  const [filters, setFilters] = useState<CustomerFilters>({});
+  const [debounced] = useDebouncedValue(filters, 300);
+  const [sort, setSort] = useState<Pick<CustomerListParams, 'sort' | 'order'>>({ sort: 'created_at', order: 'desc' });
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [creating, setCreating] = useState(false);
+
+  const customers = useCustomers({ ...debounced, ...sort, page, limit: LIMIT });
+  const filtered = Object.values(debounced).some((v) => v !== undefined && v !== null && v !== '');
+  const changeFilters = (f: CustomerFilters) => {
+    setFilters(f);
+    setPage(1);
+    setSelected(new Set());
+  };
+  const select = (ids: number[], on: boolean) =>
+    setSelected((cur) => {
+      const next = new Set(cur);
+      for (const id of ids) on ? next.add(id) : next.delete(id);
+      return next;
+    });
+
+  let body: ReactNode;
+  if (customers.isPending) body = <PageLoader />;
+  else if (customers.isError) body = <LoadError error={customers.error} onRetry={() => void customers.refetch()} />;
+  else if (customers.data.items.length === 0) {
+    body = <EmptyNote text={t(filtered ? 'customers.list.noMatch' : 'customers.list.empty')} />;
+  } else {
+    const { total, total_estimated } = customers.data;
+    const pages = Math.max(1, Math.ceil(total / LIMIT));
+    body = (
+      <Paper withBorder radius="md" p="xs">
+        <CustomerTable customers={customers.data.items} selected={selected} onSelect={select} sort={sort} onSort={(s) => { setSort(s); setPage(1); }} />
+        <Group justify="space-between" p="sm">
+          <Text size="sm" c="dimmed" data-testid="customer-total">
+            {t(total_estimated ? 'customers.list.totalEstimated' : 'customers.list.total', {
+              count: total,
+              formatted: total.toLocaleString(i18n.language),
+            })}
+          </Text>
+          {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
+        </Group>
+      </Paper>
+    );
+  }
+
+  return (
+    <Stack gap="lg" data-testid="customers-page">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} size="h2">
+            {t('customers.title')}
+          </Title>
+          <Text c="dimmed">{t('customers.subtitle')}</Text>
+        </div>
+        <Group gap="xs">
+          {can(permissions, 'customer', 'export') && (
+            <Button component="a" href={exportUrl(debounced)} download variant="default" leftSection={<IconDownload size={16} />} data-testid="customer-export">
+              {t('customers.actions.export')}
+            </Button>
+          )}
+          {can(permissions, 'customer', 'create') && (
+            <>
+              <Button component={Link} to="/customer/import" variant="default" leftSection={<IconFileImport size={16} />} data-testid="customer-import">
+                {t('customers.actions.import')}
+              </Button>
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid="customer-new">
+                {t('customers.actions.new')}
+              </Button>
+            </>
+          )}
+        </Group>
+      </Group>
+      <CustomerFilterBar value={filters} onChange={changeFilters} />
+      {selected.size > 0 && customers.data && (
+        <BulkActions
+          selected={[...selected]}
+          total={customers.data.total}
+          filter={bulkFilter(debounced)}
+          canUpdate={can(permissions, 'customer', 'update')}
+          canDelete={can(permissions, 'customer', 'delete')}
+          onDone={() => setSelected(new Set())}
+        />
+      )}
+      {body}
+      {creating && <CustomerFormModal customer={null} opened onClose={() => setCreating(false)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,135 @@
+import { Alert, Button, Group, Radio, ScrollArea, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { IMPORT_FIELDS, type ImportUpload } from '@risala/shared/schemas/customers';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/http.ts';
+import { useGroupOptions } from '../api/get-group-options.ts';
+import { useStartImport } from '../api/imports.ts';
+
+export interface MappingState {
+  /** customer field → file column */
+  fields: Record<string, string>;
+  mode: 'insert' | 'upsert';
+  defaultCountry: string | null;
+  groupId: number | null;
+}
+
+/** Step 2: map file columns to customer fields, check the first rows, choose the mode, start. */
+export function ImportMapping(props: {
+  upload: ImportUpload;
+  value: MappingState;
+  onChange: (v: MappingState) => void;
+  onBack: () => void;
+  onStarted: (id: number) => void;
+}) {
+  const { t } = useTranslation();
+  const { upload, value } = props;
+  const start = useStartImport();
+  const groups = useGroupOptions();
+  const set = (patch: Partial<MappingState>) => props.onChange({ ...value, ...patch });
+  const columnOptions = upload.columns.map((c) => ({ value: c, label: c }));
+  const hasContact = Boolean(value.fields.mobile_number || value.fields.email);
+
+  const submit = () =>
+    start.mutate(
+      {
+        id: upload.id,
+        config: {
+          mapping: value.fields,
+          mode: value.mode,
+          default_country: value.defaultCountry || null,
+          add_to_group_id: value.groupId,
+        },
+      },
+      { onSuccess: (job) => props.onStarted(job.id) },
+    );
+
+  return (
+    <Stack>
+      <Text fw={600}>{t('customers.import.mappingTitle', { count: upload.total_rows, formatted: upload.total_rows.toLocaleString() })}</Text>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+        {IMPORT_FIELDS.map((field) => (
+          <Select
+            key={field}
+            label={t(`customers.fields.${field}`)}
+            placeholder={t('customers.import.skip')}
+            data={columnOptions}
+            value={value.fields[field] ?? null}
+            clearable
+            onChange={(col) => {
+              const fields = { ...value.fields };
+              if (col) fields[field] = col;
+              else delete fields[field];
+              set({ fields });
+            }}
+            data-testid={`import-map-${field}`}
+          />
+        ))}
+      </SimpleGrid>
+      {!hasContact && (
+        <Alert color="yellow" variant="light">
+          {t('customers.import.needContact')}
+        </Alert>
+      )}
+      <Text fw={600}>{t('customers.import.preview')}</Text>
+      <ScrollArea>
+        <Table withTableBorder striped data-testid="import-preview">
+          <Table.Thead>
+            <Table.Tr>
+              {upload.columns.map((c) => (
+                <Table.Th key={c}>{c}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {upload.preview.map((row, i) => (
+              <Table.Tr key={i}>
+                {upload.columns.map((c, j) => (
+                  <Table.Td key={c}>{row[j] ?? ''}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+      <Group align="flex-end" gap="xl" wrap="wrap">
+        <Radio.Group label={t('customers.import.mode')} value={value.mode} onChange={(m) => set({ mode: m === 'upsert' ? 'upsert' : 'insert' })}>
+          <Group mt="xs">
+            <Radio value="insert" label={t('customers.import.modes.insert')} data-testid="import-mode-insert" />
+            <Radio value="upsert" label={t('customers.import.modes.upsert')} data-testid="import-mode-upsert" />
+          </Group>
+        </Radio.Group>
+        <TextInput
+          label={t('customers.import.defaultCountry')}
+          description={t('customers.import.defaultCountryHint')}
+          placeholder="SA"
+          maxLength={2}
+          w={220}
+          value={value.defaultCountry ?? ''}
+          onChange={(e) => set({ defaultCountry: e.currentTarget.value.toUpperCase() || null })}
+        />
+        <Select
+          label={t('customers.import.addToGroup')}
+          placeholder={t('customers.import.noGroup')}
+          clearable
+          w={240}
+          data={(groups.data ?? []).filter((g) => g.type === 'static').map((g) => ({ value: String(g.id), label: g.group_name }))}
+          value={value.groupId ? String(value.groupId) : null}
+          onChange={(v) => set({ groupId: v ? Number(v) : null })}
+        />
+      </Group>
+      {start.isError && (
+        <Alert color="red" variant="light" data-testid="import-start-error">
+          {isApiError(start.error) ? start.error.message : t('common.loadFailed')}
+        </Alert>
+      )}
+      <Group justify="space-between">
+        <Button variant="default" onClick={props.onBack}>
+          {t('customers.import.otherFile')}
+        </Button>
+        <Button onClick={submit} loading={start.isPending} disabled={!hasContact} data-testid="import-start">
+          {t('customers.import.start')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

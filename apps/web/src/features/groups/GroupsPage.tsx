@@ -1,0 +1,108 @@
+import { Anchor, Badge, Button, Group, Menu, Pagination, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { can } from '@risala/shared/permissions';
+import type { GroupType } from '@risala/shared/schemas/groups';
+import { IconChevronDown, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { EmptyNote } from '../../components/page/EmptyNote.tsx';
+import { LoadError } from '../../components/page/LoadError.tsx';
+import { PageLoader } from '../../components/page/PageLoader.tsx';
+import { formatDate } from '../../lib/i18n.ts';
+import { useSession } from '../../lib/session.ts';
+import { type GroupListParams, useGroups } from './api/get-groups.ts';
+import { AudienceLinks } from '../../components/audience-links/AudienceLinks.tsx';
+
+const LIMIT = 20;
+const SORTS = ['created_at:desc', 'group_name:asc', 'group_name:desc', 'contacts_count:desc'] as const;
+
+/** /customer/groups: static groups and dynamic segments with search, filters, sorting and paging. */
+export function GroupsPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { permissions } = useSession();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [type, setType] = useState<GroupType | null>(null);
+  const [sort, setSort] = useState<(typeof SORTS)[number]>('created_at:desc');
+  const [page, setPage] = useState(1);
+  const [sortBy, order] = sort.split(':') as [GroupListParams['sort'], GroupListParams['order']];
+  const groups = useGroups({ page, limit: LIMIT, search: debounced || undefined, type: type ?? undefined, sort: sortBy, order });
+
+  let body: React.ReactNode;
+  if (groups.isPending) body = <PageLoader />;
+  else if (groups.isError) body = <LoadError error={groups.error} onRetry={() => void groups.refetch()} />;
+  else if (groups.data.items.length === 0) body = <EmptyNote text={t(debounced || type ? 'groups.list.noMatch' : 'groups.list.empty')} />;
+  else {
+    const pages = Math.max(1, Math.ceil(groups.data.total / LIMIT));
+    body = (
+      <Paper withBorder radius="md" p="xs">
+        <Table.ScrollContainer minWidth={680}>
+          <Table verticalSpacing="sm" highlightOnHover data-testid="group-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('groups.fields.group_name')}</Table.Th>
+                <Table.Th>{t('groups.fields.type')}</Table.Th>
+                <Table.Th>{t('groups.fields.contacts_count')}</Table.Th>
+                <Table.Th>{t('groups.fields.status')}</Table.Th>
+                <Table.Th>{t('groups.fields.created_at')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {groups.data.items.map((g) => (
+                <Table.Tr key={g.id} data-testid="group-row">
+                  <Table.Td>
+                    <Anchor component={Link} to={`/customer/groups/${g.id}`} fw={600} data-testid="group-row-name">{g.group_name}</Anchor>
+                    {g.group_description && <Text size="xs" c="dimmed" lineClamp={1}>{g.group_description}</Text>}
+                  </Table.Td>
+                  <Table.Td><Badge variant="outline">{t(`groups.kind.${g.type}`)}</Badge></Table.Td>
+                  <Table.Td>{g.contacts_count.toLocaleString()}</Table.Td>
+                  <Table.Td><Badge color={g.status === 'ACTIVE' ? 'green' : 'gray'} variant="light">{t(`groups.status.${g.status}`)}</Badge></Table.Td>
+                  <Table.Td>{formatDate(g.created_at, { dateStyle: 'medium' }, i18n.language)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Group justify="space-between" p="sm">
+          <Text size="sm" c="dimmed" data-testid="group-total">{t('groups.list.total', { count: groups.data.total })}</Text>
+          {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
+        </Group>
+      </Paper>
+    );
+  }
+
+  return (
+    <Stack gap="lg" data-testid="groups-page">
+      <AudienceLinks />
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} size="h2">{t('groups.title')}</Title>
+          <Text c="dimmed">{t('groups.subtitle')}</Text>
+        </div>
+        {can(permissions, 'customer', 'create') && (
+          <Menu position="bottom-end">
+            <Menu.Target>
+              <Button leftSection={<IconPlus size={16} />} rightSection={<IconChevronDown size={14} />} data-testid="group-new">{t('groups.actions.new')}</Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={() => navigate('/customer/groups/new?type=static')} data-testid="group-new-static">{t('groups.kind.static')}</Menu.Item>
+              <Menu.Item onClick={() => navigate('/customer/groups/new?type=dynamic')} data-testid="group-new-dynamic">{t('groups.kind.dynamic')}</Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        )}
+      </Group>
+      <Group gap="sm" align="flex-end">
+        <TextInput leftSection={<IconSearch size={16} />} placeholder={t('groups.list.search')} aria-label={t('groups.list.search')} value={search}
+          onChange={(e) => { setSearch(e.currentTarget.value); setPage(1); }} flex={1} maw={420} data-testid="group-search" />
+        <Select label={t('groups.fields.type')} clearable placeholder={t('groups.list.allTypes')} value={type} w={180}
+          onChange={(v) => { setType(v as GroupType | null); setPage(1); }}
+          data={[{ value: 'static', label: t('groups.kind.static') }, { value: 'dynamic', label: t('groups.kind.dynamic') }]} data-testid="group-type-filter" />
+        <Select label={t('groups.list.sort')} value={sort} allowDeselect={false} w={220} onChange={(v) => v && setSort(v as (typeof SORTS)[number])}
+          data={SORTS.map((value) => ({ value, label: t(`groups.list.sorts.${value.replace(':', '_')}`) }))} data-testid="group-sort" />
+      </Group>
+      {body}
+    </Stack>
+  );
+}

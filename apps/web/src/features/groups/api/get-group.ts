@@ -1,0 +1,14 @@
+import type { CustomerGroup } from '@risala/shared/schemas/groups';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { groupKeys } from './get-groups.ts';
+
+/** GET /api/groups/{id} (a segment's count is refreshed by the server). */
+export async function getGroup(id: number): Promise<CustomerGroup> {
+  const { data } = await api.get<CustomerGroup>(`/api/groups/${id}`);
+  return data;
+}
+
+export function useGroup(id: number) {
+  return useQuery({ queryKey: groupKeys.one(id), queryFn: () => getGroup(id), enabled: id > 0 });
+}

@@ -1,0 +1,161 @@
+import { ActionIcon, Group, NumberInput, SegmentedControl, Select, TagsInput, TextInput } from '@mantine/core';
+import {
+  ATTRIBUTE_OPS,
+  CONSENT_CHANNELS,
+  FIELD_OPS,
+  GROUP_OPS,
+  SEGMENT_FIELDS,
+  type SegmentCondition,
+  TAG_OPS,
+} from '@risala/shared/schemas/groups';
+import { IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+export const CONDITION_TYPES = ['field', 'attribute', 'tags', 'consent', 'created_at', 'group'] as const;
+
+export function defaultCondition(type: SegmentCondition['type'], firstGroupId = 0): SegmentCondition {
+  switch (type) {
+    case 'field':
+      return { type, field: 'country', op: 'eq', value: '' };
+    case 'attribute':
+      return { type, key: '', op: 'eq', value: '' };
+    case 'tags':
+      return { type, op: 'any', values: [] };
+    case 'consent':
+      return { type, channel: 'sms', value: true };
+    case 'created_at':
+      return { type, within_days: 30 };
+    case 'group':
+      return { type, op: 'in', group_id: firstGroupId };
+  }
+}
+
+const NUMERIC = /^-?\d+(\.\d+)?$/;
+
+interface Props {
+  value: SegmentCondition;
+  onChange: (next: SegmentCondition) => void;
+  onRemove: () => void;
+  staticGroups: { value: string; label: string }[];
+  error?: string;
+}
+
+/** One rule row: what to look at, the operator and the value, laid out with logical CSS. */
+export function ConditionEditor({ value: c, onChange, onRemove, staticGroups, error }: Props) {
+  const { t } = useTranslation();
+  const opData = (ops: readonly string[]) => ops.map((op) => ({ value: op, label: t(`groups.ops.${op}`) }));
+  const size = 'sm';
+  let inputs: React.ReactNode = null;
+
+  switch (c.type) {
+    case 'field': {
+      const many = c.op === 'in' || c.op === 'not_in';
+      const none = c.op === 'exists' || c.op === 'not_exists';
+      inputs = (
+        <>
+          <Select size={size} w={140} aria-label={t('groups.rules.field')} data={SEGMENT_FIELDS.map((f) => ({ value: f, label: t(`groups.fields.${f}`) }))} value={c.field} allowDeselect={false}
+            onChange={(f) => f && onChange({ ...c, field: f as typeof c.field })} data-testid="rule-field" />
+          <Select size={size} w={150} aria-label={t('groups.rules.operator')} data={opData(FIELD_OPS)} value={c.op} allowDeselect={false}
+            onChange={(op) => op && onChange({ ...c, op: op as typeof c.op, value: op === 'in' || op === 'not_in' ? [] : '' })} data-testid="rule-op" />
+          {!none && c.field === 'language' && !many && (
+            <Select size={size} w={140} aria-label={t('groups.rules.value')} data={[{ value: 'en', label: 'English' }, { value: 'ar', label: 'العربية' }]}
+              value={String(c.value ?? '') || null} onChange={(v) => onChange({ ...c, value: v ?? '' })} data-testid="rule-value" />
+          )}
+          {!none && c.field !== 'language' && !many && (
+            <TextInput size={size} w={180} aria-label={t('groups.rules.value')} value={String(c.value ?? '')} error={error}
+              onChange={(e) => onChange({ ...c, value: e.currentTarget.value })} data-testid="rule-value" />
+          )}
+          {!none && many && (
+            <TagsInput size={size} miw={200} aria-label={t('groups.rules.value')} value={Array.isArray(c.value) ? c.value.map(String) : []} error={error}
+              onChange={(v) => onChange({ ...c, value: v })} data-testid="rule-values" />
+          )}
+        </>
+      );
+      break;
+    }
+    case 'attribute': {
+      const none = c.op === 'exists' || c.op === 'not_exists';
+      inputs = (
+        <>
+          <TextInput size={size} w={150} aria-label={t('groups.rules.key')} placeholder={t('groups.rules.key')} value={c.key}
+            onChange={(e) => onChange({ ...c, key: e.currentTarget.value.trim() })} data-testid="rule-key" />
+          <Select size={size} w={150} aria-label={t('groups.rules.operator')} data={opData(ATTRIBUTE_OPS)} value={c.op} allowDeselect={false}
+            onChange={(op) => op && onChange({ ...c, op: op as typeof c.op })} data-testid="rule-op" />
+          {!none && (
+            <TextInput size={size} w={160} aria-label={t('groups.rules.value')} value={String(c.value ?? '')} error={error}
+              onChange={(e) => {
+                const raw = e.currentTarget.value;
+                onChange({ ...c, value: (c.op === 'gt' || c.op === 'lt') && NUMERIC.test(raw) ? Number(raw) : raw });
+              }} data-testid="rule-value" />
+          )}
+        </>
+      );
+      break;
+    }
+    case 'tags':
+      inputs = (
+        <>
+          <Select size={size} w={150} aria-label={t('groups.rules.operator')} data={opData(TAG_OPS.map((o) => `tags_${o}`))} value={`tags_${c.op}`} allowDeselect={false}
+            onChange={(op) => op && onChange({ ...c, op: op.replace('tags_', '') as typeof c.op })} data-testid="rule-op" />
+          <TagsInput size={size} miw={220} aria-label={t('groups.rules.tags')} placeholder={t('groups.rules.tagsHint')} value={c.values} error={error}
+            onChange={(v) => onChange({ ...c, values: v })} data-testid="rule-values" />
+        </>
+      );
+      break;
+    case 'consent':
+      inputs = (
+        <>
+          <Select size={size} w={150} aria-label={t('groups.rules.channel')} data={CONSENT_CHANNELS.map((ch) => ({ value: ch, label: t(`groups.channels.${ch}`) }))} value={c.channel} allowDeselect={false}
+            onChange={(ch) => ch && onChange({ ...c, channel: ch as typeof c.channel })} data-testid="rule-channel" />
+          <SegmentedControl size="xs" value={c.value ? 'yes' : 'no'} onChange={(v) => onChange({ ...c, value: v === 'yes' })}
+            data={[{ value: 'yes', label: t('groups.rules.consented') }, { value: 'no', label: t('groups.rules.notConsented') }]} data-testid="rule-consent" />
+        </>
+      );
+      break;
+    case 'created_at': {
+      const range = c.within_days === undefined;
+      inputs = (
+        <>
+          <Select size={size} w={150} aria-label={t('groups.rules.operator')} allowDeselect={false} value={range ? 'range' : 'within'}
+            data={[{ value: 'within', label: t('groups.rules.withinDays') }, { value: 'range', label: t('groups.rules.between') }]}
+            onChange={(m) => onChange(m === 'range' ? { type: 'created_at', from: undefined, to: undefined } : { type: 'created_at', within_days: 30 })} />
+          {range ? (
+            <>
+              <TextInput size={size} type="date" aria-label={t('groups.rules.from')} value={c.from ?? ''} error={error}
+                onChange={(e) => onChange({ ...c, from: e.currentTarget.value || undefined })} />
+              <TextInput size={size} type="date" aria-label={t('groups.rules.to')} value={c.to ?? ''}
+                onChange={(e) => onChange({ ...c, to: e.currentTarget.value || undefined })} />
+            </>
+          ) : (
+            <NumberInput size={size} w={110} min={1} max={36500} aria-label={t('groups.rules.days')} value={c.within_days}
+              onChange={(v) => onChange({ ...c, within_days: typeof v === 'number' ? v : 1 })} />
+          )}
+        </>
+      );
+      break;
+    }
+    case 'group':
+      inputs = (
+        <>
+          <Select size={size} w={150} aria-label={t('groups.rules.operator')} data={opData(GROUP_OPS.map((o) => `group_${o}`))} value={`group_${c.op}`} allowDeselect={false}
+            onChange={(op) => op && onChange({ ...c, op: op.replace('group_', '') as typeof c.op })} />
+          <Select size={size} w={220} aria-label={t('groups.rules.group')} data={staticGroups} value={c.group_id ? String(c.group_id) : null}
+            placeholder={staticGroups.length ? t('groups.rules.pickGroup') : t('groups.rules.noStaticGroups')} error={error}
+            onChange={(id) => onChange({ ...c, group_id: Number(id) || 0 })} />
+        </>
+      );
+      break;
+  }
+
+  return (
+    <Group gap="xs" align="flex-start" wrap="wrap" data-testid="rule-row">
+      <Select size={size} w={170} aria-label={t('groups.rules.type')} allowDeselect={false}
+        data={CONDITION_TYPES.map((type) => ({ value: type, label: t(`groups.types.${type}`) }))} value={c.type}
+        onChange={(type) => type && onChange(defaultCondition(type as SegmentCondition['type'], Number(staticGroups[0]?.value ?? 0)))} data-testid="rule-type" />
+      {inputs}
+      <ActionIcon variant="subtle" color="gray" mt={4} aria-label={t('groups.rules.remove')} onClick={onRemove} data-testid="rule-remove">
+        <IconX size={16} />
+      </ActionIcon>
+    </Group>
+  );
+}

@@ -1,0 +1,157 @@
+import { Button, Checkbox, Group, MultiSelect, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { CustomerGroup } from '@risala/shared/schemas/groups';
+import { IconSearch, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyNote } from '../../../components/page/EmptyNote.tsx';
+import { LoadError } from '../../../components/page/LoadError.tsx';
+import { PageLoader } from '../../../components/page/PageLoader.tsx';
+import { isApiError } from '../../../lib/http.ts';
+import { formatDate } from '../../../lib/i18n.ts';
+import { showSuccessToast } from '../../../lib/toast.ts';
+import { useChangeMembers } from '../api/change-members.ts';
+import { type CustomerOption, useCustomerSearch, useMembers } from '../api/get-members.ts';
+
+const LIMIT = 20;
+const fullName = (c: { first_name: string | null; last_name: string | null }) => [c.first_name, c.last_name].filter(Boolean).join(' ') || '—';
+const optionLabel = (c: CustomerOption) => `${fullName(c)} · ${c.mobile_number ?? c.email ?? `#${c.id}`}`;
+
+/** Adds customers to a static group through a searchable picker. */
+function AddMembers({ groupId }: { groupId: number }) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [picked, setPicked] = useState<string[]>([]);
+  const [labels, setLabels] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string>();
+  const candidates = useCustomerSearch(debounced, true);
+  const { add } = useChangeMembers(groupId);
+  const data = [
+    ...picked.map((id) => ({ value: id, label: labels[id] ?? `#${id}` })),
+    ...(candidates.data ?? []).filter((c) => !picked.includes(String(c.id))).map((c) => ({ value: String(c.id), label: optionLabel(c) })),
+  ];
+
+  async function submit() {
+    setError(undefined);
+    try {
+      const res = await add.mutateAsync(picked.map(Number));
+      setPicked([]);
+      showSuccessToast('groups.members.added', { count: res.added });
+    } catch (err) {
+      setError(isApiError(err) ? err.message : String(err));
+    }
+  }
+
+  return (
+    <Stack gap={4}>
+      <Group align="flex-end" gap="sm">
+        <MultiSelect
+          flex={1}
+          maw={560}
+          label={t('groups.members.add')}
+          placeholder={t('groups.members.searchCustomers')}
+          searchable
+          searchValue={search}
+          onSearchChange={setSearch}
+          filter={({ options }) => options}
+          data={data}
+          value={picked}
+          onChange={(ids) => {
+            const known = Object.fromEntries(data.map((d) => [d.value, d.label]));
+            setLabels((current) => ({ ...current, ...known }));
+            setPicked(ids);
+          }}
+          nothingFoundMessage={candidates.isFetching ? t('groups.members.searching') : t('groups.members.noCustomers')}
+          data-testid="member-picker"
+        />
+        <Button leftSection={<IconUserPlus size={16} />} disabled={picked.length === 0} loading={add.isPending} onClick={() => void submit()} data-testid="member-add">
+          {t('groups.members.addButton')}
+        </Button>
+      </Group>
+      {error && <Text size="sm" c="red" role="alert" data-testid="member-error">{error}</Text>}
+    </Stack>
+  );
+}
+
+/** The audience of a group: members with add/remove (static), or the customers the rules select (segment). */
+export function MembersPanel({ group, canEdit }: { group: CustomerGroup; canEdit: boolean }) {
+  const { t, i18n } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<number[]>([]);
+  const members = useMembers(group.id, { page, limit: LIMIT, search: debounced || undefined });
+  const { remove } = useChangeMembers(group.id);
+  const editable = canEdit && group.type === 'static';
+
+  async function removeSelected() {
+    const res = await remove.mutateAsync(selected);
+    setSelected([]);
+    showSuccessToast('groups.members.removed', { count: res.removed });
+  }
+
+  let body: React.ReactNode;
+  if (members.isPending) body = <PageLoader />;
+  else if (members.isError) body = <LoadError error={members.error} onRetry={() => void members.refetch()} />;
+  else if (members.data.items.length === 0) body = <EmptyNote text={t(debounced ? 'groups.members.noMatch' : 'groups.members.empty')} />;
+  else {
+    const pages = Math.max(1, Math.ceil(members.data.total / LIMIT));
+    body = (
+      <>
+        <Table.ScrollContainer minWidth={600}>
+          <Table verticalSpacing="xs" highlightOnHover data-testid="member-table">
+            <Table.Thead>
+              <Table.Tr>
+                {editable && <Table.Th w={40} />}
+                <Table.Th>{t('groups.members.name')}</Table.Th>
+                <Table.Th>{t('groups.members.mobile')}</Table.Th>
+                <Table.Th>{t('groups.members.email')}</Table.Th>
+                <Table.Th>{t('groups.fields.country')}</Table.Th>
+                {group.type === 'static' && <Table.Th>{t('groups.members.addedAt')}</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {members.data.items.map((m) => (
+                <Table.Tr key={m.id} data-testid="member-row">
+                  {editable && (
+                    <Table.Td>
+                      <Checkbox aria-label={fullName(m)} checked={selected.includes(m.id)}
+                        onChange={(e) => setSelected((s) => (e.currentTarget.checked ? [...s, m.id] : s.filter((x) => x !== m.id)))} />
+                    </Table.Td>
+                  )}
+                  <Table.Td>{fullName(m)}</Table.Td>
+                  <Table.Td><span className="ltr-value" dir="ltr">{m.mobile_number ?? '—'}</span></Table.Td>
+                  <Table.Td>{m.email ?? '—'}</Table.Td>
+                  <Table.Td>{m.country ?? '—'}</Table.Td>
+                  {group.type === 'static' && <Table.Td>{m.added_at ? formatDate(m.added_at, { dateStyle: 'medium' }, i18n.language) : '—'}</Table.Td>}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed" data-testid="member-total">{t('groups.members.total', { count: members.data.total })}</Text>
+          {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
+        </Group>
+      </>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      {editable && <AddMembers groupId={group.id} />}
+      <Group justify="space-between" align="flex-end">
+        <TextInput leftSection={<IconSearch size={16} />} placeholder={t('groups.members.search')} aria-label={t('groups.members.search')} value={search}
+          onChange={(e) => { setSearch(e.currentTarget.value); setPage(1); }} maw={360} flex={1} data-testid="member-search" />
+        {editable && (
+          <Button color="red" variant="light" leftSection={<IconUserMinus size={16} />} disabled={selected.length === 0} loading={remove.isPending}
+            onClick={() => void removeSelected()} data-testid="member-remove">
+            {t('groups.members.remove', { count: selected.length })}
+          </Button>
+        )}
+      </Group>
+      {body}
+    </Stack>
+  );
+}

@@ -1,0 +1,158 @@
+import { Button, Group, Menu, Pagination, Paper, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { can } from '@risala/shared/permissions';
+import {
+  MESSAGE_TYPES,
+  type MessageType,
+  TEMPLATE_CATEGORIES,
+  TEMPLATE_STATUSES,
+  type TemplateCategory,
+  type TemplateStatus,
+} from '@risala/shared/schemas/templates';
+import { IconChevronDown, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { EmptyNote } from '../../components/page/EmptyNote.tsx';
+import { LoadError } from '../../components/page/LoadError.tsx';
+import { useSession } from '../../lib/session.ts';
+import { useTemplates } from './api/get-templates.ts';
+import type { TemplateListParams } from './api/keys.ts';
+import { TemplatesTabs } from './components/TemplatesTabs.tsx';
+import { TemplateTable } from './components/TemplateTable.tsx';
+
+const SORTS = ['updated_at:desc', 'created_at:desc', 'template_name:asc', 'template_name:desc', 'status:asc'] as const;
+const LIMIT = 20;
+
+/** /template: the account's email, SMS and WhatsApp text templates. */
+export function TemplatesPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { userId, permissions } = useSession();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [messageType, setMessageType] = useState<MessageType | null>(null);
+  const [status, setStatus] = useState<TemplateStatus | null>(null);
+  const [category, setCategory] = useState<TemplateCategory | null>(null);
+  const [sort, setSort] = useState<(typeof SORTS)[number]>('updated_at:desc');
+  const [page, setPage] = useState(1);
+  const [sortField, order] = sort.split(':') as [TemplateListParams['sort'], 'asc' | 'desc'];
+  const params: TemplateListParams = {
+    page,
+    limit: LIMIT,
+    search: debounced || undefined,
+    message_type: messageType ?? undefined,
+    status: status ?? undefined,
+    category: category ?? undefined,
+    sort: sortField,
+    order,
+  };
+  const list = useTemplates(userId ?? '', params);
+  const filtered = Boolean(debounced || messageType || status || category);
+  const reset = <T,>(set: (v: T) => void) => (v: T) => {
+    set(v);
+    setPage(1);
+  };
+
+  return (
+    <Stack gap="md" data-testid="templates-page">
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          {t('templates.title')}
+        </Title>
+        {can(permissions, 'template', 'create') && (
+          <Menu position="bottom-end">
+            <Menu.Target>
+              <Button leftSection={<IconPlus size={16} />} rightSection={<IconChevronDown size={14} />} data-testid="template-new">
+                {t('templates.list.new')}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {MESSAGE_TYPES.map((type) => (
+                <Menu.Item key={type} onClick={() => navigate(`/template/new/${type}`)} data-testid={`template-new-${type}`}>
+                  {t(`templates.list.newOf.${type}`)}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        )}
+      </Group>
+      <TemplatesTabs />
+      <Group gap="sm" align="flex-end">
+        <TextInput
+          leftSection={<IconSearch size={16} />}
+          placeholder={t('templates.list.search')}
+          aria-label={t('templates.list.search')}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          style={{ flex: 1, minInlineSize: 200 }}
+          data-testid="template-search"
+        />
+        <Select
+          placeholder={t('templates.list.channel')}
+          aria-label={t('templates.list.channel')}
+          clearable
+          data={MESSAGE_TYPES.map((v) => ({ value: v, label: t(`templates.channel.${v}`) }))}
+          value={messageType}
+          onChange={reset((v) => setMessageType(v as MessageType | null))}
+          w={150}
+          data-testid="template-filter-channel"
+        />
+        <Select
+          placeholder={t('templates.list.status')}
+          aria-label={t('templates.list.status')}
+          clearable
+          data={TEMPLATE_STATUSES.map((v) => ({ value: v, label: t(`templates.status.${v}`) }))}
+          value={status}
+          onChange={reset((v) => setStatus(v as TemplateStatus | null))}
+          w={160}
+          data-testid="template-filter-status"
+        />
+        <Select
+          placeholder={t('templates.list.category')}
+          aria-label={t('templates.list.category')}
+          clearable
+          data={TEMPLATE_CATEGORIES.map((v) => ({ value: v, label: t(`templates.category.${v}`) }))}
+          value={category}
+          onChange={reset((v) => setCategory(v as TemplateCategory | null))}
+          w={160}
+          data-testid="template-filter-category"
+        />
+        <Select
+          aria-label={t('templates.list.sort')}
+          data={SORTS.map((v) => ({ value: v, label: t(`templates.list.sorts.${v.replace(':', '_')}`) }))}
+          value={sort}
+          onChange={reset((v) => v && setSort(v as (typeof SORTS)[number]))}
+          allowDeselect={false}
+          w={190}
+          data-testid="template-sort"
+        />
+      </Group>
+
+      {list.isPending ? (
+        <Stack gap="xs" data-testid="templates-loading">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} h={44} radius="sm" />
+          ))}
+        </Stack>
+      ) : list.isError ? (
+        <LoadError error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.items.length === 0 ? (
+        <EmptyNote text={filtered ? t('templates.list.emptyFiltered') : t('templates.list.empty')} />
+      ) : (
+        <Paper withBorder radius="md">
+          <TemplateTable items={list.data.items} />
+          <Group justify="space-between" p="sm">
+            <Text size="sm" c="dimmed">
+              {t('templates.list.total', { n: list.data.total })}
+            </Text>
+            <Pagination total={Math.ceil(list.data.total / LIMIT)} value={page} onChange={setPage} size="sm" />
+          </Group>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,202 @@
+import { Alert, Button, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  createRichTemplateSchema,
+  createTemplateSchema,
+  type MessageType,
+  TEMPLATE_CATEGORIES,
+  type Template,
+  type TemplateCategory,
+  updateTemplateSchema,
+} from '@risala/shared/schemas/templates';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiFieldErrors, zodFieldErrors } from '../../../lib/forms.ts';
+import { isApiError } from '../../../lib/http.ts';
+import { translateMessage } from '../../../lib/i18n.ts';
+import { useCreateRichTemplate } from '../api/create-rich-template.ts';
+import { useCreateTemplate } from '../api/create-template.ts';
+import { useUpdateTemplate } from '../api/update-template.ts';
+import { EmailEditor } from './EmailEditor.tsx';
+import { insertAtCursor } from './insert-at-cursor.ts';
+import { SmsCounter } from './SmsCounter.tsx';
+import { VariableMenu } from './VariableMenu.tsx';
+
+export interface TemplateValues {
+  template_name: string;
+  category: TemplateCategory;
+  subject: string;
+  template_text: string;
+  html: string;
+}
+
+const FIELDS = ['template_name', 'category', 'subject', 'template_text', 'html'] as const;
+type Errors = Partial<Record<(typeof FIELDS)[number], string>>;
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+export function initialValues(template: Template | null): TemplateValues {
+  return {
+    template_name: template?.template_name ?? '',
+    category: template?.category ?? 'marketing',
+    subject: template?.subject ?? '',
+    template_text: template?.template_text ?? '',
+    // a text-only email opens in the rich editor as paragraphs
+    html:
+      template?.html ??
+      (template?.message_type === 'email' && template.template_text
+        ? template.template_text.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('')
+        : ''),
+  };
+}
+
+/** The editable fields of a template of one channel; saves (create or update) and reports the result. */
+export function TemplateForm({
+  channel,
+  template,
+  values,
+  onValues,
+  readOnly,
+  onSaved,
+}: {
+  channel: MessageType;
+  template: Template | null;
+  values: TemplateValues;
+  onValues: (values: TemplateValues) => void;
+  readOnly: boolean;
+  onSaved: (template: Template, created: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string>();
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  const create = useCreateTemplate();
+  const createRich = useCreateRichTemplate();
+  const update = useUpdateTemplate();
+  const saving = create.isPending || createRich.isPending || update.isPending;
+  const isEmail = channel === 'email';
+
+  const set = <K extends keyof TemplateValues>(key: K, value: TemplateValues[K]) => {
+    onValues({ ...values, [key]: value });
+    if (errors[key]) setErrors({ ...errors, [key]: undefined });
+  };
+
+  const fail = (err: unknown) => {
+    if (!isApiError(err)) return setFormError(String(err));
+    const split = apiFieldErrors(err, FIELDS);
+    setErrors(split.fields);
+    setFormError(split.form);
+  };
+
+  const save = () => {
+    setFormError(undefined);
+    const base = { template_name: values.template_name, category: values.category };
+    const input = template
+      ? isEmail
+        ? { ...base, subject: values.subject, html: values.html }
+        : { ...base, template_text: values.template_text }
+      : isEmail
+        ? { ...base, message_type: 'email', subject: values.subject, html: values.html }
+        : { ...base, message_type: channel, template_text: values.template_text };
+    const schema = template ? updateTemplateSchema : isEmail ? createRichTemplateSchema : createTemplateSchema;
+    const parsed = schema.safeParse(input);
+    if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
+    const done = (saved: Template) => onSaved(saved, !template);
+    if (template) update.mutate({ id: template.id, input: parsed.data as never }, { onSuccess: done, onError: fail });
+    else if (isEmail) createRich.mutate(parsed.data as never, { onSuccess: done, onError: fail });
+    else create.mutate(parsed.data as never, { onSuccess: done, onError: fail });
+  };
+
+  const field = (name: keyof Errors) => translateMessage(errors[name]);
+
+  return (
+    <Stack gap="sm">
+      {formError && (
+        <Alert color="red" variant="light" data-testid="template-form-error">
+          {formError}
+        </Alert>
+      )}
+      <Group grow align="flex-start">
+        <TextInput
+          label={t('templates.editor.name')}
+          required
+          value={values.template_name}
+          onChange={(e) => set('template_name', e.currentTarget.value)}
+          error={field('template_name')}
+          readOnly={readOnly}
+          data-testid="template-name"
+        />
+        <Select
+          label={t('templates.editor.category')}
+          data={TEMPLATE_CATEGORIES.map((v) => ({ value: v, label: t(`templates.category.${v}`) }))}
+          value={values.category}
+          onChange={(v) => v && set('category', v as TemplateCategory)}
+          allowDeselect={false}
+          error={field('category')}
+          readOnly={readOnly}
+          data-testid="template-category"
+        />
+      </Group>
+      {isEmail ? (
+        <>
+          <TextInput
+            label={t('templates.editor.subject')}
+            required
+            value={values.subject}
+            onChange={(e) => set('subject', e.currentTarget.value)}
+            dir="auto"
+            error={field('subject')}
+            readOnly={readOnly}
+            data-testid="template-subject"
+          />
+          <Text size="sm" fw={500}>
+            {t('templates.editor.body')}
+          </Text>
+          <EmailEditor html={values.html} onChange={(html) => set('html', html)} readOnly={readOnly} />
+          {field('html') && (
+            <Text size="sm" c="red">
+              {field('html')}
+            </Text>
+          )}
+        </>
+      ) : (
+        <>
+          <Group justify="space-between" align="flex-end">
+            <Text size="sm" fw={500}>
+              {t('templates.editor.text')}
+            </Text>
+            <VariableMenu onInsert={(p) => set('template_text', insertAtCursor(textRef.current, values.template_text, p))} disabled={readOnly} />
+          </Group>
+          <Textarea
+            ref={textRef}
+            autosize
+            minRows={5}
+            value={values.template_text}
+            onChange={(e) => set('template_text', e.currentTarget.value)}
+            error={field('template_text')}
+            readOnly={readOnly}
+            aria-label={t('templates.editor.text')}
+            dir="auto"
+            data-testid="template-text"
+          />
+          {channel === 'sms' ? (
+            <SmsCounter text={values.template_text} />
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('templates.editor.chars', { n: [...values.template_text].length })}
+            </Text>
+          )}
+        </>
+      )}
+      <Text size="xs" c="dimmed">
+        {t('templates.editor.variablesHint', { example: '{{first_name}}', fallback: `{{first_name|${t('templates.editor.fallbackExample')}}}` })}
+      </Text>
+      {!readOnly && (
+        <Group justify="flex-end">
+          <Button onClick={save} loading={saving} data-testid="template-save">
+            {template ? t('templates.editor.save') : t('templates.editor.create')}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,57 @@
+import { Badge, Table, Text, UnstyledButton } from '@mantine/core';
+import type { Template } from '@risala/shared/schemas/templates';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatRelativeTime } from '../../../lib/dates.ts';
+import { StatusBadge } from './StatusBadge.tsx';
+
+export function TemplateTable({ items }: { items: Template[] }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table highlightOnHover verticalSpacing="sm" data-testid="template-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('templates.list.columns.name')}</Table.Th>
+            <Table.Th>{t('templates.list.columns.channel')}</Table.Th>
+            <Table.Th>{t('templates.list.columns.category')}</Table.Th>
+            <Table.Th>{t('templates.list.columns.status')}</Table.Th>
+            <Table.Th>{t('templates.list.columns.updated')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((tpl) => (
+            <Table.Tr key={tpl.id} data-testid="template-row" data-id={tpl.id}>
+              <Table.Td>
+                <UnstyledButton component={Link} to={`/template/edit/${tpl.id}`}>
+                  <Text fw={600} size="sm" c="blue">
+                    {tpl.template_name}
+                  </Text>
+                </UnstyledButton>
+                {tpl.subject && (
+                  <Text size="xs" c="dimmed" lineClamp={1}>
+                    {tpl.subject}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="outline" color="gray">
+                  {t(`templates.channel.${tpl.message_type}`)}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{t(`templates.category.${tpl.category}`)}</Table.Td>
+              <Table.Td>
+                <StatusBadge status={tpl.status} />
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" c="dimmed">
+                  {formatRelativeTime(tpl.updated_at, new Date(), i18n.language)}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,172 @@
+import { Anchor, Button, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { WA_CATEGORIES, WA_STATUSES } from '@risala/shared/schemas/whatsapp';
+import { IconBrandWhatsapp, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { EmptyNote } from '../../components/page/EmptyNote.tsx';
+import { LoadError } from '../../components/page/LoadError.tsx';
+import { PageLoader } from '../../components/page/PageLoader.tsx';
+import { formatDate } from '../../lib/i18n.ts';
+import { useWaTemplates, type WaTemplateFilters } from './api/get-wa-templates.ts';
+import { WA_LANGUAGES } from './builder-state.ts';
+import { StatusBadge } from './components/StatusBadge.tsx';
+import { SubmissionLimits } from './components/SubmissionLimits.tsx';
+
+const LIMIT = 20;
+const SORTS = ['updated_at:desc', 'created_at:desc', 'name:asc', 'status:asc'] as const;
+type SortKey = (typeof SORTS)[number];
+
+/** /template/whatsapp — Meta message templates with status badges, filters and the daily limit. */
+export function WhatsAppTemplatesPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [status, setStatus] = useState<string | null>(null);
+  const [category, setCategory] = useState<string | null>(null);
+  const [language, setLanguage] = useState<string | null>(null);
+  const [sort, setSort] = useState<SortKey>('updated_at:desc');
+  const [sortBy, order] = sort.split(':') as [WaTemplateFilters['sort'], WaTemplateFilters['order']];
+  const list = useWaTemplates({
+    page,
+    limit: LIMIT,
+    search: debounced || undefined,
+    status: status ?? undefined,
+    category: category ?? undefined,
+    language: language ?? undefined,
+    sort: sortBy,
+    order,
+  });
+  const filtered = Boolean(debounced || status || category || language);
+  const filterProps = <T extends string>(value: T | null, set: (v: T | null) => void) => ({
+    value,
+    clearable: true,
+    placeholder: t('whatsapp.filters.all'),
+    onChange: (v: string | null) => {
+      set((v || null) as T | null);
+      setPage(1);
+    },
+  });
+
+  return (
+    <Stack gap="lg" data-testid="wa-templates-page">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Group gap="xs">
+            <IconBrandWhatsapp size={28} />
+            <Title order={1} size="h2">
+              {t('whatsapp.title')}
+            </Title>
+          </Group>
+          <Text c="dimmed">{t('whatsapp.subtitle')}</Text>
+        </div>
+        <Button component={Link} to="/template/whatsapp/new" leftSection={<IconPlus size={16} />} data-testid="wa-template-new">
+          {t('whatsapp.new')}
+        </Button>
+      </Group>
+      <SubmissionLimits />
+      <Group gap="sm" align="flex-end">
+        <TextInput
+          style={{ flex: 1, minWidth: 200 }}
+          leftSection={<IconSearch size={16} />}
+          placeholder={t('whatsapp.search')}
+          aria-label={t('whatsapp.search')}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          data-testid="wa-template-search"
+        />
+        <Select
+          label={t('whatsapp.filters.status')}
+          data={WA_STATUSES.map((v) => ({ value: v, label: t(`whatsapp.status.${v}`) }))}
+          {...filterProps(status, setStatus)}
+          data-testid="wa-filter-status"
+        />
+        <Select
+          label={t('whatsapp.filters.category')}
+          data={WA_CATEGORIES.map((v) => ({ value: v, label: t(`whatsapp.category.${v}`) }))}
+          {...filterProps(category, setCategory)}
+          data-testid="wa-filter-category"
+        />
+        <Select
+          label={t('whatsapp.filters.language')}
+          data={WA_LANGUAGES}
+          searchable
+          {...filterProps(language, setLanguage)}
+          data-testid="wa-filter-language"
+        />
+        <Select
+          label={t('whatsapp.filters.sort')}
+          data={SORTS.map((v) => ({ value: v, label: t(`whatsapp.sort.${v.replace(':', '_')}`) }))}
+          allowDeselect={false}
+          value={sort}
+          onChange={(v) => {
+            if (v) setSort(v as SortKey);
+            setPage(1);
+          }}
+          data-testid="wa-sort"
+        />
+      </Group>
+      {list.isPending ? (
+        <PageLoader />
+      ) : list.isError ? (
+        <LoadError error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.items.length === 0 ? (
+        <EmptyNote text={t(filtered ? 'whatsapp.emptyFiltered' : 'whatsapp.empty')} />
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={640}>
+            <Table highlightOnHover verticalSpacing="sm" data-testid="wa-template-list">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('whatsapp.table.name')}</Table.Th>
+                  <Table.Th>{t('whatsapp.table.language')}</Table.Th>
+                  <Table.Th>{t('whatsapp.table.category')}</Table.Th>
+                  <Table.Th>{t('whatsapp.table.status')}</Table.Th>
+                  <Table.Th>{t('whatsapp.table.updated')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data.items.map((tpl) => (
+                  <Table.Tr
+                    key={tpl.id}
+                    style={{ cursor: 'pointer' }}
+                    onClick={() => void navigate(`/template/whatsapp/${tpl.id}`)}
+                    data-testid="wa-template-row"
+                  >
+                    <Table.Td>
+                      <Anchor component={Link} to={`/template/whatsapp/${tpl.id}`} size="sm" fw={600} dir="ltr">
+                        {tpl.name}
+                      </Anchor>
+                      {tpl.rejection_reason && (
+                        <Text size="xs" c="red">
+                          {t(`whatsapp.reasons.${tpl.rejection_reason}`, { defaultValue: tpl.rejection_reason })}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td dir="ltr">{tpl.language}</Table.Td>
+                    <Table.Td>{t(`whatsapp.category.${tpl.category}`)}</Table.Td>
+                    <Table.Td>
+                      <StatusBadge status={tpl.status} />
+                    </Table.Td>
+                    <Table.Td>{formatDate(tpl.updated_at, { dateStyle: 'medium', timeStyle: 'short' })}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {list.data.total > LIMIT && (
+            <Group justify="center">
+              <Pagination total={Math.ceil(list.data.total / LIMIT)} value={page} onChange={setPage} />
+            </Group>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,194 @@
+import { Button, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { WA_CATEGORIES, WA_LIMITS, waVariables } from '@risala/shared/schemas/whatsapp';
+import { IconBraces } from '@tabler/icons-react';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../../lib/i18n.ts';
+import { type BuilderState, type HeaderFormat, insertVariable, variableSlots, WA_LANGUAGES } from '../builder-state.ts';
+
+interface Props {
+  state: BuilderState;
+  onChange: (change: Partial<BuilderState>) => void;
+  errors: Record<string, string>;
+  disabled?: boolean;
+  /** a submitted template keeps its name and language */
+  identityLocked?: boolean;
+}
+
+const HEADER_FORMATS: HeaderFormat[] = ['NONE', 'TEXT', 'IMAGE', 'VIDEO', 'DOCUMENT'];
+
+/** Name, language, category, header, body (with the variable helper) and footer. */
+export function TemplateFields({ state, onChange, errors, disabled, identityLocked }: Props) {
+  const { t } = useTranslation();
+  const bodyRef = useRef<HTMLTextAreaElement>(null);
+  const err = (key: string) => translateMessage(errors[key]);
+  const slots = variableSlots(state.body);
+
+  function addVariable() {
+    const el = bodyRef.current;
+    const start = el?.selectionStart ?? state.body.length;
+    const end = el?.selectionEnd ?? start;
+    const next = insertVariable(state.body, start, end);
+    onChange({ body: next.text });
+    requestAnimationFrame(() => {
+      el?.focus();
+      el?.setSelectionRange(next.cursor, next.cursor);
+    });
+  }
+
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <TextInput
+          label={t('whatsapp.editor.name')}
+          description={t('whatsapp.editor.nameHint')}
+          dir="ltr"
+          required
+          value={state.name}
+          maxLength={WA_LIMITS.name}
+          disabled={disabled || identityLocked}
+          error={err('name')}
+          onChange={(e) => onChange({ name: e.currentTarget.value })}
+          data-testid="wa-template-name"
+        />
+        <Select
+          label={t('whatsapp.editor.language')}
+          data={WA_LANGUAGES}
+          searchable
+          allowDeselect={false}
+          value={state.language}
+          disabled={disabled || identityLocked}
+          error={err('language')}
+          onChange={(v) => onChange({ language: v ?? 'en' })}
+          data-testid="wa-template-language"
+        />
+        <Select
+          label={t('whatsapp.editor.category')}
+          data={WA_CATEGORIES.map((c) => ({ value: c, label: t(`whatsapp.category.${c}`) }))}
+          allowDeselect={false}
+          value={state.category}
+          disabled={disabled}
+          error={err('category')}
+          onChange={(v) => v && onChange({ category: v as BuilderState['category'] })}
+          data-testid="wa-template-category"
+        />
+      </SimpleGrid>
+
+      <Stack gap={6}>
+        <Text fw={600} size="sm">
+          {t('whatsapp.editor.header')}
+        </Text>
+        <SegmentedControl
+          size="xs"
+          disabled={disabled}
+          value={state.headerFormat}
+          onChange={(v) => onChange({ headerFormat: v as HeaderFormat })}
+          data={HEADER_FORMATS.map((f) => ({ value: f, label: t(`whatsapp.editor.headerFormat.${f}`) }))}
+          data-testid="wa-template-header-format"
+        />
+        {state.headerFormat === 'TEXT' && (
+          <>
+            <TextInput
+              value={state.headerText}
+              maxLength={WA_LIMITS.headerText}
+              disabled={disabled}
+              error={err('headerText')}
+              placeholder={t('whatsapp.editor.headerPlaceholder')}
+              onChange={(e) => onChange({ headerText: e.currentTarget.value })}
+              dir="auto"
+          data-testid="wa-template-header"
+            />
+            {waVariables(state.headerText).length > 0 && (
+              <TextInput
+                size="xs"
+                label={t('whatsapp.editor.variableExample', { n: 1 })}
+                value={state.headerExample}
+                disabled={disabled}
+                error={err('headerExample')}
+                onChange={(e) => onChange({ headerExample: e.currentTarget.value })}
+              />
+            )}
+          </>
+        )}
+        {state.headerFormat !== 'NONE' && state.headerFormat !== 'TEXT' && (
+          <TextInput
+            dir="ltr"
+            label={t('whatsapp.editor.mediaExample')}
+            placeholder="https://cdn.example.com/banner.png"
+            value={state.headerMedia}
+            disabled={disabled}
+            error={err('headerExample')}
+            onChange={(e) => onChange({ headerMedia: e.currentTarget.value })}
+          />
+        )}
+      </Stack>
+
+      <Stack gap={6}>
+        <Group justify="space-between">
+          <Text fw={600} size="sm">
+            {t('whatsapp.editor.body')}
+          </Text>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconBraces size={14} />}
+            disabled={disabled}
+            onClick={addVariable}
+            data-testid="wa-add-variable"
+          >
+            {t('whatsapp.editor.addVariable')}
+          </Button>
+        </Group>
+        <Textarea
+          ref={bodyRef}
+          autosize
+          minRows={4}
+          maxLength={WA_LIMITS.body}
+          value={state.body}
+          disabled={disabled}
+          error={err('body')}
+          description={t('whatsapp.editor.chars', { count: state.body.length, max: WA_LIMITS.body })}
+          placeholder={t('whatsapp.editor.bodyPlaceholder')}
+          onChange={(e) => onChange({ body: e.currentTarget.value })}
+          dir="auto"
+          data-testid="wa-template-body"
+        />
+        {slots > 0 && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+            {Array.from({ length: slots }, (_, i) => (
+              <TextInput
+                key={i}
+                size="xs"
+                label={t('whatsapp.editor.variableExample', { n: i + 1 })}
+                value={state.bodyExamples[i] ?? ''}
+                disabled={disabled}
+                onChange={(e) => {
+                  const next = [...state.bodyExamples];
+                  next[i] = e.currentTarget.value;
+                  onChange({ bodyExamples: next });
+                }}
+                data-testid={`wa-body-example-${i + 1}`}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+        {err('bodyExamples') && (
+          <Text size="xs" c="red">
+            {err('bodyExamples')}
+          </Text>
+        )}
+      </Stack>
+
+      <TextInput
+        label={t('whatsapp.editor.footer')}
+        value={state.footer}
+        maxLength={WA_LIMITS.footer}
+        disabled={disabled}
+        error={err('footer')}
+        onChange={(e) => onChange({ footer: e.currentTarget.value })}
+        dir="auto"
+          data-testid="wa-template-footer"
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,103 @@
+import { crc32, deflateSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+import { registerVerified, signInUi } from './fixtures.ts';
+
+/** A real 8×8 PNG (one colour), built here so the upload is checked by its bytes. */
+function png(rgb: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const size = 8;
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  const row = Buffer.from([0, ...Array.from({ length: size }, () => rgb).flat()]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+test('a new user creates a brand with a logo, links content to it, and both pages work in Arabic', async ({ page, request }) => {
+  const email = await registerVerified(request, 'e2e.brands');
+  await signInUi(page, email);
+  await expect(page).toHaveURL(/\/dashboard/);
+
+  // ── brand with a logo ──────────────────────────────────────────────────────
+  await page.goto('/brand');
+  await expect(page.getByTestId('brands-page')).toBeVisible();
+  await expect(page.getByText('No brands yet')).toBeVisible();
+  await page.getByTestId('brand-new').click();
+  const form = page.getByTestId('brand-form');
+  await form.getByTestId('brand-name').fill('Nakheel Coffee');
+  await form.getByTestId('brand-website').fill('https://nakheel.example.com');
+  await form.locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png([20, 120, 60]) });
+  const preview = form.getByTestId('brand-logo-preview').locator('img');
+  await expect(preview).toHaveAttribute('src', /^\/api\/s3\/raw\/acc_\d+\/[0-9a-f-]+\.png$/);
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(8);
+  await form.getByTestId('brand-color-add').click();
+  await form.getByTestId('brand-save').click();
+  await expect(form).toBeHidden();
+
+  const row = page.getByTestId('brand-row').filter({ hasText: 'Nakheel Coffee' });
+  await expect(row).toBeVisible();
+  await expect(row.locator('img')).toHaveAttribute('src', /\/api\/s3\/raw\//);
+  await page.getByTestId('brand-search').fill('zzz');
+  await expect(page.getByText('No brand matches your search.')).toBeVisible();
+  await page.getByTestId('brand-search').fill('nakheel');
+  await expect(row).toBeVisible();
+
+  // ── content item linked to the brand ──────────────────────────────────────
+  await page.goto('/content');
+  await expect(page.getByTestId('content-page')).toBeVisible();
+  await page.getByTestId('content-new').click();
+  const cform = page.getByTestId('content-form');
+  await cform.getByTestId('content-title-input').fill('Ramadan post');
+  await cform.getByTestId('content-type-input').click();
+  await page.getByRole('option', { name: 'Image' }).click();
+  await cform.locator('input[type="file"]').setInputFiles({ name: 'post.png', mimeType: 'image/png', buffer: png([200, 40, 40]) });
+  await expect(cform.getByTestId('content-file-preview')).toBeVisible();
+  await cform.getByTestId('content-brands-input').click();
+  await page.getByRole('option', { name: 'Nakheel Coffee' }).click();
+  await cform.getByTestId('content-title-input').click(); // close the dropdown
+  await cform.getByTestId('content-save').click();
+  await expect(cform).toBeHidden();
+
+  const card = page.getByTestId('content-card').filter({ hasText: 'Ramadan post' });
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId('content-brand')).toHaveText('Nakheel Coffee');
+  await expect.poll(() => card.getByTestId('content-thumb').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(8);
+
+  // the list view shows the same item
+  await page.getByTestId('content-view').locator('label').nth(1).click();
+  await expect(page.getByTestId('content-table')).toBeVisible();
+  await expect(page.getByTestId('content-row').filter({ hasText: 'Ramadan post' })).toBeVisible();
+
+  // the brand now counts one content item
+  await page.goto('/brand');
+  await expect(page.getByTestId('brand-row').filter({ hasText: 'Nakheel Coffee' })).toContainText('1');
+
+  // ── Arabic, right-to-left ─────────────────────────────────────────────────
+  await page.getByTestId('language-toggle').click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect(page.getByRole('heading', { name: 'إدارة العلامات التجارية' })).toBeVisible();
+  await expect(page.getByTestId('brand-table')).toContainText('الاسم');
+  await expect(page.getByTestId('brand-new')).toHaveText('علامة تجارية جديدة');
+
+  await page.goto('/content');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { name: 'إدارة المحتوى' })).toBeVisible();
+  await expect(page.getByTestId('content-new')).toHaveText('محتوى جديد');
+  await expect(page.getByTestId('content-table')).toContainText('صورة');
+  await expect(page.getByTestId('content-row').filter({ hasText: 'Ramadan post' })).toBeVisible();
+});

@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { registerVerified, signInUi } from './fixtures.ts';
+
+/** 1,000 customers, three of them bad: an invalid number, an invalid email, no contact at all. */
+function customersCsv(): Buffer {
+  const lines = ['First Name,Last Name,Mobile,Email'];
+  for (let i = 1; i <= 1000; i++) {
+    let mobile = `+9665${String(20000000 + i)}`;
+    let email = `guest${i}@example.com`;
+    if (i === 10) mobile = '+96612';
+    if (i === 500) email = 'not-an-email';
+    if (i === 999) {
+      mobile = '';
+      email = '';
+    }
+    lines.push(`Guest${i},Family${i},${mobile},${email}`);
+  }
+  return Buffer.from(`${lines.join('\n')}\n`);
+}
+
+test('a new user imports 1,000 customers with 3 bad rows, sees 997 and finds one by name', async ({ page, request }) => {
+  const email = await registerVerified(request, 'e2e.customers');
+  await signInUi(page, email);
+  await expect(page).toHaveURL(/\/dashboard/);
+  await page.goto('/customer');
+  await expect(page.getByTestId('customers-page')).toBeVisible();
+  await expect(page.getByText('No customers yet')).toBeVisible();
+
+  await page.getByTestId('customer-import').click();
+  await page.getByTestId('import-file').setInputFiles({ name: 'customers.csv', mimeType: 'text/csv', buffer: customersCsv() });
+  await expect(page.getByTestId('import-preview').locator('tbody tr')).toHaveCount(10);
+  await expect(page.getByTestId('import-map-mobile_number')).toHaveValue('Mobile');
+  await page.getByTestId('import-start').click();
+
+  await expect(page.getByTestId('import-progress')).toBeVisible();
+  const result = page.getByTestId('import-result');
+  await expect(result).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('import-count-inserted')).toHaveText('997');
+  await expect(page.getByTestId('import-count-failed')).toHaveText('3');
+  const link = page.getByTestId('import-errors-link');
+  const csv = await (await page.request.get((await link.getAttribute('href')) as string)).text();
+  expect(csv.trim().split('\n')).toHaveLength(4); // header + the 3 bad rows
+  expect(csv).toContain('11,Mobile,+96612');
+
+  await page.getByRole('link', { name: 'Go to customers' }).click();
+  await expect(page.getByTestId('customer-total')).toHaveText('Customers: 997');
+  await page.getByTestId('customer-search').fill('Family734');
+  await expect(page.getByTestId('customer-row')).toHaveCount(1);
+  await expect(page.getByTestId('customer-row')).toContainText('Guest734');
+  await page.getByTestId('customer-row').getByText('Guest734 Family734').click();
+  await expect(page.getByTestId('customer-detail-name')).toHaveText('Guest734 Family734');
+});

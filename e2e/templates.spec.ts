@@ -1,0 +1,162 @@
+import { expect, type Page, test } from '@playwright/test';
+import JSZip from 'jszip';
+import { newEmail, registerVerified, signInUi, sql } from './fixtures.ts';
+
+/** A minimal valid .docx: content types, package relationships and a document with a heading. */
+async function buildDocx(heading: string, paragraphs: string[]): Promise<Buffer> {
+  const zip = new JSZip();
+  zip.file(
+    '[Content_Types].xml',
+    '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+      '<Default Extension="xml" ContentType="application/xml"/>' +
+      '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+  );
+  zip.file(
+    '_rels/.rels',
+    '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+      '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+  );
+  const p = (text: string, style = '') =>
+    `<w:p>${style ? `<w:pPr><w:pStyle w:val="${style}"/></w:pPr>` : ''}<w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`;
+  zip.file(
+    'word/document.xml',
+    `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${p(heading, 'Heading1')}${paragraphs.map((x) => p(x)).join('')}</w:body></w:document>`,
+  );
+  return zip.generateAsync({ type: 'nodebuffer' });
+}
+
+/** A second, verified user of the author's account with the built-in reviewer role. */
+async function addReviewer(request: Parameters<typeof registerVerified>[0], authorEmail: string) {
+  // a throw-away registration gives a real password hash for the shared test password
+  const donor = await registerVerified(request, 'e2e.tpl.donor');
+  const [{ password_hash }] = await sql('select password_hash from users where email = $1', [donor]);
+  const [{ account_id }] = await sql('select account_id from users where email = $1', [authorEmail]);
+  const [{ id: roleId }] = await sql(`select id from roles where account_id = $1 and key = 'reviewer'`, [account_id]);
+  const email = newEmail('e2e.tpl.reviewer');
+  await sql(
+    `insert into users (account_id, role_id, email, password_hash, first_name, last_name, email_verified_at)
+     values ($1, $2, $3, $4, 'Rania', 'Reviewer', now())`,
+    [account_id, roleId, email, password_hash],
+  );
+  return email;
+}
+
+const status = (page: Page) => page.getByTestId('template-status');
+
+test('email template from a .docx → submit → a reviewer approves → the author sees the decision in the bell', async ({ page: first, browser, request }) => {
+  let page = first;
+  const author = await registerVerified(request, 'e2e.tpl.author');
+  await signInUi(page, author);
+  await expect(page).toHaveURL(/\/dashboard/);
+
+  // the list starts empty, with the tab bar
+  await page.goto('/template');
+  await expect(page.getByTestId('template-tab-text')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText('No templates yet')).toBeVisible();
+
+  // new email template filled from a .docx generated here
+  await page.getByTestId('template-new').click();
+  await page.getByTestId('template-new-email').click();
+  await expect(page).toHaveURL(/\/template\/new\/email$/);
+  const name = `Eid offer ${Date.now().toString(36)}`;
+  await page.getByTestId('template-name').fill(name);
+  await page.getByTestId('template-subject').fill('Eid treats for {{first_name|you}}');
+  const docx = await buildDocx('Eid Mubarak', ['Dear {{first_name}}, enjoy 30% off this week.']);
+  const converted = page.waitForResponse((r) => r.url().endsWith('/api/templates/upload-docx') && r.ok());
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'eid-offer.docx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    buffer: docx,
+  });
+  await converted;
+  const editor = page.getByTestId('email-editor');
+  await expect(editor.locator('h1')).toHaveText('Eid Mubarak');
+  await expect(editor).toContainText('enjoy 30% off');
+
+  await page.getByTestId('template-save').click();
+  await expect(page).toHaveURL(/\/template\/edit\/\d+$/);
+  const templateId = Number(/(\d+)$/.exec(page.url())?.[1]);
+  await expect(status(page)).toHaveAttribute('data-status', 'DRAFT');
+  // the server-sanitised, CSS-inlined rendition in a sandboxed frame
+  const frame = page.getByTestId('email-preview-frame');
+  await expect(frame).toHaveAttribute('sandbox', '');
+  await expect(page.frameLocator('[data-testid="email-preview-frame"]').locator('h1')).toHaveText('Eid Mubarak');
+
+  await page.getByTestId('template-submit-review').click();
+  await expect(status(page)).toHaveAttribute('data-status', 'PENDING_REVIEW');
+  // the author (owner) could decide, but the point is a second person does
+
+  // a reviewer of the same account approves
+  const reviewerEmail = await addReviewer(request, author);
+  const reviewerContext = await browser.newContext();
+  const reviewer = await reviewerContext.newPage();
+  await signInUi(reviewer, reviewerEmail);
+  await expect(reviewer).toHaveURL(/\/dashboard/);
+  await reviewer.goto('/template');
+  await reviewer.getByTestId('template-filter-status').click();
+  await reviewer.getByRole('option', { name: 'Pending review' }).click();
+  await expect(reviewer.getByTestId('template-row')).toHaveCount(1);
+  await reviewer.getByRole('link', { name }).click();
+  await expect(reviewer).toHaveURL(new RegExp(`/template/edit/${templateId}$`));
+  await expect(reviewer.getByTestId('template-submit-review')).toHaveCount(0);
+  await reviewer.getByTestId('template-approve').click();
+  await expect(status(reviewer)).toHaveAttribute('data-status', 'APPROVED');
+  await expect(reviewer.getByTestId('review-history')).toContainText('Approved');
+  await reviewerContext.close();
+
+  // the author signs in again (a fresh browser): the bell shows the decision
+  const again = await browser.newContext();
+  page = await again.newPage();
+  await signInUi(page, author);
+  await expect(page).toHaveURL(/\/dashboard/);
+  await page.getByTestId('notification-bell').click();
+  const item = page.getByTestId('notification-item').filter({ hasText: name });
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText('Template approved');
+
+  // the same pages in Arabic, right to left
+  await page.evaluate(() => localStorage.setItem('language', 'ar'));
+  await page.goto(`/template/edit/${templateId}`);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(status(page)).toHaveText('معتمد');
+  await page.goto('/template');
+  await expect(page.getByTestId('template-tab-text')).toHaveText('نصوص البريد والرسائل القصيرة وواتساب');
+  await expect(page.getByTestId('template-row')).toHaveCount(1);
+  await again.close();
+});
+
+test('the SMS editor counts characters and parts with the right encoding, inserts variables and previews for a customer', async ({ page, request }) => {
+  const author = await registerVerified(request, 'e2e.tpl.sms');
+  await signInUi(page, author);
+  await expect(page).toHaveURL(/\/dashboard/);
+  await page.goto('/template/new/sms');
+  const counter = page.getByTestId('sms-counter');
+  const text = page.getByTestId('template-text');
+  await text.fill('a'.repeat(160));
+  await expect(counter).toHaveAttribute('data-encoding', 'GSM-7');
+  await expect(counter).toHaveAttribute('data-parts', '1');
+  await text.fill('a'.repeat(161));
+  await expect(counter).toHaveAttribute('data-parts', '2');
+  await expect(page.getByTestId('sms-left')).toHaveText('145 left in this part');
+  await text.fill('مرحبا بكم');
+  await expect(counter).toHaveAttribute('data-encoding', 'UCS-2');
+  await expect(page.getByTestId('sms-left')).toHaveText('61 left in this part');
+  await text.fill('Hi ');
+  await page.getByTestId('variable-menu').click();
+  await page.getByTestId('variable-first_name').click();
+  await expect(text).toHaveValue('Hi {{first_name}}');
+  await text.fill('Hi {{first_name|Friend}} from {{city}}');
+  await page.getByTestId('template-name').fill('Welcome SMS');
+  await page.getByTestId('template-save').click();
+  await expect(page).toHaveURL(/\/template\/edit\/\d+$/);
+  await expect(page.getByTestId('template-status')).toHaveAttribute('data-status', 'DRAFT');
+
+  // preview against one of the account's customers, picked by search
+  const [{ account_id }] = await sql('select account_id from users where email = $1', [author]);
+  await sql(`insert into customers (account_id, first_name, last_name, city) values ($1, 'Huda', 'Saleh', 'Jeddah')`, [account_id]);
+  await page.getByTestId('customer-picker').fill('Huda');
+  await page.getByRole('option', { name: 'Huda Saleh' }).click();
+  await page.getByTestId('customer-preview-render').click();
+  await expect(page.getByTestId('customer-preview-text')).toHaveText('Hi Huda from Jeddah');
+});

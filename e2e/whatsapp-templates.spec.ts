@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+import { registerVerified, signInUi } from './fixtures.ts';
+
+test('build a WhatsApp template, submit it and see the simulator approve it', async ({ page, request }) => {
+  const email = await registerVerified(request, 'e2e.whatsapp');
+  await signInUi(page, email);
+  await expect(page).toHaveURL(/\/dashboard/);
+
+  await page.goto('/template/whatsapp');
+  await expect(page.getByText('No WhatsApp templates yet')).toBeVisible();
+  await expect(page.getByTestId('wa-limits-usage')).toContainText('0 of 10 used');
+  await page.getByTestId('wa-template-new').click();
+
+  // a client-side rule: capitals are refused before anything is sent
+  await page.getByTestId('wa-template-name').fill('Order Shipped');
+  await page.getByTestId('wa-template-body').fill('Hi ');
+  await page.getByTestId('wa-add-variable').click();
+  await page.getByTestId('wa-template-save').click();
+  await expect(page.getByText('Use lowercase letters, digits and underscores only')).toBeVisible();
+
+  await page.getByTestId('wa-template-name').fill('order_shipped');
+  await page.getByTestId('wa-template-body').press('End');
+  await page.getByTestId('wa-template-body').pressSequentially(', your order has shipped.');
+  await page.getByTestId('wa-body-example-1').fill('Layla');
+  await page.getByTestId('wa-template-footer').fill('Risala Store');
+  await expect(page.getByTestId('wa-preview-body')).toHaveText('Hi Layla, your order has shipped.');
+
+  await page.getByTestId('wa-template-submit').click();
+  await expect(page).toHaveURL(/\/template\/whatsapp\/\d+$/);
+  const status = page.getByTestId('wa-template-status');
+  await expect(status).toHaveAttribute('data-status', 'PENDING');
+  // the sandbox Cloud API decides after ~2 s and posts a signed webhook; the page polls
+  await expect(status).toHaveAttribute('data-status', 'APPROVED', { timeout: 15_000 });
+  await expect(page.getByTestId('wa-limits-usage')).toContainText('1 of 10 used');
+
+  // the author's bell shows Meta's decision
+  await page.reload();
+  await page.getByTestId('notification-bell').click();
+  await expect(page.getByTestId('notification-item').first()).toContainText('WhatsApp template approved');
+
+  // the list in Arabic, right-to-left
+  await page.evaluate(() => localStorage.setItem('language', 'ar'));
+  await page.goto('/template/whatsapp');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByTestId('wa-template-row')).toHaveCount(1);
+  await expect(page.getByTestId('wa-template-status')).toHaveText('معتمد');
+});
+
+test('a rejected template shows the reason, is fixed and approved on resubmission', async ({ page, request }) => {
+  const email = await registerVerified(request, 'e2e.whatsapp.reject');
+  await signInUi(page, email);
+  await expect(page).toHaveURL(/\/dashboard/);
+  await page.goto('/template/whatsapp/new');
+  await page.getByTestId('wa-template-name').fill('weekend_offer');
+  await page.getByTestId('wa-template-body').fill('Weekend sale: 30% off everything');
+  await page.getByTestId('wa-template-submit').click();
+  const status = page.getByTestId('wa-template-status');
+  await expect(status).toHaveAttribute('data-status', 'REJECTED', { timeout: 15_000 });
+  await expect(page.getByTestId('wa-template-rejection')).toContainText('reads as marketing');
+
+  // the simulator's rule: marketing wording is fine in the MARKETING category
+  await page.getByTestId('wa-template-category').click();
+  await page.getByRole('option', { name: 'Marketing' }).click();
+  await page.getByTestId('wa-template-submit').click();
+  await expect(status).toHaveAttribute('data-status', 'PENDING');
+  await expect(status).toHaveAttribute('data-status', 'APPROVED', { timeout: 15_000 });
+  await expect(page.getByTestId('wa-template-rejection')).toHaveCount(0);
+});

@@ -1,0 +1,223 @@
+import { type CountryCode, getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { z } from 'zod';
+import { languageSchema, optionalString } from './common.ts';
+
+/** The audience (spec §3). The catalogue's "contacts" are these records. */
+
+export const CONSENT_CHANNELS = ['email', 'sms', 'whatsapp'] as const;
+export type ConsentChannel = (typeof CONSENT_CHANNELS)[number];
+
+/**
+ * A mobile number in E.164 (+9665…), or null when it is not a valid number. A national number is
+ * read with `defaultCountry` (an import's default, or the customer's country).
+ */
+export function normalizeMobile(value: string, defaultCountry?: string | null): string | null {
+  const cleaned = value.replace(/[\s().-]/g, '');
+  if (!cleaned) return null;
+  const withPlus = cleaned.startsWith('00') ? `+${cleaned.slice(2)}` : cleaned;
+  const country = defaultCountry && /^[A-Z]{2}$/.test(defaultCountry) ? (defaultCountry as CountryCode) : undefined;
+  if (!withPlus.startsWith('+') && !country) return null;
+  const parsed = parsePhoneNumberFromString(withPlus, country);
+  return parsed?.isValid() ? parsed.number : null;
+}
+
+/** Every country with its calling code (for phone inputs), e.g. { country: 'SA', code: '966' }. */
+export function countryDialCodes(): { country: string; code: string }[] {
+  return getCountries().map((country) => ({ country, code: getCountryCallingCode(country) }));
+}
+
+export const countrySchema = z
+  .string()
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .pipe(z.string().regex(/^[A-Z]{2}$/, { error: 'validation.invalid' }));
+
+const scalar = z.union([z.string().max(1000, { error: 'validation.tooLong' }), z.number(), z.boolean(), z.null()]);
+export const attributesSchema = z
+  .record(z.string().trim().min(1).max(64, { error: 'validation.tooLong' }), scalar, { error: 'validation.invalid' })
+  .refine((v) => Object.keys(v).length <= 100, { error: 'validation.invalid' });
+
+export const tagSchema = z.string().trim().min(1, { error: 'validation.required' }).max(50, { error: 'validation.tooLong' });
+export const tagsSchema = z.array(tagSchema).max(50, { error: 'validation.max' });
+
+export const consentInputSchema = z.object({
+  granted: z.boolean(),
+  source: optionalString(100),
+});
+
+export const customerInputSchema = z.object({
+  first_name: optionalString(100),
+  last_name: optionalString(100),
+  /** with its country code, or national with `country` set */
+  mobile_number: z.string().trim().max(32, { error: 'validation.tooLong' }).optional().nullable(),
+  email: z
+    .string()
+    .trim()
+    .max(254, { error: 'validation.tooLong' })
+    .pipe(z.union([z.literal(''), z.email({ error: 'validation.email' })]))
+    .transform((v) => (v ? v.toLowerCase() : null))
+    .optional()
+    .nullable(),
+  language: languageSchema.optional(),
+  country: countrySchema.optional().nullable(),
+  city: optionalString(100),
+  tags: tagsSchema.optional(),
+  attributes: attributesSchema.optional(),
+  consent: z
+    .object({
+      email: consentInputSchema.optional(),
+      sms: consentInputSchema.optional(),
+      whatsapp: consentInputSchema.optional(),
+    })
+    .optional(),
+  brand_id: z.number().int().positive({ error: 'validation.id' }).optional().nullable(),
+});
+export type CustomerInput = z.infer<typeof customerInputSchema>;
+
+export interface ConsentState {
+  granted: boolean;
+  source: string | null;
+  at: string | null;
+}
+
+export interface Customer {
+  id: number;
+  first_name: string | null;
+  last_name: string | null;
+  mobile_number: string | null;
+  email: string | null;
+  language: 'en' | 'ar';
+  country: string | null;
+  city: string | null;
+  tags: string[];
+  attributes: Record<string, string | number | boolean | null>;
+  consent: Record<ConsentChannel, ConsentState>;
+  brand_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const boolParam = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** Filters shared by the list, the export and bulk actions on a whole filtered set. */
+export const customerFilterSchema = z.object({
+  search: z.string().trim().max(100, { error: 'validation.tooLong' }).optional(),
+  group: z.coerce.number().int().positive({ error: 'validation.id' }).optional(),
+  tag: tagSchema.optional(),
+  country: countrySchema.optional(),
+  brand: z.coerce.number().int().positive({ error: 'validation.id' }).optional(),
+  consent_email: boolParam.optional(),
+  consent_sms: boolParam.optional(),
+  consent_whatsapp: boolParam.optional(),
+});
+export type CustomerFilter = z.infer<typeof customerFilterSchema>;
+
+export const CUSTOMER_SORTS = ['name', 'created_at', 'country'] as const;
+
+export const customerListQuerySchema = customerFilterSchema.extend({
+  page: z.coerce.number().int().min(1, { error: 'validation.min' }).default(1),
+  limit: z.coerce.number().int().min(1, { error: 'validation.min' }).max(100, { error: 'validation.max' }).default(20),
+  sort: z.enum(CUSTOMER_SORTS).default('created_at'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;
+
+export interface CustomerList {
+  items: Customer[];
+  page: number;
+  limit: number;
+  total: number;
+  /** true when the total is the planner's estimate (more than 10,000 matches) */
+  total_estimated: boolean;
+}
+
+export const BULK_ACTIONS = ['add_to_group', 'tag', 'untag', 'delete'] as const;
+
+/** JSON body filters use real booleans (the query-string form uses 'true'/'false'). */
+export const bulkFilterSchema = customerFilterSchema.extend({
+  consent_email: z.boolean().optional(),
+  consent_sms: z.boolean().optional(),
+  consent_whatsapp: z.boolean().optional(),
+});
+
+export const customerBulkSchema = z
+  .object({
+    action: z.enum(BULK_ACTIONS),
+    ids: z.array(z.number().int().positive()).min(1, { error: 'validation.required' }).max(10_000).optional(),
+    filter: bulkFilterSchema.optional(),
+    group_id: z.number().int().positive({ error: 'validation.id' }).optional(),
+    tags: tagsSchema.min(1, { error: 'validation.required' }).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.ids && !v.filter) ctx.addIssue({ code: 'custom', path: ['ids'], message: 'validation.required' });
+    if (v.action === 'add_to_group' && !v.group_id) {
+      ctx.addIssue({ code: 'custom', path: ['group_id'], message: 'validation.required' });
+    }
+    if ((v.action === 'tag' || v.action === 'untag') && !v.tags) {
+      ctx.addIssue({ code: 'custom', path: ['tags'], message: 'validation.required' });
+    }
+  });
+export type CustomerBulk = z.infer<typeof customerBulkSchema>;
+
+// ── imports ────────────────────────────────────────────────────────────────
+
+/** Customer fields an import column can fill; `attributes.<name>` fills a custom attribute. */
+export const IMPORT_FIELDS = [
+  'first_name',
+  'last_name',
+  'mobile_number',
+  'email',
+  'language',
+  'country',
+  'city',
+  'tags',
+  'consent_email',
+  'consent_sms',
+  'consent_whatsapp',
+] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+
+export const importMappingSchema = z.record(
+  z.string().regex(new RegExp(`^(${IMPORT_FIELDS.join('|')}|attributes\\.[A-Za-z0-9_]{1,64})$`), {
+    error: 'validation.invalid',
+  }),
+  z.string().min(1).max(200),
+);
+
+export const importConfigSchema = z.object({
+  mapping: importMappingSchema,
+  mode: z.enum(['insert', 'upsert']).default('insert'),
+  default_country: countrySchema.optional().nullable(),
+  add_to_group_id: z.number().int().positive({ error: 'validation.id' }).optional().nullable(),
+});
+export type ImportConfig = z.infer<typeof importConfigSchema>;
+
+export const IMPORT_STATUSES = ['UPLOADED', 'VALIDATING', 'IMPORTING', 'COMPLETED', 'REJECTED', 'FAILED'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+export interface ImportJob {
+  id: number;
+  status: ImportStatus;
+  mode: 'insert' | 'upsert';
+  file_name: string | null;
+  columns: string[];
+  mapping: Record<string, string> | null;
+  total_rows: number;
+  processed_rows: number;
+  inserted_rows: number;
+  updated_rows: number;
+  failed_rows: number;
+  error_code: string | null;
+  error_message: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+export interface ImportUpload {
+  id: number;
+  columns: string[];
+  preview: string[][];
+  total_rows: number;
+  suggested_mapping: Record<string, string>;
+}

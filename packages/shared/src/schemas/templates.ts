@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { nameSchema, optionalString, pageQuerySchema, requiredString } from './common.ts';
+
+export const MESSAGE_TYPES = ['email', 'sms', 'whatsapp'] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+
+export const TEMPLATE_CATEGORIES = ['marketing', 'transactional', 'otp', 'notification'] as const;
+export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
+
+export const TEMPLATE_STATUSES = ['DRAFT', 'PENDING_REVIEW', 'APPROVED', 'REJECTED'] as const;
+export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];
+
+export const REVIEW_ACTIONS = ['submitted', 'approved', 'rejected', 'reopened'] as const;
+export type ReviewAction = (typeof REVIEW_ACTIONS)[number];
+
+// ── variables ────────────────────────────────────────────────────────────────
+
+/** Customer fields a template may use; custom attributes are `attributes.<key>`. */
+export const CUSTOMER_VARIABLES = ['first_name', 'last_name', 'email', 'mobile_number', 'city', 'country'] as const;
+const ATTRIBUTE_VARIABLE = /^attributes\.[A-Za-z0-9_]{1,64}$/;
+
+/** `{{ name }}` or `{{ name|fallback }}` (the fallback is used when the customer has no value). */
+const PLACEHOLDER = /\{\{\s*([^{}|]*?)\s*(?:\|([^{}]*))?\}\}/g;
+
+export function isAllowedVariable(name: string): boolean {
+  return (CUSTOMER_VARIABLES as readonly string[]).includes(name) || ATTRIBUTE_VARIABLE.test(name);
+}
+
+/** Every placeholder name in the texts, in order of first use, split into allowed and unknown. */
+export function extractVariables(...texts: (string | null | undefined)[]) {
+  const variables: string[] = [];
+  const unknown: string[] = [];
+  for (const text of texts) {
+    for (const match of (text ?? '').matchAll(PLACEHOLDER)) {
+      const name = match[1] ?? '';
+      const list = isAllowedVariable(name) ? variables : unknown;
+      if (!list.includes(name)) list.push(name);
+    }
+  }
+  return { variables, unknown };
+}
+
+/**
+ * Replace placeholders with values. A missing or empty value uses the placeholder's fallback
+ * (`{{first_name|Friend}}`), else nothing. `encode` escapes values for HTML output.
+ */
+export function renderVariables(
+  text: string,
+  values: Record<string, string | null | undefined>,
+  encode: (value: string) => string = (v) => v,
+): string {
+  return text.replace(PLACEHOLDER, (_all, name: string, fallback: string | undefined) => {
+    const value = values[name];
+    if (value !== undefined && value !== null && value !== '') return encode(value);
+    return fallback?.trim() ?? '';
+  });
+}
+
+/** Adds an issue for each unknown placeholder in the given fields. */
+function checkVariables(fields: readonly string[]) {
+  return (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    for (const field of fields) {
+      const text = value[field];
+      if (typeof text !== 'string') continue;
+      if (extractVariables(text).unknown.length > 0) {
+        ctx.addIssue({ code: 'custom', path: [field], message: 'validation.templateVariable' });
+      }
+    }
+  };
+}
+
+// ── requests ─────────────────────────────────────────────────────────────────
+
+const templateName = nameSchema(100);
+const brandId = z.coerce.number().int().positive({ error: 'validation.id' }).nullable().optional();
+const category = z.enum(TEMPLATE_CATEGORIES, { error: 'validation.invalid' });
+const HTML_MAX = 1_000_000;
+
+/** POST /api/templates — a plain-text template (SMS, WhatsApp text, or a text-only email). */
+export const createTemplateSchema = z
+  .object({
+    template_name: templateName,
+    message_type: z.enum(MESSAGE_TYPES, { error: 'validation.invalid' }),
+    category: category.default('marketing'),
+    template_text: requiredString(10_000),
+    subject: optionalString(255),
+    brand_id: brandId,
+  })
+  .superRefine((value, ctx) => {
+    if (value.message_type === 'email' && !value.subject) {
+      ctx.addIssue({ code: 'custom', path: ['subject'], message: 'validation.required' });
+    }
+    checkVariables(['template_text', 'subject'])(value, ctx);
+  });
+export type CreateTemplateInput = z.infer<typeof createTemplateSchema>;
+
+/** POST /api/templates/rich — an email with HTML (sanitised by the server); the text part is derived when absent. */
+export const createRichTemplateSchema = z
+  .object({
+    template_name: templateName,
+    message_type: z.literal('email', { error: 'validation.invalid' }).default('email'),
+    category: category.default('marketing'),
+    subject: requiredString(255),
+    html: requiredString(HTML_MAX),
+    template_text: optionalString(10_000),
+    brand_id: brandId,
+  })
+  .superRefine(checkVariables(['subject', 'html', 'template_text']));
+export type CreateRichTemplateInput = z.infer<typeof createRichTemplateSchema>;
+
+/** PUT /api/templates/{id} — any subset; the channel does not change. */
+export const updateTemplateSchema = z
+  .object({
+    template_name: templateName.optional(),
+    category: category.optional(),
+    subject: optionalString(255),
+    template_text: z.string().trim().max(10_000, { error: 'validation.tooLong' }).optional(),
+    html: z.string().max(HTML_MAX, { error: 'validation.tooLong' }).nullable().optional(),
+    brand_id: brandId,
+  })
+  .superRefine(checkVariables(['subject', 'html', 'template_text']));
+export type UpdateTemplateInput = z.infer<typeof updateTemplateSchema>;
+
+export const TEMPLATE_SORTS = ['updated_at', 'created_at', 'template_name', 'status', 'message_type'] as const;
+
+export const listTemplatesQuerySchema = pageQuerySchema.extend({
+  search: z.string().trim().max(100, { error: 'validation.tooLong' }).optional(),
+  message_type: z.enum(MESSAGE_TYPES, { error: 'validation.invalid' }).optional(),
+  status: z.enum(TEMPLATE_STATUSES, { error: 'validation.invalid' }).optional(),
+  category: category.optional(),
+  sort: z.enum(TEMPLATE_SORTS, { error: 'validation.invalid' }).default('updated_at'),
+  order: z.enum(['asc', 'desc'], { error: 'validation.invalid' }).default('desc'),
+});
+export type ListTemplatesQuery = z.infer<typeof listTemplatesQuerySchema>;
+
+export const categoryParamSchema = z.object({ category });
+
+export const previewTemplateSchema = z.object({
+  customer_id: z.coerce.number({ error: 'validation.required' }).int().positive({ error: 'validation.id' }),
+});
+
+export const rejectTemplateSchema = z.object({
+  reason: requiredString(1000),
+});
+
+// ── responses ────────────────────────────────────────────────────────────────
+
+export interface Template {
+  id: number;
+  template_name: string;
+  message_type: MessageType;
+  category: TemplateCategory;
+  subject: string | null;
+  template_text: string;
+  html: string | null;
+  variables: string[];
+  brand_id: number | null;
+  status: TemplateStatus;
+  rejection_reason: string | null;
+  submitted_at: string | null;
+  reviewed_at: string | null;
+  reviewed_by: number | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TemplateList {
+  items: Template[];
+  page: number;
+  limit: number;
+  total: number;
+}
+
+export interface TemplateReviewEntry {
+  id: number;
+  action: ReviewAction;
+  actor_id: number | null;
+  actor_name: string | null;
+  reason: string | null;
+  created_at: string;
+}
+
+export interface TemplateReviewStatus {
+  status: TemplateStatus;
+  reason: string | null;
+  reviewer: { id: number; name: string } | null;
+  reviewed_at: string | null;
+  submitted_at: string | null;
+  history: TemplateReviewEntry[];
+}
+
+/** GET /api/templates/{id}/email and the preview: what a mail client receives. */
+export interface EmailRendition {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface TemplatePreview {
+  message_type: MessageType;
+  subject: string | null;
+  text: string;
+  html: string | null;
+  customer: { id: number; name: string };
+}
+
+export interface DocxConversion {
+  html: string;
+  messages: { type: string; message: string }[];
+}
