@@ -59,6 +59,35 @@ try {
   await page.waitForTimeout(300);
   await shot('shell-notifications');
   await page.keyboard.press('Escape');
+  // a little demo data, through the API like any client
+  const api = page.request;
+  await api.post(`${base}/api/brands`, {
+    data: { name: 'Qahwa House', colors: ['#6f4e37', '#d4a373', '#1b4332'], industry: 'Food & beverage', default_language: 'ar' },
+  });
+  const people = [
+    ['Layla', 'Nasser', '+966501110001', 'SA', ['vip']],
+    ['Omar', 'Saleh', '+966501110002', 'SA', []],
+    ['سارة', 'الحداد', '+971501110003', 'AE', ['vip']],
+    ['Yusuf', 'Karim', '+201001110004', 'EG', []],
+    ['نورة', 'العتيبي', '+966501110005', 'SA', ['ramadan']],
+  ];
+  for (const [first_name, last_name, mobile_number, country, tags] of people) {
+    await api.post(`${base}/api/customer`, {
+      data: { first_name, last_name, mobile_number, country, tags, consent: { sms: { granted: true, source: 'import' } } },
+    });
+  }
+  await page.goto(`${base}/customer`);
+  await page.waitForTimeout(1600);
+  await shot('customers');
+  await page.goto(`${base}/canvas-editor`);
+  await page.getByTestId('canvas-add-rect').click();
+  await page.getByTestId('canvas-add-text').click();
+  await page.getByTestId('canvas-text-input').fill('قهوة الصباح بخصم ٢٠٪');
+  await page.waitForTimeout(600);
+  await shot('canvas-editor');
+  await page.goto(`${base}/template/new/sms`);
+  await page.waitForTimeout(1600);
+  await shot('template-sms');
   await page.goto(`${base}/user-profile`);
   await page.waitForTimeout(1600);
   await shot('user-profile');
