@@ -59,6 +59,8 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
       await scoped.register(templateRoutes(ctx), { prefix: '/api/templates' });
       // whatsapp templates:
       await scoped.register(whatsappTemplateRoutes(ctx), { prefix: '/api/whatsapp/templates' });
+      // senders (email, sms, whatsapp):
+      // gateway (connections, routers, rules, plugins):
     },
   );
 }

@@ -18,10 +18,19 @@ import { routes as brandRoutes } from '../features/brands/routes.tsx';
 import { bareRoutes as canvasRoutes } from '../features/canvas/routes.tsx';
 import { routes as contentRoutes } from '../features/content/routes.tsx';
 import { routes as customerRoutes } from '../features/customers/routes.tsx';
+import { routes as gatewayRoutes } from '../features/gateway/routes.tsx';
+import { routes as senderRoutes } from '../features/senders/routes.tsx';
 import { routes as templateRoutes } from '../features/templates/routes.tsx';
 
 /** Routes that feature folders own (each area declares its own in features/<area>/routes.tsx). */
-const featureRoutes: RouteObject[] = [...brandRoutes, ...customerRoutes, ...contentRoutes, ...templateRoutes];
+const featureRoutes: RouteObject[] = [
+  ...brandRoutes,
+  ...customerRoutes,
+  ...contentRoutes,
+  ...templateRoutes,
+  ...senderRoutes,
+  ...gatewayRoutes,
+];
 const claimed = new Set(
   [...featureRoutes, ...canvasRoutes].map((r) => (r.path ?? '').split('/')[0]).filter(Boolean),
 );

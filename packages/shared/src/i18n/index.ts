@@ -32,6 +32,10 @@ import arWhatsapp from './ar/whatsapp.json' with { type: 'json' };
 import enWhatsapp from './en/whatsapp.json' with { type: 'json' };
 import arCanvas from './ar/canvas.json' with { type: 'json' };
 import enCanvas from './en/canvas.json' with { type: 'json' };
+import arSenders from './ar/senders.json' with { type: 'json' };
+import enSenders from './en/senders.json' with { type: 'json' };
+import arGateway from './ar/gateway.json' with { type: 'json' };
+import enGateway from './en/gateway.json' with { type: 'json' };
 
 export type Messages = { [key: string]: string | Messages };
 
@@ -44,6 +48,8 @@ export const catalogue: Record<'en' | 'ar', Messages> = {
     notifications: enNotifications,
     // one file per area (each area owns its namespace)
     brands: enBrands, customers: enCustomers, groups: enGroups, blacklists: enBlacklists, content: enContent, storage: enStorage, templates: enTemplates, whatsapp: enWhatsapp, canvas: enCanvas,
+    senders: enSenders,
+    gateway: enGateway,
   },
   ar: {
     ...arUi,
@@ -52,6 +58,8 @@ export const catalogue: Record<'en' | 'ar', Messages> = {
     mail: arMail,
     notifications: arNotifications,
     brands: arBrands, customers: arCustomers, groups: arGroups, blacklists: arBlacklists, content: arContent, storage: arStorage, templates: arTemplates, whatsapp: arWhatsapp, canvas: arCanvas,
+    senders: arSenders,
+    gateway: arGateway,
   },
 };
 

@@ -1,3 +1,4 @@
 export * from './accounts.ts';
 export * from './audience.ts';
 export * from './templates.ts';
+export * from './gateway.ts';
