@@ -12,6 +12,7 @@ const steps = [
   ['typecheck: shared', [bin('typescript/bin/tsc'), '-p', 'packages/shared', '--noEmit']],
   ['typecheck: server', [bin('typescript/bin/tsc'), '-p', 'apps/server', '--noEmit']],
   ['typecheck: web', [bin('typescript/bin/tsc'), '-p', 'apps/web', '--noEmit']],
+  ['typecheck: e2e', [bin('typescript/bin/tsc'), '-p', 'e2e', '--noEmit']],
   ['unit tests', [bin('vitest/vitest.mjs'), 'run', '--project', 'unit']],
   ['integration tests', [bin('vitest/vitest.mjs'), 'run', '--project', 'integration']],
   ['e2e tests', [path.join(root, 'scripts/e2e.mjs')]],

@@ -21,7 +21,15 @@ function DirectionSync() {
   const { setDirection } = useDirection();
   const dir = directionOf(i18n.language);
   useEffect(() => setDirection(dir), [dir, setDirection]);
-  return <Notifications position={dir === 'rtl' ? 'top-left' : 'top-right'} zIndex={4000} limit={4} />;
+  // below the top bar, so toasts never cover the bell, the language toggle or the user menu
+  return (
+    <Notifications
+      position={dir === 'rtl' ? 'top-left' : 'top-right'}
+      zIndex={4000}
+      limit={4}
+      styles={{ root: { top: 68 } }}
+    />
+  );
 }
 
 export function App() {
