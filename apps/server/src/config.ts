@@ -47,6 +47,18 @@ const envSchema = z.object({
   WHATSAPP_VERIFY_TOKEN: z.string().min(8).optional(),
   WHATSAPP_TEMPLATE_SUBMISSIONS_PER_DAY: z.coerce.number().int().positive().default(10),
   WHATSAPP_SIM_DECISION_MS: z.coerce.number().int().min(0).default(2000),
+  SANDBOX_SMSC: z.enum(['true', 'false']).default('true'),
+  SANDBOX_SMSC_PORT: z.coerce.number().int().min(0).max(65535).default(2775),
+  SANDBOX_SMSC_SYSTEM_ID: z.string().default('sandbox'),
+  SANDBOX_SMSC_PASSWORD: z.string().default('sandbox'),
+  SANDBOX_SMSC_RECEIPT_DELAY_MS: z.coerce.number().int().min(0).default(500),
+  SANDBOX_SMSC_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
+  SANDBOX_SMSC_THROTTLE_RATE: z.coerce.number().min(0).max(1).default(0),
+  OUTBOUND_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  OUTBOUND_ALLOWED_HOSTS: z.string().optional(),
+  SENDGRID_API_BASE: z.string().url().default('https://api.sendgrid.com'),
+  /** outbound hosts/URLs on private or loopback networks are refused unless this is true */
+  ALLOW_PRIVATE_OUTBOUND: z.enum(['true', 'false']).default('false'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -144,5 +156,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       submissionsPerDay: e.WHATSAPP_TEMPLATE_SUBMISSIONS_PER_DAY,
       simDecisionMs: e.WHATSAPP_SIM_DECISION_MS,
     },
+    /** The sandbox SMSC simulator (main.ts starts it and fills in the port it got). */
+    smsc: {
+      sandbox: e.SANDBOX_SMSC === 'true',
+      host: '127.0.0.1',
+      port: e.SANDBOX_SMSC_PORT,
+      systemId: e.SANDBOX_SMSC_SYSTEM_ID,
+      password: e.SANDBOX_SMSC_PASSWORD,
+      receiptDelayMs: e.SANDBOX_SMSC_RECEIPT_DELAY_MS,
+      failureRate: e.SANDBOX_SMSC_FAILURE_RATE,
+      throttleRate: e.SANDBOX_SMSC_THROTTLE_RATE,
+    },
+    /** Outbound URLs (post URLs, webhooks): private, loopback and link-local targets are refused unless allowed. */
+    outbound: {
+      allowPrivate: e.OUTBOUND_ALLOW_PRIVATE === 'true' || e.ALLOW_PRIVATE_OUTBOUND === 'true',
+      allowedHosts: (e.OUTBOUND_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    },
+    sendgridApiBase: e.SENDGRID_API_BASE.replace(/\/$/, ''),
+    allowPrivateOutbound: e.ALLOW_PRIVATE_OUTBOUND === 'true',
   };
 }

@@ -11,6 +11,8 @@ import { startWorker } from './jobs/worker.ts';
 import { createMailer } from './mail/mailer.ts';
 import { type SmtpSink, startSmtpSink } from './sandbox/smtp-sink.ts';
 import { startWhatsAppSandbox } from './sandbox/whatsapp-cloud.ts';
+import { startSandboxSmsc } from './sandbox/smsc.ts';
+import { getConnectionManager } from './channels/sms/connection-manager.ts';
 import { seedDemo } from './seed.ts';
 import { createStorage } from './storage/storage.ts';
 
@@ -42,6 +44,7 @@ async function main() {
   const sink = await startSink(database.db);
   // sandbox Cloud API on loopback (no WHATSAPP_API_BASE): sets config.whatsapp.apiBase; webhooks go to the listening app
   const waSim = await startWhatsAppSandbox(config, log, () => app?.server.address());
+  const smsc = await startSandboxSmsc(config, log); // sandbox SMPP peer; sets config.smsc.port
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     sandboxPort: sink?.port ?? 0,
@@ -54,6 +57,8 @@ async function main() {
   const demo = config.role !== 'worker' && config.demo.seed ? await seedDemo(ctx) : null;
   if (app) await app.listen({ port: config.port, host: config.host });
   const worker = config.role === 'api' ? null : await startWorker(ctx, database.url);
+  // SMPP sessions live beside the API for now (app.close() closes them); wanted-started connections bind here
+  if (app) getConnectionManager(ctx).run();
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -67,6 +72,7 @@ async function main() {
     mailer.close(); // pooled connections first, or the sink waits for them
     await sink?.close();
     await waSim?.close();
+    await smsc?.close();
     await database?.close();
     log.info('stopped cleanly');
     process.exit(0);

@@ -9,7 +9,14 @@ import { customerRoutes, customersRoutes } from './modules/customers/customers.r
 import { customerImportRoutes } from './modules/customers/import/imports.routes.ts';
 import { groupRoutes } from './modules/groups/groups.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
+import { connectionRoutes } from './modules/connections/connections.routes.ts';
+import { pluginRoutes, routerRoutes, ruleRoutes } from './modules/routing/routing.routes.ts';
+import { shortLinkRoutes } from './modules/routing/short-links.routes.ts';
 import { sandboxRoutes } from './modules/sandbox/sandbox.routes.ts';
+import { emailPublicRoutes } from './modules/senders/email-webhook.ts';
+import { emailSenderRoutes } from './modules/senders/email.routes.ts';
+import { smsSenderRoutes } from './modules/senders/sms.routes.ts';
+import { whatsappSenderRoutes } from './modules/senders/whatsapp-sender.routes.ts';
 import { signedDownloadRoutes, storageRoutes } from './modules/storage/storage.routes.ts';
 import { healthRoutes, subscriptionRoutes } from './modules/system/system.routes.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
@@ -33,6 +40,8 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(sandboxRoutes(ctx), { prefix: '/api/sandbox' });
   await app.register(uploadRoutes(ctx, storage), { prefix: '/uploads' });
   // webhooks (signature-verified, no session):
+  await app.register(emailPublicRoutes(ctx), { prefix: '/api/sender-management/email' }); // SendGrid events, verify link
+  await app.register(shortLinkRoutes(ctx), { prefix: '/s' }); // url_shortener redirects (public)
   await app.register(signedDownloadRoutes(ctx), { prefix: '/api/s3' }); // HMAC-signed file links
   await app.register(whatsappWebhookRoutes(ctx), { prefix: '/webhooks/whatsapp' });
 
@@ -60,7 +69,14 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
       // whatsapp templates:
       await scoped.register(whatsappTemplateRoutes(ctx), { prefix: '/api/whatsapp/templates' });
       // senders (email, sms, whatsapp):
+      await scoped.register(emailSenderRoutes(ctx), { prefix: '/api/sender-management/email' });
+      await scoped.register(smsSenderRoutes(ctx), { prefix: '/api/sender-management/sms' });
+      await scoped.register(whatsappSenderRoutes(ctx), { prefix: '/api/whatsapp/sender' });
       // gateway (connections, routers, rules, plugins):
+      await scoped.register(connectionRoutes(ctx), { prefix: '/api/gateway/connections' });
+      await scoped.register(routerRoutes(ctx), { prefix: '/api/gateway/routers' });
+      await scoped.register(ruleRoutes(ctx), { prefix: '/api/gateway/rules' });
+      await scoped.register(pluginRoutes(ctx), { prefix: '/api/gateway/plugins' });
     },
   );
 }

@@ -24,7 +24,7 @@ export async function seedDemo(ctx: AppContext) {
         user_role: 'Marketing manager',
         language: 'en',
       },
-      { verified: true, plan: 'growth' },
+      { verified: true, plan: 'growth', config: ctx.config },
     );
     await notify(tx, { accountId: user.account_id, userId: user.id }, 'system', 'welcome');
   });

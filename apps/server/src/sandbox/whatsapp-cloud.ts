@@ -65,6 +65,15 @@ export function signWebhook(appSecret: string, rawBody: string | Buffer): string
   return `sha256=${createHmac('sha256', appSecret).update(rawBody).digest('hex')}`;
 }
 
+/**
+ * Phone numbers: every 15-digit id starting with 9 is a sandbox number (template ids never start
+ * with 9), so each account's seeded sandbox sender verifies; any other unknown id is "not found".
+ */
+const SANDBOX_PHONE_ID = /^9\d{14}$/;
+export function sandboxPhoneNumber(id: string) {
+  return { id, display_phone_number: `+1 555 ${id.slice(-7)}`, verified_name: 'Risala Sandbox', quality_rating: 'GREEN' };
+}
+
 const graphError = (status: number, message: string, code = 100) => ({
   status,
   body: { error: { message, type: 'OAuthException', code, fbtrace_id: 'sandbox' } },
@@ -167,6 +176,7 @@ export async function startWhatsAppCloudSimulator(opts: WhatsAppCloudSimulatorOp
 
   route('GET', /^\/(\d+)$/, ({ params: [id] }) => {
     const t = templates.get(id);
+    if (!t && SANDBOX_PHONE_ID.test(id)) return { body: sandboxPhoneNumber(id) };
     if (!t) return graphError(404, `Unsupported get request. Object with ID '${id}' does not exist`);
     return { body: { id: t.id, name: t.name, status: t.status, rejected_reason: t.rejected_reason } };
   });

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { verifySignature } from '../modules/whatsapp/whatsapp-webhook.ts';
-import { decideTemplate, signWebhook } from './whatsapp-cloud.ts';
+import { decideTemplate, signWebhook, startWhatsAppCloudSimulator } from './whatsapp-cloud.ts';
 
 type Reviewed = Parameters<typeof decideTemplate>[0];
 const tpl = (category: string, text: string, extra: Reviewed['components'] = []): Reviewed => ({
@@ -40,5 +40,20 @@ describe('webhook signatures', () => {
   });
   it.each([undefined, '', 'sha256=', 'sha1=abc', 'sha256=00', signWebhook('other-secret-value', raw)])('refuses %s', (header) => {
     expect(verifySignature('secret-secret-secret', raw, header)).toBe(false);
+  });
+});
+
+describe('sandbox phone numbers', () => {
+  it('answers GET /{phone_number_id} for sandbox ids and 404 for unknown ones', async () => {
+    const sim = await startWhatsAppCloudSimulator({ appSecret: 'unit-app-secret-0123456789', decisionMs: 600_000 });
+    try {
+      const get = (id: string) => fetch(`${sim.url}/v21.0/${id}?fields=display_phone_number`, { headers: { authorization: 'Bearer x' } });
+      const okRes = await get('900000000000042');
+      expect(okRes.status).toBe(200);
+      expect(await okRes.json()).toMatchObject({ id: '900000000000042', display_phone_number: '+1 555 0000042' });
+      expect((await get('123456789012345')).status).toBe(404);
+    } finally {
+      await sim.close();
+    }
   });
 });

@@ -27,7 +27,6 @@ function DirectionSync() {
       position={dir === 'rtl' ? 'top-left' : 'top-right'}
       zIndex={4000}
       limit={4}
-      styles={{ root: { top: 68 } }}
     />
   );
 }

@@ -89,6 +89,12 @@ export function createCloudApi(opts: CloudApiOptions) {
     /** GET /{template_id}?fields=… */
     getTemplate: (templateId: string) =>
       call<CloudTemplateStatus>('GET', `/${encodeURIComponent(templateId)}?fields=name,status,rejected_reason`),
+    /** GET /{phone_number_id}: proves the token reaches the number (sender setup). */
+    getPhoneNumber: (phoneNumberId: string) =>
+      call<{ id: string; display_phone_number?: string; verified_name?: string }>(
+        'GET',
+        `/${encodeURIComponent(phoneNumberId)}?fields=display_phone_number,verified_name`,
+      ),
     /** DELETE /{waba}/message_templates?name=…&hsm_id=… (one language version when the id is given) */
     deleteTemplate: (wabaId: string, name: string, templateId?: string) => {
       const q = new URLSearchParams({ name, ...(templateId ? { hsm_id: templateId } : {}) });

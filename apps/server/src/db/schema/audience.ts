@@ -121,7 +121,7 @@ export const customers = pgTable(
       .where(sql`${t.mobile_number} is not null`),
     index('customers_account_email_idx').on(t.account_id, sql`lower(${t.email})`),
     index('customers_account_created_idx').on(t.account_id, t.created_at, t.id),
-    index('customers_account_country_idx').on(t.account_id, t.country),
+    // (account_id, country) lookups use customers_segment_idx (migration 0003), which leads with both
     index('customers_tags_idx').using('gin', t.tags),
     index('customers_search_idx').using(
       'gin',

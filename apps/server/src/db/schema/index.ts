@@ -2,3 +2,5 @@ export * from './accounts.ts';
 export * from './audience.ts';
 export * from './templates.ts';
 export * from './gateway.ts';
+export * from './short-links.ts';
+export * from './senders.ts';

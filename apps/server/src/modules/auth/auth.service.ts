@@ -11,6 +11,7 @@ import {
   type ResetPasswordInput,
 } from '@risala/shared';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, loginAttempts, otpCodes, passwordResets, roles, users } from '../../db/schema/index.ts';
@@ -19,6 +20,8 @@ import { hmac, urlToken } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { resetMail } from '../../mail/templates.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import { seedSandboxGateway } from '../connections/sandbox-seed.ts';
+import { seedSandboxSenders } from '../senders/sandbox-seed.ts';
 import { audit } from './guard.ts';
 import { issueOtp, lockEmail, verifyOtp, hasRecentOtp } from './otp.service.ts';
 import { issueToken, revokeUserSessions } from './tokens.ts';
@@ -49,7 +52,7 @@ async function passwordMatches(stored: string | null, password: string) {
 export async function createAccountWithOwner(
   tx: DbOrTx,
   input: Omit<RegisterInput, 'confirm_password'> & { passwordHash: string },
-  opts: { verified?: boolean; createdAt?: Date; plan?: string } = {},
+  opts: { verified?: boolean; createdAt?: Date; plan?: string; config?: Config } = {},
 ): Promise<UserRow> {
   const [account] = await tx
     .insert(accounts)
@@ -91,6 +94,8 @@ export async function createAccountWithOwner(
       ...(opts.createdAt ? { created_at: opts.createdAt } : {}),
     })
     .returning();
+  if (opts.config) await seedSandboxSenders(tx, account, opts.config);
+  await seedSandboxGateway(tx, account.id);
   return user;
 }
 
@@ -105,7 +110,7 @@ export async function register(ctx: AppContext, input: RegisterInput, meta: Requ
       password: '',
       passwordHash,
       language: input.language ?? meta.lang,
-    });
+    }, { config: ctx.config });
     const sent = await issueOtp(ctx, tx, user, 'register');
     return { user_id: user.id, email: user.email, otp_sent: true, ...sent };
   });

@@ -204,3 +204,17 @@ describe('large accounts', () => {
     expect(past).toMatchObject({ items: [], total: 11 });
   });
 });
+
+describe('customers.account_id integrity', () => {
+  it('refuses an unknown account, keeps account ids in use, and deletes customers with their account', async () => {
+    const fk = { code: '23503', constraint: 'customers_account_id_accounts_id_fk' };
+    await expect(t.sql(`insert into customers (account_id, mobile_number) values (2147483647, '+966559999001')`)).rejects.toMatchObject(fk);
+    const [row] = await t.sql(`insert into accounts (name) values ('Gone Co') returning id`);
+    const gone = (row as { id: number }).id;
+    await t.sql(`insert into customers (account_id, mobile_number) select $1, '+96655999' || lpad(g::text, 4, '0') from generate_series(1, 3) g`, [gone]);
+    await expect(t.sql('update customers set account_id = 2147483647 where account_id = $1', [gone])).rejects.toMatchObject(fk);
+    await expect(t.sql('update accounts set id = 2147483646 where id = $1', [gone])).rejects.toMatchObject(fk);
+    await t.sql('delete from accounts where id = $1', [gone]);
+    expect(await t.sql('select count(*)::int as n from customers where account_id = $1', [gone])).toEqual([{ n: 0 }]);
+  });
+});

@@ -1,0 +1,225 @@
+import type { FilterType, PluginType, RouterType } from '@risala/shared/schemas/gateway-routing';
+import { normalizeWords } from '@risala/shared/schemas/blacklists';
+
+/**
+ * The MT routing decision (Jasmin's router, done better), pure: no I/O, the clock, the time zone
+ * and the random source are arguments. The pipeline loads the table once (routing-table.ts).
+ */
+export interface RoutingMessage {
+  /** E.164 */
+  destination: string;
+  /** the source address (originator) as sent to the SMSC; falls back to `sender` */
+  source?: string | null;
+  /** the sender id the user chose */
+  sender?: string | null;
+  user_id?: number | null;
+  content: string;
+  channel?: string;
+}
+
+export interface RoutingRule {
+  id: number;
+  filter_type: FilterType;
+  value: Record<string, unknown>;
+  status: string;
+}
+
+export interface RoutingRouter {
+  id: number;
+  router_name: string;
+  router_type: RouterType;
+  order: number;
+  rate: string | number;
+  status: string;
+  connection_ids: number[];
+  rule_ids: number[];
+  plugin_ids: number[];
+}
+
+export interface RoutingPlugin {
+  id: number;
+  plugin_type: PluginType;
+  config: Record<string, unknown>;
+  status: string;
+}
+
+export interface RouteChoice {
+  router: RoutingRouter;
+  /** the attempts in order: the first, then the fallbacks */
+  connectionIds: number[];
+  /** the router's INSTALLED plugins, in the router's order */
+  plugins: RoutingPlugin[];
+}
+
+// message text examined by content rules: bounded so even a slow pattern stays cheap
+const CONTENT_SCAN_LIMIT = 10_000;
+const regexCache = new Map<string, RegExp | null>();
+
+function compiled(pattern: string, flags: string): RegExp | null {
+  const key = `${flags}/${pattern}`;
+  if (!regexCache.has(key)) {
+    if (regexCache.size > 1000) regexCache.clear();
+    let re: RegExp | null = null;
+    try {
+      re = new RegExp(pattern, flags);
+    } catch {
+      re = null; // stored rules are validated; a bad one never matches
+    }
+    regexCache.set(key, re);
+  }
+  return regexCache.get(key) ?? null;
+}
+
+const digits = (v: string) => `+${v.replace(/\D/g, '')}`;
+const address = (v: string) => v.replace(/[\s()-]/g, '').toLowerCase();
+const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** The weekday (0 = Sunday) and minute of the day of `now` in `timeZone` (UTC when unknown). */
+export function localClock(now: Date, timeZone: string): { day: number; minute: number } {
+  let format = clockFormats.get(timeZone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    } catch {
+      return localClock(now, 'UTC');
+    }
+    clockFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(now).map((p) => [p.type, p.value]));
+  return { day: WEEKDAYS.indexOf(parts.weekday ?? 'Sun'), minute: Number(parts.hour) * 60 + Number(parts.minute) };
+}
+
+const minutes = (hhmm: unknown) => {
+  const [h, m] = String(hhmm).split(':').map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+};
+
+/**
+ * Is `now` inside the window? `days` are the days a window starts on; a window whose end is before
+ * its start runs past midnight into the next day; equal ends mean the whole day.
+ */
+export function inTimeWindow(value: Record<string, unknown>, now: Date, timeZone: string): boolean {
+  const days = Array.isArray(value.days) ? (value.days as number[]) : [];
+  const from = minutes(value.from);
+  const to = minutes(value.to);
+  const { day, minute } = localClock(now, timeZone);
+  if (from === to) return days.includes(day);
+  if (from < to) return days.includes(day) && minute >= from && minute < to;
+  return (days.includes(day) && minute >= from) || (days.includes((day + 6) % 7) && minute < to);
+}
+
+/** Does one rule match the message? Inactive rules never match. */
+export function ruleMatches(rule: RoutingRule, message: RoutingMessage, now: Date, timeZone: string): boolean {
+  if (rule.status !== 'ACTIVE') return false;
+  const v = rule.value ?? {};
+  const content = message.content.slice(0, CONTENT_SCAN_LIMIT);
+  switch (rule.filter_type) {
+    case 'transparent':
+      return true;
+    case 'destination_prefix': {
+      const destination = digits(message.destination);
+      return strings(v.prefixes).some((p) => destination.startsWith(digits(p)));
+    }
+    case 'destination_pattern':
+      return compiled(String(v.pattern), 'u')?.test(message.destination) ?? false;
+    case 'source_address': {
+      const source = message.source ?? message.sender;
+      return !!source && strings(v.addresses).some((a) => address(a) === address(source));
+    }
+    case 'sender': {
+      const sender = message.sender?.trim().toLowerCase();
+      return !!sender && strings(v.sender_ids).some((s) => s.trim().toLowerCase() === sender);
+    }
+    case 'user':
+      return message.user_id != null && Array.isArray(v.user_ids) && (v.user_ids as number[]).includes(message.user_id);
+    case 'content_pattern':
+      return compiled(String(v.pattern), 'iu')?.test(content) ?? false;
+    case 'content_keyword': {
+      const words = ` ${normalizeWords(content)} `;
+      return strings(v.keywords).some((k) => {
+        const keyword = normalizeWords(k);
+        return keyword !== '' && words.includes(` ${keyword} `);
+      });
+    }
+    case 'time_window':
+      return inTimeWindow(v, now, timeZone);
+    default:
+      return false;
+  }
+}
+
+/** The attempts of a router: random round robin picks its first at random, the rest follow. */
+export function connectionAttempts(router: RoutingRouter, pickRandom: () => number = Math.random): number[] {
+  const ids = router.connection_ids;
+  if (router.router_type === 'default' || router.router_type === 'static') return ids.slice(0, 1);
+  if (router.router_type === 'random_round_robin' && ids.length > 1) {
+    const first = Math.min(ids.length - 1, Math.floor(pickRandom() * ids.length));
+    return [ids[first] as number, ...ids.filter((_, i) => i !== first)];
+  }
+  return [...ids];
+}
+
+/**
+ * The route for a message: ACTIVE routers by `order` (lower first), the first whose rules all
+ * match wins (a router without rules matches everything); the default router catches the rest.
+ * Null when nothing routes (no active default router).
+ */
+export function chooseRoute(
+  message: RoutingMessage,
+  routers: RoutingRouter[],
+  rules: RoutingRule[],
+  now: Date,
+  timeZone: string,
+  pickRandom: () => number = Math.random,
+  plugins: RoutingPlugin[] = [],
+): RouteChoice | null {
+  const ruleById = new Map(rules.map((r) => [r.id, r]));
+  const active = routers.filter((r) => r.status === 'ACTIVE' && r.connection_ids.length > 0).sort((a, b) => a.order - b.order || a.id - b.id);
+  const matches = (router: RoutingRouter) =>
+    router.rule_ids.every((id) => {
+      const rule = ruleById.get(id);
+      return !!rule && ruleMatches(rule, message, now, timeZone);
+    });
+  const router = active.find((r) => r.router_type !== 'default' && matches(r)) ?? active.find((r) => r.router_type === 'default');
+  if (!router) return null;
+  const pluginById = new Map(plugins.map((p) => [p.id, p]));
+  const routePlugins = router.plugin_ids
+    .map((id) => pluginById.get(id))
+    .filter((p): p is RoutingPlugin => !!p && p.status === 'INSTALLED');
+  return { router, connectionIds: connectionAttempts(router, pickRandom), plugins: routePlugins };
+}
+
+// http(s) links in message text; trailing punctuation stays outside the link
+const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"'«»]+/giu;
+const TRAILING = /[.,;:!?)\]}'"،؛؟]+$/u;
+
+/** Shortens one URL for a url_shortener plugin; throws AppError('URL_SHORTENING_FAILED') on failure. */
+export type ShortenUrl = (url: string, plugin: RoutingPlugin) => Promise<string>;
+
+/**
+ * Applies a route's plugins in order: sender_override replaces the sender (and source), and
+ * url_shortener rewrites each http(s) URL of the content through `shortenUrl`.
+ */
+export async function applyPlugins<M extends RoutingMessage>(message: M, plugins: RoutingPlugin[], shortenUrl: ShortenUrl): Promise<M> {
+  let out = { ...message };
+  for (const plugin of plugins) {
+    if (plugin.status !== 'INSTALLED') continue;
+    if (plugin.plugin_type === 'sender_override' && typeof plugin.config.sender_id === 'string') {
+      out = { ...out, sender: plugin.config.sender_id, source: plugin.config.sender_id };
+    } else if (plugin.plugin_type === 'url_shortener') {
+      const found = [...out.content.matchAll(URL_IN_TEXT)].map((m) => m[0].replace(TRAILING, ''));
+      const unique = [...new Set(found)].filter((u) => u.length > 0);
+      const short = new Map<string, string>();
+      for (const url of unique) short.set(url, await shortenUrl(url, plugin));
+      const content = out.content.replace(URL_IN_TEXT, (match) => {
+        const url = match.replace(TRAILING, '');
+        return (short.get(url) ?? url) + match.slice(url.length);
+      });
+      out = { ...out, content };
+    }
+  }
+  return out;
+}

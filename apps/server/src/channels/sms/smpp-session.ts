@@ -1,0 +1,398 @@
+/**
+ * One SMPP client session per connection: connect + bind (bind_timeout), TCP_NODELAY, enquire_link
+ * every enquire_link_interval, a sliding window of outstanding submit_sm, a token bucket at
+ * message_per_second, ESME_RTHROTTLED → back off and resend (the part is never lost), reconnect
+ * after reconnect_delay on a drop (in-flight parts are resent: at most `windowSize` duplicates),
+ * deliver_sm answered and emitted as 'receipt' or 'mo'.
+ *
+ * Events: 'state' (state, reason|null) · 'receipt' (Receipt) · 'mo' (MoMessage) · 'bound'.
+ */
+import { EventEmitter } from 'node:events';
+import smpp, { type PDU, type Session } from 'smpp';
+import { translate } from '@risala/shared/i18n/index.ts';
+import { isReceiptEsmClass, parseMo, parseReceipt, type Receipt } from './dlr.ts';
+import { EsmeError, esmeInfo } from './esme.ts';
+
+export type SessionState = 'CONNECTING' | 'CONNECTED' | 'DISCONNECTED' | 'STOPPED';
+export type BindMode = 'transceiver' | 'transmitter' | 'receiver';
+
+export interface SmppSessionOptions {
+  host: string;
+  port: number;
+  systemId: string;
+  password: string;
+  systemType?: string | null;
+  bindMode?: BindMode;
+  sourceTon?: number;
+  sourceNpi?: number;
+  destTon?: number;
+  destNpi?: number;
+  addressRange?: string | null;
+  /** seconds (fractions allowed) */
+  bindTimeoutS?: number;
+  responseTimeoutS?: number;
+  reconnectDelayS?: number;
+  enquireLinkIntervalS?: number;
+  /** retries of a retryable status other than throttling (ESME_RMSGQFUL, ESME_RSYSERR …) */
+  retryCount?: number;
+  windowSize?: number;
+  messagePerSecond?: number;
+  /** first back-off after ESME_RTHROTTLED, doubled up to 5 s */
+  throttleBackoffMs?: number;
+}
+
+export interface SubmitPart {
+  source: string;
+  destination: string;
+  short_message: Buffer;
+  data_coding: number;
+  esm_class: number;
+  /** default 1: ask for a final receipt */
+  registered_delivery?: number;
+}
+
+
+/** A submit that did not complete because the session stopped; the caller may queue it again. */
+export class SessionStoppedError extends Error {
+  constructor() {
+    super('SMPP session stopped');
+    this.name = 'SessionStoppedError';
+  }
+}
+
+interface Pending {
+  part: SubmitPart;
+  resolve: (messageId: string) => void;
+  reject: (err: Error) => void;
+  attempts: number;
+  sentAt: number;
+}
+
+const BIND_COMMAND: Record<BindMode, string> = {
+  transceiver: 'bind_transceiver',
+  transmitter: 'bind_transmitter',
+  receiver: 'bind_receiver',
+};
+
+export class SmppSession extends EventEmitter {
+  state: SessionState = 'DISCONNECTED';
+  lastError: string | null = null;
+  readonly stats = { submitted: 0, throttled: 0, resent: 0, receipts: 0, mo: 0, binds: 0 };
+  private readonly o: Required<Omit<SmppSessionOptions, 'systemType' | 'addressRange'>> & SmppSessionOptions;
+  private session: Session | null = null;
+  private queue: Pending[] = [];
+  private inflight = new Map<number, Pending>();
+  private tokens: number;
+  private lastRefill = Date.now();
+  private pumpTimer: NodeJS.Timeout | null = null;
+  private pausedUntil = 0;
+  private throttleBackoff: number;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private enquireTimer: NodeJS.Timeout | null = null;
+  private watchdogTimer: NodeJS.Timeout | null = null;
+  private stopped = true;
+  private firstBind: { resolve: () => void; reject: (e: Error) => void } | null = null;
+
+  constructor(options: SmppSessionOptions) {
+    super();
+    this.o = {
+      bindMode: 'transceiver',
+      sourceTon: 5,
+      sourceNpi: 0,
+      destTon: 1,
+      destNpi: 1,
+      bindTimeoutS: 30,
+      responseTimeoutS: 30,
+      reconnectDelayS: 10,
+      enquireLinkIntervalS: 30,
+      retryCount: 3,
+      windowSize: 10,
+      messagePerSecond: 100,
+      throttleBackoffMs: 200,
+      ...options,
+    };
+    this.tokens = this.capacity;
+    this.throttleBackoff = this.o.throttleBackoffMs;
+  }
+
+  private get capacity() {
+    return Math.max(1, Math.ceil(this.o.messagePerSecond / 20));
+  }
+
+  get pending() {
+    return this.queue.length + this.inflight.size;
+  }
+
+  /** Connects and binds; resolves on the first bind, rejects on a bind error or bind timeout. */
+  start(): Promise<void> {
+    if (!this.stopped) return this.state === 'CONNECTED' ? Promise.resolve() : this.waitBind();
+    this.stopped = false;
+    const bound = this.waitBind();
+    this.connect();
+    return bound;
+  }
+
+  private waitBind() {
+    return new Promise<void>((resolve, reject) => {
+      const prev = this.firstBind;
+      this.firstBind = {
+        resolve: () => {
+          prev?.resolve();
+          resolve();
+        },
+        reject: (e) => {
+          prev?.reject(e);
+          reject(e);
+        },
+      };
+    });
+  }
+
+  /** Unbinds and closes; queued and in-flight parts are rejected with SessionStoppedError. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.clearTimers();
+    const s = this.session;
+    this.session = null;
+    if (s && !s.socket.destroyed) {
+      await new Promise<void>((resolve) => {
+        const done = setTimeout(() => {
+          s.socket.destroy();
+          resolve();
+        }, 1000);
+        s.socket.once('close', () => {
+          clearTimeout(done);
+          resolve();
+        });
+        if (this.state === 'CONNECTED') s.unbind(() => s.close());
+        else s.socket.destroy();
+      });
+    }
+    const failed = [...this.inflight.values(), ...this.queue];
+    this.inflight.clear();
+    this.queue = [];
+    for (const p of failed) p.reject(new SessionStoppedError());
+    this.firstBind?.reject(new SessionStoppedError());
+    this.firstBind = null;
+    this.setState('STOPPED', null);
+  }
+
+  /** Queues one part; resolves with the SMSC's message id or rejects with an EsmeError. */
+  submit(part: SubmitPart): Promise<string> {
+    if (this.stopped) return Promise.reject(new SessionStoppedError());
+    return new Promise((resolve, reject) => {
+      this.queue.push({ part, resolve, reject, attempts: 0, sentAt: 0 });
+      this.pump();
+    });
+  }
+
+  /** All parts of one message, in order; resolves with their message ids. */
+  submitMessage(parts: SubmitPart[]): Promise<string[]> {
+    return Promise.all(parts.map((p) => this.submit(p)));
+  }
+
+  private setState(state: SessionState, reason: string | null) {
+    if (reason) this.lastError = reason;
+    if (this.state === state) return;
+    this.state = state;
+    this.emit('state', state, reason);
+  }
+
+  private connect() {
+    this.setState('CONNECTING', null);
+    const s = smpp.connect({ host: this.o.host, port: this.o.port });
+    this.session = s;
+    let bindTimer: NodeJS.Timeout | null = null;
+    let failure: string | null = null;
+    const fail = (reason: string, err?: Error) => {
+      failure ??= reason;
+      if (this.firstBind) {
+        this.firstBind.reject(err ?? new Error(reason));
+        this.firstBind = null;
+      }
+      s.socket.destroy();
+    };
+    s.on('error', (err: Error) => fail(translate('en', 'gateway.smpp.connectFailed', { reason: err.message })));
+    s.on('connect', () => {
+      s.socket.setNoDelay(true);
+      bindTimer = setTimeout(
+        () => fail(translate('en', 'gateway.smpp.bindTimeout', { seconds: this.o.bindTimeoutS })),
+        this.o.bindTimeoutS * 1000,
+      );
+      s.send(
+        new smpp.PDU(BIND_COMMAND[this.o.bindMode], {
+          system_id: this.o.systemId,
+          password: this.o.password,
+          system_type: this.o.systemType ?? '',
+          interface_version: 0x34,
+          addr_ton: this.o.sourceTon,
+          addr_npi: this.o.sourceNpi,
+          address_range: this.o.addressRange ?? '',
+        }),
+        (resp: PDU) => {
+          if (bindTimer) clearTimeout(bindTimer);
+          if (resp.command_status !== 0) {
+            const err = new EsmeError(resp.command_status, 'bind');
+            fail(err.message, err);
+            return;
+          }
+          this.onBound(s);
+        },
+      );
+    });
+    s.on('deliver_sm', (pdu: PDU) => this.onDeliver(s, pdu));
+    s.on('enquire_link', (pdu: PDU) => s.send(pdu.response()));
+    s.on('unbind', (pdu: PDU) => {
+      s.send(pdu.response());
+      s.close();
+    });
+    s.socket.on('close', () => {
+      if (bindTimer) clearTimeout(bindTimer);
+      if (this.session !== s) return;
+      this.session = null;
+      this.onDropped(failure ?? translate('en', 'gateway.smpp.connectionClosed'));
+    });
+  }
+
+  private onBound(s: Session) {
+    this.stats.binds++;
+    this.lastError = null;
+    this.setState('CONNECTED', null);
+    this.emit('bound');
+    this.firstBind?.resolve();
+    this.firstBind = null;
+    // one watchdog instead of a timer per part: an unanswered submit_sm past response_timeout breaks the link
+    this.watchdogTimer = setInterval(() => {
+      const limit = Date.now() - this.o.responseTimeoutS * 1000;
+      for (const p of this.inflight.values()) {
+        if (p.sentAt < limit) {
+          s.socket.destroy();
+          return;
+        }
+        break; // Map keeps send order: the oldest is first
+      }
+    }, Math.min(1000, this.o.responseTimeoutS * 250));
+    if (this.o.enquireLinkIntervalS > 0) {
+      this.enquireTimer = setInterval(() => {
+        const timeout = setTimeout(() => s.socket.destroy(), this.o.responseTimeoutS * 1000);
+        s.enquire_link({}, () => clearTimeout(timeout));
+      }, this.o.enquireLinkIntervalS * 1000);
+    }
+    this.pump();
+  }
+
+  private onDropped(reason: string) {
+    this.clearTimers();
+    // parts sent without an answer go out again first (the SMSC may have them: ≤ window duplicates)
+    const lost = [...this.inflight.values()];
+    this.inflight.clear();
+    this.stats.resent += lost.length;
+    this.queue.unshift(...lost);
+    if (this.stopped) return;
+    this.setState('DISCONNECTED', reason);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      if (!this.stopped) this.connect();
+    }, this.o.reconnectDelayS * 1000);
+  }
+
+  private clearTimers() {
+    if (this.enquireTimer) clearInterval(this.enquireTimer);
+    if (this.watchdogTimer) clearInterval(this.watchdogTimer);
+    this.watchdogTimer = null;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    if (this.pumpTimer) clearTimeout(this.pumpTimer);
+    this.enquireTimer = this.reconnectTimer = this.pumpTimer = null;
+  }
+
+  private refill() {
+    const now = Date.now();
+    this.tokens = Math.min(this.capacity, this.tokens + ((now - this.lastRefill) / 1000) * this.o.messagePerSecond);
+    this.lastRefill = now;
+  }
+
+  private schedulePump(ms: number) {
+    if (this.pumpTimer) return;
+    this.pumpTimer = setTimeout(() => {
+      this.pumpTimer = null;
+      this.pump();
+    }, Math.max(1, ms));
+  }
+
+  private pump() {
+    const s = this.session;
+    if (!s || this.state !== 'CONNECTED' || this.o.bindMode === 'receiver') return;
+    const now = Date.now();
+    if (now < this.pausedUntil) return this.schedulePump(this.pausedUntil - now);
+    this.refill();
+    while (this.queue.length > 0 && this.inflight.size < this.o.windowSize) {
+      if (this.tokens < 1) return this.schedulePump(((1 - this.tokens) / this.o.messagePerSecond) * 1000);
+      const p = this.queue.shift() as Pending;
+      this.tokens -= 1;
+      this.send(s, p);
+    }
+  }
+
+  private send(s: Session, p: Pending) {
+    const pdu = new smpp.PDU('submit_sm', {
+      source_addr_ton: this.o.sourceTon,
+      source_addr_npi: this.o.sourceNpi,
+      source_addr: p.part.source,
+      dest_addr_ton: this.o.destTon,
+      dest_addr_npi: this.o.destNpi,
+      destination_addr: p.part.destination,
+      esm_class: p.part.esm_class,
+      data_coding: p.part.data_coding,
+      registered_delivery: p.part.registered_delivery ?? 1,
+      short_message: p.part.short_message,
+    });
+    const sent = s.send(pdu, (resp: PDU) => this.onSubmitResp(pdu.sequence_number, resp));
+    if (!sent) {
+      this.queue.unshift(p);
+      return;
+    }
+    p.sentAt = Date.now();
+    this.inflight.set(pdu.sequence_number, p);
+  }
+
+  private onSubmitResp(seq: number, resp: PDU) {
+    const p = this.inflight.get(seq);
+    if (!p) return;
+    this.inflight.delete(seq);
+    const status = resp.command_status;
+    if (status === 0) {
+      this.stats.submitted++;
+      this.throttleBackoff = this.o.throttleBackoffMs;
+      p.resolve(String(resp.message_id ?? ''));
+    } else {
+      const info = esmeInfo(status);
+      if (info.throttled) {
+        this.stats.throttled++;
+        this.queue.unshift(p);
+        this.pausedUntil = Date.now() + this.throttleBackoff;
+        this.throttleBackoff = Math.min(5000, this.throttleBackoff * 2);
+      } else if (info.retryable && p.attempts < this.o.retryCount) {
+        p.attempts++;
+        this.queue.push(p);
+        this.pausedUntil = Math.max(this.pausedUntil, Date.now() + this.o.throttleBackoffMs);
+      } else {
+        p.reject(new EsmeError(status));
+      }
+    }
+    this.pump();
+  }
+
+  private onDeliver(s: Session, pdu: PDU) {
+    s.send(pdu.response());
+    if (isReceiptEsmClass(pdu.esm_class ?? 0)) {
+      const receipt: Receipt | null = parseReceipt(pdu as Parameters<typeof parseReceipt>[0]);
+      if (receipt) {
+        this.stats.receipts++;
+        this.emit('receipt', receipt);
+      }
+      return;
+    }
+    this.stats.mo++;
+    this.emit('mo', parseMo(pdu as Parameters<typeof parseMo>[0]));
+  }
+}

@@ -1,0 +1,1 @@
+DROP INDEX "customers_account_country_idx";

@@ -1,0 +1,22 @@
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+import { emailSenders } from './gateway.ts';
+
+/** SendGrid Event Webhook events (delivered, bounce, open, …) per account, for analytics and bounces. */
+export const emailEvents = pgTable(
+  'email_events',
+  {
+    id: serial('id').primaryKey(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    sender_id: integer('sender_id').references(() => emailSenders.id, { onDelete: 'set null' }),
+    event: text('event').notNull(),
+    email: text('email'),
+    sg_message_id: text('sg_message_id'),
+    reason: text('reason'),
+    occurred_at: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    raw: jsonb('raw').notNull(),
+  },
+  (t) => [index('email_events_account_time_idx').on(t.account_id, t.occurred_at)],
+);

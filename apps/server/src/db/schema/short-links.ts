@@ -1,0 +1,18 @@
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+
+/** Links made by the url_shortener route plugin; GET /s/{code} redirects and counts clicks. */
+export const shortLinks = pgTable(
+  'short_links',
+  {
+    id: serial('id').primaryKey(),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    code: text('code').notNull().unique('short_links_code_uq'),
+    target_url: text('target_url').notNull(),
+    clicks: integer('clicks').notNull().default(0),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('short_links_account_target_idx').on(t.account_id, t.target_url)],
+);

@@ -1,0 +1,53 @@
+import { idParamSchema } from '@risala/shared/schemas/common';
+import { connectionListQuerySchema, createConnectionSchema, updateConnectionSchema } from '@risala/shared/schemas/gateway';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getConnectionManager } from '../../channels/sms/connection-manager.ts';
+import type { AppContext } from '../../context.ts';
+import { ok } from '../../lib/http.ts';
+import { planGate, requireAuth, requirePermission } from '../auth/guard.ts';
+import * as connections from './connections.service.ts';
+
+/**
+ * /api/gateway/connections — SMPP and HTTP connections (§3) with start/stop/restart and live
+ * status (§4), in the `sender` permission area; writes are plan-gated. Closing the app closes
+ * the live sessions this process holds.
+ */
+export function connectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['gateway'];
+    const view = { preHandler: [requirePermission('sender', 'view')] };
+    const create = { preHandler: [requirePermission('sender', 'create'), planGate] };
+    const change = { preHandler: [requirePermission('sender', 'update'), planGate] };
+    const del = { preHandler: [requirePermission('sender', 'delete'), planGate] };
+    app.addHook('onClose', () => getConnectionManager(ctx).close());
+
+    app.get('/', { ...view, schema: { tags, querystring: connectionListQuerySchema } }, async (req, reply) =>
+      ok(reply, await connections.list(ctx, requireAuth(req), req.query)),
+    );
+    app.post('/', { ...create, schema: { tags, body: createConnectionSchema } }, async (req, reply) =>
+      ok(reply, await connections.create(ctx, requireAuth(req), req.body), 'Connection created', 201),
+    );
+    app.get('/:id', { ...view, schema: { tags, params: idParamSchema } }, async (req, reply) =>
+      ok(reply, await connections.get(ctx, requireAuth(req), req.params.id)),
+    );
+    app.put('/:id', { ...change, schema: { tags, params: idParamSchema, body: updateConnectionSchema } }, async (req, reply) =>
+      ok(reply, await connections.update(ctx, requireAuth(req), req.params.id, req.body), 'Connection updated'),
+    );
+    app.delete('/:id', { ...del, schema: { tags, params: idParamSchema } }, async (req, reply) => {
+      await connections.remove(ctx, requireAuth(req), req.params.id);
+      return ok(reply, null, 'Connection deleted');
+    });
+    app.get('/:id/status', { ...view, schema: { tags, params: idParamSchema } }, async (req, reply) =>
+      ok(reply, await connections.status(ctx, requireAuth(req), req.params.id)),
+    );
+    app.post('/:id/start', { ...change, schema: { tags, params: idParamSchema } }, async (req, reply) =>
+      ok(reply, await connections.start(ctx, requireAuth(req), req.params.id), 'Connection started'),
+    );
+    app.post('/:id/stop', { ...change, schema: { tags, params: idParamSchema } }, async (req, reply) =>
+      ok(reply, await connections.stop(ctx, requireAuth(req), req.params.id), 'Connection stopped'),
+    );
+    app.post('/:id/restart', { ...change, schema: { tags, params: idParamSchema } }, async (req, reply) =>
+      ok(reply, await connections.restart(ctx, requireAuth(req), req.params.id), 'Connection restarted'),
+    );
+  };
+}

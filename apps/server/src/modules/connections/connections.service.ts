@@ -1,0 +1,132 @@
+import type {
+  Connection,
+  ConnectionListQuery,
+  ConnectionStatus,
+  CreateConnectionInput,
+  UpdateConnectionInput,
+} from '@risala/shared/schemas/gateway';
+import { getConnectionManager } from '../../channels/sms/connection-manager.ts';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { encryptSecret } from '../../lib/crypto.ts';
+import { AppError, mapDbError, registerUniqueCode } from '../../lib/errors.ts';
+import { assertOutboundUrl } from '../../lib/outbound-url.ts';
+import type { AuthContext } from '../auth/guard.ts';
+import * as repo from './connections.repo.ts';
+
+registerUniqueCode('connections_account_name_uq', 'CONNECTION_NAME_EXISTS');
+
+const dbError = (err: unknown) => mapDbError(err) ?? err;
+
+/** A row as the API shows it: secrets become has_* flags; a sandbox row shows the simulator's live address. */
+export function toConnection(row: repo.ConnectionRow, smsc?: AppContext['config']['smsc']): Connection {
+  const { password_enc, http_password_enc, proxy_password_enc, account_id: _a, ...rest } = row;
+  return {
+    ...rest,
+    ...(row.is_sandbox && smsc ? { host: smsc.host, port: smsc.port, system_id: smsc.systemId } : {}),
+    has_password: Boolean(password_enc) || row.is_sandbox,
+    has_http_password: Boolean(http_password_enc),
+    has_proxy_password: Boolean(proxy_password_enc),
+    connected_at: row.connected_at ? new Date(row.connected_at).toISOString() : null,
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
+async function mustFind(db: DbOrTx, accountId: number, id: number, forUpdate = false) {
+  const row = await repo.findConnection(db, accountId, id, forUpdate);
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+/** Input → columns: secrets encrypted, an empty secret on update keeps the stored one. */
+function toColumns(ctx: AppContext, input: CreateConnectionInput | UpdateConnectionInput): repo.Writable {
+  const seal = (v: string | null | undefined) => (v ? encryptSecret(ctx.config.encryptionKey, v) : undefined);
+  const { password, http_password, proxy_password, ...plain } = input as Record<string, unknown>;
+  const out: repo.Writable = {};
+  for (const key of repo.WRITABLE) if (key in plain) out[key] = plain[key] as string | number | null;
+  out.password_enc = seal(password as string | null | undefined);
+  out.http_password_enc = seal(http_password as string | null | undefined);
+  out.proxy_password_enc = seal(proxy_password as string | null | undefined);
+  return out;
+}
+
+/** §7 SSRF: URLs the server will call must not point into private networks (sandbox rows are the system's). */
+async function checkUrls(ctx: AppContext, input: { post_url?: string | null; listen_url?: string | null }) {
+  if (input.post_url) await assertOutboundUrl(ctx.config, input.post_url, 'post_url');
+  if (input.listen_url) await assertOutboundUrl(ctx.config, input.listen_url, 'listen_url');
+}
+
+export async function list(ctx: AppContext, auth: AuthContext, q: ConnectionListQuery) {
+  const { rows, total } = await repo.listConnections(ctx.db, auth.accountId, q);
+  return { items: rows.map((r) => toConnection(r, ctx.config.smsc)), page: q.page, limit: q.limit, total };
+}
+
+export async function get(ctx: AppContext, auth: AuthContext, id: number) {
+  return toConnection(await mustFind(ctx.db, auth.accountId, id), ctx.config.smsc);
+}
+
+export async function create(ctx: AppContext, auth: AuthContext, input: CreateConnectionInput) {
+  if (input.type === 'http') await checkUrls(ctx, input);
+  const id = await repo.insertConnection(ctx.db, auth.accountId, toColumns(ctx, input)).catch((err) => {
+    throw dbError(err);
+  });
+  return get(ctx, auth, id);
+}
+
+export async function update(ctx: AppContext, auth: AuthContext, id: number, input: UpdateConnectionInput) {
+  const row = await mustFind(ctx.db, auth.accountId, id);
+  if (row.type !== input.type) {
+    throw new AppError('VALIDATION_ERROR', { errors: [{ field: 'type', message: 'validation.invalid' }] });
+  }
+  if (input.type === 'http' && !row.is_sandbox) await checkUrls(ctx, input);
+  await repo.updateConnection(ctx.db, auth.accountId, id, toColumns(ctx, input)).catch((err) => {
+    throw dbError(err);
+  });
+  return get(ctx, auth, id);
+}
+
+/** §8: a connected connection, or one a router uses, cannot be deleted. */
+export async function remove(ctx: AppContext, auth: AuthContext, id: number) {
+  const manager = getConnectionManager(ctx);
+  await ctx.db.transaction(async (tx) => {
+    const row = await mustFind(tx, auth.accountId, id, true);
+    if (row.status === 'CONNECTED' || manager.session(id)?.state === 'CONNECTED') {
+      throw new AppError('DELETE_CONNECTED_CONNECTION');
+    }
+    const router = await repo.usedByRouter(tx, auth.accountId, id);
+    if (router) throw new AppError('DELETE_CONNECTION_IN_ROUTER', { params: { name: router } });
+    await repo.deleteConnection(tx, auth.accountId, id);
+  });
+  await manager.stop(auth.accountId, id).catch(() => {}); // a session still reconnecting: close it
+}
+
+export async function start(ctx: AppContext, auth: AuthContext, id: number) {
+  await getConnectionManager(ctx).start(auth.accountId, id);
+  return get(ctx, auth, id);
+}
+
+export async function stop(ctx: AppContext, auth: AuthContext, id: number) {
+  await getConnectionManager(ctx).stop(auth.accountId, id);
+  return get(ctx, auth, id);
+}
+
+export async function restart(ctx: AppContext, auth: AuthContext, id: number) {
+  await getConnectionManager(ctx).restart(auth.accountId, id);
+  return get(ctx, auth, id);
+}
+
+export async function status(ctx: AppContext, auth: AuthContext, id: number): Promise<ConnectionStatus> {
+  const row = await mustFind(ctx.db, auth.accountId, id);
+  const session = getConnectionManager(ctx).session(id);
+  return {
+    id: row.id,
+    status: row.status,
+    desired_state: row.desired_state,
+    last_error: row.last_error,
+    connected_at: row.connected_at ? new Date(row.connected_at).toISOString() : null,
+    live: session
+      ? { pending: session.pending, submitted: session.stats.submitted, throttled: session.stats.throttled, receipts: session.stats.receipts }
+      : null,
+  };
+}

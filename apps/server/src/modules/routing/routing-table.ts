@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm';
+import type { RoutingPlugin, RoutingRouter, RoutingRule } from '../../channels/sms/routing.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { accounts } from '../../db/schema/accounts.ts';
+import { plugins, routers, rules } from '../../db/schema/gateway.ts';
+
+export interface RoutingTable {
+  routers: RoutingRouter[];
+  rules: RoutingRule[];
+  plugins: RoutingPlugin[];
+  timezone: string;
+}
+
+// a short cache: the pipeline routes many messages per second; writes here invalidate at once
+const TTL_MS = 5_000;
+const cache = new Map<number, { at: number; table: Promise<RoutingTable> }>();
+
+async function readTable(db: DbOrTx, accountId: number): Promise<RoutingTable> {
+  const [routerRows, ruleRows, pluginRows, accountRows] = await Promise.all([
+    db.select().from(routers).where(eq(routers.account_id, accountId)),
+    db.select().from(rules).where(eq(rules.account_id, accountId)),
+    db.select().from(plugins).where(eq(plugins.account_id, accountId)),
+    db.select({ timezone: accounts.timezone }).from(accounts).where(eq(accounts.id, accountId)),
+  ]);
+  return {
+    routers: routerRows as RoutingRouter[],
+    rules: ruleRows as RoutingRule[],
+    plugins: pluginRows as RoutingPlugin[],
+    timezone: accountRows[0]?.timezone ?? 'UTC',
+  };
+}
+
+/** An account's routers, rules, plugins and time zone: one query per table, cached briefly. */
+export function loadRoutingTable(db: DbOrTx, accountId: number, now = Date.now()): Promise<RoutingTable> {
+  const hit = cache.get(accountId);
+  if (hit && now - hit.at < TTL_MS) return hit.table;
+  const table = readTable(db, accountId);
+  cache.set(accountId, { at: now, table });
+  table.catch(() => cache.delete(accountId));
+  return table;
+}
+
+/** Called after every routing write of the account. */
+export function invalidateRoutingTable(accountId: number) {
+  cache.delete(accountId);
+}

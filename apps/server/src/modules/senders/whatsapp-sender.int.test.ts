@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decryptSecret } from '../../lib/crypto.ts';
+import { startWhatsAppCloudSimulator, type WhatsAppCloudSimulator } from '../../sandbox/whatsapp-cloud.ts';
+import { addUserToAccount, bearer, createTestApp, signIn, signUp, type TestApp } from '../../test/helper.ts';
+import { autoReplyFor } from './auto-reply.ts';
+import { sandboxWhatsAppIds } from './sandbox-seed.ts';
+
+const BASE = '/api/whatsapp/sender';
+let t: TestApp;
+let sim: WhatsAppCloudSimulator;
+let auth: Record<string, string>;
+let other: Record<string, string>;
+let marketer: Record<string, string>;
+let accountId: number;
+
+beforeAll(async () => {
+  sim = await startWhatsAppCloudSimulator({ appSecret: 'test-app-secret-0123456789', decisionMs: 600_000 });
+  t = await createTestApp(); // sandbox mode: the simulator is the Cloud API, as main.ts wires it
+  t.ctx.config.whatsapp.apiBase = sim.url;
+  const owner = await signUp(t);
+  auth = bearer((await signIn(t, owner.email)).token);
+  accountId = (await t.sql('select account_id from users where id = $1', [owner.userId]))[0].account_id;
+  other = bearer((await signIn(t, (await signUp(t)).email)).token);
+  marketer = bearer((await signIn(t, (await addUserToAccount(t, accountId, 'marketer')).email)).token);
+});
+afterAll(async () => {
+  await t?.close();
+  await sim?.close();
+});
+
+const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers = auth) =>
+  t.app.inject({ method, url: `${BASE}${url}`, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+const sender = (over: Record<string, unknown> = {}) => ({
+  display_name: 'Acme Support',
+  phone_number: '+966501234567',
+  phone_number_id: '900000000012345',
+  business_account_id: '1029384756',
+  access_token: 'EAAG-secret-token-value',
+  app_secret: 'app-secret-value-0123456789',
+  ...over,
+});
+
+describe('sandbox WhatsApp sender', () => {
+  it('a fresh account has an ACTIVE sandbox sender whose setup verifies against the simulator', async () => {
+    const res = await req('GET', '/config');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ is_sandbox: true, status: 'ACTIVE', has_access_token: true, ...sandboxWhatsAppIds(accountId) });
+    expect((await req('GET', '/setup-status')).json().data).toEqual({ sender_id: res.json().data.id, complete: true, missing: [], status: 'ACTIVE' });
+    const setup = await req('POST', `/${res.json().data.id}/complete-setup`);
+    expect(setup.statusCode).toBe(200);
+    expect(setup.json().data.verified_name).toBe('Risala Sandbox');
+  });
+
+  it('legacy config shows the account-level defaults without secrets', async () => {
+    const res = await req('GET', '/legacy-config');
+    expect(res.json().data).toMatchObject({ sandbox: true, api_version: 'v21.0', has_access_token: true, has_app_secret: true });
+    expect(res.body).not.toContain(t.ctx.config.whatsapp.appSecret);
+    expect(res.body).not.toContain('sandbox-token');
+  });
+});
+
+describe('WhatsApp sender CRUD and setup', () => {
+  let id: number;
+  it('creates with secrets encrypted and never returned', async () => {
+    const res = await req('POST', '/', sender());
+    expect(res.statusCode).toBe(201);
+    id = res.json().data.id;
+    expect(res.json().data).toMatchObject({ status: 'PENDING_SETUP', has_access_token: true, has_app_secret: true, is_default: false });
+    expect(res.body).not.toContain('EAAG-secret-token-value');
+    expect(res.body).not.toContain('app-secret-value');
+    const [row] = await t.sql('select access_token_enc, app_secret_enc from whatsapp_senders where id = $1', [id]);
+    expect(row.access_token_enc).not.toContain('EAAG-secret-token-value');
+    expect(decryptSecret(t.ctx.config.encryptionKey, row.access_token_enc)).toBe('EAAG-secret-token-value');
+    expect(decryptSecret(t.ctx.config.encryptionKey, row.app_secret_enc)).toBe('app-secret-value-0123456789');
+    for (const r of [(await req('GET', `/${id}`)), (await req('GET', '/?limit=10'))]) expect(r.body).not.toContain('EAAG');
+  });
+
+  it('refuses bad input, duplicates and marketers', async () => {
+    const bad = await req('POST', '/', sender({ phone_number: '0501234567', phone_number_id: 'a/b', display_name: '' }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['phone_number', 'phone_number_id', 'display_name']));
+    const dup = await req('POST', '/', sender());
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().code).toBe('DATA_EXISTS');
+    expect((await req('POST', '/', sender({ phone_number_id: '900000000054321' }), marketer)).statusCode).toBe(403);
+    expect((await req('PUT', `/${id}/auto-reply`, { enabled: true, rules: [], away: { enabled: false, text: '' } }, marketer)).statusCode).toBe(403);
+  });
+
+  it("another account's ids are 404", async () => {
+    for (const [m, url, body] of [
+      ['GET', `/${id}`],
+      ['PUT', `/${id}`, { display_name: 'x' }],
+      ['DELETE', `/${id}`],
+      ['POST', `/${id}/complete-setup`],
+      ['GET', `/${id}/auto-reply`],
+      ['PUT', `/${id}/auto-reply`, { enabled: false, rules: [], away: { enabled: false, text: '' } }],
+    ] as const) {
+      expect((await req(m, url, body, other)).statusCode, `${m} ${url}`).toBe(404);
+    }
+  });
+
+  it('complete-setup calls the Cloud API: ACTIVE for a real number, PROVIDER_TEST_FAILED otherwise', async () => {
+    const res = await req('POST', `/${id}/complete-setup`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'ACTIVE', setup_completed_at: expect.any(String) });
+    // a new number id sends it back to setup; the simulator does not know this one
+    const changed = await req('PUT', `/${id}`, { phone_number_id: '123456789012345' });
+    expect(changed.json().data).toMatchObject({ status: 'PENDING_SETUP', setup_completed_at: null });
+    const failed = await req('POST', `/${id}/complete-setup`);
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json()).toMatchObject({ code: 'PROVIDER_TEST_FAILED', data: { reason: expect.stringContaining('does not exist') } });
+    expect((await req('GET', `/${id}`)).json().data.status).toBe('PENDING_SETUP');
+  });
+
+  it('setup-status lists what is missing', async () => {
+    const created = await req('POST', '/', sender({ phone_number_id: '900000000099999', access_token: undefined, app_secret: undefined, is_default: true }));
+    expect(created.json().data.is_default).toBe(true);
+    const status = await req('GET', '/setup-status');
+    expect(status.json().data).toMatchObject({ complete: false, missing: ['access_token', 'app_secret', 'complete_setup'], status: 'PENDING_SETUP' });
+    const refused = await req('POST', `/${created.json().data.id}/complete-setup`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.map((e: { field: string }) => e.field)).toEqual(['access_token', 'app_secret']);
+    expect((await req('GET', '/status')).json().data).toMatchObject({ ready: false, default_sender_id: created.json().data.id });
+    const analytics = await req('GET', '/analytics');
+    expect(analytics.json().data.senders).toMatchObject({ ACTIVE: 1, PENDING_SETUP: 2 });
+  });
+
+  it('auto-reply round trip; the saved config drives the matcher', async () => {
+    const config = {
+      enabled: true,
+      rules: [{ keyword: 'price', match: 'exact', reply: 'See our prices' }],
+      away: { enabled: true, text: 'We are closed', from: '18:00', to: '08:00' },
+    };
+    expect((await req('PUT', `/${id}/auto-reply`, { ...config, rules: [{ keyword: '', match: 'maybe', reply: '' }] })).statusCode).toBe(400);
+    expect((await req('PUT', `/${id}/auto-reply`, { ...config, away: { enabled: true, text: 'x', from: '25:00' } })).statusCode).toBe(400);
+    const saved = await req('PUT', `/${id}/auto-reply`, config);
+    expect(saved.statusCode).toBe(200);
+    const got = (await req('GET', `/${id}/auto-reply`)).json().data;
+    expect(got).toEqual(config);
+    expect(autoReplyFor(got, 'PRICE', new Date('2026-01-01T12:00:00Z'))).toBe('See our prices');
+    expect(autoReplyFor(got, 'hi', new Date('2026-01-01T23:00:00Z'))).toBe('We are closed');
+  });
+
+  it('deletes', async () => {
+    expect((await req('DELETE', `/${id}`, undefined, marketer)).statusCode).toBe(403);
+    expect((await req('DELETE', `/${id}`)).statusCode).toBe(200);
+    expect((await req('GET', `/${id}`)).statusCode).toBe(404);
+  });
+});

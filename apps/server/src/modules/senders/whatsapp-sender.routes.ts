@@ -1,0 +1,48 @@
+import { idParamSchema, pageQuerySchema } from '@risala/shared';
+import { autoReplySchema, updateWhatsappSenderSchema, whatsappSenderSchema } from '@risala/shared/schemas/senders';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { ok } from '../../lib/http.ts';
+import { planGate, requireAuth, requirePermission } from '../auth/guard.ts';
+import * as wa from './whatsapp-sender.service.ts';
+
+/**
+ * /api/whatsapp/sender — CRUD, config (the default sender), setup-status, legacy-config, status,
+ * analytics, /{id}/complete-setup and /{id}/auto-reply. Templates live at /api/whatsapp/templates.
+ */
+export function whatsappSenderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['sender-management'];
+    const view = requirePermission('sender', 'view');
+    const update = [requirePermission('sender', 'update'), planGate];
+    app.get('/', { schema: { tags, querystring: pageQuerySchema }, preHandler: view }, async (req, reply) =>
+      ok(reply, await wa.listWhatsappSenders(ctx, requireAuth(req), req.query.page, req.query.limit)),
+    );
+    app.post('/', { schema: { tags, body: whatsappSenderSchema }, preHandler: [requirePermission('sender', 'create'), planGate] }, async (req, reply) =>
+      ok(reply, await wa.createWhatsappSender(ctx, requireAuth(req), req.body), 'WhatsApp sender created', 201),
+    );
+    app.get('/config', { schema: { tags }, preHandler: view }, async (req, reply) => ok(reply, await wa.getDefaultConfig(ctx, requireAuth(req))));
+    app.get('/setup-status', { schema: { tags }, preHandler: view }, async (req, reply) => ok(reply, await wa.setupStatus(ctx, requireAuth(req))));
+    app.get('/legacy-config', { schema: { tags }, preHandler: view }, async (_req, reply) => ok(reply, wa.legacyConfig(ctx)));
+    app.get('/status', { schema: { tags }, preHandler: view }, async (req, reply) => ok(reply, await wa.channelStatus(ctx, requireAuth(req))));
+    app.get('/analytics', { schema: { tags }, preHandler: view }, async (req, reply) => ok(reply, await wa.analytics(ctx, requireAuth(req))));
+    app.get('/:id', { schema: { tags, params: idParamSchema }, preHandler: view }, async (req, reply) =>
+      ok(reply, await wa.getWhatsappSender(ctx, requireAuth(req), req.params.id)),
+    );
+    app.put('/:id', { schema: { tags, params: idParamSchema, body: updateWhatsappSenderSchema }, preHandler: update }, async (req, reply) =>
+      ok(reply, await wa.updateWhatsappSender(ctx, requireAuth(req), req.params.id, req.body), 'WhatsApp sender updated'),
+    );
+    app.delete('/:id', { schema: { tags, params: idParamSchema }, preHandler: requirePermission('sender', 'delete') }, async (req, reply) =>
+      ok(reply, await wa.deleteWhatsappSender(ctx, requireAuth(req), req.params.id), 'WhatsApp sender deleted'),
+    );
+    app.post('/:id/complete-setup', { schema: { tags, params: idParamSchema }, preHandler: update }, async (req, reply) =>
+      ok(reply, await wa.completeSetup(ctx, requireAuth(req), req.params.id), 'WhatsApp sender verified'),
+    );
+    app.get('/:id/auto-reply', { schema: { tags, params: idParamSchema }, preHandler: view }, async (req, reply) =>
+      ok(reply, await wa.getAutoReply(ctx, requireAuth(req), req.params.id)),
+    );
+    app.put('/:id/auto-reply', { schema: { tags, params: idParamSchema, body: autoReplySchema }, preHandler: update }, async (req, reply) =>
+      ok(reply, await wa.saveAutoReply(ctx, requireAuth(req), req.params.id, req.body), 'Auto-reply saved'),
+    );
+  };
+}

@@ -1,0 +1,277 @@
+/**
+ * The sandbox SMSC: a real SMPP 3.4 server (the `smpp` package) on loopback. It binds clients with
+ * the configured credentials, answers submit_sm with hex message ids, sends delivery receipts as
+ * deliver_sm after a delay (DELIVRD, or UNDELIV at `failureRate`), answers ESME_RTHROTTLED at
+ * `throttleRate`, can drop every connection (`drop()`), originates MO messages (`sendMo()`), and
+ * counts what it received (per destination, duplicates by destination + text) for tests.
+ */
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import smpp, { type PDU, type Session } from 'smpp';
+import { decodeText, encodeText, encodingOf, DATA_CODING } from '../channels/sms/encoding.ts';
+import { ESME } from '../channels/sms/esme.ts';
+
+export interface SmscControls {
+  systemId: string;
+  password: string;
+  /** ms between submit_sm and its receipt */
+  receiptDelayMs: number;
+  /** 0..1: share of receipts that say UNDELIV */
+  failureRate: number;
+  /** 0..1: share of submit_sm answered ESME_RTHROTTLED */
+  throttleRate: number;
+  /** receipts print the id in decimal although submit_sm_resp gave it in hex (like some SMSCs) */
+  decimalReceiptIds: boolean;
+}
+
+export interface SmscSubmission {
+  messageId: string;
+  source: string;
+  destination: string;
+  dataCoding: number;
+  esmClass: number;
+  udh: Buffer | null;
+  text: string;
+  registeredDelivery: number;
+  at: number;
+}
+
+export interface SmscCounters {
+  binds: number;
+  bindFailures: number;
+  submitted: number;
+  throttled: number;
+  receiptsSent: number;
+  perDestination: Map<string, number>;
+  /** (destination, text) seen more than once → extra copies */
+  duplicates: number;
+  duplicateKeys: Set<string>;
+}
+
+export interface SmscSimulator {
+  host: string;
+  port: number;
+  controls: SmscControls;
+  counters: SmscCounters;
+  /** the latest submissions (at most `keep`) */
+  submissions: SmscSubmission[];
+  configure(patch: Partial<SmscControls>): void;
+  resetCounters(): void;
+  /** closes every client connection (the "SMSC drop") */
+  drop(): void;
+  /** an MO message to the first bound receiver/transceiver; false when none is bound */
+  sendMo(source: string, destination: string, text: string): boolean;
+  boundSessions(): number;
+  close(): Promise<void>;
+}
+
+const DEFAULTS: SmscControls = {
+  systemId: 'sandbox',
+  password: 'sandbox',
+  receiptDelayMs: 200,
+  failureRate: 0,
+  throttleRate: 0,
+  decimalReceiptIds: false,
+};
+
+const pad = (n: number) => String(n).padStart(2, '0');
+function smppDate(d: Date): string {
+  return `${pad(d.getUTCFullYear() % 100)}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}`;
+}
+
+export async function startSmscSimulator(
+  opts: Partial<SmscControls> & { port?: number; host?: string; keep?: number; log?: Logger } = {},
+): Promise<SmscSimulator> {
+  const controls: SmscControls = { ...DEFAULTS, ...Object.fromEntries(Object.entries(opts).filter(([k]) => k in DEFAULTS)) };
+  const keep = opts.keep ?? 1000;
+  const counters: SmscCounters = {
+    binds: 0,
+    bindFailures: 0,
+    submitted: 0,
+    throttled: 0,
+    receiptsSent: 0,
+    perDestination: new Map(),
+    duplicates: 0,
+    duplicateKeys: new Set(),
+  };
+  const seen = new Set<string>();
+  const submissions: SmscSubmission[] = [];
+  const bound = new Map<Session, string>();
+  const timers = new Set<NodeJS.Timeout>();
+  let nextId = Number.parseInt(randomBytes(3).toString('hex'), 16);
+
+  const server = smpp.createServer({}, (session: Session) => {
+    session.socket.setNoDelay(true);
+    session.on('error', () => {});
+    session.socket.on('close', () => bound.delete(session));
+    const bind = (pdu: PDU) => {
+      if (pdu.system_id !== controls.systemId || pdu.password !== controls.password) {
+        counters.bindFailures++;
+        const status = pdu.system_id !== controls.systemId ? ESME.ESME_RINVSYSID : ESME.ESME_RINVPASWD;
+        session.send(pdu.response({ command_status: status }));
+        return;
+      }
+      counters.binds++;
+      bound.set(session, pdu.command);
+      session.send(pdu.response({ system_id: 'RisalaSMSC' }));
+    };
+    session.on('bind_transceiver', bind);
+    session.on('bind_transmitter', bind);
+    session.on('bind_receiver', bind);
+    session.on('enquire_link', (pdu: PDU) => session.send(pdu.response()));
+    session.on('unbind', (pdu: PDU) => {
+      session.send(pdu.response());
+      session.close();
+    });
+    session.on('deliver_sm_resp', () => {});
+    session.on('submit_sm', (pdu: PDU) => {
+      if (!bound.has(session)) {
+        session.send(pdu.response({ command_status: ESME.ESME_RINVBNDSTS }));
+        return;
+      }
+      if (controls.throttleRate > 0 && Math.random() < controls.throttleRate) {
+        counters.throttled++;
+        session.send(pdu.response({ command_status: ESME.ESME_RTHROTTLED }));
+        return;
+      }
+      const sub = readSubmission(pdu, (nextId++).toString(16).toUpperCase());
+      counters.submitted++;
+      counters.perDestination.set(sub.destination, (counters.perDestination.get(sub.destination) ?? 0) + 1);
+      const key = `${sub.destination}\u0000${sub.udh ? sub.udh.subarray(-2).toString('hex') : ''}${sub.text}`;
+      if (seen.has(key)) {
+        counters.duplicates++;
+        counters.duplicateKeys.add(key);
+      } else seen.add(key);
+      submissions.push(sub);
+      if (submissions.length > keep) submissions.shift();
+      session.send(pdu.response({ message_id: sub.messageId }));
+      if (sub.registeredDelivery & 0x01) scheduleReceipt(session, sub);
+    });
+  });
+
+  function readSubmission(pdu: PDU, messageId: string): SmscSubmission {
+    // the package has already split the UDH off and decoded the body by data_coding
+    const sm = pdu.short_message as { message?: Buffer | string; udh?: Buffer[] } | Buffer | undefined;
+    const parts = Buffer.isBuffer(sm) ? { message: sm } : (sm ?? {});
+    const ies = parts.udh ?? [];
+    const udhBody = Buffer.concat(ies);
+    return {
+      messageId,
+      source: String(pdu.source_addr ?? ''),
+      destination: String(pdu.destination_addr ?? ''),
+      dataCoding: pdu.data_coding,
+      esmClass: pdu.esm_class,
+      udh: ies.length ? Buffer.concat([Buffer.from([udhBody.length]), udhBody]) : null,
+      text: typeof parts.message === 'string' ? parts.message : decodeText(parts.message ?? Buffer.alloc(0), pdu.data_coding),
+      registeredDelivery: pdu.registered_delivery ?? 0,
+      at: Date.now(),
+    };
+  }
+
+  function receiver(preferred: Session): Session | null {
+    if (bound.has(preferred) && bound.get(preferred) !== 'bind_transmitter' && !preferred.socket.destroyed) return preferred;
+    for (const [s, mode] of bound) if (mode !== 'bind_transmitter' && !s.socket.destroyed) return s;
+    return null;
+  }
+
+  function scheduleReceipt(session: Session, sub: SmscSubmission) {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      const target = receiver(session);
+      if (!target) return;
+      const failed = controls.failureRate > 0 && Math.random() < controls.failureRate;
+      const stat = failed ? 'UNDELIV' : 'DELIVRD';
+      const id = controls.decimalReceiptIds ? Number.parseInt(sub.messageId, 16).toString(10) : sub.messageId;
+      const now = smppDate(new Date());
+      const text = `id:${id} sub:001 dlvrd:${failed ? '000' : '001'} submit date:${smppDate(new Date(sub.at))} done date:${now} stat:${stat} err:${failed ? '001' : '000'} text:${sub.text.slice(0, 20).replace(/[^\x20-\x7e]/g, '.')}`;
+      counters.receiptsSent++;
+      target.send(
+        new smpp.PDU('deliver_sm', {
+          source_addr: sub.destination,
+          destination_addr: sub.source,
+          esm_class: 0x04,
+          data_coding: 0,
+          short_message: Buffer.from(text, 'latin1'),
+          receipted_message_id: id,
+          message_state: failed ? 5 : 2,
+        }),
+      );
+    }, controls.receiptDelayMs);
+    timers.add(timer);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  opts.log?.info({ port: address.port }, 'sandbox SMSC listening');
+
+  return {
+    host: address.address,
+    port: address.port,
+    controls,
+    counters,
+    submissions,
+    configure(patch) {
+      Object.assign(controls, patch);
+    },
+    resetCounters() {
+      Object.assign(counters, { binds: 0, bindFailures: 0, submitted: 0, throttled: 0, receiptsSent: 0, duplicates: 0 });
+      counters.perDestination.clear();
+      counters.duplicateKeys.clear();
+      seen.clear();
+      submissions.length = 0;
+    },
+    drop() {
+      for (const s of [...server.sessions]) s.socket.destroy();
+    },
+    sendMo(source, destination, text) {
+      const target = [...bound].find(([s, mode]) => mode !== 'bind_transmitter' && !s.socket.destroyed)?.[0];
+      if (!target) return false;
+      const encoding = encodingOf(text);
+      target.send(
+        new smpp.PDU('deliver_sm', {
+          source_addr: source,
+          destination_addr: destination,
+          esm_class: 0,
+          data_coding: DATA_CODING[encoding],
+          short_message: encodeText(text, encoding),
+        }),
+      );
+      return true;
+    },
+    boundSessions: () => bound.size,
+    async close() {
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      for (const s of [...server.sessions]) s.socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/**
+ * main.ts: the sandbox SMSC on SANDBOX_SMSC_PORT (a free port when busy) unless SANDBOX_SMSC=false;
+ * writes the port it got into config.smsc, where sandbox connections read it.
+ */
+export async function startSandboxSmsc(config: { smsc: Config['smsc'] }, log: Logger): Promise<SmscSimulator | null> {
+  if (!config.smsc.sandbox) return null;
+  const { systemId, password, receiptDelayMs, failureRate, throttleRate, host } = config.smsc;
+  const opts = { systemId, password, receiptDelayMs, failureRate, throttleRate, host, log, keep: 100 };
+  let sim: SmscSimulator;
+  try {
+    sim = await startSmscSimulator({ ...opts, port: config.smsc.port });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    log.warn({ port: config.smsc.port }, 'sandbox SMSC port busy; using a free one');
+    sim = await startSmscSimulator({ ...opts, port: 0 });
+  }
+  config.smsc.port = sim.port;
+  return sim;
+}

@@ -1,0 +1,55 @@
+import { Alert, Button, Group, Modal, Stack, Tabs, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { isApiError } from '../../lib/http.ts';
+
+const TABS = ['routers', 'rules', 'plugins'] as const;
+
+/** Tabs between the routing screens: routers, rules (filters), plugins. */
+export function RoutingNav() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const current = TABS.find((tab) => pathname.endsWith(`/${tab}`)) ?? 'routers';
+  return (
+    <Tabs value={current} onChange={(v) => v && navigate(`/sender-management/${v}`)}>
+      <Tabs.List>
+        {TABS.map((tab) => (
+          <Tabs.Tab key={tab} value={tab} data-testid={`routing-tab-${tab}`}>{t(`gateway.routers.tabs.${tab}`)}</Tabs.Tab>
+        ))}
+      </Tabs.List>
+    </Tabs>
+  );
+}
+
+/** Asks before deleting; a refusal of §8 (e.g. DELETE_ACTIVE_RULE) is shown inside the dialog. */
+export function ConfirmDelete({ name, onConfirm, onClose }: { name: string; onConfirm: () => Promise<void>; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function confirm() {
+    setBusy(true);
+    setError(null);
+    try {
+      await onConfirm();
+      onClose();
+    } catch (err) {
+      setError(isApiError(err) ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Modal opened onClose={onClose} title={t('gateway.routers.deleteTitle')} centered>
+      <Stack gap="sm">
+        <Text>{t('gateway.routers.deleteConfirm', { name })}</Text>
+        {error && <Alert color="red" role="alert" data-testid="delete-error">{error}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>{t('gateway.routers.actions.cancel')}</Button>
+          <Button color="red" loading={busy} onClick={() => void confirm()} data-testid="confirm-delete">{t('gateway.routers.actions.delete')}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,126 @@
+import { ActionIcon, Badge, Button, Group, Modal, Pagination, Paper, Select, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { can } from '@risala/shared/permissions';
+import { CONNECTION_STATES, CONNECTION_TYPES, type Connection, type ConnectionListQuery } from '@risala/shared/schemas/gateway-connections';
+import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { EmptyNote } from '../../../components/page/EmptyNote.tsx';
+import { LoadError } from '../../../components/page/LoadError.tsx';
+import { PageLoader } from '../../../components/page/PageLoader.tsx';
+import { useSession } from '../../../lib/session.ts';
+import { useConnections } from './api/get-connections.ts';
+import { ConfirmDeleteConnection, ConnectionActions, StateBadge } from './ConnectionControls.tsx';
+import { ConnectionForm } from './ConnectionForm.tsx';
+
+const LIMIT = 20;
+const endpoint = (c: Connection) => (c.type === 'smpp' ? `${c.host ?? ''}:${c.port ?? ''}` : (c.post_url ?? ''));
+
+/** /sender-management/connections — SMPP and HTTP connections with live states (polled) and start/stop/restart. */
+export function ConnectionsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { permissions } = useSession();
+  const [q, setQ] = useState<Partial<ConnectionListQuery>>({ page: 1, limit: LIMIT, sort: 'created_at', order: 'asc' });
+  const [search, setSearch] = useState('');
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<Connection | null>(null);
+  const list = useConnections(q);
+  const canEdit = can(permissions, 'sender', 'update');
+  const canDelete = can(permissions, 'sender', 'delete');
+  const items = list.data?.items ?? [];
+
+  let body: React.ReactNode;
+  if (list.isPending) body = <PageLoader />;
+  else if (list.isError) body = <LoadError error={list.error} onRetry={() => void list.refetch()} />;
+  else if (items.length === 0) body = <EmptyNote text={t('gateway.connections.empty')} />;
+  else
+    body = (
+      <Paper withBorder radius="md" p="xs">
+        <Table.ScrollContainer minWidth={820}>
+          <Table verticalSpacing="sm" data-testid="connection-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('gateway.connections.columns.name')}</Table.Th>
+                <Table.Th>{t('gateway.connections.columns.type')}</Table.Th>
+                <Table.Th>{t('gateway.connections.columns.endpoint')}</Table.Th>
+                <Table.Th>{t('gateway.connections.columns.rate')}</Table.Th>
+                <Table.Th>{t('gateway.connections.columns.state')}</Table.Th>
+                <Table.Th>{t('gateway.connections.columns.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((c) => (
+                <Table.Tr key={c.id} data-testid="connection-row" data-name={c.connection_name}>
+                  <Table.Td>
+                    <Group gap={6}>
+                      <Text component={Link} to={`/sender-management/connections/${c.id}`} fw={600} data-testid="connection-name">{c.connection_name}</Text>
+                      {c.is_sandbox && <Badge size="xs" variant="outline">{t('gateway.connections.sandbox')}</Badge>}
+                    </Group>
+                    {c.last_error && c.status !== 'CONNECTED' && <Text size="xs" c="red" lineClamp={2} data-testid="connection-last-error">{c.last_error}</Text>}
+                  </Table.Td>
+                  <Table.Td>{t(`gateway.connections.types.${c.type}`)}</Table.Td>
+                  <Table.Td><Text size="sm" dir="ltr" style={{ textAlign: 'start' }}>{endpoint(c)}</Text></Table.Td>
+                  <Table.Td>{c.message_per_second}</Table.Td>
+                  <Table.Td><StateBadge state={c.status} /></Table.Td>
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap" align="flex-start">
+                      {canEdit && <ConnectionActions connection={c} compact />}
+                      {canEdit && (
+                        <Tooltip label={t('gateway.connections.actions.edit')}>
+                          <ActionIcon variant="subtle" aria-label={t('gateway.connections.actions.edit')} onClick={() => navigate(`/sender-management/connections/${c.id}`)}
+                            data-testid="connection-edit"><IconPencil size={16} /></ActionIcon>
+                        </Tooltip>
+                      )}
+                      {canDelete && (
+                        <Tooltip label={t('gateway.connections.actions.delete')}>
+                          <ActionIcon variant="subtle" color="red" aria-label={t('gateway.connections.actions.delete')} onClick={() => setDeleting(c)}
+                            data-testid="connection-delete"><IconTrash size={16} /></ActionIcon>
+                        </Tooltip>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+    );
+
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / LIMIT));
+  return (
+    <Stack gap="lg" data-testid="connections-page">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} size="h2">{t('gateway.connections.title')}</Title>
+          <Text c="dimmed">{t('gateway.connections.subtitle')}</Text>
+        </div>
+        {can(permissions, 'sender', 'create') && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid="connection-new">{t('gateway.connections.add')}</Button>
+        )}
+      </Group>
+      <Group gap="sm">
+        <TextInput leftSection={<IconSearch size={16} />} placeholder={t('gateway.connections.search')} value={search} data-testid="connection-search"
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setQ((p) => ({ ...p, page: 1, search: e.currentTarget.value || undefined }));
+          }} />
+        <Select placeholder={t('gateway.connections.allTypes')} clearable value={q.type ?? null} data-testid="connection-filter-type"
+          data={CONNECTION_TYPES.map((v) => ({ value: v, label: t(`gateway.connections.types.${v}`) }))}
+          onChange={(v) => setQ((p) => ({ ...p, page: 1, type: (v ?? undefined) as ConnectionListQuery['type'] }))} />
+        <Select placeholder={t('gateway.connections.allStates')} clearable value={q.status ?? null} data-testid="connection-filter-state"
+          data={CONNECTION_STATES.map((v) => ({ value: v, label: t(`gateway.connections.states.${v}`) }))}
+          onChange={(v) => setQ((p) => ({ ...p, page: 1, status: (v ?? undefined) as ConnectionListQuery['status'] }))} />
+      </Group>
+      {body}
+      {pages > 1 && <Pagination total={pages} value={q.page ?? 1} onChange={(page) => setQ((p) => ({ ...p, page }))} />}
+      {creating && (
+        <Modal opened onClose={() => setCreating(false)} title={t('gateway.connections.add')} size="xl" centered>
+          <ConnectionForm connection={null} onCancel={() => setCreating(false)} onDone={() => setCreating(false)} />
+        </Modal>
+      )}
+      {deleting && <ConfirmDeleteConnection connection={deleting} onClose={() => setDeleting(null)} />}
+    </Stack>
+  );
+}

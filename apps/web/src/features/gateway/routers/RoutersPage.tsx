@@ -1,0 +1,125 @@
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Switch, Table, Text, Title, Tooltip } from '@mantine/core';
+import { can } from '@risala/shared/permissions';
+import type { Router } from '@risala/shared/schemas/gateway-routing';
+import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyNote } from '../../../components/page/EmptyNote.tsx';
+import { LoadError } from '../../../components/page/LoadError.tsx';
+import { PageLoader } from '../../../components/page/PageLoader.tsx';
+import { useSession } from '../../../lib/session.ts';
+import { ConfirmDelete, RoutingNav } from '../RoutingNav.tsx';
+import { useRouterMutations } from './api/change-router.ts';
+import { useConnectionOptions, useRouters } from './api/get-routers.ts';
+import { RouteTestBox } from './RouteTestBox.tsx';
+import { RouterFormModal } from './RouterFormModal.tsx';
+
+const TYPE_COLORS = { default: 'gray', static: 'blue', random_round_robin: 'grape', failover: 'orange' } as const;
+
+/** /sender-management/routers — MT routers in routing order, with up/down reorder and a route tester. */
+export function RoutersPage() {
+  const { t } = useTranslation();
+  const { permissions } = useSession();
+  const routers = useRouters();
+  const connections = useConnectionOptions();
+  const { status, remove, reorder } = useRouterMutations();
+  const [editing, setEditing] = useState<Router | null | 'new'>(null);
+  const [deleting, setDeleting] = useState<Router | null>(null);
+  const canEdit = can(permissions, 'sender', 'update');
+  const items = routers.data?.items ?? [];
+  const names = new Map((connections.data ?? []).map((c) => [c.id, c.connection_name]));
+
+  function move(index: number, by: -1 | 1) {
+    const ids = items.map((r) => r.id);
+    const [moved] = ids.splice(index, 1);
+    ids.splice(index + by, 0, moved as number);
+    reorder.mutate(ids);
+  }
+
+  let body: React.ReactNode;
+  if (routers.isPending) body = <PageLoader />;
+  else if (routers.isError) body = <LoadError error={routers.error} onRetry={() => void routers.refetch()} />;
+  else if (items.length === 0) body = <EmptyNote text={t('gateway.routers.empty')} />;
+  else
+    body = (
+      <Paper withBorder radius="md" p="xs">
+        <Table.ScrollContainer minWidth={760}>
+          <Table verticalSpacing="sm" data-testid="router-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('gateway.routers.fields.order')}</Table.Th>
+                <Table.Th>{t('gateway.routers.fields.router_name')}</Table.Th>
+                <Table.Th>{t('gateway.routers.fields.router_type')}</Table.Th>
+                <Table.Th>{t('gateway.routers.fields.connection_ids')}</Table.Th>
+                <Table.Th>{t('gateway.routers.fields.rate')}</Table.Th>
+                <Table.Th>{t('gateway.routers.fields.status')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((r, i) => (
+                <Table.Tr key={r.id} data-testid="router-row">
+                  <Table.Td>
+                    <Group gap={2} wrap="nowrap">
+                      <Text w={36}>{r.order}</Text>
+                      {canEdit && (
+                        <>
+                          <ActionIcon variant="subtle" size="sm" disabled={i === 0 || reorder.isPending} aria-label={t('gateway.routers.moveUp')}
+                            onClick={() => move(i, -1)} data-testid="router-up"><IconArrowUp size={14} /></ActionIcon>
+                          <ActionIcon variant="subtle" size="sm" disabled={i === items.length - 1 || reorder.isPending} aria-label={t('gateway.routers.moveDown')}
+                            onClick={() => move(i, 1)} data-testid="router-down"><IconArrowDown size={14} /></ActionIcon>
+                        </>
+                      )}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td fw={600} data-testid="router-name-cell">{r.router_name}</Table.Td>
+                  <Table.Td><Badge color={TYPE_COLORS[r.router_type]} variant="light" data-testid="router-type-badge">{t(`gateway.routers.types.${r.router_type}`)}</Badge></Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{r.connection_ids.map((id) => names.get(id) ?? `#${id}`).join(r.router_type === 'failover' ? ' → ' : ', ')}</Text>
+                    {r.rule_ids.length > 0 && <Text size="xs" c="dimmed">{t('gateway.routers.rulesCount', { count: r.rule_ids.length })}</Text>}
+                  </Table.Td>
+                  <Table.Td>{Number(r.rate).toLocaleString(undefined, { maximumFractionDigits: 5 })}</Table.Td>
+                  <Table.Td>
+                    <Switch checked={r.status === 'ACTIVE'} disabled={!canEdit || r.router_type === 'default'} label={t(`gateway.routers.status.${r.status}`)}
+                      onChange={(e) => status.mutate({ id: r.id, active: e.currentTarget.checked })} data-testid="router-status" />
+                  </Table.Td>
+                  <Table.Td>
+                    {canEdit && (
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <Tooltip label={t('gateway.routers.actions.edit')}>
+                          <ActionIcon variant="subtle" aria-label={t('gateway.routers.actions.edit')} onClick={() => setEditing(r)} data-testid="router-edit"><IconPencil size={16} /></ActionIcon>
+                        </Tooltip>
+                        <Tooltip label={t('gateway.routers.actions.delete')}>
+                          <ActionIcon variant="subtle" color="red" aria-label={t('gateway.routers.actions.delete')} onClick={() => setDeleting(r)} data-testid="router-delete"><IconTrash size={16} /></ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+    );
+
+  const nextOrder = Math.min(9999, items.filter((r) => r.router_type !== 'default').reduce((max, r) => Math.max(max, r.order), 0) + 10);
+  return (
+    <Stack gap="lg" data-testid="routers-page">
+      <RoutingNav />
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} size="h2">{t('gateway.routers.title')}</Title>
+          <Text c="dimmed">{t('gateway.routers.subtitle')}</Text>
+        </div>
+        {can(permissions, 'sender', 'create') && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="router-new">{t('gateway.routers.new')}</Button>
+        )}
+      </Group>
+      {body}
+      <RouteTestBox />
+      {editing && <RouterFormModal router={editing === 'new' ? null : editing} nextOrder={nextOrder} onClose={() => setEditing(null)} />}
+      {deleting && <ConfirmDelete name={deleting.router_name} onConfirm={() => remove.mutateAsync(deleting.id)} onClose={() => setDeleting(null)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,128 @@
+import { ActionIcon, Badge, Button, Code, Group, Pagination, Paper, Select, Stack, Switch, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { can } from '@risala/shared/permissions';
+import { FILTER_TYPES, type FilterType, type Rule } from '@risala/shared/schemas/gateway-routing';
+import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyNote } from '../../../components/page/EmptyNote.tsx';
+import { LoadError } from '../../../components/page/LoadError.tsx';
+import { PageLoader } from '../../../components/page/PageLoader.tsx';
+import { useSession } from '../../../lib/session.ts';
+import { ConfirmDelete, RoutingNav } from '../RoutingNav.tsx';
+import { useRuleMutations } from './api/change-rule.ts';
+import { useRules } from './api/get-rules.ts';
+import { RuleFormModal } from './RuleFormModal.tsx';
+
+const LIMIT = 20;
+
+/** A short, readable form of a rule's value. */
+export function ruleSummary(rule: Rule, t: TFunction): string {
+  const v = rule.value as Record<string, unknown>;
+  switch (rule.filter_type) {
+    case 'destination_pattern':
+    case 'content_pattern':
+      return String(v.pattern);
+    case 'time_window':
+      return `${(v.days as number[]).map((d) => t(`gateway.rules.days.${d}`)).join(' ')} ${v.from}–${v.to}`;
+    case 'transparent':
+      return t('gateway.rules.help.transparent');
+    default:
+      return (Object.values(v)[0] as unknown[]).join(', ');
+  }
+}
+
+/** /sender-management/rules — the filters routers match on, with the §8 status and delete rules. */
+export function RulesPage() {
+  const { t } = useTranslation();
+  const { permissions } = useSession();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [type, setType] = useState<FilterType | null>(null);
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Rule | null | 'new'>(null);
+  const [deleting, setDeleting] = useState<Rule | null>(null);
+  const rules = useRules({ page, limit: LIMIT, search: debounced || undefined, filter_type: type ?? undefined, sort: 'created_at', order: 'desc' });
+  const { status, remove } = useRuleMutations();
+  const canEdit = can(permissions, 'sender', 'update');
+
+  let body: React.ReactNode;
+  if (rules.isPending) body = <PageLoader />;
+  else if (rules.isError) body = <LoadError error={rules.error} onRetry={() => void rules.refetch()} />;
+  else if (rules.data.items.length === 0) body = <EmptyNote text={t(debounced || type ? 'gateway.rules.noMatch' : 'gateway.rules.empty')} />;
+  else {
+    const pages = Math.max(1, Math.ceil(rules.data.total / LIMIT));
+    body = (
+      <Paper withBorder radius="md" p="xs">
+        <Table.ScrollContainer minWidth={720}>
+          <Table verticalSpacing="sm" data-testid="rule-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('gateway.rules.fields.rule_name')}</Table.Th>
+                <Table.Th>{t('gateway.rules.fields.filter_type')}</Table.Th>
+                <Table.Th>{t('gateway.rules.fields.value')}</Table.Th>
+                <Table.Th>{t('gateway.routers.fields.status')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rules.data.items.map((rule) => (
+                <Table.Tr key={rule.id} data-testid="rule-row">
+                  <Table.Td fw={600}>{rule.rule_name}</Table.Td>
+                  <Table.Td><Badge variant="outline">{t(`gateway.rules.types.${rule.filter_type}`)}</Badge></Table.Td>
+                  <Table.Td><Code dir="ltr">{ruleSummary(rule, t)}</Code></Table.Td>
+                  <Table.Td>
+                    <Switch checked={rule.status === 'ACTIVE'} disabled={!canEdit || rule.filter_type === 'transparent'} data-testid="rule-status"
+                      label={t(`gateway.routers.status.${rule.status}`)} onChange={(e) => status.mutate({ id: rule.id, active: e.currentTarget.checked })} />
+                  </Table.Td>
+                  <Table.Td>
+                    {canEdit && (
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <Tooltip label={t('gateway.routers.actions.edit')}>
+                          <ActionIcon variant="subtle" aria-label={t('gateway.routers.actions.edit')} onClick={() => setEditing(rule)} data-testid="rule-edit"><IconPencil size={16} /></ActionIcon>
+                        </Tooltip>
+                        <Tooltip label={t('gateway.routers.actions.delete')}>
+                          <ActionIcon variant="subtle" color="red" aria-label={t('gateway.routers.actions.delete')} onClick={() => setDeleting(rule)} data-testid="rule-delete"><IconTrash size={16} /></ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Group justify="space-between" p="sm">
+          <Text size="sm" c="dimmed">{t('gateway.rules.total', { count: rules.data.total })}</Text>
+          {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
+        </Group>
+      </Paper>
+    );
+  }
+
+  return (
+    <Stack gap="lg" data-testid="rules-page">
+      <RoutingNav />
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} size="h2">{t('gateway.rules.title')}</Title>
+          <Text c="dimmed">{t('gateway.rules.subtitle')}</Text>
+        </div>
+        {can(permissions, 'sender', 'create') && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="rule-new">{t('gateway.rules.new')}</Button>
+        )}
+      </Group>
+      <Group gap="sm" align="flex-end">
+        <TextInput leftSection={<IconSearch size={16} />} placeholder={t('gateway.rules.search')} aria-label={t('gateway.rules.search')} value={search}
+          onChange={(e) => { setSearch(e.currentTarget.value); setPage(1); }} flex={1} maw={420} data-testid="rule-search" />
+        <Select label={t('gateway.rules.fields.filter_type')} clearable placeholder={t('gateway.rules.allTypes')} value={type} w={240}
+          onChange={(v) => { setType(v as FilterType | null); setPage(1); }}
+          data={FILTER_TYPES.map((f) => ({ value: f, label: t(`gateway.rules.types.${f}`) }))} />
+      </Group>
+      {body}
+      {editing && <RuleFormModal rule={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {deleting && <ConfirmDelete name={deleting.rule_name} onConfirm={() => remove.mutateAsync(deleting.id)} onClose={() => setDeleting(null)} />}
+    </Stack>
+  );
+}

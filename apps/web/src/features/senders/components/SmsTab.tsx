@@ -1,0 +1,206 @@
+import { ActionIcon, Anchor, Button, Group, Modal, Pagination, Paper, Select, Stack, Table, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { can } from '@risala/shared/permissions';
+import { SENDER_STATUSES, type SenderStatus, type SmsSender } from '@risala/shared/schemas/senders';
+import { IconCheck, IconSearch, IconStar, IconTrash, IconX } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyNote } from '../../../components/page/EmptyNote.tsx';
+import { LoadError } from '../../../components/page/LoadError.tsx';
+import { PageLoader } from '../../../components/page/PageLoader.tsx';
+import { formatDate } from '../../../lib/i18n.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useSmsSenders } from '../api/get-sms-senders.ts';
+import { useDeleteSenderId, useRequestSmsSupport, useReviewSenderId, useUpdateSenderId } from '../api/save-sms-sender.ts';
+import { RequestBox } from './RequestBox.tsx';
+import { SenderIdForm } from './SenderIdForm.tsx';
+import { StatusBadge } from './StatusBadge.tsx';
+
+const LIMIT = 20;
+const GATEWAY = ['connections', 'routers', 'rules', 'plugins'] as const;
+
+export function SmsTab() {
+  const { t, i18n } = useTranslation();
+  const { permissions } = useSession();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [status, setStatus] = useState<SenderStatus | null>(null);
+  const [page, setPage] = useState(1);
+  const [rejecting, setRejecting] = useState<SmsSender | null>(null);
+  const [reason, setReason] = useState('');
+  const senders = useSmsSenders({ page, limit: LIMIT, search: debounced || undefined, status: status ?? undefined });
+  const review = useReviewSenderId();
+  const update = useUpdateSenderId();
+  const remove = useDeleteSenderId();
+  const support = useRequestSmsSupport();
+  const canApprove = can(permissions, 'sender', 'approve');
+  const canUpdate = can(permissions, 'sender', 'update');
+  const canDelete = can(permissions, 'sender', 'delete');
+
+  let body: ReactNode;
+  if (senders.isPending) body = <PageLoader />;
+  else if (senders.isError) body = <LoadError error={senders.error} onRetry={() => void senders.refetch()} />;
+  else if (senders.data.items.length === 0) body = <EmptyNote text={t(debounced || status ? 'senders.sms.noMatch' : 'senders.sms.empty')} />;
+  else {
+    const pages = Math.max(1, Math.ceil(senders.data.total / LIMIT));
+    body = (
+      <Paper withBorder radius="md" p="xs">
+        <Table.ScrollContainer minWidth={640}>
+          <Table verticalSpacing="sm" data-testid="sender-id-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('senders.sms.fields.sender_id')}</Table.Th>
+                <Table.Th>{t('senders.sms.fields.sender_type')}</Table.Th>
+                <Table.Th>{t('senders.sms.fields.status')}</Table.Th>
+                <Table.Th>{t('senders.sms.fields.created_at')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {senders.data.items.map((s) => (
+                <Table.Tr key={s.id} data-testid="sender-id-row" data-sender={s.sender_id}>
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      <Text fw={600} dir="ltr">
+                        {s.sender_id}
+                      </Text>
+                      {s.is_default && <IconStar size={14} aria-label={t('senders.default')} />}
+                    </Group>
+                    {s.description && (
+                      <Text size="xs" c="dimmed">
+                        {s.description}
+                      </Text>
+                    )}
+                    {s.rejection_reason && (
+                      <Text size="xs" c="red" data-testid="sender-rejection">
+                        {s.rejection_reason}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{t(`senders.sms.types.${s.sender_type}`)}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={s.status} />
+                  </Table.Td>
+                  <Table.Td>{formatDate(s.created_at, undefined, i18n.language)}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      {canApprove && s.status === 'WAITING_FOR_APPROVAL' && (
+                        <>
+                          <Tooltip label={t('senders.sms.approve')}>
+                            <ActionIcon variant="light" color="green" aria-label={t('senders.sms.approve')} onClick={() => review.mutate({ id: s.id })} data-testid="sender-approve">
+                              <IconCheck size={16} />
+                            </ActionIcon>
+                          </Tooltip>
+                          <Tooltip label={t('senders.sms.reject')}>
+                            <ActionIcon variant="light" color="red" aria-label={t('senders.sms.reject')} onClick={() => setRejecting(s)} data-testid="sender-reject">
+                              <IconX size={16} />
+                            </ActionIcon>
+                          </Tooltip>
+                        </>
+                      )}
+                      {canUpdate && s.status === 'ACTIVE' && !s.is_default && (
+                        <Button size="compact-xs" variant="subtle" onClick={() => update.mutate({ id: s.id, input: { is_default: true } })} data-testid="sender-make-default">
+                          {t('senders.makeDefault')}
+                        </Button>
+                      )}
+                      {canDelete && (
+                        <Tooltip label={t('senders.delete')}>
+                          <ActionIcon variant="subtle" color="red" aria-label={t('senders.delete')} onClick={() => window.confirm(t('senders.sms.confirmDelete', { sender: s.sender_id })) && remove.mutate(s.id)} data-testid="sender-delete">
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Group justify="space-between" p="sm">
+          <Text size="sm" c="dimmed" data-testid="sender-id-total">
+            {t('senders.sms.total', { count: senders.data.total })}
+          </Text>
+          {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
+        </Group>
+      </Paper>
+    );
+  }
+
+  return (
+    <Stack gap="lg" data-testid="sms-tab">
+      <Group gap="md" data-testid="gateway-links">
+        <Text size="sm" c="dimmed">
+          {t('senders.sms.gateway')}
+        </Text>
+        {GATEWAY.map((page) => (
+          <Anchor key={page} component={Link} to={`/sender-management/${page}`} size="sm" data-testid={`gateway-link-${page}`}>
+            {t(`senders.sms.links.${page}`)}
+          </Anchor>
+        ))}
+      </Group>
+      {can(permissions, 'sender', 'create') && <SenderIdForm />}
+      <Group gap="sm" align="flex-end">
+        <TextInput
+          leftSection={<IconSearch size={16} />}
+          placeholder={t('senders.sms.search')}
+          aria-label={t('senders.sms.search')}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          maw={320}
+          data-testid="sender-id-search"
+        />
+        <Select
+          placeholder={t('senders.sms.allStatuses')}
+          aria-label={t('senders.sms.fields.status')}
+          value={status}
+          onChange={(value) => {
+            setStatus(value as SenderStatus | null);
+            setPage(1);
+          }}
+          data={SENDER_STATUSES.map((value) => ({ value, label: t(`senders.status.${value}`) }))}
+          clearable
+          data-testid="sender-id-status-filter"
+        />
+      </Group>
+      {body}
+      {canUpdate && (
+        <RequestBox
+          title={t('senders.sms.support.title')}
+          hint={t('senders.sms.support.hint')}
+          testId="sms-request-support"
+          send={(message) => support.mutateAsync(message)}
+          pending={support.isPending}
+        />
+      )}
+      <Modal opened={rejecting !== null} onClose={() => setRejecting(null)} title={t('senders.sms.rejectTitle', { sender: rejecting?.sender_id ?? '' })}>
+        <Stack gap="sm">
+          <Textarea label={t('senders.sms.reason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} autosize minRows={2} data-testid="sender-reject-reason" />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setRejecting(null)}>
+              {t('senders.cancel')}
+            </Button>
+            <Button
+              color="red"
+              disabled={!reason.trim()}
+              loading={review.isPending}
+              onClick={async () => {
+                if (!rejecting) return;
+                await review.mutateAsync({ id: rejecting.id, reason: reason.trim() });
+                setRejecting(null);
+                setReason('');
+              }}
+              data-testid="sender-reject-confirm"
+            >
+              {t('senders.sms.reject')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

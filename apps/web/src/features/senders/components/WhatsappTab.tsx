@@ -1,0 +1,91 @@
+import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { can } from '@risala/shared/permissions';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/page/LoadError.tsx';
+import { PageLoader } from '../../../components/page/PageLoader.tsx';
+import { isApiError } from '../../../lib/http.ts';
+import { useSession } from '../../../lib/session.ts';
+import { showSuccessToast } from '../../../lib/toast.ts';
+import { useAutoReply, useWhatsappConfig, useWhatsappSetup } from '../api/get-whatsapp-sender.ts';
+import { useCompleteWhatsappSetup } from '../api/save-whatsapp-sender.ts';
+import { AutoReplyEditor } from './AutoReplyEditor.tsx';
+import { StatusBadge } from './StatusBadge.tsx';
+import { WhatsappSenderForm } from './WhatsappSenderForm.tsx';
+
+export function WhatsappTab() {
+  const { t } = useTranslation();
+  const { permissions } = useSession();
+  const canEdit = can(permissions, 'sender', 'update');
+  const config = useWhatsappConfig();
+  const setup = useWhatsappSetup();
+  const sender = config.data ?? null;
+  const autoReply = useAutoReply(sender?.id);
+  const complete = useCompleteWhatsappSetup();
+  const [setupError, setSetupError] = useState<string>();
+
+  if (config.isPending) return <PageLoader />;
+  if (config.isError) return <LoadError error={config.error} onRetry={() => void config.refetch()} />;
+
+  async function runSetup() {
+    if (!sender) return;
+    try {
+      await complete.mutateAsync(sender.id);
+      setSetupError(undefined);
+      showSuccessToast('senders.whatsapp.setup.done');
+    } catch (err) {
+      const reason = isApiError(err) ? ((err.data as { reason?: string } | undefined)?.reason ?? err.message) : String(err);
+      setSetupError(reason);
+    }
+  }
+
+  const missing = setup.data?.missing ?? [];
+  return (
+    <Stack gap="lg" data-testid="whatsapp-tab">
+      <Paper withBorder radius="md" p="md" data-testid="wa-setup">
+        <Stack gap="sm">
+          <Group justify="space-between">
+            <Title order={2} size="h4">
+              {t('senders.whatsapp.title')}
+            </Title>
+            {sender && <StatusBadge status={sender.status} testId="wa-status" />}
+          </Group>
+          {sender?.is_sandbox && (
+            <Alert color="blue" variant="light" data-testid="wa-sandbox-note">
+              {t('senders.whatsapp.sandboxNote')}
+            </Alert>
+          )}
+          {!sender && <Text c="dimmed" data-testid="wa-empty">{t('senders.whatsapp.empty')}</Text>}
+          {setup.data && !setup.data.complete && missing.length > 0 && (
+            <div data-testid="wa-missing">
+              <Text size="sm" fw={600}>
+                {t('senders.whatsapp.setup.missing')}
+              </Text>
+              <List size="sm">
+                {missing.map((m) => (
+                  <List.Item key={m}>{t(`senders.whatsapp.setup.items.${m}`)}</List.Item>
+                ))}
+              </List>
+            </div>
+          )}
+          <WhatsappSenderForm key={sender?.updated_at ?? 'new'} sender={sender} canEdit={canEdit} />
+          {sender && canEdit && (
+            <Group gap="sm">
+              <Button variant="light" onClick={runSetup} loading={complete.isPending} data-testid="wa-complete-setup">
+                {t('senders.whatsapp.setup.button')}
+              </Button>
+              {setupError && (
+                <Text size="sm" c="red" role="alert" data-testid="wa-setup-error">
+                  {t('senders.whatsapp.setup.failed', { reason: setupError })}
+                </Text>
+              )}
+            </Group>
+          )}
+        </Stack>
+      </Paper>
+      {sender && autoReply.isPending && <PageLoader />}
+      {sender && autoReply.isError && <LoadError error={autoReply.error} onRetry={() => void autoReply.refetch()} />}
+      {sender && autoReply.data && <AutoReplyEditor key={sender.id} senderId={sender.id} initial={autoReply.data} canEdit={canEdit} />}
+    </Stack>
+  );
+}

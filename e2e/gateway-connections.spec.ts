@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { PASSWORD, registerVerified, sql } from './fixtures.ts';
+
+test('a user sees the sandbox connection live, stops and starts it, adds an SMPP connection and sees §5 and start errors', async ({ page, request }) => {
+  const email = await registerVerified(request, 'e2e.connections');
+  const [user] = await sql('select account_id from users where email = $1', [email]);
+  await page.goto('/login');
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-password').press('Enter');
+  await expect(page).toHaveURL(/\/dashboard/);
+
+  await page.goto('/sender-management/connections');
+  await expect(page.getByTestId('connections-page')).toBeVisible();
+  const sandbox = page.getByTestId('connection-row').filter({ hasText: 'Sandbox SMSC' });
+  // the server's reconcile loop binds a new account's sandbox connection within seconds; the list polls
+  await expect(sandbox.getByTestId('connection-state')).toHaveAttribute('data-state', 'CONNECTED', { timeout: 20_000 });
+
+  await sandbox.getByTestId('connection-stop').click();
+  await expect(sandbox.getByTestId('connection-state')).toHaveAttribute('data-state', 'STOPPED');
+  await sandbox.getByTestId('connection-start').click();
+  await expect(sandbox.getByTestId('connection-state')).toHaveAttribute('data-state', 'CONNECTED');
+
+  // a connected connection cannot be deleted (§8)
+  await sandbox.getByTestId('connection-delete').click();
+  await page.getByTestId('connection-confirm-delete').click();
+  await expect(page.getByTestId('delete-error')).toContainText('connected connection cannot be deleted');
+  await page.keyboard.press('Escape');
+
+  // a new SMPP connection: §5 messages inline, then a port where nothing answers → the start error
+  await page.getByTestId('connection-new').click();
+  await page.getByTestId('connection-field-connection_name').fill('Operator X');
+  await page.getByTestId('connection-field-host').fill('not a host');
+  await page.getByTestId('connection-field-port').fill('0');
+  await page.getByTestId('connection-field-system_id').fill('client');
+  await page.getByTestId('connection-field-password').fill('secret');
+  await page.getByTestId('connection-field-message_per_second').fill('10000');
+  await page.getByTestId('connection-save').click();
+  await expect(page.getByText('Enter a valid URL or IP address')).toBeVisible();
+  await expect(page.getByText('Enter a valid port greater than 0')).toBeVisible();
+  await expect(page.getByText('Maximum value is 9999')).toBeVisible();
+  await page.getByTestId('connection-field-host').fill('127.0.0.1');
+  await page.getByTestId('connection-field-port').fill('9');
+  await page.getByTestId('connection-field-message_per_second').fill('50');
+  await page.getByTestId('connection-field-bind_timeout_s').fill('2');
+  await page.getByTestId('connection-save').click();
+  const row = page.getByTestId('connection-row').filter({ hasText: 'Operator X' });
+  await expect(row.getByTestId('connection-state')).toHaveAttribute('data-state', 'CREATED');
+  await row.getByTestId('connection-start').click();
+  await expect(row.getByTestId('connection-action-error')).toContainText('did not start in time');
+  await expect(row.getByTestId('connection-state')).toHaveAttribute('data-state', 'DISCONNECTED');
+
+  const rows = await sql('select connection_name, password_enc from connections where account_id = $1 order by id', [user.account_id]);
+  expect(rows.map((r) => r.connection_name)).toEqual(['Sandbox SMSC', 'Operator X']);
+  expect(rows[1]?.password_enc).toMatch(/^v1\./);
+});
