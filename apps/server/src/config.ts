@@ -58,7 +58,6 @@ const envSchema = z.object({
   OUTBOUND_ALLOWED_HOSTS: z.string().optional(),
   SENDGRID_API_BASE: z.string().url().default('https://api.sendgrid.com'),
   /** outbound hosts/URLs on private or loopback networks are refused unless this is true */
-  ALLOW_PRIVATE_OUTBOUND: z.enum(['true', 'false']).default('false'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -169,10 +168,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     /** Outbound URLs (post URLs, webhooks): private, loopback and link-local targets are refused unless allowed. */
     outbound: {
-      allowPrivate: e.OUTBOUND_ALLOW_PRIVATE === 'true' || e.ALLOW_PRIVATE_OUTBOUND === 'true',
+      allowPrivate: e.OUTBOUND_ALLOW_PRIVATE === 'true',
       allowedHosts: (e.OUTBOUND_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     },
     sendgridApiBase: e.SENDGRID_API_BASE.replace(/\/$/, ''),
-    allowPrivateOutbound: e.ALLOW_PRIVATE_OUTBOUND === 'true',
   };
 }

@@ -3,7 +3,7 @@
  * outbound webhooks): http(s) only, and every address the host resolves to must be public —
  * private networks, loopback, link-local (169.254.x.x, the cloud metadata endpoint), CGNAT,
  * multicast and reserved ranges are refused with PRIVATE_ADDRESS_NOT_ALLOWED, unless the config
- * allows private targets (OUTBOUND_ALLOW_PRIVATE / ALLOW_PRIVATE_OUTBOUND) or lists the host in
+ * allows private targets (OUTBOUND_ALLOW_PRIVATE) or lists the host in
  * OUTBOUND_ALLOWED_HOSTS. Check again right before each call (DNS can change).
  */
 import { lookup } from 'node:dns/promises';

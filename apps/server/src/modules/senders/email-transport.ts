@@ -10,7 +10,7 @@ import type { emailSenders } from '../../db/schema/index.ts';
 import { decryptSecret } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
-import { assertPublicHost } from './outbound-host.ts';
+import { assertPublicHost } from '../../lib/outbound-url.ts';
 
 type EmailSenderRow = typeof emailSenders.$inferSelect;
 
@@ -18,7 +18,7 @@ const fail = (reason: string) => new AppError('PROVIDER_TEST_FAILED', { data: { 
 
 async function viaSmtp(ctx: AppContext, row: EmailSenderRow, mail: MailMessage) {
   if (!row.smtp_host || !row.smtp_port) throw fail('SMTP host and port are not configured');
-  await assertPublicHost(ctx.config, row.smtp_host);
+  await assertPublicHost(ctx.config, row.smtp_host, 'smtp_host');
   const password = row.smtp_password_enc ? decryptSecret(ctx.config.encryptionKey, row.smtp_password_enc) : undefined;
   const transport = nodemailer.createTransport({
     host: row.smtp_host,

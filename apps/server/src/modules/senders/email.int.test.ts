@@ -57,7 +57,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => relay.listen(0, '127.0.0.1', () => r()));
   relayPort = (relay.server.address() as AddressInfo).port;
-  t = await createTestApp({ ALLOW_PRIVATE_OUTBOUND: 'true', SENDGRID_API_BASE: `http://127.0.0.1:${(sg.address() as AddressInfo).port}` });
+  t = await createTestApp({ OUTBOUND_ALLOW_PRIVATE: 'true', SENDGRID_API_BASE: `http://127.0.0.1:${(sg.address() as AddressInfo).port}` });
   const owner = await signUp(t);
   auth = bearer((await signIn(t, owner.email)).token);
   accountId = (await t.sql('select account_id from users where id = $1', [owner.userId]))[0].account_id;
@@ -105,7 +105,7 @@ describe('email sender config', () => {
   });
 
   it('refuses a private or loopback relay unless configuration allows it', async () => {
-    t.ctx.config.allowPrivateOutbound = false;
+    t.ctx.config.outbound.allowPrivate = false;
     try {
       for (const host of ['127.0.0.1', '10.1.2.3', '192.168.1.10', 'localhost', '::1']) {
         const res = await put('/config', smtpConfig({ smtp_host: host }));
@@ -113,7 +113,7 @@ describe('email sender config', () => {
         expect(res.json().code).toBe('PRIVATE_ADDRESS_NOT_ALLOWED');
       }
     } finally {
-      t.ctx.config.allowPrivateOutbound = true;
+      t.ctx.config.outbound.allowPrivate = true;
     }
   });
 

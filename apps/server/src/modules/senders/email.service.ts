@@ -9,7 +9,7 @@ import { findInAccount } from '../auth/users.repo.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import * as repo from './email.repo.ts';
 import { sendWithSender } from './email-transport.ts';
-import { assertPublicHost } from './outbound-host.ts';
+import { assertPublicHost } from '../../lib/outbound-url.ts';
 
 registerUniqueCode('email_senders_account_from_uq', 'DATA_EXISTS');
 
@@ -54,7 +54,7 @@ export async function getEmailConfig(ctx: AppContext, auth: AuthContext) {
 export async function saveEmailConfig(ctx: AppContext, auth: AuthContext, input: EmailConfigInput) {
   const field = (name: string, message = 'validation.required') => new AppError('VALIDATION_ERROR', { errors: [{ field: name, message }] });
   if (input.provider === 'sandbox' && !ctx.config.sandbox) throw field('provider', 'validation.invalid');
-  if (input.provider === 'smtp' && input.smtp_host) await assertPublicHost(ctx.config, input.smtp_host);
+  if (input.provider === 'smtp' && input.smtp_host) await assertPublicHost(ctx.config, input.smtp_host, 'smtp_host');
   const enc = (v: string) => encryptSecret(ctx.config.encryptionKey, v);
   return ctx.db.transaction(async (tx) => {
     const current = await repo.findDefaultEmailSender(tx, auth.accountId, true);
