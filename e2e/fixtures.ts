@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import JSZip from 'jszip';
 import pg from 'pg';
 
 export const PASSWORD = 'Str0ng!Pass';
@@ -55,4 +56,44 @@ export async function sql(text: string, params: unknown[] = []) {
   } finally {
     await client.end();
   }
+}
+
+/** A minimal valid .docx: content types, package relationships and a document with a heading. */
+export async function buildDocx(heading: string, paragraphs: string[]): Promise<Buffer> {
+  const zip = new JSZip();
+  zip.file(
+    '[Content_Types].xml',
+    '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+      '<Default Extension="xml" ContentType="application/xml"/>' +
+      '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+  );
+  zip.file(
+    '_rels/.rels',
+    '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+      '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+  );
+  const p = (text: string, style = '') =>
+    `<w:p>${style ? `<w:pPr><w:pStyle w:val="${style}"/></w:pPr>` : ''}<w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`;
+  zip.file(
+    'word/document.xml',
+    `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${p(heading, 'Heading1')}${paragraphs.map((x) => p(x)).join('')}</w:body></w:document>`,
+  );
+  return zip.generateAsync({ type: 'nodebuffer' });
+}
+
+/** A second, verified user of the author's account with the built-in reviewer role. */
+export async function addReviewer(request: APIRequestContext, authorEmail: string, tag = 'e2e.reviewer') {
+  // a throw-away registration gives a real password hash for the shared test password
+  const donor = await registerVerified(request, `${tag}.donor`);
+  const [{ password_hash }] = await sql('select password_hash from users where email = $1', [donor]);
+  const [{ account_id }] = await sql('select account_id from users where email = $1', [authorEmail]);
+  const [{ id: roleId }] = await sql(`select id from roles where account_id = $1 and key = 'reviewer'`, [account_id]);
+  const email = newEmail(`${tag}.reviewer`);
+  await sql(
+    `insert into users (account_id, role_id, email, password_hash, first_name, last_name, email_verified_at)
+     values ($1, $2, $3, $4, 'Rania', 'Reviewer', now())`,
+    [account_id, roleId, email, password_hash],
+  );
+  return email;
 }
