@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { addReviewer, buildDocx, registerVerified, signInUi, } from './fixtures.ts';
+import { addReviewer, buildDocx, registerVerified, signInUi } from './fixtures.ts';
 
 /**
  * Issue 3, item 10: one new user's journey through audience, content and templates — brand →
