@@ -65,6 +65,13 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
+    // While we stop the database ourselves, a pooled idle connection that hears "terminating
+    // connection due to administrator command" (57P01) is expected, not a crash.
+    process.on('uncaughtException', (err: NodeJS.ErrnoException) => {
+      if (err.code === '57P01') return;
+      log.fatal({ err }, 'uncaught exception while shutting down');
+      process.exit(1);
+    });
     const force = setTimeout(() => process.exit(1), 20_000);
     force.unref();
     await app?.close().catch((err) => log.error({ err }, 'api close failed'));

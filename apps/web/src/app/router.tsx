@@ -8,6 +8,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page/PageLoader.tsx';
+import { loadAreaMessages } from '../lib/i18n.ts';
 import { captureSessionFromUrl, useLandingPath } from '../lib/session.ts';
 import { setNavigator } from '../lib/session-store.ts';
 import { AuthLayout } from './layouts/AuthLayout.tsx';
@@ -43,8 +44,14 @@ function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType)
 
 /** The shell layouts are lazy too: /login needs neither the sidebar nor the notification bell. */
 const layouts = {
-  standard: lazyPage(() => import('./layouts/StandardLayout.tsx'), (m) => m.StandardLayout),
-  bare: lazyPage(() => import('./layouts/BareLayout.tsx'), (m) => m.BareLayout),
+  standard: lazyPage(
+    async () => (await Promise.all([import('./layouts/StandardLayout.tsx'), loadAreaMessages()]))[0],
+    (m) => m.StandardLayout,
+  ),
+  bare: lazyPage(
+    async () => (await Promise.all([import('./layouts/BareLayout.tsx'), loadAreaMessages()]))[0],
+    (m) => m.BareLayout,
+  ),
 };
 
 const pages = {

@@ -1,5 +1,12 @@
 import { SESSION } from '@risala/shared/constants';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n, preloadLanguage } from './i18n.ts';
+
+// i18next loads its catalogues asynchronously (one language at a time in the app)
+beforeAll(async () => {
+  await initI18n();
+  await preloadLanguage('ar');
+});
 
 // An in-memory localStorage before the session store reads it.
 const store = vi.hoisted(() => {
@@ -71,7 +78,7 @@ describe('api-client requests', () => {
 
   it('sends same-origin credentials, Accept-Language and JSON', async () => {
     reply(200, { data: null });
-    setLanguage('ar');
+    await setLanguage('ar');
     await api.post('/api/auth/login', { email: 'a@b.c', password: 'p' });
     const [call] = calls;
     expect(call.url).toBe('/api/auth/login');

@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatInDays, formatRelativeTime } from './dates.ts';
+import { initI18n, preloadLanguage } from './i18n.ts';
+
+// i18next loads its catalogues asynchronously (one language at a time in the app)
+beforeAll(async () => {
+  await initI18n();
+  await preloadLanguage('ar');
+});
 
 const now = new Date('2026-03-10T12:00:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms);

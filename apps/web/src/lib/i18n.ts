@@ -3,7 +3,7 @@
  * localStorage under `language` ('en' | 'ar', default en); `<html lang dir>` follows it (spec §2).
  */
 import { DEFAULT_LANGUAGE, type Language } from '@risala/shared/constants';
-import { catalogue } from '@risala/shared/i18n/index.ts';
+import type { Messages } from '@risala/shared/i18n/types.ts';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -36,31 +36,71 @@ function applyToDocument(language: string): void {
   document.documentElement.dir = directionOf(language);
 }
 
-void i18n.use(initReactI18next).init({
-  resources: {
-    en: { translation: catalogue.en },
-    ar: { translation: catalogue.ar },
-  },
-  lng: storedLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: ['en', 'ar'],
-  interpolation: { escapeValue: false }, // React escapes
-  returnNull: false,
-  initAsync: false,
-  react: { useSuspense: false },
-});
+/**
+ * One language at a time, in two parts: the core (shell, sign-in, errors, validation) before the
+ * first render, the product areas when a signed-in layout loads — keeps /login small.
+ */
+type Part = 'core' | 'areas';
+const loaders: Record<Language, Record<Part, () => Promise<{ default: Messages }>>> = {
+  en: { core: () => import('@risala/shared/i18n/en-core.ts'), areas: () => import('@risala/shared/i18n/en-areas.ts') },
+  ar: { core: () => import('@risala/shared/i18n/ar-core.ts'), areas: () => import('@risala/shared/i18n/ar-areas.ts') },
+};
+const loaded = new Set<string>();
+let areasWanted = false;
 
-applyToDocument(i18n.language);
-i18n.on('languageChanged', applyToDocument);
+async function ensurePart(language: Language, part: Part): Promise<void> {
+  const key = `${language}:${part}`;
+  if (loaded.has(key)) return;
+  const { default: messages } = await loaders[language][part]();
+  i18n.addResourceBundle(language, 'translation', messages, true, true);
+  loaded.add(key);
+}
+
+async function ensureLanguage(language: Language): Promise<void> {
+  const parts: Part[] = areasWanted ? ['core', 'areas'] : ['core'];
+  // English is the fallback for any key missing in Arabic, so it is always there too
+  const languages = language === DEFAULT_LANGUAGE ? [language] : [language, DEFAULT_LANGUAGE];
+  await Promise.all(languages.flatMap((l) => parts.map((p) => ensurePart(l, p))));
+}
+
+/** Load a language without switching to it (tests, and formatting in another language). */
+export function preloadLanguage(language: Language): Promise<void> {
+  return ensureLanguage(language);
+}
+
+/** The product areas' strings; the signed-in layouts await this before they render. */
+export async function loadAreaMessages(): Promise<void> {
+  areasWanted = true;
+  await ensureLanguage(currentLanguage());
+}
+
+/** Load the stored language and start i18next; call before the first render. */
+export async function initI18n(): Promise<void> {
+  const language = storedLanguage();
+  await i18n.use(initReactI18next).init({
+    resources: {},
+    lng: language,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: ['en', 'ar'],
+    interpolation: { escapeValue: false }, // React escapes
+    returnNull: false,
+    react: { useSuspense: false },
+  });
+  await ensureLanguage(language);
+  await i18n.changeLanguage(language);
+  applyToDocument(i18n.language);
+  i18n.on('languageChanged', applyToDocument);
+}
 
 export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
 }
 
 /** Switches the UI language and remembers it. */
-export function setLanguage(language: Language): void {
+export async function setLanguage(language: Language): Promise<void> {
   storage()?.setItem(LANGUAGE_STORAGE_KEY, language);
-  void i18n.changeLanguage(language);
+  await ensureLanguage(language);
+  await i18n.changeLanguage(language);
 }
 
 /** The Intl locale for a UI language: Arabic keeps the Gregorian calendar used across the app. */

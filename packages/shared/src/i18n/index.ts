@@ -1,67 +1,16 @@
 /**
  * One catalogue with dotted keys, split into one file per top-level namespace so areas can grow
  * independently. `catalogue.en['errors']['NAME_EXISTS']` is the key `errors.NAME_EXISTS`.
- * Web and server read the same files; a unit test keeps English and Arabic key sets identical.
+ * The server reads both languages from here; the web loads one language module at a time
+ * (`en.ts` / `ar.ts`). A unit test keeps English and Arabic key sets identical.
  */
-import arErrors from './ar/errors.json' with { type: 'json' };
-import arMail from './ar/mail.json' with { type: 'json' };
-import arNotifications from './ar/notifications.json' with { type: 'json' };
-import arUi from './ar/ui.json' with { type: 'json' };
-import arValidation from './ar/validation.json' with { type: 'json' };
-import enErrors from './en/errors.json' with { type: 'json' };
-import enMail from './en/mail.json' with { type: 'json' };
-import enNotifications from './en/notifications.json' with { type: 'json' };
-import enUi from './en/ui.json' with { type: 'json' };
-import enValidation from './en/validation.json' with { type: 'json' };
+import ar from './ar.ts';
+import en from './en.ts';
+import type { Messages } from './types.ts';
 
-import arBrands from './ar/brands.json' with { type: 'json' };
-import enBrands from './en/brands.json' with { type: 'json' };
-import arCustomers from './ar/customers.json' with { type: 'json' };
-import enCustomers from './en/customers.json' with { type: 'json' };
-import arGroups from './ar/groups.json' with { type: 'json' };
-import enGroups from './en/groups.json' with { type: 'json' };
-import arBlacklists from './ar/blacklists.json' with { type: 'json' };
-import enBlacklists from './en/blacklists.json' with { type: 'json' };
-import arContent from './ar/content.json' with { type: 'json' };
-import enContent from './en/content.json' with { type: 'json' };
-import arStorage from './ar/storage.json' with { type: 'json' };
-import enStorage from './en/storage.json' with { type: 'json' };
-import arTemplates from './ar/templates.json' with { type: 'json' };
-import enTemplates from './en/templates.json' with { type: 'json' };
-import arWhatsapp from './ar/whatsapp.json' with { type: 'json' };
-import enWhatsapp from './en/whatsapp.json' with { type: 'json' };
-import arCanvas from './ar/canvas.json' with { type: 'json' };
-import enCanvas from './en/canvas.json' with { type: 'json' };
-import arSenders from './ar/senders.json' with { type: 'json' };
-import enSenders from './en/senders.json' with { type: 'json' };
-import arGateway from './ar/gateway.json' with { type: 'json' };
-import enGateway from './en/gateway.json' with { type: 'json' };
+export type { Messages } from './types.ts';
 
-export type Messages = { [key: string]: string | Messages };
-
-export const catalogue: Record<'en' | 'ar', Messages> = {
-  en: {
-    ...enUi,
-    errors: enErrors,
-    validation: enValidation,
-    mail: enMail,
-    notifications: enNotifications,
-    // one file per area (each area owns its namespace)
-    brands: enBrands, customers: enCustomers, groups: enGroups, blacklists: enBlacklists, content: enContent, storage: enStorage, templates: enTemplates, whatsapp: enWhatsapp, canvas: enCanvas,
-    senders: enSenders,
-    gateway: enGateway,
-  },
-  ar: {
-    ...arUi,
-    errors: arErrors,
-    validation: arValidation,
-    mail: arMail,
-    notifications: arNotifications,
-    brands: arBrands, customers: arCustomers, groups: arGroups, blacklists: arBlacklists, content: arContent, storage: arStorage, templates: arTemplates, whatsapp: arWhatsapp, canvas: arCanvas,
-    senders: arSenders,
-    gateway: arGateway,
-  },
-};
+export const catalogue: Record<'en' | 'ar', Messages> = { en, ar };
 
 function lookup(messages: Messages, key: string): string | undefined {
   let node: string | Messages | undefined = messages;

@@ -1,0 +1,33 @@
+/** The Arabic catalogue of the product areas (loaded with the signed-in shell). */
+import arMail from './ar/mail.json' with { type: 'json' };
+import arNotifications from './ar/notifications.json' with { type: 'json' };
+import arBrands from './ar/brands.json' with { type: 'json' };
+import arCustomers from './ar/customers.json' with { type: 'json' };
+import arGroups from './ar/groups.json' with { type: 'json' };
+import arBlacklists from './ar/blacklists.json' with { type: 'json' };
+import arContent from './ar/content.json' with { type: 'json' };
+import arStorage from './ar/storage.json' with { type: 'json' };
+import arTemplates from './ar/templates.json' with { type: 'json' };
+import arWhatsapp from './ar/whatsapp.json' with { type: 'json' };
+import arCanvas from './ar/canvas.json' with { type: 'json' };
+import arSenders from './ar/senders.json' with { type: 'json' };
+import arGateway from './ar/gateway.json' with { type: 'json' };
+import type { Messages } from './types.ts';
+
+const messages: Messages = {
+  mail: arMail,
+  notifications: arNotifications,
+  brands: arBrands,
+  customers: arCustomers,
+  groups: arGroups,
+  blacklists: arBlacklists,
+  content: arContent,
+  storage: arStorage,
+  templates: arTemplates,
+  whatsapp: arWhatsapp,
+  canvas: arCanvas,
+  senders: arSenders,
+  gateway: arGateway,
+};
+
+export default messages;

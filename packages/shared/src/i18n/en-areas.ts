@@ -1,0 +1,33 @@
+/** The English catalogue of the product areas (loaded with the signed-in shell). */
+import enMail from './en/mail.json' with { type: 'json' };
+import enNotifications from './en/notifications.json' with { type: 'json' };
+import enBrands from './en/brands.json' with { type: 'json' };
+import enCustomers from './en/customers.json' with { type: 'json' };
+import enGroups from './en/groups.json' with { type: 'json' };
+import enBlacklists from './en/blacklists.json' with { type: 'json' };
+import enContent from './en/content.json' with { type: 'json' };
+import enStorage from './en/storage.json' with { type: 'json' };
+import enTemplates from './en/templates.json' with { type: 'json' };
+import enWhatsapp from './en/whatsapp.json' with { type: 'json' };
+import enCanvas from './en/canvas.json' with { type: 'json' };
+import enSenders from './en/senders.json' with { type: 'json' };
+import enGateway from './en/gateway.json' with { type: 'json' };
+import type { Messages } from './types.ts';
+
+const messages: Messages = {
+  mail: enMail,
+  notifications: enNotifications,
+  brands: enBrands,
+  customers: enCustomers,
+  groups: enGroups,
+  blacklists: enBlacklists,
+  content: enContent,
+  storage: enStorage,
+  templates: enTemplates,
+  whatsapp: enWhatsapp,
+  canvas: enCanvas,
+  senders: enSenders,
+  gateway: enGateway,
+};
+
+export default messages;

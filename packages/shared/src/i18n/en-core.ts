@@ -1,0 +1,9 @@
+/** The English core catalogue: the shell, sign-in pages, errors and validation (what /login needs). */
+import enErrors from './en/errors.json' with { type: 'json' };
+import enUi from './en/ui.json' with { type: 'json' };
+import enValidation from './en/validation.json' with { type: 'json' };
+import type { Messages } from './types.ts';
+
+const messages: Messages = { ...enUi, errors: enErrors, validation: enValidation };
+
+export default messages;

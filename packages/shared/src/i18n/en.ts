@@ -1,0 +1,8 @@
+/** The whole English catalogue (the server's view). */
+import areas from './en-areas.ts';
+import core from './en-core.ts';
+import type { Messages } from './types.ts';
+
+const messages: Messages = { ...core, ...areas };
+
+export default messages;

@@ -1,0 +1,1 @@
+export type Messages = { [key: string]: string | Messages };
