@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Modal, Stack, Tabs, Text } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Modal, Stack, Tabs, Text, Tooltip } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -51,5 +52,24 @@ export function ConfirmDelete({ name, onConfirm, onClose }: { name: string; onCo
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** The edit and delete buttons at the end of a routing table row. */
+export function RowActions({ testId, onEdit, onDelete }: { testId: string; onEdit: () => void; onDelete: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      <Tooltip label={t('gateway.routers.actions.edit')}>
+        <ActionIcon variant="subtle" aria-label={t('gateway.routers.actions.edit')} onClick={onEdit} data-testid={`${testId}-edit`}>
+          <IconPencil size={16} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={t('gateway.routers.actions.delete')}>
+        <ActionIcon variant="subtle" color="red" aria-label={t('gateway.routers.actions.delete')} onClick={onDelete} data-testid={`${testId}-delete`}>
+          <IconTrash size={16} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
   );
 }

@@ -1,7 +1,7 @@
-import { ActionIcon, Alert, Badge, Button, Group, Modal, Paper, Select, Stack, Switch, Table, Text, Textarea, TextInput, Title, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Paper, Select, Stack, Switch, Table, Text, Textarea, TextInput, Title, } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
 import { createPluginSchema, PLUGIN_TYPES, type Plugin, type PluginType, updatePluginSchema } from '@risala/shared/schemas/gateway-routing';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus, } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyNote } from '../../../components/page/EmptyNote.tsx';
@@ -10,7 +10,7 @@ import { PageLoader } from '../../../components/page/PageLoader.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { showSuccessToast } from '../../../lib/toast.ts';
 import { useRoutingForm } from '../routing-form.ts';
-import { ConfirmDelete, RoutingNav } from '../RoutingNav.tsx';
+import { ConfirmDelete, RoutingNav, RowActions } from '../RoutingNav.tsx';
 import { usePluginMutations } from './api/change-plugin.ts';
 import { usePlugins } from './api/get-plugins.ts';
 
@@ -121,16 +121,7 @@ export function PluginsPage() {
                       onChange={(e) => status.mutate({ id: p.id, installed: e.currentTarget.checked })} />
                   </Table.Td>
                   <Table.Td>
-                    {canEdit && (
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label={t('gateway.routers.actions.edit')}>
-                          <ActionIcon variant="subtle" aria-label={t('gateway.routers.actions.edit')} onClick={() => setEditing(p)} data-testid="plugin-edit"><IconPencil size={16} /></ActionIcon>
-                        </Tooltip>
-                        <Tooltip label={t('gateway.routers.actions.delete')}>
-                          <ActionIcon variant="subtle" color="red" aria-label={t('gateway.routers.actions.delete')} onClick={() => setDeleting(p)} data-testid="plugin-delete"><IconTrash size={16} /></ActionIcon>
-                        </Tooltip>
-                      </Group>
-                    )}
+                    {canEdit && <RowActions testId="plugin" onEdit={() => setEditing(p)} onDelete={() => setDeleting(p)} />}
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -1,14 +1,14 @@
-import { ActionIcon, Badge, Button, Group, Paper, Stack, Switch, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Switch, Table, Text, Title, } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
 import type { Router } from '@risala/shared/schemas/gateway-routing';
-import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconPlus, } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyNote } from '../../../components/page/EmptyNote.tsx';
 import { LoadError } from '../../../components/page/LoadError.tsx';
 import { PageLoader } from '../../../components/page/PageLoader.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { ConfirmDelete, RoutingNav } from '../RoutingNav.tsx';
+import { ConfirmDelete, RoutingNav, RowActions } from '../RoutingNav.tsx';
 import { useRouterMutations } from './api/change-router.ts';
 import { useConnectionOptions, useRouters } from './api/get-routers.ts';
 import { RouteTestBox } from './RouteTestBox.tsx';
@@ -84,16 +84,7 @@ export function RoutersPage() {
                       onChange={(e) => status.mutate({ id: r.id, active: e.currentTarget.checked })} data-testid="router-status" />
                   </Table.Td>
                   <Table.Td>
-                    {canEdit && (
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label={t('gateway.routers.actions.edit')}>
-                          <ActionIcon variant="subtle" aria-label={t('gateway.routers.actions.edit')} onClick={() => setEditing(r)} data-testid="router-edit"><IconPencil size={16} /></ActionIcon>
-                        </Tooltip>
-                        <Tooltip label={t('gateway.routers.actions.delete')}>
-                          <ActionIcon variant="subtle" color="red" aria-label={t('gateway.routers.actions.delete')} onClick={() => setDeleting(r)} data-testid="router-delete"><IconTrash size={16} /></ActionIcon>
-                        </Tooltip>
-                      </Group>
-                    )}
+                    {canEdit && <RowActions testId="router" onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)} />}
                   </Table.Td>
                 </Table.Tr>
               ))}

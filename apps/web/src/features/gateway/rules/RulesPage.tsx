@@ -1,8 +1,8 @@
-import { ActionIcon, Badge, Button, Code, Group, Pagination, Paper, Select, Stack, Switch, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Code, Group, Pagination, Paper, Select, Stack, Switch, Table, Text, TextInput, Title, } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { can } from '@risala/shared/permissions';
 import { FILTER_TYPES, type FilterType, type Rule } from '@risala/shared/schemas/gateway-routing';
-import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconSearch, } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { EmptyNote } from '../../../components/page/EmptyNote.tsx';
 import { LoadError } from '../../../components/page/LoadError.tsx';
 import { PageLoader } from '../../../components/page/PageLoader.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { ConfirmDelete, RoutingNav } from '../RoutingNav.tsx';
+import { ConfirmDelete, RoutingNav, RowActions } from '../RoutingNav.tsx';
 import { useRuleMutations } from './api/change-rule.ts';
 import { useRules } from './api/get-rules.ts';
 import { RuleFormModal } from './RuleFormModal.tsx';
@@ -77,16 +77,7 @@ export function RulesPage() {
                       label={t(`gateway.routers.status.${rule.status}`)} onChange={(e) => status.mutate({ id: rule.id, active: e.currentTarget.checked })} />
                   </Table.Td>
                   <Table.Td>
-                    {canEdit && (
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label={t('gateway.routers.actions.edit')}>
-                          <ActionIcon variant="subtle" aria-label={t('gateway.routers.actions.edit')} onClick={() => setEditing(rule)} data-testid="rule-edit"><IconPencil size={16} /></ActionIcon>
-                        </Tooltip>
-                        <Tooltip label={t('gateway.routers.actions.delete')}>
-                          <ActionIcon variant="subtle" color="red" aria-label={t('gateway.routers.actions.delete')} onClick={() => setDeleting(rule)} data-testid="rule-delete"><IconTrash size={16} /></ActionIcon>
-                        </Tooltip>
-                      </Group>
-                    )}
+                    {canEdit && <RowActions testId="rule" onEdit={() => setEditing(rule)} onDelete={() => setDeleting(rule)} />}
                   </Table.Td>
                 </Table.Tr>
               ))}
