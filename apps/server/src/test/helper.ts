@@ -200,3 +200,22 @@ export function multipartFile(
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+export interface Cast {
+  owner: { userId: number; accountId: number; token: string };
+  viewer: { userId: number; token: string };
+  stranger: { userId: number; accountId: number; token: string };
+}
+
+/** The usual cast of an access test: an owner, a viewer of the same account, and another account's owner. */
+export async function signUpCast(t: TestApp): Promise<Cast> {
+  const a = await signUp(t);
+  const as = await signIn(t, a.email);
+  const owner = { userId: a.userId, accountId: as.user.account_id as number, token: as.token };
+  const v = await addUserToAccount(t, owner.accountId, 'viewer');
+  const viewer = { userId: v.userId, token: (await signIn(t, v.email)).token };
+  const b = await signUp(t, { company_name: 'Other Co' });
+  const bs = await signIn(t, b.email);
+  const stranger = { userId: b.userId, accountId: bs.user.account_id as number, token: bs.token };
+  return { owner, viewer, stranger };
+}

@@ -10,26 +10,17 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { accounts, files, users } from './accounts.ts';
+import { accountId, timestamps, ts, } from './columns.ts';
+import { files, users } from './accounts.ts';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true });
-const timestamps = {
-  created_at: ts('created_at').notNull().defaultNow(),
-  updated_at: ts('updated_at').notNull().defaultNow(),
-};
-const account = () =>
-  integer('account_id')
-    .notNull()
-    .references(() => accounts.id, { onDelete: 'cascade' });
 
 export const brands = pgTable(
   'brands',
   {
     id: serial('id').primaryKey(),
-    account_id: account(),
+    account_id: accountId(),
     name: text('name').notNull(),
     description: text('description'),
     logo_file_id: integer('logo_file_id').references(() => files.id, { onDelete: 'set null' }),
@@ -41,7 +32,7 @@ export const brands = pgTable(
     voice_tone: text('voice_tone'),
     default_language: text('default_language').notNull().default('en'),
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [uniqueIndex('brands_account_name_uq').on(t.account_id, sql`lower(${t.name})`)],
 );
@@ -50,7 +41,7 @@ export const content = pgTable(
   'content',
   {
     id: serial('id').primaryKey(),
-    account_id: account(),
+    account_id: accountId(),
     title: text('title').notNull(),
     /** text | image | video | document | link */
     type: text('type').notNull(),
@@ -59,7 +50,7 @@ export const content = pgTable(
     file_id: integer('file_id').references(() => files.id, { onDelete: 'set null' }),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [
     index('content_account_idx').on(t.account_id, t.created_at),
@@ -70,7 +61,7 @@ export const content = pgTable(
 export const contentBrands = pgTable(
   'content_brands',
   {
-    account_id: account(),
+    account_id: accountId(),
     content_id: integer('content_id')
       .notNull()
       .references(() => content.id, { onDelete: 'cascade' }),
@@ -89,7 +80,7 @@ export const customers = pgTable(
   'customers',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    account_id: account(),
+    account_id: accountId(),
     first_name: text('first_name'),
     last_name: text('last_name'),
     /** E.164 */
@@ -113,7 +104,7 @@ export const customers = pgTable(
     consent_whatsapp_at: ts('consent_whatsapp_at'),
     /** last inbound message (WhatsApp 24-hour window) */
     last_inbound_at: ts('last_inbound_at'),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('customers_account_mobile_uq')
@@ -135,7 +126,7 @@ export const customerGroups = pgTable(
   'customer_groups',
   {
     id: serial('id').primaryKey(),
-    account_id: account(),
+    account_id: accountId(),
     group_name: text('group_name').notNull(),
     group_description: text('group_description'),
     /** static | dynamic */
@@ -145,7 +136,7 @@ export const customerGroups = pgTable(
     status: text('status').notNull().default('INACTIVE'),
     contacts_count: integer('contacts_count').notNull().default(0),
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [uniqueIndex('customer_groups_account_name_uq').on(t.account_id, sql`lower(${t.group_name})`)],
 );
@@ -153,7 +144,7 @@ export const customerGroups = pgTable(
 export const groupMembers = pgTable(
   'group_members',
   {
-    account_id: account(),
+    account_id: accountId(),
     group_id: integer('group_id')
       .notNull()
       .references(() => customerGroups.id, { onDelete: 'cascade' }),
@@ -172,7 +163,7 @@ export const blacklists = pgTable(
   'blacklists',
   {
     id: serial('id').primaryKey(),
-    account_id: account(),
+    account_id: accountId(),
     blacklist_name: text('blacklist_name').notNull(),
     /** MT (outgoing) | MO (incoming) */
     blacklist_type: text('blacklist_type').notNull(),
@@ -180,7 +171,7 @@ export const blacklists = pgTable(
     /** ACTIVE | INACTIVE */
     status: text('status').notNull().default('ACTIVE'),
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [uniqueIndex('blacklists_account_name_uq').on(t.account_id, sql`lower(${t.blacklist_name})`)],
 );
@@ -189,7 +180,7 @@ export const blacklistEntries = pgTable(
   'blacklist_entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    account_id: account(),
+    account_id: accountId(),
     blacklist_id: integer('blacklist_id')
       .notNull()
       .references(() => blacklists.id, { onDelete: 'cascade' }),
@@ -209,7 +200,7 @@ export const importJobs = pgTable(
   'import_jobs',
   {
     id: serial('id').primaryKey(),
-    account_id: account(),
+    account_id: accountId(),
     user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** customers | blacklist */
     kind: text('kind').notNull(),

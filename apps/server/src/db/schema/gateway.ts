@@ -1,17 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { accounts, users } from './accounts.ts';
+import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { accountId, timestamps, ts, userRef } from './columns.ts';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true });
-const timestamps = {
-  created_at: ts('created_at').notNull().defaultNow(),
-  updated_at: ts('updated_at').notNull().defaultNow(),
-};
-const account = () =>
-  integer('account_id')
-    .notNull()
-    .references(() => accounts.id, { onDelete: 'cascade' });
-const user = (name: string) => integer(name).references(() => users.id, { onDelete: 'set null' });
 
 /**
  * SMS gateway connections (Jasmin's SMPP client connectors and HTTP gateways), per account: each
@@ -21,7 +11,7 @@ export const connections = pgTable(
   'connections',
   {
     id: serial('id').primaryKey(),
-    account_id: account(),
+    account_id: accountId(),
     connection_name: text('connection_name').notNull(),
     /** smpp | http */
     type: text('type').notNull(),
@@ -64,7 +54,7 @@ export const connections = pgTable(
     proxy_password_enc: text('proxy_password_enc'),
     last_error: text('last_error'),
     connected_at: ts('connected_at'),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [uniqueIndex('connections_account_name_uq').on(t.account_id, sql`lower(${t.connection_name})`)],
 );
@@ -74,7 +64,7 @@ export const routers = pgTable(
   'routers',
   {
     id: serial('id').primaryKey(),
-    account_id: account(),
+    account_id: accountId(),
     router_name: text('router_name').notNull(),
     /** default | static | random_round_robin | failover */
     router_type: text('router_type').notNull(),
@@ -87,7 +77,7 @@ export const routers = pgTable(
     connection_ids: integer('connection_ids').array().notNull().default(sql`'{}'::int[]`),
     rule_ids: integer('rule_ids').array().notNull().default(sql`'{}'::int[]`),
     plugin_ids: integer('plugin_ids').array().notNull().default(sql`'{}'::int[]`),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('routers_account_name_uq').on(t.account_id, sql`lower(${t.router_name})`),
@@ -100,14 +90,14 @@ export const rules = pgTable(
   'rules',
   {
     id: serial('id').primaryKey(),
-    account_id: account(),
+    account_id: accountId(),
     rule_name: text('rule_name').notNull(),
     /** destination_prefix | destination_pattern | source_address | sender | user | content_pattern | content_keyword | time_window | transparent */
     filter_type: text('filter_type').notNull(),
     value: jsonb('value').notNull(),
     /** ACTIVE | INACTIVE */
     status: text('status').notNull().default('ACTIVE'),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [uniqueIndex('rules_account_name_uq').on(t.account_id, sql`lower(${t.rule_name})`)],
 );
@@ -117,7 +107,7 @@ export const plugins = pgTable(
   'plugins',
   {
     id: serial('id').primaryKey(),
-    account_id: account(),
+    account_id: accountId(),
     plugin_name: text('plugin_name').notNull(),
     /** url_shortener | sender_override */
     plugin_type: text('plugin_type').notNull(),
@@ -125,7 +115,7 @@ export const plugins = pgTable(
     config: jsonb('config').notNull().default({}),
     /** INSTALLED | UNINSTALLED */
     status: text('status').notNull().default('INSTALLED'),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [uniqueIndex('plugins_account_name_uq').on(t.account_id, sql`lower(${t.plugin_name})`)],
 );
@@ -135,7 +125,7 @@ export const smsSenders = pgTable(
   'sms_senders',
   {
     id: serial('id').primaryKey(),
-    account_id: account(),
+    account_id: accountId(),
     sender_id: text('sender_id').notNull(),
     /** alphanumeric | numeric | short_code */
     sender_type: text('sender_type').notNull(),
@@ -144,10 +134,10 @@ export const smsSenders = pgTable(
     status: text('status').notNull().default('WAITING_FOR_APPROVAL'),
     rejection_reason: text('rejection_reason'),
     is_default: boolean('is_default').notNull().default(false),
-    requested_by: user('requested_by'),
-    reviewed_by: user('reviewed_by'),
+    requested_by: userRef('requested_by'),
+    reviewed_by: userRef('reviewed_by'),
     reviewed_at: ts('reviewed_at'),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [uniqueIndex('sms_senders_account_sender_uq').on(t.account_id, sql`lower(${t.sender_id})`)],
 );
@@ -157,7 +147,7 @@ export const emailSenders = pgTable(
   'email_senders',
   {
     id: serial('id').primaryKey(),
-    account_id: account(),
+    account_id: accountId(),
     /** sandbox | smtp | sendgrid */
     provider: text('provider').notNull(),
     from_name: text('from_name').notNull(),
@@ -180,7 +170,7 @@ export const emailSenders = pgTable(
     verify_token_hash: text('verify_token_hash'),
     verified_at: ts('verified_at'),
     is_default: boolean('is_default').notNull().default(false),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [uniqueIndex('email_senders_account_from_uq').on(t.account_id, sql`lower(${t.from_email})`)],
 );
@@ -190,7 +180,7 @@ export const whatsappSenders = pgTable(
   'whatsapp_senders',
   {
     id: serial('id').primaryKey(),
-    account_id: account(),
+    account_id: accountId(),
     display_name: text('display_name').notNull(),
     phone_number: text('phone_number').notNull(),
     phone_number_id: text('phone_number_id').notNull(),
@@ -204,7 +194,7 @@ export const whatsappSenders = pgTable(
     /** { enabled, rules: [{ keyword, match: 'exact'|'contains', reply }], away: { enabled, text } } */
     auto_reply: jsonb('auto_reply').notNull().default({ enabled: false, rules: [], away: { enabled: false, text: '' } }),
     is_default: boolean('is_default').notNull().default(false),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('whatsapp_senders_account_phone_uq').on(t.account_id, t.phone_number_id),

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts.ts';
+import { accountId } from './columns.ts';
 import { emailSenders } from './gateway.ts';
 
 /** SendGrid Event Webhook events (delivered, bounce, open, …) per account, for analytics and bounces. */
@@ -7,9 +7,7 @@ export const emailEvents = pgTable(
   'email_events',
   {
     id: serial('id').primaryKey(),
-    account_id: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    account_id: accountId(),
     sender_id: integer('sender_id').references(() => emailSenders.id, { onDelete: 'set null' }),
     event: text('event').notNull(),
     email: text('email'),

@@ -1,14 +1,12 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts.ts';
+import { accountId } from './columns.ts';
 
 /** Links made by the url_shortener route plugin; GET /s/{code} redirects and counts clicks. */
 export const shortLinks = pgTable(
   'short_links',
   {
     id: serial('id').primaryKey(),
-    account_id: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    account_id: accountId(),
     code: text('code').notNull().unique('short_links_code_uq'),
     target_url: text('target_url').notNull(),
     clicks: integer('clicks').notNull().default(0),

@@ -1,21 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { accounts, users } from './accounts.ts';
+import { index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { accountId, ts, userRef } from './columns.ts';
 import { brands } from './audience.ts';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true });
-const account = () =>
-  integer('account_id')
-    .notNull()
-    .references(() => accounts.id, { onDelete: 'cascade' });
-const user = (name: string) => integer(name).references(() => users.id, { onDelete: 'set null' });
 
 /** Message templates for email, SMS and WhatsApp text, with a review workflow. */
 export const templates = pgTable(
   'templates',
   {
     id: serial('id').primaryKey(),
-    account_id: account(),
+    account_id: accountId(),
     template_name: text('template_name').notNull(),
     /** email | sms | whatsapp */
     message_type: text('message_type').notNull(),
@@ -31,10 +25,10 @@ export const templates = pgTable(
     status: text('status').notNull().default('DRAFT'),
     rejection_reason: text('rejection_reason'),
     submitted_at: ts('submitted_at'),
-    submitted_by: user('submitted_by'),
+    submitted_by: userRef('submitted_by'),
     reviewed_at: ts('reviewed_at'),
-    reviewed_by: user('reviewed_by'),
-    created_by: user('created_by'),
+    reviewed_by: userRef('reviewed_by'),
+    created_by: userRef('created_by'),
     created_at: ts('created_at').notNull().defaultNow(),
     updated_at: ts('updated_at').notNull().defaultNow(),
   },
@@ -48,13 +42,13 @@ export const templateReviews = pgTable(
   'template_reviews',
   {
     id: serial('id').primaryKey(),
-    account_id: account(),
+    account_id: accountId(),
     template_id: integer('template_id')
       .notNull()
       .references(() => templates.id, { onDelete: 'cascade' }),
     /** submitted | approved | rejected | reopened */
     action: text('action').notNull(),
-    actor_id: user('actor_id'),
+    actor_id: userRef('actor_id'),
     reason: text('reason'),
     created_at: ts('created_at').notNull().defaultNow(),
   },
@@ -66,7 +60,7 @@ export const whatsappTemplates = pgTable(
   'whatsapp_templates',
   {
     id: serial('id').primaryKey(),
-    account_id: account(),
+    account_id: accountId(),
     name: text('name').notNull(),
     language: text('language').notNull(),
     /** MARKETING | UTILITY | AUTHENTICATION */
@@ -80,7 +74,7 @@ export const whatsappTemplates = pgTable(
     waba_id: text('waba_id'),
     submitted_at: ts('submitted_at'),
     status_updated_at: ts('status_updated_at'),
-    created_by: user('created_by'),
+    created_by: userRef('created_by'),
     created_at: ts('created_at').notNull().defaultNow(),
     updated_at: ts('updated_at').notNull().defaultNow(),
   },
@@ -95,11 +89,11 @@ export const whatsappTemplateSubmissions = pgTable(
   'whatsapp_template_submissions',
   {
     id: serial('id').primaryKey(),
-    account_id: account(),
+    account_id: accountId(),
     template_id: integer('template_id')
       .notNull()
       .references(() => whatsappTemplates.id, { onDelete: 'cascade' }),
-    submitted_by: user('submitted_by'),
+    submitted_by: userRef('submitted_by'),
     created_at: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('whatsapp_template_submissions_idx').on(t.account_id, t.created_at)],

@@ -1,50 +1,18 @@
 import type { ConnectionListQuery } from '@risala/shared/schemas/gateway';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import type { connections } from '../../db/schema/index.ts';
 import { likePattern } from '../groups/groups.repo.ts';
 
-/** A connections row with its encrypted secrets (never sent to a client as is). */
-export type ConnectionRow = {
-  id: number;
-  account_id: number;
-  connection_name: string;
+/**
+ * A connections row with its encrypted secrets (never sent to a client as is): the table's own type,
+ * with its text states narrowed to what the code writes.
+ */
+export type ConnectionRow = Omit<typeof connections.$inferSelect, 'type' | 'status' | 'desired_state' | 'bind_mode'> & {
   type: 'smpp' | 'http';
   status: 'CREATED' | 'CONNECTING' | 'CONNECTED' | 'DISCONNECTED' | 'STOPPED';
   desired_state: 'started' | 'stopped';
-  is_sandbox: boolean;
-  host: string | null;
-  port: number | null;
-  system_id: string | null;
-  password_enc: string | null;
-  system_type: string | null;
   bind_mode: 'transceiver' | 'transmitter' | 'receiver';
-  source_ton: number;
-  source_npi: number;
-  dest_ton: number;
-  dest_npi: number;
-  address_range: string | null;
-  bind_timeout_s: number;
-  response_timeout_s: number;
-  reconnect_delay_s: number;
-  retry_count: number;
-  enquire_link_interval_s: number;
-  window_size: number;
-  message_per_second: number;
-  arabic_sms_length: number;
-  english_sms_length: number;
-  sender_id: string | null;
-  post_url: string | null;
-  listen_url: string | null;
-  http_username: string | null;
-  http_password_enc: string | null;
-  proxy_host: string | null;
-  proxy_port: number | null;
-  proxy_username: string | null;
-  proxy_password_enc: string | null;
-  last_error: string | null;
-  connected_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
 };
 
 /** Columns a create/update may write (secrets already encrypted). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUserToAccount, bearer, createTestApp, json, signIn, signUp, type TestApp } from '../../test/helper.ts';
+import { bearer, createTestApp, json, type TestApp, signUpCast } from '../../test/helper.ts';
 
 let t: TestApp;
 let owner: { userId: number; accountId: number; token: string };
@@ -8,14 +8,7 @@ let stranger: { userId: number; accountId: number; token: string };
 
 beforeAll(async () => {
   t = await createTestApp();
-  const a = await signUp(t);
-  const s = await signIn(t, a.email);
-  owner = { userId: a.userId, accountId: s.user.account_id, token: s.token };
-  const v = await addUserToAccount(t, owner.accountId, 'viewer');
-  viewer = { userId: v.userId, token: (await signIn(t, v.email)).token };
-  const b = await signUp(t, { company_name: 'Other Co' });
-  const bs = await signIn(t, b.email);
-  stranger = { userId: b.userId, accountId: bs.user.account_id, token: bs.token };
+  ({ owner, viewer, stranger } = await signUpCast(t));
 });
 afterAll(async () => {
   await t.close();

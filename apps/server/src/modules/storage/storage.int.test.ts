@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  addUserToAccount,
   bearer,
   createTestApp,
   json,
   multipartFile,
-  signIn,
-  signUp,
   type TestApp,
+  signUpCast,
 } from '../../test/helper.ts';
 import { csvText, tinyDocx, tinyJpeg, tinyPdf, tinyPng, tinyXlsx } from './test-files.ts';
 
@@ -18,14 +16,7 @@ let stranger: { userId: number; accountId: number; token: string };
 
 beforeAll(async () => {
   t = await createTestApp();
-  const a = await signUp(t);
-  const as = await signIn(t, a.email);
-  owner = { userId: a.userId, accountId: as.user.account_id, token: as.token };
-  const v = await addUserToAccount(t, owner.accountId, 'viewer');
-  viewer = { userId: v.userId, token: (await signIn(t, v.email)).token };
-  const b = await signUp(t, { company_name: 'Other Co' });
-  const bs = await signIn(t, b.email);
-  stranger = { userId: b.userId, accountId: bs.user.account_id, token: bs.token };
+  ({ owner, viewer, stranger } = await signUpCast(t));
 });
 afterAll(async () => {
   await t.close();
