@@ -77,6 +77,9 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
       await scoped.register(routerRoutes(ctx), { prefix: '/api/gateway/routers' });
       await scoped.register(ruleRoutes(ctx), { prefix: '/api/gateway/rules' });
       await scoped.register(pluginRoutes(ctx), { prefix: '/api/gateway/plugins' });
+      // messages: sending (sms, email):
+      // messages: sending (whatsapp):
+      // messages: history, export, inbound, credits:
     },
   );
 }

@@ -20,6 +20,7 @@ import { bareRoutes as canvasRoutes } from '../features/canvas/routes.tsx';
 import { routes as contentRoutes } from '../features/content/routes.tsx';
 import { routes as customerRoutes } from '../features/customers/routes.tsx';
 import { routes as gatewayRoutes } from '../features/gateway/routes.tsx';
+import { routes as messageRoutes } from '../features/messages/routes.tsx';
 import { routes as senderRoutes } from '../features/senders/routes.tsx';
 import { routes as templateRoutes } from '../features/templates/routes.tsx';
 
@@ -31,6 +32,7 @@ const featureRoutes: RouteObject[] = [
   ...templateRoutes,
   ...senderRoutes,
   ...gatewayRoutes,
+  ...messageRoutes,
 ];
 const claimed = new Set(
   [...featureRoutes, ...canvasRoutes].map((r) => (r.path ?? '').split('/')[0]).filter(Boolean),

@@ -12,6 +12,8 @@ import arWhatsapp from './ar/whatsapp.json' with { type: 'json' };
 import arCanvas from './ar/canvas.json' with { type: 'json' };
 import arSenders from './ar/senders.json' with { type: 'json' };
 import arGateway from './ar/gateway.json' with { type: 'json' };
+import arMessages from './ar/messages.json' with { type: 'json' };
+import arSending from './ar/sending.json' with { type: 'json' };
 import type { Messages } from './types.ts';
 
 const messages: Messages = {
@@ -28,6 +30,8 @@ const messages: Messages = {
   canvas: arCanvas,
   senders: arSenders,
   gateway: arGateway,
+  messages: arMessages,
+  sending: arSending,
 };
 
 export default messages;

@@ -12,6 +12,8 @@ import enWhatsapp from './en/whatsapp.json' with { type: 'json' };
 import enCanvas from './en/canvas.json' with { type: 'json' };
 import enSenders from './en/senders.json' with { type: 'json' };
 import enGateway from './en/gateway.json' with { type: 'json' };
+import enMessages from './en/messages.json' with { type: 'json' };
+import enSending from './en/sending.json' with { type: 'json' };
 import type { Messages } from './types.ts';
 
 const messages: Messages = {
@@ -28,6 +30,8 @@ const messages: Messages = {
   canvas: enCanvas,
   senders: enSenders,
   gateway: enGateway,
+  messages: enMessages,
+  sending: enSending,
 };
 
 export default messages;

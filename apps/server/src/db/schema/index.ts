@@ -4,3 +4,4 @@ export * from './templates.ts';
 export * from './gateway.ts';
 export * from './short-links.ts';
 export * from './senders.ts';
+export * from './messages.ts';

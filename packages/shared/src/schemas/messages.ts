@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants.ts';
+import { emailSchema, optionalString, pageQuerySchema, requiredString } from './common.ts';
+
+/**
+ * Messages: one per recipient and channel, moving through the pipeline (router queue → filter
+ * queue → connection queue). §4 states plus READ (WhatsApp read receipts, email opens).
+ */
+export const CHANNELS = ['sms', 'email', 'whatsapp'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+export const MESSAGE_STATES = [
+  'PENDING',
+  'SCHEDULED',
+  'QUEUED',
+  'SENT',
+  'ACCEPTED',
+  'DELIVERED',
+  'READ',
+  'FAILED',
+  'BLOCKED',
+  'NOT_ALLOWED',
+  'PARTIALLY_SENT',
+  'PARTIALLY_DELIVERED',
+  'CANCELLED',
+] as const;
+export type MessageState = (typeof MESSAGE_STATES)[number];
+
+/** States a message never leaves (receipts may still refine SENT → DELIVERED/READ, not these). */
+export const FINAL_STATES: readonly MessageState[] = ['DELIVERED', 'READ', 'FAILED', 'BLOCKED', 'NOT_ALLOWED', 'PARTIALLY_DELIVERED', 'CANCELLED'];
+
+/** The catalogue's message views (all, sent, rejected, failed, blocked, pending, queued, delivered) → states. */
+export const MESSAGE_VIEWS = {
+  all: [],
+  sent: ['SENT', 'ACCEPTED', 'PARTIALLY_SENT'],
+  rejected: ['NOT_ALLOWED', 'CANCELLED'],
+  failed: ['FAILED'],
+  blocked: ['BLOCKED'],
+  pending: ['PENDING', 'SCHEDULED'],
+  queued: ['QUEUED'],
+  delivered: ['DELIVERED', 'READ', 'PARTIALLY_DELIVERED'],
+} as const satisfies Record<string, readonly MessageState[]>;
+export type MessageView = keyof typeof MESSAGE_VIEWS;
+export const MESSAGE_VIEW_NAMES = Object.keys(MESSAGE_VIEWS) as MessageView[];
+
+/** Who receives a send: typed numbers (or emails), customers by id, groups/segments by id. */
+export const recipientsSchema = z
+  .object({
+    numbers: z.array(z.string().trim().min(1).max(32)).max(10_000, { error: 'validation.max' }).default([]),
+    emails: z.array(emailSchema).max(10_000, { error: 'validation.max' }).default([]),
+    customer_ids: z.array(z.number().int().positive()).max(10_000, { error: 'validation.max' }).default([]),
+    group_ids: z.array(z.number().int().positive()).max(100, { error: 'validation.max' }).default([]),
+  })
+  .refine((r) => r.numbers.length + r.emails.length + r.customer_ids.length + r.group_ids.length > 0, {
+    error: 'messages.validation.noRecipients',
+    path: ['numbers'],
+  });
+export type Recipients = z.infer<typeof recipientsSchema>;
+
+/** §5: a scheduled send must be more than 5 minutes ahead. */
+export const scheduleAtSchema = z
+  .string()
+  .datetime({ offset: true, error: 'validation.dateTime' })
+  .refine((v) => new Date(v).getTime() > Date.now() + LIMITS.scheduleMinAheadMinutes * 60_000, {
+    error: 'validation.scheduledTime',
+  })
+  .optional()
+  .nullable();
+
+/** POST /api/messages/sms (and /estimate): text or an APPROVED SMS template; personalisation {{first_name}}… */
+export const sendSmsSchema = z
+  .object({
+    recipients: recipientsSchema,
+    /** sms_senders.id (ACTIVE); the account's default sender when absent */
+    sender_id: z.number().int().positive().optional().nullable(),
+    text: z.string().max(1600, { error: 'validation.tooLong' }).optional().nullable(),
+    template_id: z.number().int().positive().optional().nullable(),
+    schedule_at: scheduleAtSchema,
+  })
+  .refine((v) => (v.text && v.text.trim() !== '') || v.template_id, { error: 'messages.validation.textOrTemplate', path: ['text'] });
+export type SendSmsInput = z.infer<typeof sendSmsSchema>;
+
+/** POST /api/messages/whatsapp: an APPROVED WhatsApp template with parameters, or free text (24-hour window only). */
+export const sendWhatsappSchema = z
+  .object({
+    recipients: recipientsSchema,
+    whatsapp_sender_id: z.number().int().positive().optional().nullable(),
+    whatsapp_template_id: z.number().int().positive().optional().nullable(),
+    /** body parameters {{1}}, {{2}} … in order */
+    params: z.array(z.string().max(1024)).max(20).default([]),
+    text: z.string().max(4096, { error: 'validation.tooLong' }).optional().nullable(),
+    schedule_at: scheduleAtSchema,
+  })
+  .refine((v) => (v.text && v.text.trim() !== '') || v.whatsapp_template_id, {
+    error: 'messages.validation.textOrTemplate',
+    path: ['text'],
+  });
+export type SendWhatsappInput = z.infer<typeof sendWhatsappSchema>;
+
+/** POST /api/messages/email: subject + html/text or an APPROVED email template. */
+export const sendEmailSchema = z
+  .object({
+    recipients: recipientsSchema,
+    email_sender_id: z.number().int().positive().optional().nullable(),
+    subject: optionalString(255),
+    html: z.string().max(500_000).optional().nullable(),
+    text: z.string().max(100_000).optional().nullable(),
+    template_id: z.number().int().positive().optional().nullable(),
+    schedule_at: scheduleAtSchema,
+  })
+  .refine((v) => v.template_id || (v.subject && (v.html || v.text)), { error: 'messages.validation.textOrTemplate', path: ['subject'] });
+export type SendEmailInput = z.infer<typeof sendEmailSchema>;
+
+/** What a send (or an estimate) answers. */
+export interface SendResult {
+  bulk_id: string | null;
+  /** messages created for the pipeline */
+  accepted: number;
+  /** recipients refused before queueing, by reason (invalid number, no consent, blacklisted, duplicate) */
+  skipped: { invalid: number; no_consent: number; blacklisted: number; duplicate: number };
+  /** SMS parts per message (for a templated send: the longest rendering) */
+  parts: number;
+  encoding: 'GSM-7' | 'UCS-2' | null;
+  /** credits this send consumes and the balance left after it */
+  credits: number;
+  balance: number;
+  cost: string;
+  scheduled_at: string | null;
+}
+
+export const messageListQuerySchema = pageQuerySchema.extend({
+  view: z.enum(MESSAGE_VIEW_NAMES as [MessageView, ...MessageView[]]).default('all'),
+  channel: z.enum(CHANNELS).optional(),
+  status: z.enum(MESSAGE_STATES).optional(),
+  /** recipient, sender or text contains */
+  search: z.string().trim().max(100).optional(),
+  bulk_id: z.string().trim().max(64).optional(),
+  campaign_id: z.coerce.number().int().positive().optional(),
+  from: z.string().datetime({ offset: true, error: 'validation.dateTime' }).optional(),
+  to: z.string().datetime({ offset: true, error: 'validation.dateTime' }).optional(),
+  sort: z.enum(['created_at', 'status', 'recipient', 'sent_at']).default('created_at'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type MessageListQuery = z.infer<typeof messageListQuerySchema>;
+
+export interface MessageDto {
+  id: number;
+  created_at: string;
+  updated_at: string;
+  channel: Channel;
+  status: MessageState;
+  bulk_id: string;
+  batch_id: number | null;
+  campaign_id: number | null;
+  customer_id: number | null;
+  recipient: string;
+  sender: string | null;
+  subject: string | null;
+  body: string;
+  encoding: string | null;
+  parts: number;
+  credits: number;
+  cost: string;
+  connection_id: number | null;
+  connection_name: string | null;
+  router_id: number | null;
+  provider_message_id: string | null;
+  error_code: string | null;
+  /** a readable reason in the caller's language */
+  error_message: string | null;
+  blocked_by: string | null;
+  possible_duplicate: boolean;
+  scheduled_at: string | null;
+  queued_at: string | null;
+  sent_at: string | null;
+  delivered_at: string | null;
+  read_at: string | null;
+  failed_at: string | null;
+}
+
+export interface MessageEventDto {
+  id: number;
+  event: string;
+  detail: string | null;
+  at: string;
+}
+
+export interface MessageDetailDto extends MessageDto {
+  events: MessageEventDto[];
+}
+
+export interface InboundMessageDto {
+  id: number;
+  channel: 'sms' | 'whatsapp';
+  from_address: string;
+  to_address: string;
+  body: string;
+  customer_id: number | null;
+  action: string | null;
+  blocked_by: string | null;
+  received_at: string;
+}
+
+export interface CreditBalanceDto {
+  channel: Channel;
+  balance: number;
+  consumed: number;
+}
+
+/** POST /api/sender-management/sms/test */
+export const smsTestSchema = z.object({
+  to: requiredString(32),
+  text: requiredString(1600),
+  sender_id: z.number().int().positive().optional().nullable(),
+});
+
+/** POST /api/whatsapp/sender/send-message */
+export const whatsappSendMessageSchema = z
+  .object({
+    to: requiredString(32),
+    whatsapp_sender_id: z.number().int().positive().optional().nullable(),
+    whatsapp_template_id: z.number().int().positive().optional().nullable(),
+    params: z.array(z.string().max(1024)).max(20).default([]),
+    text: z.string().max(4096).optional().nullable(),
+  })
+  .refine((v) => (v.text && v.text.trim() !== '') || v.whatsapp_template_id, {
+    error: 'messages.validation.textOrTemplate',
+    path: ['text'],
+  });
+
+/** Credits a new account starts with (the trial): billing tops them up later. */
+export const TRIAL_CREDITS: Record<Channel, number> = { sms: 1000, email: 10_000, whatsapp: 1000 };
