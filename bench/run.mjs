@@ -10,8 +10,11 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { buildWebIfStale, root } from '../scripts/build-web.mjs';
+import { benchCampaign } from './campaign.mjs';
 import { benchCustomers } from './customers.mjs';
+import { benchEmail } from './email.mjs';
 import { benchSegments } from './segments.mjs';
+import { benchSmsPipeline } from './sms-pipeline.mjs';
 
 const results = [];
 const report = (name, value, unit, target, pass) => {
@@ -98,5 +101,8 @@ try {
 }
 await benchSegments(report);
 await benchCustomers(report);
+await benchSmsPipeline(report);
+await benchEmail(report);
+await benchCampaign(report);
 const missed = results.filter((r) => !r.pass).length;
 process.stdout.write(`\n${results.length - missed} of ${results.length} figures within target\n`);

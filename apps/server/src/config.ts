@@ -47,6 +47,11 @@ const envSchema = z.object({
   WHATSAPP_VERIFY_TOKEN: z.string().min(8).optional(),
   WHATSAPP_TEMPLATE_SUBMISSIONS_PER_DAY: z.coerce.number().int().positive().default(10),
   WHATSAPP_SIM_DECISION_MS: z.coerce.number().int().min(0).default(2000),
+  /** the simulator's sent, delivered and read webhook delays (ms after the send) */
+  WHATSAPP_SIM_STATUS_DELAYS_MS: z
+    .string()
+    .regex(/^\d+,\d+,\d+$/)
+    .default('100,300,600'),
   SANDBOX_SMSC: z.enum(['true', 'false']).default('true'),
   SANDBOX_SMSC_PORT: z.coerce.number().int().min(0).max(65535).default(2775),
   SANDBOX_SMSC_SYSTEM_ID: z.string().default('sandbox'),
@@ -154,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       verifyToken: persistentSecret(dataDir, 'whatsapp-verify-token', e.WHATSAPP_VERIFY_TOKEN),
       submissionsPerDay: e.WHATSAPP_TEMPLATE_SUBMISSIONS_PER_DAY,
       simDecisionMs: e.WHATSAPP_SIM_DECISION_MS,
+      simStatusDelaysMs: e.WHATSAPP_SIM_STATUS_DELAYS_MS.split(',').map(Number) as [number, number, number],
     },
     /** The sandbox SMSC simulator (main.ts starts it and fills in the port it got). */
     smsc: {

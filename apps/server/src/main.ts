@@ -9,6 +9,7 @@ import type { AppContext } from './context.ts';
 import { openDatabase, runMigrations } from './db/client.ts';
 import { startWorker } from './jobs/worker.ts';
 import { createMailer } from './mail/mailer.ts';
+import { closeEmailTransports } from './channels/email/smtp-transport.ts';
 import { type SmtpSink, startSmtpSink } from './sandbox/smtp-sink.ts';
 import { startWhatsAppSandbox } from './sandbox/whatsapp-cloud.ts';
 import { startSandboxSmsc } from './sandbox/smsc.ts';
@@ -77,6 +78,7 @@ async function main() {
     await app?.close().catch((err) => log.error({ err }, 'api close failed'));
     await worker?.stop().catch((err) => log.error({ err }, 'worker stop failed'));
     mailer.close(); // pooled connections first, or the sink waits for them
+    closeEmailTransports();
     await sink?.close();
     await waSim?.close();
     await smsc?.close();

@@ -1,13 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
+import { emailSendRoutes } from './modules/messaging/email-send.routes.ts';
+import { whatsappSendRoutes } from './modules/messaging/whatsapp-send.routes.ts';
 import { passwordRoutes, privateAuthRoutes, publicAuthRoutes } from './modules/auth/auth.routes.ts';
 import { authenticate } from './modules/auth/guard.ts';
+import { batchRoutes } from './modules/campaigns/batches.routes.ts';
+import { campaignRoutes, userCampaignRoutes } from './modules/campaigns/campaigns.routes.ts';
+import { emailCampaignRoutes } from './modules/campaigns/email-campaigns.ts';
+import { trackingRoutes } from './modules/campaigns/tracking.routes.ts';
 import { blacklistRoutes } from './modules/blacklists/blacklists.routes.ts';
 import { brandRoutes } from './modules/brands/brands.routes.ts';
 import { contentRoutes, userContentRoutes } from './modules/content/content.routes.ts';
 import { customerRoutes, customersRoutes } from './modules/customers/customers.routes.ts';
 import { customerImportRoutes } from './modules/customers/import/imports.routes.ts';
 import { groupRoutes } from './modules/groups/groups.routes.ts';
+import { creditRoutes, messageHistoryRoutes } from './modules/messaging/history.routes.ts';
+import { sendRoutes } from './modules/messaging/send.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { connectionRoutes } from './modules/connections/connections.routes.ts';
 import { pluginRoutes, routerRoutes, ruleRoutes } from './modules/routing/routing.routes.ts';
@@ -40,6 +48,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(sandboxRoutes(ctx), { prefix: '/api/sandbox' });
   await app.register(uploadRoutes(ctx, storage), { prefix: '/uploads' });
   // webhooks (signature-verified, no session):
+  await app.register(trackingRoutes(ctx), { prefix: '/t' }); // campaign email open/click/unsubscribe (HMAC-signed links)
   await app.register(emailPublicRoutes(ctx), { prefix: '/api/sender-management/email' }); // SendGrid events, verify link
   await app.register(shortLinkRoutes(ctx), { prefix: '/s' }); // url_shortener redirects (public)
   await app.register(signedDownloadRoutes(ctx), { prefix: '/api/s3' }); // HMAC-signed file links
@@ -77,9 +86,19 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
       await scoped.register(routerRoutes(ctx), { prefix: '/api/gateway/routers' });
       await scoped.register(ruleRoutes(ctx), { prefix: '/api/gateway/rules' });
       await scoped.register(pluginRoutes(ctx), { prefix: '/api/gateway/plugins' });
+      // campaigns, batches, email campaigns:
+      await scoped.register(campaignRoutes(ctx), { prefix: '/api/campaigns' });
+      await scoped.register(userCampaignRoutes(ctx), { prefix: '/api/users' });
+      await scoped.register(batchRoutes(ctx), { prefix: '/api/batches' });
+      await scoped.register(emailCampaignRoutes(ctx), { prefix: '/api/email-campaigns' });
       // messages: sending (sms, email):
+      await scoped.register(sendRoutes(ctx), { prefix: '/api/messages' });
+      await scoped.register(emailSendRoutes(ctx), { prefix: '/api/messages' });
       // messages: sending (whatsapp):
+      await scoped.register(whatsappSendRoutes(ctx), { prefix: '/api/messages' });
       // messages: history, export, inbound, credits:
+      await scoped.register(messageHistoryRoutes(ctx), { prefix: '/api/messages' });
+      await scoped.register(creditRoutes(ctx), { prefix: '/api/credits' });
     },
   );
 }

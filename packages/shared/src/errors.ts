@@ -123,6 +123,9 @@ export const ERROR_STATUS = {
   NO_ROUTE: 409,
   NO_ACTIVE_SENDER: 409,
   MESSAGE_NOT_CANCELLABLE: 409,
+  // campaigns (issue 5)
+  CAMPAIGN_STATE_INVALID: 409,
+  AUDIENCE_EMPTY: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

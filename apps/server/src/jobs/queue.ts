@@ -31,11 +31,12 @@ export async function enqueue(
   db: DbOrTx,
   task: string,
   payload: object,
-  opts: { jobKey?: string; maxAttempts?: number } = {},
+  opts: { jobKey?: string; maxAttempts?: number; runAt?: Date } = {},
 ) {
   await ensureQueue(pool);
   await db.execute(
     sql`select graphile_worker.add_job(${task}, ${JSON.stringify(payload)}::json,
-                                        max_attempts => ${opts.maxAttempts ?? 1}::int, job_key => ${opts.jobKey ?? null}::text)`,
+                                        max_attempts => ${opts.maxAttempts ?? 1}::int, job_key => ${opts.jobKey ?? null}::text,
+                                        run_at => ${opts.runAt?.toISOString() ?? null}::timestamptz)`,
   );
 }

@@ -2,6 +2,8 @@ import { Logger, type Runner, run } from 'graphile-worker';
 import type { AppContext } from '../context.ts';
 import { purgeExpired } from '../modules/auth/auth.service.ts';
 import { customersImportTask } from '../modules/customers/import/import.task.ts';
+import { pipelineTasks } from '../modules/messaging/pipeline/tasks.ts';
+import { campaignTasks } from '../modules/campaigns/tasks.ts';
 
 /**
  * The job worker (graphile-worker, jobs in the same PostgreSQL). Each task is `{ name → handler }`;
@@ -13,6 +15,8 @@ export async function startWorker(ctx: AppContext, connectionString: string): Pr
     concurrency: 4,
     noHandleSignals: true,
     pollInterval: 1000,
+    // the pipeline's jobs come in bursts of chunk jobs: fetch a batch at once, complete without waiting (STACK-NOTES)
+    preset: { worker: { localQueue: { size: 100 }, completeJobBatchDelay: 0 } },
     logger: new Logger((scope) => (level, message, meta) => {
       const fn = level === 'error' ? 'error' : level === 'warning' ? 'warn' : 'debug';
       ctx.log[fn]({ worker: scope, ...meta }, message);
@@ -23,7 +27,11 @@ export async function startWorker(ctx: AppContext, connectionString: string): Pr
       },
       // customers and blacklist imports:
       customers_import: customersImportTask(ctx),
+      // the sending pipeline (router, filter, email/WhatsApp send, scheduled release, upkeep):
+      ...pipelineTasks(ctx),
+      // campaigns (batch start, audience expansion, completion / A/B check):
+      ...campaignTasks(ctx),
     },
-    crontab: '17 * * * * auth_purge_expired',
+    crontab: '17 * * * * auth_purge_expired\n41 3 * * * messages_maintenance',
   });
 }

@@ -1,5 +1,6 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
+import { sinkTransport, urlTransport } from '../channels/email/smtp-transport.ts';
 
 export interface MailMessage {
   to: string;
@@ -33,16 +34,7 @@ export function createMailer(opts: {
   log: Logger;
 }): Mailer {
   const provider = opts.smtpUrl ? 'smtp' : 'sandbox';
-  const transport: Transporter = opts.smtpUrl
-    ? nodemailer.createTransport(opts.smtpUrl, { pool: true } as never)
-    : nodemailer.createTransport({
-        host: '127.0.0.1',
-        port: opts.sandboxPort,
-        secure: false,
-        ignoreTLS: true,
-        pool: true,
-        maxConnections: 4,
-      });
+  const transport: Transporter = opts.smtpUrl ? urlTransport(opts.smtpUrl) : sinkTransport(opts.sandboxPort);
   return {
     provider,
     async send(message) {

@@ -1,14 +1,16 @@
 /**
  * The sandbox WhatsApp Cloud API: a real HTTP server on loopback speaking the Graph API shapes the
  * app uses. Templates now (create, edit, read, delete; decided after a short delay by the rules
- * below, then a signed `message_template_status_update` webhook). The messaging issue adds its
- * endpoints with `route()` and posts message statuses with `sendWebhook()`.
+ * below, then a signed `message_template_status_update` webhook) and messages — template and
+ * text sends, signed status webhooks, inbound customer messages and the 24-hour window: the rules
+ * are in whatsapp-cloud-messages.ts.
  */
 import { createHmac, randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
+import { installMessageEndpoints, type MessageSimOptions } from './whatsapp-cloud-messages.ts';
 
 export interface SimTemplate {
   id: string;
@@ -29,7 +31,7 @@ export interface SimRequest {
 }
 export type SimHandler = (req: SimRequest) => { status?: number; body: unknown };
 
-export interface WhatsAppCloudSimulatorOptions {
+export interface WhatsAppCloudSimulatorOptions extends MessageSimOptions {
   appSecret: string;
   /** Where status webhooks go; a getter because the app's port is known only once it listens. */
   webhookUrl?: () => string | null;
@@ -193,6 +195,8 @@ export async function startWhatsAppCloudSimulator(opts: WhatsAppCloudSimulatorOp
     return { body: { success: true } };
   });
 
+  const messages = installMessageEndpoints({ templates, route, sendWebhook, timers }, opts);
+
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const send = (status: number, body: unknown) => {
@@ -231,6 +235,8 @@ export async function startWhatsAppCloudSimulator(opts: WhatsAppCloudSimulatorOp
     port,
     templates,
     route,
+    /** a customer writes to a sandbox number (opens the 24-hour window) */
+    deliverInbound: messages.deliverInbound,
     sendWebhook,
     setWebhookUrl(url: string | null) {
       webhookUrl = () => url;
@@ -256,6 +262,8 @@ export async function startWhatsAppSandbox(
   const sim = await startWhatsAppCloudSimulator({
     appSecret: config.whatsapp.appSecret,
     decisionMs: config.whatsapp.simDecisionMs,
+    statusDelaysMs: config.whatsapp.simStatusDelaysMs,
+    wabaId: config.whatsapp.wabaId ?? undefined,
     log,
     webhookUrl: () => {
       const a = appAddress();

@@ -14,6 +14,7 @@ import arSenders from './ar/senders.json' with { type: 'json' };
 import arGateway from './ar/gateway.json' with { type: 'json' };
 import arMessages from './ar/messages.json' with { type: 'json' };
 import arSending from './ar/sending.json' with { type: 'json' };
+import arCampaigns from './ar/campaigns.json' with { type: 'json' };
 import type { Messages } from './types.ts';
 
 const messages: Messages = {
@@ -32,6 +33,7 @@ const messages: Messages = {
   gateway: arGateway,
   messages: arMessages,
   sending: arSending,
+  campaigns: arCampaigns,
 };
 
 export default messages;

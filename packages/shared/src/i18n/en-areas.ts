@@ -14,6 +14,7 @@ import enSenders from './en/senders.json' with { type: 'json' };
 import enGateway from './en/gateway.json' with { type: 'json' };
 import enMessages from './en/messages.json' with { type: 'json' };
 import enSending from './en/sending.json' with { type: 'json' };
+import enCampaigns from './en/campaigns.json' with { type: 'json' };
 import type { Messages } from './types.ts';
 
 const messages: Messages = {
@@ -32,6 +33,7 @@ const messages: Messages = {
   gateway: enGateway,
   messages: enMessages,
   sending: enSending,
+  campaigns: enCampaigns,
 };
 
 export default messages;

@@ -4,8 +4,9 @@
  * last_error, STOPPED on stop). start/stop/restart set desired_state; `startDesired()` brings up
  * every connection that should run (called once when the process starts).
  *
- * Events for the sending pipeline: 'receipt' (connectionId, accountId, Receipt) and
- * 'mo' (connectionId, accountId, MoMessage), 'state' (connectionId, accountId, state, reason).
+ * Events for the sending pipeline: 'receipt' (connectionId, accountId, Receipt, defer) and
+ * 'mo' (connectionId, accountId, MoMessage, defer) — `defer()` takes over the deliver_sm answer —,
+ * 'state' (connectionId, accountId, state, reason).
  */
 import { EventEmitter } from 'node:events';
 import { translate } from '@risala/shared/i18n/index.ts';
@@ -98,8 +99,9 @@ export class ConnectionManager extends EventEmitter {
     }
     const session = new SmppSession(this.optionsFor(row));
     this.live.set(row.id, { session, accountId: row.account_id, row });
-    session.on('receipt', (r) => this.emit('receipt', row.id, row.account_id, r));
-    session.on('mo', (m) => this.emit('mo', row.id, row.account_id, m));
+    // the session's `defer` (answer deliver_sm only once stored) passes through to the pipeline
+    session.on('receipt', (r, defer) => this.emit('receipt', row.id, row.account_id, r, defer));
+    session.on('mo', (m, defer) => this.emit('mo', row.id, row.account_id, m, defer));
     await this.write(row.id, { desired_state: 'started', status: 'CONNECTING', last_error: null });
     const timeoutMs = row.bind_timeout_s * 1000;
     let timer: NodeJS.Timeout | undefined;

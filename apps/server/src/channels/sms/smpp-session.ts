@@ -3,7 +3,7 @@
  * every enquire_link_interval, a sliding window of outstanding submit_sm, a token bucket at
  * message_per_second, ESME_RTHROTTLED → back off and resend (the part is never lost), reconnect
  * after reconnect_delay on a drop (in-flight parts are resent: at most `windowSize` duplicates),
- * deliver_sm answered and emitted as 'receipt' or 'mo'.
+ * deliver_sm answered (or, when a listener defers it, once stored) and emitted as 'receipt' or 'mo'.
  *
  * Events: 'state' (state, reason|null) · 'receipt' (Receipt) · 'mo' (MoMessage) · 'bound'.
  */
@@ -382,17 +382,31 @@ export class SmppSession extends EventEmitter {
     this.pump();
   }
 
+  /**
+   * deliver_sm is answered at once, unless a listener takes the answer over by calling the `defer`
+   * argument during the event: it returns the function that answers (call it once the receipt or
+   * message is stored, so an SMSC keeps what we never recorded).
+   */
   private onDeliver(s: Session, pdu: PDU) {
-    s.send(pdu.response());
+    let deferred = false;
+    const answer = () => {
+      if (!s.socket.destroyed) s.send(pdu.response());
+    };
+    const defer = () => {
+      deferred = true;
+      return answer;
+    };
     if (isReceiptEsmClass(pdu.esm_class ?? 0)) {
       const receipt: Receipt | null = parseReceipt(pdu as Parameters<typeof parseReceipt>[0]);
       if (receipt) {
         this.stats.receipts++;
-        this.emit('receipt', receipt);
+        this.emit('receipt', receipt, defer);
       }
-      return;
+    } else {
+      this.stats.mo++;
+      this.emit('mo', parseMo(pdu as Parameters<typeof parseMo>[0]), defer);
     }
-    this.stats.mo++;
-    this.emit('mo', parseMo(pdu as Parameters<typeof parseMo>[0]));
+    if (!deferred) answer();
   }
+
 }

@@ -1,7 +1,7 @@
 /**
  * A small WhatsApp Cloud API (Graph API) client over fetch: `{base}/{version}/…` with a bearer token.
- * Templates today; the messaging issue adds sending messages here. Failures become CloudApiError
- * carrying Meta's own reason (`error.error_user_msg` or `error.message`).
+ * Templates and messages. Failures become CloudApiError carrying Meta's own reason
+ * (`error.error_user_msg` or `error.message`) and code (131047: outside the 24-hour window …).
  */
 import type { WaCategory, WaComponent } from '@risala/shared/schemas/whatsapp';
 
@@ -40,6 +40,34 @@ export interface CloudTemplateStatus {
   name?: string;
   status: string;
   rejected_reason?: string;
+}
+
+/** What POST /{phone_number_id}/messages sends: an approved template with body parameters, or free text. */
+export type CloudOutgoingMessage =
+  | { type: 'template'; to: string; name: string; language: string; params: string[] }
+  | { type: 'text'; to: string; text: string };
+
+export interface CloudMessageSent {
+  messaging_product: 'whatsapp';
+  contacts?: { input: string; wa_id: string }[];
+  messages: { id: string }[];
+}
+
+/** The Graph API body for a message: `to` as digits, template body parameters as text. */
+export function messageBody(m: CloudOutgoingMessage) {
+  const to = m.to.replace(/[^\d]/g, '');
+  if (m.type === 'text') return { messaging_product: 'whatsapp', recipient_type: 'individual', to, type: 'text', text: { preview_url: false, body: m.text } };
+  return {
+    messaging_product: 'whatsapp',
+    recipient_type: 'individual',
+    to,
+    type: 'template',
+    template: {
+      name: m.name,
+      language: { code: m.language },
+      ...(m.params.length ? { components: [{ type: 'body', parameters: m.params.map((text) => ({ type: 'text', text })) }] } : {}),
+    },
+  };
 }
 
 interface GraphErrorBody {
@@ -95,6 +123,9 @@ export function createCloudApi(opts: CloudApiOptions) {
         'GET',
         `/${encodeURIComponent(phoneNumberId)}?fields=display_phone_number,verified_name`,
       ),
+    /** POST /{phone_number_id}/messages → { messages: [{ id: wamid }] } */
+    sendMessage: (phoneNumberId: string, message: CloudOutgoingMessage) =>
+      call<CloudMessageSent>('POST', `/${encodeURIComponent(phoneNumberId)}/messages`, messageBody(message)),
     /** DELETE /{waba}/message_templates?name=…&hsm_id=… (one language version when the id is given) */
     deleteTemplate: (wabaId: string, name: string, templateId?: string) => {
       const q = new URLSearchParams({ name, ...(templateId ? { hsm_id: templateId } : {}) });

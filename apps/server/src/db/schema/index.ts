@@ -5,3 +5,4 @@ export * from './gateway.ts';
 export * from './short-links.ts';
 export * from './senders.ts';
 export * from './messages.ts';
+export * from './campaigns.ts';

@@ -89,6 +89,7 @@ export const messages = pgTable(
     sent_at: ts('sent_at'),
     delivered_at: ts('delivered_at'),
     read_at: ts('read_at'),
+    clicked_at: ts('clicked_at'),
     failed_at: ts('failed_at'),
   },
   (t) => [
@@ -98,6 +99,7 @@ export const messages = pgTable(
     index('messages_account_recipient_idx').on(t.account_id, t.recipient),
     index('messages_bulk_idx').on(t.bulk_id),
     index('messages_batch_idx').on(t.batch_id).where(sql`${t.batch_id} is not null`),
+    index('messages_campaign_idx').on(t.campaign_id, t.status).where(sql`${t.campaign_id} is not null`),
     index('messages_provider_idx').on(t.provider_message_id).where(sql`${t.provider_message_id} is not null`),
     // the connection queue: what a connection's sender claims next
     index('messages_connection_queue_idx').on(t.connection_id, t.id).where(sql`${t.stage} in ('connection', 'inflight')`),

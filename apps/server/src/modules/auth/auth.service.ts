@@ -26,6 +26,7 @@ import { audit } from './guard.ts';
 import { issueOtp, lockEmail, verifyOtp, hasRecentOtp } from './otp.service.ts';
 import { issueToken, revokeUserSessions } from './tokens.ts';
 import { findByEmail, findInAccount, toUserDto, type UserRow, type UserWithRole } from './users.repo.ts';
+import { grantTrialCredits } from '../messaging/pipeline/credits.ts';
 
 export interface RequestMeta {
   ip: string;
@@ -96,6 +97,7 @@ export async function createAccountWithOwner(
     .returning();
   if (opts.config) await seedSandboxSenders(tx, account, opts.config);
   await seedSandboxGateway(tx, account.id);
+  await grantTrialCredits(tx, account.id);
   return user;
 }
 

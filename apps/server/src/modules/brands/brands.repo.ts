@@ -1,7 +1,7 @@
 import type { BrandListQuery } from '@risala/shared/schemas/brands';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { brands, contentBrands } from '../../db/schema/index.ts';
+import { brands, campaigns, contentBrands } from '../../db/schema/index.ts';
 
 export type BrandRow = typeof brands.$inferSelect & { content_count: number };
 export type BrandValues = Partial<Omit<typeof brands.$inferInsert, 'id' | 'account_id' | 'created_at'>>;
@@ -60,15 +60,18 @@ export async function deleteBrand(db: DbOrTx, accountId: number, id: number) {
 }
 
 /**
- * Everything that holds on to a brand; a brand in use cannot be deleted. Today that is content
- * items linked to it; the campaign issue adds its campaigns count here.
+ * Everything that holds on to a brand; a brand in use cannot be deleted: content items linked to
+ * it and campaigns (any state) that use it.
  */
 export async function brandUsage(db: DbOrTx, accountId: number, brandId: number) {
   const [row] = await db
-    .select({ content: sql<number>`count(*)`.mapWith(Number) })
+    .select({
+      content: sql<number>`count(*)`.mapWith(Number),
+      campaigns: sql<number>`(select count(*) from ${campaigns} c where c.account_id = ${accountId} and c.brand_id = ${brandId})`.mapWith(Number),
+    })
     .from(contentBrands)
     .where(and(eq(contentBrands.account_id, accountId), eq(contentBrands.brand_id, brandId)));
-  return { content: row.content };
+  return { content: row.content, campaigns: row.campaigns };
 }
 
 /** How many of `ids` are brands of the account (for linking content). */

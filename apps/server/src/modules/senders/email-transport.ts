@@ -1,36 +1,27 @@
 /**
  * Sending one mail through a tenant's email sender: its SMTP relay (nodemailer), SendGrid's Web
- * API v3 `/mail/send` (fetch; base URL from SENDGRID_API_BASE), or — for the sandbox sender — the
- * platform mailer, which delivers to the SMTP sink. Failures become PROVIDER_TEST_FAILED with the
- * provider's own reason. The send pipeline reuses `sendWithSender` for pooled sending later.
+ * API v3 `/mail/send`, or — for the sandbox sender — the platform mailer, which delivers to the
+ * SMTP sink. Failures become PROVIDER_TEST_FAILED with the provider's own reason. Transports and
+ * the SendGrid request live in channels/email, shared with the pipeline's pooled email driver.
  */
 import nodemailer from 'nodemailer';
+import { type EmailSenderRow, senderSmtpOptions } from '../../channels/email/smtp-transport.ts';
+import { sendgridSend } from '../../channels/email/sendgrid.ts';
 import type { AppContext } from '../../context.ts';
-import type { emailSenders } from '../../db/schema/index.ts';
-import { decryptSecret } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
-import { assertPublicHost } from '../../lib/outbound-url.ts';
-
-type EmailSenderRow = typeof emailSenders.$inferSelect;
 
 const fail = (reason: string) => new AppError('PROVIDER_TEST_FAILED', { data: { reason }, params: { reason } });
 
 async function viaSmtp(ctx: AppContext, row: EmailSenderRow, mail: MailMessage) {
-  if (!row.smtp_host || !row.smtp_port) throw fail('SMTP host and port are not configured');
-  await assertPublicHost(ctx.config, row.smtp_host, 'smtp_host');
-  const password = row.smtp_password_enc ? decryptSecret(ctx.config.encryptionKey, row.smtp_password_enc) : undefined;
-  const transport = nodemailer.createTransport({
-    host: row.smtp_host,
-    port: row.smtp_port,
-    secure: row.smtp_security === 'tls',
-    requireTLS: row.smtp_security === 'starttls',
-    ignoreTLS: row.smtp_security === 'none',
-    auth: row.smtp_user ? { user: row.smtp_user, pass: password ?? '' } : undefined,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 15_000,
-  });
+  let options: Awaited<ReturnType<typeof senderSmtpOptions>>;
+  try {
+    options = await senderSmtpOptions(ctx, row);
+  } catch (err) {
+    if (err instanceof AppError) throw err; // the SSRF guard's own code
+    throw fail((err as Error).message);
+  }
+  const transport = nodemailer.createTransport(options);
   try {
     const info = await transport.sendMail({ from: { name: row.from_name, address: row.from_email }, replyTo: row.reply_to ?? undefined, ...mail });
     return { provider: 'smtp' as const, message_id: info.messageId };
@@ -42,35 +33,9 @@ async function viaSmtp(ctx: AppContext, row: EmailSenderRow, mail: MailMessage) 
 }
 
 async function viaSendgrid(ctx: AppContext, row: EmailSenderRow, mail: MailMessage) {
-  if (!row.sendgrid_api_key_enc) throw fail('SendGrid API key is not configured');
-  const key = decryptSecret(ctx.config.encryptionKey, row.sendgrid_api_key_enc);
-  let res: Response;
-  try {
-    res = await fetch(`${ctx.config.sendgridApiBase}/v3/mail/send`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        personalizations: [{ to: [{ email: mail.to }] }],
-        from: { email: row.from_email, name: row.from_name },
-        ...(row.reply_to ? { reply_to: { email: row.reply_to } } : {}),
-        subject: mail.subject,
-        content: [
-          { type: 'text/plain', value: mail.text },
-          { type: 'text/html', value: mail.html },
-        ],
-        // the Event Webhook echoes these: events find their account and sender
-        custom_args: { risala_account_id: String(row.account_id), risala_sender_id: String(row.id) },
-      }),
-      signal: AbortSignal.timeout(15_000),
-    });
-  } catch (err) {
-    throw fail(`SendGrid unreachable: ${(err as Error).message}`);
-  }
-  if (!res.ok) {
-    const body = (await res.json().catch(() => ({}))) as { errors?: { message?: string }[] };
-    throw fail(body.errors?.map((e) => e.message).filter(Boolean).join('; ') || `SendGrid answered HTTP ${res.status}`);
-  }
-  return { provider: 'sendgrid' as const, message_id: res.headers.get('x-message-id') ?? undefined };
+  const out = await sendgridSend(ctx, row, mail);
+  if (!out.ok) throw fail(out.reason);
+  return { provider: 'sendgrid' as const, message_id: out.message_id ?? undefined };
 }
 
 export async function sendWithSender(ctx: AppContext, row: EmailSenderRow, mail: MailMessage) {

@@ -3,13 +3,17 @@
  * - POST /api/sender-management/email/webhook-events/{senderId}: SendGrid's Event Webhook. The
  *   body is signed with ECDSA P-256 over `timestamp + raw body`; the sender's configured
  *   verification key (`sendgrid_webhook_key`, base64 DER or PEM) checks it. Events land in
- *   email_events of the sender's account (bounces, drops, deliveries… with their reason).
+ *   email_events of the sender's account (bounces, drops, deliveries… with their reason), and move
+ *   the account's messages matched by sg_message_id: delivered → DELIVERED, open → READ,
+ *   bounce/dropped → FAILED with the reason (applyProviderStatuses, out-of-order safe).
  * - GET /api/sender-management/email/verify?token=: the single-use link mailed by verify-sender.
  */
 import { createPublicKey, verify } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { ProviderStatus } from '../messaging/pipeline/contracts.ts';
+import { applyProviderStatusesSoon } from '../messaging/provider-status.ts';
 import * as repo from './email.repo.ts';
 import { confirmVerification } from './email.service.ts';
 
@@ -39,6 +43,27 @@ interface SendgridEvent {
 }
 
 const str = (v: unknown, max = 500) => (typeof v === 'string' && v ? v.slice(0, max) : null);
+
+const EVENT_STATUS: Record<string, ProviderStatus['status']> = { delivered: 'DELIVERED', open: 'READ', bounce: 'FAILED', dropped: 'FAILED' };
+
+/** SendGrid events → message statuses; sg_message_id is the send's X-Message-Id plus a filter suffix. */
+export function statusesOf(rows: { event: string; sg_message_id: string | null; reason: string | null; occurred_at: Date; account_id: number }[]): ProviderStatus[] {
+  return rows.flatMap((r) => {
+    const status = EVENT_STATUS[r.event];
+    const pid = r.sg_message_id?.split('.')[0];
+    if (!status || !pid) return [];
+    return [
+      {
+        channel: 'email' as const,
+        provider_message_id: pid,
+        status,
+        at: r.occurred_at,
+        account_id: r.account_id,
+        ...(status === 'FAILED' ? { error_code: `EMAIL_${r.event.toUpperCase()}`, error_message: r.reason ?? r.event } : {}),
+      },
+    ];
+  });
+}
 
 export function emailPublicRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
@@ -81,6 +106,7 @@ export function emailPublicRoutes(ctx: AppContext): FastifyPluginAsync {
           raw: e as Record<string, unknown>,
         }));
       await repo.insertEmailEvents(ctx.db, rows);
+      await applyProviderStatusesSoon(ctx, statusesOf(rows));
       return reply.code(200).send({ received: rows.length });
     });
   };

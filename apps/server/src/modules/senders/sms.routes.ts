@@ -11,6 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/http.ts';
 import { planGate, requireAuth, requirePermission } from '../auth/guard.ts';
+import { smsTestSchema } from '@risala/shared/schemas/messages';
+import { sendTestSms } from '../messaging/sms-send.service.ts';
 import { requestFromPlatform } from './email.service.ts';
 import * as sms from './sms.service.ts';
 
@@ -27,6 +29,9 @@ export function smsSenderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post('/request-support', { schema: { tags, body: supportRequestSchema }, preHandler: update }, async (req, reply) =>
       ok(reply, await requestFromPlatform(ctx, requireAuth(req), 'smsSupport', req.body.message), 'Request sent'),
+    );
+    app.post('/test', { schema: { tags, body: smsTestSchema }, preHandler: [requirePermission('campaign', 'create'), planGate] }, async (req, reply) =>
+      ok(reply, await sendTestSms(ctx, requireAuth(req), req.body), 'Test SMS queued', 201),
     );
     app.get('/sms-senders', { schema: { tags, querystring: smsSenderListQuerySchema }, preHandler: view }, async (req, reply) =>
       ok(reply, await sms.listSmsSenders(ctx, requireAuth(req), req.query)),

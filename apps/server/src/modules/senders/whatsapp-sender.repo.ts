@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { whatsappSenders, whatsappTemplates } from '../../db/schema/index.ts';
+import { messages, whatsappSenders, whatsappTemplates } from '../../db/schema/index.ts';
 
 export type WhatsappSenderRow = typeof whatsappSenders.$inferSelect;
 export type WhatsappSenderValues = Partial<Omit<typeof whatsappSenders.$inferInsert, 'id' | 'account_id' | 'created_at'>>;
@@ -72,4 +72,13 @@ export async function countTemplatesByStatus(db: DbOrTx, accountId: number) {
     .from(whatsappTemplates)
     .where(eq(whatsappTemplates.account_id, accountId))
     .groupBy(whatsappTemplates.status);
+}
+
+/** WhatsApp messages of the account since `since`, by status (the partition key bounds the scan). */
+export async function countMessagesByStatus(db: DbOrTx, accountId: number, since: Date) {
+  return db
+    .select({ status: messages.status, n: sql<number>`count(*)`.mapWith(Number) })
+    .from(messages)
+    .where(and(eq(messages.account_id, accountId), eq(messages.channel, 'whatsapp'), gte(messages.created_at, since)))
+    .groupBy(messages.status);
 }

@@ -1,14 +1,25 @@
 import { idParamSchema, pageQuerySchema } from '@risala/shared';
+import { requiredString } from '@risala/shared/schemas/common';
+import { whatsappSendMessageSchema } from '@risala/shared/schemas/messages';
 import { autoReplySchema, updateWhatsappSenderSchema, whatsappSenderSchema } from '@risala/shared/schemas/senders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/http.ts';
 import { planGate, requireAuth, requirePermission } from '../auth/guard.ts';
+import { sandboxInbound, sendWhatsappMessage } from '../messaging/whatsapp-send.service.ts';
+import { z } from 'zod';
 import * as wa from './whatsapp-sender.service.ts';
+
+const sandboxInboundSchema = z.object({
+  from: requiredString(32),
+  text: requiredString(4096),
+  whatsapp_sender_id: z.number().int().positive().optional().nullable(),
+});
 
 /**
  * /api/whatsapp/sender — CRUD, config (the default sender), setup-status, legacy-config, status,
- * analytics, /{id}/complete-setup and /{id}/auto-reply. Templates live at /api/whatsapp/templates.
+ * analytics, send-message (§7: one recipient, template or free text inside the 24-hour window),
+ * sandbox-inbound (a simulated customer message), /{id}/complete-setup and /{id}/auto-reply. Templates live at /api/whatsapp/templates.
  */
 export function whatsappSenderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -26,6 +37,13 @@ export function whatsappSenderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/legacy-config', { schema: { tags }, preHandler: view }, async (_req, reply) => ok(reply, wa.legacyConfig(ctx)));
     app.get('/status', { schema: { tags }, preHandler: view }, async (req, reply) => ok(reply, await wa.channelStatus(ctx, requireAuth(req))));
     app.get('/analytics', { schema: { tags }, preHandler: view }, async (req, reply) => ok(reply, await wa.analytics(ctx, requireAuth(req))));
+    app.post('/send-message', { schema: { tags, body: whatsappSendMessageSchema }, preHandler: [requirePermission('campaign', 'create'), planGate] }, async (req, reply) =>
+      ok(reply, await sendWhatsappMessage(ctx, requireAuth(req), req.body), 'Message queued', 201),
+    );
+    // sandbox only: a simulated customer writes to the sandbox number (opens the 24-hour window)
+    app.post('/sandbox-inbound', { schema: { tags, body: sandboxInboundSchema }, preHandler: requirePermission('campaign', 'create') }, async (req, reply) =>
+      ok(reply, await sandboxInbound(ctx, requireAuth(req), req.body), 'Message received', 202),
+    );
     app.get('/:id', { schema: { tags, params: idParamSchema }, preHandler: view }, async (req, reply) =>
       ok(reply, await wa.getWhatsappSender(ctx, requireAuth(req), req.params.id)),
     );

@@ -179,15 +179,17 @@ export async function channelStatus(ctx: AppContext, auth: AuthContext) {
   return { ready: setup.complete, senders: counts, default_sender_id: setup.sender_id };
 }
 
-/**
- * Analytics from what exists today: senders and templates by status. Message counts join here
- * when the send pipeline stores WhatsApp messages.
- */
+/** Analytics: senders and templates by status, and the last 30 days of WhatsApp messages by status. */
 export async function analytics(ctx: AppContext, auth: AuthContext) {
-  const [senders, templates] = await Promise.all([repo.countSendersByStatus(ctx.db, auth.accountId), repo.countTemplatesByStatus(ctx.db, auth.accountId)]);
+  const since = new Date(Date.now() - 30 * 86_400_000);
+  const [senders, templates, messages] = await Promise.all([
+    repo.countSendersByStatus(ctx.db, auth.accountId),
+    repo.countTemplatesByStatus(ctx.db, auth.accountId),
+    repo.countMessagesByStatus(ctx.db, auth.accountId, since),
+  ]);
   return {
     senders: Object.fromEntries(senders.map((r) => [r.status, r.n])),
     templates: Object.fromEntries(templates.map((r) => [r.status, r.n])),
-    messages: null,
+    messages: Object.fromEntries(messages.map((r) => [r.status, r.n])),
   };
 }

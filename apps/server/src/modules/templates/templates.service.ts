@@ -143,7 +143,7 @@ export async function deleteTemplate(ctx: AppContext, auth: AuthContext, id: num
   return { id };
 }
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** HTML for a text-only email: paragraphs and line breaks. */
@@ -156,7 +156,7 @@ const textToHtml = (text: string) =>
 const direction = (text: string) => (/[\u0590-\u08FF]/.test(text) ? 'rtl' : 'ltr');
 
 /** The email as sent; without values the placeholders stay as they are. */
-function rendition(row: repo.TemplateRow, values?: Record<string, string | null | undefined>): EmailRendition {
+export function rendition(row: repo.TemplateRow, values?: Record<string, string | null | undefined>): EmailRendition {
   const fill = (text: string, encode?: (s: string) => string) => (values ? renderVariables(text, values, encode) : text);
   const html = row.html ?? textToHtml(row.template_text);
   return {
@@ -176,7 +176,7 @@ export async function emailRendition(ctx: AppContext, auth: AuthContext, id: num
 
 type CustomerRow = NonNullable<Awaited<ReturnType<typeof repo.findCustomer>>>;
 
-function customerValues(c: CustomerRow): Record<string, string | null> {
+export function customerValues(c: CustomerRow): Record<string, string | null> {
   const values: Record<string, string | null> = {
     first_name: c.first_name,
     last_name: c.last_name,

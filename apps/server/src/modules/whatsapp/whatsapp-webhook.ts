@@ -2,12 +2,17 @@
  * POST /webhooks/whatsapp: Meta's signed events. The signature covers the raw bytes, so this plugin
  * reads bodies as buffers, checks X-Hub-Signature-256 (HMAC-SHA256 with the app secret, compared in
  * constant time) and only then parses JSON. Template status updates find their template by the
- * Cloud API id across accounts: the row tells the account.
+ * Cloud API id across accounts: the row tells the account. `messages` changes carry message
+ * statuses (sent, delivered, read, failed → applyProviderStatuses, out-of-order safe) and inbound
+ * customer messages (→ inbound-whatsapp.ts: window, STOP, MO blacklist, auto-reply).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
+import { handleInboundWhatsapp, type InboundWhatsapp } from '../messaging/inbound-whatsapp.ts';
+import type { ProviderStatus } from '../messaging/pipeline/contracts.ts';
+import { applyProviderStatusesSoon } from '../messaging/provider-status.ts';
 import { applyCloudStatus, toLocalStatus } from './whatsapp-status.ts';
 import * as repo from './whatsapp-templates.repo.ts';
 
@@ -38,6 +43,45 @@ async function applyTemplateStatus(ctx: AppContext, value: StatusUpdate, time: u
     if (!row) return; // not ours (or already deleted): acknowledge, nothing to change
     await applyCloudStatus(tx, row, status, typeof value.reason === 'string' ? value.reason : null, at);
   });
+}
+
+interface MessagesValue {
+  metadata?: { phone_number_id?: unknown };
+  statuses?: { id?: unknown; status?: unknown; timestamp?: unknown; errors?: { code?: unknown; title?: unknown; message?: unknown; error_data?: { details?: unknown } }[] }[];
+  messages?: { from?: unknown; id?: unknown; timestamp?: unknown; type?: unknown; text?: { body?: unknown }; button?: { text?: unknown }; interactive?: { button_reply?: { title?: unknown }; list_reply?: { title?: unknown } } }[];
+}
+
+const STATUS_MAP: Record<string, ProviderStatus['status']> = { sent: 'SENT', delivered: 'DELIVERED', read: 'READ', failed: 'FAILED' };
+const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+const unixTime = (v: unknown) => {
+  const n = Number(v);
+  return Number.isFinite(n) && n > 0 && n < 1e11 ? new Date(n * 1000) : new Date();
+};
+
+/** Statuses and inbound messages of one `messages` change. */
+export function readMessagesChange(value: MessagesValue) {
+  const statuses: ProviderStatus[] = [];
+  for (const s of value.statuses ?? []) {
+    const status = STATUS_MAP[str(s?.status)];
+    if (!status || !str(s.id)) continue;
+    const e = s.errors?.[0];
+    const reason = [str(e?.title) || str(e?.message), str(e?.error_data?.details)].filter(Boolean).join(': ');
+    statuses.push({
+      channel: 'whatsapp',
+      provider_message_id: str(s.id).slice(0, 200),
+      status,
+      at: unixTime(s.timestamp),
+      ...(status === 'FAILED' ? { error_code: e?.code !== undefined ? `WA_${str(e.code)}` : 'WHATSAPP_API_ERROR', error_message: (reason || 'Failed').slice(0, 500) } : {}),
+    });
+  }
+  const inbound: InboundWhatsapp[] = [];
+  const phoneNumberId = str(value.metadata?.phone_number_id);
+  for (const m of value.messages ?? []) {
+    if (!phoneNumberId || !str(m?.from) || !str(m.id)) continue;
+    const text = str(m.text?.body) || str(m.button?.text) || str(m.interactive?.button_reply?.title) || str(m.interactive?.list_reply?.title) || `[${str(m.type) || 'message'}]`;
+    inbound.push({ phone_number_id: phoneNumberId, from: str(m.from), text: text.slice(0, 4096), wamid: str(m.id).slice(0, 200), at: unixTime(m.timestamp) });
+  }
+  return { statuses, inbound };
 }
 
 export function whatsappWebhookRoutes(ctx: AppContext): FastifyPluginAsync {
@@ -71,6 +115,10 @@ export function whatsappWebhookRoutes(ctx: AppContext): FastifyPluginAsync {
           for (const change of entry.changes ?? []) {
             if (change.field === 'message_template_status_update' && change.value && typeof change.value === 'object') {
               await applyTemplateStatus(ctx, change.value as StatusUpdate, entry.time);
+            } else if (change.field === 'messages' && change.value && typeof change.value === 'object') {
+              const { statuses, inbound } = readMessagesChange(change.value as MessagesValue);
+              if (statuses.length) await applyProviderStatusesSoon(ctx, statuses);
+              if (inbound.length) await handleInboundWhatsapp(ctx, inbound);
             }
           }
         }

@@ -38,4 +38,6 @@ export interface ProviderStatus {
   at: Date;
   error_code?: string | null;
   error_message?: string | null;
+  /** when the webhook proves the account (SendGrid: per-sender URL), only that account's messages match */
+  account_id?: number | null;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "batches" ADD COLUMN "expand_pending" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { brands } from './audience.ts';
+import { accountId, timestamps, ts, userRef } from './columns.ts';
+
+/**
+ * A campaign: brand and objective, channels in fallback order, an audience (groups and segments
+ * with exclusions), content and a sender per channel, an optional A/B test, a schedule and a state
+ * (DRAFT, SCHEDULED, WAITING_FOR_APPROVAL, RUNNING, PAUSED, COMPLETED, COMPLETED_WITH_ERRORS,
+ * CANCELED). Deploying creates batches; messages carry campaign_id and batch_id.
+ */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: serial('id').primaryKey(),
+    account_id: accountId(),
+    created_by: userRef('created_by'),
+    name: text('name').notNull(),
+    brand_id: integer('brand_id').references(() => brands.id, { onDelete: 'restrict' }),
+    objective: text('objective'),
+    /** ordered: the first channel a customer can receive is used (e.g. whatsapp, then sms) */
+    channels: text('channels').array().notNull().default(sql`'{}'::text[]`),
+    /** { group_ids: [], exclude_group_ids: [] } — groups include dynamic segments */
+    audience: jsonb('audience').notNull().default(sql`'{}'::jsonb`),
+    /** per channel: { sms: { template_id | text }, email: { template_id | subject, html }, whatsapp: { whatsapp_template_id, params } } */
+    content: jsonb('content').notNull().default(sql`'{}'::jsonb`),
+    /** { sms_sender_id, email_sender_id, whatsapp_sender_id } */
+    senders: jsonb('senders').notNull().default(sql`'{}'::jsonb`),
+    /** null, or { split_percent, metric: delivery|open|click, after_hours, variant_b: { …content } , winner, decided_at } */
+    ab_test: jsonb('ab_test'),
+    /** room for the AI planning issue */
+    ai_plan_id: integer('ai_plan_id'),
+    status: text('status').notNull().default('DRAFT'),
+    schedule_at: ts('schedule_at'),
+    launched_at: ts('launched_at'),
+    completed_at: ts('completed_at'),
+    /** the audience count and estimate at deploy (the report's "targeted") */
+    targeted: integer('targeted').notNull().default(0),
+    estimated_cost: numeric('estimated_cost', { precision: 14, scale: 5 }).notNull().default('0'),
+    ...timestamps(),
+  },
+  (t) => [
+    index('campaigns_account_created_idx').on(t.account_id, t.created_at.desc()),
+    index('campaigns_account_status_idx').on(t.account_id, t.status),
+    index('campaigns_brand_idx').on(t.brand_id),
+    uniqueIndex('campaigns_account_name_uq').on(t.account_id, sql`lower(${t.name})`),
+  ],
+);
+
+/**
+ * A batch: one deployment chunk of a campaign (per variant), with the catalogue's fields, portal
+ * approval (PORTAL_WAITING_FOR_APPROVAL → PORTAL_APPROVED | PORTAL_REJECTED), gateway review
+ * (APPROVED | REJECTED) and processing state (PROCESSING, IN_PROGRESS, COMPLETED,
+ * COMPLETED_WITH_ERRORS); scheduled batches can be sent now, rescheduled or canceled.
+ */
+export const batches = pgTable(
+  'batches',
+  {
+    id: serial('id').primaryKey(),
+    account_id: accountId(),
+    campaign_id: integer('campaign_id').references(() => campaigns.id, { onDelete: 'cascade' }),
+    /** the public id shown in the UI, e.g. B-20261122-000042 */
+    batch_id: text('batch_id').notNull(),
+    /** A | B | null (no A/B test) | REST (the remainder after the winner) */
+    variant: text('variant'),
+    message_count: integer('message_count').notNull().default(0),
+    message_cost: numeric('message_cost', { precision: 14, scale: 5 }).notNull().default('0'),
+    scheduled_at: ts('scheduled_at'),
+    request_priority: integer('request_priority').notNull().default(5),
+    /** campaign | api | test */
+    request_type: text('request_type').notNull().default('campaign'),
+    /** portal | api */
+    request_source: text('request_source').notNull().default('portal'),
+    approval_status: text('approval_status'),
+    approved_by: userRef('approved_by'),
+    approved_at: ts('approved_at'),
+    gateway_status: text('gateway_status'),
+    gateway_reviewer: userRef('gateway_reviewer'),
+    rejection_reason: text('rejection_reason'),
+    rejected_date: ts('rejected_date'),
+    processing_status: text('processing_status'),
+    /** expansion chunks not yet done (PROCESSING → IN_PROGRESS when it reaches 0) */
+    expand_pending: integer('expand_pending').notNull().default(0),
+    requires_gateway_review: boolean('requires_gateway_review').notNull().default(false),
+    canceled_at: ts('canceled_at'),
+    canceled_by: userRef('canceled_by'),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('batches_batch_id_uq').on(t.batch_id),
+    index('batches_account_created_idx').on(t.account_id, t.created_at.desc()),
+    index('batches_campaign_idx').on(t.campaign_id),
+    index('batches_approval_idx').on(t.account_id, t.approval_status),
+    index('batches_scheduled_idx').on(t.scheduled_at).where(sql`${t.processing_status} is null and ${t.canceled_at} is null`),
+  ],
+);

@@ -1,0 +1,138 @@
+/**
+ * A campaign's audience in SQL: customers of the account in any of the chosen groups or segments,
+ * minus the exclusion groups, each assigned the FIRST channel of the campaign's fallback order
+ * they can receive — consent for it, an address for it and (SMS, WhatsApp) a number on no ACTIVE
+ * MT blacklist of the account — or none. With an A/B test every customer also falls in a stable
+ * bucket: A, B (split_percent each) or REST. Counting, estimating and expanding share this SQL.
+ */
+import type { Channel } from '@risala/shared/schemas/messages';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { customers } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { groupAudienceWhere } from '../groups/segment-sql.ts';
+
+export interface AudienceInput {
+  group_ids: number[];
+  exclude_group_ids: number[];
+}
+
+export interface Audience {
+  accountId: number;
+  /** the account's customers in the audience (before the channel check) */
+  where: SQL;
+  /** the channel a customer gets, or NULL */
+  channel: SQL;
+  /** A | B | REST (with an A/B test), else NULL */
+  variant: SQL;
+}
+
+const blacklisted = sql`exists (select 1 from blacklist_entries e join blacklists b on b.id = e.blacklist_id and b.account_id = e.account_id
+  where e.account_id = ${customers.account_id} and b.status = 'ACTIVE' and b.blacklist_type = 'MT'
+    and ((e.kind = 'number' and e.value = ${customers.mobile_number}) or (e.kind = 'prefix' and starts_with(${customers.mobile_number}, e.value))))`;
+
+const CAN_RECEIVE: Record<Channel, SQL> = {
+  sms: sql`(${customers.consent_sms} and ${customers.mobile_number} is not null and not ${blacklisted})`,
+  whatsapp: sql`(${customers.consent_whatsapp} and ${customers.mobile_number} is not null and not ${blacklisted})`,
+  email: sql`(${customers.consent_email} and ${customers.email} ~ '^[^[:space:]@]+@[^[:space:]@]+\\.[^[:space:]@]+$')`,
+};
+
+/** Builds the audience; another account's (or a missing) group → 404 NOT_FOUND. */
+export async function buildAudience(
+  db: DbOrTx,
+  accountId: number,
+  input: AudienceInput,
+  channels: Channel[],
+  splitPercent: number | null = null,
+): Promise<Audience> {
+  const ids = [...new Set([...input.group_ids, ...input.exclude_group_ids])];
+  const { rows } = ids.length
+    ? await db.execute<{ id: number; type: string; rules: unknown }>(sql`
+        select id, type, rules from customer_groups where account_id = ${accountId} and id = any(${sql.param(ids)}::int[])`)
+    : { rows: [] };
+  if (rows.length !== ids.length) throw new AppError('NOT_FOUND');
+  const byId = new Map(rows.map((g) => [g.id, g]));
+  const include = input.group_ids.map((id) => groupAudienceWhere(byId.get(id) as (typeof rows)[number]));
+  const exclude = input.exclude_group_ids.map((id) => groupAudienceWhere(byId.get(id) as (typeof rows)[number]));
+  const where = sql.join(
+    [
+      sql`${customers.account_id} = ${accountId}`,
+      include.length ? sql`(${sql.join(include, sql` or `)})` : sql`false`,
+      ...(exclude.length ? [sql`not (${sql.join(exclude, sql` or `)})`] : []),
+    ],
+    sql` and `,
+  );
+  const channel = channels.length
+    ? sql`(case ${sql.join(
+        channels.map((c) => sql`when ${CAN_RECEIVE[c]} then ${c}::text`),
+        sql` `,
+      )} end)`
+    : sql`null::text`;
+  const bucket = sql`mod(abs(hashtext(${customers.id}::text)), 100)`;
+  const variant = splitPercent
+    ? sql`(case when ${bucket} < ${splitPercent}::int then 'A' when ${bucket} < ${splitPercent * 2}::int then 'B' else 'REST' end)`
+    : sql`null::text`;
+  return { accountId, where, channel, variant };
+}
+
+export interface AudienceCount {
+  /** customers in the groups and segments, minus exclusions */
+  total: number;
+  /** of those, who can receive on one of the channels */
+  reachable: number;
+  /** customers per channel after the fallback order */
+  by_channel: Partial<Record<Channel, number>>;
+  /** per variant (A/B test) and channel */
+  by_variant: { variant: string | null; channel: Channel; count: number }[];
+}
+
+export async function countAudience(db: DbOrTx, a: Audience): Promise<AudienceCount> {
+  const { rows } = await db.execute<{ channel: Channel | null; variant: string | null; n: string }>(sql`
+    select channel, variant, count(*) as n
+      from (select ${a.channel} as channel, ${a.variant} as variant from ${customers} where ${a.where}) s
+     group by channel, variant`);
+  const out: AudienceCount = { total: 0, reachable: 0, by_channel: {}, by_variant: [] };
+  for (const r of rows) {
+    const n = Number(r.n);
+    out.total += n;
+    if (!r.channel) continue;
+    out.reachable += n;
+    out.by_channel[r.channel] = (out.by_channel[r.channel] ?? 0) + n;
+    out.by_variant.push({ variant: r.variant, channel: r.channel, count: n });
+  }
+  return out;
+}
+
+export interface AudienceMember {
+  id: number;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  mobile_number: string | null;
+  city: string | null;
+  country: string | null;
+  language: string;
+  attributes: Record<string, unknown>;
+  channel: Channel;
+}
+
+/**
+ * The audience's customers with ids in (afterId, upTo] (upTo null: no upper bound; `limit` caps the
+ * rows read) and, of those, the reachable members (in `variant` when given).
+ */
+export async function audienceChunk(db: DbOrTx, a: Audience, afterId: number, upTo: number | null, variant: string | null, limit = 100_000) {
+  const { rows } = await db.execute<AudienceMember & { variant: string | null } & Record<string, unknown>>(sql`
+    select id, first_name, last_name, email, mobile_number, city, country, language, attributes,
+           ${a.channel} as channel, ${a.variant} as variant
+      from ${customers} where ${a.where} and ${customers.id} > ${afterId} ${upTo === null ? sql`` : sql`and ${customers.id} <= ${upTo}`}
+     order by ${customers.id} limit ${limit}`);
+  return rows.filter((r) => r.channel && (variant === null || r.variant === variant)).map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+/** Chunk boundaries: every `size`-th customer id of the audience (chunk i is (bounds[i-1], bounds[i]], the last one open). */
+export async function chunkBounds(db: DbOrTx, a: Audience, size: number): Promise<number[]> {
+  const { rows } = await db.execute<{ id: string }>(sql`
+    select id from (select ${customers.id} as id, row_number() over (order by ${customers.id}) as rn from ${customers} where ${a.where}) s
+     where rn % ${size} = 0 order by id`);
+  return rows.map((r) => Number(r.id));
+}

@@ -1,0 +1,146 @@
+/**
+ * Campaigns: drafts that save partial data (autosave while DRAFT), the list, delete (DRAFT,
+ * CANCELED, COMPLETED*), the live audience count and the estimate (messages, SMS parts, cost and
+ * credits needed against the balance per channel).
+ */
+import type { CampaignContent, CampaignDraftInput, CampaignState, campaignListQuerySchema } from '@risala/shared/schemas/campaigns';
+import type { Channel } from '@risala/shared/schemas/messages';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError, registerUniqueCode } from '../../lib/errors.ts';
+import type { AuthContext } from '../auth/guard.ts';
+import { findBrand } from '../brands/brands.repo.ts';
+import { loadRoutingTable } from '../routing/routing-table.ts';
+import { type AudienceCount, audienceChunk, buildAudience, countAudience } from './audience.ts';
+import * as repo from './campaigns.repo.ts';
+import { type CampaignSenders, channelPlan } from './content.ts';
+
+registerUniqueCode('campaigns_account_name_uq', 'NAME_EXISTS');
+
+const DELETABLE: CampaignState[] = ['DRAFT', 'CANCELED', 'COMPLETED', 'COMPLETED_WITH_ERRORS'];
+
+export async function requireCampaign(db: DbOrTx, accountId: number, id: number, lock = false) {
+  const row = await repo.findCampaign(db, accountId, id, lock);
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+async function checkBrand(db: DbOrTx, accountId: number, brandId: number | null | undefined) {
+  if (brandId && !(await findBrand(db, accountId, brandId))) {
+    throw new AppError('VALIDATION_ERROR', { errors: [{ field: 'brand_id', message: 'errors.NOT_FOUND' }] });
+  }
+}
+
+function draftValues(input: CampaignDraftInput): repo.CampaignValues {
+  const v: repo.CampaignValues = {};
+  if (input.name !== undefined && input.name !== null) v.name = input.name;
+  if (input.brand_id !== undefined) v.brand_id = input.brand_id;
+  if (input.objective !== undefined) v.objective = input.objective;
+  if (input.channels !== undefined) v.channels = input.channels;
+  if (input.audience !== undefined) v.audience = input.audience;
+  if (input.content !== undefined) v.content = input.content;
+  if (input.senders !== undefined) v.senders = input.senders;
+  if (input.ab_test !== undefined) v.ab_test = input.ab_test;
+  if (input.schedule_at !== undefined) v.schedule_at = input.schedule_at ? new Date(input.schedule_at) : null;
+  return v;
+}
+
+/** POST /api/campaigns: a DRAFT with whatever the launcher has so far. */
+export async function createCampaign(ctx: AppContext, auth: AuthContext, input: CampaignDraftInput) {
+  await checkBrand(ctx.db, auth.accountId, input.brand_id);
+  const name = input.name ?? `Campaign ${new Date().toISOString().slice(0, 23).replace('T', ' ')}`;
+  return repo.insertCampaign(ctx.db, { ...draftValues(input), name, account_id: auth.accountId, created_by: auth.userId, status: 'DRAFT' });
+}
+
+/** PUT /api/campaigns/{id}: autosave, only while DRAFT. */
+export async function updateCampaign(ctx: AppContext, auth: AuthContext, id: number, input: CampaignDraftInput) {
+  return ctx.db.transaction(async (tx) => {
+    const row = await requireCampaign(tx, auth.accountId, id, true);
+    if (row.status !== 'DRAFT') throw new AppError('CAMPAIGN_STATE_INVALID', { data: { status: row.status } });
+    await checkBrand(tx, auth.accountId, input.brand_id);
+    return (await repo.updateCampaign(tx, auth.accountId, id, draftValues(input))) as repo.CampaignRow;
+  });
+}
+
+export async function deleteCampaign(ctx: AppContext, auth: AuthContext, id: number) {
+  await ctx.db.transaction(async (tx) => {
+    const row = await requireCampaign(tx, auth.accountId, id, true);
+    if (!DELETABLE.includes(row.status as CampaignState)) throw new AppError('CAMPAIGN_STATE_INVALID', { data: { status: row.status } });
+    await repo.deleteCampaign(tx, auth.accountId, id);
+  });
+  return { id };
+}
+
+export async function getCampaign(ctx: AppContext, auth: AuthContext, id: number) {
+  return requireCampaign(ctx.db, auth.accountId, id);
+}
+
+export async function listCampaigns(ctx: AppContext, auth: AuthContext, q: z.infer<typeof campaignListQuerySchema>, createdBy?: number) {
+  const { rows, total } = await repo.listCampaigns(ctx.db, auth.accountId, { ...q, createdBy });
+  return { items: rows, page: q.page, limit: q.limit, total };
+}
+
+type Audience = { group_ids?: number[]; exclude_group_ids?: number[] };
+export const audienceOf = (row: repo.CampaignRow) => {
+  const a = (row.audience ?? {}) as Audience;
+  return { group_ids: a.group_ids ?? [], exclude_group_ids: a.exclude_group_ids ?? [] };
+};
+export const abOf = (row: repo.CampaignRow) =>
+  row.ab_test as null | { split_percent: number; metric: 'delivery' | 'open' | 'click'; after_hours: number; variant_b: CampaignContent; winner?: 'A' | 'B'; decided_at?: string };
+
+/** GET /api/campaigns/{id}/audience-count: the live count after exclusions, per channel. */
+export async function audienceCount(ctx: AppContext, auth: AuthContext, id: number): Promise<AudienceCount> {
+  const row = await requireCampaign(ctx.db, auth.accountId, id);
+  const audience = await buildAudience(ctx.db, auth.accountId, audienceOf(row), row.channels as Channel[], abOf(row)?.split_percent ?? null);
+  return countAudience(ctx.db, audience);
+}
+
+export interface ChannelEstimate {
+  channel: Channel;
+  messages: number;
+  /** SMS: average parts per message (a sample of the audience rendered), else 1 */
+  parts: number;
+  credits: number;
+  balance: number;
+  enough: boolean;
+  cost: string;
+}
+
+/** SMS parts: the audience's first 500 SMS recipients rendered, averaged, times the SMS count. */
+async function smsCredits(db: DbOrTx, row: repo.CampaignRow, count: number) {
+  if (count === 0) return { parts: 0, credits: 0 };
+  const plan = await channelPlan(db, row.account_id, 'sms', row.content as CampaignContent, row.senders as CampaignSenders);
+  const audience = await buildAudience(db, row.account_id, audienceOf(row), row.channels as Channel[]);
+  const members = await audienceChunk(db, audience, 0, null, null, 2000);
+  const sample = members.filter((m) => m.channel === 'sms').slice(0, 500);
+  const total = sample.reduce((n, m) => n + (plan.render({ ...m, address: m.mobile_number ?? '' }).parts ?? 1), 0);
+  const avg = sample.length ? total / sample.length : 1;
+  return { parts: Math.round(avg * 100) / 100, credits: Math.ceil(avg * count) };
+}
+
+/** The estimate of a campaign as it stands (used by deploy for the credit check). */
+export async function estimateOf(db: DbOrTx, row: repo.CampaignRow, count?: AudienceCount) {
+  const channels = row.channels as Channel[];
+  const c = count ?? (await countAudience(db, await buildAudience(db, row.account_id, audienceOf(row), channels, abOf(row)?.split_percent ?? null)));
+  const { rows: balances } = await db.execute<{ channel: string; balance: string }>(sql`select channel, balance from credits where account_id = ${row.account_id}`);
+  const balanceOf = (ch: string) => Number(balances.find((b) => b.channel === ch)?.balance ?? 0);
+  const table = await loadRoutingTable(db, row.account_id);
+  const rate = Number(table.routers.find((r) => r.router_type === 'default' && r.status === 'ACTIVE')?.rate ?? 0);
+  const out: ChannelEstimate[] = [];
+  for (const channel of channels) {
+    const messages = c.by_channel[channel] ?? 0;
+    const { parts, credits } = channel === 'sms' ? await smsCredits(db, row, messages) : { parts: 1, credits: messages };
+    const balance = balanceOf(channel);
+    out.push({ channel, messages, parts, credits, balance, enough: balance >= credits, cost: (channel === 'sms' ? credits * rate : 0).toFixed(5) });
+  }
+  const cost = out.reduce((n, e) => n + Number(e.cost), 0).toFixed(5);
+  return { audience: c, channels: out, messages: c.reachable, cost };
+}
+
+/** GET /api/campaigns/{id}/estimate */
+export async function estimate(ctx: AppContext, auth: AuthContext, id: number) {
+  const row = await requireCampaign(ctx.db, auth.accountId, id);
+  return estimateOf(ctx.db, row);
+}

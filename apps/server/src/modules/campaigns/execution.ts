@@ -1,0 +1,259 @@
+/**
+ * Running a campaign. A batch's start job (at its time) marks it PROCESSING, cuts the audience into
+ * id ranges of EXPAND_CHUNK customers and queues one `campaign_expand` job per range at a higher
+ * priority than the pipeline's stages (the worker's slots expand in parallel before they route).
+ * A chunk renders its messages in memory, inserts them with one multi-row enqueueMessages (which
+ * queues them for the router), takes their credits last (the balance row stays locked only until
+ * commit) and counts itself off `expand_pending`; the last one moves the batch to IN_PROGRESS.
+ *
+ * Pause holds what has not gone out: messages still in the router, filter or connection queue
+ * become SCHEDULED in stage `route` (no stage picks them up), and chunks expanded while paused are
+ * created held too; resume makes them PENDING again and queues them for the router. Cancel ends
+ * them CANCELLED and refunds their credits. Both lock the campaign row, which each chunk shares.
+ */
+import { translate } from '@risala/shared/i18n/index.ts';
+import type { CampaignContent } from '@risala/shared/schemas/campaigns';
+import type { Channel } from '@risala/shared/schemas/messages';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { AuthContext } from '../auth/guard.ts';
+import type { NewMessage } from '../messaging/pipeline/contracts.ts';
+import { refundMessages, reserveCredits } from '../messaging/pipeline/credits.ts';
+import { enqueueMessages } from '../messaging/pipeline/enqueue.ts';
+import { queueChunks, TASKS } from '../messaging/pipeline/jobs.ts';
+import { audienceChunk, buildAudience, chunkBounds } from './audience.ts';
+import * as repo from './campaigns.repo.ts';
+import { abOf, audienceOf, requireCampaign } from './campaigns.service.ts';
+import { addEmailTracking, type CampaignSenders, type ChannelPlan, channelPlan } from './content.ts';
+import { assertTransition, CAMPAIGN_TASKS, queueTick } from './deploy.service.ts';
+
+const reasonOf = (code: string) => translate('en', `errors.${code}`);
+
+/** Customers read per expansion job. */
+export const EXPAND_CHUNK = 5000;
+
+export interface BatchRow {
+  id: number;
+  account_id: number;
+  campaign_id: number | null;
+  batch_id: string;
+  variant: string | null;
+  approval_status: string | null;
+  gateway_status: string | null;
+  requires_gateway_review: boolean;
+  processing_status: string | null;
+  scheduled_at: Date | string | null;
+  canceled_at: Date | string | null;
+  request_type: string;
+  message_count: number;
+}
+
+export async function lockBatch(db: DbOrTx, id: number, accountId?: number): Promise<BatchRow | null> {
+  const { rows } = await db.execute<BatchRow & Record<string, unknown>>(sql`
+    select * from batches where id = ${id} ${accountId ? sql`and account_id = ${accountId}` : sql``} for update`);
+  return rows[0] ?? null;
+}
+
+/** Portal approval (when asked for) and gateway review (when required) are both through. */
+export const released = (b: BatchRow) =>
+  (b.approval_status === null || b.approval_status === 'PORTAL_APPROVED') && (!b.requires_gateway_review || b.gateway_status === 'APPROVED');
+
+/** campaign_batch_start: a released, due, not cancelled batch begins expanding. */
+export async function startBatch(ctx: AppContext, batchId: number): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const b = await lockBatch(tx, batchId);
+    if (!b?.campaign_id || b.canceled_at || b.processing_status || !released(b)) return false;
+    if (b.scheduled_at && new Date(b.scheduled_at).getTime() > Date.now() + 1000) return false;
+    const c = await requireCampaign(tx, b.account_id, b.campaign_id, true);
+    if (c.status === 'SCHEDULED') assertTransition(c, 'RUNNING');
+    else if (c.status !== 'RUNNING' && c.status !== 'PAUSED') return false;
+    const audience = await buildAudience(tx, b.account_id, audienceOf(c), c.channels as Channel[], abOf(c)?.split_percent ?? null);
+    const bounds = await chunkBounds(tx, audience, EXPAND_CHUNK);
+    const ranges = [0, ...bounds].map((after, i) => ({ after, upto: bounds[i] ?? null }));
+    await tx.execute(sql`
+      update batches set processing_status = 'PROCESSING', expand_pending = ${ranges.length}, message_count = 0, updated_at = now() where id = ${batchId}`);
+    await repo.updateCampaign(tx, b.account_id, c.id, { status: c.status === 'PAUSED' ? 'PAUSED' : 'RUNNING', launched_at: c.launched_at ?? new Date() });
+    for (const r of ranges) {
+      const payload: ExpandPayload = { batch: batchId, after: r.after, upto: r.upto };
+      await tx.execute(sql`select graphile_worker.add_job(${CAMPAIGN_TASKS.expand}, ${JSON.stringify(payload)}::json, priority => -10, max_attempts => 5)`);
+    }
+    await queueTick(ctx, tx);
+    return true;
+  });
+}
+
+export interface ExpandPayload {
+  batch: number;
+  after: number;
+  upto: number | null;
+}
+
+/** The content of a batch's variant: A (or no test) the campaign's, B the test's, REST the winner's. */
+function contentFor(c: repo.CampaignRow, variant: string | null): CampaignContent {
+  const ab = abOf(c);
+  if (ab && (variant === 'B' || (variant === 'REST' && ab.winner === 'B'))) return ab.variant_b;
+  return c.content as CampaignContent;
+}
+
+/** campaign_expand: one range of the audience → messages; the last range ends the expansion. */
+export async function expandChunk(ctx: AppContext, p: ExpandPayload): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const { rows } = await tx.execute<BatchRow & Record<string, unknown>>(sql`select * from batches where id = ${p.batch}`);
+    const b = rows[0];
+    if (!b?.campaign_id || b.canceled_at || b.processing_status !== 'PROCESSING') return;
+    const { rows: held } = await tx.execute<{ status: string }>(sql`select status from campaigns where id = ${b.campaign_id} for share`);
+    const status = held[0]?.status;
+    if (status !== 'RUNNING' && status !== 'PAUSED') return;
+    const c = await requireCampaign(tx, b.account_id, b.campaign_id);
+    const channels = c.channels as Channel[];
+    const ab = abOf(c);
+    const audience = await buildAudience(tx, b.account_id, audienceOf(c), channels, ab?.split_percent ?? null);
+    const members = await audienceChunk(tx, audience, p.after, p.upto, b.variant);
+    const content = contentFor(c, b.variant);
+    const plans = new Map<Channel, ChannelPlan>();
+    const failures = new Map<Channel, string>();
+    for (const ch of new Set(members.map((m) => m.channel))) {
+      try {
+        plans.set(ch, await channelPlan(tx, b.account_id, ch, content, c.senders as CampaignSenders));
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        failures.set(ch, err.code);
+      }
+    }
+    const out: NewMessage[] = members.map((m) => {
+      const address = m.channel === 'email' ? (m.email as string).trim().toLowerCase() : (m.mobile_number as string);
+      const plan = plans.get(m.channel);
+      const base = {
+        account_id: b.account_id,
+        user_id: c.created_by,
+        bulk_id: b.batch_id,
+        batch_id: b.id,
+        campaign_id: c.id,
+        customer_id: m.id,
+      };
+      if (!plan) {
+        const code = failures.get(m.channel) ?? 'INTERNAL_ERROR';
+        return { ...base, channel: m.channel, recipient: address, status: 'FAILED', stage: 'done', error_code: code, error_message: reasonOf(code), failed_at: new Date() };
+      }
+      return { ...base, ...plan.render({ ...m, address }), status: status === 'PAUSED' ? 'SCHEDULED' : 'PENDING' };
+    });
+    await tx.execute(sql`savepoint chunk`);
+    let ids = (await enqueueMessages(ctx, tx, out)).ids;
+    if (await takeCredits(tx, out, b)) {
+      // a channel ran out of credits: its rows are FAILED now; insert the chunk again as it stands
+      await tx.execute(sql`rollback to savepoint chunk`);
+      ids = (await enqueueMessages(ctx, tx, out)).ids;
+      await takeCredits(tx, out, b);
+    }
+    await addEmailTracking(ctx, tx, out, ids, new Map(members.map((m) => [m.id, m.language])));
+    const { rows: left } = await tx.execute<{ expand_pending: number }>(sql`
+      update batches set expand_pending = expand_pending - 1, message_count = message_count + ${out.length}, updated_at = now()
+       where id = ${b.id} returning expand_pending`);
+    if (left[0]?.expand_pending === 0) {
+      await tx.execute(sql`update batches set processing_status = 'IN_PROGRESS', updated_at = now() where id = ${b.id} and processing_status = 'PROCESSING'`);
+    }
+  });
+}
+
+/**
+ * Credits per channel for a chunk; a channel whose balance or plan fails has its messages marked
+ * FAILED with that code (in `rows`) and the answer is true: the caller inserts them again.
+ */
+async function takeCredits(tx: DbOrTx, rows: NewMessage[], b: BatchRow): Promise<boolean> {
+  let refused = false;
+  const need = new Map<string, number>();
+  for (const r of rows) if (r.status !== 'FAILED') need.set(r.channel, (need.get(r.channel) ?? 0) + (r.credits ?? 0));
+  for (const [channel, amount] of need) {
+    try {
+      await tx.execute(sql`savepoint credits`);
+      await reserveCredits(tx, { accountId: b.account_id, channel, amount, bulkId: b.batch_id });
+      await tx.execute(sql`release savepoint credits`);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      await tx.execute(sql`rollback to savepoint credits`);
+      refused = true;
+      for (const r of rows) {
+        if (r.channel !== channel || r.status === 'FAILED') continue;
+        Object.assign(r, { status: 'FAILED', stage: 'done', credits: 0, error_code: err.code, error_message: reasonOf(err.code), failed_at: new Date() });
+      }
+    }
+  }
+  return refused;
+}
+
+/** POST /api/campaigns/{id}/pause */
+export async function pauseCampaign(ctx: AppContext, auth: AuthContext, id: number) {
+  return ctx.db.transaction(async (tx) => {
+    const c = await requireCampaign(tx, auth.accountId, id, true);
+    assertTransition(c, 'PAUSED');
+    const { rows } = await tx.execute<{ n: string }>(sql`
+      with held as (
+        update messages set status = 'SCHEDULED', stage = 'route', updated_at = now()
+         where account_id = ${auth.accountId} and campaign_id = ${id} and stage in ('route', 'filter', 'connection') and status in ('PENDING', 'QUEUED')
+        returning 1)
+      select count(*) as n from held`);
+    await repo.updateCampaign(tx, auth.accountId, id, { status: 'PAUSED' });
+    return { status: 'PAUSED', held: Number(rows[0]?.n ?? 0) };
+  });
+}
+
+/** POST /api/campaigns/{id}/resume */
+export async function resumeCampaign(ctx: AppContext, auth: AuthContext, id: number) {
+  return ctx.db.transaction(async (tx) => {
+    const c = await requireCampaign(tx, auth.accountId, id, true);
+    if (c.status !== 'PAUSED') throw new AppError('CAMPAIGN_STATE_INVALID', { data: { status: c.status } });
+    const { rows } = await tx.execute<{ id: string }>(sql`
+      update messages set status = 'PENDING', stage = 'route', updated_at = now()
+       where account_id = ${auth.accountId} and campaign_id = ${id} and status = 'SCHEDULED' and stage = 'route' returning id`);
+    const ids = rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+    await queueChunks(ctx, tx, TASKS.route, ids);
+    await repo.updateCampaign(tx, auth.accountId, id, { status: 'RUNNING' });
+    await queueTick(ctx, tx);
+    return { status: 'RUNNING', released: ids.length };
+  });
+}
+
+/** Not-yet-sent messages of a campaign (or one batch) → CANCELLED, their credits refunded. */
+export async function cancelMessages(tx: DbOrTx, accountId: number, where: { campaignId?: number; batchId?: number }) {
+  const scope = where.batchId ? sql`batch_id = ${where.batchId}` : sql`campaign_id = ${where.campaignId as number}`;
+  const { rows } = await tx.execute<{ account_id: number; channel: string; bulk_id: string; credits: number }>(sql`
+    update messages m set status = 'CANCELLED', stage = 'done', credits = 0, updated_at = now()
+      from (select id, created_at, credits as old_credits from messages
+             where account_id = ${accountId} and ${scope} and stage in ('route', 'filter', 'connection')
+               and status in ('PENDING', 'QUEUED', 'SCHEDULED') for update) o
+     where m.id = o.id and m.created_at = o.created_at
+    returning m.account_id, m.channel, m.bulk_id, o.old_credits as credits`);
+  await refundMessages(tx, rows);
+  return rows.length;
+}
+
+/** POST /api/campaigns/{id}/cancel: from any state but the final ones. */
+export async function cancelCampaign(ctx: AppContext, auth: AuthContext, id: number) {
+  return ctx.db.transaction(async (tx) => {
+    const c = await requireCampaign(tx, auth.accountId, id, true);
+    assertTransition(c, 'CANCELED');
+    const cancelled = await cancelMessages(tx, auth.accountId, { campaignId: id });
+    await tx.execute(sql`
+      update batches set canceled_at = now(), canceled_by = ${auth.userId}, updated_at = now()
+       where account_id = ${auth.accountId} and campaign_id = ${id} and canceled_at is null
+         and coalesce(processing_status, '') not in ('COMPLETED', 'COMPLETED_WITH_ERRORS')`);
+    await repo.updateCampaign(tx, auth.accountId, id, { status: 'CANCELED', completed_at: new Date() });
+    return { status: 'CANCELED', cancelled };
+  });
+}
+
+/** GET /api/campaigns/{id}/progress: messages by status, how many are final, percent of the audience. */
+export async function campaignProgress(ctx: AppContext, auth: AuthContext, id: number) {
+  const c = await requireCampaign(ctx.db, auth.accountId, id);
+  const { rows } = await ctx.db.execute<{ status: string; n: string; done: string }>(sql`
+    select status, count(*) as n, count(*) filter (where stage = 'done') as done from messages
+     where account_id = ${auth.accountId} and campaign_id = ${id} group by status`);
+  const by_status = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  const created = rows.reduce((n, r) => n + Number(r.n), 0);
+  const done = rows.reduce((n, r) => n + Number(r.done), 0);
+  const total = Math.max(c.targeted, created);
+  return { status: c.status, targeted: c.targeted, created, done, by_status, percent: total ? Math.min(100, Math.round((done / total) * 1000) / 10) : 0 };
+}

@@ -1,0 +1,94 @@
+/**
+ * Public tracking endpoints under /t (no session; every link is HMAC-signed — a changed id, URL or
+ * signature answers 404): the open pixel, the click redirect, and unsubscribe — a confirmation
+ * page (GET, en/ar by the customer's language) whose form, like a mail client's RFC 8058
+ * one-click POST, turns the customer's email consent off.
+ */
+import { translate } from '@risala/shared/i18n/index.ts';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { recordEvents } from '../messaging/pipeline/events.ts';
+import { escapeHtml } from '../templates/templates.service.ts';
+import { trackingKeys } from './content.ts';
+import { type TrackKind, verifyTrackingSig } from './tracking.ts';
+
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+const params = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER), sig: z.string().max(64) });
+
+interface Tracked {
+  id: number;
+  account_id: number;
+  customer_id: number | null;
+  language: string | null;
+}
+
+async function signedMessage(ctx: AppContext, kind: TrackKind, id: number, sig: string, url = ''): Promise<Tracked> {
+  if (!verifyTrackingSig(trackingKeys(ctx).secret, kind, id, sig, url)) throw new AppError('NOT_FOUND');
+  const { rows } = await ctx.db.execute<Tracked & Record<string, unknown>>(sql`
+    select m.id, m.account_id, m.customer_id, c.language from messages m left join customers c on c.id = m.customer_id
+     where m.id = ${id} and m.channel = 'email' limit 1`);
+  if (!rows[0]) throw new AppError('NOT_FOUND');
+  return { ...rows[0], id: Number(rows[0].id) };
+}
+
+async function mark(ctx: AppContext, m: Tracked, column: 'read_at' | 'clicked_at', event: string) {
+  const { rows } = await ctx.db.execute(sql`
+    update messages set ${sql.raw(column)} = now(), updated_at = now() where id = ${m.id} and ${sql.raw(column)} is null returning id`);
+  if (rows.length) await recordEvents(ctx.db, [{ message_id: m.id, account_id: m.account_id, event }]);
+}
+
+async function unsubscribe(ctx: AppContext, m: Tracked) {
+  await ctx.db.transaction(async (tx) => {
+    if (m.customer_id) {
+      await tx.execute(sql`
+        update customers set consent_email = false, consent_email_source = 'unsubscribe', consent_email_at = now(), updated_at = now()
+         where id = ${m.customer_id} and account_id = ${m.account_id}`);
+    }
+    const { rows } = await tx.execute(sql`select 1 from message_events where message_id = ${m.id} and event = 'UNSUBSCRIBED' limit 1`);
+    if (rows.length === 0) await recordEvents(tx, [{ message_id: m.id, account_id: m.account_id, event: 'UNSUBSCRIBED' }]);
+  });
+}
+
+function page(lang: string, body: string) {
+  const t = (k: string) => escapeHtml(translate(lang, `campaigns.email.${k}`));
+  const dir = lang === 'ar' ? 'rtl' : 'ltr';
+  return `<!doctype html><html lang="${lang}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>${t('unsubscribeTitle')}</title></head><body style="font-family:sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem">
+<h1 style="font-size:1.25rem">${t('unsubscribeTitle')}</h1>${body}</body></html>`;
+}
+
+export function trackingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    // RFC 8058 one-click: mail clients POST `List-Unsubscribe=One-Click` form-encoded
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    app.get('/o/:id/:sig', { schema: { params: params.extend({ sig: z.string().max(64).regex(/\.gif$/) }) } }, async (req, reply) => {
+      const m = await signedMessage(ctx, 'o', req.params.id, req.params.sig.replace(/\.gif$/, ''));
+      await mark(ctx, m, 'read_at', 'OPENED');
+      return reply.header('content-type', 'image/gif').header('cache-control', 'no-store').send(PIXEL);
+    });
+    app.get('/c/:id/:sig', { schema: { params, querystring: z.object({ u: z.string().max(4000) }) } }, async (req, reply) => {
+      const target = req.query.u;
+      if (!/^https?:\/\//i.test(target)) throw new AppError('NOT_FOUND');
+      const m = await signedMessage(ctx, 'c', req.params.id, req.params.sig, target);
+      await mark(ctx, m, 'clicked_at', 'CLICKED');
+      return reply.redirect(target, 302);
+    });
+    app.get('/u/:id/:sig', { schema: { params } }, async (req, reply) => {
+      const m = await signedMessage(ctx, 'u', req.params.id, req.params.sig);
+      const lang = m.language === 'ar' ? 'ar' : 'en';
+      const t = (k: string) => escapeHtml(translate(lang, `campaigns.email.${k}`));
+      const form = `<p>${t('unsubscribeConfirm')}</p><form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click">
+<button type="submit">${t('unsubscribeButton')}</button></form>`;
+      return reply.header('content-type', 'text/html; charset=utf-8').send(page(lang, form));
+    });
+    app.post('/u/:id/:sig', { schema: { params } }, async (req, reply) => {
+      const m = await signedMessage(ctx, 'u', req.params.id, req.params.sig);
+      await unsubscribe(ctx, m);
+      const lang = m.language === 'ar' ? 'ar' : 'en';
+      return reply.header('content-type', 'text/html; charset=utf-8').send(page(lang, `<p>${escapeHtml(translate(lang, 'campaigns.email.unsubscribed'))}</p>`));
+    });
+  };
+}

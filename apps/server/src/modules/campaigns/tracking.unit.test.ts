@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { addTracking, clickUrl, trackingSig, verifyTrackingSig } from './tracking.ts';
+
+const keys = { baseUrl: 'https://portal.example', secret: 's3cret' };
+
+describe('email tracking', () => {
+  it('rewrites http(s) links through signed redirects, keeps mailto, adds the pixel, the unsubscribe link and headers', () => {
+    const out = addTracking(keys, 42, {
+      html: '<html><body><p><a href="https://shop.example/x?a=1&amp;b=2">Shop</a> <a href=\'http://b.example\'>B</a> <a href="mailto:x@y.z">Mail</a></p></body></html>',
+      text: 'Hello',
+    });
+    expect(out.html).toContain(`href="${clickUrl(keys, 42, 'https://shop.example/x?a=1&b=2').replace(/&/g, '&amp;')}"`);
+    expect(out.html).toContain(`href='${clickUrl(keys, 42, 'http://b.example').replace(/&/g, '&amp;')}'`);
+    expect(out.html).toContain('href="mailto:x@y.z"');
+    expect(out.html).toMatch(/<img src="https:\/\/portal\.example\/t\/o\/42\/[\w-]+\.gif"[^>]*><\/body>/);
+    expect(out.text).toMatch(/^Hello\n\nUnsubscribe: https:\/\/portal\.example\/t\/u\/42\/[\w-]+$/);
+    expect(out.headers).toEqual({ 'List-Unsubscribe': `<https://portal.example/t/u/42/${trackingSig('s3cret', 'u', 42)}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    expect(addTracking(keys, 42, { html: '<p>x</p>', text: 'x' }, 'ar').html).toContain('إلغاء الاشتراك');
+  });
+
+  it('signatures bind the kind, the id and the target URL', () => {
+    const sig = trackingSig('s3cret', 'c', 7, 'https://a.example');
+    expect(verifyTrackingSig('s3cret', 'c', 7, sig, 'https://a.example')).toBe(true);
+    expect(verifyTrackingSig('s3cret', 'c', 8, sig, 'https://a.example')).toBe(false);
+    expect(verifyTrackingSig('s3cret', 'c', 7, sig, 'https://b.example')).toBe(false);
+    expect(verifyTrackingSig('s3cret', 'o', 7, sig, 'https://a.example')).toBe(false);
+    expect(verifyTrackingSig('other', 'c', 7, sig, 'https://a.example')).toBe(false);
+    expect(verifyTrackingSig('s3cret', 'c', 7, `${sig}x`, 'https://a.example')).toBe(false);
+  });
+});

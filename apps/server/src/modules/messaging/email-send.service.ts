@@ -1,0 +1,132 @@
+/**
+ * Sending email: recipients resolved for the channel (customers need consent_email), the account's
+ * email sender — verified (ACTIVE) or the sandbox one, else EMAIL_SENDER_NOT_VERIFIED /
+ * NO_ACTIVE_SENDER — and either subject + html/text or an APPROVED email template, rendered per
+ * recipient with renderVariables (values HTML-escaped in the html part). One credit per message;
+ * now (PENDING) or SCHEDULED with a release job at schedule_at. The pipeline's email driver sends.
+ */
+import { randomUUID } from 'node:crypto';
+import type { SendEmailInput, SendResult } from '@risala/shared/schemas/messages';
+import { renderVariables } from '@risala/shared/schemas/templates';
+import { sql } from 'drizzle-orm';
+import type { EmailPayload } from '../../channels/email/email-driver.ts';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { AuthContext } from '../auth/guard.ts';
+import { findDefaultEmailSender, findEmailSenderById } from '../senders/email.repo.ts';
+import { findTemplate } from '../templates/templates.repo.ts';
+import { customerValues, escapeHtml, rendition } from '../templates/templates.service.ts';
+import type { NewMessage } from './pipeline/contracts.ts';
+import { reserveCredits } from './pipeline/credits.ts';
+import { enqueueMessages } from './pipeline/enqueue.ts';
+import { recordEvents } from './pipeline/events.ts';
+import { TASKS } from './pipeline/jobs.ts';
+import { resolveRecipients } from './recipients.ts';
+
+export async function resolveEmailSender(db: DbOrTx, accountId: number, senderId: number | null | undefined) {
+  const row = senderId ? await findEmailSenderById(db, senderId) : await findDefaultEmailSender(db, accountId);
+  if (senderId && row?.account_id !== accountId) throw new AppError('NOT_FOUND');
+  if (!row || row.status === 'INACTIVE') throw new AppError('NO_ACTIVE_SENDER');
+  if (row.status !== 'ACTIVE') throw new AppError('EMAIL_SENDER_NOT_VERIFIED');
+  return row;
+}
+
+/** A readable text part from HTML, for mails written only in HTML. */
+const textOf = (html: string) =>
+  html
+    .replace(/<(style|script)[^>]*>[\s\S]*?<\/\1>/gi, '')
+    .replace(/<br\s*\/?>|<\/(p|div|h\d|li|tr)>/gi, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+
+type Render = (values: Record<string, string | null>) => { subject: string; text: string; html: string | null };
+
+async function resolveContent(db: DbOrTx, accountId: number, input: SendEmailInput): Promise<{ render: Render; templateId: number | null }> {
+  if (input.template_id) {
+    const row = await findTemplate(db, accountId, input.template_id);
+    if (!row) throw new AppError('NOT_FOUND');
+    if (row.message_type !== 'email') throw new AppError('VALIDATION_ERROR', { errors: [{ field: 'template_id', message: 'senders.email.templateNotEmail' }] });
+    if (row.status !== 'APPROVED') throw new AppError('TEMPLATE_NOT_APPROVED');
+    return { templateId: row.id, render: (values) => rendition(row, values) };
+  }
+  const subject = input.subject ?? '';
+  const html = input.html ?? null;
+  const text = input.text ?? (html ? textOf(html) : '');
+  return {
+    templateId: null,
+    render: (values) => ({
+      subject: renderVariables(subject, values),
+      text: renderVariables(text, values),
+      html: html === null ? null : renderVariables(html, values, escapeHtml),
+    }),
+  };
+}
+
+async function prepare(db: DbOrTx, auth: AuthContext, input: SendEmailInput, bulkId: string | null) {
+  const sender = await resolveEmailSender(db, auth.accountId, input.email_sender_id);
+  const { render, templateId } = await resolveContent(db, auth.accountId, input);
+  const { list, skipped } = await resolveRecipients(db, auth.accountId, input.recipients, 'email');
+  const scheduledAt = input.schedule_at ? new Date(input.schedule_at) : null;
+  const rows: NewMessage[] = list.map((r) => {
+    const mail = render(r.customer ? customerValues(r.customer) : {});
+    const payload: EmailPayload = mail.html ? { html: mail.html } : {};
+    return {
+      account_id: auth.accountId,
+      user_id: auth.userId,
+      channel: 'email',
+      status: scheduledAt ? 'SCHEDULED' : 'PENDING',
+      bulk_id: bulkId ?? '',
+      customer_id: r.customer?.id ?? null,
+      recipient: r.address,
+      sender: sender.from_email,
+      email_sender_id: sender.id,
+      template_id: templateId,
+      subject: mail.subject,
+      body: mail.text,
+      payload,
+      credits: 1,
+      scheduled_at: scheduledAt,
+    };
+  });
+  const { rows: balance } = await db.execute<{ balance: string }>(sql`select balance from credits where account_id = ${auth.accountId} and channel = 'email'`);
+  const result: SendResult = {
+    bulk_id: bulkId,
+    accepted: rows.length,
+    skipped,
+    parts: 1,
+    encoding: null,
+    credits: rows.length,
+    balance: Number(balance[0]?.balance ?? 0) - rows.length,
+    cost: '0.00000',
+    scheduled_at: scheduledAt?.toISOString() ?? null,
+  };
+  return { result, rows };
+}
+
+/** POST /api/messages/email/estimate: what a send would create and cost; nothing is written. */
+export async function estimateEmail(ctx: AppContext, auth: AuthContext, input: SendEmailInput): Promise<SendResult> {
+  return (await prepare(ctx.db, auth, input, null)).result;
+}
+
+/** POST /api/messages/email: credits reserved, messages created and queued in one transaction. */
+export async function sendEmail(ctx: AppContext, auth: AuthContext, input: SendEmailInput): Promise<SendResult & { message_ids: number[] }> {
+  const bulkId = randomUUID();
+  return ctx.db.transaction(async (tx) => {
+    const { result, rows } = await prepare(tx, auth, input, bulkId);
+    if (rows.length === 0) return { ...result, bulk_id: null, message_ids: [] };
+    result.balance = await reserveCredits(tx, { accountId: auth.accountId, channel: 'email', amount: result.credits, bulkId, userId: auth.userId });
+    const { ids } = await enqueueMessages(ctx, tx, rows);
+    if (result.scheduled_at) {
+      await recordEvents(
+        tx,
+        ids.map((id) => ({ message_id: id, account_id: auth.accountId, event: 'SCHEDULED' })),
+      );
+      await enqueue(ctx.db.$client, tx, TASKS.release, { account_id: auth.accountId, bulk_id: bulkId }, { runAt: new Date(result.scheduled_at), maxAttempts: 5, jobKey: `release:${bulkId}` });
+    }
+    return { ...result, message_ids: ids.length <= 100 ? ids : [] };
+  });
+}

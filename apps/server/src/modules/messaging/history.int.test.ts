@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, type Cast, createTestApp, json, type TestApp, signUpCast } from '../../test/helper.ts';
+
+let t: TestApp;
+let cast: Cast;
+const ids: Record<string, number> = {};
+
+const get = (url: string, token = cast.owner.token, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { ...bearer(token), ...headers } });
+
+interface Row {
+  key: string;
+  status: string;
+  channel?: string;
+  recipient: string;
+  sender?: string;
+  body?: string;
+  bulk?: string;
+  minutesAgo: number;
+  error_code?: string | null;
+  error_message?: string | null;
+  blocked_by?: string | null;
+  campaign_id?: number | null;
+  sent?: boolean;
+}
+
+async function insert(accountId: number, r: Row) {
+  const [row] = await t.sql(
+    `insert into messages (account_id, channel, status, stage, bulk_id, campaign_id, recipient, sender, body, parts, credits,
+                           cost, error_code, error_message, blocked_by, possible_duplicate, created_at, updated_at, sent_at)
+     values ($1, $2, $3, 'done', $4, $5, $6, $7, $8, 2, 2, 0.05, $9, $10, $11, $12,
+             now() - make_interval(mins => $13), now(), case when $14 then now() - make_interval(mins => $13) end)
+     returning id`,
+    [
+      accountId, r.channel ?? 'sms', r.status, r.bulk ?? 'bulk-a', r.campaign_id ?? null, r.recipient, r.sender ?? 'Risala',
+      r.body ?? 'Hello', r.error_code ?? null, r.error_message ?? null, r.blocked_by ?? null, r.key === 'dup', r.minutesAgo,
+      r.sent ?? false,
+    ],
+  );
+  ids[r.key] = Number(row.id);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  cast = await signUpCast(t);
+  const a = cast.owner.accountId;
+  const rows: Row[] = [
+    { key: 'queued', status: 'QUEUED', recipient: '+966500000001', minutesAgo: 1 },
+    { key: 'delivered', status: 'DELIVERED', recipient: '+966500000002', minutesAgo: 2, sent: true, body: 'Your code is 1234' },
+    { key: 'read', status: 'READ', channel: 'whatsapp', recipient: '+966500000003', minutesAgo: 3, sent: true, bulk: 'bulk-b' },
+    { key: 'failed', status: 'FAILED', recipient: '+966500000004', minutesAgo: 4, error_code: 'ESME_RINVDSTADR', error_message: 'raw' },
+    { key: 'blocked', status: 'BLOCKED', recipient: '+966500000005', minutesAgo: 5, blocked_by: 'Do not disturb', error_code: 'BLACKLISTED' },
+    { key: 'pending', status: 'PENDING', recipient: '+966500000006', minutesAgo: 6, campaign_id: 7 },
+    { key: 'scheduled', status: 'SCHEDULED', recipient: '+966500000007', minutesAgo: 7 },
+    { key: 'rejected', status: 'NOT_ALLOWED', recipient: '+966500000008', minutesAgo: 8, error_code: 'INSUFFICIENT_CREDITS' },
+    { key: 'dup', status: 'SENT', recipient: '+966500000009', minutesAgo: 9, sent: true, sender: 'Promo', body: 'a "quoted", text\nline' },
+    { key: 'email', status: 'DELIVERED', channel: 'email', recipient: 'layla@example.com', minutesAgo: 60 * 24 * 40, sent: true },
+  ];
+  for (const r of rows) await insert(a, r);
+  await insert(cast.stranger.accountId, { key: 'foreign', status: 'DELIVERED', recipient: '+966500000001', minutesAgo: 1 });
+  await t.sql(
+    `insert into message_events (message_id, account_id, event, detail, at) values
+       ($1, $2, 'PENDING', null, now() - interval '3 minutes'),
+       ($1, $2, 'QUEUED', 'sandbox', now() - interval '2 minutes'),
+       ($1, $2, 'DELIVERED', 'DELIVRD', now() - interval '1 minute')`,
+    [ids.delivered, a],
+  );
+  await t.sql(
+    `insert into inbound_messages (account_id, channel, from_address, to_address, body, action, received_at) values
+       ($1, 'sms', '+966500000001', 'Risala', 'STOP', 'STOP', now() - interval '2 minutes'),
+       ($1, 'whatsapp', '+966500000002', '15550001', 'Hi there', 'auto_reply', now() - interval '1 minute'),
+       ($2, 'sms', '+966500000001', 'Risala', 'not yours', null, now())`,
+    [a, cast.stranger.accountId],
+  );
+  await t.sql(
+    `insert into credits (account_id, channel, balance, consumed) values ($1, 'sms', 980, 20), ($1, 'whatsapp', 999, 1)
+       on conflict (account_id, channel) do update set balance = excluded.balance, consumed = excluded.consumed`,
+    [a],
+  );
+  await t.sql(`delete from credits where account_id = $1 and channel = 'email'`, [a]);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const keysOf = (items: { id: number }[]) => items.map((m) => Object.entries(ids).find(([, id]) => id === m.id)?.[0]);
+
+describe('GET /api/messages', () => {
+  it('lists the account newest first with a page and an exact total', async () => {
+    const res = await get('/api/messages?limit=3');
+    expect(res.statusCode).toBe(200);
+    const data = json(res).data;
+    expect(data).toMatchObject({ page: 1, limit: 3, total: 10, total_estimated: false });
+    expect(keysOf(data.items)).toEqual(['queued', 'delivered', 'read']);
+    const page4 = json(await get('/api/messages?limit=3&page=4')).data;
+    expect(keysOf(page4.items)).toEqual(['email']);
+  });
+
+  it.each([
+    ['sent', ['dup']],
+    ['rejected', ['rejected']],
+    ['failed', ['failed']],
+    ['blocked', ['blocked']],
+    ['pending', ['pending', 'scheduled']],
+    ['queued', ['queued']],
+    ['delivered', ['delivered', 'read', 'email']],
+  ])('view %s maps to its states', async (view, expected) => {
+    const data = json(await get(`/api/messages?view=${view}`)).data;
+    expect(keysOf(data.items)).toEqual(expected);
+    expect(data.total).toBe(expected.length);
+  });
+
+  it('filters by channel, status, bulk, campaign and date range', async () => {
+    const ch = json(await get('/api/messages?channel=whatsapp')).data;
+    expect(keysOf(ch.items)).toEqual(['read']);
+    expect(keysOf(json(await get('/api/messages?status=FAILED')).data.items)).toEqual(['failed']);
+    expect(keysOf(json(await get('/api/messages?bulk_id=bulk-b')).data.items)).toEqual(['read']);
+    expect(keysOf(json(await get('/api/messages?campaign_id=7')).data.items)).toEqual(['pending']);
+    const from = new Date(Date.now() - 24 * 3600_000).toISOString();
+    const recent = json(await get(`/api/messages?from=${encodeURIComponent(from)}`)).data;
+    expect(recent.total).toBe(9);
+    const to = encodeURIComponent(new Date(Date.now() - 5.5 * 60_000).toISOString());
+    expect(keysOf(json(await get(`/api/messages?from=${encodeURIComponent(from)}&to=${to}`)).data.items)).toEqual([
+      'pending', 'scheduled', 'rejected', 'dup',
+    ]);
+  });
+
+  it('searches recipient, sender and body (LIKE wildcards are literal)', async () => {
+    expect(keysOf(json(await get('/api/messages?search=500000004')).data.items)).toEqual(['failed']);
+    expect(keysOf(json(await get('/api/messages?search=promo')).data.items)).toEqual(['dup']);
+    expect(keysOf(json(await get('/api/messages?search=code%20is')).data.items)).toEqual(['delivered']);
+    expect(json(await get('/api/messages?search=%25')).data.total).toBe(0);
+  });
+
+  it('sorts by recipient and status', async () => {
+    const asc = json(await get('/api/messages?sort=recipient&order=asc&limit=2')).data;
+    expect(keysOf(asc.items)).toEqual(['queued', 'delivered']);
+    const desc = json(await get('/api/messages?sort=recipient&order=desc&limit=1')).data;
+    expect(keysOf(desc.items)).toEqual(['email']);
+    const status = json(await get('/api/messages?sort=status&order=asc&limit=1')).data;
+    expect(status.items[0].status).toBe('BLOCKED');
+  });
+
+  it('shows readable reasons in the caller language', async () => {
+    const en = json(await get('/api/messages?view=failed')).data.items[0];
+    expect(en.error_message).toMatch(/^ESME_RINVDSTADR \(0x0B\): /);
+    const ar = json(await get('/api/messages?view=failed', cast.owner.token, { 'accept-language': 'ar' })).data.items[0];
+    expect(ar.error_message).toMatch(/^ESME_RINVDSTADR \(0x0B\): /);
+    expect(ar.error_message).not.toBe(en.error_message);
+    const rejected = json(await get('/api/messages?view=rejected')).data.items[0];
+    expect(rejected.error_message).toMatch(/credit|SMS/i);
+    const blocked = json(await get('/api/messages?view=blocked')).data.items[0];
+    expect(blocked.blocked_by).toBe('Do not disturb');
+  });
+
+  it('refuses bad queries with 400 and field errors', async () => {
+    for (const q of ['view=nope', 'status=LOST', 'sort=body', 'limit=1000', 'from=yesterday', 'channel=fax', 'page=0']) {
+      const res = await get(`/api/messages?${q}`);
+      expect(res.statusCode, q).toBe(400);
+      expect(json(res).errors.length, q).toBeGreaterThan(0);
+    }
+    const range = await get(`/api/messages?from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z`);
+    expect(range.statusCode).toBe(400);
+  });
+
+  it('lets a viewer read and keeps other accounts out', async () => {
+    expect(json(await get('/api/messages', cast.viewer.token)).data.total).toBe(10);
+    const other = json(await get('/api/messages', cast.stranger.token)).data;
+    expect(keysOf(other.items)).toEqual(['foreign']);
+    expect((await t.app.inject({ method: 'GET', url: '/api/messages' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/messages/:id', () => {
+  it('returns the message with its timeline in order', async () => {
+    const res = await get(`/api/messages/${ids.delivered}`, cast.viewer.token);
+    expect(res.statusCode).toBe(200);
+    const m = json(res).data;
+    expect(m).toMatchObject({ id: ids.delivered, status: 'DELIVERED', recipient: '+966500000002', parts: 2, cost: '0.05000' });
+    expect(m.events.map((e: { event: string }) => e.event)).toEqual(['PENDING', 'QUEUED', 'DELIVERED']);
+    expect(m.events[1].detail).toBe('sandbox');
+    const dup = json(await get(`/api/messages/${ids.dup}`)).data;
+    expect(dup).toMatchObject({ possible_duplicate: true, events: [] });
+  });
+
+  it("answers 404 for another account's message and 400 for a bad id", async () => {
+    expect((await get(`/api/messages/${ids.foreign}`)).statusCode).toBe(404);
+    expect((await get(`/api/messages/${ids.delivered}`, cast.stranger.token)).statusCode).toBe(404);
+    expect((await get('/api/messages/abc')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/messages/export.csv', () => {
+  it('streams the filtered rows as CSV with a BOM, one row per recipient', async () => {
+    const res = await get('/api/messages/export.csv?channel=sms');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="messages-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const text = res.body.replace(/^\ufeff/, '');
+    expect(text.split('\r\n')[0]).toMatch(/^id,created_at,channel,status,recipient,sender/);
+    expect(text).toContain('"a ""quoted"", text\nline"');
+    expect(text).toContain('ESME_RINVDSTADR (0x0B): ');
+    // 8 SMS rows + header + trailing newline
+    expect(text.split('\r\n').length).toBe(10);
+    expect(text).not.toContain('layla@example.com');
+  });
+
+  it('applies views and refuses a bad filter', async () => {
+    const res = await get('/api/messages/export.csv?view=delivered', cast.viewer.token);
+    expect(res.body.split('\r\n').length).toBe(5);
+    expect((await get('/api/messages/export.csv?view=bogus')).statusCode).toBe(400);
+    const other = await get('/api/messages/export.csv', cast.stranger.token);
+    expect(other.body).toContain('+966500000001');
+    expect(other.body).not.toContain('+966500000002');
+  });
+});
+
+describe('GET /api/messages/inbound', () => {
+  it('lists inbound messages newest first, paged and scoped to the account', async () => {
+    const data = json(await get('/api/messages/inbound?limit=1')).data;
+    expect(data).toMatchObject({ page: 1, limit: 1, total: 2 });
+    expect(data.items[0]).toMatchObject({ channel: 'whatsapp', from_address: '+966500000002', body: 'Hi there', action: 'auto_reply' });
+    const sms = json(await get('/api/messages/inbound?channel=sms', cast.viewer.token)).data;
+    expect(sms.items.map((m: { body: string }) => m.body)).toEqual(['STOP']);
+    expect(json(await get('/api/messages/inbound?search=there')).data.total).toBe(1);
+    expect((await get('/api/messages/inbound?channel=email')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/credits', () => {
+  it('returns every channel, zero where the account has no credits row', async () => {
+    const res = await get('/api/credits', cast.viewer.token);
+    expect(res.statusCode).toBe(200);
+    expect(json(res).data).toEqual([
+      { channel: 'sms', balance: 980, consumed: 20 },
+      { channel: 'email', balance: 0, consumed: 0 },
+      { channel: 'whatsapp', balance: 999, consumed: 1 },
+    ]);
+  });
+});

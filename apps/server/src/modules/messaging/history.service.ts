@@ -1,0 +1,136 @@
+import { hasKey, translate } from '@risala/shared/i18n/index.ts';
+import {
+  CHANNELS,
+  type Channel,
+  type CreditBalanceDto,
+  type InboundMessageDto,
+  type MessageDetailDto,
+  type MessageDto,
+  type MessageListQuery,
+  type MessageState,
+} from '@risala/shared/schemas/messages';
+import { ESME, type EsmeName, esmeText } from '../../channels/sms/esme.ts';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { AuthContext } from '../auth/guard.ts';
+import * as repo from './history.repo.ts';
+
+export type Lang = 'en' | 'ar';
+
+export interface MessageList {
+  items: MessageDto[];
+  page: number;
+  limit: number;
+  total: number;
+  /** true when total is the planner's estimate (more than EXACT_TOTAL_CAP matches) */
+  total_estimated: boolean;
+}
+
+export interface InboundList {
+  items: InboundMessageDto[];
+  page: number;
+  limit: number;
+  total: number;
+}
+
+/** timestamps arrive as Date or as text depending on the driver's parsers */
+const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+
+/**
+ * The stored reason in the caller's language: SMPP command_status codes (by ESME name, hex or
+ * decimal) through the ESME texts, our own AppError codes through errors.*, anything else as stored
+ * (provider texts, English).
+ */
+export function readableError(code: string | null, message: string | null, lang: Lang): string | null {
+  if (!code) return message;
+  const name = code.trim();
+  if (Object.hasOwn(ESME, name)) return esmeText(ESME[name as EsmeName], lang);
+  if (/^(0x[0-9a-f]{1,8}|\d{1,10})$/i.test(name)) return esmeText(Number(name), lang);
+  if (hasKey(lang, `errors.${name}`)) return translate(lang, `errors.${name}`);
+  return message ?? name;
+}
+
+export function toMessageDto(r: repo.MessageRow, lang: Lang): MessageDto {
+  return {
+    id: Number(r.id),
+    created_at: iso(r.created_at) as string,
+    updated_at: iso(r.updated_at) as string,
+    channel: r.channel as Channel,
+    status: r.status as MessageState,
+    bulk_id: r.bulk_id,
+    batch_id: r.batch_id,
+    campaign_id: r.campaign_id,
+    customer_id: r.customer_id,
+    recipient: r.recipient,
+    sender: r.sender,
+    subject: r.subject,
+    body: r.body,
+    encoding: r.encoding,
+    parts: r.parts,
+    credits: r.credits,
+    cost: r.cost,
+    connection_id: r.connection_id,
+    connection_name: r.connection_name,
+    router_id: r.router_id,
+    provider_message_id: r.provider_message_id,
+    error_code: r.error_code,
+    error_message: readableError(r.error_code, r.error_message, lang),
+    blocked_by: r.blocked_by,
+    possible_duplicate: r.possible_duplicate,
+    scheduled_at: iso(r.scheduled_at),
+    queued_at: iso(r.queued_at),
+    sent_at: iso(r.sent_at),
+    delivered_at: iso(r.delivered_at),
+    read_at: iso(r.read_at),
+    failed_at: iso(r.failed_at),
+  };
+}
+
+/** A page of the history; the count is exact up to repo.EXACT_TOTAL_CAP, estimated beyond. */
+export async function list(ctx: AppContext, auth: AuthContext, q: MessageListQuery, lang: Lang): Promise<MessageList> {
+  if (q.from && q.to && Date.parse(q.from) > Date.parse(q.to)) {
+    throw new AppError('VALIDATION_ERROR', { errors: [{ field: 'to', message: 'messages.validation.dateRange' }] });
+  }
+  const where = repo.messageWhere(auth.accountId, q);
+  const [rows, count] = await Promise.all([repo.listPage(ctx.db, where, q), repo.countMatches(ctx.db, where)]);
+  return {
+    items: rows.map((r) => toMessageDto(r, lang)),
+    page: q.page,
+    limit: q.limit,
+    total: count.total,
+    total_estimated: count.estimated,
+  };
+}
+
+export async function detail(ctx: AppContext, auth: AuthContext, id: number, lang: Lang): Promise<MessageDetailDto> {
+  const row = await repo.findById(ctx.db, auth.accountId, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  const events = await repo.eventsOf(ctx.db, auth.accountId, id);
+  return {
+    ...toMessageDto(row, lang),
+    events: events.map((e) => ({ id: Number(e.id), event: e.event, detail: e.detail, at: iso(e.at) as string })),
+  };
+}
+
+export async function inbound(
+  ctx: AppContext,
+  auth: AuthContext,
+  q: { page: number; limit: number; channel?: 'sms' | 'whatsapp'; search?: string },
+): Promise<InboundList> {
+  const rows = await repo.listInbound(ctx.db, auth.accountId, q);
+  return {
+    items: rows.map(({ total: _total, ...r }) => ({ ...r, id: Number(r.id), received_at: iso(r.received_at) as string })),
+    page: q.page,
+    limit: q.limit,
+    total: rows[0]?.total ?? 0,
+  };
+}
+
+/** Every channel, zero when the account has no row for it yet. */
+export async function creditBalances(ctx: AppContext, auth: AuthContext): Promise<CreditBalanceDto[]> {
+  const rows = await repo.creditRows(ctx.db, auth.accountId);
+  return CHANNELS.map((channel) => {
+    const r = rows.find((x) => x.channel === channel);
+    return { channel, balance: Number(r?.balance ?? 0), consumed: Number(r?.consumed ?? 0) };
+  });
+}

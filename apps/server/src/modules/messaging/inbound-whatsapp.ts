@@ -1,0 +1,147 @@
+/**
+ * Inbound WhatsApp messages (from the webhook): stored in inbound_messages — which is where the
+ * 24-hour customer-service window is read from (inbound_window_idx) — and linked to the customer
+ * with that mobile number. Then, first match wins:
+ * 1. an MO blacklist matches the number or the text → action `blocked` (nothing else happens);
+ * 2. a STOP keyword (the whole message) → the customer's consent_whatsapp goes off (source
+ *    `whatsapp_stop`), action `stop`;
+ * 3. the sender's auto-reply (keyword rules, then the away message) → a free-form WhatsApp message
+ *    back through the pipeline (one credit), action `auto_reply`.
+ * Meta retries webhooks: a message id already stored for the account is skipped.
+ */
+import { normalizeForMatch } from '@risala/shared/auto-reply';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { customers, inboundMessages, whatsappSenders } from '../../db/schema/index.ts';
+import { findBlocking } from '../blacklists/blacklist-match.ts';
+import { type AutoReplyConfig, autoReplyFor } from '../senders/auto-reply.ts';
+import { reserveCredits } from './pipeline/credits.ts';
+import { enqueueMessages } from './pipeline/enqueue.ts';
+
+export const STOP_KEYWORDS = ['STOP', 'UNSUBSCRIBE', 'إيقاف', 'الغاء', 'إلغاء', 'توقف'].map(normalizeForMatch);
+export const WINDOW_HOURS = 24;
+
+export interface InboundWhatsapp {
+  phone_number_id: string;
+  /** the customer's number, digits or E.164 */
+  from: string;
+  text: string;
+  wamid: string;
+  at: Date;
+}
+
+export const isStopKeyword = (text: string) => STOP_KEYWORDS.includes(normalizeForMatch(text).replace(/[.!؟?،,\s]+$/u, ''));
+const e164 = (v: string) => `+${v.replace(/[^\d]/g, '')}`;
+
+/** Recipients (E.164) of an account who wrote to `senderNumber` within the last 24 hours. */
+export async function openWindows(db: DbOrTx, accountId: number, senderNumber: string, numbers: string[]): Promise<Set<string>> {
+  if (numbers.length === 0) return new Set();
+  const since = new Date(Date.now() - WINDOW_HOURS * 3600_000);
+  const rows = await db
+    .selectDistinct({ from: inboundMessages.from_address })
+    .from(inboundMessages)
+    .where(
+      and(
+        eq(inboundMessages.account_id, accountId),
+        eq(inboundMessages.channel, 'whatsapp'),
+        inArray(inboundMessages.from_address, numbers),
+        gt(inboundMessages.received_at, since),
+        eq(inboundMessages.to_address, senderNumber),
+      ),
+    );
+  return new Set(rows.map((r) => r.from));
+}
+
+async function senderFor(db: DbOrTx, phoneNumberId: string) {
+  const [row] = await db
+    .select()
+    .from(whatsappSenders)
+    .where(eq(whatsappSenders.phone_number_id, phoneNumberId))
+    .orderBy(desc(sql`${whatsappSenders.status} = 'ACTIVE'`), whatsappSenders.id)
+    .limit(1);
+  return row ?? null;
+}
+
+async function handleOne(ctx: AppContext, m: InboundWhatsapp) {
+  await ctx.db.transaction(async (tx) => {
+    const sender = await senderFor(tx, m.phone_number_id);
+    if (!sender) return; // a number we do not serve: acknowledge, nothing to store
+    const accountId = sender.account_id;
+    const [seen] = await tx
+      .select({ id: inboundMessages.id })
+      .from(inboundMessages)
+      .where(and(eq(inboundMessages.provider_message_id, m.wamid), eq(inboundMessages.account_id, accountId)))
+      .limit(1);
+    if (seen) return;
+    const from = e164(m.from);
+    const [customer] = await tx
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.account_id, accountId), eq(customers.mobile_number, from)))
+      .limit(1);
+    const row: typeof inboundMessages.$inferInsert = {
+      account_id: accountId,
+      channel: 'whatsapp',
+      from_address: from,
+      to_address: sender.phone_number,
+      body: m.text,
+      customer_id: customer?.id ?? null,
+      whatsapp_sender_id: sender.id,
+      provider_message_id: m.wamid,
+      received_at: m.at,
+    };
+    const blocking = await findBlocking(tx, accountId, { number: from, type: 'MO', text: m.text });
+    if (blocking.length > 0) {
+      await tx.insert(inboundMessages).values({ ...row, action: 'blocked', blocked_by: [...new Set(blocking.map((b) => b.blacklist_name))].join(', ') });
+      return;
+    }
+    const stop = isStopKeyword(m.text);
+    if (customer) {
+      const consentOff = stop ? { consent_whatsapp: false, consent_whatsapp_source: 'whatsapp_stop', consent_whatsapp_at: m.at } : {};
+      await tx
+        .update(customers)
+        .set({ last_inbound_at: m.at, ...consentOff, updated_at: new Date() })
+        .where(and(eq(customers.account_id, accountId), eq(customers.id, customer.id)));
+    }
+    if (stop) {
+      await tx.insert(inboundMessages).values({ ...row, action: 'stop' });
+      return;
+    }
+    const reply = autoReplyFor(sender.auto_reply as AutoReplyConfig, m.text, new Date());
+    if (!reply || sender.status !== 'ACTIVE') {
+      await tx.insert(inboundMessages).values(row);
+      return;
+    }
+    const bulkId = `auto-${m.wamid.slice(-24)}`;
+    try {
+      await tx.transaction(async (sp) => {
+        await reserveCredits(sp, { accountId, channel: 'whatsapp', amount: 1, bulkId });
+        await enqueueMessages(ctx, sp, [
+          {
+            account_id: accountId,
+            channel: 'whatsapp',
+            status: 'PENDING',
+            bulk_id: bulkId,
+            customer_id: customer?.id ?? null,
+            recipient: from,
+            sender: sender.phone_number,
+            whatsapp_sender_id: sender.id,
+            body: reply,
+            payload: { type: 'text', auto_reply: true },
+            credits: 1,
+          },
+        ]);
+      });
+      await tx.insert(inboundMessages).values({ ...row, action: 'auto_reply' });
+    } catch (err) {
+      // no credits left: the message is stored, the reply is not sent
+      ctx.log.warn({ err, accountId }, 'WhatsApp auto-reply not sent');
+      await tx.insert(inboundMessages).values({ ...row, action: 'auto_reply_failed' });
+    }
+  });
+}
+
+export async function handleInboundWhatsapp(ctx: AppContext, items: InboundWhatsapp[]) {
+  for (const m of items) await handleOne(ctx, m);
+}

@@ -1,0 +1,78 @@
+/**
+ * The connection queue of email and WhatsApp (`messages_channel_send`): a chunk of QUEUED messages
+ * is claimed (stage `inflight`), handed to the channel's driver, and the outcomes are written in
+ * bulk: SENT with the provider's id, retryable failures back to the queue with a growing delay
+ * (bounded, then FAILED), other failures FAILED with the provider's reason.
+ */
+import { sql } from 'drizzle-orm';
+import { emailDriver } from '../../../channels/email/email-driver.ts';
+import { whatsappDriver } from '../../../channels/whatsapp/whatsapp-driver.ts';
+import type { AppContext } from '../../../context.ts';
+import type { ChannelDriver, MessageRow, SendFail } from './contracts.ts';
+import { recordEvents } from './events.ts';
+import { queueChunks, TASKS } from './jobs.ts';
+import { refuse, byIndex } from './stage-repo.ts';
+
+const drivers: Record<string, ChannelDriver> = { email: emailDriver, whatsapp: whatsappDriver };
+export const MAX_CHANNEL_RETRIES = 5;
+/** 2, 4, 8, 16, 32 s */
+export const retryDelayMs = (retries: number) => 1000 * 2 ** retries;
+
+export async function channelSendChunk(ctx: AppContext, ids: number[]): Promise<void> {
+  // a retried job (its worker died mid-send) takes back what it had claimed, flagged: the provider may have it
+  const claimed = await ctx.db.execute<MessageRow & Record<string, unknown>>(sql`
+    update messages set stage = 'inflight', claimed_at = now(), updated_at = now(), possible_duplicate = possible_duplicate or stage = 'inflight'
+     where id = any(${sql.param(ids)}::bigint[]) and status = 'QUEUED' and channel <> 'sms'
+       and (stage = 'connection' or (stage = 'inflight' and claimed_at < now() - interval '1 minute'))
+     returning *`);
+  const rows = claimed.rows.map((r) => ({ ...r, id: Number(r.id) }));
+  if (rows.length === 0) return;
+  const results: { row: MessageRow; outcome: Awaited<ReturnType<ChannelDriver['send']>>[number] }[] = [];
+  for (const channel of ['email', 'whatsapp']) {
+    const list = rows.filter((r) => r.channel === channel);
+    if (list.length === 0) continue;
+    const driver = drivers[channel] as ChannelDriver;
+    const outcomes = await driver.send(ctx, list).catch((err: Error) =>
+      list.map((): SendFail => ({ ok: false, retryable: true, error_code: 'DRIVER_ERROR', error_message: err.message })),
+    );
+    list.forEach((row, i) => {
+      results.push({ row, outcome: outcomes[i] ?? { ok: false, retryable: true, error_code: 'DRIVER_ERROR', error_message: 'no outcome' } });
+    });
+  }
+  const sent = results.filter((r) => r.outcome.ok);
+  const fails = results.filter((r) => !r.outcome.ok) as { row: MessageRow; outcome: SendFail }[];
+  const retry = fails.filter((f) => f.outcome.retryable && f.row.retries < MAX_CHANNEL_RETRIES);
+  const final = fails.filter((f) => !retry.includes(f));
+  await ctx.db.transaction(async (tx) => {
+      await byIndex(tx);
+    if (sent.length > 0) {
+      await tx.execute(sql`
+        update messages m set status = 'SENT', stage = 'done', provider_message_id = v.pid, parts_sent = m.parts, sent_at = now(), updated_at = now()
+          from unnest(${sql.param(sent.map((s) => s.row.id))}::bigint[], ${sql.param(sent.map((s) => (s.outcome.ok ? s.outcome.provider_message_id : '')))}::text[]) as v(id, pid)
+         where m.id = v.id and m.status = 'QUEUED'`);
+      await recordEvents(
+        tx,
+        sent.map((s) => ({ message_id: s.row.id, account_id: s.row.account_id, event: 'SENT' })),
+      );
+    }
+    if (retry.length > 0) {
+      // one job per delay: a chunk's retries share their attempt number in practice
+      const byDelay = new Map<number, number[]>();
+      for (const f of retry) byDelay.set(f.row.retries + 1, [...(byDelay.get(f.row.retries + 1) ?? []), f.row.id]);
+      await tx.execute(sql`
+        update messages set stage = 'connection', retries = retries + 1, updated_at = now()
+         where id = any(${sql.param(retry.map((f) => f.row.id))}::bigint[])`);
+      await recordEvents(
+        tx,
+        retry.map((f) => ({ message_id: f.row.id, account_id: f.row.account_id, event: 'RETRY', detail: f.outcome.error_message })),
+      );
+      for (const [n, list] of byDelay) {
+        await queueChunks(ctx, tx, TASKS.channelSend, list, { runAt: new Date(Date.now() + retryDelayMs(n)), attempt: n });
+      }
+    }
+    await refuse(
+      tx,
+      final.map((f) => ({ row: f.row, status: 'FAILED' as const, error_code: f.outcome.error_code, error_message: f.outcome.error_message })),
+    );
+  });
+}

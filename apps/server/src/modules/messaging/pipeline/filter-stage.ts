@@ -1,0 +1,75 @@
+/**
+ * The filter queue (`messages_filter`): MT blacklists (numbers, prefixes, keywords → BLOCKED with
+ * the list's name) and the customer's consent for the channel (→ NOT_ALLOWED), loaded once per
+ * chunk. The rest become QUEUED in the connection queue: SMS wait for their connection's sender
+ * (woken by NOTIFY after commit), email and WhatsApp go to a `messages_channel_send` chunk job.
+ */
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../../context.ts';
+import { loadBlacklistMatcher } from './blacklist-memo.ts';
+import { recordEvents } from './events.ts';
+import { queueChunks, TASKS } from './jobs.ts';
+import { type Refusal, reason, refuse, type StageRow, byIndex } from './stage-repo.ts';
+
+/** NOTIFY channel: the payload is a connection id with new QUEUED SMS. */
+export const SMS_QUEUE_CHANNEL = 'risala_sms_queue';
+
+interface FilterRow extends StageRow {
+  recipient: string;
+  body: string;
+  subject: string | null;
+  customer_id: number | null;
+  connection_id: number | null;
+}
+
+const CONSENT: Record<string, string> = { sms: 'consent_sms', email: 'consent_email', whatsapp: 'consent_whatsapp' };
+
+export async function filterChunk(ctx: AppContext, ids: number[]): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+      await byIndex(tx);
+    const { rows } = await tx.execute<FilterRow & Record<string, unknown>>(sql`
+      select id, account_id, channel, bulk_id, credits, recipient, body, subject, customer_id, connection_id from messages
+       where id = any(${sql.param(ids)}::bigint[]) and stage = 'filter' and status = 'PENDING'
+       order by id for update skip locked`);
+    if (rows.length === 0) return;
+    const refusals: Refusal[] = [];
+    const byAccount = new Map<number, FilterRow[]>();
+    for (const r of rows) byAccount.set(r.account_id, [...(byAccount.get(r.account_id) ?? []), r]);
+
+    const customerIds = [...new Set(rows.map((r) => r.customer_id).filter((c): c is number => c != null))];
+    const { rows: consentRows } = customerIds.length
+      ? await tx.execute<{ id: number; consent_sms: boolean; consent_email: boolean; consent_whatsapp: boolean }>(sql`
+          select id, consent_sms, consent_email, consent_whatsapp from customers where id = any(${sql.param(customerIds)}::bigint[])`)
+      : { rows: [] };
+    const consent = new Map(consentRows.map((c) => [Number(c.id), c as unknown as Record<string, boolean>]));
+
+    const refused = new Set<number>();
+    for (const [accountId, list] of byAccount) {
+      const numbers = list.filter((r) => r.channel !== 'email').map((r) => r.recipient);
+      const blocking = await loadBlacklistMatcher(tx, accountId, 'MT', numbers);
+      for (const r of list) {
+        const list = blocking(r.channel === 'email' ? null : r.recipient, [r.subject, r.body].filter(Boolean).join(' '));
+        if (list) {
+          refusals.push({ row: r, status: 'BLOCKED', error_code: 'BLACKLISTED', error_message: reason('blocked', { list }), blocked_by: list });
+        } else if (r.customer_id != null && !consent.get(Number(r.customer_id))?.[CONSENT[r.channel] as string]) {
+          refusals.push({ row: r, status: 'NOT_ALLOWED', error_code: 'NO_CONSENT', error_message: reason('noConsent') });
+        } else continue;
+        refused.add(r.id);
+      }
+    }
+    await refuse(tx, refusals);
+    const queued = rows.filter((r) => !refused.has(r.id));
+    if (queued.length === 0) return;
+    await tx.execute(sql`
+      update messages set status = 'QUEUED', stage = 'connection', queued_at = now(), updated_at = now()
+       where id = any(${sql.param(queued.map((r) => r.id))}::bigint[])`);
+    await recordEvents(
+      tx,
+      queued.map((r) => ({ message_id: r.id, account_id: r.account_id, event: 'QUEUED' })),
+    );
+    const connections = [...new Set(queued.filter((r) => r.channel === 'sms').map((r) => r.connection_id))];
+    for (const c of connections) await tx.execute(sql`select pg_notify(${SMS_QUEUE_CHANNEL}, ${String(c)})`);
+    const channelIds = queued.filter((r) => r.channel !== 'sms').map((r) => r.id);
+    await queueChunks(ctx, tx, TASKS.channelSend, channelIds);
+  });
+}

@@ -1,0 +1,37 @@
+/**
+ * The pipeline's queues as graphile-worker tasks. Every job carries a chunk of message ids (at most
+ * CHUNK), never one message: 100,000 messages are 100 jobs per stage.
+ */
+import type { AppContext } from '../../../context.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { enqueue } from '../../../jobs/queue.ts';
+
+export const CHUNK = 1000;
+
+export const TASKS = {
+  route: 'messages_route',
+  filter: 'messages_filter',
+  channelSend: 'messages_channel_send',
+  release: 'messages_release',
+  maintenance: 'messages_maintenance',
+} as const;
+
+export interface ChunkPayload {
+  ids: number[];
+  /** messages_channel_send: the attempt of this chunk (retries back off) */
+  attempt?: number;
+}
+
+export function chunks<T>(items: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Queue one job per chunk of ids, in `tx` (committed with the rows that need them). */
+export async function queueChunks(ctx: AppContext, tx: DbOrTx, task: string, ids: number[], opts: { runAt?: Date; attempt?: number } = {}) {
+  for (const part of chunks(ids)) {
+    const payload: ChunkPayload = opts.attempt ? { ids: part, attempt: opts.attempt } : { ids: part };
+    await enqueue(ctx.db.$client, tx, task, payload, { maxAttempts: 5, ...(opts.runAt ? { runAt: opts.runAt } : {}) });
+  }
+}

@@ -1,0 +1,174 @@
+/**
+ * Delivery receipts, applied in batches: each receipt's id is looked up by every reading of it
+ * (hex/decimal, messageIdKeys) among the part keys of its connection, the best reading wins. Per
+ * message the parts delivered/failed add up to DELIVERED, PARTIALLY_DELIVERED or FAILED (with the
+ * receipt's stat and err as a readable reason); ACCEPTD moves SENT to ACCEPTED. A final receipt
+ * consumes its key, so a duplicate finds nothing; final states never move. A receipt that matches
+ * nothing yet (its key write may still be in the result buffer) is retried for a while.
+ */
+import { sql } from 'drizzle-orm';
+import { messageIdKeys, type Receipt } from '../../../channels/sms/dlr.ts';
+import type { AppContext } from '../../../context.ts';
+import { Batcher } from './batcher.ts';
+import { recordEvents } from './events.ts';
+import { reason, byIndex } from './stage-repo.ts';
+
+const UNMATCHED_RETRY_MS = 60_000;
+const RETRY_EVERY_MS = 1000;
+
+interface Pending {
+  connectionId: number;
+  receipt: Receipt;
+  firstSeen: number;
+  /** answers the SMSC's deliver_sm: called once the batch holding the receipt is committed */
+  answer?: (() => void) | undefined;
+}
+
+interface KeyHit {
+  idx: number;
+  rank: number;
+  key: string;
+  connection_id: number;
+  message_id: string;
+  message_created_at: string;
+  part: number;
+  account_id: number;
+}
+
+interface Change {
+  id: number;
+  created_at: string;
+  account_id: number;
+  d: number;
+  f: number;
+  accepted: boolean;
+  code: string | null;
+  msg: string | null;
+  detail: string;
+}
+
+export class ReceiptApplier {
+  readonly batcher: Batcher<Pending>;
+  private unmatched: Pending[] = [];
+  private retryTimer: NodeJS.Timeout;
+
+  constructor(private readonly ctx: AppContext) {
+    this.batcher = new Batcher(
+      (items) => this.apply(items),
+      (err, items) => {
+        ctx.log.error({ err, count: items.length }, 'receipt batch failed; retrying');
+        this.unmatched.push(...items);
+      },
+      // the session has already answered deliver_sm: write soon, gathering what arrives meanwhile
+      2,
+      1000,
+    );
+    this.retryTimer = setInterval(() => this.retry(), RETRY_EVERY_MS);
+    this.retryTimer.unref();
+  }
+
+  push(connectionId: number, receipt: Receipt, answer?: () => void) {
+    this.batcher.push({ connectionId, receipt, firstSeen: Date.now(), answer });
+  }
+
+  private retry() {
+    const now = Date.now();
+    const again = this.unmatched.filter((p) => now - p.firstSeen < UNMATCHED_RETRY_MS);
+    this.unmatched = [];
+    for (const p of again) this.batcher.push(p);
+  }
+
+  async apply(items: Pending[]): Promise<void> {
+    await this.write(items);
+    // committed (or kept for a retry when unmatched): the SMSC may forget them now
+    for (const p of items) {
+      p.answer?.();
+      p.answer = undefined;
+    }
+  }
+
+  private async write(items: Pending[]): Promise<void> {
+    const lookups = items.flatMap((p, idx) => messageIdKeys(p.receipt.id).map((key, rank) => ({ conn: p.connectionId, key, idx, rank })));
+    await this.ctx.db.transaction(async (tx) => {
+      await byIndex(tx);
+      const { rows } = await tx.execute<KeyHit & Record<string, unknown>>(sql`
+        select r.idx, r.rank, k.key, k.connection_id, k.message_id, k.message_created_at::text as message_created_at, k.part, k.account_id
+          from unnest(${sql.param(lookups.map((l) => l.conn))}::int[], ${sql.param(lookups.map((l) => l.key))}::text[],
+                      ${sql.param(lookups.map((l) => l.idx))}::int[], ${sql.param(lookups.map((l) => l.rank))}::int[]) as r(conn, key, idx, rank)
+          join sms_part_keys k on k.connection_id = r.conn and k.key = r.key
+         order by r.idx, r.rank`);
+      const best = new Map<number, KeyHit>();
+      for (const h of rows) if (!best.has(h.idx)) best.set(h.idx, h);
+      const changes = new Map<number, Change>();
+      const consumed = new Set<string>();
+      const finalKeys: KeyHit[] = [];
+      items.forEach((p, idx) => {
+        const hit = best.get(idx);
+        if (!hit) {
+          this.unmatched.push(p);
+          return;
+        }
+        const partKey = `${hit.connection_id}\u0000${hit.key}`;
+        if (consumed.has(partKey)) return; // a duplicate final receipt in the same batch
+        const id = Number(hit.message_id);
+        const c = changes.get(id) ?? { id, created_at: hit.message_created_at, account_id: hit.account_id, d: 0, f: 0, accepted: false, code: null, msg: null, detail: '' };
+        const r = p.receipt;
+        c.detail = `${r.stat}${r.err ? ` err:${r.err}` : ''} (part ${hit.part})`;
+        if (!r.final) {
+          if (r.state === 'ACCEPTED') c.accepted = true;
+        } else {
+          consumed.add(partKey);
+          finalKeys.push(hit);
+          if (r.state === 'DELIVERED') c.d++;
+          else {
+            c.f++;
+            c.code = r.stat;
+            c.msg = reason(`receipt.${r.stat in RECEIPT_TEXTS ? r.stat : 'UNKNOWN'}`, { err: r.err ?? '-' });
+          }
+        }
+        changes.set(id, c);
+      });
+      if (changes.size === 0) return;
+      const list = [...changes.values()];
+      const { rows: updated } = await tx.execute<{ id: string; account_id: number; old_status: string; status: string }>(sql`
+        update messages m set
+          parts_delivered = m.parts_delivered + v.d,
+          parts_failed = m.parts_failed + v.f,
+          status = case
+            when m.status in ('DELIVERED', 'READ', 'FAILED', 'BLOCKED', 'NOT_ALLOWED', 'PARTIALLY_DELIVERED', 'CANCELLED') then m.status
+            when m.parts_delivered + v.d + m.parts_failed + v.f >= greatest(m.parts_sent, 1) then
+              case when m.parts_failed + v.f = 0 and m.parts_sent >= m.parts then 'DELIVERED'
+                   when m.parts_delivered + v.d = 0 then 'FAILED'
+                   else 'PARTIALLY_DELIVERED' end
+            when v.acc and m.status = 'SENT' then 'ACCEPTED'
+            else m.status end,
+          delivered_at = case when v.d > 0 then coalesce(m.delivered_at, now()) else m.delivered_at end,
+          failed_at = case when v.f > 0 then coalesce(m.failed_at, now()) else m.failed_at end,
+          error_code = coalesce(v.code, m.error_code), error_message = coalesce(v.msg, m.error_message), updated_at = now()
+          from unnest(${sql.param(list.map((c) => c.id))}::bigint[], ${sql.param(list.map((c) => c.created_at))}::timestamptz[],
+                      ${sql.param(list.map((c) => c.d))}::int[], ${sql.param(list.map((c) => c.f))}::int[], ${sql.param(list.map((c) => c.accepted))}::bool[],
+                      ${sql.param(list.map((c) => c.code))}::text[], ${sql.param(list.map((c) => c.msg))}::text[]) as v(id, created_at, d, f, acc, code, msg)
+         where m.id = v.id and m.created_at = v.created_at
+        returning m.id, m.account_id, old.status as old_status, m.status`);
+      if (finalKeys.length > 0) {
+        await tx.execute(sql`
+          delete from sms_part_keys k using unnest(${sql.param(finalKeys.map((h) => h.connection_id))}::int[], ${sql.param(finalKeys.map((h) => h.key))}::text[]) as v(conn, key)
+           where k.connection_id = v.conn and k.key = v.key`);
+      }
+      await recordEvents(
+        tx,
+        updated
+          .filter((u) => u.old_status !== u.status)
+          .map((u) => ({ message_id: Number(u.id), account_id: u.account_id, event: u.status, detail: changes.get(Number(u.id))?.detail ?? null })),
+      );
+    });
+  }
+
+  async close() {
+    clearInterval(this.retryTimer);
+    await this.batcher.drain();
+  }
+}
+
+/** Receipt stats with their own readable text (sending.receipt.<STAT>). */
+const RECEIPT_TEXTS = { UNDELIV: 1, REJECTD: 1, EXPIRED: 1, DELETED: 1, UNKNOWN: 1 };

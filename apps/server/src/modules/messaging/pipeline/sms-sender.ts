@@ -1,0 +1,297 @@
+/**
+ * The SMS connection queue: the `messages` rows in stage `connection`, drained per connection by a
+ * sender loop in the process that holds the connection's live SMPP session. A PostgreSQL advisory
+ * lock per connection (held on one dedicated client) lets only one process drain a connection.
+ * The loop claims rows with `FOR UPDATE SKIP LOCKED` (→ stage `inflight`), splits them into parts
+ * and submits them through the session (message_per_second and throttling live there) while at
+ * most one window of parts is submitted-but-unrecorded; outcomes go to the batched SmsResultWriter. It wakes on NOTIFY (filter stage, failover) and
+ * polls every second. Taking a connection first requeues what a crashed process left in flight,
+ * flagged possible_duplicate.
+ */
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { buildParts } from '../../../channels/sms/concat.ts';
+import type { ConnectionManager } from '../../../channels/sms/connection-manager.ts';
+import { EsmeError } from '../../../channels/sms/esme.ts';
+import { SessionStoppedError } from '../../../channels/sms/smpp-session.ts';
+import type { AppContext } from '../../../context.ts';
+import { recordEvents } from './events.ts';
+import { SMS_QUEUE_CHANNEL } from './filter-stage.ts';
+import { type ClaimedSms, SmsResultWriter } from './sms-results.ts';
+import { byIndex, reason } from './stage-repo.ts';
+
+const LOCK_SPACE = 0x5253; // "RS": the advisory lock namespace of connection senders
+/** claimed rows held in memory per connection, waiting for room in the window */
+const CLAIM = 1000;
+const POLL_MS = 1000;
+
+interface ConnInfo {
+  english_sms_length: number;
+  arabic_sms_length: number;
+  sender_id: string | null;
+  window_size: number;
+}
+
+type Session = NonNullable<ReturnType<ConnectionManager['session']>>;
+
+/**
+ * One connection's sender. Parts are "exposed" from their submit until their outcome is committed;
+ * at most the connection's window of parts is exposed at once, so a crash can leave at most one
+ * window of messages at the SMSC that we have no record of (those come back possible_duplicate).
+ */
+class ConnectionSender {
+  private buffer: ClaimedSms[] = [];
+  private exposed = 0;
+  private stopped = false;
+  private wakeUp: (() => void) | null = null;
+  private session: Session | null = null;
+  private info: ConnInfo | null = null;
+  private infoAt = 0;
+
+  constructor(
+    private readonly d: SmsDispatcher,
+    readonly id: number,
+  ) {}
+
+  wake() {
+    this.wakeUp?.();
+  }
+
+  /** Stops claiming; claimed rows never handed to the session go back to the queue. */
+  stop() {
+    this.stopped = true;
+    for (const row of this.buffer.splice(0)) this.d.results.push({ kind: 'release', row, submitted: false });
+    this.wake();
+  }
+
+  private sleep(ms: number) {
+    return new Promise<void>((resolve) => {
+      const t = setTimeout(done, ms);
+      function done() {
+        clearTimeout(t);
+        resolve();
+      }
+      this.wakeUp = done;
+    }).finally(() => {
+      this.wakeUp = null;
+    });
+  }
+
+  async run(recover: boolean) {
+    if (recover) await this.d.recover(this.id);
+    while (!this.stopped) {
+      try {
+        const session = this.d.manager.session(this.id);
+        if (session?.state !== 'CONNECTED') {
+          await this.sleep(POLL_MS);
+          continue;
+        }
+        this.session = session;
+        this.info = await this.connInfo();
+        this.pump();
+        if (this.buffer.length >= CLAIM / 2) {
+          await this.sleep(POLL_MS); // pump wakes us when the buffer runs low
+          continue;
+        }
+        const rows = await this.d.claim(this.id, CLAIM - this.buffer.length);
+        if (this.stopped) {
+          for (const row of rows) this.d.results.push({ kind: 'release', row, submitted: false });
+          break;
+        }
+        this.buffer.push(...rows);
+        this.pump();
+        if (rows.length === 0) await this.sleep(POLL_MS);
+      } catch (err) {
+        this.d.ctx.log.error({ err, connectionId: this.id }, 'SMS sender loop failed');
+        await this.sleep(POLL_MS);
+      }
+    }
+  }
+
+  private async connInfo(): Promise<ConnInfo> {
+    if (!this.info || Date.now() - this.infoAt > 30_000) {
+      const { rows } = await this.d.ctx.db.execute<ConnInfo & Record<string, unknown>>(
+        sql`select english_sms_length, arabic_sms_length, sender_id, window_size from connections where id = ${this.id}`,
+      );
+      this.info = rows[0] ?? { english_sms_length: 160, arabic_sms_length: 70, sender_id: null, window_size: 10 };
+      this.infoAt = Date.now();
+    }
+    return this.info;
+  }
+
+  /** Hands buffered messages to the session while their parts fit in the window. */
+  private pump() {
+    const session = this.session;
+    const info = this.info;
+    if (!session || !info || this.stopped) return;
+    while (this.buffer.length > 0) {
+      const row = this.buffer[0] as ClaimedSms;
+      const parts = buildParts(row.body, row.id & 0xff, { gsm: info.english_sms_length, ucs2: info.arabic_sms_length });
+      if (this.exposed > 0 && this.exposed + parts.length > info.window_size) break;
+      this.buffer.shift();
+      this.exposed += parts.length;
+      const source = row.sender ?? info.sender_id ?? '';
+      const destination = row.recipient.replace(/^\+/, '');
+      Promise.allSettled(
+        parts.map((p) => session.submit({ source, destination, short_message: p.short_message, data_coding: p.data_coding, esm_class: p.esm_class })),
+      ).then((settled) =>
+        this.d.outcome(row, settled, () => {
+          this.exposed -= parts.length;
+          this.pump();
+        }),
+      );
+    }
+    if (this.buffer.length < CLAIM / 2) this.wake();
+  }
+}
+
+export class SmsDispatcher {
+  readonly results: SmsResultWriter;
+  private readonly senders = new Map<number, ConnectionSender>();
+  private readonly drained = new Set<number>();
+  private client: pg.Client | null = null;
+  private connecting: Promise<pg.Client> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(
+    readonly ctx: AppContext,
+    readonly manager: ConnectionManager,
+  ) {
+    this.results = new SmsResultWriter(ctx, (id) => this.wake(id));
+  }
+
+  start() {
+    this.timer = setInterval(() => void this.reconcile(), POLL_MS);
+    this.timer.unref();
+    this.manager.on('state', (id: number) => {
+      void this.reconcile();
+      this.wake(id);
+    });
+    void this.reconcile();
+  }
+
+  wake(connectionId: number) {
+    this.senders.get(connectionId)?.wake();
+  }
+
+  private async lockClient(): Promise<pg.Client> {
+    if (this.client) return this.client;
+    this.connecting ??= (async () => {
+      const connectionString = (this.ctx.db.$client as pg.Pool & { options: { connectionString?: string } }).options.connectionString;
+      const client = new pg.Client({ connectionString });
+      await client.connect();
+      client.on('notification', (n) => this.wake(Number(n.payload)));
+      client.on('error', (err) => {
+        this.ctx.log.error({ err }, 'SMS dispatcher lock connection lost');
+        // the locks went with the connection: stop every sender; the next reconcile starts over
+        for (const s of this.senders.values()) s.stop();
+        this.senders.clear();
+        this.drained.clear(); // another process may drain them meanwhile
+        this.client = null;
+      });
+      await client.query(`listen ${SMS_QUEUE_CHANNEL}`);
+      this.client = client;
+      return client;
+    })().finally(() => {
+      this.connecting = null;
+    });
+    return this.connecting;
+  }
+
+  private reconciling: Promise<void> | null = null;
+
+  /** One sender per live session whose connection lock this process holds; senders of gone sessions stop. */
+  private reconcile(): Promise<void> {
+    this.reconciling ??= this.reconcileOnce().finally(() => {
+      this.reconciling = null;
+    });
+    return this.reconciling;
+  }
+
+  private async reconcileOnce() {
+    if (this.closed) return;
+    try {
+      const live = new Set(this.manager.liveIds());
+      for (const [id, s] of this.senders) {
+        if (live.has(id)) continue;
+        s.stop();
+        this.senders.delete(id);
+        await this.client?.query('select pg_advisory_unlock($1, $2)', [LOCK_SPACE, id]);
+      }
+      const wanted = [...live].filter((id) => !this.senders.has(id));
+      if (wanted.length === 0) return;
+      const client = await this.lockClient();
+      for (const id of wanted) {
+        if (this.senders.has(id) || this.closed) continue;
+        const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [LOCK_SPACE, id]);
+        if (!rows[0]?.ok) continue;
+        const sender = new ConnectionSender(this, id);
+        this.senders.set(id, sender);
+        // only a connection this process never drained can have rows in flight from a dead process;
+        // after a stop/start here, the previous sender's outcomes are still being written
+        void sender.run(!this.drained.has(id));
+        this.drained.add(id);
+      }
+    } catch (err) {
+      this.ctx.log.error({ err }, 'SMS dispatcher reconcile failed');
+    }
+  }
+
+  /** What a crashed process left in flight goes back to the queue, flagged (the SMSC may have it). */
+  async recover(connectionId: number) {
+    await this.ctx.db.transaction(async (tx) => {
+      const { rows } = await tx.execute<{ id: string; account_id: number }>(sql`
+        update messages set stage = 'connection', possible_duplicate = true, updated_at = now()
+         where connection_id = ${connectionId} and stage = 'inflight' and channel = 'sms'
+        returning id, account_id`);
+      await recordEvents(
+        tx,
+        rows.map((r) => ({ message_id: Number(r.id), account_id: r.account_id, event: 'DUPLICATE_RISK', detail: reason('duplicateRisk') })),
+      );
+    });
+  }
+
+  async claim(connectionId: number, limit: number): Promise<ClaimedSms[]> {
+    const { rows } = await this.ctx.db.transaction(async (tx) => {
+      await byIndex(tx);
+      return tx.execute<ClaimedSms & Record<string, unknown>>(sql`
+      update messages m set stage = 'inflight', claimed_at = now(), updated_at = now()
+       where (m.id, m.created_at) in (
+         select id, created_at from messages where connection_id = ${connectionId} and stage = 'connection'
+          order by id limit ${limit} for update skip locked)
+      returning m.id, m.created_at::text as created_at, m.account_id, m.channel, m.bulk_id, m.credits, m.recipient, m.sender, m.body, m.parts,
+                m.connection_id, m.route_connection_ids, m.attempt, m.possible_duplicate`);
+    });
+    return rows.map((r) => ({ ...r, id: Number(r.id) }));
+  }
+
+  /** What the parts' answers mean for the message; `written` runs once the outcome is committed. */
+  outcome(row: ClaimedSms, settled: PromiseSettledResult<string>[], written: () => void) {
+    const ids = settled.map((s) => (s.status === 'fulfilled' ? s.value : null));
+    const errors = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as Error] : []));
+    if (errors.length === 0) return this.results.push({ kind: 'sent', row, ids, written });
+    if (errors.some((e) => e instanceof SessionStoppedError)) {
+      return this.results.push({ kind: 'release', row, submitted: ids.some((id) => id !== null), written });
+    }
+    if (ids.some((id) => id !== null)) return this.results.push({ kind: 'sent', row, ids, written });
+    const err = errors[0] as Error;
+    const text = err instanceof EsmeError ? err.message.replace(/^submit_sm: /, '') : err.message;
+    const code = err instanceof EsmeError ? err.info.name : 'SUBMIT_FAILED';
+    const route = row.route_connection_ids ?? [];
+    const next = route[row.attempt + 1];
+    if (next !== undefined) return this.results.push({ kind: 'failover', row, next, reason: text, written });
+    this.results.push({ kind: 'failed', row, code, reason: text, written });
+  }
+
+  async close() {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.reconciling;
+    for (const s of this.senders.values()) s.stop();
+    this.senders.clear();
+    await this.results.batcher.drain();
+    await this.client?.end().catch(() => {});
+    this.client = null;
+  }
+}

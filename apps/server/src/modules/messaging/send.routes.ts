@@ -1,0 +1,38 @@
+import { sendSmsSchema } from '@risala/shared/schemas/messages';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { ok } from '../../lib/http.ts';
+import { planGate, requireAuth, requirePermission } from '../auth/guard.ts';
+import { startSmsRuntime, stopSmsRuntime } from './pipeline/runtime.ts';
+import { cancelBulk, estimateSms, sendSms } from './sms-send.service.ts';
+
+const bulkParamSchema = z.object({ bulkId: z.string().trim().min(1).max(64) });
+
+/**
+ * /api/messages — sending SMS (send, estimate) and cancelling a scheduled send. Sending is the
+ * `campaign` entity's create action (marketers send; viewers and reviewers do not), plan-gated.
+ * The SMS runtime (connection senders, receipts, inbound) starts with the app and stops with it.
+ */
+export function sendRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('onReady', async () => {
+      startSmsRuntime(ctx);
+    });
+    app.addHook('onClose', async () => {
+      await stopSmsRuntime(ctx);
+    });
+    const tags = ['messages'];
+    const send = [requirePermission('campaign', 'create'), planGate];
+    app.post('/sms', { schema: { tags, body: sendSmsSchema }, preHandler: send }, async (req, reply) => {
+      const result = await sendSms(ctx, requireAuth(req), req.body);
+      return ok(reply, result, result.scheduled_at ? 'Messages scheduled' : 'Messages queued', 201);
+    });
+    app.post('/sms/estimate', { schema: { tags, body: sendSmsSchema }, preHandler: send }, async (req, reply) =>
+      ok(reply, await estimateSms(ctx, requireAuth(req), req.body)),
+    );
+    app.post('/bulk/:bulkId/cancel', { schema: { tags, params: bulkParamSchema }, preHandler: send }, async (req, reply) =>
+      ok(reply, await cancelBulk(ctx, requireAuth(req), req.params.bulkId), 'Scheduled messages cancelled'),
+    );
+  };
+}

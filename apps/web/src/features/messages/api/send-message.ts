@@ -1,0 +1,35 @@
+import type { SendResult, SendSmsInput, SendWhatsappInput } from '@risala/shared/schemas/messages';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { messageKeys } from './keys.ts';
+
+export type SendChannel = 'sms' | 'whatsapp';
+type Body<C extends SendChannel> = C extends 'sms' ? SendSmsInput : SendWhatsappInput;
+
+/** POST /api/messages/{sms|whatsapp}/estimate: counts, parts and credits without sending (errors shown inline). */
+export async function estimateSend<C extends SendChannel>(channel: C, body: Body<C>): Promise<SendResult> {
+  const { data } = await api.post<SendResult>(`/api/messages/${channel}/estimate`, body, { silent: true });
+  return data;
+}
+
+/** The estimate for a (debounced) draft; null while the draft is incomplete. */
+export function useSendEstimate<C extends SendChannel>(channel: C, body: Body<C> | null) {
+  return useQuery({
+    queryKey: ['messages', 'estimate', channel, body],
+    queryFn: () => estimateSend(channel, body as Body<C>),
+    enabled: body !== null,
+    retry: false,
+    staleTime: 10_000,
+  });
+}
+
+/** POST /api/messages/{sms|whatsapp}: create the messages (now or scheduled). */
+export function useSendMessage<C extends SendChannel>(channel: C) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: Body<C>) => (await api.post<SendResult>(`/api/messages/${channel}`, body, { silent: true })).data,
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: messageKeys.all });
+    },
+  });
+}

@@ -1,0 +1,80 @@
+import { Alert, Group, Loader, Paper, SimpleGrid, Text } from '@mantine/core';
+import type { SendResult } from '@risala/shared/schemas/messages';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/http.ts';
+
+function Stat({ label, value, testid }: { label: string; value: string | number; testid: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600} data-testid={testid}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+/** What the send would do: accepted and skipped recipients, parts, credits, balance and cost; errors inline. */
+export function EstimatePanel({ estimate, loading, error }: { estimate: SendResult | undefined; loading: boolean; error: unknown }) {
+  const { t, i18n } = useTranslation();
+  const n = (v: number) => v.toLocaleString(i18n.language);
+  if (error) {
+    const code = isApiError(error) ? error.code : undefined;
+    const message =
+      code === 'INSUFFICIENT_CREDITS'
+        ? t('messages.estimate.insufficient')
+        : isApiError(error) && !error.isNetworkError
+          ? error.message
+          : t('messages.estimate.failed');
+    return (
+      <Alert color={code === 'INSUFFICIENT_CREDITS' ? 'orange' : 'red'} icon={<IconAlertTriangle size={18} />} data-testid="estimate-error" data-code={code}>
+        {message}
+      </Alert>
+    );
+  }
+  if (!estimate) {
+    return (
+      <Paper withBorder p="sm" radius="md">
+        <Group gap="xs">
+          {loading && <Loader size="xs" />}
+          <Text size="sm" c="dimmed">
+            {t(loading ? 'messages.estimate.loading' : 'messages.estimate.incomplete')}
+          </Text>
+        </Group>
+      </Paper>
+    );
+  }
+  const skipped = estimate.skipped;
+  const skippedTotal = skipped.invalid + skipped.no_consent + skipped.blacklisted + skipped.duplicate;
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="estimate">
+      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+        <Stat label={t('messages.estimate.accepted')} value={n(estimate.accepted)} testid="estimate-accepted" />
+        <Stat label={t('messages.estimate.skipped')} value={n(skippedTotal)} testid="estimate-skipped" />
+        <Stat label={t('messages.estimate.parts')} value={estimate.encoding ? `${estimate.parts} · ${estimate.encoding}` : n(estimate.parts)} testid="estimate-parts" />
+        <Stat label={t('messages.estimate.credits')} value={n(estimate.credits)} testid="estimate-credits" />
+        <Stat label={t('messages.estimate.balance')} value={n(estimate.balance)} testid="estimate-balance" />
+        <Stat label={t('messages.estimate.cost')} value={estimate.cost} testid="estimate-cost" />
+      </SimpleGrid>
+      {skippedTotal > 0 && (
+        <Text size="xs" c="dimmed" mt="xs" data-testid="estimate-skipped-detail">
+          {t('messages.estimate.skippedDetail', {
+            invalid: skipped.invalid,
+            no_consent: skipped.no_consent,
+            blacklisted: skipped.blacklisted,
+            duplicate: skipped.duplicate,
+          })}
+        </Text>
+      )}
+      {estimate.balance < 0 && (
+        <Text size="sm" c="orange" mt="xs">
+          {t('messages.estimate.insufficient')}
+        </Text>
+      )}
+      {loading && <Loader size="xs" mt="xs" />}
+    </Paper>
+  );
+}

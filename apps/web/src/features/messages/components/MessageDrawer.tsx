@@ -1,0 +1,134 @@
+import { Alert, Badge, Code, Drawer, Group, Paper, SimpleGrid, Stack, Text, Timeline, useDirection } from '@mantine/core';
+import type { MessageDetailDto } from '@risala/shared/schemas/messages';
+import { IconAlertTriangle, IconBan, IconCircleDot } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/page/LoadError.tsx';
+import { PageLoader } from '../../../components/page/PageLoader.tsx';
+import { formatDate } from '../../../lib/i18n.ts';
+import { useMessage } from '../api/get-message.ts';
+import { STATUS_COLORS } from '../filters.ts';
+import { StatusBadge } from './StatusBadge.tsx';
+
+const STAMP: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'medium' };
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children ?? '—'}
+      </Text>
+    </div>
+  );
+}
+
+function Details({ m }: { m: MessageDetailDto }) {
+  const { t, i18n } = useTranslation();
+  const eventLabel = (e: string) => (i18n.exists(`messages.event.${e}`) ? t(`messages.event.${e}`) : e);
+  return (
+    <Stack gap="md" data-testid="message-detail">
+      <Group gap="xs">
+        <StatusBadge status={m.status} />
+        <Badge variant="outline">{t(`messages.channel.${m.channel}`)}</Badge>
+        {m.possible_duplicate && (
+          <Badge color="orange" leftSection={<IconAlertTriangle size={12} />} data-testid="message-duplicate">
+            {t('messages.detail.possibleDuplicate')}
+          </Badge>
+        )}
+      </Group>
+      {m.error_message && (
+        <Alert color="red" variant="light" title={t('messages.detail.error')} data-testid="message-error">
+          {m.error_message}
+        </Alert>
+      )}
+      {m.blocked_by && (
+        <Alert color="dark" variant="light" icon={<IconBan size={18} />} data-testid="message-blocked-by">
+          {t('messages.detail.blockedBy', { list: m.blocked_by })}
+        </Alert>
+      )}
+      <SimpleGrid cols={2} spacing="sm">
+        <Field label={t('messages.table.recipient')}>
+          <span dir="ltr">{m.recipient}</span>
+        </Field>
+        <Field label={t('messages.table.sender')}>{m.sender}</Field>
+        <Field label={t('messages.detail.parts')}>
+          {m.parts} {m.encoding ? `· ${m.encoding}` : ''}
+        </Field>
+        <Field label={t('messages.detail.credits')}>{m.credits}</Field>
+        <Field label={t('messages.detail.connection')}>{m.connection_name}</Field>
+        <Field label={t('messages.detail.bulk')}>
+          <Code>{m.bulk_id}</Code>
+        </Field>
+        {m.provider_message_id && (
+          <Field label={t('messages.detail.providerId')}>
+            <Code>{m.provider_message_id}</Code>
+          </Field>
+        )}
+        {m.scheduled_at && <Field label={t('messages.detail.scheduled')}>{formatDate(m.scheduled_at, STAMP)}</Field>}
+      </SimpleGrid>
+      {m.subject && <Field label={t('messages.detail.subject')}>{m.subject}</Field>}
+      <div>
+        <Text size="xs" c="dimmed" mb={4}>
+          {t('messages.detail.body')}
+        </Text>
+        <Paper withBorder p="sm" radius="md" bg="var(--mantine-color-gray-light)">
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} dir="auto" data-testid="message-body">
+            {m.body || '—'}
+          </Text>
+        </Paper>
+      </div>
+      <div>
+        <Text fw={600} mb="xs">
+          {t('messages.detail.timeline')}
+        </Text>
+        {m.events.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('messages.detail.noEvents')}
+          </Text>
+        ) : (
+          <Timeline active={m.events.length - 1} bulletSize={18} lineWidth={2} data-testid="message-timeline">
+            {m.events.map((e) => (
+              <Timeline.Item
+                key={e.id}
+                bullet={<IconCircleDot size={12} />}
+                color={STATUS_COLORS[e.event as keyof typeof STATUS_COLORS] ?? 'gray'}
+                title={eventLabel(e.event)}
+                data-testid="message-event"
+              >
+                {e.detail && (
+                  <Text size="sm" c="dimmed" dir="auto">
+                    {e.detail}
+                  </Text>
+                )}
+                <Text size="xs" c="dimmed">
+                  {formatDate(e.at, STAMP)}
+                </Text>
+              </Timeline.Item>
+            ))}
+          </Timeline>
+        )}
+      </div>
+    </Stack>
+  );
+}
+
+/** The detail drawer: body, reason, blacklist, duplicate flag and the event timeline. */
+export function MessageDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const message = useMessage(id);
+  const { dir } = useDirection();
+  return (
+    <Drawer opened={id !== null} onClose={onClose} position={dir === 'rtl' ? 'left' : 'right'} size="lg" title={t('messages.detail.title')} data-testid="message-drawer">
+      {message.isPending ? (
+        <PageLoader />
+      ) : message.isError ? (
+        <LoadError error={message.error} onRetry={() => void message.refetch()} />
+      ) : (
+        <Details m={message.data} />
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,94 @@
+import { Group, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import type { MessageDto } from '@risala/shared/schemas/messages';
+import { IconAlertTriangle, IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/i18n.ts';
+import type { MessageListParams } from '../api/keys.ts';
+import { StatusBadge } from './StatusBadge.tsx';
+
+type Sort = Pick<MessageListParams, 'sort' | 'order'>;
+const STAMP: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'medium' };
+
+function SortHeader({ label, column, sort, onSort }: { label: string; column: Sort['sort']; sort: Sort; onSort: (s: Sort) => void }) {
+  const active = sort.sort === column;
+  const Icon = active ? (sort.order === 'asc' ? IconChevronUp : IconChevronDown) : IconSelector;
+  return (
+    <Table.Th aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <UnstyledButton
+        onClick={() => onSort({ sort: column, order: active && sort.order === 'desc' ? 'asc' : 'desc' })}
+        data-testid={`message-sort-${column}`}
+      >
+        <Group gap={4} wrap="nowrap">
+          <Text fw={600} size="sm">
+            {label}
+          </Text>
+          <Icon size={14} />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+/** One page of messages; a row opens the detail drawer. */
+export function MessageTable(props: { messages: MessageDto[]; sort: Sort; onSort: (s: Sort) => void; onOpen: (id: number) => void }) {
+  const { t } = useTranslation();
+  const { sort, onSort } = props;
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table highlightOnHover verticalSpacing="xs" data-testid="message-table">
+        <Table.Thead>
+          <Table.Tr>
+            <SortHeader label={t('messages.table.recipient')} column="recipient" sort={sort} onSort={onSort} />
+            <Table.Th>{t('messages.table.channel')}</Table.Th>
+            <SortHeader label={t('messages.table.status')} column="status" sort={sort} onSort={onSort} />
+            <Table.Th>{t('messages.table.sender')}</Table.Th>
+            <Table.Th ta="end">{t('messages.table.parts')}</Table.Th>
+            <Table.Th ta="end">{t('messages.table.cost')}</Table.Th>
+            <SortHeader label={t('messages.table.created')} column="created_at" sort={sort} onSort={onSort} />
+            <SortHeader label={t('messages.table.sent')} column="sent_at" sort={sort} onSort={onSort} />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {props.messages.map((m) => (
+            <Table.Tr
+              key={m.id}
+              style={{ cursor: 'pointer' }}
+              onClick={() => props.onOpen(m.id)}
+              data-testid="message-row"
+              data-status={m.status}
+              data-id={m.id}
+            >
+              <Table.Td>
+                <Group gap={6} wrap="nowrap">
+                  <Text size="sm" dir="ltr">
+                    {m.recipient}
+                  </Text>
+                  {m.possible_duplicate && (
+                    <Tooltip label={t('messages.detail.possibleDuplicate')}>
+                      <IconAlertTriangle size={14} color="var(--mantine-color-orange-6)" aria-label={t('messages.detail.possibleDuplicate')} />
+                    </Tooltip>
+                  )}
+                </Group>
+              </Table.Td>
+              <Table.Td>{t(`messages.channel.${m.channel}`)}</Table.Td>
+              <Table.Td>
+                <StatusBadge status={m.status} />
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{m.sender ?? '—'}</Text>
+              </Table.Td>
+              <Table.Td ta="end">{m.parts}</Table.Td>
+              <Table.Td ta="end">{m.credits}</Table.Td>
+              <Table.Td>
+                <Text size="sm">{formatDate(m.created_at, STAMP)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{m.sent_at ? formatDate(m.sent_at, STAMP) : '—'}</Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,102 @@
+import { Group, MultiSelect, Stack, Text, Textarea } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type CustomerOption, useCustomerSearch, useGroupOptions } from '../api/get-send-options.ts';
+import { parseNumbers } from '../compose.ts';
+
+export interface RecipientsDraft {
+  numbers: string;
+  customerIds: string[];
+  groupIds: string[];
+}
+
+export const emptyRecipients: RecipientsDraft = { numbers: '', customerIds: [], groupIds: [] };
+
+/** The API's recipients object for a draft (typed numbers already validated and normalised). */
+export function toRecipients(d: RecipientsDraft) {
+  return {
+    numbers: parseNumbers(d.numbers).valid,
+    emails: [],
+    customer_ids: d.customerIds.map(Number),
+    group_ids: d.groupIds.map(Number),
+  };
+}
+
+export const hasRecipients = (d: RecipientsDraft) => parseNumbers(d.numbers).valid.length + d.customerIds.length + d.groupIds.length > 0;
+
+const customerLabel = (c: CustomerOption) =>
+  [[c.first_name, c.last_name].filter(Boolean).join(' '), c.mobile_number].filter(Boolean).join(' · ') || `#${c.id}`;
+
+/** Recipients as typed numbers, customers (searched on the server) and groups. */
+export function RecipientsPicker({ value, onChange }: { value: RecipientsDraft; onChange: (d: RecipientsDraft) => void }) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const customers = useCustomerSearch(debounced);
+  const groups = useGroupOptions();
+  // labels of customers picked earlier stay known when the search moves on
+  const [known, setKnown] = useState<Record<string, string>>({});
+  const found = (customers.data ?? []).map((c) => ({ value: String(c.id), label: customerLabel(c) }));
+  const customerData = [
+    ...value.customerIds.filter((id) => !found.some((f) => f.value === id)).map((id) => ({ value: id, label: known[id] ?? `#${id}` })),
+    ...found,
+  ];
+  const parsed = parseNumbers(value.numbers);
+
+  return (
+    <Stack gap="sm">
+      <Textarea
+        label={t('messages.compose.numbers')}
+        description={t('messages.compose.numbersHint')}
+        placeholder="+966501234567"
+        autosize
+        minRows={2}
+        maxRows={6}
+        value={value.numbers}
+        onChange={(e) => onChange({ ...value, numbers: e.currentTarget.value })}
+        error={parsed.invalid.length ? t('messages.compose.invalidNumbers', { list: parsed.invalid.slice(0, 5).join(', '), count: parsed.invalid.length }) : undefined}
+        dir="ltr"
+        data-testid="compose-numbers"
+      />
+      {parsed.valid.length > 0 && (
+        <Text size="xs" c="dimmed" data-testid="compose-numbers-count">
+          {t('messages.compose.validNumbers', { count: parsed.valid.length })}
+        </Text>
+      )}
+      <Group grow align="flex-start">
+        <MultiSelect
+          label={t('messages.compose.customers')}
+          placeholder={t('messages.compose.customersPlaceholder')}
+          data={customerData}
+          value={value.customerIds}
+          onChange={(ids) => {
+            setKnown((k) => ({ ...k, ...Object.fromEntries(found.filter((f) => ids.includes(f.value)).map((f) => [f.value, f.label])) }));
+            onChange({ ...value, customerIds: ids });
+          }}
+          searchable
+          searchValue={search}
+          onSearchChange={setSearch}
+          filter={({ options }) => options}
+          nothingFoundMessage={t('messages.compose.nothingFound')}
+          clearable
+          data-testid="compose-customers"
+        />
+        <MultiSelect
+          label={t('messages.compose.groups')}
+          placeholder={t('messages.compose.groupsPlaceholder')}
+          data={(groups.data ?? []).map((g) => ({
+            value: String(g.id),
+            label: t('messages.compose.groupOption', { name: g.group_name, count: g.contacts_count ?? 0 }),
+          }))}
+          value={value.groupIds}
+          onChange={(ids) => onChange({ ...value, groupIds: ids })}
+          searchable
+          nothingFoundMessage={t('messages.compose.nothingFound')}
+          clearable
+          data-testid="compose-groups"
+        />
+      </Group>
+    </Stack>
+  );
+}

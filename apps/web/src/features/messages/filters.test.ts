@@ -1,0 +1,39 @@
+import { MESSAGE_STATES, MESSAGE_VIEW_NAMES } from '@risala/shared/schemas/messages';
+import { describe, expect, it } from 'vitest';
+import { dayStart, exportUrl, filterQuery, filtersFromSearch, isMoving, STATUS_COLORS } from './filters.ts';
+
+describe('message history filters', () => {
+  it('builds the list query, dropping empty values and the default view', () => {
+    expect(filterQuery({ view: 'all', search: '  ', channel: null })).toEqual({
+      view: undefined, channel: undefined, status: undefined, search: undefined, bulk_id: undefined, from: undefined, to: undefined,
+    });
+    const q = filterQuery({ view: 'failed', channel: 'sms', status: 'FAILED', search: ' 9665 ', bulk_id: 'b1', from: '2026-03-01', to: '2026-03-02' });
+    expect(q).toMatchObject({ view: 'failed', channel: 'sms', status: 'FAILED', search: '9665', bulk_id: 'b1' });
+    expect(q.from).toBe(new Date(2026, 2, 1).toISOString());
+    // the end day is inclusive: the bound is the next day's start
+    expect(q.to).toBe(new Date(2026, 2, 3).toISOString());
+  });
+
+  it('refuses malformed days', () => {
+    expect(dayStart('yesterday')).toBeUndefined();
+    expect(dayStart('2026-1-1')).toBeUndefined();
+  });
+
+  it('gives the export the same filters', () => {
+    expect(exportUrl({ view: 'all' })).toBe('/api/messages/export.csv');
+    expect(exportUrl({ view: 'delivered', bulk_id: 'abc' })).toBe('/api/messages/export.csv?view=delivered&bulk_id=abc');
+  });
+
+  it('refreshes only while a shown message is still moving', () => {
+    expect(isMoving([{ status: 'DELIVERED' }, { status: 'FAILED' }])).toBe(false);
+    expect(isMoving([{ status: 'DELIVERED' }, { status: 'QUEUED' }])).toBe(true);
+    expect(isMoving([{ status: 'PENDING' }])).toBe(true);
+    expect(isMoving([{ status: 'SCHEDULED' }])).toBe(false);
+  });
+
+  it('has a colour for every state and reads the view from the URL', () => {
+    for (const s of MESSAGE_STATES) expect(STATUS_COLORS[s]).toBeTruthy();
+    expect(filtersFromSearch(new URLSearchParams('view=queued&bulk_id=x'), MESSAGE_VIEW_NAMES)).toEqual({ view: 'queued', bulk_id: 'x' });
+    expect(filtersFromSearch(new URLSearchParams('view=nope'), MESSAGE_VIEW_NAMES).view).toBe('all');
+  });
+});

@@ -1,0 +1,70 @@
+import type { Channel, MessageDto, MessageState, MessageView } from '@risala/shared/schemas/messages';
+
+/** The history filters as the page holds them (shared by the list and the CSV export). */
+export interface MessageFilters {
+  view: MessageView;
+  channel?: Channel | null;
+  status?: MessageState | null;
+  search?: string;
+  bulk_id?: string;
+  /** yyyy-mm-dd (local day), inclusive */
+  from?: string;
+  to?: string;
+}
+
+/** A local yyyy-mm-dd day → the ISO instant of its start (to: the next day's start, exclusive). */
+export function dayStart(day: string, next = false): string | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return undefined;
+  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + (next ? 1 : 0));
+  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
+}
+
+export function filterQuery(f: MessageFilters): Record<string, string | undefined> {
+  return {
+    view: f.view === 'all' ? undefined : f.view,
+    channel: f.channel ?? undefined,
+    status: f.status ?? undefined,
+    search: f.search?.trim() || undefined,
+    bulk_id: f.bulk_id?.trim() || undefined,
+    from: f.from ? dayStart(f.from) : undefined,
+    to: f.to ? dayStart(f.to, true) : undefined,
+  };
+}
+
+/** The export link for the current filters (the session cookie authorises the download). */
+export function exportUrl(f: MessageFilters): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(filterQuery(f))) if (v !== undefined) params.set(k, v);
+  const text = params.toString();
+  return `/api/messages/export.csv${text ? `?${text}` : ''}`;
+}
+
+/** Messages still moving through the pipeline: the page refreshes while one is shown. */
+const MOVING: readonly MessageState[] = ['PENDING', 'QUEUED', 'SENT', 'ACCEPTED', 'PARTIALLY_SENT'];
+export const isMoving = (items: readonly Pick<MessageDto, 'status'>[]) => items.some((m) => MOVING.includes(m.status));
+
+export const STATUS_COLORS: Record<MessageState, string> = {
+  PENDING: 'gray',
+  SCHEDULED: 'indigo',
+  QUEUED: 'yellow',
+  SENT: 'blue',
+  ACCEPTED: 'cyan',
+  DELIVERED: 'green',
+  READ: 'teal',
+  FAILED: 'red',
+  BLOCKED: 'dark',
+  NOT_ALLOWED: 'orange',
+  PARTIALLY_SENT: 'blue',
+  PARTIALLY_DELIVERED: 'lime',
+  CANCELLED: 'gray',
+};
+
+/** The page's filters read from the URL (?view=&bulk_id=…), e.g. after a send. */
+export function filtersFromSearch(params: URLSearchParams, views: readonly string[]): MessageFilters {
+  const view = params.get('view');
+  return {
+    view: view && views.includes(view) ? (view as MessageView) : 'all',
+    bulk_id: params.get('bulk_id') ?? undefined,
+  };
+}

@@ -1,0 +1,174 @@
+import { expect, type Page, test } from '@playwright/test';
+import { registerVerified, signInUi, sql } from './fixtures.ts';
+
+/** A static, active group of `count` customers who agreed to SMS (written straight to the database). */
+async function groupWithSmsConsent(email: string, name: string, count: number, prefix: number) {
+  const [{ account_id }] = await sql('select account_id from users where email = $1', [email]);
+  const [{ id }] = await sql(
+    // contacts_count is kept by a trigger on group_members
+    `insert into customer_groups (account_id, group_name, type, status) values ($1, $2, 'static', 'ACTIVE') returning id`,
+    [account_id, name],
+  );
+  await sql(
+    `with c as (
+       insert into customers (account_id, first_name, mobile_number, consent_sms, consent_sms_source, consent_sms_at)
+       select $1, 'Customer ' || g, '+9665' || ($3::bigint + g)::text, true, 'e2e', now() from generate_series(1, $2::int) g
+       returning id)
+     insert into group_members (account_id, group_id, customer_id) select $1, $4, id from c`,
+    [account_id, count, prefix, id],
+  );
+}
+
+async function signedIn(page: Page, request: Parameters<typeof registerVerified>[0], tag: string) {
+  const email = await registerVerified(request, tag);
+  await signInUi(page, email);
+  await expect(page).toHaveURL(/\/dashboard/);
+  return email;
+}
+
+/** A datetime-local value `minutes` from now (the browser and this process share the time zone). */
+function localStamp(minutes: number) {
+  const d = new Date(Date.now() + minutes * 60_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+const rows = (page: Page, status?: string) =>
+  status ? page.locator(`[data-testid="message-row"][data-status="${status}"]`) : page.getByTestId('message-row');
+
+/** Connections screen: wait for the sandbox connection, then stop or start it. */
+async function sandboxConnection(page: Page, action: 'stop' | 'start') {
+  await page.goto('/sender-management/connections');
+  const sandbox = page.getByTestId('connection-row').filter({ hasText: 'Sandbox SMSC' });
+  const state = sandbox.getByTestId('connection-state');
+  if (action === 'stop') {
+    await expect(state).toHaveAttribute('data-state', 'CONNECTED', { timeout: 20_000 });
+    await sandbox.getByTestId('connection-stop').click();
+    await expect(state).toHaveAttribute('data-state', 'STOPPED');
+  } else {
+    await sandbox.getByTestId('connection-start').click();
+    await expect(state).toHaveAttribute('data-state', 'CONNECTED', { timeout: 20_000 });
+  }
+}
+
+test('an SMS to a group of 50 goes from QUEUED to DELIVERED in Message History', async ({ page, request }) => {
+  const email = await signedIn(page, request, 'e2e.messaging.group');
+  await groupWithSmsConsent(email, 'Weekend fifty', 50, 51_000_000);
+
+  await page.goto('/message-history');
+  await expect(page.getByTestId('message-history-page')).toBeVisible();
+  await expect(page.getByText('No messages yet')).toBeVisible();
+  await expect(page.getByTestId('credits-sms-balance')).toHaveText('1,000');
+  await page.getByTestId('message-new-sms').click();
+  await expect(page).toHaveURL(/\/message-history\/new-sms$/);
+
+  await page.getByTestId('compose-groups').click();
+  await page.getByRole('option', { name: 'Weekend fifty (50)' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('compose-text').fill('Hello ');
+  await page.getByTestId('compose-var-first_name').click();
+  await page.getByTestId('compose-text').press('End');
+  await page.getByTestId('compose-text').pressSequentially(', the weekend offer is here.');
+  await expect(page.getByTestId('sms-preview-text')).toHaveText('Hello Layla, the weekend offer is here.');
+  await expect(page.getByTestId('sms-encoding')).toHaveText('GSM-7');
+  await expect(page.getByTestId('sms-parts')).toHaveAttribute('data-parts', '1');
+  await expect(page.getByTestId('estimate-accepted')).toHaveText('50', { timeout: 15_000 });
+  await expect(page.getByTestId('estimate-credits')).toHaveText('50');
+
+  // a schedule too close is refused before anything is sent (§5)
+  await page.getByTestId('compose-schedule').click();
+  await page.getByTestId('compose-schedule-at').fill(localStamp(1));
+  await expect(page.getByText('Scheduled time must be more than 5 minutes from now')).toBeVisible();
+  await page.getByTestId('compose-send-now').click();
+
+  await page.getByTestId('compose-send').click();
+  await expect(page.getByTestId('toast-success')).toBeVisible();
+  await expect(page).toHaveURL(/\/message-history\?bulk_id=/);
+  await expect(page.getByTestId('message-total')).toHaveText('Messages: 50');
+  // the page refreshes itself while messages move: every shown row ends DELIVERED
+  await expect(rows(page, 'DELIVERED')).toHaveCount(20, { timeout: 45_000 });
+  await expect(page.getByTestId('credits-sms-balance')).toHaveText('950', { timeout: 35_000 });
+
+  await page.getByTestId('message-views').getByText('Delivered', { exact: true }).click();
+  await expect(page.getByTestId('message-total')).toHaveText('Messages: 50');
+  await rows(page).first().click();
+  const drawer = page.getByTestId('message-detail');
+  await expect(drawer.getByTestId('message-body')).toContainText(', the weekend offer is here.');
+  const events = drawer.getByTestId('message-event');
+  await expect(events.filter({ hasText: 'Queued' }).first()).toBeVisible();
+  await expect(events.last()).toContainText('Delivered');
+
+  // the same history in Arabic, right-to-left
+  await page.evaluate(() => localStorage.setItem('language', 'ar'));
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByTestId('message-views')).toContainText('المسلّمة');
+  await expect(rows(page, 'DELIVERED').first().getByTestId('message-status')).toHaveText('تم التسليم');
+});
+
+test('messages wait QUEUED while the sandbox connection is stopped and go out when it starts', async ({ page, request }) => {
+  await signedIn(page, request, 'e2e.messaging.stop');
+  await sandboxConnection(page, 'stop');
+
+  await page.goto('/message-history/new-sms');
+  await page.getByTestId('compose-numbers').fill('+966552000001\n+966552000002, +966552000003\n12345');
+  await expect(page.getByText('Not valid numbers (1): 12345')).toBeVisible();
+  await page.getByTestId('compose-numbers').fill('+966552000001\n+966552000002, +966552000003');
+  await expect(page.getByTestId('compose-numbers-count')).toHaveText('Valid numbers: 3');
+  await page.getByTestId('compose-text').fill('Your parcel is on its way');
+  await expect(page.getByTestId('estimate-accepted')).toHaveText('3', { timeout: 15_000 });
+  await page.getByTestId('compose-send').click();
+  await expect(page).toHaveURL(/\/message-history\?bulk_id=/);
+  const historyUrl = page.url();
+
+  await expect(rows(page, 'QUEUED')).toHaveCount(3, { timeout: 20_000 });
+  // still waiting a few seconds later: nothing can leave through a stopped connection
+  await page.waitForTimeout(3000);
+  await page.reload();
+  await expect(rows(page, 'QUEUED')).toHaveCount(3);
+
+  await sandboxConnection(page, 'start');
+  await page.goto(historyUrl);
+  await expect(rows(page, 'DELIVERED')).toHaveCount(3, { timeout: 30_000 });
+});
+
+test('a WhatsApp template message is sent from New WhatsApp message and turns READ', async ({ page, request }) => {
+  await signedIn(page, request, 'e2e.messaging.whatsapp');
+  // an approved template, through the API and the sandbox Cloud API's review
+  const created = await page.request.post('/api/whatsapp/templates', {
+    data: {
+      name: 'order_shipped',
+      language: 'en_US',
+      category: 'UTILITY',
+      components: [
+        { type: 'BODY', text: 'Hi {{1}}, your order {{2}} has shipped.', example: { body_text: [['Sara', '#1042']] } },
+        { type: 'FOOTER', text: 'Risala Store' },
+      ],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const id = (await created.json()).data.id as number;
+  expect((await page.request.post(`/api/whatsapp/templates/${id}/submit`)).status()).toBe(200);
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/whatsapp/templates/${id}`)).json()).data.status, { timeout: 20_000 })
+    .toBe('APPROVED');
+
+  await page.goto('/message-history');
+  await page.getByTestId('message-new-whatsapp').click();
+  await expect(page).toHaveURL(/\/message-history\/new-whatsapp$/);
+  await page.getByTestId('compose-numbers').fill('+966553000001');
+  await page.getByTestId('compose-wa-template').click();
+  await page.getByRole('option', { name: /order_shipped/ }).click();
+  await page.getByTestId('compose-param-1').fill('Layla');
+  await page.getByTestId('compose-param-2').fill('#2001');
+  await expect(page.getByTestId('wa-preview-body')).toHaveText('Hi Layla, your order #2001 has shipped.');
+  await expect(page.getByTestId('estimate-accepted')).toHaveText('1', { timeout: 15_000 });
+  await page.getByTestId('compose-send').click();
+  await expect(page).toHaveURL(/\/message-history\?bulk_id=/);
+
+  // sent → delivered → read arrive as signed status webhooks from the simulator
+  await expect(rows(page, 'READ')).toHaveCount(1, { timeout: 45_000 });
+  await rows(page).first().click();
+  const events = page.getByTestId('message-detail').getByTestId('message-event');
+  await expect(events.last()).toContainText('Read');
+});
