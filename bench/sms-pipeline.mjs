@@ -6,7 +6,8 @@
  * with the raw `smpp` client→server rate measured in the same run (bench/smpp-raw.mjs) and the
  * server's peak RSS.
  * Run alone with `node bench/sms-pipeline.mjs [count]`, or through `npm run bench`.
- * BENCH_DEBUG=1 prints the partitions' scan/update counters; BENCH_CPU_PROF_DIR=<dir> writes a
+ * BENCH_DEBUG=1 prints the partitions' scan/update counters; BENCH_STATEMENTS=1 the statements
+ * PostgreSQL spent its time on (pg_stat_statements); BENCH_CPU_PROF_DIR=<dir> writes a
  * CPU profile of the server process there.
  */
 import { spawn } from 'node:child_process';
@@ -68,7 +69,7 @@ export async function benchSmsPipeline(report, total = 100_000) {
     port: 0,
     passwordFile: path.join(dir, 'pgpw'),
     log: quiet,
-    settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', work_mem: '32MB' },
+    settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', work_mem: '32MB', ...(process.env.BENCH_STATEMENTS ? { shared_preload_libraries: 'pg_stat_statements' } : {}) },
   });
   const smsc = await startSmscSimulator({ systemId: 'bench', password: 'bench', receiptDelayMs: 0, keep: 10 });
   let server;
@@ -152,6 +153,14 @@ export async function benchSmsPipeline(report, total = 100_000) {
       `select extract(epoch from max(created_at) - $2) as created, extract(epoch from max(queued_at) - $2) as queued,
               extract(epoch from max(sent_at) - $2) as sent, extract(epoch from max(delivered_at) - $2) as delivered
          from messages where account_id = $1`, [accountId, dbStart]);
+    if (process.env.BENCH_STATEMENTS) {
+      // where PostgreSQL spent its time, per statement (calls, total ms, rows)
+      await client.query('create extension if not exists pg_stat_statements');
+      const { rows: st } = await client.query(
+        `select calls, round(total_exec_time) as ms, rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 100) as q from pg_stat_statements order by total_exec_time desc limit 20`,
+      );
+      console.table(st);
+    }
     if (process.env.BENCH_DEBUG) {
       const { rows: scans } = await client.query(`select relname, seq_scan, seq_tup_read, idx_scan, n_tup_upd, n_tup_hot_upd from pg_stat_user_tables where relname like 'messages%' or relname in ('sms_part_keys', 'message_events') order by seq_tup_read desc limit 6`);
       console.table(scans);

@@ -49,6 +49,8 @@ export interface SubmitPart {
   esm_class: number;
   /** default 1: ask for a final receipt */
   registered_delivery?: number;
+  /** called when the part goes out again after a drop without an answer (the SMSC may have it twice) */
+  onResend?: () => void;
 }
 
 
@@ -287,6 +289,7 @@ export class SmppSession extends EventEmitter {
     const lost = [...this.inflight.values()];
     this.inflight.clear();
     this.stats.resent += lost.length;
+    for (const p of lost) p.part.onResend?.();
     this.queue.unshift(...lost);
     if (this.stopped) return;
     this.setState('DISCONNECTED', reason);
@@ -346,6 +349,7 @@ export class SmppSession extends EventEmitter {
       registered_delivery: p.part.registered_delivery ?? 1,
       short_message: p.part.short_message,
     });
+    this.coalesce(s);
     const sent = s.send(pdu, (resp: PDU) => this.onSubmitResp(pdu.sequence_number, resp));
     if (!sent) {
       this.queue.unshift(p);
@@ -382,6 +386,22 @@ export class SmppSession extends EventEmitter {
     this.pump();
   }
 
+  private corked: Session | null = null;
+
+  /**
+   * Gathers the PDUs written in one tick into one socket write (cork now, uncork on the next tick):
+   * a syscall per PDU was the largest single cost of a busy session.
+   */
+  private coalesce(s: Session) {
+    if (this.corked === s) return;
+    this.corked = s;
+    s.socket.cork();
+    process.nextTick(() => {
+      this.corked = null;
+      s.socket.uncork();
+    });
+  }
+
   /**
    * deliver_sm is answered at once, unless a listener takes the answer over by calling the `defer`
    * argument during the event: it returns the function that answers (call it once the receipt or
@@ -390,7 +410,9 @@ export class SmppSession extends EventEmitter {
   private onDeliver(s: Session, pdu: PDU) {
     let deferred = false;
     const answer = () => {
-      if (!s.socket.destroyed) s.send(pdu.response());
+      if (s.socket.destroyed) return;
+      this.coalesce(s);
+      s.send(pdu.response());
     };
     const defer = () => {
       deferred = true;

@@ -9,7 +9,7 @@ import type { AppContext } from '../../../context.ts';
 import { loadBlacklistMatcher } from './blacklist-memo.ts';
 import { recordEvents } from './events.ts';
 import { queueChunks, TASKS } from './jobs.ts';
-import { type Refusal, reason, refuse, type StageRow, byIndex } from './stage-repo.ts';
+import { type Refusal, reason, refuse, type StageRow, stageTx } from './stage-repo.ts';
 
 /** NOTIFY channel: the payload is a connection id with new QUEUED SMS. */
 export const SMS_QUEUE_CHANNEL = 'risala_sms_queue';
@@ -26,7 +26,7 @@ const CONSENT: Record<string, string> = { sms: 'consent_sms', email: 'consent_em
 
 export async function filterChunk(ctx: AppContext, ids: number[]): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-      await byIndex(tx);
+      await stageTx(tx);
     const { rows } = await tx.execute<FilterRow & Record<string, unknown>>(sql`
       select id, account_id, channel, bulk_id, credits, recipient, body, subject, customer_id, connection_id from messages
        where id = any(${sql.param(ids)}::bigint[]) and stage = 'filter' and status = 'PENDING'

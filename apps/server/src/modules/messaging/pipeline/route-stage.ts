@@ -12,7 +12,7 @@ import { AppError } from '../../../lib/errors.ts';
 import { urlShortenerFor } from '../../routing/plugins.service.ts';
 import { loadRoutingTable } from '../../routing/routing-table.ts';
 import { queueChunks, TASKS } from './jobs.ts';
-import { type Refusal, reason, refuse, type StageRow, byIndex } from './stage-repo.ts';
+import { type Refusal, reason, refuse, type StageRow, stageTx } from './stage-repo.ts';
 
 interface RouteRow extends StageRow {
   user_id: number | null;
@@ -36,7 +36,7 @@ interface Routed {
 
 export async function routeChunk(ctx: AppContext, ids: number[]): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-      await byIndex(tx);
+      await stageTx(tx);
     const { rows } = await tx.execute<RouteRow & Record<string, unknown>>(sql`
       select id, account_id, user_id, channel, bulk_id, credits, recipient, sender, body, parts from messages
        where id = any(${sql.param(ids)}::bigint[]) and stage = 'route' and status = 'PENDING'

@@ -9,7 +9,7 @@ import { normalizeMessageId } from '../../../channels/sms/dlr.ts';
 import { recordEvents } from './events.ts';
 import { SMS_QUEUE_CHANNEL } from './filter-stage.ts';
 import { Batcher } from './batcher.ts';
-import { refuse, type StageRow, byIndex } from './stage-repo.ts';
+import { refuse, type StageRow, stageTx } from './stage-repo.ts';
 
 export interface ClaimedSms extends StageRow {
   created_at: string;
@@ -64,14 +64,15 @@ export class SmsResultWriter {
     const failed = items.filter((o) => o.kind === 'failed');
     const release = items.filter((o) => o.kind === 'release');
     await this.ctx.db.transaction(async (tx) => {
-      await byIndex(tx);
+      await stageTx(tx);
       if (sent.length > 0) {
         const done = sent.map((o) => ({ o, ps: o.ids.filter((id) => id !== null).length }));
         const { rows } = await tx.execute<{ id: string; status: string }>(sql`
           update messages m set status = case when v.ps >= m.parts then 'SENT' else 'PARTIALLY_SENT' end, stage = 'done', parts_sent = v.ps,
-                 provider_message_id = v.pid, sent_at = now(), updated_at = now()
+                 provider_message_id = v.pid, sent_at = now(), updated_at = now(), possible_duplicate = m.possible_duplicate or v.dup
             from unnest(${sql.param(done.map((d) => d.o.row.id))}::bigint[], ${sql.param(done.map((d) => d.o.row.created_at))}::timestamptz[],
-                        ${sql.param(done.map((d) => d.ps))}::int[], ${sql.param(done.map((d) => d.o.ids.find((id) => id !== null) ?? null))}::text[]) as v(id, created_at, ps, pid)
+                        ${sql.param(done.map((d) => d.ps))}::int[], ${sql.param(done.map((d) => d.o.ids.find((id) => id !== null) ?? null))}::text[],
+                        ${sql.param(done.map((d) => d.o.row.possible_duplicate))}::bool[]) as v(id, created_at, ps, pid, dup)
            where m.id = v.id and m.created_at = v.created_at and m.stage = 'inflight'
           returning m.id, m.status`);
         const keys = done.flatMap((d) =>

@@ -18,7 +18,7 @@ import type { AppContext } from '../../../context.ts';
 import { recordEvents } from './events.ts';
 import { SMS_QUEUE_CHANNEL } from './filter-stage.ts';
 import { type ClaimedSms, SmsResultWriter } from './sms-results.ts';
-import { byIndex, reason } from './stage-repo.ts';
+import { stageTx, reason } from './stage-repo.ts';
 
 const LOCK_SPACE = 0x5253; // "RS": the advisory lock namespace of connection senders
 /** claimed rows held in memory per connection, waiting for room in the window */
@@ -133,7 +133,19 @@ class ConnectionSender {
       const source = row.sender ?? info.sender_id ?? '';
       const destination = row.recipient.replace(/^\+/, '');
       Promise.allSettled(
-        parts.map((p) => session.submit({ source, destination, short_message: p.short_message, data_coding: p.data_coding, esm_class: p.esm_class })),
+        parts.map((p) =>
+          session.submit({
+            source,
+            destination,
+            short_message: p.short_message,
+            data_coding: p.data_coding,
+            esm_class: p.esm_class,
+            // resent after a drop without an answer: the SMSC may have it twice
+            onResend: () => {
+              row.possible_duplicate = true;
+            },
+          }),
+        ),
       ).then((settled) =>
         this.d.outcome(row, settled, () => {
           this.exposed -= parts.length;
@@ -254,7 +266,7 @@ export class SmsDispatcher {
 
   async claim(connectionId: number, limit: number): Promise<ClaimedSms[]> {
     const { rows } = await this.ctx.db.transaction(async (tx) => {
-      await byIndex(tx);
+      await stageTx(tx);
       return tx.execute<ClaimedSms & Record<string, unknown>>(sql`
       update messages m set stage = 'inflight', claimed_at = now(), updated_at = now()
        where (m.id, m.created_at) in (
