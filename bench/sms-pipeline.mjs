@@ -10,99 +10,23 @@
  * PostgreSQL spent its time on (pg_stat_statements); BENCH_CPU_PROF_DIR=<dir> writes a
  * CPU profile of the server process there.
  */
-import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { register } from 'tsx/esm/api';
+import { pathToFileURL } from 'node:url';
+import { peakRssMb, startSandboxStack } from './sandbox-stack.mjs';
 import { measureRawSmpp } from './smpp-raw.mjs';
 
 const PER_REQUEST = 10_000;
 /** the SMPP window of the sandbox connection during the run (the seeded connection has 100) */
 const WINDOW = Number(process.env.BENCH_SMPP_WINDOW ?? 100);
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-function startServer(env) {
-  const prof = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [];
-  const child = spawn(process.execPath, [...prof, fileURLToPath(import.meta.url), '--server-child'], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const ready = new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (c) => {
-      out += c;
-      if (out.includes('Risala is ready')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
-  });
-  return { child, ready };
-}
-
-/** Peak resident set of a process (VmHWM), in MB. */
-const peakRssMb = (pid) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-
 export async function benchSmsPipeline(report, total = 100_000) {
-  register();
-  const { startEmbeddedPostgres } = await import('../apps/server/src/db/embedded.ts');
-  const { ensureDatabase } = await import('../apps/server/src/db/client.ts');
-  const { startSmscSimulator } = await import('../apps/server/src/sandbox/smsc.ts');
-  const pg = (await import('pg')).default;
-
   const raw = await measureRawSmpp({ count: total, window: 100 });
-
-  const dir = mkdtempSync(path.join(tmpdir(), 'risala-bench-sms-'));
-  chmodSync(dir, 0o755); // reachable by the postgres user when run as root
-  const quiet = { info() {}, warn: console.warn, debug() {} };
-  const cluster = await startEmbeddedPostgres({
-    dataDir: path.join(dir, 'pg'),
-    port: 0,
-    passwordFile: path.join(dir, 'pgpw'),
-    log: quiet,
-    settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', work_mem: '32MB', ...(process.env.BENCH_STATEMENTS ? { shared_preload_libraries: 'pg_stat_statements' } : {}) },
+  const stack = await startSandboxStack('sms', {
+    pgSettings: process.env.BENCH_STATEMENTS ? { shared_preload_libraries: 'pg_stat_statements' } : {},
+    nodeArgs: process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [],
   });
-  const smsc = await startSmscSimulator({ systemId: 'bench', password: 'bench', receiptDelayMs: 0, keep: 10 });
-  let server;
-  let client;
+  const { client, base, token, accountId } = stack;
   try {
-    await ensureDatabase(cluster.adminUrl, 'bench');
-    const url = cluster.urlFor('bench');
-    const port = await freePort();
-    server = startServer({
-      DATABASE_URL: url,
-      DATA_DIR: path.join(dir, 'data'),
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      LOG_PRETTY: 'false',
-      ROLE: 'all',
-      SANDBOX_SMSC: 'false',
-      SANDBOX_SMSC_PORT: String(smsc.port),
-      SANDBOX_SMSC_SYSTEM_ID: 'bench',
-      SANDBOX_SMSC_PASSWORD: 'bench',
-      SANDBOX_SMTP_PORT: '0',
-    });
-    await server.ready;
-    client = new pg.Client({ connectionString: url });
-    await client.connect();
     await client.query('set enable_seqscan = off'); // the progress probe must stay an index lookup while the table fills
-    const base = `http://127.0.0.1:${port}`;
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'demo@risala.local', password: 'Demo@2026' }),
-    }).then((r) => r.json());
-    const token = login.data.token;
-    const accountId = login.data.user.account_id;
     await client.query(`update credits set balance = $2 where account_id = $1 and channel = 'sms'`, [accountId, total * 2]);
     if (WINDOW !== 100) {
       await client.query(`update connections set window_size = $2 where account_id = $1 and is_sandbox`, [accountId, WINDOW]);
@@ -168,29 +92,18 @@ export async function benchSmsPipeline(report, total = 100_000) {
     const at = (v) => `${Number(v).toFixed(1)} s`;
     report(`SMS pipeline: last message created / QUEUED / SENT / DELIVERED at`, `${at(stages.created)} / ${at(stages.queued)} / ${at(stages.sent)} / ${at(stages.delivered)}`, '', 'informational', true);
     const rate = Math.round(total / (ms / 1000));
-    const rss = Math.round(peakRssMb(server.child.pid));
+    const rss = Math.round(peakRssMb(stack.serverPid));
     const ratio = Math.round((rate / raw.perSecond) * 100);
     report(`SMS pipeline: ${total.toLocaleString('en')} SMS API → router → filter → SMPP → receipts applied (accepted by the API in ${(acceptedMs / 1000).toFixed(1)} s, all DELIVERED in ${(ms / 1000).toFixed(1)} s)`,
       rate.toLocaleString('en'), 'msg/s', '≥ 6,000 msg/s', rate >= 6000);
     report(`SMS pipeline vs the raw smpp client→server rate in the same run (${raw.perSecond.toLocaleString('en')} submit_sm/s, window 100)`, ratio, '%', '≥ 50%', ratio >= 50);
     report('SMS pipeline: peak RSS of the server process', rss, 'MB', '≤ 250 MB', rss <= 250);
   } finally {
-    await client?.end().catch(() => {});
-    if (server) {
-      const exited = new Promise((r) => server.child.once('exit', r));
-      server.child.kill('SIGTERM');
-      await exited;
-    }
-    await smsc.close();
-    await cluster.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await stack.close();
   }
 }
 
-if (process.argv[2] === '--server-child') {
-  register();
-  await import('../apps/server/src/main.ts');
-} else if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   await benchSmsPipeline(
     (name, value, unit, target, pass) => process.stdout.write(`${pass ? 'OK  ' : 'MISS'}  ${name}: ${value} ${unit}   (target ${target})\n`),
     Number(process.argv[2] ?? 100_000),

@@ -1,43 +1,17 @@
-import { MESSAGE_VIEWS, type MessageListQuery } from '@risala/shared/schemas/messages';
+import { MESSAGE_VIEWS, type MessageDto, type MessageListQuery } from '@risala/shared/schemas/messages';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 
 /** Above this many matches the history shows the planner's estimate instead of an exact count. */
 export const EXACT_TOTAL_CAP = 10_000;
 
-export type MessageRow = {
-  id: number;
-  created_at: Date | string;
-  updated_at: Date | string;
+type DateKey = 'created_at' | 'updated_at' | 'scheduled_at' | 'queued_at' | 'sent_at' | 'delivered_at' | 'read_at' | 'failed_at';
+
+/** A row as the driver returns it: the DTO's fields, with timestamps as Date or text and free-form channel/status. */
+export type MessageRow = Omit<MessageDto, DateKey | 'channel' | 'status'> & {
   channel: string;
   status: string;
-  bulk_id: string;
-  batch_id: number | null;
-  campaign_id: number | null;
-  customer_id: number | null;
-  recipient: string;
-  sender: string | null;
-  subject: string | null;
-  body: string;
-  encoding: string | null;
-  parts: number;
-  credits: number;
-  cost: string;
-  connection_id: number | null;
-  connection_name: string | null;
-  router_id: number | null;
-  provider_message_id: string | null;
-  error_code: string | null;
-  error_message: string | null;
-  blocked_by: string | null;
-  possible_duplicate: boolean;
-  scheduled_at: Date | string | null;
-  queued_at: Date | string | null;
-  sent_at: Date | string | null;
-  delivered_at: Date | string | null;
-  read_at: Date | string | null;
-  failed_at: Date | string | null;
-};
+} & { [K in DateKey]: Date | string | (null extends MessageDto[K] ? null : never) };
 
 const COLUMNS = sql.raw(
   `m.id, m.created_at, m.updated_at, m.channel, m.status, m.bulk_id, m.batch_id, m.campaign_id, m.customer_id,

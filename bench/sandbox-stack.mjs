@@ -1,0 +1,123 @@
+/**
+ * What the sending benchmarks share: a throw-away embedded PostgreSQL (fsync off), the SMSC
+ * simulator on loopback (receipts at once), and a real server process (API + worker, ROLE=all)
+ * whose sandbox connection binds to that simulator; signed in as the demo account.
+ * `node bench/sandbox-stack.mjs --server-child` is the server process itself.
+ */
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { register } from 'tsx/esm/api';
+
+export const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+/** Peak resident set of a process (VmHWM), in MB. */
+export const peakRssMb = (pid) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+function startServer(env, nodeArgs) {
+  const child = spawn(process.execPath, [...nodeArgs, fileURLToPath(import.meta.url), '--server-child'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const ready = new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (c) => {
+      out += c;
+      if (out.includes('Risala is ready')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
+  });
+  return { child, ready };
+}
+
+/**
+ * Starts the stack; `close()` stops it and removes its files. `pgSettings` adds PostgreSQL settings,
+ * `nodeArgs` flags for the server process (e.g. --cpu-prof).
+ */
+export async function startSandboxStack(name, { pgSettings = {}, nodeArgs = [] } = {}) {
+  register();
+  const { startEmbeddedPostgres } = await import('../apps/server/src/db/embedded.ts');
+  const { ensureDatabase } = await import('../apps/server/src/db/client.ts');
+  const { startSmscSimulator } = await import('../apps/server/src/sandbox/smsc.ts');
+  const pg = (await import('pg')).default;
+
+  const dir = mkdtempSync(path.join(tmpdir(), `risala-bench-${name}-`));
+  chmodSync(dir, 0o755); // reachable by the postgres user when run as root
+  const cluster = await startEmbeddedPostgres({
+    dataDir: path.join(dir, 'pg'),
+    port: 0,
+    passwordFile: path.join(dir, 'pgpw'),
+    log: { info() {}, warn: console.warn, debug() {} },
+    settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', work_mem: '32MB', ...pgSettings },
+  });
+  const smsc = await startSmscSimulator({ systemId: 'bench', password: 'bench', receiptDelayMs: 0, keep: 10 });
+  let server = null;
+  let client = null;
+  const close = async () => {
+    await client?.end().catch(() => {});
+    if (server) {
+      const exited = new Promise((r) => server.child.once('exit', r));
+      server.child.kill('SIGTERM');
+      await exited;
+    }
+    await smsc.close();
+    await cluster.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await ensureDatabase(cluster.adminUrl, 'bench');
+    const url = cluster.urlFor('bench');
+    const port = await freePort();
+    server = startServer(
+      {
+        DATABASE_URL: url,
+        DATA_DIR: path.join(dir, 'data'),
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        LOG_PRETTY: 'false',
+        ROLE: 'all',
+        SANDBOX_SMSC: 'false',
+        SANDBOX_SMSC_PORT: String(smsc.port),
+        SANDBOX_SMSC_SYSTEM_ID: 'bench',
+        SANDBOX_SMSC_PASSWORD: 'bench',
+        SANDBOX_SMTP_PORT: '0',
+      },
+      nodeArgs,
+    );
+    await server.ready;
+    client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const base = `http://127.0.0.1:${port}`;
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'demo@risala.local', password: 'Demo@2026' }),
+    }).then((r) => r.json());
+    const token = login.data.token;
+    const api = (method, p, body) =>
+      fetch(`${base}${p}`, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+      }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    return { client, smsc, base, token, accountId: login.data.user.account_id, api, serverPid: server.child.pid, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
+if (process.argv[2] === '--server-child' && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  register();
+  await import('../apps/server/src/main.ts');
+}
