@@ -12,17 +12,13 @@ import { sql } from 'drizzle-orm';
 import type { EmailPayload } from '../../channels/email/email-driver.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { enqueue } from '../../jobs/queue.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/guard.ts';
 import { findDefaultEmailSender, findEmailSenderById } from '../senders/email.repo.ts';
 import { findTemplate } from '../templates/templates.repo.ts';
 import { customerValues, escapeHtml, rendition } from '../templates/templates.service.ts';
 import type { NewMessage } from './pipeline/contracts.ts';
-import { reserveCredits } from './pipeline/credits.ts';
-import { enqueueMessages } from './pipeline/enqueue.ts';
-import { recordEvents } from './pipeline/events.ts';
-import { TASKS } from './pipeline/jobs.ts';
+import { commitSend } from './pipeline/commit-send.ts';
 import { resolveRecipients } from './recipients.ts';
 
 export async function resolveEmailSender(db: DbOrTx, accountId: number, senderId: number | null | undefined) {
@@ -118,15 +114,7 @@ export async function sendEmail(ctx: AppContext, auth: AuthContext, input: SendE
   return ctx.db.transaction(async (tx) => {
     const { result, rows } = await prepare(tx, auth, input, bulkId);
     if (rows.length === 0) return { ...result, bulk_id: null, message_ids: [] };
-    result.balance = await reserveCredits(tx, { accountId: auth.accountId, channel: 'email', amount: result.credits, bulkId, userId: auth.userId });
-    const { ids } = await enqueueMessages(ctx, tx, rows);
-    if (result.scheduled_at) {
-      await recordEvents(
-        tx,
-        ids.map((id) => ({ message_id: id, account_id: auth.accountId, event: 'SCHEDULED' })),
-      );
-      await enqueue(ctx.db.$client, tx, TASKS.release, { account_id: auth.accountId, bulk_id: bulkId }, { runAt: new Date(result.scheduled_at), maxAttempts: 5, jobKey: `release:${bulkId}` });
-    }
+    const ids = await commitSend(ctx, tx, auth, { channel: 'email', bulkId, result, rows });
     return { ...result, message_ids: ids.length <= 100 ? ids : [] };
   });
 }

@@ -12,7 +12,6 @@ import { countSms } from '@risala/shared/sms';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { enqueue } from '../../jobs/queue.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/guard.ts';
 import { groupAudienceWhere } from '../groups/segment-sql.ts';
@@ -20,9 +19,8 @@ import { loadRoutingTable } from '../routing/routing-table.ts';
 import { findDefaultSmsSender, findSmsSender } from '../senders/sms.repo.ts';
 import { assertTemplateApproved } from '../templates/review.service.ts';
 import type { NewMessage } from './pipeline/contracts.ts';
-import { refundMessages, reserveCredits } from './pipeline/credits.ts';
-import { enqueueMessages } from './pipeline/enqueue.ts';
-import { TASKS } from './pipeline/jobs.ts';
+import { refundMessages, } from './pipeline/credits.ts';
+import { commitSend } from './pipeline/commit-send.ts';
 import { recordEvents } from './pipeline/events.ts';
 
 interface CustomerRow {
@@ -193,20 +191,7 @@ export async function sendSms(ctx: AppContext, auth: AuthContext, input: SendSms
   return ctx.db.transaction(async (tx) => {
     const { result, rows } = await prepare(tx, auth, input, bulkId);
     if (rows.length === 0) return { ...result, bulk_id: null, message_ids: [] };
-    const { ids } = await enqueueMessages(ctx, tx, rows);
-    // last, so concurrent sends of the account hold the balance row only briefly (a refusal rolls all back)
-    result.balance = await reserveCredits(tx, { accountId: auth.accountId, channel: 'sms', amount: result.credits, bulkId, userId: auth.userId });
-    if (result.scheduled_at) {
-      await recordEvents(
-        tx,
-        ids.map((id) => ({ message_id: id, account_id: auth.accountId, event: 'SCHEDULED' })),
-      );
-      await enqueue(ctx.db.$client, tx, TASKS.release, { account_id: auth.accountId, bulk_id: bulkId }, {
-        runAt: new Date(result.scheduled_at),
-        maxAttempts: 5,
-        jobKey: `release:${bulkId}`,
-      });
-    }
+    const ids = await commitSend(ctx, tx, auth, { channel: 'sms', bulkId, result, rows });
     return { ...result, message_ids: ids.length <= 100 ? ids : [] };
   });
 }

@@ -17,17 +17,13 @@ import type { WhatsappPayload } from '../../channels/whatsapp/whatsapp-driver.ts
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { whatsappTemplates } from '../../db/schema/index.ts';
-import { enqueue } from '../../jobs/queue.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/guard.ts';
 import { findDefaultWhatsappSender, findWhatsappSender } from '../senders/whatsapp-sender.repo.ts';
 import { customerValues } from '../templates/templates.service.ts';
 import { openWindows } from './inbound-whatsapp.ts';
 import type { NewMessage } from './pipeline/contracts.ts';
-import { reserveCredits } from './pipeline/credits.ts';
-import { enqueueMessages } from './pipeline/enqueue.ts';
-import { recordEvents } from './pipeline/events.ts';
-import { TASKS } from './pipeline/jobs.ts';
+import { commitSend } from './pipeline/commit-send.ts';
 import { resolveRecipients } from './recipients.ts';
 
 const WINDOW_CLOSED = translate('en', 'errors.WHATSAPP_WINDOW_CLOSED');
@@ -123,21 +119,7 @@ export async function sendWhatsapp(ctx: AppContext, auth: AuthContext, input: Se
     const { result, rows } = await prepare(tx, auth, input, bulkId, strictWindow);
     const notAllowed = rows.filter((r) => r.status === 'NOT_ALLOWED').length;
     if (rows.length === 0) return { ...result, bulk_id: null, message_ids: [], not_allowed: 0 };
-    if (result.credits > 0) {
-      result.balance = await reserveCredits(tx, { accountId: auth.accountId, channel: 'whatsapp', amount: result.credits, bulkId, userId: auth.userId });
-    }
-    const { ids } = await enqueueMessages(ctx, tx, rows);
-    await recordEvents(
-      tx,
-      ids.flatMap((id, i) => {
-        const status = rows[i]?.status;
-        if (status === 'NOT_ALLOWED') return [{ message_id: id, account_id: auth.accountId, event: 'NOT_ALLOWED', detail: WINDOW_CLOSED }];
-        return status === 'SCHEDULED' ? [{ message_id: id, account_id: auth.accountId, event: 'SCHEDULED' }] : [];
-      }),
-    );
-    if (result.scheduled_at && result.credits > 0) {
-      await enqueue(ctx.db.$client, tx, TASKS.release, { account_id: auth.accountId, bulk_id: bulkId }, { runAt: new Date(result.scheduled_at), maxAttempts: 5, jobKey: `release:${bulkId}` });
-    }
+    const ids = await commitSend(ctx, tx, auth, { channel: 'whatsapp', bulkId, result, rows });
     return { ...result, message_ids: ids.length <= 100 ? ids : [], not_allowed: notAllowed };
   });
 }
