@@ -15,6 +15,7 @@ import { customerRoutes, customersRoutes } from './modules/customers/customers.r
 import { customerImportRoutes } from './modules/customers/import/imports.routes.ts';
 import { groupRoutes } from './modules/groups/groups.routes.ts';
 import { creditRoutes, messageHistoryRoutes } from './modules/messaging/history.routes.ts';
+import { httpDlrRoutes } from './modules/messaging/http-dlr.routes.ts';
 import { sendRoutes } from './modules/messaging/send.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { connectionRoutes } from './modules/connections/connections.routes.ts';
@@ -53,6 +54,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(shortLinkRoutes(ctx), { prefix: '/s' }); // url_shortener redirects (public)
   await app.register(signedDownloadRoutes(ctx), { prefix: '/api/s3' }); // HMAC-signed file links
   await app.register(whatsappWebhookRoutes(ctx), { prefix: '/webhooks/whatsapp' });
+  await app.register(httpDlrRoutes(ctx), { prefix: '/webhooks/http-dlr' }); // HTTP SMS gateway receipts (HMAC token in the URL)
 
   // ── signed in ─────────────────────────────────────────────────────────────
   await app.register(privateAuthRoutes(ctx), { prefix: '/api/auth' });

@@ -6,7 +6,8 @@
  *
  * Events for the sending pipeline: 'receipt' (connectionId, accountId, Receipt, defer) and
  * 'mo' (connectionId, accountId, MoMessage, defer) — `defer()` takes over the deliver_sm answer —,
- * 'state' (connectionId, accountId, state, reason).
+ * 'state' (connectionId, accountId, state, reason). HTTP connections have no session: the manager
+ * only remembers which ones are started in this process (`httpIds`), for the dispatcher to drain.
  */
 import { EventEmitter } from 'node:events';
 import { translate } from '@risala/shared/i18n/index.ts';
@@ -24,6 +25,8 @@ interface Live {
 
 export class ConnectionManager extends EventEmitter {
   private readonly live = new Map<number, Live>();
+  /** started HTTP connections of this process → their account */
+  private readonly http = new Map<number, number>();
   /** per-connection chain so status writes land in order */
   private readonly writes = new Map<number, Promise<unknown>>();
   private closed = false;
@@ -40,6 +43,14 @@ export class ConnectionManager extends EventEmitter {
 
   liveIds(): number[] {
     return [...this.live.keys()];
+  }
+
+  httpIds(): number[] {
+    return [...this.http.keys()];
+  }
+
+  isHttp(connectionId: number): boolean {
+    return this.http.has(connectionId);
   }
 
   private write(id: number, patch: Parameters<typeof setRuntime>[2]) {
@@ -93,8 +104,11 @@ export class ConnectionManager extends EventEmitter {
     if (existing?.session.state === 'CONNECTED') return;
     if (existing) await this.drop(row.id);
     if (row.type === 'http') {
-      if (row.status === 'CONNECTED' && row.desired_state === 'started') return;
-      await this.write(row.id, { desired_state: 'started', status: 'CONNECTED', last_error: null, connected_at: 'now' });
+      if (row.status !== 'CONNECTED' || row.desired_state !== 'started') {
+        await this.write(row.id, { desired_state: 'started', status: 'CONNECTED', last_error: null, connected_at: 'now' });
+      }
+      this.http.set(row.id, row.account_id);
+      this.emit('state', row.id, row.account_id, 'CONNECTED', null);
       return;
     }
     const session = new SmppSession(this.optionsFor(row));
@@ -150,6 +164,11 @@ export class ConnectionManager extends EventEmitter {
 
   /** Closes a session without touching desired_state. */
   private async drop(id: number) {
+    const httpAccount = this.http.get(id);
+    if (httpAccount !== undefined) {
+      this.http.delete(id);
+      this.emit('state', id, httpAccount, 'STOPPED', null);
+    }
     const entry = this.live.get(id);
     if (!entry) return;
     this.live.delete(id);
@@ -171,7 +190,7 @@ export class ConnectionManager extends EventEmitter {
   /** Starts every connection whose desired_state is started and that has no session here (failures are logged). */
   async startDesired(): Promise<void> {
     if (this.closed) return;
-    const rows = (await connectionsToStart(this.ctx.db)).filter((row) => !this.live.has(row.id));
+    const rows = (await connectionsToStart(this.ctx.db)).filter((row) => !this.live.has(row.id) && !this.http.has(row.id));
     await Promise.all(
       rows.map((row) =>
         this.startRow(row).catch((err) => this.ctx.log.warn({ connectionId: row.id, err: (err as Error).message }, 'connection did not start')),
@@ -183,6 +202,7 @@ export class ConnectionManager extends EventEmitter {
   async close(): Promise<void> {
     this.closed = true;
     if (this.reconciler) clearInterval(this.reconciler);
+    this.http.clear(); // stateless: their rows stay CONNECTED
     const ids = [...this.live.keys()];
     await Promise.all(ids.map((id) => this.drop(id)));
     await Promise.all(ids.map((id) => this.write(id, { status: 'DISCONNECTED', connected_at: null })));

@@ -4,7 +4,8 @@
  * message the parts delivered/failed add up to DELIVERED, PARTIALLY_DELIVERED or FAILED (with the
  * receipt's stat and err as a readable reason); ACCEPTD moves SENT to ACCEPTED. A final receipt
  * consumes its key, so a duplicate finds nothing; final states never move. A receipt that matches
- * nothing yet (its key write may still be in the result buffer) is retried for a while.
+ * nothing yet (its key write may still be in the result buffer) is retried for a while. A key of
+ * part 0 stands for the whole message (HTTP gateways): its receipt counts for every part sent.
  */
 import { sql } from 'drizzle-orm';
 import { messageIdKeys, type Receipt } from '../../../channels/sms/dlr.ts';
@@ -33,6 +34,8 @@ interface KeyHit {
   message_created_at: string;
   part: number;
   account_id: number;
+  /** how many parts the receipt speaks for: 1, or all parts sent for a whole-message key */
+  weight: number;
 }
 
 interface Change {
@@ -92,7 +95,9 @@ export class ReceiptApplier {
     await this.ctx.db.transaction(async (tx) => {
       await byIndex(tx);
       const { rows } = await tx.execute<KeyHit & Record<string, unknown>>(sql`
-        select r.idx, r.rank, k.key, k.connection_id, k.message_id, k.message_created_at::text as message_created_at, k.part, k.account_id
+        select r.idx, r.rank, k.key, k.connection_id, k.message_id, k.message_created_at::text as message_created_at, k.part, k.account_id,
+               case when k.part = 0 then coalesce((select greatest(m.parts_sent, 1) from messages m where m.id = k.message_id and m.created_at = k.message_created_at), 1)
+                    else 1 end as weight
           from unnest(${sql.param(lookups.map((l) => l.conn))}::int[], ${sql.param(lookups.map((l) => l.key))}::text[],
                       ${sql.param(lookups.map((l) => l.idx))}::int[], ${sql.param(lookups.map((l) => l.rank))}::int[]) as r(conn, key, idx, rank)
           join sms_part_keys k on k.connection_id = r.conn and k.key = r.key
@@ -113,15 +118,15 @@ export class ReceiptApplier {
         const id = Number(hit.message_id);
         const c = changes.get(id) ?? { id, created_at: hit.message_created_at, account_id: hit.account_id, d: 0, f: 0, accepted: false, code: null, msg: null, detail: '' };
         const r = p.receipt;
-        c.detail = `${r.stat}${r.err ? ` err:${r.err}` : ''} (part ${hit.part})`;
+        c.detail = `${r.stat}${r.err ? ` err:${r.err}` : ''}${hit.part > 0 ? ` (part ${hit.part})` : ''}`;
         if (!r.final) {
           if (r.state === 'ACCEPTED') c.accepted = true;
         } else {
           consumed.add(partKey);
           finalKeys.push(hit);
-          if (r.state === 'DELIVERED') c.d++;
+          if (r.state === 'DELIVERED') c.d += Number(hit.weight);
           else {
-            c.f++;
+            c.f += Number(hit.weight);
             c.code = r.stat;
             c.msg = reason(`receipt.${r.stat in RECEIPT_TEXTS ? r.stat : 'UNKNOWN'}`, { err: r.err ?? '-' });
           }

@@ -57,6 +57,11 @@ export function startSmsRuntime(ctx: AppContext): SmsRuntime {
   return runtime;
 }
 
+/** The process's SMS runtime, if it is running (public receipt endpoints feed its applier). */
+export function smsRuntime(ctx: AppContext): SmsRuntime | undefined {
+  return runtimes.get(ctx);
+}
+
 /** Closes the process's SMS runtime, if it was started. */
 export async function stopSmsRuntime(ctx: AppContext): Promise<void> {
   await runtimes.get(ctx)?.close();

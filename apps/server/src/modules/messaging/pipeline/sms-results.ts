@@ -23,9 +23,12 @@ export interface ClaimedSms extends StageRow {
   possible_duplicate: boolean;
 }
 
-/** `written` (when given) runs once the outcome is committed. */
+/**
+ * `written` (when given) runs once the outcome is committed. `whole`: one id stands for the whole
+ * message (an HTTP gateway splits it itself) — all its parts count as sent, its key is part 0.
+ */
 export type SmsOutcome = (
-  | { kind: 'sent'; row: ClaimedSms; ids: (string | null)[] }
+  | { kind: 'sent'; row: ClaimedSms; ids: (string | null)[]; whole?: boolean }
   | { kind: 'failover'; row: ClaimedSms; next: number; reason: string }
   | { kind: 'failed'; row: ClaimedSms; code: string; reason: string }
   | { kind: 'release'; row: ClaimedSms; submitted: boolean }
@@ -66,7 +69,7 @@ export class SmsResultWriter {
     await this.ctx.db.transaction(async (tx) => {
       await stageTx(tx);
       if (sent.length > 0) {
-        const done = sent.map((o) => ({ o, ps: o.ids.filter((id) => id !== null).length }));
+        const done = sent.map((o) => ({ o, ps: o.whole ? o.row.parts : o.ids.filter((id) => id !== null).length }));
         const { rows } = await tx.execute<{ id: string; status: string }>(sql`
           update messages m set status = case when v.ps >= m.parts then 'SENT' else 'PARTIALLY_SENT' end, stage = 'done', parts_sent = v.ps,
                  provider_message_id = v.pid, sent_at = now(), updated_at = now(), possible_duplicate = m.possible_duplicate or v.dup
@@ -76,7 +79,7 @@ export class SmsResultWriter {
            where m.id = v.id and m.created_at = v.created_at and m.stage = 'inflight'
           returning m.id, m.status`);
         const keys = done.flatMap((d) =>
-          d.o.ids.flatMap((id, i) => (id === null ? [] : [{ row: d.o.row, key: normalizeMessageId(id), part: i + 1 }])),
+          d.o.ids.flatMap((id, i) => (id === null ? [] : [{ row: d.o.row, key: normalizeMessageId(id), part: d.o.whole ? 0 : i + 1 }])),
         );
         await tx.execute(sql`
           insert into sms_part_keys (connection_id, key, message_id, message_created_at, part, account_id)

@@ -6,7 +6,8 @@
  * and submits them through the session (message_per_second and throttling live there) while at
  * most one window of parts is submitted-but-unrecorded; outcomes go to the batched SmsResultWriter. It wakes on NOTIFY (filter stage, failover) and
  * polls every second. Taking a connection first requeues what a crashed process left in flight,
- * flagged possible_duplicate.
+ * flagged possible_duplicate. HTTP connections (no session: started = drained) get an HttpSender
+ * (http-sender.ts) under the same lock, claims and outcomes.
  */
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
@@ -17,6 +18,7 @@ import { SessionStoppedError } from '../../../channels/sms/smpp-session.ts';
 import type { AppContext } from '../../../context.ts';
 import { recordEvents } from './events.ts';
 import { SMS_QUEUE_CHANNEL } from './filter-stage.ts';
+import { HttpSender } from './http-sender.ts';
 import { type ClaimedSms, SmsResultWriter } from './sms-results.ts';
 import { stageTx, reason } from './stage-repo.ts';
 
@@ -34,12 +36,21 @@ interface ConnInfo {
 
 type Session = NonNullable<ReturnType<ConnectionManager['session']>>;
 
+/** What drains one connection's queue (SMPP: ConnectionSender, HTTP: HttpSender). */
+export interface Drainer {
+  run(recover: boolean): Promise<void>;
+  stop(): void;
+  wake(): void;
+  /** resolves once what it started has its outcome written (bounded) */
+  idle?(ms: number): Promise<void>;
+}
+
 /**
  * One connection's sender. Parts are "exposed" from their submit until their outcome is committed;
  * at most the connection's window of parts is exposed at once, so a crash can leave at most one
  * window of messages at the SMSC that we have no record of (those come back possible_duplicate).
  */
-class ConnectionSender {
+class ConnectionSender implements Drainer {
   private buffer: ClaimedSms[] = [];
   private exposed = 0;
   private stopped = false;
@@ -159,7 +170,7 @@ class ConnectionSender {
 
 export class SmsDispatcher {
   readonly results: SmsResultWriter;
-  private readonly senders = new Map<number, ConnectionSender>();
+  private readonly senders = new Map<number, Drainer>();
   private readonly drained = new Set<number>();
   private client: pg.Client | null = null;
   private connecting: Promise<pg.Client> | null = null;
@@ -213,7 +224,7 @@ export class SmsDispatcher {
 
   private reconciling: Promise<void> | null = null;
 
-  /** One sender per live session whose connection lock this process holds; senders of gone sessions stop. */
+  /** One sender per live session (or started HTTP connection) whose lock this process holds; senders of gone ones stop. */
   private reconcile(): Promise<void> {
     this.reconciling ??= this.reconcileOnce().finally(() => {
       this.reconciling = null;
@@ -224,7 +235,7 @@ export class SmsDispatcher {
   private async reconcileOnce() {
     if (this.closed) return;
     try {
-      const live = new Set(this.manager.liveIds());
+      const live = new Set([...this.manager.liveIds(), ...this.manager.httpIds()]);
       for (const [id, s] of this.senders) {
         if (live.has(id)) continue;
         s.stop();
@@ -238,7 +249,7 @@ export class SmsDispatcher {
         if (this.senders.has(id) || this.closed) continue;
         const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [LOCK_SPACE, id]);
         if (!rows[0]?.ok) continue;
-        const sender = new ConnectionSender(this, id);
+        const sender = this.manager.isHttp(id) ? new HttpSender(this, id) : new ConnectionSender(this, id);
         this.senders.set(id, sender);
         // only a connection this process never drained can have rows in flight from a dead process;
         // after a stop/start here, the previous sender's outcomes are still being written
@@ -289,9 +300,12 @@ export class SmsDispatcher {
     if (ids.some((id) => id !== null)) return this.results.push({ kind: 'sent', row, ids, written });
     const err = errors[0] as Error;
     const text = err instanceof EsmeError ? err.message.replace(/^submit_sm: /, '') : err.message;
-    const code = err instanceof EsmeError ? err.info.name : 'SUBMIT_FAILED';
-    const route = row.route_connection_ids ?? [];
-    const next = route[row.attempt + 1];
+    this.fail(row, err instanceof EsmeError ? err.info.name : 'SUBMIT_FAILED', text, written);
+  }
+
+  /** A message its connection could not send: on to the route's next connection, or FAILED (refunded). */
+  fail(row: ClaimedSms, code: string, text: string, written: () => void) {
+    const next = (row.route_connection_ids ?? [])[row.attempt + 1];
     if (next !== undefined) return this.results.push({ kind: 'failover', row, next, reason: text, written });
     this.results.push({ kind: 'failed', row, code, reason: text, written });
   }
@@ -301,6 +315,7 @@ export class SmsDispatcher {
     if (this.timer) clearInterval(this.timer);
     await this.reconciling;
     for (const s of this.senders.values()) s.stop();
+    await Promise.all([...this.senders.values()].map((s) => s.idle?.(5000)));
     this.senders.clear();
     await this.results.batcher.drain();
     await this.client?.end().catch(() => {});
