@@ -16,6 +16,7 @@ import { RootShell } from './RootShell.tsx';
 import { RouteError } from './RouteError.tsx';
 import { SessionGate } from './SessionGate.tsx';
 import { routes as brandRoutes } from '../features/brands/routes.tsx';
+import { routes as campaignRoutes } from '../features/campaigns/routes.tsx';
 import { bareRoutes as canvasRoutes } from '../features/canvas/routes.tsx';
 import { routes as contentRoutes } from '../features/content/routes.tsx';
 import { routes as customerRoutes } from '../features/customers/routes.tsx';
@@ -33,6 +34,7 @@ const featureRoutes: RouteObject[] = [
   ...senderRoutes,
   ...gatewayRoutes,
   ...messageRoutes,
+  ...campaignRoutes,
 ];
 const claimed = new Set(
   [...featureRoutes, ...canvasRoutes].map((r) => (r.path ?? '').split('/')[0]).filter(Boolean),

@@ -38,6 +38,7 @@ describe('drafts', () => {
     const put = await req('PUT', `/api/campaigns/${draft.id}`, { name: 'Ramadan', channels: ['whatsapp', 'sms'] });
     expect(put.statusCode, put.body).toBe(200);
     expect(json(put).data).toMatchObject({ name: 'Ramadan', channels: ['whatsapp', 'sms'], objective: 'Ramadan offers' });
+    expect(json(await req('GET', `/api/campaigns/${draft.id}`)).data).toMatchObject({ id: draft.id, name: 'Ramadan', timezone: 'Asia/Riyadh' });
     const list = json(await req('GET', '/api/campaigns?search=ramad&channel=sms&status=DRAFT&sort=name&order=asc')).data;
     expect(list.items.map((c: { id: number }) => c.id)).toContain(draft.id);
     expect(list).toMatchObject({ page: 1, limit: 20 });

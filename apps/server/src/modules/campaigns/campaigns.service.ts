@@ -73,8 +73,11 @@ export async function deleteCampaign(ctx: AppContext, auth: AuthContext, id: num
   return { id };
 }
 
+/** GET /api/campaigns/{id}: the row plus the account's time zone (the launcher's schedule step shows times in it). */
 export async function getCampaign(ctx: AppContext, auth: AuthContext, id: number) {
-  return requireCampaign(ctx.db, auth.accountId, id);
+  const row = await requireCampaign(ctx.db, auth.accountId, id);
+  const { rows } = await ctx.db.execute<{ timezone: string }>(sql`select timezone from accounts where id = ${auth.accountId}`);
+  return { ...row, timezone: rows[0]?.timezone ?? 'UTC' };
 }
 
 export async function listCampaigns(ctx: AppContext, auth: AuthContext, q: z.infer<typeof campaignListQuerySchema>, createdBy?: number) {

@@ -1,0 +1,264 @@
+import { Alert, Badge, Button, Group, Modal, Pagination, Paper, Stack, Table, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { can } from '@risala/shared/permissions';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyNote } from '../../components/page/EmptyNote.tsx';
+import { LoadError } from '../../components/page/LoadError.tsx';
+import { PageLoader } from '../../components/page/PageLoader.tsx';
+import { isApiError } from '../../lib/http.ts';
+import { formatDate, translateMessage } from '../../lib/i18n.ts';
+import { useSession } from '../../lib/session.ts';
+import { showSuccessToast } from '../../lib/toast.ts';
+import { type BatchAction, useBatchAction, useBatches } from './api/get-batches.ts';
+import type { BatchView } from './api/keys.ts';
+import type { Batch } from './api/types.ts';
+import { isoToZonedLocal, minZonedLocal, zonedLocalToIso, zonedScheduleError } from './zoned.ts';
+
+const VIEWS: Exclude<BatchView, 'all'>[] = ['approval', 'gateway', 'scheduled', 'canceled'];
+const LIMIT = 20;
+
+type Dialog = { batch: Batch; kind: 'reject' | 'gateway-reject' | 'reschedule' } | null;
+
+/** Reject (with a reason) or reschedule (a time in the account's zone, > now + 5 minutes). */
+function ActionDialog({ dialog, onClose }: { dialog: Dialog; onClose: () => void }) {
+  const { t } = useTranslation();
+  const action = useBatchAction();
+  const [reason, setReason] = useState('');
+  const [at, setAt] = useState('');
+  if (!dialog) return null;
+  const zone = dialog.batch.timezone;
+  const reschedule = dialog.kind === 'reschedule';
+  const value = at || (dialog.batch.scheduled_at ? isoToZonedLocal(dialog.batch.scheduled_at, zone) : minZonedLocal(zone));
+  const timeError = reschedule ? zonedScheduleError(value, zone) : null;
+  const submit = () => {
+    const body: BatchAction = reschedule ? { kind: 'reschedule', schedule_at: zonedLocalToIso(value, zone) as string } : { kind: dialog.kind as 'reject', reason };
+    action.mutate(
+      { id: dialog.batch.id, action: body },
+      {
+        onSuccess: () => {
+          showSuccessToast(reschedule ? 'campaigns.batches.rescheduled' : 'campaigns.batches.rejected');
+          onClose();
+        },
+      },
+    );
+  };
+  const e = isApiError(action.error) ? action.error : null;
+  return (
+    <Modal opened onClose={onClose} title={t(reschedule ? 'campaigns.batches.rescheduleTitle' : 'campaigns.batches.rejectTitle', { batch: dialog.batch.batch_id })}>
+      <Stack gap="sm">
+        {reschedule ? (
+          <TextInput
+            type="datetime-local"
+            label={t('campaigns.launcher.schedule.at')}
+            description={t('campaigns.launcher.schedule.timezone', { zone })}
+            value={value}
+            min={minZonedLocal(zone)}
+            onChange={(ev) => setAt(ev.currentTarget.value)}
+            error={timeError ? t(timeError) : undefined}
+            data-testid="batch-reschedule-at"
+          />
+        ) : (
+          <Textarea label={t('campaigns.batches.reason')} value={reason} onChange={(ev) => setReason(ev.currentTarget.value)} maxLength={500} required data-testid="batch-reject-reason" />
+        )}
+        {e && (
+          <Alert color="red">
+            {e.message}
+            {e.errors?.map((f) => (
+              <div key={f.message}>{translateMessage(f.message)}</div>
+            ))}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('campaigns.actions.close')}
+          </Button>
+          <Button
+            color={reschedule ? undefined : 'red'}
+            onClick={submit}
+            loading={action.isPending}
+            disabled={reschedule ? timeError !== null : !reason.trim()}
+            data-testid="batch-dialog-submit"
+          >
+            {t(reschedule ? 'campaigns.batches.reschedule' : 'campaigns.batches.reject')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function BatchActions({ view, batch, onDialog }: { view: BatchView; batch: Batch; onDialog: (d: Dialog) => void }) {
+  const { t } = useTranslation();
+  const { permissions } = useSession();
+  const action = useBatchAction();
+  const run = (kind: 'approve' | 'gateway-approve' | 'send-now' | 'cancel', toast: string) =>
+    action.mutate({ id: batch.id, action: { kind } }, { onSuccess: () => showSuccessToast(toast) });
+  if (view === 'approval' && can(permissions, 'campaign', 'approve')) {
+    return (
+      <Group gap="xs" wrap="nowrap">
+        <Button size="xs" color="green" loading={action.isPending} onClick={() => run('approve', 'campaigns.batches.approved')} data-testid="batch-approve">
+          {t('campaigns.batches.approve')}
+        </Button>
+        <Button size="xs" variant="light" color="red" onClick={() => onDialog({ batch, kind: 'reject' })} data-testid="batch-reject">
+          {t('campaigns.batches.reject')}
+        </Button>
+      </Group>
+    );
+  }
+  if (view === 'gateway' && can(permissions, 'sender', 'approve')) {
+    return (
+      <Group gap="xs" wrap="nowrap">
+        <Button size="xs" color="green" loading={action.isPending} onClick={() => run('gateway-approve', 'campaigns.batches.approved')} data-testid="batch-gateway-approve">
+          {t('campaigns.batches.approve')}
+        </Button>
+        <Button size="xs" variant="light" color="red" onClick={() => onDialog({ batch, kind: 'gateway-reject' })} data-testid="batch-gateway-reject">
+          {t('campaigns.batches.reject')}
+        </Button>
+      </Group>
+    );
+  }
+  if (view === 'scheduled' && can(permissions, 'campaign', 'send')) {
+    return (
+      <Group gap="xs" wrap="nowrap">
+        <Button size="xs" loading={action.isPending} onClick={() => run('send-now', 'campaigns.batches.sending')} data-testid="batch-send-now">
+          {t('campaigns.batches.sendNow')}
+        </Button>
+        <Button size="xs" variant="light" onClick={() => onDialog({ batch, kind: 'reschedule' })} data-testid="batch-reschedule">
+          {t('campaigns.batches.reschedule')}
+        </Button>
+        <Button size="xs" variant="light" color="red" loading={action.isPending} onClick={() => run('cancel', 'campaigns.batches.canceled')} data-testid="batch-cancel">
+          {t('campaigns.actions.cancel')}
+        </Button>
+      </Group>
+    );
+  }
+  return null;
+}
+
+function stateOf(b: Batch): string {
+  if (b.canceled_at) return 'CANCELED';
+  if (b.processing_status) return b.processing_status;
+  if (b.gateway_status) return b.gateway_status;
+  return b.approval_status ?? (b.scheduled_at ? 'SCHEDULED' : 'PROCESSING');
+}
+
+function BatchTable({ view, onDialog }: { view: BatchView; onDialog: (d: Dialog) => void }) {
+  const { t, i18n } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const batches = useBatches(view, page, LIMIT, debounced);
+  const date = (v: string | null) => (v ? formatDate(v, { dateStyle: 'medium', timeStyle: 'short' }, i18n.language) : '—');
+  let body: React.ReactNode;
+  if (batches.isPending) body = <PageLoader />;
+  else if (batches.isError) body = <LoadError error={batches.error} onRetry={() => void batches.refetch()} />;
+  else if (batches.data.items.length === 0) body = <EmptyNote text={t(`campaigns.batches.empty.${view}`)} />;
+  else {
+    const pages = Math.max(1, Math.ceil(batches.data.total / LIMIT));
+    body = (
+      <Paper withBorder radius="md" p="xs">
+        <Table.ScrollContainer minWidth={900}>
+          <Table verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('campaigns.batches.batchId')}</Table.Th>
+                <Table.Th>{t('campaigns.batches.campaign')}</Table.Th>
+                <Table.Th>{t('campaigns.batches.messageCount')}</Table.Th>
+                <Table.Th>{t('campaigns.batches.messageCost')}</Table.Th>
+                <Table.Th>{t('campaigns.batches.scheduled')}</Table.Th>
+                <Table.Th>{t('campaigns.batches.state')}</Table.Th>
+                <Table.Th>{t('campaigns.batches.request')}</Table.Th>
+                <Table.Th>{view === 'canceled' ? t('campaigns.batches.canceledBy') : view === 'gateway' ? t('campaigns.batches.reviewer') : ''}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {batches.data.items.map((b) => (
+                <Table.Tr key={b.id} data-testid="batch-row" data-batch={b.batch_id}>
+                  <Table.Td>
+                    <Text size="sm" ff="monospace">
+                      {b.batch_id}
+                    </Text>
+                    {b.variant && <Badge size="xs">{t('campaigns.report.variant', { variant: b.variant })}</Badge>}
+                  </Table.Td>
+                  <Table.Td>
+                    <Link to={`/campaignhistory?campaign=${b.campaign_id}`}>{b.campaign_name}</Link>
+                  </Table.Td>
+                  <Table.Td>{b.message_count.toLocaleString(i18n.language)}</Table.Td>
+                  <Table.Td>{b.message_cost}</Table.Td>
+                  <Table.Td>{b.scheduled_date ? `${b.scheduled_date} ${b.scheduled_time ?? ''} (${b.timezone})` : '—'}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" data-testid="batch-state">
+                      {t(`campaigns.batches.states.${stateOf(b)}`)}
+                    </Badge>
+                    {b.rejection_reason && (
+                      <Text size="xs" c="red">
+                        {b.rejection_reason} · {date(b.rejected_date)}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="xs">{`${b.request_type} · ${b.request_source} · P${b.request_priority}`}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {view === 'canceled' ? (
+                      <Text size="sm" data-testid="batch-canceled-by">
+                        {b.batch_canceled_by_username ?? '—'} · {date(b.canceled_at)}
+                      </Text>
+                    ) : view === 'gateway' ? (
+                      <Text size="sm">{b.gateway_reviewer_username ?? '—'}</Text>
+                    ) : (
+                      <BatchActions view={view} batch={b} onDialog={onDialog} />
+                    )}
+                    {view === 'gateway' && <BatchActions view={view} batch={b} onDialog={onDialog} />}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" m="sm" />}
+      </Paper>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      <TextInput leftSection={<IconSearch size={16} />} placeholder={t('campaigns.batches.search')} value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={280} />
+      {body}
+    </Stack>
+  );
+}
+
+/** /campaign/batches: approval batches, gateway approval, scheduled messages and canceled batches (one tab each). */
+export function BatchesPage() {
+  const { t } = useTranslation();
+  const [view, setView] = useState<BatchView>('approval');
+  const [dialog, setDialog] = useState<Dialog>(null);
+  return (
+    <Stack gap="lg" data-testid="batches-page">
+      <div>
+        <Title order={1} size="h2">
+          {t('campaigns.batches.title')}
+        </Title>
+        <Text c="dimmed">{t('campaigns.batches.subtitle')}</Text>
+      </div>
+      <Tabs value={view} onChange={(v) => v && setView(v as BatchView)} keepMounted={false}>
+        <Tabs.List>
+          {VIEWS.map((v) => (
+            <Tabs.Tab key={v} value={v} data-testid={`batches-tab-${v}`}>
+              {t(`campaigns.batches.views.${v}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {VIEWS.map((v) => (
+          <Tabs.Panel key={v} value={v} pt="md">
+            <BatchTable view={v} onDialog={setDialog} />
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+      <ActionDialog key={dialog ? `${dialog.batch.id}-${dialog.kind}` : 'none'} dialog={dialog} onClose={() => setDialog(null)} />
+    </Stack>
+  );
+}

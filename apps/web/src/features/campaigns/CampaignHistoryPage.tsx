@@ -1,0 +1,208 @@
+import { ActionIcon, Badge, Button, Drawer, Group, Pagination, Paper, Popover, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { CAMPAIGN_STATES, type CampaignState } from '@risala/shared/schemas/campaigns';
+import { CHANNELS, type Channel } from '@risala/shared/schemas/messages';
+import { can } from '@risala/shared/permissions';
+import { IconPlus, IconSearch, IconStack2, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { EmptyNote } from '../../components/page/EmptyNote.tsx';
+import { LoadError } from '../../components/page/LoadError.tsx';
+import { PageLoader } from '../../components/page/PageLoader.tsx';
+import { formatDate } from '../../lib/i18n.ts';
+import { useSession } from '../../lib/session.ts';
+import { showSuccessToast } from '../../lib/toast.ts';
+import { useCampaigns } from './api/get-campaigns.ts';
+import { useDeleteCampaign } from './api/save-campaign.ts';
+import type { CampaignListParams } from './api/keys.ts';
+import type { Campaign } from './api/types.ts';
+import { CampaignReport } from './components/CampaignReport.tsx';
+import { StatusBadge } from './components/StatusBadge.tsx';
+
+const LIMIT = 20;
+
+const DELETABLE: CampaignState[] = ['DRAFT', 'CANCELED', 'COMPLETED', 'COMPLETED_WITH_ERRORS'];
+
+/** Delete a draft or a finished campaign, after a confirmation. */
+function DeleteButton({ campaign }: { campaign: Campaign }) {
+  const { t } = useTranslation();
+  const remove = useDeleteCampaign();
+  return (
+    <Popover withArrow position="bottom-end">
+      <Popover.Target>
+        <ActionIcon variant="subtle" color="red" aria-label={t('campaigns.actions.delete')} onClick={(e) => e.stopPropagation()} data-testid="campaign-delete">
+          <IconTrash size={16} />
+        </ActionIcon>
+      </Popover.Target>
+      <Popover.Dropdown onClick={(e) => e.stopPropagation()}>
+        <Stack gap="xs">
+          <Text size="sm">{t('campaigns.history.confirmDelete', { name: campaign.name })}</Text>
+          <Button size="xs" color="red" loading={remove.isPending} onClick={() => remove.mutate(campaign.id, { onSuccess: () => showSuccessToast('campaigns.history.deleted') })} data-testid="campaign-delete-confirm">
+            {t('campaigns.actions.delete')}
+          </Button>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+function CampaignRows({ items, onOpen }: { items: Campaign[]; onOpen: (c: Campaign) => void }) {
+  const { t, i18n } = useTranslation();
+  const { permissions } = useSession();
+  const canDelete = can(permissions, 'campaign', 'delete');
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table highlightOnHover verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('campaigns.history.name')}</Table.Th>
+            <Table.Th>{t('campaigns.history.status')}</Table.Th>
+            <Table.Th>{t('campaigns.history.channels')}</Table.Th>
+            <Table.Th>{t('campaigns.history.targeted')}</Table.Th>
+            <Table.Th>{t('campaigns.history.launched')}</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((c) => (
+            <Table.Tr key={c.id} onClick={() => onOpen(c)} style={{ cursor: 'pointer' }} data-testid="campaign-row" data-id={c.id} data-status={c.status}>
+              <Table.Td>
+                <Text fw={500}>{c.name}</Text>
+                {c.objective && (
+                  <Text size="xs" c="dimmed" lineClamp={1}>
+                    {c.objective}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <StatusBadge status={c.status} />
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  {c.channels.map((ch) => (
+                    <Badge key={ch} variant="outline" size="sm">
+                      {t(`campaigns.channels.${ch}`)}
+                    </Badge>
+                  ))}
+                </Group>
+              </Table.Td>
+              <Table.Td>{c.targeted.toLocaleString(i18n.language)}</Table.Td>
+              <Table.Td>{c.launched_at || c.schedule_at ? formatDate(new Date((c.launched_at ?? c.schedule_at) as string), { dateStyle: 'medium', timeStyle: 'short' }, i18n.language) : '—'}</Table.Td>
+              <Table.Td>{canDelete && DELETABLE.includes(c.status) && <DeleteButton campaign={c} />}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** /campaignhistory: every campaign (drafts too) with search, status and channel filters; a report drawer per campaign. */
+export function CampaignHistoryPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { permissions } = useSession();
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const [status, setStatus] = useState<CampaignState | null>(null);
+  const [channel, setChannel] = useState<Channel | null>(null);
+  const [page, setPage] = useState(1);
+  const query: CampaignListParams = { page, limit: LIMIT, search: debounced, status, channel };
+  const list = useCampaigns(query);
+  const openId = params.get('campaign') ? Number(params.get('campaign')) : null;
+  const open = (c: Campaign) => (c.status === 'DRAFT' ? navigate(`/campaign/${c.id}`) : setParams({ campaign: String(c.id) }));
+  const opened = list.data?.items.find((c) => c.id === openId);
+  const filtered = Boolean(debounced || status || channel);
+
+  let body: React.ReactNode;
+  if (list.isPending) body = <PageLoader />;
+  else if (list.isError) body = <LoadError error={list.error} onRetry={() => void list.refetch()} />;
+  else if (list.data.items.length === 0) body = <EmptyNote text={t(filtered ? 'campaigns.history.noMatch' : 'campaigns.history.empty')} />;
+  else {
+    const pages = Math.max(1, Math.ceil(list.data.total / LIMIT));
+    body = (
+      <Paper withBorder radius="md" p="xs">
+        <CampaignRows items={list.data.items} onOpen={open} />
+        <Group justify="space-between" p="sm">
+          <Text size="sm" c="dimmed" data-testid="campaign-total">
+            {t('campaigns.history.total', { count: list.data.total })}
+          </Text>
+          {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
+        </Group>
+      </Paper>
+    );
+  }
+
+  return (
+    <Stack gap="lg" data-testid="campaign-history-page">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} size="h2">
+            {t('campaigns.history.title')}
+          </Title>
+          <Text c="dimmed">{t('campaigns.history.subtitle')}</Text>
+        </div>
+        <Group gap="xs">
+          <Button component={Link} to="/campaign/batches" variant="default" leftSection={<IconStack2 size={16} />} data-testid="history-batches">
+            {t('campaigns.batches.title')}
+          </Button>
+          {can(permissions, 'campaign', 'create') && (
+            <Button component={Link} to="/campaign" leftSection={<IconPlus size={16} />} data-testid="history-new">
+              {t('campaigns.history.new')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <Group gap="sm" align="flex-end">
+        <TextInput
+          leftSection={<IconSearch size={16} />}
+          placeholder={t('campaigns.history.search')}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          w={260}
+          data-testid="history-search"
+        />
+        <Select
+          placeholder={t('campaigns.history.anyStatus')}
+          data={CAMPAIGN_STATES.map((s) => ({ value: s, label: t(`campaigns.status.${s}`) }))}
+          value={status}
+          onChange={(v) => {
+            setStatus(v as CampaignState | null);
+            setPage(1);
+          }}
+          clearable
+          w={220}
+          data-testid="history-status"
+        />
+        <Select
+          placeholder={t('campaigns.history.anyChannel')}
+          data={CHANNELS.map((c) => ({ value: c, label: t(`campaigns.channels.${c}`) }))}
+          value={channel}
+          onChange={(v) => {
+            setChannel(v as Channel | null);
+            setPage(1);
+          }}
+          clearable
+          w={180}
+          data-testid="history-channel"
+        />
+      </Group>
+      {body}
+      <Drawer
+        opened={openId !== null}
+        onClose={() => setParams({})}
+        position="right"
+        size="xl"
+        title={opened?.name ?? t('campaigns.report.title')}
+        data-testid="campaign-drawer"
+      >
+        {openId !== null && <CampaignReport id={openId} />}
+      </Drawer>
+    </Stack>
+  );
+}

@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { campaignKeys, LIVE_MS, LIVE_STATES } from './keys.ts';
+import type { CampaignProgress, CampaignReport } from './types.ts';
+
+/** GET /api/campaigns/{id}/progress: refreshed every 2 s while the campaign moves. */
+export function useProgress(id: number | null) {
+  return useQuery({
+    queryKey: campaignKeys.progress(id ?? 0),
+    queryFn: async () => (await api.get<CampaignProgress>(`/api/campaigns/${id}/progress`, { silent: true })).data,
+    enabled: id !== null,
+    refetchInterval: (q) => (!q.state.data || LIVE_STATES.includes(q.state.data.status) ? LIVE_MS : false),
+  });
+}
+
+/** GET /api/campaigns/{id}/report: funnel per channel and variant, timeline, cost, top errors. */
+export function useReport(id: number | null, live: boolean) {
+  return useQuery({
+    queryKey: campaignKeys.report(id ?? 0),
+    queryFn: async () => (await api.get<CampaignReport>(`/api/campaigns/${id}/report`, { silent: true })).data,
+    enabled: id !== null,
+    refetchInterval: live ? LIVE_MS * 2 : false,
+  });
+}
+
+/** The per-recipient CSV (same-origin link: the session cookie goes with it). */
+export const recipientsCsvUrl = (id: number) => `/api/campaigns/${id}/recipients.csv`;

@@ -1,0 +1,162 @@
+/**
+ * The launcher's form state and its mapping to the campaign API (PUT/POST /api/campaigns): what the
+ * user has so far becomes a partial draft body (autosave), a saved campaign becomes form state
+ * again, and each step says whether it is complete. Times are wall times in the account's time
+ * zone (zoned.ts).
+ */
+import type { AB_METRICS, CampaignDraftInput } from '@risala/shared/schemas/campaigns';
+import type { Channel } from '@risala/shared/schemas/messages';
+import type { Campaign } from './api/types.ts';
+import { isoToZonedLocal, zonedScheduleError, zonedLocalToIso } from './zoned.ts';
+
+export interface ContentDraft {
+  sms: { source: 'text' | 'template'; text: string; template_id: number | null };
+  email: { source: 'compose' | 'template'; subject: string; html: string; template_id: number | null };
+  whatsapp: { whatsapp_template_id: number | null; params: string[] };
+}
+
+export type AbMetric = (typeof AB_METRICS)[number];
+
+export interface LauncherDraft {
+  name: string;
+  brand_id: number | null;
+  objective: string;
+  channels: Channel[];
+  audience: { group_ids: number[]; exclude_group_ids: number[] };
+  content: ContentDraft;
+  senders: { sms_sender_id: number | null; whatsapp_sender_id: number | null };
+  ab: { enabled: boolean; split_percent: number; metric: AbMetric; after_hours: number; variant_b: ContentDraft };
+  schedule: { mode: 'now' | 'later'; at: string };
+}
+
+export const emptyContent = (): ContentDraft => ({
+  sms: { source: 'text', text: '', template_id: null },
+  email: { source: 'compose', subject: '', html: '', template_id: null },
+  whatsapp: { whatsapp_template_id: null, params: [] },
+});
+
+export const emptyDraft = (): LauncherDraft => ({
+  name: '',
+  brand_id: null,
+  objective: '',
+  channels: [],
+  audience: { group_ids: [], exclude_group_ids: [] },
+  content: emptyContent(),
+  senders: { sms_sender_id: null, whatsapp_sender_id: null },
+  ab: { enabled: false, split_percent: 10, metric: 'open', after_hours: 4, variant_b: emptyContent() },
+  schedule: { mode: 'now', at: '' },
+});
+
+type WireContent = NonNullable<CampaignDraftInput['content']>;
+
+/** Whether one channel's content is filled in enough to send. */
+export function channelContentReady(c: ContentDraft, channel: Channel): boolean {
+  if (channel === 'sms') return c.sms.source === 'template' ? c.sms.template_id !== null : c.sms.text.trim() !== '';
+  if (channel === 'email') return c.email.source === 'template' ? c.email.template_id !== null : c.email.subject.trim() !== '' && c.email.html.trim() !== '';
+  return c.whatsapp.whatsapp_template_id !== null && c.whatsapp.params.every((p) => p.trim() !== '');
+}
+
+/** The wire content: only the channels that have something, each in its chosen form. */
+export function contentBody(c: ContentDraft): WireContent {
+  const out: WireContent = {};
+  if (c.sms.source === 'template' ? c.sms.template_id : c.sms.text) {
+    out.sms = c.sms.source === 'template' ? { template_id: c.sms.template_id, text: null } : { template_id: null, text: c.sms.text };
+  }
+  if (c.email.source === 'template' ? c.email.template_id : c.email.subject || c.email.html) {
+    out.email =
+      c.email.source === 'template'
+        ? { template_id: c.email.template_id, subject: null, html: null }
+        : { template_id: null, subject: c.email.subject || null, html: c.email.html || null };
+  }
+  if (c.whatsapp.whatsapp_template_id) out.whatsapp = { whatsapp_template_id: c.whatsapp.whatsapp_template_id, params: c.whatsapp.params };
+  return out;
+}
+
+function contentDraft(wire: WireContent | null | undefined): ContentDraft {
+  const c = emptyContent();
+  if (wire?.sms) c.sms = wire.sms.template_id ? { source: 'template', text: '', template_id: wire.sms.template_id } : { source: 'text', text: wire.sms.text ?? '', template_id: null };
+  if (wire?.email) {
+    c.email = wire.email.template_id
+      ? { source: 'template', subject: '', html: '', template_id: wire.email.template_id }
+      : { source: 'compose', subject: wire.email.subject ?? '', html: wire.email.html ?? '', template_id: null };
+  }
+  if (wire?.whatsapp) c.whatsapp = { whatsapp_template_id: wire.whatsapp.whatsapp_template_id ?? null, params: wire.whatsapp.params ?? [] };
+  return c;
+}
+
+/**
+ * The body to autosave. A "later" schedule that is not valid yet (§5) is left out, so the rest of
+ * the draft still saves; "now" clears any saved time.
+ */
+export function draftBody(d: LauncherDraft, timeZone: string): CampaignDraftInput {
+  const body: CampaignDraftInput = {
+    brand_id: d.brand_id,
+    objective: d.objective.trim() || null,
+    channels: d.channels,
+    audience: d.audience,
+    content: contentBody(d.content),
+    senders: { sms_sender_id: d.senders.sms_sender_id, whatsapp_sender_id: d.senders.whatsapp_sender_id },
+    ab_test: d.ab.enabled
+      ? { split_percent: d.ab.split_percent, metric: d.ab.metric, after_hours: d.ab.after_hours, variant_b: contentBody(d.ab.variant_b) }
+      : null,
+  };
+  if (d.name.trim()) body.name = d.name.trim();
+  if (d.schedule.mode === 'now') body.schedule_at = null;
+  else if (!zonedScheduleError(d.schedule.at, timeZone)) body.schedule_at = zonedLocalToIso(d.schedule.at, timeZone);
+  return body;
+}
+
+/** A saved campaign as form state. */
+export function draftFromCampaign(c: Campaign, timeZone: string): LauncherDraft {
+  const base = emptyDraft();
+  const ab = c.ab_test;
+  return {
+    name: c.name,
+    brand_id: c.brand_id,
+    objective: c.objective ?? '',
+    channels: c.channels,
+    audience: { group_ids: c.audience?.group_ids ?? [], exclude_group_ids: c.audience?.exclude_group_ids ?? [] },
+    content: contentDraft(c.content),
+    senders: { sms_sender_id: c.senders?.sms_sender_id ?? null, whatsapp_sender_id: c.senders?.whatsapp_sender_id ?? null },
+    ab: ab
+      ? { enabled: true, split_percent: ab.split_percent, metric: ab.metric, after_hours: ab.after_hours, variant_b: contentDraft(ab.variant_b) }
+      : base.ab,
+    schedule: c.schedule_at ? { mode: 'later', at: isoToZonedLocal(c.schedule_at, timeZone) } : base.schedule,
+  };
+}
+
+export const STEPS = ['brand', 'channels', 'audience', 'content', 'senders', 'abTest', 'schedule', 'review'] as const;
+export type Step = (typeof STEPS)[number];
+
+/** Whether a step is complete (senders and the A/B test are optional: defaults apply). */
+export function stepComplete(d: LauncherDraft, step: Step, timeZone: string): boolean {
+  switch (step) {
+    case 'brand':
+      return d.brand_id !== null;
+    case 'channels':
+      return d.channels.length > 0;
+    case 'audience':
+      return d.audience.group_ids.length > 0;
+    case 'content':
+      return d.channels.length > 0 && d.channels.every((ch) => channelContentReady(d.content, ch));
+    case 'abTest':
+      return !d.ab.enabled || d.channels.every((ch) => channelContentReady(d.ab.variant_b, ch));
+    case 'schedule':
+      return d.schedule.mode === 'now' || zonedScheduleError(d.schedule.at, timeZone) === null;
+    default:
+      return true;
+  }
+}
+
+/** Every step before the review is complete: the campaign can be launched. */
+export const readyToLaunch = (d: LauncherDraft, timeZone: string) => STEPS.every((s) => stepComplete(d, s, timeZone));
+
+/** Moves a channel one place earlier or later in the fallback order. */
+export function moveChannel(channels: Channel[], channel: Channel, by: -1 | 1): Channel[] {
+  const i = channels.indexOf(channel);
+  const j = i + by;
+  if (i < 0 || j < 0 || j >= channels.length) return channels;
+  const next = [...channels];
+  [next[i], next[j]] = [next[j] as Channel, next[i] as Channel];
+  return next;
+}

@@ -1,0 +1,281 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { addReviewer, registerVerified, signInUi, sql } from './fixtures.ts';
+
+const ZONE = 'Asia/Riyadh'; // a new account's time zone
+
+/**
+ * A static group of `count` customers with an email address and email consent; every other one
+ * also has a mobile number and SMS consent (so an SMS-then-email campaign splits them in half).
+ */
+async function mixedGroup(email: string, name: string, count: number, prefix: number) {
+  const [{ account_id }] = await sql('select account_id from users where email = $1', [email]);
+  const [{ id }] = await sql(
+    `insert into customer_groups (account_id, group_name, type, status) values ($1, $2, 'static', 'ACTIVE') returning id`,
+    [account_id, name],
+  );
+  await sql(
+    `with c as (
+       insert into customers (account_id, first_name, email, consent_email, consent_email_source, consent_email_at,
+                              mobile_number, consent_sms, consent_sms_source, consent_sms_at)
+       select $1, 'Customer' || g, 'c' || ($3::bigint + g)::text || '@customer.example', true, 'e2e', now(),
+              case when g % 2 = 0 then '+9665' || ($3::bigint + g)::text end, g % 2 = 0,
+              case when g % 2 = 0 then 'e2e' end, case when g % 2 = 0 then now() end
+         from generate_series(1, $2::int) g
+       returning id)
+     insert into group_members (account_id, group_id, customer_id) select $1, $4, id from c`,
+    [account_id, count, prefix, id],
+  );
+  return { accountId: Number(account_id), groupId: Number(id) };
+}
+
+async function createBrand(request: APIRequestContext, name: string) {
+  const res = await request.post('/api/brands', { data: { name } });
+  expect(res.status()).toBe(201);
+  return (await res.json()).data.id as number;
+}
+
+/** A `datetime-local` value `minutes` from now, as a wall time in the account's zone. */
+function zonedStamp(minutes: number) {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(new Date(Date.now() + minutes * 60_000));
+  const get = (t: string) => parts.find((p) => p.type === t)?.value;
+  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
+}
+
+async function pick(page: Page, testId: string, option: string | RegExp) {
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+test('an SMS + email campaign to 500 customers: launcher → progress → history with delivered and opened counts', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const email = await registerVerified(request, 'e2e.campaigns.launch');
+  await signInUi(page, email);
+  await expect(page).toHaveURL(/\/dashboard/);
+  await mixedGroup(email, 'Five hundred', 500, 61_000_000);
+  await createBrand(page.request, 'Risala Store');
+
+  await page.goto('/campaign');
+  await expect(page.getByTestId('launcher-page')).toBeVisible();
+  // step 1: brand and objective (the first change creates the draft)
+  await pick(page, 'launcher-brand', 'Risala Store');
+  await page.getByTestId('launcher-name').fill('Weekend launch');
+  await page.getByTestId('launcher-objective').fill('Tell everyone about the weekend offer');
+  await expect(page).toHaveURL(/\/campaign\/\d+$/);
+  await expect(page.getByTestId('launcher-save-state')).toHaveAttribute('data-state', 'saved');
+  const id = Number(page.url().split('/').pop());
+
+  // step 2: SMS first, email for those who cannot get SMS
+  await page.getByTestId('launcher-next').click();
+  await page.getByTestId('launcher-channel-sms').check();
+  await page.getByTestId('launcher-channel-email').check();
+  await expect(page.getByTestId('launcher-channel-order')).toContainText('Customers who cannot receive SMS get Email instead.');
+
+  // step 3: the audience with its live count
+  await page.getByTestId('launcher-next').click();
+  await pick(page, 'launcher-groups', /Five hundred/);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('audience-reachable')).toHaveText('500', { timeout: 15_000 });
+  await expect(page.getByTestId('audience-sms')).toHaveText('250');
+  await expect(page.getByTestId('audience-email')).toHaveText('250');
+
+  // step 4: content per channel with a per-recipient preview
+  await page.getByTestId('launcher-next').click();
+  await page.getByTestId('content-sms-text').fill('Hi ');
+  await page.getByTestId('content-sms-var-first_name').click();
+  await page.getByTestId('content-sms-text').press('End');
+  await page.getByTestId('content-sms-text').pressSequentially(', 20% off this weekend');
+  await page.getByTestId('content-email-subject').fill('Weekend offer for {{first_name}}');
+  await page.getByTestId('content-email-body').fill('<p>Dear {{first_name}}, everything is 20% off this weekend.</p>');
+  await expect(page.getByTestId('preview-sms-text')).toHaveText(/^Hi Customer\d+, 20% off this weekend$/);
+  await expect(page.getByTestId('preview-sms-parts')).toHaveAttribute('data-parts', '1');
+  await expect(page.getByTestId('preview-email-subject')).toHaveText(/^Weekend offer for Customer\d+$/);
+
+  // a test send at any step: the content as it stands to a typed number and address
+  await page.getByTestId('launcher-test-send').click();
+  await page.getByTestId('test-send-numbers').fill('+966551230001');
+  await page.getByTestId('test-send-emails').fill('tester@customer.example');
+  await page.getByTestId('test-send-submit').click();
+  await expect(page.getByTestId('toast-success')).toContainText('Test messages queued');
+  await expect
+    .poll(async () => (await (await request.get('/api/sandbox/mails?to=tester@customer.example')).json()).data.items[0]?.subject, { timeout: 20_000 })
+    .toBe('Weekend offer for');
+
+  // steps 5 and 6: default senders, no A/B test
+  await page.getByTestId('launcher-next').click();
+  await expect(page.getByTestId('launcher-email-sender')).toContainText('@sandbox.risala.local');
+  await page.getByTestId('launcher-next').click();
+  await page.getByTestId('launcher-next').click();
+
+  // step 7: 3 minutes ahead is refused (§5), in the form and by the server
+  await page.getByTestId('launcher-schedule-later').click();
+  await page.getByTestId('launcher-schedule-at').fill(zonedStamp(3));
+  await expect(page.getByText('Scheduled time must be more than 5 minutes from now')).toBeVisible();
+  const refused = await page.request.put(`/api/campaigns/${id}`, { data: { schedule_at: new Date(Date.now() + 3 * 60_000).toISOString() } });
+  expect(refused.status()).toBe(400);
+  expect((await refused.json()).errors[0]).toMatchObject({ field: 'schedule_at', message: 'Scheduled time must be more than 5 minutes from now' });
+  await page.getByTestId('launcher-send-now').click();
+
+  // step 8: review — messages, parts, credits against the balance
+  await page.getByTestId('launcher-next').click();
+  await expect(page.getByTestId('review-messages')).toHaveText('500', { timeout: 15_000 });
+  await expect(page.getByTestId('review-credits-sms')).toHaveText('250');
+  await expect(page.getByTestId('review-credit-check-sms')).toHaveText('Enough credits');
+  await page.getByTestId('launcher-launch').click();
+
+  // Campaign History opens the report: live progress until it completes
+  await expect(page).toHaveURL(new RegExp(`/campaignhistory\\?campaign=${id}$`));
+  const progress = page.getByTestId('campaign-progress');
+  await expect(progress).toBeVisible();
+  await expect(progress).toHaveAttribute('data-status', /COMPLETED/, { timeout: 150_000 });
+  await expect(progress).toHaveAttribute('data-percent', '100');
+
+  // open one email: its tracking pixel marks it opened
+  let html = '';
+  await expect
+    .poll(async () => {
+      const res = await request.get('/api/sandbox/mails?to=c61000001@customer.example');
+      html = (await res.json()).data.items[0]?.html ?? '';
+      return html;
+    })
+    .toContain('/t/o/');
+  const pixel = /https?:\/\/[^"']+(\/t\/o\/\d+\/[\w-]+\.gif)/.exec(html)?.[1] as string;
+  expect((await request.get(pixel)).status()).toBe(200);
+
+  const report = page.getByTestId('campaign-report');
+  const sms = report.locator('[data-testid="funnel-row"][data-channel="sms"]');
+  const mail = report.locator('[data-testid="funnel-row"][data-channel="email"]');
+  // delivery receipts and the open arrive after completion: the report is read again until they show
+  await expect(async () => {
+    await page.reload();
+    await expect(sms.getByTestId('funnel-delivered')).toHaveAttribute('data-value', '250', { timeout: 3000 });
+    await expect(mail.getByTestId('funnel-opened')).toHaveAttribute('data-value', '1', { timeout: 3000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(sms.getByTestId('funnel-targeted')).toHaveAttribute('data-value', '250');
+  await expect(mail.getByTestId('funnel-sent')).toHaveAttribute('data-value', '250');
+  await expect(report.getByTestId('campaign-timeline')).toBeVisible();
+  await expect(report.getByTestId('report-csv')).toHaveAttribute('href', `/api/campaigns/${id}/recipients.csv`);
+
+  // the list: search and status filter
+  await page.keyboard.press('Escape');
+  await page.getByTestId('history-search').fill('weekend');
+  await expect(page.getByTestId('campaign-row')).toHaveCount(1);
+  await expect(page.getByTestId('campaign-row').getByTestId('campaign-status')).toHaveAttribute('data-status', /COMPLETED/);
+});
+
+test('with approval switched on, a second user approves the batch and the campaign runs', async ({ page, request, browser }) => {
+  test.setTimeout(180_000);
+  const email = await registerVerified(request, 'e2e.campaigns.approval');
+  await signInUi(page, email);
+  await expect(page).toHaveURL(/\/dashboard/);
+  const { accountId, groupId } = await mixedGroup(email, 'Approval twenty', 20, 62_000_000);
+  await sql('update accounts set needs_approval = true where id = $1', [accountId]);
+  const brandId = await createBrand(page.request, 'Approved Brand');
+  const created = await page.request.post('/api/campaigns', {
+    data: {
+      name: 'Needs a reviewer',
+      brand_id: brandId,
+      channels: ['sms'],
+      audience: { group_ids: [groupId] },
+      content: { sms: { text: 'Hello {{first_name}}' } },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const id = (await created.json()).data.id as number;
+
+  // continue the draft in the launcher and launch it from the review step
+  await page.goto(`/campaign/${id}`);
+  await expect(page.getByTestId('launcher-name')).toHaveValue('Needs a reviewer');
+  await page.getByTestId('launcher-step-review').click();
+  await expect(page.getByTestId('review-messages')).toHaveText('10', { timeout: 15_000 });
+  await page.getByTestId('launcher-launch').click();
+  await expect(page).toHaveURL(new RegExp(`/campaignhistory\\?campaign=${id}$`));
+  await expect(page.getByTestId('campaign-progress')).toHaveAttribute('data-status', 'WAITING_FOR_APPROVAL');
+
+  // the reviewer approves it on the approval batches screen
+  const reviewer = await addReviewer(request, email, 'e2e.campaigns');
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const second = await context.newPage();
+  await signInUi(second, reviewer);
+  await expect(second).toHaveURL(/\/dashboard/);
+  await second.goto('/campaign/batches');
+  const row = second.getByTestId('batch-row').filter({ hasText: 'Needs a reviewer' });
+  await expect(row.getByTestId('batch-state')).toHaveText('Waiting for approval');
+  await row.getByTestId('batch-approve').click();
+  await expect(second.getByTestId('toast-success')).toBeVisible();
+  await expect(second.getByTestId('batch-row')).toHaveCount(0);
+  await context.close();
+
+  // and it runs to the end
+  await expect(page.getByTestId('campaign-progress')).toHaveAttribute('data-status', /COMPLETED/, { timeout: 90_000 });
+  await expect(page.getByTestId('campaign-progress')).toHaveAttribute('data-percent', '100');
+});
+
+test('batch screens: reschedule and send a scheduled batch now, cancel another, approve a gateway review', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const email = await registerVerified(request, 'e2e.campaigns.batches');
+  await signInUi(page, email);
+  await expect(page).toHaveURL(/\/dashboard/);
+  const { groupId } = await mixedGroup(email, 'Batch ten', 10, 63_000_000);
+  const brandId = await createBrand(page.request, 'Batch Brand');
+  const deployed = async (name: string, text: string, scheduleAt: string | null) => {
+    const res = await page.request.post('/api/campaigns', {
+      data: { name, brand_id: brandId, channels: ['sms'], audience: { group_ids: [groupId] }, content: { sms: { text } }, schedule_at: scheduleAt },
+    });
+    expect(res.status()).toBe(201);
+    const id = (await res.json()).data.id as number;
+    const dep = await page.request.post(`/api/campaigns/${id}/deploy`);
+    expect(dep.status()).toBe(201);
+    return id;
+  };
+  const later = new Date(Date.now() + 30 * 60_000).toISOString();
+  const first = await deployed('Scheduled one', 'First {{first_name}}', later);
+  await deployed('Scheduled two', 'Second {{first_name}}', later);
+  const gated = await deployed('With a link', 'See https://shop.example/offer', null);
+
+  await page.goto('/campaign/batches');
+  await page.getByTestId('batches-tab-scheduled').click();
+  const one = page.getByTestId('batch-row').filter({ hasText: 'Scheduled one' });
+  const two = page.getByTestId('batch-row').filter({ hasText: 'Scheduled two' });
+  await expect(one).toBeVisible();
+
+  // reschedule: 3 minutes ahead is refused, 45 minutes is fine
+  await one.getByTestId('batch-reschedule').click();
+  await page.getByTestId('batch-reschedule-at').fill(zonedStamp(3));
+  await expect(page.getByText('Scheduled time must be more than 5 minutes from now')).toBeVisible();
+  await expect(page.getByTestId('batch-dialog-submit')).toBeDisabled();
+  await page.getByTestId('batch-reschedule-at').fill(zonedStamp(45));
+  await page.getByTestId('batch-dialog-submit').click();
+  await expect(one).toContainText(zonedStamp(45).replace('T', ' '));
+
+  // cancel the second: it moves to canceled batches with who canceled it
+  await two.getByTestId('batch-cancel').click();
+  await expect(two).toHaveCount(0);
+  await page.getByTestId('batches-tab-canceled').click();
+  const canceled = page.getByTestId('batch-row').filter({ hasText: 'Scheduled two' });
+  await expect(canceled.getByTestId('batch-canceled-by')).toContainText('Layla Nasser');
+
+  // send the first now: it runs to the end
+  await page.getByTestId('batches-tab-scheduled').click();
+  await one.getByTestId('batch-send-now').click();
+  await expect(page.getByTestId('toast-success')).toContainText('Batch sending now');
+  await expect(one).toHaveCount(0, { timeout: 20_000 });
+  await page.goto(`/campaignhistory?campaign=${first}`);
+  await expect(page.getByTestId('campaign-progress')).toHaveAttribute('data-status', /COMPLETED/, { timeout: 60_000 });
+
+  // an SMS with a link waits for the gateway reviewer (the owner may review)
+  await page.goto('/campaign/batches');
+  await page.getByTestId('batches-tab-gateway').click();
+  const review = page.getByTestId('batch-row').filter({ hasText: 'With a link' });
+  await review.getByTestId('batch-gateway-approve').click();
+  await expect(review).toHaveCount(0);
+  await page.goto(`/campaignhistory?campaign=${gated}`);
+  await expect(page.getByTestId('campaign-progress')).toHaveAttribute('data-status', /COMPLETED/, { timeout: 60_000 });
+});
