@@ -16,12 +16,11 @@ const TTL_MS = 5_000;
 const cache = new Map<number, { at: number; table: Promise<RoutingTable> }>();
 
 async function readTable(db: DbOrTx, accountId: number): Promise<RoutingTable> {
-  const [routerRows, ruleRows, pluginRows, accountRows] = await Promise.all([
-    db.select().from(routers).where(eq(routers.account_id, accountId)),
-    db.select().from(rules).where(eq(rules.account_id, accountId)),
-    db.select().from(plugins).where(eq(plugins.account_id, accountId)),
-    db.select({ timezone: accounts.timezone }).from(accounts).where(eq(accounts.id, accountId)),
-  ]);
+  // one after another: `db` may be a transaction, whose one connection must not run queries at once
+  const routerRows = await db.select().from(routers).where(eq(routers.account_id, accountId));
+  const ruleRows = await db.select().from(rules).where(eq(rules.account_id, accountId));
+  const pluginRows = await db.select().from(plugins).where(eq(plugins.account_id, accountId));
+  const accountRows = await db.select({ timezone: accounts.timezone }).from(accounts).where(eq(accounts.id, accountId));
   return {
     routers: routerRows as RoutingRouter[],
     rules: ruleRows as RoutingRule[],
