@@ -88,6 +88,19 @@ try {
   await page.goto(`${base}/template/new/sms`);
   await page.waitForTimeout(1600);
   await shot('template-sms');
+  // a few messages through the sandbox pipeline, then the sending screens
+  await api.post(`${base}/api/messages/sms`, {
+    data: { recipients: { numbers: people.map((p) => p[2]) }, text: 'Qahwa House: 20% off your morning coffee this week!' },
+  });
+  await page.goto(`${base}/message-history`);
+  await page.waitForTimeout(3500);
+  await shot('message-history');
+  await page.goto(`${base}/message-history/new-sms`);
+  await page.waitForTimeout(1600);
+  await shot('new-sms');
+  await page.goto(`${base}/campaign`);
+  await page.waitForTimeout(1600);
+  await shot('campaign-launcher');
   await page.goto(`${base}/user-profile`);
   await page.waitForTimeout(1600);
   await shot('user-profile');
