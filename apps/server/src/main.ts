@@ -14,6 +14,7 @@ import { type SmtpSink, startSmtpSink } from './sandbox/smtp-sink.ts';
 import { startWhatsAppSandbox } from './sandbox/whatsapp-cloud.ts';
 import { startSandboxSmsc } from './sandbox/smsc.ts';
 import { getConnectionManager } from './channels/sms/connection-manager.ts';
+import { startSmsRuntime, stopSmsRuntime } from './modules/messaging/pipeline/runtime.ts';
 import { seedDemo } from './seed.ts';
 import { createStorage } from './storage/storage.ts';
 
@@ -58,8 +59,10 @@ async function main() {
   const demo = config.role !== 'worker' && config.demo.seed ? await seedDemo(ctx) : null;
   if (app) await app.listen({ port: config.port, host: config.host });
   const worker = config.role === 'api' ? null : await startWorker(ctx, database.url);
-  // SMPP sessions live beside the API for now (app.close() closes them); wanted-started connections bind here
-  if (app) getConnectionManager(ctx).run();
+  // SMPP sessions and the SMS senders: beside the API (app.close() closes them), and in a worker-only
+  // process too, so ROLE=api + ROLE=worker still sends (the per-connection advisory lock lets one drain)
+  if (!app) startSmsRuntime(ctx);
+  getConnectionManager(ctx).run();
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -76,6 +79,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 20_000);
     force.unref();
     await app?.close().catch((err) => log.error({ err }, 'api close failed'));
+    if (!app) await stopSmsRuntime(ctx).catch((err) => log.error({ err }, 'SMS runtime stop failed'));
     await worker?.stop().catch((err) => log.error({ err }, 'worker stop failed'));
     mailer.close(); // pooled connections first, or the sink waits for them
     closeEmailTransports();
