@@ -25,7 +25,7 @@ export const freePort = () =>
 export const peakRssMb = (pid) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 function startServer(env, nodeArgs) {
-  const child = spawn(process.execPath, [...nodeArgs, fileURLToPath(import.meta.url), '--server-child'], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', ...nodeArgs, fileURLToPath(import.meta.url), '--server-child'], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -1,7 +1,9 @@
 /**
  * The sandbox SMSC: a real SMPP 3.4 server (the `smpp` package) on loopback. It binds clients with
  * the configured credentials, answers submit_sm with hex message ids, sends delivery receipts as
- * deliver_sm after a delay (DELIVRD, or UNDELIV at `failureRate`), answers ESME_RTHROTTLED at
+ * deliver_sm after a delay (DELIVRD, or UNDELIV at `failureRate`) and keeps each until a client
+ * acknowledges it (due while nobody is bound, or unanswered when a client's link closes → offered
+ * to the next bound client, as real SMSCs do), answers ESME_RTHROTTLED at
  * `throttleRate`, can drop every connection (`drop()`), originates MO messages (`sendMo()`), and
  * counts what it received (per destination, duplicates by destination + text) for tests.
  */
@@ -44,6 +46,8 @@ export interface SmscCounters {
   submitted: number;
   throttled: number;
   receiptsSent: number;
+  /** receipts the client answered with deliver_sm_resp OK */
+  receiptsAcked: number;
   perDestination: Map<string, number>;
   /** (destination, text) seen more than once → extra copies */
   duplicates: number;
@@ -92,6 +96,7 @@ export async function startSmscSimulator(
     submitted: 0,
     throttled: 0,
     receiptsSent: 0,
+    receiptsAcked: 0,
     perDestination: new Map(),
     duplicates: 0,
     duplicateKeys: new Set(),
@@ -105,7 +110,16 @@ export async function startSmscSimulator(
   const server = smpp.createServer({}, (session: Session) => {
     session.socket.setNoDelay(true);
     session.on('error', () => {});
-    session.socket.on('close', () => bound.delete(session));
+    session.socket.on('close', () => {
+      bound.delete(session);
+      // like a real SMSC: receipts this client never acknowledged go to the next bound client
+      const unanswered = outstanding.get(session);
+      outstanding.delete(session);
+      if (unanswered?.size) {
+        waiting.push(...unanswered);
+        flushReceipts();
+      }
+    });
     const bind = (pdu: PDU) => {
       if (pdu.system_id !== controls.systemId || pdu.password !== controls.password) {
         counters.bindFailures++;
@@ -116,6 +130,7 @@ export async function startSmscSimulator(
       counters.binds++;
       bound.set(session, pdu.command);
       session.send(pdu.response({ system_id: 'RisalaSMSC' }));
+      if (pdu.command !== 'bind_transmitter') setImmediate(flushReceipts);
     };
     session.on('bind_transceiver', bind);
     session.on('bind_transmitter', bind);
@@ -125,7 +140,6 @@ export async function startSmscSimulator(
       session.send(pdu.response());
       session.close();
     });
-    session.on('deliver_sm_resp', () => {});
     session.on('submit_sm', (pdu: PDU) => {
       if (!bound.has(session)) {
         session.send(pdu.response({ command_status: ESME.ESME_RINVBNDSTS }));
@@ -170,34 +184,56 @@ export async function startSmscSimulator(
     };
   }
 
-  function receiver(preferred: Session): Session | null {
-    if (bound.has(preferred) && bound.get(preferred) !== 'bind_transmitter' && !preferred.socket.destroyed) return preferred;
+  function receiver(preferred: Session | null): Session | null {
+    if (preferred && bound.has(preferred) && bound.get(preferred) !== 'bind_transmitter' && !preferred.socket.destroyed) return preferred;
     for (const [s, mode] of bound) if (mode !== 'bind_transmitter' && !s.socket.destroyed) return s;
     return null;
+  }
+
+  /** receipts due while no receiver was bound, and those sent but not yet acknowledged, per session */
+  type ReceiptFields = Record<string, unknown>;
+  const waiting: ReceiptFields[] = [];
+  const outstanding = new Map<Session, Set<ReceiptFields>>();
+
+  /** To the session that submitted the message while it is bound (each account's sandbox connection has its own), else to any receiver. */
+  function deliverReceipt(fields: ReceiptFields, preferred: Session | null = null) {
+    const target = receiver(preferred);
+    if (!target) {
+      waiting.push(fields);
+      return;
+    }
+    const open = outstanding.get(target) ?? new Set<ReceiptFields>();
+    outstanding.set(target, open);
+    open.add(fields);
+    target.send(new smpp.PDU('deliver_sm', fields), (resp: PDU) => {
+      open.delete(fields);
+      if (resp.command_status === 0) counters.receiptsAcked++;
+      else deliverReceipt(fields, target); // refused: offer it again
+    });
+  }
+
+  function flushReceipts() {
+    for (const fields of waiting.splice(0)) deliverReceipt(fields);
   }
 
   function scheduleReceipt(session: Session, sub: SmscSubmission) {
     const timer = setTimeout(() => {
       timers.delete(timer);
-      const target = receiver(session);
-      if (!target) return;
       const failed = controls.failureRate > 0 && Math.random() < controls.failureRate;
       const stat = failed ? 'UNDELIV' : 'DELIVRD';
       const id = controls.decimalReceiptIds ? Number.parseInt(sub.messageId, 16).toString(10) : sub.messageId;
       const now = smppDate(new Date());
       const text = `id:${id} sub:001 dlvrd:${failed ? '000' : '001'} submit date:${smppDate(new Date(sub.at))} done date:${now} stat:${stat} err:${failed ? '001' : '000'} text:${sub.text.slice(0, 20).replace(/[^\x20-\x7e]/g, '.')}`;
       counters.receiptsSent++;
-      target.send(
-        new smpp.PDU('deliver_sm', {
-          source_addr: sub.destination,
-          destination_addr: sub.source,
-          esm_class: 0x04,
-          data_coding: 0,
-          short_message: Buffer.from(text, 'latin1'),
-          receipted_message_id: id,
-          message_state: failed ? 5 : 2,
-        }),
-      );
+      deliverReceipt({
+        source_addr: sub.destination,
+        destination_addr: sub.source,
+        esm_class: 0x04,
+        data_coding: 0,
+        short_message: Buffer.from(text, 'latin1'),
+        receipted_message_id: id,
+        message_state: failed ? 5 : 2,
+      }, session);
     }, controls.receiptDelayMs);
     timers.add(timer);
   }
@@ -222,7 +258,7 @@ export async function startSmscSimulator(
       Object.assign(controls, patch);
     },
     resetCounters() {
-      Object.assign(counters, { binds: 0, bindFailures: 0, submitted: 0, throttled: 0, receiptsSent: 0, duplicates: 0 });
+      Object.assign(counters, { binds: 0, bindFailures: 0, submitted: 0, throttled: 0, receiptsSent: 0, receiptsAcked: 0, duplicates: 0 });
       counters.perDestination.clear();
       counters.duplicateKeys.clear();
       seen.clear();

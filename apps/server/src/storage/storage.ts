@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { s3Storage, type S3Settings } from './s3.ts';
+import type { S3Settings } from './s3.ts';
 import { signDownload } from './signing.ts';
 
 export interface StoredObject {
@@ -80,8 +80,23 @@ export function createStorage(config: {
   jwtSecret: string;
   s3: S3Settings | null;
 }): Storage {
-  if (config.s3) return s3Storage(config.s3);
+  if (config.s3) return lazyS3(config.s3);
   return localStorage(config.filesDir, { secret: config.jwtSecret, baseUrl: config.publicUrl });
+}
+
+/** The S3 driver, with the AWS SDK (~30 MB of memory) loaded on the first call only (decisions.md, memory). */
+function lazyS3(settings: S3Settings): Storage {
+  let loaded: Promise<Storage> | null = null;
+  const s3 = () => (loaded ??= import('./s3.ts').then((m) => m.s3Storage(settings)));
+  return {
+    driver: 's3',
+    put: async (key, body, contentType) => (await s3()).put(key, body, contentType),
+    get: async (key) => (await s3()).get(key),
+    remove: async (key) => (await s3()).remove(key),
+    stat: async (key) => (await s3()).stat(key),
+    list: async (prefix) => (await s3()).list(prefix),
+    signedUrl: async (key, seconds, opts) => (await s3()).signedUrl(key, seconds, opts),
+  };
 }
 
 export type PictureKind = 'png' | 'jpg' | 'pdf';

@@ -1,6 +1,5 @@
 import type { DocxConversion } from '@risala/shared/schemas/templates';
 import { fileTypeFromBuffer } from 'file-type';
-import mammoth from 'mammoth';
 import { AppError } from '../../lib/errors.ts';
 import { sanitizeEmailHtml } from './sanitize.ts';
 
@@ -16,6 +15,7 @@ export async function isDocx(buffer: Buffer): Promise<boolean> {
 /** Convert a .docx to sanitised email HTML with mammoth; conversion warnings come back as messages. */
 export async function convertDocx(buffer: Buffer): Promise<DocxConversion> {
   if (!(await isDocx(buffer))) throw new AppError('INVALID_FILE_TYPE');
+  const { default: mammoth } = await import('mammoth'); // loaded on first use: it is heavy (decisions.md, memory)
   let result: Awaited<ReturnType<typeof mammoth.convertToHtml>>;
   try {
     result = await mammoth.convertToHtml({ buffer });

@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
 import { AppError } from '../../../lib/errors.ts';
 
 /** Import files may be larger than ordinary uploads (10 MB): 50 MB, about 500,000 customers. */
@@ -75,6 +74,7 @@ function cellText(value: unknown): string {
 }
 
 async function* xlsxRows(source: Readable): AsyncGenerator<string[]> {
+  const { default: ExcelJS } = await import('exceljs'); // loaded on first use: it is heavy (decisions.md, memory)
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',

@@ -50,6 +50,11 @@ interface Change {
   detail: string;
 }
 
+function answer(p: Pending) {
+  p.answer?.();
+  p.answer = undefined;
+}
+
 export class ReceiptApplier {
   readonly batcher: Batcher<Pending>;
   private unmatched: Pending[] = [];
@@ -77,20 +82,23 @@ export class ReceiptApplier {
   private retry() {
     const now = Date.now();
     const again = this.unmatched.filter((p) => now - p.firstSeen < UNMATCHED_RETRY_MS);
+    // no message ever matched: answer so the SMSC stops offering it (a receipt of another system)
+    for (const p of this.unmatched) if (!again.includes(p)) answer(p);
     this.unmatched = [];
     for (const p of again) this.batcher.push(p);
   }
 
   async apply(items: Pending[]): Promise<void> {
-    await this.write(items);
-    // committed (or kept for a retry when unmatched): the SMSC may forget them now
-    for (const p of items) {
-      p.answer?.();
-      p.answer = undefined;
-    }
+    const unmatched = await this.write(items);
+    // committed: the SMSC may forget them now. An unmatched receipt stays unanswered while it waits
+    // for its part key (the SENT write may not have landed yet), so a crash meanwhile loses nothing:
+    // the SMSC offers it again after the rebind.
+    for (const p of items) if (!unmatched.has(p)) answer(p);
   }
 
-  private async write(items: Pending[]): Promise<void> {
+  /** Applies what matches in one transaction; answers the receipts that matched nothing yet. */
+  private async write(items: Pending[]): Promise<Set<Pending>> {
+    const missed = new Set<Pending>();
     const lookups = items.flatMap((p, idx) => messageIdKeys(p.receipt.id).map((key, rank) => ({ conn: p.connectionId, key, idx, rank })));
     await this.ctx.db.transaction(async (tx) => {
       await byIndex(tx);
@@ -111,6 +119,7 @@ export class ReceiptApplier {
         const hit = best.get(idx);
         if (!hit) {
           this.unmatched.push(p);
+          missed.add(p);
           return;
         }
         const partKey = `${hit.connection_id}\u0000${hit.key}`;
@@ -167,6 +176,7 @@ export class ReceiptApplier {
           .map((u) => ({ message_id: Number(u.id), account_id: u.account_id, event: u.status, detail: changes.get(Number(u.id))?.detail ?? null })),
       );
     });
+    return missed;
   }
 
   async close() {
