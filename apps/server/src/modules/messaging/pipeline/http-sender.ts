@@ -20,7 +20,7 @@ import { decryptSecret } from '../../../lib/crypto.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { assertOutboundUrl, assertPublicHost } from '../../../lib/outbound-url.ts';
 import type { ClaimedSms } from './sms-results.ts';
-import type { Drainer, SmsDispatcher } from './sms-sender.ts';
+import { QueueDrainer } from './drainer.ts';
 
 const POLL_MS = 1000;
 const BACKOFF_MS = 500;
@@ -42,30 +42,16 @@ interface HttpConn {
   retry_count: number;
 }
 
-export class HttpSender implements Drainer {
-  private buffer: ClaimedSms[] = [];
+export class HttpSender extends QueueDrainer {
   private active = 0;
-  private stopped = false;
-  private wakeUp: (() => void) | null = null;
   private conn: HttpConn | null = null;
   private nextAt = 0;
   private readonly abort = new AbortController();
   private idleWaiters: (() => void)[] = [];
 
-  constructor(
-    private readonly d: SmsDispatcher,
-    readonly id: number,
-  ) {}
-
-  wake() {
-    this.wakeUp?.();
-  }
-
-  stop() {
-    this.stopped = true;
+  override stop() {
     this.abort.abort();
-    for (const row of this.buffer.splice(0)) this.d.results.push({ kind: 'release', row, submitted: false });
-    this.wake();
+    super.stop();
   }
 
   /** Resolves once every started message has its outcome committed (or after `ms`). */
@@ -77,19 +63,6 @@ export class HttpSender implements Drainer {
         clearTimeout(t);
         resolve();
       });
-    });
-  }
-
-  private sleep(ms: number) {
-    return new Promise<void>((resolve) => {
-      const t = setTimeout(done, ms);
-      function done() {
-        clearTimeout(t);
-        resolve();
-      }
-      this.wakeUp = done;
-    }).finally(() => {
-      this.wakeUp = null;
     });
   }
 

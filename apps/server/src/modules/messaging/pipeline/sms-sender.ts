@@ -19,6 +19,7 @@ import type { AppContext } from '../../../context.ts';
 import { recordEvents } from './events.ts';
 import { SMS_QUEUE_CHANNEL } from './filter-stage.ts';
 import { HttpSender } from './http-sender.ts';
+import { type Drainer, QueueDrainer } from './drainer.ts';
 import { type ClaimedSms, SmsResultWriter } from './sms-results.ts';
 import { stageTx, reason } from './stage-repo.ts';
 
@@ -36,57 +37,16 @@ interface ConnInfo {
 
 type Session = NonNullable<ReturnType<ConnectionManager['session']>>;
 
-/** What drains one connection's queue (SMPP: ConnectionSender, HTTP: HttpSender). */
-export interface Drainer {
-  run(recover: boolean): Promise<void>;
-  stop(): void;
-  wake(): void;
-  /** resolves once what it started has its outcome written (bounded) */
-  idle?(ms: number): Promise<void>;
-}
-
 /**
  * One connection's sender. Parts are "exposed" from their submit until their outcome is committed;
  * at most the connection's window of parts is exposed at once, so a crash can leave at most one
  * window of messages at the SMSC that we have no record of (those come back possible_duplicate).
  */
-class ConnectionSender implements Drainer {
-  private buffer: ClaimedSms[] = [];
+class ConnectionSender extends QueueDrainer {
   private exposed = 0;
-  private stopped = false;
-  private wakeUp: (() => void) | null = null;
   private session: Session | null = null;
   private info: ConnInfo | null = null;
   private infoAt = 0;
-
-  constructor(
-    private readonly d: SmsDispatcher,
-    readonly id: number,
-  ) {}
-
-  wake() {
-    this.wakeUp?.();
-  }
-
-  /** Stops claiming; claimed rows never handed to the session go back to the queue. */
-  stop() {
-    this.stopped = true;
-    for (const row of this.buffer.splice(0)) this.d.results.push({ kind: 'release', row, submitted: false });
-    this.wake();
-  }
-
-  private sleep(ms: number) {
-    return new Promise<void>((resolve) => {
-      const t = setTimeout(done, ms);
-      function done() {
-        clearTimeout(t);
-        resolve();
-      }
-      this.wakeUp = done;
-    }).finally(() => {
-      this.wakeUp = null;
-    });
-  }
 
   async run(recover: boolean) {
     if (recover) await this.d.recover(this.id);
