@@ -1,4 +1,4 @@
-import { Button, Grid, Group, Paper, SegmentedControl, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { SendSmsInput } from '@risala/shared/schemas/messages';
 import { CUSTOMER_VARIABLES } from '@risala/shared/schemas/templates';
@@ -9,10 +9,9 @@ import { useSession } from '../../lib/session.ts';
 import { showSuccessToast } from '../../lib/toast.ts';
 import { useActiveSmsSenders, useApprovedSmsTemplates } from './api/get-send-options.ts';
 import { useSendEstimate, useSendMessage } from './api/send-message.ts';
-import { EstimatePanel } from './components/EstimatePanel.tsx';
-import { emptyRecipients, hasRecipients, RecipientsPicker, type RecipientsDraft, toRecipients } from './components/RecipientsPicker.tsx';
-import { ScheduleField, type ScheduleDraft, scheduleValue } from './components/ScheduleField.tsx';
-import { SendFooter } from './components/SendFooter.tsx';
+import { ComposeLayout } from './components/ComposeLayout.tsx';
+import { emptyRecipients, hasRecipients, type RecipientsDraft, toRecipients } from './components/RecipientsPicker.tsx';
+import { type ScheduleDraft, scheduleValue } from './components/ScheduleField.tsx';
 import { SmsPreview } from './components/SmsPreview.tsx';
 
 /** /message-history/new-sms: recipients, sender, template or text, live preview and parts, estimate, send now or later. */
@@ -62,85 +61,75 @@ export function NewSmsPage() {
   const insertVariable = (name: string) => setText((v) => `${v}{{${name}}}`);
 
   return (
-    <Stack gap="lg" data-testid="new-sms-page">
-      <div>
-        <Title order={1} size="h2">
-          {t('messages.compose.smsTitle')}
-        </Title>
-        <Text c="dimmed">{t('messages.compose.smsSubtitle')}</Text>
-      </div>
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <Paper withBorder radius="md" p="md">
-            <Stack gap="md">
-              <RecipientsPicker value={recipients} onChange={setRecipients} />
-              <Select
-                label={t('messages.compose.sender')}
-                placeholder={defaultSender ? defaultSender.sender_id : t('messages.compose.senderPlaceholder')}
-                data={(senders.data ?? []).map((s) => ({ value: String(s.id), label: s.sender_id }))}
-                value={senderId}
-                onChange={setSenderId}
-                clearable
-                nothingFoundMessage={t('messages.compose.noSenders')}
-                data-testid="compose-sender"
-              />
-              <SegmentedControl
-                value={source}
-                onChange={(v) => setSource(v as 'text' | 'template')}
-                data={[
-                  { value: 'text', label: t('messages.compose.freeText') },
-                  { value: 'template', label: t('messages.compose.template') },
-                ]}
-                data-testid="compose-source"
-              />
-              {source === 'template' ? (
-                <Select
-                  label={t('messages.compose.template')}
-                  placeholder={t('messages.compose.templatePlaceholder')}
-                  data={(templates.data ?? []).map((x) => ({ value: String(x.id), label: x.template_name }))}
-                  value={templateId}
-                  onChange={setTemplateId}
-                  searchable
-                  nothingFoundMessage={t('messages.compose.noTemplates')}
-                  data-testid="compose-template"
-                />
-              ) : (
-                <Stack gap={4}>
-                  <Textarea
-                    label={t('messages.compose.text')}
-                    autosize
-                    minRows={4}
-                    maxRows={12}
-                    maxLength={1600}
-                    value={text}
-                    onChange={(e) => setText(e.currentTarget.value)}
-                    dir="auto"
-                    data-testid="compose-text"
-                  />
-                  <Group gap={4}>
-                    <Text size="xs" c="dimmed">
-                      {t('messages.compose.variables')}
-                    </Text>
-                    {CUSTOMER_VARIABLES.map((v) => (
-                      <Button key={v} size="compact-xs" variant="light" onClick={() => insertVariable(v)} data-testid={`compose-var-${v}`}>
-                        {`{{${v}}}`}
-                      </Button>
-                    ))}
-                  </Group>
-                </Stack>
-              )}
-              <ScheduleField value={schedule} onChange={setSchedule} />
-            </Stack>
-          </Paper>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <Stack gap="md">
-            <SmsPreview text={messageText} sender={sender?.sender_id ?? null} />
-            <EstimatePanel estimate={body ? estimate.data : undefined} loading={Boolean(body) && estimate.isFetching} error={body ? estimate.error : null} />
-          </Stack>
-        </Grid.Col>
-      </Grid>
-      <SendFooter error={send.error} disabled={!body || send.isPending} loading={send.isPending} scheduled={schedule.mode === 'later'} onSend={submit} />
-    </Stack>
+    <ComposeLayout
+      testId="new-sms-page"
+      title={t('messages.compose.smsTitle')}
+      subtitle={t('messages.compose.smsSubtitle')}
+      recipients={recipients}
+      onRecipients={setRecipients}
+      schedule={schedule}
+      onSchedule={setSchedule}
+      preview={
+        <SmsPreview text={messageText} sender={sender?.sender_id ?? null} />
+      }
+      estimate={{ ready: Boolean(body), data: estimate.data, fetching: estimate.isFetching, error: estimate.error }}
+      send={{ error: send.error, pending: send.isPending, ready: Boolean(body), onSend: submit }}
+    >
+      <Select
+        label={t('messages.compose.sender')}
+        placeholder={defaultSender ? defaultSender.sender_id : t('messages.compose.senderPlaceholder')}
+        data={(senders.data ?? []).map((s) => ({ value: String(s.id), label: s.sender_id }))}
+        value={senderId}
+        onChange={setSenderId}
+        clearable
+        nothingFoundMessage={t('messages.compose.noSenders')}
+        data-testid="compose-sender"
+      />
+      <SegmentedControl
+        value={source}
+        onChange={(v) => setSource(v as 'text' | 'template')}
+        data={[
+          { value: 'text', label: t('messages.compose.freeText') },
+          { value: 'template', label: t('messages.compose.template') },
+        ]}
+        data-testid="compose-source"
+      />
+      {source === 'template' ? (
+        <Select
+          label={t('messages.compose.template')}
+          placeholder={t('messages.compose.templatePlaceholder')}
+          data={(templates.data ?? []).map((x) => ({ value: String(x.id), label: x.template_name }))}
+          value={templateId}
+          onChange={setTemplateId}
+          searchable
+          nothingFoundMessage={t('messages.compose.noTemplates')}
+          data-testid="compose-template"
+        />
+      ) : (
+        <Stack gap={4}>
+          <Textarea
+            label={t('messages.compose.text')}
+            autosize
+            minRows={4}
+            maxRows={12}
+            maxLength={1600}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            dir="auto"
+            data-testid="compose-text"
+          />
+          <Group gap={4}>
+            <Text size="xs" c="dimmed">
+              {t('messages.compose.variables')}
+            </Text>
+            {CUSTOMER_VARIABLES.map((v) => (
+              <Button key={v} size="compact-xs" variant="light" onClick={() => insertVariable(v)} data-testid={`compose-var-${v}`}>
+                {`{{${v}}}`}
+              </Button>
+            ))}
+          </Group>
+        </Stack>
+      )}
+    </ComposeLayout>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Grid, Paper, SegmentedControl, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, SegmentedControl, Select, Textarea, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { SendWhatsappInput } from '@risala/shared/schemas/messages';
 import { type WaBody, waVariableCount } from '@risala/shared/schemas/whatsapp';
@@ -9,10 +9,9 @@ import { useNavigate } from 'react-router';
 import { showSuccessToast } from '../../lib/toast.ts';
 import { useApprovedWaTemplates, useWhatsappSenders } from './api/get-send-options.ts';
 import { useSendEstimate, useSendMessage } from './api/send-message.ts';
-import { EstimatePanel } from './components/EstimatePanel.tsx';
-import { emptyRecipients, hasRecipients, RecipientsPicker, type RecipientsDraft, toRecipients } from './components/RecipientsPicker.tsx';
-import { ScheduleField, type ScheduleDraft, scheduleValue } from './components/ScheduleField.tsx';
-import { SendFooter } from './components/SendFooter.tsx';
+import { ComposeLayout } from './components/ComposeLayout.tsx';
+import { emptyRecipients, hasRecipients, type RecipientsDraft, toRecipients } from './components/RecipientsPicker.tsx';
+import { type ScheduleDraft, scheduleValue } from './components/ScheduleField.tsx';
 import { WhatsappPreview } from './components/WhatsappPreview.tsx';
 
 /** /message-history/new-whatsapp: an APPROVED template with its parameters, or free text inside the 24-hour window. */
@@ -68,100 +67,90 @@ export function NewWhatsappPage() {
   };
 
   return (
-    <Stack gap="lg" data-testid="new-whatsapp-page">
-      <div>
-        <Title order={1} size="h2">
-          {t('messages.compose.waTitle')}
-        </Title>
-        <Text c="dimmed">{t('messages.compose.waSubtitle')}</Text>
-      </div>
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <Paper withBorder radius="md" p="md">
-            <Stack gap="md">
-              <RecipientsPicker value={recipients} onChange={setRecipients} />
-              <Select
-                label={t('messages.compose.waSender')}
-                placeholder={sender ? `${sender.display_name} (${sender.phone_number})` : t('messages.compose.senderPlaceholder')}
-                data={(senders.data ?? []).map((s) => ({ value: String(s.id), label: `${s.display_name} (${s.phone_number})` }))}
-                value={senderId}
-                onChange={setSenderId}
-                clearable
-                nothingFoundMessage={t('messages.compose.noSenders')}
-                data-testid="compose-wa-sender"
-              />
-              <SegmentedControl
-                value={source}
-                onChange={(v) => setSource(v as 'template' | 'text')}
-                data={[
-                  { value: 'template', label: t('messages.compose.template') },
-                  { value: 'text', label: t('messages.compose.freeText') },
-                ]}
-                data-testid="compose-source"
-              />
-              {source === 'template' ? (
-                <>
-                  <Select
-                    label={t('messages.compose.template')}
-                    placeholder={t('messages.compose.templatePlaceholder')}
-                    data={(templates.data ?? []).map((x) => ({ value: String(x.id), label: `${x.name} · ${x.language}` }))}
-                    value={templateId}
-                    onChange={pickTemplate}
-                    searchable
-                    nothingFoundMessage={t('messages.compose.noTemplates')}
-                    data-testid="compose-wa-template"
-                  />
-                  {paramValues.map((p, i) => (
-                    <TextInput
-                      key={`param-${i + 1}`}
-                      label={t('messages.compose.param', { n: i + 1 })}
-                      value={p}
-                      onChange={(e) => {
-                        const next = [...paramValues];
-                        next[i] = e.currentTarget.value;
-                        setParams(next);
-                      }}
-                      required
-                      dir="auto"
-                      data-testid={`compose-param-${i + 1}`}
-                    />
-                  ))}
-                </>
-              ) : (
-                <>
-                  <Alert color="yellow" variant="light" icon={<IconClock size={18} />} data-testid="wa-window-note">
-                    {t('messages.compose.windowNote')}
-                  </Alert>
-                  <Textarea
-                    label={t('messages.compose.text')}
-                    autosize
-                    minRows={4}
-                    maxRows={12}
-                    maxLength={4096}
-                    value={text}
-                    onChange={(e) => setText(e.currentTarget.value)}
-                    dir="auto"
-                    data-testid="compose-text"
-                  />
-                </>
-              )}
-              <ScheduleField value={schedule} onChange={setSchedule} />
-            </Stack>
-          </Paper>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <Stack gap="md">
-            <WhatsappPreview
-              components={source === 'template' ? (template?.components ?? null) : null}
-              params={paramValues}
-              text={text}
-              sender={sender ? sender.display_name : null}
+    <ComposeLayout
+      testId="new-whatsapp-page"
+      title={t('messages.compose.waTitle')}
+      subtitle={t('messages.compose.waSubtitle')}
+      recipients={recipients}
+      onRecipients={setRecipients}
+      schedule={schedule}
+      onSchedule={setSchedule}
+      preview={
+        <WhatsappPreview
+          components={source === 'template' ? (template?.components ?? null) : null}
+          params={paramValues}
+          text={text}
+          sender={sender ? sender.display_name : null}
+        />
+      }
+      estimate={{ ready: Boolean(body), data: estimate.data, fetching: estimate.isFetching, error: estimate.error }}
+      send={{ error: send.error, pending: send.isPending, ready: Boolean(body), onSend: submit }}
+    >
+      <Select
+        label={t('messages.compose.waSender')}
+        placeholder={sender ? `${sender.display_name} (${sender.phone_number})` : t('messages.compose.senderPlaceholder')}
+        data={(senders.data ?? []).map((s) => ({ value: String(s.id), label: `${s.display_name} (${s.phone_number})` }))}
+        value={senderId}
+        onChange={setSenderId}
+        clearable
+        nothingFoundMessage={t('messages.compose.noSenders')}
+        data-testid="compose-wa-sender"
+      />
+      <SegmentedControl
+        value={source}
+        onChange={(v) => setSource(v as 'template' | 'text')}
+        data={[
+          { value: 'template', label: t('messages.compose.template') },
+          { value: 'text', label: t('messages.compose.freeText') },
+        ]}
+        data-testid="compose-source"
+      />
+      {source === 'template' ? (
+        <>
+          <Select
+            label={t('messages.compose.template')}
+            placeholder={t('messages.compose.templatePlaceholder')}
+            data={(templates.data ?? []).map((x) => ({ value: String(x.id), label: `${x.name} · ${x.language}` }))}
+            value={templateId}
+            onChange={pickTemplate}
+            searchable
+            nothingFoundMessage={t('messages.compose.noTemplates')}
+            data-testid="compose-wa-template"
+          />
+          {paramValues.map((p, i) => (
+            <TextInput
+              key={`param-${i + 1}`}
+              label={t('messages.compose.param', { n: i + 1 })}
+              value={p}
+              onChange={(e) => {
+                const next = [...paramValues];
+                next[i] = e.currentTarget.value;
+                setParams(next);
+              }}
+              required
+              dir="auto"
+              data-testid={`compose-param-${i + 1}`}
             />
-            <EstimatePanel estimate={body ? estimate.data : undefined} loading={Boolean(body) && estimate.isFetching} error={body ? estimate.error : null} />
-          </Stack>
-        </Grid.Col>
-      </Grid>
-      <SendFooter error={send.error} disabled={!body || send.isPending} loading={send.isPending} scheduled={schedule.mode === 'later'} onSend={submit} />
-    </Stack>
+          ))}
+        </>
+      ) : (
+        <>
+          <Alert color="yellow" variant="light" icon={<IconClock size={18} />} data-testid="wa-window-note">
+            {t('messages.compose.windowNote')}
+          </Alert>
+          <Textarea
+            label={t('messages.compose.text')}
+            autosize
+            minRows={4}
+            maxRows={12}
+            maxLength={4096}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            dir="auto"
+            data-testid="compose-text"
+          />
+        </>
+      )}
+    </ComposeLayout>
   );
 }

@@ -1,0 +1,57 @@
+import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { SendResult } from '@risala/shared/schemas/messages';
+import { EstimatePanel } from './EstimatePanel.tsx';
+import { RecipientsPicker, type RecipientsDraft } from './RecipientsPicker.tsx';
+import { ScheduleField, type ScheduleDraft } from './ScheduleField.tsx';
+import { SendFooter } from './SendFooter.tsx';
+
+/**
+ * The frame both New message screens share: title, a form card that starts with the recipients and
+ * ends with the schedule, a side column with the channel's preview and the estimate, and the send bar.
+ */
+export function ComposeLayout(props: {
+  testId: string;
+  title: string;
+  subtitle: string;
+  recipients: RecipientsDraft;
+  onRecipients: (value: RecipientsDraft) => void;
+  schedule: ScheduleDraft;
+  onSchedule: (value: ScheduleDraft) => void;
+  /** the channel's own fields, between the recipients and the schedule */
+  children: ReactNode;
+  preview: ReactNode;
+  /** the body the estimate was asked for (null: nothing to estimate yet) */
+  estimate: { ready: boolean; data: SendResult | undefined; fetching: boolean; error: unknown };
+  send: { error: unknown; pending: boolean; ready: boolean; onSend: () => void };
+}) {
+  const { estimate, send } = props;
+  return (
+    <Stack gap="lg" data-testid={props.testId}>
+      <div>
+        <Title order={1} size="h2">
+          {props.title}
+        </Title>
+        <Text c="dimmed">{props.subtitle}</Text>
+      </div>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Paper withBorder radius="md" p="md">
+            <Stack gap="md">
+              <RecipientsPicker value={props.recipients} onChange={props.onRecipients} />
+              {props.children}
+              <ScheduleField value={props.schedule} onChange={props.onSchedule} />
+            </Stack>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="md">
+            {props.preview}
+            <EstimatePanel estimate={estimate.ready ? estimate.data : undefined} loading={estimate.ready && estimate.fetching} error={estimate.ready ? estimate.error : null} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <SendFooter error={send.error} disabled={!send.ready || send.pending} loading={send.pending} scheduled={props.schedule.mode === 'later'} onSend={send.onSend} />
+    </Stack>
+  );
+}
