@@ -60,14 +60,16 @@ export async function benchSmsPipeline(report, total = 100_000) {
     };
     await Promise.all([sendNext(), sendNext()]);
     const acceptedMs = performance.now() - started;
-    // cheap polling (the status index): is anything not final yet?
-    for (;;) {
+    // cheap polling: the first message (by id, from a watermark) that is not final yet
+    for (let from = 0; ; ) {
       await new Promise((r) => setTimeout(r, 100));
       const { rows } = await client.query(
-        `select exists (select 1 from messages where account_id = $1 and status in ('PENDING', 'QUEUED', 'SENT', 'ACCEPTED', 'PARTIALLY_SENT')) as busy`,
-        [accountId],
+        // (the throw-away database holds only this account's messages: the primary key alone serves it)
+        `select id from messages where id >= $1 and status in ('PENDING', 'QUEUED', 'SENT', 'ACCEPTED', 'PARTIALLY_SENT') order by id limit 1`,
+        [from],
       );
-      if (!rows[0].busy) break;
+      if (rows.length === 0) break;
+      from = rows[0].id;
       if (performance.now() - started > 300_000) throw new Error('not every receipt was applied after 5 minutes');
     }
     const ms = performance.now() - started;

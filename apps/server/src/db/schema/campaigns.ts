@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { brands } from './audience.ts';
 import { accountId, timestamps, ts, userRef } from './columns.ts';
 
@@ -81,6 +81,8 @@ export const batches = pgTable(
     processing_status: text('processing_status'),
     /** expansion chunks not yet done (PROCESSING → IN_PROGRESS when it reaches 0) */
     expand_pending: integer('expand_pending').notNull().default(0),
+    /** the campaign tick's watermark: every message of the batch below this id has left the queues */
+    open_from_id: bigint('open_from_id', { mode: 'number' }),
     requires_gateway_review: boolean('requires_gateway_review').notNull().default(false),
     canceled_at: ts('canceled_at'),
     canceled_by: userRef('canceled_by'),

@@ -75,8 +75,10 @@ export const messages = pgTable(
     /** credits charged: message parts (SMS) or 1 */
     credits: integer('credits').notNull().default(0),
     cost: numeric('cost', { precision: 12, scale: 5 }).notNull().default('0'),
-    /** SMSC id of the first part, WhatsApp wamid, email Message-ID / SendGrid id */
+    /** WhatsApp wamid, email Message-ID / SendGrid id (indexed: webhooks look messages up by it) */
     provider_message_id: text('provider_message_id'),
+    /** SMSC id of an SMS's first part, for display only (receipts match through sms_part_keys) */
+    smsc_message_id: text('smsc_message_id'),
     error_code: text('error_code'),
     error_message: text('error_message'),
     /** the blacklist that blocked the message */
@@ -95,16 +97,32 @@ export const messages = pgTable(
   (t) => [
     primaryKey({ columns: [t.id, t.created_at] }),
     index('messages_account_created_idx').on(t.account_id, t.created_at.desc()),
-    index('messages_account_status_idx').on(t.account_id, t.status, t.created_at.desc()),
     index('messages_account_recipient_idx').on(t.account_id, t.recipient),
     index('messages_bulk_idx').on(t.bulk_id),
-    index('messages_batch_idx').on(t.batch_id).where(sql`${t.batch_id} is not null`),
-    index('messages_campaign_idx').on(t.campaign_id, t.status).where(sql`${t.campaign_id} is not null`),
+    // (batch_id, id): the campaign tick walks a batch's open messages from a watermark
+    index('messages_batch_idx').on(t.batch_id, t.id).where(sql`${t.batch_id} is not null`),
+    index('messages_campaign_idx').on(t.campaign_id).where(sql`${t.campaign_id} is not null`),
+    // email and WhatsApp ids (webhooks); SMS ids live in sms_part_keys, so an SMS never changes an indexed column
     index('messages_provider_idx').on(t.provider_message_id).where(sql`${t.provider_message_id} is not null`),
-    // the connection queue: what a connection's sender claims next
-    index('messages_connection_queue_idx').on(t.connection_id, t.id).where(sql`${t.stage} in ('connection', 'inflight')`),
-    index('messages_scheduled_idx').on(t.scheduled_at).where(sql`${t.status} = 'SCHEDULED'`),
   ],
+);
+
+/**
+ * The SMS connection queue: one narrow row per QUEUED SMS waiting for (or in flight on) its
+ * connection. The connection's sender claims rows (inflight = true), and deletes them with the
+ * outcome; recovery after a crash turns a dead process's inflight rows back. Kept apart from
+ * `messages` so no column of the wide row that an index covers ever changes while a message moves
+ * through the pipeline (its updates stay HOT: docs/decisions.md "SMS pipeline throughput").
+ */
+export const smsQueue = pgTable(
+  'sms_queue',
+  {
+    connection_id: integer('connection_id').notNull(),
+    message_id: bigint('message_id', { mode: 'number' }).notNull(),
+    message_created_at: ts('message_created_at').notNull(),
+    inflight: boolean('inflight').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.connection_id, t.message_id] })],
 );
 
 /** The timeline of a message: one row per state change or notable event. */

@@ -6,8 +6,8 @@
  * queues them for the router), takes their credits last (the balance row stays locked only until
  * commit) and counts itself off `expand_pending`; the last one moves the batch to IN_PROGRESS.
  *
- * Pause holds what has not gone out: messages still in the router, filter or connection queue
- * become SCHEDULED in stage `route` (no stage picks them up), and chunks expanded while paused are
+ * Pause holds what has not gone out: messages still in the router, filter or connection queue (for
+ * SMS: not yet claimed by a connection's sender) become SCHEDULED in stage `route` (no stage picks them up), and chunks expanded while paused are
  * created held too; resume makes them PENDING again and queues them for the router. Cancel ends
  * them CANCELLED and refunds their credits. Both lock the campaign row, which each chunk shares.
  */
@@ -23,6 +23,7 @@ import type { NewMessage } from '../messaging/pipeline/contracts.ts';
 import { refundMessages, reserveCredits } from '../messaging/pipeline/credits.ts';
 import { enqueueMessages } from '../messaging/pipeline/enqueue.ts';
 import { queueChunks, TASKS } from '../messaging/pipeline/jobs.ts';
+import { dequeueWaiting } from '../messaging/pipeline/sms-queue.ts';
 import { audienceChunk, buildAudience, chunkBounds } from './audience.ts';
 import * as repo from './campaigns.repo.ts';
 import { abOf, audienceOf, requireCampaign } from './campaigns.service.ts';
@@ -189,10 +190,13 @@ export async function pauseCampaign(ctx: AppContext, auth: AuthContext, id: numb
   return ctx.db.transaction(async (tx) => {
     const c = await requireCampaign(tx, auth.accountId, id, true);
     assertTransition(c, 'PAUSED');
+    // SMS leave their connection queue unless a sender already holds them (those go out)
+    const waiting = await dequeueWaiting(tx, auth.accountId, { campaignId: id });
     const { rows } = await tx.execute<{ n: string }>(sql`
       with held as (
         update messages set status = 'SCHEDULED', stage = 'route', updated_at = now()
-         where account_id = ${auth.accountId} and campaign_id = ${id} and stage in ('route', 'filter', 'connection') and status in ('PENDING', 'QUEUED')
+         where account_id = ${auth.accountId} and campaign_id = ${id} and status in ('PENDING', 'QUEUED')
+           and (stage in ('route', 'filter') or (stage = 'connection' and (channel <> 'sms' or id = any(${sql.param(waiting)}::bigint[]))))
         returning 1)
       select count(*) as n from held`);
     await repo.updateCampaign(tx, auth.accountId, id, { status: 'PAUSED' });
@@ -219,11 +223,13 @@ export async function resumeCampaign(ctx: AppContext, auth: AuthContext, id: num
 /** Not-yet-sent messages of a campaign (or one batch) → CANCELLED, their credits refunded. */
 export async function cancelMessages(tx: DbOrTx, accountId: number, where: { campaignId?: number; batchId?: number }) {
   const scope = where.batchId ? sql`batch_id = ${where.batchId}` : sql`campaign_id = ${where.campaignId as number}`;
+  const waiting = await dequeueWaiting(tx, accountId, where);
   const { rows } = await tx.execute<{ account_id: number; channel: string; bulk_id: string; credits: number }>(sql`
     update messages m set status = 'CANCELLED', stage = 'done', credits = 0, updated_at = now()
       from (select id, created_at, credits as old_credits from messages
-             where account_id = ${accountId} and ${scope} and stage in ('route', 'filter', 'connection')
-               and status in ('PENDING', 'QUEUED', 'SCHEDULED') for update) o
+             where account_id = ${accountId} and ${scope} and status in ('PENDING', 'QUEUED', 'SCHEDULED')
+               and (stage in ('route', 'filter') or (stage = 'connection' and (channel <> 'sms' or id = any(${sql.param(waiting)}::bigint[]))))
+             for update) o
      where m.id = o.id and m.created_at = o.created_at
     returning m.account_id, m.channel, m.bulk_id, o.old_credits as credits`);
   await refundMessages(tx, rows);

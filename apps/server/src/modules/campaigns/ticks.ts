@@ -2,7 +2,7 @@
  * The periodic campaign check (`campaigns_tick`, every 2 s while any campaign runs or is paused, at
  * most every minute while launches are only scheduled; also queued when the worker starts): starts batches that are due but whose
  * start job was lost, closes batches whose every message has left the queues (COMPLETED, or
- * COMPLETED_WITH_ERRORS when any FAILED), decides due A/B tests, and completes campaigns whose
+ * COMPLETED_WITH_ERRORS when any FAILED; closeBatchIfDone), decides due A/B tests, and completes campaigns whose
  * batches are all final — with a `campaign_status` notification to the campaign's creator.
  */
 import { sql } from 'drizzle-orm';
@@ -23,15 +23,9 @@ export async function campaignsTick(ctx: AppContext): Promise<void> {
        and c.status in ('SCHEDULED', 'RUNNING', 'PAUSED')`);
   for (const b of due) await startBatch(ctx, b.id);
 
-  // the planner guard of the pipeline's stages (decisions.md): the month's partition grows faster than its statistics
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    await tx.execute(sql`
-    update batches b set processing_status = case when exists (select 1 from messages m where m.batch_id = b.id and m.status = 'FAILED')
-                                                  then 'COMPLETED_WITH_ERRORS' else 'COMPLETED' end, updated_at = now()
-     where b.processing_status = 'IN_PROGRESS'
-       and not exists (select 1 from messages m where m.batch_id = b.id and m.stage <> 'done')`);
-  });
+  const { rows: open } = await db.execute<{ id: number; open_from_id: string | null }>(sql`
+    select id, open_from_id from batches where processing_status = 'IN_PROGRESS'`);
+  for (const b of open) await closeBatchIfDone(ctx, b.id, Number(b.open_from_id ?? 0));
 
   const { rows: tests } = await db.execute<{ id: number }>(sql`
     select id from campaigns where status = 'RUNNING' and ab_test is not null and ab_test->>'winner' is null
@@ -61,4 +55,28 @@ export async function campaignsTick(ctx: AppContext): Promise<void> {
   const { running, due: nextAt } = next[0] ?? { running: false, due: null };
   if (running) await queueTick(ctx, db);
   else if (nextAt) await queueTick(ctx, db, Math.min(60_000, Math.max(2000, new Date(nextAt).getTime() - Date.now())));
+}
+
+/**
+ * A batch is done when none of its messages is left in a queue. Messages leave roughly in id order,
+ * so the batch keeps a watermark (open_from_id: everything below it is done) and each tick walks
+ * (batch_id, id) from there to the first open message: the whole batch is read once over its run,
+ * not once per tick.
+ */
+async function closeBatchIfDone(ctx: AppContext, batchId: number, from: number) {
+  await ctx.db.transaction(async (tx) => {
+    // the planner guard of the pipeline's stages (decisions.md): the month's partition grows faster than its statistics
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const { rows } = await tx.execute<{ id: string }>(sql`
+      select id from messages where batch_id = ${batchId} and id >= ${from} and stage <> 'done' order by id limit 1`);
+    const first = rows[0] ? Number(rows[0].id) : null;
+    if (first !== null) {
+      if (first > from) await tx.execute(sql`update batches set open_from_id = ${first} where id = ${batchId}`);
+      return;
+    }
+    await tx.execute(sql`
+      update batches b set processing_status = case when exists (select 1 from messages m where m.batch_id = b.id and m.status = 'FAILED')
+                                                    then 'COMPLETED_WITH_ERRORS' else 'COMPLETED' end, updated_at = now()
+       where b.id = ${batchId} and b.processing_status = 'IN_PROGRESS'`);
+  });
 }

@@ -61,7 +61,7 @@ beforeAll(async () => {
   await t.sql(
     `insert into message_events (message_id, account_id, event, detail, at) values
        ($1, $2, 'PENDING', null, now() - interval '3 minutes'),
-       ($1, $2, 'QUEUED', 'sandbox', now() - interval '2 minutes'),
+       ($1, $2, 'QUEUED', 'sandbox', now() - interval '150 seconds'),
        ($1, $2, 'DELIVERED', 'DELIVRD', now() - interval '1 minute')`,
     [ids.delivered, a],
   );
@@ -177,10 +177,12 @@ describe('GET /api/messages/:id', () => {
     expect(res.statusCode).toBe(200);
     const m = json(res).data;
     expect(m).toMatchObject({ id: ids.delivered, status: 'DELIVERED', recipient: '+966500000002', parts: 2, cost: '0.05000' });
-    expect(m.events.map((e: { event: string }) => e.event)).toEqual(['PENDING', 'QUEUED', 'DELIVERED']);
+    // stored events plus SENT read from sent_at (the pipeline stores no event for a plain send)
+    expect(m.events.map((e: { event: string }) => e.event)).toEqual(['PENDING', 'QUEUED', 'SENT', 'DELIVERED']);
     expect(m.events[1].detail).toBe('sandbox');
+    expect(m.events[2]).toMatchObject({ detail: null, at: m.sent_at });
     const dup = json(await get(`/api/messages/${ids.dup}`)).data;
-    expect(dup).toMatchObject({ possible_duplicate: true, events: [] });
+    expect(dup).toMatchObject({ possible_duplicate: true, events: [{ event: 'SENT', at: dup.sent_at }] });
   });
 
   it("answers 404 for another account's message and 400 for a bad id", async () => {

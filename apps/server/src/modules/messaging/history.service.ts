@@ -6,6 +6,7 @@ import {
   type InboundMessageDto,
   type MessageDetailDto,
   type MessageDto,
+  type MessageEventDto,
   type MessageListQuery,
   type MessageState,
 } from '@risala/shared/schemas/messages';
@@ -106,11 +107,35 @@ export async function detail(ctx: AppContext, auth: AuthContext, id: number, lan
   const row = await repo.findById(ctx.db, auth.accountId, id);
   if (!row) throw new AppError('NOT_FOUND');
   const events = await repo.eventsOf(ctx.db, auth.accountId, id);
-  return {
-    ...toMessageDto(row, lang),
-    events: events.map((e) => ({ id: Number(e.id), event: e.event, detail: e.detail, at: iso(e.at) as string })),
-  };
+  return { ...toMessageDto(row, lang), events: timeline(row, events) };
 }
+
+/** States the message row's own timestamps tell; the pipeline stores no event for them (decisions.md). */
+const STAMPED = [
+  ['QUEUED', 'queued_at'],
+  ['SENT', 'sent_at'],
+] as const;
+
+/**
+ * The stored events (state changes with a reason, receipts, failover, retries …) plus the plain
+ * steps read from the row's timestamps, in time order. Synthesised steps have negative ids.
+ */
+export function timeline(row: Pick<repo.MessageRow, 'queued_at' | 'sent_at'>, events: { id: number | string; event: string; detail: string | null; at: Date | string }[]): MessageEventDto[] {
+  const out: MessageEventDto[] = events.map((e) => ({ id: Number(e.id), event: e.event, detail: e.detail, at: iso(e.at) as string }));
+  const stored = new Set(out.map((e) => e.event));
+  STAMPED.forEach(([event, column], i) => {
+    const at = row[column];
+    if (at && !stored.has(event) && !(event === 'SENT' && stored.has('PARTIALLY_SENT'))) out.push({ id: -(i + 1), event, detail: null, at: iso(at) as string });
+  });
+  return out.sort((a, b) => a.at.localeCompare(b.at) || rank(a.event) - rank(b.event) || a.id - b.id);
+}
+
+/** Pipeline order, for steps that share a timestamp. */
+const ORDER = ['PENDING', 'SCHEDULED', 'QUEUED', '*', 'SENT', 'PARTIALLY_SENT', 'ACCEPTED', 'DELIVERED', 'PARTIALLY_DELIVERED', 'READ'];
+const rank = (event: string) => {
+  const i = ORDER.indexOf(event);
+  return i === -1 ? ORDER.indexOf('*') : i;
+};
 
 export async function inbound(
   ctx: AppContext,

@@ -9,7 +9,7 @@ import type { QueryResultRow } from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startWorker } from '../../jobs/worker.ts';
 import { invalidateRoutingTable } from '../routing/routing-table.ts';
-import { bearer, createTestApp, json, signIn, signUp, type TestApp } from '../../test/helper.ts';
+import { bearer, createTestApp, json, signIn, signUp, type TestApp, timelineOf } from '../../test/helper.ts';
 
 let t: TestApp;
 let worker: Runner;
@@ -119,7 +119,7 @@ describe('HTTP connections', () => {
       'dlr-method': 'POST',
     });
     expect(req?.form['dlr-url']).toMatch(new RegExp(`/webhooks/http-dlr/${connId}/[\\w-]{32}$`));
-    expect(m).toMatchObject({ connection_id: connId, provider_message_id: 'gw-966510000001', parts_sent: 1, stage: 'done' });
+    expect(m).toMatchObject({ connection_id: connId, smsc_message_id: 'gw-966510000001', parts_sent: 1, stage: 'done' });
     const keys = await t.sql('select key, part from sms_part_keys where message_id = $1', [m.id]);
     expect(keys).toEqual([{ key: 'gw-966510000001', part: 0 }]);
 
@@ -128,7 +128,7 @@ describe('HTTP connections', () => {
     expect(ack.body).toBe('ACK/Jasmin');
     const done = await waitFor(() => message(r.bulk_id), statusIs('DELIVERED'));
     expect(done.parts_delivered).toBe(1);
-    const events = await t.sql('select event from message_events where message_id = $1 order by id', [m.id]);
+    const events = await timelineOf(t, bearer(owner.token), m.id);
     expect(events.map((e) => e.event)).toEqual(['QUEUED', 'SENT', 'DELIVERED']);
   });
 
@@ -259,8 +259,10 @@ describe('HTTP connections', () => {
     try {
       await waitFor(async () => hanging.length, (n) => n === 1);
       expect((await api('POST', `/api/gateway/connections/${connId}/stop`)).statusCode).toBe(200);
-      const m = await waitFor(() => message(r.bulk_id), (row) => row.status === 'QUEUED' && row.stage === 'connection');
-      expect(m.possible_duplicate).toBe(true);
+      const m = await waitFor(() => message(r.bulk_id), (row) => row.status === 'QUEUED' && row.possible_duplicate);
+      expect(m.stage).toBe('connection');
+      // back in its connection's queue, waiting (not claimed)
+      expect(await t.sql('select inflight from sms_queue where message_id = $1', [m.id])).toEqual([{ inflight: false }]);
     } finally {
       for (const res of hanging) res.destroy();
       gateway.removeAllListeners('request');

@@ -10,7 +10,7 @@ import { ESME } from '../../channels/sms/esme.ts';
 import { startWorker } from '../../jobs/worker.ts';
 import { type SmscSimulator, startSmscSimulator } from '../../sandbox/smsc.ts';
 import { invalidateRoutingTable } from '../routing/routing-table.ts';
-import { bearer, createTestApp, json, signIn, signUp, type TestApp } from '../../test/helper.ts';
+import { bearer, createTestApp, json, signIn, signUp, type TestApp, timelineOf } from '../../test/helper.ts';
 
 let t: TestApp;
 let smsc: SmscSimulator;
@@ -68,9 +68,11 @@ describe('SMS pipeline', () => {
     await waitFor(() => statuses(r.bulk_id), allIn('DELIVERED', 1));
     const [m] = await t.sql('select * from messages where bulk_id = $1', [r.bulk_id]);
     expect(m).toMatchObject({ connection_id: sandboxId, parts_sent: 1, parts_delivered: 1, stage: 'done' });
-    expect(m.provider_message_id).toBeTruthy();
-    const events = await t.sql('select event from message_events where message_id = $1 order by id', [m.id]);
+    expect(m.smsc_message_id).toBeTruthy();
+    expect(m.provider_message_id).toBeNull(); // the indexed column is for email and WhatsApp webhooks
+    const events = await timelineOf(t, bearer(owner.token), m.id);
     expect(events.map((e) => e.event)).toEqual(['QUEUED', 'SENT', 'DELIVERED']);
+    expect(await t.sql('select 1 from sms_queue where message_id = $1', [m.id])).toHaveLength(0);
     const keys = await t.sql('select * from sms_part_keys where message_id = $1', [m.id]);
     expect(keys).toHaveLength(0);
   });
@@ -197,9 +199,9 @@ describe('SMS pipeline', () => {
       await waitFor(() => statuses(r.bulk_id), allIn('DELIVERED', 1));
       const [m] = await t.sql('select id, connection_id, attempt, router_id from messages where bulk_id = $1', [r.bulk_id]);
       expect(m).toMatchObject({ connection_id: sandboxId, attempt: 1, router_id: router.id });
-      const events = await t.sql('select event, detail from message_events where message_id = $1 order by id', [m.id]);
+      const events = await timelineOf(t, bearer(owner.token), m.id);
       expect(events.map((e) => e.event)).toEqual(['QUEUED', 'FAILOVER', 'SENT', 'DELIVERED']);
-      expect(events[1].detail).toContain('ESME_RINVDSTADR');
+      expect(events[1]?.detail).toContain('ESME_RINVDSTADR');
       // alone on the rejecting connection: FAILED with the readable ESME text, credits back
       await t.sql(`update routers set connection_ids = $2, router_type = 'static' where id = $1`, [router.id, [conn.id]]);
       invalidateRoutingTable(owner.accountId);

@@ -8,7 +8,7 @@ import type { Runner } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker } from '../../jobs/worker.ts';
 import { signWebhook, startWhatsAppCloudSimulator, type WhatsAppCloudSimulator } from '../../sandbox/whatsapp-cloud.ts';
-import { bearer, createTestApp, json, signUpCast, type Cast, type TestApp } from '../../test/helper.ts';
+import { bearer, createTestApp, json, signUpCast, type Cast, type TestApp, timelineOf } from '../../test/helper.ts';
 import { waTemplate } from '../whatsapp/whatsapp.fixtures.ts';
 
 const SECRET = 'pipeline-app-secret-0123456789';
@@ -34,7 +34,9 @@ async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 15_0
 
 const post = (url: string, payload: unknown, headers = auth) => t.app.inject({ method: 'POST', url, headers, payload: payload as object });
 const message = async (bulkId: string) => (await t.sql('select * from messages where bulk_id = $1 order by id', [bulkId]))[0];
-const eventsOf = async (id: number) => (await t.sql('select event, detail from message_events where message_id = $1 order by id', [id])).map((e) => e.event);
+const eventsOf = async (id: number) => (await timelineOf(t, auth, id)).map((e) => e.event);
+/** what the webhooks recorded (the timeline adds SENT from sent_at) */
+const storedEvents = async (id: number) => (await t.sql('select event from message_events where message_id = $1 order by id', [id])).map((e) => e.event);
 const untilStatus = (bulkId: string, status: string) => waitFor(() => message(bulkId), (m) => m?.status === status);
 const inbound = async (from: string) => t.sql('select * from inbound_messages where from_address = $1 order by id', [from]);
 
@@ -141,7 +143,7 @@ describe('status webhooks', () => {
     expect(m.status).toBe('READ');
     expect(m.delivered_at).toBeTruthy();
     expect(m.failed_at).toBeNull();
-    expect(await eventsOf(id)).toEqual(['READ', 'DELIVERED']);
+    expect(await storedEvents(id)).toEqual(['READ', 'DELIVERED']);
   });
 
   it('one webhook carrying sent, delivered and read ends at READ; a late delivered after FAILED changes nothing', async () => {

@@ -1,20 +1,18 @@
 /**
  * The filter queue (`messages_filter`): MT blacklists (numbers, prefixes, keywords → BLOCKED with
  * the list's name) and the customer's consent for the channel (→ NOT_ALLOWED), loaded once per
- * chunk. The rest become QUEUED in the connection queue: SMS wait for their connection's sender
- * (woken by NOTIFY after commit), email and WhatsApp go to a `messages_channel_send` chunk job.
+ * chunk. The rest become QUEUED in the connection queue: SMS enter `sms_queue` and wait for their
+ * connection's sender (woken by NOTIFY after commit), email and WhatsApp go to a `messages_channel_send` chunk job.
  */
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import { loadBlacklistMatcher } from './blacklist-memo.ts';
-import { recordEvents } from './events.ts';
 import { queueChunks, TASKS } from './jobs.ts';
+import { queueSms } from './sms-queue.ts';
 import { type Refusal, reason, refuse, type StageRow, stageTx } from './stage-repo.ts';
 
-/** NOTIFY channel: the payload is a connection id with new QUEUED SMS. */
-export const SMS_QUEUE_CHANNEL = 'risala_sms_queue';
-
 interface FilterRow extends StageRow {
+  created_at: string;
   recipient: string;
   body: string;
   subject: string | null;
@@ -28,7 +26,7 @@ export async function filterChunk(ctx: AppContext, ids: number[]): Promise<void>
   await ctx.db.transaction(async (tx) => {
       await stageTx(tx);
     const { rows } = await tx.execute<FilterRow & Record<string, unknown>>(sql`
-      select id, account_id, channel, bulk_id, credits, recipient, body, subject, customer_id, connection_id from messages
+      select id, created_at::text as created_at, account_id, channel, bulk_id, credits, recipient, body, subject, customer_id, connection_id from messages
        where id = any(${sql.param(ids)}::bigint[]) and stage = 'filter' and status = 'PENDING'
        order by id for update skip locked`);
     if (rows.length === 0) return;
@@ -63,12 +61,11 @@ export async function filterChunk(ctx: AppContext, ids: number[]): Promise<void>
     await tx.execute(sql`
       update messages set status = 'QUEUED', stage = 'connection', queued_at = now(), updated_at = now()
        where id = any(${sql.param(queued.map((r) => r.id))}::bigint[])`);
-    await recordEvents(
+    // no QUEUED event: queued_at tells it (the timeline reads it from the row)
+    await queueSms(
       tx,
-      queued.map((r) => ({ message_id: r.id, account_id: r.account_id, event: 'QUEUED' })),
+      queued.flatMap((r) => (r.channel === 'sms' && r.connection_id != null ? [{ connection_id: r.connection_id, id: r.id, created_at: r.created_at }] : [])),
     );
-    const connections = [...new Set(queued.filter((r) => r.channel === 'sms').map((r) => r.connection_id))];
-    for (const c of connections) await tx.execute(sql`select pg_notify(${SMS_QUEUE_CHANNEL}, ${String(c)})`);
     const channelIds = queued.filter((r) => r.channel !== 'sms').map((r) => r.id);
     await queueChunks(ctx, tx, TASKS.channelSend, channelIds);
   });

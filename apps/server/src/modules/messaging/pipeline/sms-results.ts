@@ -1,13 +1,14 @@
 /**
- * What the SMS senders learned, written in batches (what arrives while the previous write runs, up to 1,000 outcomes per transaction): SENT /
- * PARTIALLY_SENT with the part keys receipts are matched by, failover to the route's next
- * connection, FAILED with the readable ESME text, or back to the queue when a connection stopped.
+ * What the SMS senders learned, written in batches (what arrives while the previous write runs, up
+ * to 1,000 outcomes per transaction): SENT / PARTIALLY_SENT with the part keys receipts are matched
+ * by, failover to the route's next connection, FAILED with the readable ESME text, or back to the
+ * queue when a connection stopped. Each outcome first takes its claimed row out of `sms_queue`.
  */
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import { normalizeMessageId } from '../../../channels/sms/dlr.ts';
 import { recordEvents } from './events.ts';
-import { SMS_QUEUE_CHANNEL } from './filter-stage.ts';
+import { queueSms, takeInflight, unclaim } from './sms-queue.ts';
 import { Batcher } from './batcher.ts';
 import { refuse, type StageRow, stageTx } from './stage-repo.ts';
 
@@ -39,7 +40,8 @@ export class SmsResultWriter {
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly wake: (connectionId: number) => void,
+    /** new work for a connection; `fromId`: the oldest message id put back in its queue */
+    private readonly wake: (connectionId: number, fromId?: number) => void,
   ) {
     this.batcher = new Batcher(
       (items) => this.write(items),
@@ -62,21 +64,24 @@ export class SmsResultWriter {
   }
 
   private async write(items: SmsOutcome[]) {
-    const sent = items.filter((o) => o.kind === 'sent');
-    const failover = items.filter((o) => o.kind === 'failover');
-    const failed = items.filter((o) => o.kind === 'failed');
+    const key = (o: SmsOutcome) => ({ connection_id: o.row.connection_id, id: o.row.id, created_at: o.row.created_at });
     const release = items.filter((o) => o.kind === 'release');
     await this.ctx.db.transaction(async (tx) => {
       await stageTx(tx);
+      // an outcome counts once: only messages still claimed in the queue move on
+      const taken = await takeInflight(tx, items.filter((o) => o.kind !== 'release').map(key));
+      const sent = items.filter((o) => o.kind === 'sent' && taken.has(o.row.id)) as Extract<SmsOutcome, { kind: 'sent' }>[];
+      const failover = items.filter((o) => o.kind === 'failover' && taken.has(o.row.id)) as Extract<SmsOutcome, { kind: 'failover' }>[];
+      const failed = items.filter((o) => o.kind === 'failed' && taken.has(o.row.id)) as Extract<SmsOutcome, { kind: 'failed' }>[];
       if (sent.length > 0) {
         const done = sent.map((o) => ({ o, ps: o.whole ? o.row.parts : o.ids.filter((id) => id !== null).length }));
         const { rows } = await tx.execute<{ id: string; status: string }>(sql`
           update messages m set status = case when v.ps >= m.parts then 'SENT' else 'PARTIALLY_SENT' end, stage = 'done', parts_sent = v.ps,
-                 provider_message_id = v.pid, sent_at = now(), updated_at = now(), possible_duplicate = m.possible_duplicate or v.dup
+                 smsc_message_id = v.pid, sent_at = now(), updated_at = now(), possible_duplicate = m.possible_duplicate or v.dup
             from unnest(${sql.param(done.map((d) => d.o.row.id))}::bigint[], ${sql.param(done.map((d) => d.o.row.created_at))}::timestamptz[],
                         ${sql.param(done.map((d) => d.ps))}::int[], ${sql.param(done.map((d) => d.o.ids.find((id) => id !== null) ?? null))}::text[],
                         ${sql.param(done.map((d) => d.o.row.possible_duplicate))}::bool[]) as v(id, created_at, ps, pid, dup)
-           where m.id = v.id and m.created_at = v.created_at and m.stage = 'inflight'
+           where m.id = v.id and m.created_at = v.created_at
           returning m.id, m.status`);
         const keys = done.flatMap((d) =>
           d.o.ids.flatMap((id, i) => (id === null ? [] : [{ row: d.o.row, key: normalizeMessageId(id), part: d.o.whole ? 0 : i + 1 }])),
@@ -87,10 +92,11 @@ export class SmsResultWriter {
                                ${sql.param(keys.map((k) => k.row.id))}::bigint[], ${sql.param(keys.map((k) => k.row.created_at))}::timestamptz[],
                                ${sql.param(keys.map((k) => k.part))}::smallint[], ${sql.param(keys.map((k) => k.row.account_id))}::int[])`);
         const status = new Map(rows.map((r) => [Number(r.id), r.status]));
+        // the timeline records SENT only where it says more than sent_at does (parts missing, a duplicate risk)
         await recordEvents(
           tx,
           done
-            .filter((d) => status.has(d.o.row.id))
+            .filter((d) => status.has(d.o.row.id) && (status.get(d.o.row.id) !== 'SENT' || d.o.row.possible_duplicate))
             .map((d) => ({
               message_id: d.o.row.id,
               account_id: d.o.row.account_id,
@@ -102,27 +108,34 @@ export class SmsResultWriter {
       }
       if (failover.length > 0) {
         await tx.execute(sql`
-          update messages m set connection_id = v.conn, attempt = m.attempt + 1, stage = 'connection', updated_at = now()
-            from unnest(${sql.param(failover.map((o) => o.row.id))}::bigint[], ${sql.param(failover.map((o) => o.next))}::int[]) as v(id, conn)
-           where m.id = v.id and m.stage = 'inflight'`);
+          update messages m set connection_id = v.conn, attempt = m.attempt + 1, updated_at = now()
+            from unnest(${sql.param(failover.map((o) => o.row.id))}::bigint[], ${sql.param(failover.map((o) => o.row.created_at))}::timestamptz[],
+                        ${sql.param(failover.map((o) => o.next))}::int[]) as v(id, created_at, conn)
+           where m.id = v.id and m.created_at = v.created_at`);
         await recordEvents(
           tx,
           failover.map((o) => ({ message_id: o.row.id, account_id: o.row.account_id, event: 'FAILOVER', detail: o.reason, data: { from: o.row.connection_id, to: o.next } })),
         );
-        for (const c of new Set(failover.map((o) => o.next))) await tx.execute(sql`select pg_notify(${SMS_QUEUE_CHANNEL}, ${String(c)})`);
+        await queueSms(tx, failover.map((o) => ({ ...key(o), connection_id: o.next })));
       }
       await refuse(
         tx,
         failed.map((o) => ({ row: o.row, status: 'FAILED' as const, error_code: o.code, error_message: o.reason })),
       );
-      if (release.length > 0) {
+      const back = await unclaim(tx, release.map(key));
+      const dup = release.filter((o) => o.submitted && back.has(o.row.id));
+      if (dup.length > 0) {
         await tx.execute(sql`
-          update messages m set stage = 'connection', possible_duplicate = m.possible_duplicate or v.dup, updated_at = now()
-            from unnest(${sql.param(release.map((o) => o.row.id))}::bigint[], ${sql.param(release.map((o) => o.submitted))}::bool[]) as v(id, dup)
-           where m.id = v.id and m.stage = 'inflight'`);
+          update messages m set possible_duplicate = true, updated_at = now()
+            from unnest(${sql.param(dup.map((o) => o.row.id))}::bigint[], ${sql.param(dup.map((o) => o.row.created_at))}::timestamptz[]) as v(id, created_at)
+           where m.id = v.id and m.created_at = v.created_at`);
       }
     });
-    for (const c of new Set(failover.map((o) => o.next))) this.wake(c);
+    // failover and release put older ids back in a queue: the claims there must look again
+    for (const o of items) {
+      if (o.kind === 'failover') this.wake(o.next, o.row.id);
+      else if (o.kind === 'release') this.wake(o.row.connection_id, o.row.id);
+    }
     for (const o of items) o.written?.();
   }
 }

@@ -1,8 +1,8 @@
 /**
- * The SMS connection queue: the `messages` rows in stage `connection`, drained per connection by a
+ * The SMS connection queue (`sms_queue`, sms-queue.ts), drained per connection by a
  * sender loop in the process that holds the connection's live SMPP session. A PostgreSQL advisory
  * lock per connection (held on one dedicated client) lets only one process drain a connection.
- * The loop claims rows with `FOR UPDATE SKIP LOCKED` (→ stage `inflight`), splits them into parts
+ * The loop claims rows with `FOR UPDATE SKIP LOCKED` (→ inflight), splits them into parts
  * and submits them through the session (message_per_second and throttling live there) while at
  * most one window of parts is submitted-but-unrecorded; outcomes go to the batched SmsResultWriter. It wakes on NOTIFY (filter stage, failover) and
  * polls every second. Taking a connection first requeues what a crashed process left in flight,
@@ -17,7 +17,7 @@ import { EsmeError } from '../../../channels/sms/esme.ts';
 import { SessionStoppedError } from '../../../channels/sms/smpp-session.ts';
 import type { AppContext } from '../../../context.ts';
 import { recordEvents } from './events.ts';
-import { SMS_QUEUE_CHANNEL } from './filter-stage.ts';
+import { parseQueueNotice, SMS_QUEUE_CHANNEL } from './sms-queue.ts';
 import { HttpSender } from './http-sender.ts';
 import { type Drainer, QueueDrainer } from './drainer.ts';
 import { type ClaimedSms, SmsResultWriter } from './sms-results.ts';
@@ -27,6 +27,40 @@ const LOCK_SPACE = 0x5253; // "RS": the advisory lock namespace of connection se
 /** claimed rows held in memory per connection, waiting for room in the window */
 const CLAIM = 1000;
 const POLL_MS = 1000;
+/** a claim scans from the start of its connection's queue at least this often (see ClaimCursor) */
+const RESCAN_MS = 30_000;
+
+/**
+ * Where a connection's next claim starts. Sent rows leave dead index entries behind until vacuum,
+ * and a claim that always scanned the queue from its first id would walk all of them (quadratic over
+ * a big send). Ids only grow, so claims continue after the last id claimed; whatever puts an older
+ * id back in the queue (filter stage after a resume, failover, release, recovery) rewinds the
+ * cursor through its NOTIFY or the results writer, and a periodic full rescan is the safety net.
+ */
+class ClaimCursor {
+  private after = 0;
+  private rewindTo: number | null = null;
+  private scannedAt = Date.now();
+
+  rewind(fromId = 0) {
+    this.rewindTo = Math.min(this.rewindTo ?? Number.POSITIVE_INFINITY, fromId - 1);
+  }
+
+  /** The id to claim after; takes a pending rewind. */
+  start(): number {
+    if (Date.now() - this.scannedAt > RESCAN_MS) this.rewind(0);
+    if (this.rewindTo !== null) {
+      this.after = Math.max(0, Math.min(this.after, this.rewindTo));
+      this.rewindTo = null;
+    }
+    if (this.after === 0) this.scannedAt = Date.now();
+    return this.after;
+  }
+
+  claimed(lastId: number | undefined) {
+    if (lastId !== undefined) this.after = Math.max(this.after, lastId);
+  }
+}
 
 interface ConnInfo {
   english_sms_length: number;
@@ -132,6 +166,7 @@ export class SmsDispatcher {
   readonly results: SmsResultWriter;
   private readonly senders = new Map<number, Drainer>();
   private readonly drained = new Set<number>();
+  private readonly cursors = new Map<number, ClaimCursor>();
   private client: pg.Client | null = null;
   private connecting: Promise<pg.Client> | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -141,7 +176,7 @@ export class SmsDispatcher {
     readonly ctx: AppContext,
     readonly manager: ConnectionManager,
   ) {
-    this.results = new SmsResultWriter(ctx, (id) => this.wake(id));
+    this.results = new SmsResultWriter(ctx, (id, fromId) => this.wake(id, fromId));
   }
 
   start() {
@@ -154,8 +189,19 @@ export class SmsDispatcher {
     void this.reconcile();
   }
 
-  wake(connectionId: number) {
+  /** New work for a connection; `fromId`: the oldest message id put (back) in its queue. */
+  wake(connectionId: number, fromId?: number) {
+    if (fromId !== undefined) this.cursor(connectionId).rewind(fromId);
     this.senders.get(connectionId)?.wake();
+  }
+
+  private cursor(connectionId: number): ClaimCursor {
+    let c = this.cursors.get(connectionId);
+    if (!c) {
+      c = new ClaimCursor();
+      this.cursors.set(connectionId, c);
+    }
+    return c;
   }
 
   private async lockClient(): Promise<pg.Client> {
@@ -164,7 +210,10 @@ export class SmsDispatcher {
       const connectionString = (this.ctx.db.$client as pg.Pool & { options: { connectionString?: string } }).options.connectionString;
       const client = new pg.Client({ connectionString });
       await client.connect();
-      client.on('notification', (n) => this.wake(Number(n.payload)));
+      client.on('notification', (n) => {
+        const { connectionId, fromId } = parseQueueNotice(n.payload);
+        this.wake(connectionId, fromId);
+      });
       client.on('error', (err) => {
         this.ctx.log.error({ err }, 'SMS dispatcher lock connection lost');
         // the locks went with the connection: stop every sender; the next reconcile starts over
@@ -210,6 +259,7 @@ export class SmsDispatcher {
         const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [LOCK_SPACE, id]);
         if (!rows[0]?.ok) continue;
         const sender = this.manager.isHttp(id) ? new HttpSender(this, id) : new ConnectionSender(this, id);
+        this.cursor(id).rewind(0); // a new sender (and its recovery) starts from the queue's head
         this.senders.set(id, sender);
         // only a connection this process never drained can have rows in flight from a dead process;
         // after a stop/start here, the previous sender's outcomes are still being written
@@ -225,9 +275,12 @@ export class SmsDispatcher {
   async recover(connectionId: number) {
     await this.ctx.db.transaction(async (tx) => {
       const { rows } = await tx.execute<{ id: string; account_id: number }>(sql`
-        update messages set stage = 'connection', possible_duplicate = true, updated_at = now()
-         where connection_id = ${connectionId} and stage = 'inflight' and channel = 'sms'
-        returning id, account_id`);
+        with back as (
+          update sms_queue set inflight = false where connection_id = ${connectionId} and inflight
+          returning message_id, message_created_at)
+        update messages m set possible_duplicate = true, updated_at = now()
+          from back where m.id = back.message_id and m.created_at = back.message_created_at
+        returning m.id, m.account_id`);
       await recordEvents(
         tx,
         rows.map((r) => ({ message_id: Number(r.id), account_id: r.account_id, event: 'DUPLICATE_RISK', detail: reason('duplicateRisk') })),
@@ -235,18 +288,27 @@ export class SmsDispatcher {
     });
   }
 
+  /** The next waiting messages of a connection, oldest first; only their queue rows change (→ inflight). */
   async claim(connectionId: number, limit: number): Promise<ClaimedSms[]> {
+    const cursor = this.cursor(connectionId);
+    const after = cursor.start();
     const { rows } = await this.ctx.db.transaction(async (tx) => {
       await stageTx(tx);
       return tx.execute<ClaimedSms & Record<string, unknown>>(sql`
-      update messages m set stage = 'inflight', claimed_at = now(), updated_at = now()
-       where (m.id, m.created_at) in (
-         select id, created_at from messages where connection_id = ${connectionId} and stage = 'connection'
-          order by id limit ${limit} for update skip locked)
-      returning m.id, m.created_at::text as created_at, m.account_id, m.channel, m.bulk_id, m.credits, m.recipient, m.sender, m.body, m.parts,
-                m.connection_id, m.route_connection_ids, m.attempt, m.possible_duplicate`);
+      with claimed as (
+        update sms_queue q set inflight = true
+         where q.connection_id = ${connectionId} and q.message_id in (
+           select message_id from sms_queue where connection_id = ${connectionId} and message_id > ${after} and not inflight
+            order by message_id limit ${limit} for update skip locked)
+        returning q.message_id, q.message_created_at)
+      select m.id, m.created_at::text as created_at, m.account_id, m.channel, m.bulk_id, m.credits, m.recipient, m.sender, m.body, m.parts,
+             m.connection_id, m.route_connection_ids, m.attempt, m.possible_duplicate
+        from claimed c join messages m on m.id = c.message_id and m.created_at = c.message_created_at
+       order by m.id`);
     });
-    return rows.map((r) => ({ ...r, id: Number(r.id) }));
+    const claimed = rows.map((r) => ({ ...r, id: Number(r.id) }));
+    cursor.claimed(claimed.at(-1)?.id);
+    return claimed;
   }
 
   /** What the parts' answers mean for the message; `written` runs once the outcome is committed. */
