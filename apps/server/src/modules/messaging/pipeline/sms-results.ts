@@ -5,6 +5,7 @@
  * queue when a connection stopped. Each outcome first takes its claimed row out of `sms_queue`.
  */
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import type { AppContext } from '../../../context.ts';
 import { normalizeMessageId } from '../../../channels/sms/dlr.ts';
 import { recordEvents } from './events.ts';
@@ -40,6 +41,8 @@ export class SmsResultWriter {
 
   constructor(
     private readonly ctx: AppContext,
+    /** the pipeline pool (pipeline-pool.ts): asynchronous commit, no sequential scans */
+    private readonly pool: pg.Pool,
     /** new work for a connection; `fromId`: the oldest message id put back in its queue */
     private readonly wake: (connectionId: number, fromId?: number) => void,
   ) {
@@ -64,48 +67,78 @@ export class SmsResultWriter {
   }
 
   private async write(items: SmsOutcome[]) {
+    const sent = items.filter((o) => o.kind === 'sent') as Extract<SmsOutcome, { kind: 'sent' }>[];
+    const others = items.filter((o) => o.kind !== 'sent');
+    await Promise.all([this.writeSent(sent), this.writeOthers(others)]);
+    // failover and release put older ids back in a queue: the claims there must look again
+    for (const o of items) {
+      if (o.kind === 'failover') this.wake(o.next, o.row.id);
+      else if (o.kind === 'release') this.wake(o.row.connection_id, o.row.id);
+    }
+    for (const o of items) o.written?.();
+  }
+
+  /**
+   * SENT / PARTIALLY_SENT in one statement on the pipeline pool (the hot path: a connection's window
+   * waits for this commit): the claimed queue rows go, the messages change (HOT: no indexed
+   * column), the part keys receipts match by go in, and the timeline gets an event only where
+   * sent_at does not say it all (parts missing, a duplicate risk).
+   */
+  private async writeSent(sent: Extract<SmsOutcome, { kind: 'sent' }>[]) {
+    if (sent.length === 0) return;
+    const done = sent.map((o) => ({ o, ps: o.whole ? o.row.parts : o.ids.filter((id) => id !== null).length }));
+    const keys = done.flatMap((d) =>
+      d.o.ids.flatMap((id, i) => (id === null ? [] : [{ row: d.o.row, key: normalizeMessageId(id), part: d.o.whole ? 0 : i + 1 }])),
+    );
+    await this.pool.query(
+      `with v as (
+         select * from unnest($1::bigint[], $2::timestamptz[], $3::int[], $4::int[], $5::text[], $6::bool[]) as v(id, created_at, conn, ps, pid, dup)),
+       taken as (
+         delete from sms_queue q using v where q.connection_id = v.conn and q.message_id = v.id and q.inflight returning q.message_id),
+       upd as (
+         update messages m set status = case when v.ps >= m.parts then 'SENT' else 'PARTIALLY_SENT' end, stage = 'done', parts_sent = v.ps,
+                smsc_message_id = v.pid, sent_at = now(), updated_at = now(), possible_duplicate = m.possible_duplicate or v.dup
+           from v join taken t on t.message_id = v.id
+          where m.id = v.id and m.created_at = v.created_at
+         returning m.id, m.account_id, m.status, v.conn, v.ps, v.dup),
+       keys as (
+         insert into sms_part_keys (connection_id, key, message_id, message_created_at, part, account_id)
+         select k.conn, k.key, k.id, k.created_at, k.part, k.account
+           from unnest($7::int[], $8::text[], $9::bigint[], $10::timestamptz[], $11::smallint[], $12::int[]) as k(conn, key, id, created_at, part, account)
+          where k.id in (select id from upd)),
+       ev as (
+         insert into message_events (message_id, account_id, event, detail, data)
+         select id, account_id, status, case when dup then 'possible duplicate' end, jsonb_build_object('connection_id', conn, 'parts', ps)
+           from upd where status <> 'SENT' or dup)
+       select count(*) from upd`,
+      [
+        done.map((d) => d.o.row.id),
+        done.map((d) => d.o.row.created_at),
+        done.map((d) => d.o.row.connection_id),
+        done.map((d) => d.ps),
+        done.map((d) => d.o.ids.find((id) => id !== null) ?? null),
+        done.map((d) => d.o.row.possible_duplicate),
+        keys.map((k) => k.row.connection_id),
+        keys.map((k) => k.key),
+        keys.map((k) => k.row.id),
+        keys.map((k) => k.row.created_at),
+        keys.map((k) => k.part),
+        keys.map((k) => k.row.account_id),
+      ],
+    );
+  }
+
+  /** Failover, FAILED and release: rare, several statements in one transaction. */
+  private async writeOthers(items: SmsOutcome[]) {
+    if (items.length === 0) return;
     const key = (o: SmsOutcome) => ({ connection_id: o.row.connection_id, id: o.row.id, created_at: o.row.created_at });
     const release = items.filter((o) => o.kind === 'release');
     await this.ctx.db.transaction(async (tx) => {
       await stageTx(tx);
       // an outcome counts once: only messages still claimed in the queue move on
       const taken = await takeInflight(tx, items.filter((o) => o.kind !== 'release').map(key));
-      const sent = items.filter((o) => o.kind === 'sent' && taken.has(o.row.id)) as Extract<SmsOutcome, { kind: 'sent' }>[];
       const failover = items.filter((o) => o.kind === 'failover' && taken.has(o.row.id)) as Extract<SmsOutcome, { kind: 'failover' }>[];
       const failed = items.filter((o) => o.kind === 'failed' && taken.has(o.row.id)) as Extract<SmsOutcome, { kind: 'failed' }>[];
-      if (sent.length > 0) {
-        const done = sent.map((o) => ({ o, ps: o.whole ? o.row.parts : o.ids.filter((id) => id !== null).length }));
-        const { rows } = await tx.execute<{ id: string; status: string }>(sql`
-          update messages m set status = case when v.ps >= m.parts then 'SENT' else 'PARTIALLY_SENT' end, stage = 'done', parts_sent = v.ps,
-                 smsc_message_id = v.pid, sent_at = now(), updated_at = now(), possible_duplicate = m.possible_duplicate or v.dup
-            from unnest(${sql.param(done.map((d) => d.o.row.id))}::bigint[], ${sql.param(done.map((d) => d.o.row.created_at))}::timestamptz[],
-                        ${sql.param(done.map((d) => d.ps))}::int[], ${sql.param(done.map((d) => d.o.ids.find((id) => id !== null) ?? null))}::text[],
-                        ${sql.param(done.map((d) => d.o.row.possible_duplicate))}::bool[]) as v(id, created_at, ps, pid, dup)
-           where m.id = v.id and m.created_at = v.created_at
-          returning m.id, m.status`);
-        const keys = done.flatMap((d) =>
-          d.o.ids.flatMap((id, i) => (id === null ? [] : [{ row: d.o.row, key: normalizeMessageId(id), part: d.o.whole ? 0 : i + 1 }])),
-        );
-        await tx.execute(sql`
-          insert into sms_part_keys (connection_id, key, message_id, message_created_at, part, account_id)
-          select * from unnest(${sql.param(keys.map((k) => k.row.connection_id))}::int[], ${sql.param(keys.map((k) => k.key))}::text[],
-                               ${sql.param(keys.map((k) => k.row.id))}::bigint[], ${sql.param(keys.map((k) => k.row.created_at))}::timestamptz[],
-                               ${sql.param(keys.map((k) => k.part))}::smallint[], ${sql.param(keys.map((k) => k.row.account_id))}::int[])`);
-        const status = new Map(rows.map((r) => [Number(r.id), r.status]));
-        // the timeline records SENT only where it says more than sent_at does (parts missing, a duplicate risk)
-        await recordEvents(
-          tx,
-          done
-            .filter((d) => status.has(d.o.row.id) && (status.get(d.o.row.id) !== 'SENT' || d.o.row.possible_duplicate))
-            .map((d) => ({
-              message_id: d.o.row.id,
-              account_id: d.o.row.account_id,
-              event: status.get(d.o.row.id) as string,
-              detail: d.o.row.possible_duplicate ? 'possible duplicate' : null,
-              data: { connection_id: d.o.row.connection_id, parts: d.ps },
-            })),
-        );
-      }
       if (failover.length > 0) {
         await tx.execute(sql`
           update messages m set connection_id = v.conn, attempt = m.attempt + 1, updated_at = now()
@@ -131,11 +164,5 @@ export class SmsResultWriter {
            where m.id = v.id and m.created_at = v.created_at`);
       }
     });
-    // failover and release put older ids back in a queue: the claims there must look again
-    for (const o of items) {
-      if (o.kind === 'failover') this.wake(o.next, o.row.id);
-      else if (o.kind === 'release') this.wake(o.row.connection_id, o.row.id);
-    }
-    for (const o of items) o.written?.();
   }
 }

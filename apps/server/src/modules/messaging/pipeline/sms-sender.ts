@@ -21,7 +21,8 @@ import { parseQueueNotice, SMS_QUEUE_CHANNEL } from './sms-queue.ts';
 import { HttpSender } from './http-sender.ts';
 import { type Drainer, QueueDrainer } from './drainer.ts';
 import { type ClaimedSms, SmsResultWriter } from './sms-results.ts';
-import { stageTx, reason } from './stage-repo.ts';
+import { createPipelinePool } from './pipeline-pool.ts';
+import { reason } from './stage-repo.ts';
 
 const LOCK_SPACE = 0x5253; // "RS": the advisory lock namespace of connection senders
 /** claimed rows held in memory per connection, waiting for room in the window */
@@ -164,6 +165,8 @@ class ConnectionSender extends QueueDrainer {
 
 export class SmsDispatcher {
   readonly results: SmsResultWriter;
+  /** claims and send outcomes: one statement each, asynchronous commit (pipeline-pool.ts) */
+  readonly pool: pg.Pool;
   private readonly senders = new Map<number, Drainer>();
   private readonly drained = new Set<number>();
   private readonly cursors = new Map<number, ClaimCursor>();
@@ -176,7 +179,8 @@ export class SmsDispatcher {
     readonly ctx: AppContext,
     readonly manager: ConnectionManager,
   ) {
-    this.results = new SmsResultWriter(ctx, (id, fromId) => this.wake(id, fromId));
+    this.pool = createPipelinePool(ctx);
+    this.results = new SmsResultWriter(ctx, this.pool, (id, fromId) => this.wake(id, fromId));
   }
 
   start() {
@@ -292,20 +296,19 @@ export class SmsDispatcher {
   async claim(connectionId: number, limit: number): Promise<ClaimedSms[]> {
     const cursor = this.cursor(connectionId);
     const after = cursor.start();
-    const { rows } = await this.ctx.db.transaction(async (tx) => {
-      await stageTx(tx);
-      return tx.execute<ClaimedSms & Record<string, unknown>>(sql`
-      with claimed as (
-        update sms_queue q set inflight = true
-         where q.connection_id = ${connectionId} and q.message_id in (
-           select message_id from sms_queue where connection_id = ${connectionId} and message_id > ${after} and not inflight
-            order by message_id limit ${limit} for update skip locked)
-        returning q.message_id, q.message_created_at)
-      select m.id, m.created_at::text as created_at, m.account_id, m.channel, m.bulk_id, m.credits, m.recipient, m.sender, m.body, m.parts,
-             m.connection_id, m.route_connection_ids, m.attempt, m.possible_duplicate
-        from claimed c join messages m on m.id = c.message_id and m.created_at = c.message_created_at
-       order by m.id`);
-    });
+    const { rows } = await this.pool.query<ClaimedSms & { id: string }>(
+      `with claimed as (
+         update sms_queue q set inflight = true
+          where q.connection_id = $1 and q.message_id in (
+            select message_id from sms_queue where connection_id = $1 and message_id > $2 and not inflight
+             order by message_id limit $3 for update skip locked)
+         returning q.message_id, q.message_created_at)
+       select m.id, m.created_at::text as created_at, m.account_id, m.channel, m.bulk_id, m.credits, m.recipient, m.sender, m.body, m.parts,
+              m.connection_id, m.route_connection_ids, m.attempt, m.possible_duplicate
+         from claimed c join messages m on m.id = c.message_id and m.created_at = c.message_created_at
+        order by m.id`,
+      [connectionId, after, limit],
+    );
     const claimed = rows.map((r) => ({ ...r, id: Number(r.id) }));
     cursor.claimed(claimed.at(-1)?.id);
     return claimed;
@@ -342,5 +345,6 @@ export class SmsDispatcher {
     await this.results.batcher.drain();
     await this.client?.end().catch(() => {});
     this.client = null;
+    await this.pool.end().catch(() => {});
   }
 }
