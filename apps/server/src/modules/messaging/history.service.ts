@@ -114,18 +114,27 @@ export async function detail(ctx: AppContext, auth: AuthContext, id: number, lan
 const STAMPED = [
   ['QUEUED', 'queued_at'],
   ['SENT', 'sent_at'],
+  ['DELIVERED', 'delivered_at'],
 ] as const;
 
 /**
  * The stored events (state changes with a reason, receipts, failover, retries …) plus the plain
  * steps read from the row's timestamps, in time order. Synthesised steps have negative ids.
  */
-export function timeline(row: Pick<repo.MessageRow, 'queued_at' | 'sent_at'>, events: { id: number | string; event: string; detail: string | null; at: Date | string }[]): MessageEventDto[] {
+export function timeline(
+  row: Pick<repo.MessageRow, 'status' | 'queued_at' | 'sent_at' | 'delivered_at'>,
+  events: { id: number | string; event: string; detail: string | null; at: Date | string }[],
+): MessageEventDto[] {
   const out: MessageEventDto[] = events.map((e) => ({ id: Number(e.id), event: e.event, detail: e.detail, at: iso(e.at) as string }));
   const stored = new Set(out.map((e) => e.event));
+  // a partial send or delivery keeps its own event; delivered_at alone does not mean DELIVERED then
+  const told = (event: string) =>
+    stored.has(event) ||
+    (event === 'SENT' && stored.has('PARTIALLY_SENT')) ||
+    (event === 'DELIVERED' && (stored.has('PARTIALLY_DELIVERED') || !['DELIVERED', 'READ'].includes(row.status)));
   STAMPED.forEach(([event, column], i) => {
     const at = row[column];
-    if (at && !stored.has(event) && !(event === 'SENT' && stored.has('PARTIALLY_SENT'))) out.push({ id: -(i + 1), event, detail: null, at: iso(at) as string });
+    if (at && !told(event)) out.push({ id: -(i + 1), event, detail: null, at: iso(at) as string });
   });
   return out.sort((a, b) => a.at.localeCompare(b.at) || rank(a.event) - rank(b.event) || a.id - b.id);
 }

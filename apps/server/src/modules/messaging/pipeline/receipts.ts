@@ -169,10 +169,12 @@ export class ReceiptApplier {
           delete from sms_part_keys k using unnest(${sql.param(finalKeys.map((h) => h.connection_id))}::int[], ${sql.param(finalKeys.map((h) => h.key))}::text[]) as v(conn, key)
            where k.connection_id = v.conn and k.key = v.key`);
       }
+      // a plain DELIVERED is told by delivered_at (the timeline reads it from the row); failures,
+      // partial deliveries and ACCEPTED keep an event with the receipt's stat and err
       await recordEvents(
         tx,
         updated
-          .filter((u) => u.old_status !== u.status)
+          .filter((u) => u.old_status !== u.status && u.status !== 'DELIVERED')
           .map((u) => ({ message_id: Number(u.id), account_id: u.account_id, event: u.status, detail: changes.get(Number(u.id))?.detail ?? null })),
       );
     });

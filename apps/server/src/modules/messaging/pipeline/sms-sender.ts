@@ -298,10 +298,11 @@ export class SmsDispatcher {
     const after = cursor.start();
     const { rows } = await this.pool.query<ClaimedSms & { id: string }>(
       `with claimed as (
+         -- by ctid (a TID scan of the locked rows; an IN over message ids made the planner hash the whole queue)
          update sms_queue q set inflight = true
-          where q.connection_id = $1 and q.message_id in (
-            select message_id from sms_queue where connection_id = $1 and message_id > $2 and not inflight
-             order by message_id limit $3 for update skip locked)
+          where q.ctid = any(array(
+            select ctid from sms_queue where connection_id = $1 and message_id > $2 and not inflight
+             order by message_id limit $3 for update skip locked))
          returning q.message_id, q.message_created_at)
        select m.id, m.created_at::text as created_at, m.account_id, m.channel, m.bulk_id, m.credits, m.recipient, m.sender, m.body, m.parts,
               m.connection_id, m.route_connection_ids, m.attempt, m.possible_duplicate
