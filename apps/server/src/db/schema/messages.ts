@@ -32,8 +32,10 @@ export const messages = pgTable(
     id: bigserial('id', { mode: 'number' }).notNull(),
     created_at: ts('created_at').notNull().defaultNow(),
     updated_at: ts('updated_at').notNull().defaultNow(),
-    account_id: accountId(),
-    user_id: userRef('user_id'),
+    // no declared foreign keys on the high-volume tables (an RI trigger per row each): an account's
+    // rows go with it through the accounts_purge_messages trigger (migration 0013); users are never deleted
+    account_id: integer('account_id').notNull(),
+    user_id: integer('user_id'),
     /** sms | email | whatsapp */
     channel: text('channel').notNull(),
     /** §4: PENDING, SCHEDULED, QUEUED, SENT, ACCEPTED, DELIVERED, READ, FAILED, BLOCKED, NOT_ALLOWED, PARTIALLY_SENT, PARTIALLY_DELIVERED, CANCELLED */
@@ -131,7 +133,7 @@ export const messageEvents = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     message_id: bigint('message_id', { mode: 'number' }).notNull(),
-    account_id: accountId(),
+    account_id: integer('account_id').notNull(),
     /** a §4 state, or RETRY, RECEIPT, FAILOVER, THROTTLED, DUPLICATE_RISK … */
     event: text('event').notNull(),
     detail: text('detail'),

@@ -241,3 +241,34 @@ describe('GET /api/credits', () => {
     ]);
   });
 });
+
+describe('messages.account_id integrity (no declared foreign key: a statement trigger on accounts)', () => {
+  it("deletes an account's messages, events, queue rows and part keys with the account", async () => {
+    const [acc] = await t.sql(`insert into accounts (name) values ('Closing Co') returning id`);
+    const gone = (acc as { id: number }).id;
+    const rows = await t.sql(
+      `insert into messages (account_id, channel, status, stage, bulk_id, recipient, connection_id)
+       select $1, 'sms', 'QUEUED', 'connection', 'gone-bulk', '+96655000' || lpad(g::text, 4, '0'), 1 from generate_series(1, 3) g
+       returning id, created_at`,
+      [gone],
+    );
+    for (const r of rows) {
+      await t.sql(`insert into message_events (message_id, account_id, event) values ($1, $2, 'FAILOVER')`, [r.id, gone]);
+      await t.sql('insert into sms_queue (connection_id, message_id, message_created_at) values (1, $1, $2)', [r.id, r.created_at]);
+      await t.sql(`insert into sms_part_keys (connection_id, key, message_id, message_created_at, part, account_id) values (1, $1, $2, $3, 1, $4)`, [
+        `gone-${r.id}`,
+        r.id,
+        r.created_at,
+        gone,
+      ]);
+    }
+    const kept = await t.sql('select count(*)::int as n from messages where account_id = $1', [cast.owner.accountId]);
+    await t.sql('delete from accounts where id = $1', [gone]);
+    const ids = rows.map((r) => r.id);
+    expect(await t.sql('select count(*)::int as n from messages where account_id = $1', [gone])).toEqual([{ n: 0 }]);
+    expect(await t.sql('select count(*)::int as n from message_events where message_id = any($1::bigint[])', [ids])).toEqual([{ n: 0 }]);
+    expect(await t.sql('select count(*)::int as n from sms_queue where message_id = any($1::bigint[])', [ids])).toEqual([{ n: 0 }]);
+    expect(await t.sql('select count(*)::int as n from sms_part_keys where account_id = $1', [gone])).toEqual([{ n: 0 }]);
+    expect(await t.sql('select count(*)::int as n from messages where account_id = $1', [cast.owner.accountId])).toEqual(kept);
+  });
+});
