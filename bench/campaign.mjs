@@ -6,12 +6,15 @@
  * message exists and is queued for the router — the batch reaches IN_PROGRESS), then end-to-end
  * delivery (until every message is DELIVERED), and the server's peak RSS.
  * Run alone with `node bench/campaign.mjs [count] [delivery time limit, ms]`, or through `npm run bench`.
+ * BENCH_STATEMENTS=1 prints the statements PostgreSQL spent its time on (pg_stat_statements).
  */
 import { pathToFileURL } from 'node:url';
 import { peakRssMb, startSandboxStack } from './sandbox-stack.mjs';
 
 export async function benchCampaign(report, total = 1_000_000, { deliveryLimitMs = 600_000 } = {}) {
-  const stack = await startSandboxStack('campaign');
+  const stack = await startSandboxStack('campaign', {
+    pgSettings: process.env.BENCH_STATEMENTS ? { shared_preload_libraries: 'pg_stat_statements' } : {},
+  });
   const { client, accountId, api } = stack;
   try {
     // the audience: N customers with SMS consent (seeding is not timed), in a segment of the whole account
@@ -74,6 +77,14 @@ export async function benchCampaign(report, total = 1_000_000, { deliveryLimitMs
     const { rows: [{ n: delivered }] } = await client.query(`select count(*)::int as n from messages where campaign_id = $1 and status = 'DELIVERED'`, [campaignId]);
     const rate = Math.round(delivered / (ms / 1000));
     report(`campaign: end to end, deploy → ${delivered.toLocaleString('en')} of ${total.toLocaleString('en')} DELIVERED${done ? '' : ' (time limit reached)'} in ${(ms / 1000).toFixed(1)} s`, rate.toLocaleString('en'), 'msg/s', "≥ 6,000 msg/s (the messaging engine's rate)", done && rate >= 6000);
+    if (process.env.BENCH_STATEMENTS) {
+      // where PostgreSQL spent its time, per statement (calls, total ms, rows)
+      await client.query('create extension if not exists pg_stat_statements');
+      const { rows: st } = await client.query(
+        `select calls, round(total_exec_time) as ms, rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 100) as q from pg_stat_statements order by total_exec_time desc limit 20`,
+      );
+      console.table(st);
+    }
     const rss = Math.round(peakRssMb(stack.serverPid));
     report('campaign: peak RSS of the server process', rss, 'MB', '≤ 250 MB', rss <= 250);
   } finally {

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cast, bearer, createTestApp, json, signUpCast, type TestApp } from '../../test/helper.ts';
 import { filterChunk } from './pipeline/filter-stage.ts';
+import type { ChunkPayload } from './pipeline/jobs.ts';
 import { routeChunk } from './pipeline/route-stage.ts';
 import { releaseScheduled } from './pipeline/tasks.ts';
 import { invalidateRoutingTable } from '../routing/routing-table.ts';
@@ -170,12 +171,24 @@ describe('credits', () => {
     await t.sql('update customers set consent_sms = false where id = $1', [c]);
     const [m] = await messagesOf(sent.bulk_id);
     await routeChunk(t.ctx, [Number(m.id)]);
-    await filterChunk(t.ctx, [Number(m.id)]);
+    const job = await filterJobOf(Number(m.id));
+    await filterChunk(t.ctx, job.ids, job.routes);
     const [after] = await messagesOf(sent.bulk_id);
     expect(after).toMatchObject({ status: 'NOT_ALLOWED', error_code: 'NO_CONSENT', credits: 0, stage: 'done' });
     expect(await balance()).toBe(before);
   });
 });
+
+/** The filter job the router queued for a message (its payload carries the route decisions). */
+async function filterJobOf(id: number): Promise<ChunkPayload> {
+  const rows = await t.sql(
+    `select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id
+      where k.identifier = 'messages_filter' and (j.payload::jsonb)->'ids' @> to_jsonb($1::bigint) order by j.id desc limit 1`,
+    [id],
+  );
+  if (!rows[0]) throw new Error(`no filter job for message ${id}`);
+  return rows[0].payload as ChunkPayload;
+}
 
 describe('router stage refusals', () => {
   it('no active router → FAILED NO_ROUTE; a link the shortener cannot take → FAILED URL_SHORTENING_FAILED; both refunded', async () => {
@@ -194,9 +207,16 @@ describe('router stage refusals', () => {
     const ok = json(await post('/api/messages/sms', { recipients: { numbers: ['+966500000006'] }, text: 'Offer: https://example.com/deal' })).data;
     const [om] = await messagesOf(ok.bulk_id);
     await routeChunk(t.ctx, [Number(om.id)]);
+    // the router writes nothing to the row: its decision rides in the filter job, written with QUEUED
+    expect((await messagesOf(ok.bulk_id))[0]).toMatchObject({ stage: 'route', status: 'PENDING', router_id: null });
+    const job = await filterJobOf(Number(om.id));
+    expect(job.routes).toMatchObject({ ids: [Number(om.id)], router_ids: [router.id] });
+    await filterChunk(t.ctx, job.ids, job.routes);
     const [routed] = await messagesOf(ok.bulk_id);
-    expect(routed).toMatchObject({ stage: 'filter', router_id: router.id });
+    expect(routed).toMatchObject({ stage: 'connection', status: 'QUEUED', router_id: router.id, parts: 1, encoding: 'GSM-7' });
+    expect(routed.connection_id).toBe(routed.route_connection_ids[0]);
     expect(routed.body).toMatch(/^Offer: http:\/\/\S+\/s\/\w{7}$/);
+    expect(await t.sql('select connection_id from sms_queue where message_id = $1', [om.id])).toEqual([{ connection_id: routed.connection_id }]);
     await t.sql(`update routers set status = 'INACTIVE', plugin_ids = '{}' where id = $1`, [router.id]);
     invalidateRoutingTable(cast.owner.accountId);
     const none = json(await post('/api/messages/sms', { recipients: { numbers: ['+966500000007'] }, text: 'nowhere' })).data;

@@ -1,13 +1,14 @@
 /**
  * The filter queue (`messages_filter`): MT blacklists (numbers, prefixes, keywords → BLOCKED with
  * the list's name) and the customer's consent for the channel (→ NOT_ALLOWED), loaded once per
- * chunk. The rest become QUEUED in the connection queue: SMS enter `sms_queue` and wait for their
+ * chunk. The rest become QUEUED in the connection queue — SMS with the router's decisions from the
+ * job (RouteDecisions: one update writes both) — SMS enter `sms_queue` and wait for their
  * connection's sender (woken by NOTIFY after commit), email and WhatsApp go to a `messages_channel_send` chunk job.
  */
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import { loadBlacklistMatcher } from './blacklist-memo.ts';
-import { queueChunks, TASKS } from './jobs.ts';
+import { queueChunks, type RouteDecisions, TASKS } from './jobs.ts';
 import { queueSms } from './sms-queue.ts';
 import { type Refusal, reason, refuse, type StageRow, stageTx } from './stage-repo.ts';
 
@@ -17,19 +18,30 @@ interface FilterRow extends StageRow {
   body: string;
   subject: string | null;
   customer_id: number | null;
+  /** set only on rows an earlier version routed (stage `filter`) */
   connection_id: number | null;
 }
 
 const CONSENT: Record<string, string> = { sms: 'consent_sms', email: 'consent_email', whatsapp: 'consent_whatsapp' };
 
-export async function filterChunk(ctx: AppContext, ids: number[]): Promise<void> {
+export async function filterChunk(ctx: AppContext, ids: number[], routes?: RouteDecisions): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-      await stageTx(tx);
-    const { rows } = await tx.execute<FilterRow & Record<string, unknown>>(sql`
+    await stageTx(tx);
+    const { rows: found } = await tx.execute<FilterRow & Record<string, unknown>>(sql`
       select id, created_at::text as created_at, account_id, channel, bulk_id, credits, recipient, body, subject, customer_id, connection_id from messages
-       where id = any(${sql.param(ids)}::bigint[]) and stage = 'filter' and status = 'PENDING'
+       where id = any(${sql.param(ids)}::bigint[]) and stage in ('route', 'filter') and status = 'PENDING'
        order by id for update skip locked`);
+    // the router's decisions (SMS): the rewritten body is what the blacklists' keywords see. An SMS
+    // with neither a decision nor a connection goes back to the router queue.
+    const routeOf = new Map((routes?.ids ?? []).map((id, i) => [id, i]));
+    const unrouted = new Set(found.filter((r) => r.channel === 'sms' && !routeOf.has(r.id) && r.connection_id == null).map((r) => r.id));
+    await queueChunks(ctx, tx, TASKS.route, [...unrouted]);
+    const rows = found.filter((r) => !unrouted.has(r.id));
     if (rows.length === 0) return;
+    for (const r of rows) {
+      const i = routeOf.get(r.id);
+      if (i !== undefined && routes?.bodies[i] != null) r.body = routes.bodies[i] as string;
+    }
     const refusals: Refusal[] = [];
     const byAccount = new Map<number, FilterRow[]>();
     for (const r of rows) byAccount.set(r.account_id, [...(byAccount.get(r.account_id) ?? []), r]);
@@ -58,14 +70,33 @@ export async function filterChunk(ctx: AppContext, ids: number[]): Promise<void>
     await refuse(tx, refusals);
     const queued = rows.filter((r) => !refused.has(r.id));
     if (queued.length === 0) return;
-    await tx.execute(sql`
-      update messages set status = 'QUEUED', stage = 'connection', queued_at = now(), updated_at = now()
-       where id = any(${sql.param(queued.map((r) => r.id))}::bigint[])`);
+    const sms = routes ? queued.flatMap((r) => (routeOf.has(r.id) ? [[r, routeOf.get(r.id) as number] as const] : [])) : [];
+    const smsIds = new Set(sms.map(([r]) => r.id));
+    const plain = queued.filter((r) => !smsIds.has(r.id)).map((r) => r.id);
     // no QUEUED event: queued_at tells it (the timeline reads it from the row)
-    await queueSms(
-      tx,
-      queued.flatMap((r) => (r.channel === 'sms' && r.connection_id != null ? [{ connection_id: r.connection_id, id: r.id, created_at: r.created_at }] : [])),
-    );
+    if (plain.length > 0) {
+      await tx.execute(sql`
+        update messages set status = 'QUEUED', stage = 'connection', queued_at = now(), updated_at = now()
+         where id = any(${sql.param(plain)}::bigint[])`);
+    }
+    if (routes && sms.length > 0) {
+      const at = <T>(list: T[]) => sms.map(([, i]) => list[i] as T);
+      await tx.execute(sql`
+        update messages m set status = 'QUEUED', stage = 'connection', queued_at = now(), updated_at = now(),
+               router_id = v.router_id, route_connection_ids = v.route::int[], connection_id = (v.route::int[])[1], attempt = 0,
+               cost = v.cost::numeric, parts = v.parts, encoding = v.enc, body = coalesce(v.body, m.body),
+               sender = case when v.sender_set then v.sender else m.sender end
+          from unnest(${sql.param(sms.map(([r]) => r.id))}::bigint[], ${sql.param(sms.map(([r]) => r.created_at))}::timestamptz[],
+                      ${sql.param(at(routes.router_ids))}::int[], ${sql.param(at(routes.connections).map((c) => `{${c.join(',')}}`))}::text[],
+                      ${sql.param(at(routes.costs))}::text[], ${sql.param(at(routes.parts))}::int[], ${sql.param(at(routes.encodings))}::text[],
+                      ${sql.param(at(routes.bodies))}::text[], ${sql.param(at(routes.senders))}::text[], ${sql.param(at(routes.sender_set))}::bool[])
+                 as v(id, created_at, router_id, route, cost, parts, enc, body, sender, sender_set)
+         where m.id = v.id and m.created_at = v.created_at`);
+    }
+    await queueSms(tx, [
+      ...sms.map(([r, i]) => ({ connection_id: routes?.connections[i]?.[0] as number, id: r.id, created_at: r.created_at })),
+      ...queued.flatMap((r) => (r.channel === 'sms' && !smsIds.has(r.id) && r.connection_id != null ? [{ connection_id: r.connection_id, id: r.id, created_at: r.created_at }] : [])),
+    ]);
     const channelIds = queued.filter((r) => r.channel !== 'sms').map((r) => r.id);
     await queueChunks(ctx, tx, TASKS.channelSend, channelIds);
   });

@@ -20,6 +20,26 @@ export interface ChunkPayload {
   ids: number[];
   /** messages_channel_send: the attempt of this chunk (retries back off) */
   attempt?: number;
+  /** messages_filter: what the router decided for the chunk's SMS (route-stage.ts) */
+  routes?: RouteDecisions;
+}
+
+/**
+ * The router's decisions for a chunk's SMS, as parallel arrays (index i is message ids[i]); they
+ * travel to the filter queue in its job, which writes them with the QUEUED state in one update.
+ */
+export interface RouteDecisions {
+  ids: number[];
+  router_ids: (number | null)[];
+  /** the route's connections in failover order; the first is the one to use */
+  connections: number[][];
+  costs: string[];
+  parts: number[];
+  encodings: (string | null)[];
+  /** plugin rewrites (URL shortener, sender override): null where nothing changed */
+  bodies: (string | null)[];
+  senders: (string | null)[];
+  sender_set: boolean[];
 }
 
 export function chunks<T>(items: T[], size = CHUNK): T[][] {

@@ -2,7 +2,10 @@
  * The router queue (`messages_route`): for a chunk of PENDING messages, SMS get their route — the
  * account's routing table is loaded once, chooseRoute picks the router and its connection attempts,
  * plugins (sender override, URL shortener) apply — and the cost (parts × router rate). Email and
- * WhatsApp skip routing. Everything routed moves on to the filter queue in the same transaction.
+ * WhatsApp skip routing. Everything routed moves on to the filter queue in the same transaction,
+ * the decisions inside the filter job (RouteDecisions): the message row is written once, with its
+ * QUEUED state, by the filter stage — not once per stage (decisions.md "SMS pipeline throughput").
+ * Only messages the router refuses (no route, the URL shortener failed) are written here.
  */
 import { countSms } from '@risala/shared/sms';
 import { sql } from 'drizzle-orm';
@@ -11,7 +14,8 @@ import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { urlShortenerFor } from '../../routing/plugins.service.ts';
 import { loadRoutingTable } from '../../routing/routing-table.ts';
-import { queueChunks, TASKS } from './jobs.ts';
+import { enqueue } from '../../../jobs/queue.ts';
+import { type ChunkPayload, type RouteDecisions, TASKS } from './jobs.ts';
 import { type Refusal, reason, refuse, type StageRow, stageTx } from './stage-repo.ts';
 
 interface RouteRow extends StageRow {
@@ -22,27 +26,17 @@ interface RouteRow extends StageRow {
   parts: number;
 }
 
-interface Routed {
-  id: number;
-  router_id: number | null;
-  route: number[];
-  connection_id: number | null;
-  cost: string;
-  body: string;
-  sender: string | null;
-  parts: number;
-  encoding: string | null;
-}
-
 export async function routeChunk(ctx: AppContext, ids: number[]): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-      await stageTx(tx);
+    await stageTx(tx);
+    // no row locks: nothing is written to these rows here, and the filter stage re-checks their
+    // state under its own lock (a second run of this job, or a pause meanwhile, changes nothing)
     const { rows } = await tx.execute<RouteRow & Record<string, unknown>>(sql`
       select id, account_id, user_id, channel, bulk_id, credits, recipient, sender, body, parts from messages
        where id = any(${sql.param(ids)}::bigint[]) and stage = 'route' and status = 'PENDING'
-       order by id for update skip locked`);
+       order by id`);
     if (rows.length === 0) return;
-    const routed: Routed[] = [];
+    const routed: RouteDecisions = { ids: [], router_ids: [], connections: [], costs: [], parts: [], encodings: [], bodies: [], senders: [], sender_set: [] };
     const refusals: Refusal[] = [];
     const others: number[] = [];
     const sms = rows.filter((r) => r.channel === 'sms');
@@ -78,35 +72,22 @@ export async function routeChunk(ctx: AppContext, ids: number[]): Promise<void> 
       }
       const count = countSms(body);
       const first = choice.connectionIds.find((id) => connected.has(id)) ?? (choice.connectionIds[0] as number);
-      const route = [first, ...choice.connectionIds.filter((id) => id !== first)];
-      routed.push({
-        id: r.id,
-        router_id: choice.router.id,
-        route,
-        connection_id: first,
-        cost: (count.parts * Number(choice.router.rate ?? 0)).toFixed(5),
-        body,
-        sender,
-        parts: count.parts,
-        encoding: count.encoding,
-      });
+      routed.ids.push(r.id);
+      routed.router_ids.push(choice.router.id);
+      routed.connections.push([first, ...choice.connectionIds.filter((id) => id !== first)]);
+      routed.costs.push((count.parts * Number(choice.router.rate ?? 0)).toFixed(5));
+      routed.parts.push(count.parts);
+      routed.encodings.push(count.encoding);
+      routed.bodies.push(body === r.body ? null : body);
+      routed.senders.push(sender === r.sender ? null : sender);
+      routed.sender_set.push(sender !== r.sender);
     }
 
-    if (routed.length > 0) {
-      await tx.execute(sql`
-        update messages m set stage = 'filter', router_id = v.router_id, route_connection_ids = v.route::int[], connection_id = v.conn,
-               attempt = 0, cost = v.cost::numeric, body = v.body, sender = v.sender, parts = v.parts, encoding = v.enc, updated_at = now()
-          from unnest(${sql.param(routed.map((r) => r.id))}::bigint[], ${sql.param(routed.map((r) => r.router_id))}::int[],
-                      ${sql.param(routed.map((r) => `{${r.route.join(',')}}`))}::text[], ${sql.param(routed.map((r) => r.connection_id))}::int[],
-                      ${sql.param(routed.map((r) => r.cost))}::text[], ${sql.param(routed.map((r) => r.body))}::text[],
-                      ${sql.param(routed.map((r) => r.sender))}::text[], ${sql.param(routed.map((r) => r.parts))}::int[],
-                      ${sql.param(routed.map((r) => r.encoding))}::text[]) as v(id, router_id, route, conn, cost, body, sender, parts, enc)
-         where m.id = v.id`);
-    }
-    if (others.length > 0) {
-      await tx.execute(sql`update messages set stage = 'filter', updated_at = now() where id = any(${sql.param(others)}::bigint[])`);
-    }
     await refuse(tx, refusals);
-    await queueChunks(ctx, tx, TASKS.filter, [...routed.map((r) => r.id), ...others]);
+    // one filter job for the chunk (≤ CHUNK ids): the SMS with their decisions, then email/WhatsApp
+    if (routed.ids.length + others.length > 0) {
+      const payload: ChunkPayload = { ids: [...routed.ids, ...others], ...(routed.ids.length > 0 ? { routes: routed } : {}) };
+      await enqueue(ctx.db.$client, tx, TASKS.filter, payload, { maxAttempts: 5 });
+    }
   });
 }

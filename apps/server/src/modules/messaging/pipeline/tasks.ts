@@ -36,7 +36,7 @@ export async function pipelineMaintenance(ctx: AppContext) {
 export function pipelineTasks(ctx: AppContext): Record<string, Task> {
   return {
     [TASKS.route]: async (payload) => routeChunk(ctx, (payload as ChunkPayload).ids),
-    [TASKS.filter]: async (payload) => filterChunk(ctx, (payload as ChunkPayload).ids),
+    [TASKS.filter]: async (payload) => filterChunk(ctx, (payload as ChunkPayload).ids, (payload as ChunkPayload).routes),
     [TASKS.channelSend]: async (payload) => channelSendChunk(ctx, (payload as ChunkPayload).ids),
     [TASKS.release]: async (payload) => {
       await releaseScheduled(ctx, payload as ReleasePayload);
