@@ -25,7 +25,11 @@ export const freePort = () =>
 export const peakRssMb = (pid) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 function startServer(env, nodeArgs) {
-  const child = spawn(process.execPath, ['--max-semi-space-size=8', ...nodeArgs, fileURLToPath(import.meta.url), '--server-child'], {
+  // BENCH_NODE_ARGS: extra flags for experiments (e.g. "--max-old-space-size=128")
+  const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // the heap flags of package.json's start script (docs/decisions.md "Server memory")
+  const heap = ['--max-semi-space-size=8', `--max-old-space-size=${process.env.RISALA_HEAP_MB ?? 192}`];
+  const child = spawn(process.execPath, [...heap, ...extra, ...nodeArgs, fileURLToPath(import.meta.url), '--server-child'], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
