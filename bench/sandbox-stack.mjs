@@ -5,7 +5,7 @@
  * `node bench/sandbox-stack.mjs --server-child` is the server process itself.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -61,8 +61,10 @@ export async function startSandboxStack(name, { pgSettings = {}, nodeArgs = [] }
     dataDir: path.join(dir, 'pg'),
     port: 0,
     passwordFile: path.join(dir, 'pgpw'),
-    log: { info() {}, warn: console.warn, debug() {} },
-    settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', work_mem: '32MB', ...pgSettings },
+    // BENCH_PG_LOG=<file>: PostgreSQL's own log lines (e.g. auto_explain plans) go there
+    log: { info() {}, warn: console.warn, debug: (o) => process.env.BENCH_PG_LOG && o?.pg && appendFileSync(process.env.BENCH_PG_LOG, `${o.pg}\n`) },
+    // BENCH_PG_SETTINGS: extra PostgreSQL settings as JSON, for experiments (e.g. auto_explain)
+    settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', work_mem: '32MB', ...pgSettings, ...JSON.parse(process.env.BENCH_PG_SETTINGS ?? '{}') },
   });
   const smsc = await startSmscSimulator({ systemId: 'bench', password: 'bench', receiptDelayMs: 0, keep: 10 });
   let server = null;

@@ -19,7 +19,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
 
@@ -209,6 +209,10 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     listen_addresses: '127.0.0.1',
     unix_socket_directories: '',
     max_connections: '200',
+    // PostgreSQL's 128 MB default makes a big campaign read its messages back from the OS cache
+    // (docs/decisions.md "Embedded PostgreSQL memory"): an eighth of the machine, 128 MB to 1 GB
+    shared_buffers: `${Math.min(1024, Math.max(128, Math.floor(totalmem() / 8 / 1024 / 1024)))}MB`,
+    max_wal_size: '2GB',
     ...opts.settings,
   };
   const args = ['-D', pgData, '-p', String(port)];

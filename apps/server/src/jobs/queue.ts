@@ -31,12 +31,12 @@ export async function enqueue(
   db: DbOrTx,
   task: string,
   payload: object,
-  opts: { jobKey?: string; maxAttempts?: number; runAt?: Date } = {},
+  opts: { jobKey?: string; maxAttempts?: number; runAt?: Date; priority?: number } = {},
 ) {
   await ensureQueue(pool);
   await db.execute(
     sql`select graphile_worker.add_job(${task}, ${JSON.stringify(payload)}::json,
                                         max_attempts => ${opts.maxAttempts ?? 1}::int, job_key => ${opts.jobKey ?? null}::text,
-                                        run_at => ${opts.runAt?.toISOString() ?? null}::timestamptz)`,
+                                        run_at => ${opts.runAt?.toISOString() ?? null}::timestamptz, priority => ${opts.priority ?? 0}::int)`,
   );
 }

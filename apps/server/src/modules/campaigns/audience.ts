@@ -27,15 +27,35 @@ export interface Audience {
   variant: SQL;
 }
 
-const blacklisted = sql`exists (select 1 from blacklist_entries e join blacklists b on b.id = e.blacklist_id and b.account_id = e.account_id
-  where e.account_id = ${customers.account_id} and b.status = 'ACTIVE' and b.blacklist_type = 'MT'
-    and ((e.kind = 'number' and e.value = ${customers.mobile_number}) or (e.kind = 'prefix' and starts_with(${customers.mobile_number}, e.value))))`;
+/**
+ * "On an ACTIVE MT blacklist of the account", shaped by what the account has (read once per
+ * audience): nothing at all (the usual case: no per-customer check), numbers (one index probe on
+ * the ACTIVE lists' entries) and prefixes (inlined: a handful, checked in memory).
+ */
+async function blacklistedSql(db: DbOrTx, accountId: number): Promise<SQL> {
+  const { rows } = await db.execute<{ ids: number[] | null; prefixes: string[] | null; numbers: boolean }>(sql`
+    select array_agg(distinct b.id) as ids,
+           array_agg(distinct e.value) filter (where e.kind = 'prefix') as prefixes,
+           bool_or(e.kind = 'number') as numbers
+      from blacklists b join blacklist_entries e on e.blacklist_id = b.id and e.account_id = b.account_id
+     where b.account_id = ${accountId} and b.status = 'ACTIVE' and b.blacklist_type = 'MT' and e.kind in ('number', 'prefix')`);
+  const r = rows[0];
+  const parts: SQL[] = [];
+  if (r?.numbers) {
+    parts.push(sql`exists (select 1 from blacklist_entries e where e.account_id = ${accountId} and e.kind = 'number'
+      and e.value = ${customers.mobile_number} and e.blacklist_id = any(${sql.param(r.ids ?? [])}::int[]))`);
+  }
+  if (r?.prefixes?.length) {
+    parts.push(sql`exists (select 1 from unnest(${sql.param(r.prefixes)}::text[]) p where starts_with(${customers.mobile_number}, p))`);
+  }
+  return parts.length ? sql`(${sql.join(parts, sql` or `)})` : sql`false`;
+}
 
-const CAN_RECEIVE: Record<Channel, SQL> = {
-  sms: sql`(${customers.consent_sms} and ${customers.mobile_number} is not null and not ${blacklisted})`,
-  whatsapp: sql`(${customers.consent_whatsapp} and ${customers.mobile_number} is not null and not ${blacklisted})`,
-  email: sql`(${customers.consent_email} and ${customers.email} ~ '^[^[:space:]@]+@[^[:space:]@]+\\.[^[:space:]@]+$')`,
-};
+function canReceive(channel: Channel, blacklisted: SQL): SQL {
+  if (channel === 'email') return sql`(${customers.consent_email} and ${customers.email} ~ '^[^[:space:]@]+@[^[:space:]@]+\\.[^[:space:]@]+$')`;
+  const consent = channel === 'sms' ? customers.consent_sms : customers.consent_whatsapp;
+  return sql`(${consent} and ${customers.mobile_number} is not null and not ${blacklisted})`;
+}
 
 /** Builds the audience; another account's (or a missing) group → 404 NOT_FOUND. */
 export async function buildAudience(
@@ -62,9 +82,10 @@ export async function buildAudience(
     ],
     sql` and `,
   );
+  const blacklisted = channels.some((c) => c !== 'email') ? await blacklistedSql(db, accountId) : sql`false`;
   const channel = channels.length
     ? sql`(case ${sql.join(
-        channels.map((c) => sql`when ${CAN_RECEIVE[c]} then ${c}::text`),
+        channels.map((c) => sql`when ${canReceive(c, blacklisted)} then ${c}::text`),
         sql` `,
       )} end)`
     : sql`null::text`;

@@ -96,7 +96,15 @@ describe('audience count and estimate', () => {
     const draft = json(await req('POST', '/api/campaigns', { channels: ['whatsapp', 'sms', 'email'], audience: { group_ids: [groupId], exclude_group_ids: [excl] } })).data;
     const count = json(await req('GET', `/api/campaigns/${draft.id}/audience-count`)).data;
     expect(count).toMatchObject({ total: 5, reachable: 4, by_channel: { whatsapp: 1, sms: 1, email: 2 } });
-    await t.sql('delete from blacklists where id = $1', [bl.id]);
+    // a prefix on an ACTIVE MT list blocks too (customer 5 → email); an INACTIVE list blocks nothing
+    await t.sql(`update customers set mobile_number = '+966711111115' where id = $1`, [customerIds[5]]);
+    await t.sql(`insert into blacklist_entries (account_id, blacklist_id, kind, value) values ($1, $2, 'prefix', '+96671111')`, [owner.accountId, bl.id]);
+    const [off] = await t.sql(`insert into blacklists (account_id, blacklist_name, blacklist_type, status) values ($1, 'Old DND', 'MT', 'INACTIVE') returning id`, [owner.accountId]);
+    const [c0] = await t.sql('select mobile_number from customers where id = $1', [customerIds[0]]);
+    await t.sql(`insert into blacklist_entries (account_id, blacklist_id, kind, value) values ($1, $2, 'number', $3)`, [owner.accountId, off.id, c0.mobile_number]);
+    const again = json(await req('GET', `/api/campaigns/${draft.id}/audience-count`)).data;
+    expect(again).toMatchObject({ total: 5, reachable: 4, by_channel: { whatsapp: 1, email: 3 } });
+    await t.sql('delete from blacklists where id = any($1::int[])', [[bl.id, off.id]]);
   });
 
   it('estimates messages, SMS parts, credits and balance per channel', async () => {

@@ -16,6 +16,14 @@ export const TASKS = {
   maintenance: 'messages_maintenance',
 } as const;
 
+/**
+ * Later stages first (graphile runs lower numbers first): a chunk routed moves on to the filter and
+ * to sending before the next chunk is routed, so a million queued messages flow through the stages
+ * instead of the router queue draining whole before anything is sent. Campaign expansion (-10)
+ * still comes before all of them.
+ */
+export const PRIORITY: Record<string, number> = { [TASKS.route]: 0, [TASKS.filter]: -1, [TASKS.channelSend]: -2 };
+
 export interface ChunkPayload {
   ids: number[];
   /** messages_channel_send: the attempt of this chunk (retries back off) */
@@ -52,6 +60,6 @@ export function chunks<T>(items: T[], size = CHUNK): T[][] {
 export async function queueChunks(ctx: AppContext, tx: DbOrTx, task: string, ids: number[], opts: { runAt?: Date; attempt?: number } = {}) {
   for (const part of chunks(ids)) {
     const payload: ChunkPayload = opts.attempt ? { ids: part, attempt: opts.attempt } : { ids: part };
-    await enqueue(ctx.db.$client, tx, task, payload, { maxAttempts: 5, ...(opts.runAt ? { runAt: opts.runAt } : {}) });
+    await enqueue(ctx.db.$client, tx, task, payload, { maxAttempts: 5, priority: PRIORITY[task] ?? 0, ...(opts.runAt ? { runAt: opts.runAt } : {}) });
   }
 }

@@ -1,7 +1,7 @@
 /**
  * A small pool of PostgreSQL sessions for the SMS hot path (claims and send outcomes), opened
- * with the settings the stage transactions set one by one elsewhere (stageTx): no sequential scans
- * (the month's partition outgrows its statistics) and asynchronous commit (a lost outcome leaves
+ * with the settings the stage transactions set one by one elsewhere (stageTx): no sequential or
+ * bitmap scans (the month's partition and the queue outgrow their statistics) and asynchronous commit (a lost outcome leaves
  * the message claimed, and recovery sends it again flagged possible_duplicate). Each write there
  * is one statement, so it needs no BEGIN/COMMIT round trips either.
  */
@@ -14,7 +14,9 @@ export function createPipelinePool(ctx: AppContext, max = 4): pg.Pool {
     connectionString,
     max,
     idleTimeoutMillis: 30_000,
-    options: '-c synchronous_commit=off -c enable_seqscan=off',
+    // every statement here walks an index by key or in key order (the claim's LIMIT): a bitmap scan
+    // over the whole queue then a sort, which stale statistics picked at a million rows, never pays
+    options: '-c synchronous_commit=off -c enable_seqscan=off -c enable_bitmapscan=off',
   });
   pool.on('error', (err) => ctx.log.warn({ err }, 'SMS pipeline pool: idle connection lost'));
   return pool;

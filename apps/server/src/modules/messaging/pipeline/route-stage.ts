@@ -15,7 +15,7 @@ import { AppError } from '../../../lib/errors.ts';
 import { urlShortenerFor } from '../../routing/plugins.service.ts';
 import { loadRoutingTable } from '../../routing/routing-table.ts';
 import { enqueue } from '../../../jobs/queue.ts';
-import { type ChunkPayload, type RouteDecisions, TASKS } from './jobs.ts';
+import { type ChunkPayload, PRIORITY, type RouteDecisions, TASKS } from './jobs.ts';
 import { type Refusal, reason, refuse, type StageRow, stageTx } from './stage-repo.ts';
 
 interface RouteRow extends StageRow {
@@ -87,7 +87,7 @@ export async function routeChunk(ctx: AppContext, ids: number[]): Promise<void> 
     // one filter job for the chunk (≤ CHUNK ids): the SMS with their decisions, then email/WhatsApp
     if (routed.ids.length + others.length > 0) {
       const payload: ChunkPayload = { ids: [...routed.ids, ...others], ...(routed.ids.length > 0 ? { routes: routed } : {}) };
-      await enqueue(ctx.db.$client, tx, TASKS.filter, payload, { maxAttempts: 5 });
+      await enqueue(ctx.db.$client, tx, TASKS.filter, payload, { maxAttempts: 5, priority: PRIORITY[TASKS.filter] });
     }
   });
 }
