@@ -42,7 +42,7 @@ BEGIN
     IF to_regclass(part) IS NULL THEN
       -- fillfactor: a message is updated four or five times after its insert; the free room keeps
       -- those new row versions on the same page (HOT), so no index is rewritten
-      EXECUTE format('CREATE TABLE %I PARTITION OF messages FOR VALUES FROM (%L) TO (%L) WITH (fillfactor = 60)',
+      EXECUTE format('CREATE TABLE %I PARTITION OF messages FOR VALUES FROM (%L) TO (%L) WITH (fillfactor = 40)',
                      part, m, (m + interval '1 month')::date);
     END IF;
     m := (m + interval '1 month')::date;
@@ -53,6 +53,6 @@ DO $$
 DECLARE p regclass;
 BEGIN
   FOR p IN SELECT inhrelid::regclass FROM pg_inherits WHERE inhparent = 'messages'::regclass LOOP
-    EXECUTE format('ALTER TABLE %s SET (fillfactor = 60)', p);
+    EXECUTE format('ALTER TABLE %s SET (fillfactor = 40)', p);
   END LOOP;
 END $$;

@@ -15,6 +15,7 @@ import { translate } from '@risala/shared/i18n/index.ts';
 import type { CampaignContent } from '@risala/shared/schemas/campaigns';
 import type { Channel } from '@risala/shared/schemas/messages';
 import { sql } from 'drizzle-orm';
+import { byIndex } from '../messaging/pipeline/stage-repo.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -101,7 +102,7 @@ function contentFor(c: repo.CampaignRow, variant: string | null): CampaignConten
 /** campaign_expand: one range of the audience → messages; the last range ends the expansion. */
 export async function expandChunk(ctx: AppContext, p: ExpandPayload): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
+    await byIndex(tx);
     const { rows } = await tx.execute<BatchRow & Record<string, unknown>>(sql`select * from batches where id = ${p.batch}`);
     const b = rows[0];
     if (!b?.campaign_id || b.canceled_at || b.processing_status !== 'PROCESSING') return;

@@ -6,6 +6,7 @@
  * batches are all final — with a `campaign_status` notification to the campaign's creator.
  */
 import { sql } from 'drizzle-orm';
+import { byIndex } from '../messaging/pipeline/stage-repo.ts';
 import type { AppContext } from '../../context.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { decideWinner } from './ab-test.ts';
@@ -66,7 +67,7 @@ export async function campaignsTick(ctx: AppContext): Promise<void> {
 async function closeBatchIfDone(ctx: AppContext, batchId: number, from: number) {
   await ctx.db.transaction(async (tx) => {
     // the planner guard of the pipeline's stages (decisions.md): the month's partition grows faster than its statistics
-    await tx.execute(sql`set local enable_seqscan = off`);
+    await byIndex(tx);
     const { rows } = await tx.execute<{ id: string }>(sql`
       select id from messages where batch_id = ${batchId} and id >= ${from} and stage <> 'done' order by id limit 1`);
     const first = rows[0] ? Number(rows[0].id) : null;

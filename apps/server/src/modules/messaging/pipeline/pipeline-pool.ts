@@ -1,7 +1,7 @@
 /**
  * A small pool of PostgreSQL sessions for the SMS hot path (claims and send outcomes), opened
- * with the settings the stage transactions set one by one elsewhere (stageTx): no sequential or
- * bitmap scans (the month's partition and the queue outgrow their statistics) and asynchronous commit (a lost outcome leaves
+ * with the settings the stage transactions set one by one elsewhere (stageTx): no sequential,
+ * bitmap or parallel scans (the month's partition and the queue outgrow their statistics) and asynchronous commit (a lost outcome leaves
  * the message claimed, and recovery sends it again flagged possible_duplicate). Each write there
  * is one statement, so it needs no BEGIN/COMMIT round trips either.
  */
@@ -16,7 +16,7 @@ export function createPipelinePool(ctx: AppContext, max = 4): pg.Pool {
     idleTimeoutMillis: 30_000,
     // every statement here walks an index by key or in key order (the claim's LIMIT): a bitmap scan
     // over the whole queue then a sort, which stale statistics picked at a million rows, never pays
-    options: '-c synchronous_commit=off -c enable_seqscan=off -c enable_bitmapscan=off',
+    options: '-c synchronous_commit=off -c enable_seqscan=off -c enable_bitmapscan=off -c max_parallel_workers_per_gather=0',
   });
   pool.on('error', (err) => ctx.log.warn({ err }, 'SMS pipeline pool: idle connection lost'));
   return pool;
