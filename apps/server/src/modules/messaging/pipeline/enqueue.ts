@@ -1,6 +1,7 @@
 /**
- * The pipeline's entrance: messages inserted in chunks, each one INSERT … SELECT FROM unnest (one
- * text[] parameter per column, cast to the column's type — no per-row parameters to build), and
+ * The pipeline's entrance: messages inserted in chunks, each one INSERT … SELECT FROM
+ * json_to_recordset (the chunk as one JSON parameter, typed by the columns — no per-row
+ * parameters to build), and
  * PENDING rows go to the router queue as chunk jobs queued in the same transaction (both commit or
  * neither does).
  */
@@ -13,29 +14,22 @@ import { chunks, queueChunks, TASKS } from './jobs.ts';
 
 const COLUMNS = getTableColumns(messages);
 
-/** A value as PostgreSQL reads it from text. */
-function asText(v: unknown): string | null {
-  if (v === null || v === undefined) return null;
-  if (v instanceof Date) return v.toISOString();
-  if (Array.isArray(v)) return `{${v.join(',')}}`;
-  if (typeof v === 'object') return JSON.stringify(v);
-  return String(v);
-}
-
 async function insertChunk(tx: DbOrTx, rows: NewMessage[]) {
   const names = [...new Set(rows.flatMap((r) => Object.keys(r).filter((k) => (r as Record<string, unknown>)[k] !== undefined)))].filter(
     (k) => k in COLUMNS,
   ) as (keyof typeof COLUMNS)[];
-  const arrays = names.map((name) => sql`${sql.param(rows.map((r) => asText((r as Record<string, unknown>)[name])))}::text[]`);
-  const casts = names.map((name) => {
+  const values = names.map((name) => {
     const column = COLUMNS[name];
     // a missing value takes the column's default (not null) rather than NULL
-    const value = sql`${sql.raw(`v.${name}`)}::${sql.raw(column.getSQLType())}`;
+    const value = sql.raw(`v.${name}`);
     return column.notNull && column.hasDefault ? sql`coalesce(${value}, ${sql.raw(defaultSql(name))})` : value;
   });
+  const types = names.map((name) => `${name} ${COLUMNS[name].getSQLType()}`).join(', ');
+  // one JSON document for the chunk: a single native JSON.stringify here and one parse in
+  // PostgreSQL, instead of a text[] per column built and escaped value by value
   const { rows: inserted } = await tx.execute<{ id: string; status: string }>(sql`
     insert into messages (${sql.raw(names.join(', '))})
-    select ${sql.join(casts, sql`, `)} from unnest(${sql.join(arrays, sql`, `)}) as v(${sql.raw(names.join(', '))})
+    select ${sql.join(values, sql`, `)} from json_to_recordset(${JSON.stringify(rows)}::json) as v(${sql.raw(types)})
     returning id, status`);
   return inserted;
 }
