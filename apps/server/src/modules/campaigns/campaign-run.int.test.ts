@@ -253,6 +253,7 @@ describe('test sends and email campaigns', () => {
     const details = await req('GET', `/api/email-campaigns/${id}/details/${m.id}`);
     expect(details.statusCode, details.body).toBe(200);
     expect(json(details).data).toMatchObject({ id: Number(m.id), status: 'SENT' });
+    expect(json(details).data.events.map((e: { event: string }) => e.event)).toEqual(['QUEUED', 'SENT']);
     expect((await req('GET', `/api/email-campaigns/${id}/details/999999999`)).statusCode).toBe(404);
     const groups = json(await req('GET', `/api/email-campaigns/customer-groups/${owner.userId}`)).data;
     expect(groups.items.map((g: { group_name: string }) => g.group_name)).toContain('Mail list');

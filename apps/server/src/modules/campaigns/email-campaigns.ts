@@ -14,7 +14,8 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ok, requestLanguage } from '../../lib/http.ts';
 import { type AuthContext, planGate, requireAuth, requirePermission } from '../auth/guard.ts';
-import { readableError } from '../messaging/history.service.ts';
+import { eventsOf } from '../messaging/history.repo.ts';
+import { readableError, timeline } from '../messaging/history.service.ts';
 import * as repo from './campaigns.repo.ts';
 import { createCampaign, listCampaigns, requireCampaign } from './campaigns.service.ts';
 import { deployCampaign } from './deploy.service.ts';
@@ -71,14 +72,16 @@ export function emailCampaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const auth = requireAuth(req);
       await requireCampaign(ctx.db, auth.accountId, req.params.campaignId);
       const { rows } = await ctx.db.execute<Record<string, unknown>>(sql`
-        select m.id, m.customer_id, m.recipient, m.sender, m.subject, m.status, m.error_code, m.error_message, m.created_at, m.sent_at,
+        select m.id, m.customer_id, m.recipient, m.sender, m.subject, m.status, m.error_code, m.error_message, m.created_at, m.queued_at, m.sent_at,
                m.delivered_at, m.read_at, m.clicked_at, m.failed_at, b.batch_id, b.variant
           from messages m left join batches b on b.id = m.batch_id
          where m.account_id = ${auth.accountId} and m.campaign_id = ${req.params.campaignId} and m.id = ${req.params.id} and m.channel = 'email'`);
       const m = rows[0];
       if (!m) throw new AppError('NOT_FOUND');
-      const { rows: events } = await ctx.db.execute(sql`select event, detail, at from message_events where message_id = ${req.params.id} order by at, id`);
+      const stored = await eventsOf(ctx.db, auth.accountId, Number(m.id));
       const error = readableError(m.error_code as string | null, m.error_message as string | null, requestLanguage(req));
+      // the same timeline as the message history: stored events plus the steps the row's timestamps tell
+      const events = timeline(m as Parameters<typeof timeline>[0], stored);
       return ok(reply, { ...m, id: Number(m.id), error_message: error, events });
     });
     app.get('/customer-groups/:userId', { schema: { tags, params: userIdParamSchema }, preHandler: view }, async (req, reply) => {
