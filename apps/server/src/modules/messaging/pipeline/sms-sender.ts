@@ -25,8 +25,13 @@ import { createPipelinePool } from './pipeline-pool.ts';
 import { reason } from './stage-repo.ts';
 
 const LOCK_SPACE = 0x5253; // "RS": the advisory lock namespace of connection senders
-/** claimed rows held in memory per connection, waiting for room in the window */
-const CLAIM = 1000;
+/**
+ * Claimed rows held in memory per connection, waiting for room in the window: a few windows' worth
+ * (at most 1,000). A crash flags everything claimed as a possible duplicate, so the smaller this
+ * is, the fewer messages recovery flags that never reached the SMSC.
+ */
+const CLAIM_MAX = 1000;
+const CLAIM_WINDOWS = 3;
 const POLL_MS = 1000;
 /** a claim scans from the start of its connection's queue at least this often (see ClaimCursor) */
 const RESCAN_MS = 30_000;
@@ -95,11 +100,11 @@ class ConnectionSender extends QueueDrainer {
         this.session = session;
         this.info = await this.connInfo();
         this.pump();
-        if (this.buffer.length >= CLAIM / 2) {
+        if (this.buffer.length >= this.claimSize / 2) {
           await this.sleep(POLL_MS); // pump wakes us when the buffer runs low
           continue;
         }
-        const rows = await this.d.claim(this.id, CLAIM - this.buffer.length);
+        const rows = await this.d.claim(this.id, this.claimSize - this.buffer.length);
         if (this.stopped) {
           for (const row of rows) this.d.results.push({ kind: 'release', row, submitted: false });
           break;
@@ -112,6 +117,10 @@ class ConnectionSender extends QueueDrainer {
         await this.sleep(POLL_MS);
       }
     }
+  }
+
+  private get claimSize() {
+    return Math.min(CLAIM_MAX, Math.max(100, (this.info?.window_size ?? 10) * CLAIM_WINDOWS));
   }
 
   private async connInfo(): Promise<ConnInfo> {
@@ -159,7 +168,7 @@ class ConnectionSender extends QueueDrainer {
         }),
       );
     }
-    if (this.buffer.length < CLAIM / 2) this.wake();
+    if (this.buffer.length < this.claimSize / 2) this.wake();
   }
 }
 
