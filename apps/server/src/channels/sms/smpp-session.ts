@@ -12,6 +12,7 @@ import smpp, { type PDU, type Session } from 'smpp';
 import { translate } from '@risala/shared/i18n/index.ts';
 import { isReceiptEsmClass, parseMo, parseReceipt, type Receipt } from './dlr.ts';
 import { EsmeError, esmeInfo } from './esme.ts';
+import { SubmitPdu } from './submit-pdu.ts';
 
 export type SessionState = 'CONNECTING' | 'CONNECTED' | 'DISCONNECTED' | 'STOPPED';
 export type BindMode = 'transceiver' | 'transmitter' | 'receiver';
@@ -337,7 +338,7 @@ export class SmppSession extends EventEmitter {
   }
 
   private send(s: Session, p: Pending) {
-    const pdu = new smpp.PDU('submit_sm', {
+    const pdu = new SubmitPdu({
       source_addr_ton: this.o.sourceTon,
       source_addr_npi: this.o.sourceNpi,
       source_addr: p.part.source,
@@ -350,7 +351,7 @@ export class SmppSession extends EventEmitter {
       short_message: p.part.short_message,
     });
     this.coalesce(s);
-    const sent = s.send(pdu, (resp: PDU) => this.onSubmitResp(pdu.sequence_number, resp));
+    const sent = s.send(pdu as unknown as PDU, (resp: PDU) => this.onSubmitResp(pdu.sequence_number, resp));
     if (!sent) {
       this.queue.unshift(p);
       return;

@@ -11,6 +11,7 @@ declare module 'smpp' {
     [field: string]: any;
     isResponse(): boolean;
     response(options?: Record<string, unknown>): PDU;
+    toBuffer(): Buffer;
   }
 
   export class Session extends EventEmitter {
@@ -31,6 +32,7 @@ declare module 'smpp' {
 
   export const PDU: {
     new (command: string, options?: Record<string, any>): PDU;
+    fromBuffer(buffer: Buffer): PDU;
   };
 
   export function createServer(options: Record<string, unknown>, listener?: (session: Session) => void): Server;
