@@ -2,7 +2,8 @@
  * Public email endpoints (no session):
  * - POST /api/sender-management/email/webhook-events/{senderId}: SendGrid's Event Webhook. The
  *   body is signed with ECDSA P-256 over `timestamp + raw body`; the sender's configured
- *   verification key (`sendgrid_webhook_key`, base64 DER or PEM) checks it. Events land in
+ *   verification key (`sendgrid_webhook_key`, base64 DER or PEM) checks it, and the signed
+ *   timestamp must be within 10 minutes of now (no replays). Events land in
  *   email_events of the sender's account (bounces, drops, deliveries… with their reason), and move
  *   the account's messages matched by sg_message_id: delivered → DELIVERED, open → READ,
  *   bounce/dropped → FAILED with the reason (applyProviderStatuses, out-of-order safe).
@@ -20,8 +21,12 @@ import { confirmVerification } from './email.service.ts';
 export const SIGNATURE_HEADER = 'x-twilio-email-event-webhook-signature';
 export const TIMESTAMP_HEADER = 'x-twilio-email-event-webhook-timestamp';
 
-export function verifyEventSignature(publicKey: string, raw: Buffer, signature: unknown, timestamp: unknown): boolean {
+/** How far a signed timestamp may be from now: a captured request cannot be replayed later. */
+export const WEBHOOK_MAX_SKEW_S = 600;
+
+export function verifyEventSignature(publicKey: string, raw: Buffer, signature: unknown, timestamp: unknown, nowS = Date.now() / 1000): boolean {
   if (typeof signature !== 'string' || typeof timestamp !== 'string' || !signature || !timestamp) return false;
+  if (!/^\d{1,12}$/.test(timestamp) || Math.abs(nowS - Number(timestamp)) > WEBHOOK_MAX_SKEW_S) return false;
   try {
     const key = publicKey.includes('BEGIN')
       ? createPublicKey(publicKey)

@@ -230,6 +230,19 @@ describe('SendGrid', () => {
     expect((await send(sign('sha256', Buffer.from(ts + raw), stranger).toString('base64'))).statusCode).toBe(401);
     expect((await send('')).statusCode).toBe(401);
     expect((await send(signature, raw, 999999)).statusCode).toBe(401);
+    // a correctly signed but stale request (a replay an hour later) is refused too
+    const old = String(Math.floor(Date.now() / 1000) - 3600);
+    const replay = await t.app.inject({
+      method: 'POST',
+      url: `${BASE}/webhook-events/${senderId}`,
+      headers: {
+        'content-type': 'application/json',
+        'x-twilio-email-event-webhook-signature': sign('sha256', Buffer.from(old + raw), privateKey).toString('base64'),
+        'x-twilio-email-event-webhook-timestamp': old,
+      },
+      payload: raw,
+    });
+    expect(replay.statusCode).toBe(401);
 
     const analytics = await get('/analytics');
     expect(analytics.json().data).toMatchObject({ totals: { delivered: 1, bounce: 1 }, total: 2 });
