@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { Runner } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker } from '../../jobs/worker.ts';
+import { encryptSecret } from '../../lib/crypto.ts';
 import { signWebhook, startWhatsAppCloudSimulator, type WhatsAppCloudSimulator } from '../../sandbox/whatsapp-cloud.ts';
 import { bearer, createTestApp, json, signUpCast, type Cast, type TestApp, timelineOf } from '../../test/helper.ts';
 import { waTemplate } from '../whatsapp/whatsapp.fixtures.ts';
@@ -167,6 +168,32 @@ describe('status webhooks', () => {
     const tampered = await signedPost(raw.replace('read', 'sent'), signWebhook(SECRET, raw));
     expect(tampered.status).toBe(401);
     expect((await t.sql('select status from messages where id = $1', [id]))[0].status).toBe('SENT');
+  });
+
+  it("a sender's own app secret vouches for its own number only, and only within its account", async () => {
+    const own = 'own-meta-app-secret-0123456789';
+    await t.sql(
+      `insert into whatsapp_senders (account_id, display_name, phone_number, phone_number_id, business_account_id, app_secret_enc, status)
+       values ($1, 'Own app', '+15550009999', 'own-phone-1', 'own-waba', $2, 'ACTIVE')`,
+      [cast.owner.accountId, encryptSecret(t.ctx.config.encryptionKey, own)],
+    );
+    const mine = await insertSent('wamid.own-1');
+    const [theirs] = await t.sql(
+      `insert into messages (account_id, channel, status, stage, bulk_id, recipient, body, provider_message_id, sent_at)
+       values ($1, 'whatsapp', 'SENT', 'done', 'x', '+966500000000', 'hi', 'wamid.theirs-1', now()) returning id`,
+      [cast.stranger.accountId],
+    );
+    const onOwn = (ids: string[]) => statusPayload(ids.map((id) => ({ id, status: 'delivered' }))).replace(`"phone_number_id":"${sender.phone_number_id}"`, '"phone_number_id":"own-phone-1"');
+    const raw = onOwn(['wamid.own-1', 'wamid.theirs-1']);
+    const res = await signedPost(raw, signWebhook(own, raw));
+    expect(res.status).toBe(200);
+    await waitFor(async () => (await t.sql('select status from messages where id = $1', [mine]))[0].status, (st) => st === 'DELIVERED');
+    // another account's message named under this number is not touched
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await t.sql('select status from messages where id = $1', [theirs.id]))[0].status).toBe('SENT');
+    // the same secret cannot speak for another sender's number (the sandbox sender here)
+    const other = statusPayload([{ id: 'wamid.own-1', status: 'read' }]);
+    expect((await signedPost(other, signWebhook(own, other))).status).toBe(401);
   });
 });
 

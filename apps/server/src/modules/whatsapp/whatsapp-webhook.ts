@@ -1,14 +1,18 @@
 /**
  * POST /webhooks/whatsapp: Meta's signed events. The signature covers the raw bytes, so this plugin
- * reads bodies as buffers, checks X-Hub-Signature-256 (HMAC-SHA256 with the app secret, compared in
- * constant time) and only then parses JSON. Template status updates find their template by the
+ * reads bodies as buffers and checks X-Hub-Signature-256 (HMAC-SHA256, compared in constant time)
+ * with the platform's app secret — or, for a sender set up with its own Meta app, that sender's
+ * app secret, which then vouches only for its own phone number's changes, matched within its
+ * account (sendersVouching). Template status updates find their template by the
  * Cloud API id across accounts: the row tells the account. `messages` changes carry message
  * statuses (sent, delivered, read, failed → applyProviderStatuses, out-of-order safe) and inbound
  * customer messages (→ inbound-whatsapp.ts: window, STOP, MO blacklist, auto-reply).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { decryptSecret } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { handleInboundWhatsapp, type InboundWhatsapp } from '../messaging/inbound-whatsapp.ts';
 import type { ProviderStatus } from '../messaging/pipeline/contracts.ts';
@@ -43,6 +47,38 @@ async function applyTemplateStatus(ctx: AppContext, value: StatusUpdate, time: u
     if (!row) return; // not ours (or already deleted): acknowledge, nothing to change
     await applyCloudStatus(tx, row, status, typeof value.reason === 'string' ? value.reason : null, at);
   });
+}
+
+/**
+ * A sender set up with its own Meta app signs with that app's secret. The payload names phone
+ * number ids; each one whose sender (one sender per id, with an app secret) verifies the
+ * signature is vouched for, mapped to the sender's account. Empty: nobody vouches.
+ */
+async function sendersVouching(ctx: AppContext, payload: WebhookPayload, raw: Buffer, header: unknown): Promise<Map<string, number>> {
+  const ids = new Set<string>();
+  for (const entry of payload.entry ?? []) {
+    for (const change of entry.changes ?? []) {
+      const id = str((change.value as MessagesValue | undefined)?.metadata?.phone_number_id);
+      if (change.field === 'messages' && id) ids.add(id);
+    }
+  }
+  const out = new Map<string, number>();
+  if (ids.size === 0 || typeof header !== 'string') return out;
+  const { rows } = await ctx.db.execute<{ phone_number_id: string; account_id: number; app_secret_enc: string | null }>(sql`
+    select phone_number_id, account_id, app_secret_enc from whatsapp_senders where phone_number_id = any(${sql.param([...ids])}::text[])`);
+  for (const id of ids) {
+    const senders = rows.filter((r) => r.phone_number_id === id);
+    const [only] = senders;
+    if (senders.length !== 1 || !only?.app_secret_enc) continue;
+    let secret: string;
+    try {
+      secret = decryptSecret(ctx.config.encryptionKey, only.app_secret_enc);
+    } catch {
+      continue;
+    }
+    if (verifySignature(secret, raw, header)) out.set(id, only.account_id);
+  }
+  return out;
 }
 
 interface MessagesValue {
@@ -101,23 +137,30 @@ export function whatsappWebhookRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.post('/', { schema: { hide: true } }, async (req, reply) => {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      if (!verifySignature(wa.appSecret, raw, req.headers['x-hub-signature-256'])) {
-        throw new AppError('WEBHOOK_SIGNATURE_INVALID');
-      }
+      const header = req.headers['x-hub-signature-256'];
+      const platform = Boolean(wa.appSecret) && verifySignature(wa.appSecret, raw, header);
       let payload: WebhookPayload;
       try {
         payload = JSON.parse(raw.toString('utf8'));
       } catch {
+        if (!platform) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
         throw new AppError('BAD_REQUEST');
       }
+      // not the platform's app: the senders whose own app secret signed it vouch for their numbers only
+      const trusted = platform ? null : await sendersVouching(ctx, payload, raw, header);
+      if (trusted !== null && trusted.size === 0) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
       if (payload.object === 'whatsapp_business_account') {
         for (const entry of payload.entry ?? []) {
           for (const change of entry.changes ?? []) {
             if (change.field === 'message_template_status_update' && change.value && typeof change.value === 'object') {
-              await applyTemplateStatus(ctx, change.value as StatusUpdate, entry.time);
+              if (trusted === null) await applyTemplateStatus(ctx, change.value as StatusUpdate, entry.time);
             } else if (change.field === 'messages' && change.value && typeof change.value === 'object') {
-              const { statuses, inbound } = readMessagesChange(change.value as MessagesValue);
-              if (statuses.length) await applyProviderStatusesSoon(ctx, statuses);
+              const value = change.value as MessagesValue;
+              const accountId = trusted?.get(str(value.metadata?.phone_number_id));
+              if (trusted !== null && accountId === undefined) continue;
+              const { statuses, inbound } = readMessagesChange(value);
+              // a sender's secret proves its account: its statuses match that account's messages only
+              if (statuses.length) await applyProviderStatusesSoon(ctx, accountId === undefined ? statuses : statuses.map((s) => ({ ...s, account_id: accountId })));
               if (inbound.length) await handleInboundWhatsapp(ctx, inbound);
             }
           }
