@@ -279,3 +279,42 @@ test('batch screens: reschedule and send a scheduled batch now, cancel another, 
   await page.goto(`/campaignhistory?campaign=${gated}`);
   await expect(page.getByTestId('campaign-progress')).toHaveAttribute('data-status', /COMPLETED/, { timeout: 60_000 });
 });
+
+test('pause holds a running campaign: its queued SMS wait, resume sends them and it completes', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const email = await registerVerified(request, 'e2e.campaigns.pause');
+  await signInUi(page, email);
+  await expect(page).toHaveURL(/\/dashboard/);
+  // 40 customers, 20 of them with a number and SMS consent
+  const { accountId, groupId } = await mixedGroup(email, 'Forty', 40, 62_000_000);
+  const brandId = await createBrand(page.request, 'Pause Store');
+  // the sandbox connection stopped: deployed messages wait QUEUED, so the campaign stays RUNNING
+  const [conn] = await sql('select id from connections where account_id = $1 and is_sandbox', [accountId]);
+  expect((await page.request.post(`/api/gateway/connections/${conn.id}/stop`)).status()).toBe(200);
+  const draft = await page.request.post('/api/campaigns', {
+    data: { name: 'Held offer', brand_id: brandId, channels: ['sms'], audience: { group_ids: [groupId] }, content: { sms: { text: 'Hi {{first_name}}, held offer' } } },
+  });
+  expect(draft.status()).toBe(201);
+  const id = (await draft.json()).data.id as number;
+  expect((await page.request.post(`/api/campaigns/${id}/deploy`)).status()).toBe(201);
+  const queued = async () => Number((await sql(`select count(*) as n from messages where campaign_id = $1 and status = 'QUEUED'`, [id]))[0].n);
+  await expect.poll(queued, { timeout: 30_000 }).toBe(20);
+
+  await page.goto(`/campaignhistory?campaign=${id}`);
+  const progress = page.getByTestId('campaign-progress');
+  await expect(progress).toHaveAttribute('data-status', 'RUNNING', { timeout: 15_000 });
+  await page.getByTestId('campaign-pause').click();
+  await expect(progress).toHaveAttribute('data-status', 'PAUSED');
+  // held: back out of the connection queue, nothing sent even once the connection runs again
+  const held = await sql(`select status, count(*)::int as n from messages where campaign_id = $1 group by status`, [id]);
+  expect(held).toEqual([{ status: 'SCHEDULED', n: 20 }]);
+  expect((await sql('select count(*)::int as n from sms_queue q join messages m on m.id = q.message_id where m.campaign_id = $1', [id]))[0].n).toBe(0);
+  expect((await page.request.post(`/api/gateway/connections/${conn.id}/start`)).status()).toBe(200);
+  await page.waitForTimeout(2000);
+  expect((await sql(`select count(*)::int as n from messages where campaign_id = $1 and sent_at is not null`, [id]))[0].n).toBe(0);
+
+  await page.getByTestId('campaign-resume').click();
+  await expect(progress).toHaveAttribute('data-status', /COMPLETED/, { timeout: 90_000 });
+  await expect(progress).toHaveAttribute('data-percent', '100');
+  expect((await sql(`select count(*)::int as n from messages where campaign_id = $1 and sent_at is not null`, [id]))[0].n).toBe(20);
+});
