@@ -318,3 +318,35 @@ test('pause holds a running campaign: its queued SMS wait, resume sends them and
   await expect(progress).toHaveAttribute('data-percent', '100');
   expect((await sql(`select count(*)::int as n from messages where campaign_id = $1 and sent_at is not null`, [id]))[0].n).toBe(20);
 });
+
+test('an email from the content library: pick the item in the launcher, preview it, test-send it', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const email = await registerVerified(request, 'e2e.campaigns.library');
+  await signInUi(page, email);
+  await expect(page).toHaveURL(/\/dashboard/);
+  await createBrand(page.request, 'Library Store');
+  const item = await page.request.post('/api/content', { data: { title: 'Weekend menu', type: 'text', body: 'Dear {{first_name}}, the weekend menu is out.' } });
+  expect(item.status()).toBe(201);
+
+  await page.goto('/campaign');
+  await pick(page, 'launcher-brand', 'Library Store');
+  await page.getByTestId('launcher-name').fill('Menu mail');
+  await expect(page).toHaveURL(/\/campaign\/\d+$/);
+  await page.getByTestId('launcher-next').click();
+  await page.getByTestId('launcher-channel-email').check();
+  await page.getByTestId('launcher-next').click();
+  await page.getByTestId('launcher-next').click();
+  await page.getByTestId('content-email-source').getByText('Content library').click();
+  await page.getByTestId('content-email-subject').fill('Menu for {{first_name}}');
+  await pick(page, 'content-email-content', 'Weekend menu');
+  await expect(page.getByTestId('preview-email-item')).toContainText('the weekend menu is out.');
+  await expect(page.getByTestId('launcher-save-state')).toHaveAttribute('data-state', 'saved');
+
+  await page.getByTestId('launcher-test-send').click();
+  await page.getByTestId('test-send-emails').fill('menu.tester@customer.example');
+  await page.getByTestId('test-send-submit').click();
+  await expect(page.getByTestId('toast-success')).toContainText('Test messages queued');
+  await expect
+    .poll(async () => (await (await request.get('/api/sandbox/mails?to=menu.tester@customer.example')).json()).data.items[0]?.text ?? '', { timeout: 20_000 })
+    .toContain('the weekend menu is out.');
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Campaign } from './api/types.ts';
-import { contentBody, draftBody, draftFromCampaign, emptyDraft, moveChannel, readyToLaunch, stepComplete } from './draft.ts';
+import { channelContentReady, contentBody, draftBody, draftFromCampaign, emptyDraft, moveChannel, readyToLaunch, stepComplete } from './draft.ts';
 import { isoToZonedLocal, minZonedLocal, zonedLocalToIso, zonedScheduleError } from './zoned.ts';
 
 const ZONE = 'Asia/Riyadh'; // UTC+3, no daylight saving
@@ -43,16 +43,23 @@ describe('launcher draft', () => {
     d.channels = ['sms', 'email'];
     d.audience.group_ids = [7];
     d.content.sms = { source: 'text', text: 'Hi {{first_name}}', template_id: 9 };
-    d.content.email = { source: 'template', subject: 'x', html: 'y', template_id: 4 };
+    d.content.email = { source: 'template', subject: 'x', html: 'y', template_id: 4, content_id: null };
     expect(readyToLaunch(d, ZONE)).toBe(true);
     expect(contentBody(d.content)).toEqual({
       sms: { template_id: null, text: 'Hi {{first_name}}' },
-      email: { template_id: 4, subject: null, html: null },
+      email: { template_id: 4, content_id: null, subject: null, html: null },
     });
+    // an item of the content library with its own subject
+    d.content.email = { source: 'content', subject: 'News for {{first_name}}', html: '', template_id: null, content_id: 12 };
+    expect(readyToLaunch(d, ZONE)).toBe(true);
+    expect(contentBody(d.content).email).toEqual({ template_id: null, content_id: 12, subject: 'News for {{first_name}}', html: null });
+    d.content.email.subject = ' ';
+    expect(channelContentReady(d.content, 'email')).toBe(false);
+    d.content.email = { source: 'template', subject: 'x', html: 'y', template_id: 4, content_id: null };
     d.ab.enabled = true;
     expect(stepComplete(d, 'abTest', ZONE)).toBe(false);
     d.ab.variant_b.sms.text = 'B';
-    d.ab.variant_b.email = { source: 'compose', subject: 'S', html: '<p>B</p>', template_id: null };
+    d.ab.variant_b.email = { source: 'compose', subject: 'S', html: '<p>B</p>', template_id: null, content_id: null };
     expect(stepComplete(d, 'abTest', ZONE)).toBe(true);
     expect(draftBody(d, ZONE).ab_test).toMatchObject({ split_percent: 10, metric: 'open', variant_b: { sms: { text: 'B' } } });
   });

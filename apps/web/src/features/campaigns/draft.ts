@@ -11,7 +11,8 @@ import { isoToZonedLocal, zonedScheduleError, zonedLocalToIso } from './zoned.ts
 
 export interface ContentDraft {
   sms: { source: 'text' | 'template'; text: string; template_id: number | null };
-  email: { source: 'compose' | 'template'; subject: string; html: string; template_id: number | null };
+  /** compose: subject + HTML; template: an APPROVED email template; content: a subject + an item of the content library */
+  email: { source: 'compose' | 'template' | 'content'; subject: string; html: string; template_id: number | null; content_id: number | null };
   whatsapp: { whatsapp_template_id: number | null; params: string[] };
 }
 
@@ -31,7 +32,7 @@ export interface LauncherDraft {
 
 export const emptyContent = (): ContentDraft => ({
   sms: { source: 'text', text: '', template_id: null },
-  email: { source: 'compose', subject: '', html: '', template_id: null },
+  email: { source: 'compose', subject: '', html: '', template_id: null, content_id: null },
   whatsapp: { whatsapp_template_id: null, params: [] },
 });
 
@@ -52,7 +53,11 @@ type WireContent = NonNullable<CampaignDraftInput['content']>;
 /** Whether one channel's content is filled in enough to send. */
 export function channelContentReady(c: ContentDraft, channel: Channel): boolean {
   if (channel === 'sms') return c.sms.source === 'template' ? c.sms.template_id !== null : c.sms.text.trim() !== '';
-  if (channel === 'email') return c.email.source === 'template' ? c.email.template_id !== null : c.email.subject.trim() !== '' && c.email.html.trim() !== '';
+  if (channel === 'email') {
+    if (c.email.source === 'template') return c.email.template_id !== null;
+    if (c.email.source === 'content') return c.email.content_id !== null && c.email.subject.trim() !== '';
+    return c.email.subject.trim() !== '' && c.email.html.trim() !== '';
+  }
   return c.whatsapp.whatsapp_template_id !== null && c.whatsapp.params.every((p) => p.trim() !== '');
 }
 
@@ -62,12 +67,10 @@ export function contentBody(c: ContentDraft): WireContent {
   if (c.sms.source === 'template' ? c.sms.template_id : c.sms.text) {
     out.sms = c.sms.source === 'template' ? { template_id: c.sms.template_id, text: null } : { template_id: null, text: c.sms.text };
   }
-  if (c.email.source === 'template' ? c.email.template_id : c.email.subject || c.email.html) {
-    out.email =
-      c.email.source === 'template'
-        ? { template_id: c.email.template_id, subject: null, html: null }
-        : { template_id: null, subject: c.email.subject || null, html: c.email.html || null };
-  }
+  const e = c.email;
+  if (e.source === 'template' && e.template_id) out.email = { template_id: e.template_id, content_id: null, subject: null, html: null };
+  else if (e.source === 'content' && (e.content_id || e.subject)) out.email = { template_id: null, content_id: e.content_id, subject: e.subject || null, html: null };
+  else if (e.source === 'compose' && (e.subject || e.html)) out.email = { template_id: null, content_id: null, subject: e.subject || null, html: e.html || null };
   if (c.whatsapp.whatsapp_template_id) out.whatsapp = { whatsapp_template_id: c.whatsapp.whatsapp_template_id, params: c.whatsapp.params };
   return out;
 }
@@ -76,9 +79,12 @@ function contentDraft(wire: WireContent | null | undefined): ContentDraft {
   const c = emptyContent();
   if (wire?.sms) c.sms = wire.sms.template_id ? { source: 'template', text: '', template_id: wire.sms.template_id } : { source: 'text', text: wire.sms.text ?? '', template_id: null };
   if (wire?.email) {
-    c.email = wire.email.template_id
-      ? { source: 'template', subject: '', html: '', template_id: wire.email.template_id }
-      : { source: 'compose', subject: wire.email.subject ?? '', html: wire.email.html ?? '', template_id: null };
+    const w = wire.email;
+    c.email = w.template_id
+      ? { source: 'template', subject: '', html: '', template_id: w.template_id, content_id: null }
+      : w.content_id
+        ? { source: 'content', subject: w.subject ?? '', html: '', template_id: null, content_id: w.content_id }
+        : { source: 'compose', subject: w.subject ?? '', html: w.html ?? '', template_id: null, content_id: null };
   }
   if (wire?.whatsapp) c.whatsapp = { whatsapp_template_id: wire.whatsapp.whatsapp_template_id ?? null, params: wire.whatsapp.params ?? [] };
   return c;

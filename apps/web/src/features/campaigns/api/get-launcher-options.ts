@@ -47,6 +47,23 @@ export function useApprovedTemplates(userId: string, type: 'sms' | 'email') {
   });
 }
 
+export interface ContentOption {
+  id: number;
+  title: string;
+  type: string;
+  body: string | null;
+  url: string | null;
+}
+
+/** Items of the content library an email can carry: text and links (GET /api/content). */
+export function useContentOptions() {
+  return useQuery({
+    queryKey: campaignKeys.options('content'),
+    queryFn: async () => (await list<ContentOption>('/api/content', { limit: 100, sort: 'updated_at', order: 'desc' })).filter((c) => c.body || c.url),
+    staleTime: STALE,
+  });
+}
+
 /** APPROVED WhatsApp templates. */
 export function useApprovedWaTemplates() {
   return useQuery({

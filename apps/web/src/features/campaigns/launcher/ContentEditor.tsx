@@ -4,7 +4,7 @@ import { CUSTOMER_VARIABLES } from '@risala/shared/schemas/templates';
 import { type WaBody, waVariableCount } from '@risala/shared/schemas/whatsapp';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session.ts';
-import { useApprovedTemplates, useApprovedWaTemplates } from '../api/get-launcher-options.ts';
+import { useApprovedTemplates, useApprovedWaTemplates, useContentOptions } from '../api/get-launcher-options.ts';
 import type { ContentDraft } from '../draft.ts';
 
 function Variables({ onInsert, prefix }: { onInsert: (v: string) => void; prefix: string }) {
@@ -31,13 +31,14 @@ interface Props {
   prefix: string;
 }
 
-/** One channel's content: an APPROVED template or text (SMS), a template or subject + body (email), a template and its parameters (WhatsApp). */
+/** One channel's content: an APPROVED template or text (SMS), a template, subject + body or subject + a content-library item (email), a template and its parameters (WhatsApp). */
 export function ContentEditor({ channel, value, onChange, prefix }: Props) {
   const { t } = useTranslation();
   const { userId } = useSession();
   const smsTemplates = useApprovedTemplates(userId ?? '', 'sms');
   const emailTemplates = useApprovedTemplates(userId ?? '', 'email');
   const waTemplates = useApprovedWaTemplates();
+  const contentItems = useContentOptions();
   const id = (v: string | null) => (v ? Number(v) : null);
 
   if (channel === 'sms') {
@@ -91,14 +92,36 @@ export function ContentEditor({ channel, value, onChange, prefix }: Props) {
       <Stack gap="xs" data-testid={`${prefix}-email`}>
         <SegmentedControl
           value={c.source}
-          onChange={(v) => set({ source: v as 'compose' | 'template' })}
+          onChange={(v) => set({ source: v as ContentDraft['email']['source'] })}
           data={[
             { value: 'compose', label: t('campaigns.launcher.content.compose') },
             { value: 'template', label: t('campaigns.launcher.content.template') },
+            { value: 'content', label: t('campaigns.launcher.content.library') },
           ]}
           data-testid={`${prefix}-email-source`}
         />
-        {c.source === 'template' ? (
+        {c.source === 'content' ? (
+          <>
+            <TextInput
+              label={t('campaigns.launcher.content.subject')}
+              value={c.subject}
+              maxLength={255}
+              onChange={(e) => set({ subject: e.currentTarget.value })}
+              dir="auto"
+              data-testid={`${prefix}-email-subject`}
+            />
+            <Select
+              label={t('campaigns.launcher.content.libraryItem')}
+              description={t('campaigns.launcher.content.libraryHint')}
+              data={(contentItems.data ?? []).map((x) => ({ value: String(x.id), label: x.title }))}
+              value={c.content_id ? String(c.content_id) : null}
+              onChange={(v) => set({ content_id: id(v) })}
+              searchable
+              nothingFoundMessage={t('campaigns.launcher.content.noLibraryItems')}
+              data-testid={`${prefix}-email-content`}
+            />
+          </>
+        ) : c.source === 'template' ? (
           <Select
             label={t('campaigns.launcher.content.emailTemplate')}
             data={(emailTemplates.data ?? []).map((x) => ({ value: String(x.id), label: x.template_name }))}

@@ -4,7 +4,7 @@ import type { WaBody } from '@risala/shared/schemas/whatsapp';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session.ts';
-import { useApprovedTemplates, useApprovedWaTemplates, useSampleRecipients } from '../api/get-launcher-options.ts';
+import { useApprovedTemplates, useApprovedWaTemplates, useContentOptions, useSampleRecipients } from '../api/get-launcher-options.ts';
 import type { ContentDraft } from '../draft.ts';
 import { previewSms, previewText, previewWhatsapp, valuesOf } from '../preview.ts';
 
@@ -16,6 +16,7 @@ export function ContentPreview({ channels, content, groupId }: { channels: Chann
   const smsTemplates = useApprovedTemplates(userId ?? '', 'sms');
   const emailTemplates = useApprovedTemplates(userId ?? '', 'email');
   const waTemplates = useApprovedWaTemplates();
+  const contentItems = useContentOptions();
   const [pick, setPick] = useState<string | null>(null);
   const recipients = sample.data ?? [];
   const recipient = recipients.find((r) => String(r.id) === pick) ?? recipients[0] ?? null;
@@ -24,8 +25,11 @@ export function ContentPreview({ channels, content, groupId }: { channels: Chann
 
   const smsText = content.sms.source === 'template' ? (smsTemplates.data?.find((x) => x.id === content.sms.template_id)?.template_text ?? '') : content.sms.text;
   const emailTemplate = emailTemplates.data?.find((x) => x.id === content.email.template_id);
+  const item = content.email.source === 'content' ? contentItems.data?.find((x) => x.id === content.email.content_id) : undefined;
   const subject = content.email.source === 'template' ? (emailTemplate?.subject ?? '') : content.email.subject;
-  const html = content.email.source === 'template' ? (emailTemplate?.html ?? emailTemplate?.template_text ?? '') : content.email.html;
+  const html = content.email.source === 'template' ? (emailTemplate?.html ?? emailTemplate?.template_text ?? '') : content.email.source === 'compose' ? content.email.html : '';
+  // a library item goes out as its text and link (the server turns them into simple HTML)
+  const itemText = item ? [item.body, item.url].filter(Boolean).join('\n\n') : '';
   const wa = waTemplates.data?.find((x) => x.id === content.whatsapp.whatsapp_template_id);
   const waBody = wa?.components.find((x): x is WaBody => x.type === 'BODY')?.text ?? '';
 
@@ -81,6 +85,11 @@ export function ContentPreview({ channels, content, groupId }: { channels: Chann
                 style={{ inlineSize: '100%', blockSize: 180, border: '1px solid var(--mantine-color-default-border)', borderRadius: 6 }}
                 data-testid="preview-email-body"
               />
+            )}
+            {itemText && (
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} dir="auto" data-testid="preview-email-item">
+                {previewText(itemText, values)}
+              </Text>
             )}
           </Stack>
         )}
