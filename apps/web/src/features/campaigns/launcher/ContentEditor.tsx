@@ -100,28 +100,7 @@ export function ContentEditor({ channel, value, onChange, prefix }: Props) {
           ]}
           data-testid={`${prefix}-email-source`}
         />
-        {c.source === 'content' ? (
-          <>
-            <TextInput
-              label={t('campaigns.launcher.content.subject')}
-              value={c.subject}
-              maxLength={255}
-              onChange={(e) => set({ subject: e.currentTarget.value })}
-              dir="auto"
-              data-testid={`${prefix}-email-subject`}
-            />
-            <Select
-              label={t('campaigns.launcher.content.libraryItem')}
-              description={t('campaigns.launcher.content.libraryHint')}
-              data={(contentItems.data ?? []).map((x) => ({ value: String(x.id), label: x.title }))}
-              value={c.content_id ? String(c.content_id) : null}
-              onChange={(v) => set({ content_id: id(v) })}
-              searchable
-              nothingFoundMessage={t('campaigns.launcher.content.noLibraryItems')}
-              data-testid={`${prefix}-email-content`}
-            />
-          </>
-        ) : c.source === 'template' ? (
+        {c.source === 'template' ? (
           <Select
             label={t('campaigns.launcher.content.emailTemplate')}
             data={(emailTemplates.data ?? []).map((x) => ({ value: String(x.id), label: x.template_name }))}
@@ -141,18 +120,33 @@ export function ContentEditor({ channel, value, onChange, prefix }: Props) {
               dir="auto"
               data-testid={`${prefix}-email-subject`}
             />
-            <Textarea
-              label={t('campaigns.launcher.content.emailBody')}
-              description={t('campaigns.launcher.content.emailBodyHint')}
-              autosize
-              minRows={5}
-              maxRows={14}
-              value={c.html}
-              onChange={(e) => set({ html: e.currentTarget.value })}
-              dir="auto"
-              data-testid={`${prefix}-email-body`}
-            />
-            <Variables prefix={`${prefix}-email`} onInsert={(v) => set({ html: `${c.html}{{${v}}}` })} />
+            {c.source === 'content' ? (
+              <Select
+                label={t('campaigns.launcher.content.libraryItem')}
+                description={t('campaigns.launcher.content.libraryHint')}
+                data={(contentItems.data ?? []).map((x) => ({ value: String(x.id), label: x.title }))}
+                value={c.content_id ? String(c.content_id) : null}
+                onChange={(v) => set({ content_id: id(v) })}
+                searchable
+                nothingFoundMessage={t('campaigns.launcher.content.noLibraryItems')}
+                data-testid={`${prefix}-email-content`}
+              />
+            ) : (
+              <>
+                <Textarea
+                  label={t('campaigns.launcher.content.emailBody')}
+                  description={t('campaigns.launcher.content.emailBodyHint')}
+                  autosize
+                  minRows={5}
+                  maxRows={14}
+                  value={c.html}
+                  onChange={(e) => set({ html: e.currentTarget.value })}
+                  dir="auto"
+                  data-testid={`${prefix}-email-body`}
+                />
+                <Variables prefix={`${prefix}-email`} onInsert={(v) => set({ html: `${c.html}{{${v}}}` })} />
+              </>
+            )}
           </>
         )}
       </Stack>
