@@ -43,14 +43,56 @@ for (const [net, bits] of [
   BLOCKED.addSubnet(net, bits, 'ipv6');
 }
 
+/** The 16 bytes of a valid IPv6 address (any spelling: `::`, a trailing dotted quad). */
+function ipv6Bytes(address: string): number[] {
+  let text = address;
+  let quad: number[] | null = null;
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    quad = dotted.slice(1).map(Number);
+    text = `${text.slice(0, -dotted[0].length)}0:0`;
+  }
+  const [head = '', tail] = text.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail === undefined ? [] : tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
+  const bytes = groups.flatMap((g) => {
+    const n = Number.parseInt(g, 16);
+    return [n >> 8, n & 0xff];
+  });
+  if (quad) bytes.splice(12, 4, ...quad);
+  return bytes;
+}
+
+const v4 = (b: number[], at: number) => b.slice(at, at + 4).join('.');
+
+/**
+ * The IPv4 address an IPv6 spelling carries, judged by the IPv4 rules: IPv4-mapped
+ * (::ffff:a.b.c.d, also in hex), IPv4-compatible (::a.b.c.d, the deprecated ::/96 — :: and ::1
+ * included) and 6to4 (2002:AABB:CCDD::). Null when it carries none.
+ */
+function embeddedIpv4(bytes: number[]): string | null {
+  const zeros = (n: number) => bytes.slice(0, n).every((x) => x === 0);
+  if (zeros(10) && bytes[10] === 0xff && bytes[11] === 0xff) return v4(bytes, 12);
+  if (zeros(12)) return v4(bytes, 12);
+  if (bytes[0] === 0x20 && bytes[1] === 0x02) return v4(bytes, 2);
+  return null;
+}
+
 /** True for any address that is not a public unicast one (unparseable counts as private). */
 export function isPrivateAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
-  if (mapped) return BLOCKED.check(mapped[1] as string, 'ipv4');
   const family = isIP(bare);
   if (family === 0) return true;
-  return BLOCKED.check(bare, family === 4 ? 'ipv4' : 'ipv6');
+  if (family === 4) return BLOCKED.check(bare, 'ipv4');
+  const bytes = ipv6Bytes(bare);
+  // Teredo (2001:0::/32) hides its IPv4 server and client: never a target
+  if (bytes[0] === 0x20 && bytes[1] === 0x01 && bytes[2] === 0 && bytes[3] === 0) return true;
+  const inner = embeddedIpv4(bytes);
+  if (inner !== null && BLOCKED.check(inner, 'ipv4')) return true;
+  // IPv4-compatible addresses are deprecated and never routed: refused whatever they carry
+  if (inner !== null && bytes.slice(0, 12).every((x) => x === 0)) return true;
+  return BLOCKED.check(bare, 'ipv6');
 }
 
 type OutboundConfig = Pick<Config, 'outbound'>;

@@ -10,6 +10,24 @@ describe('outbound URL guard', () => {
     }
     for (const a of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect(isPrivateAddress(a), a).toBe(false);
   });
+  it('judges IPv6 spellings that carry an IPv4 address by that address', () => {
+    const refused = [
+      '::ffff:7f00:1', // IPv4-mapped 127.0.0.1 in hex
+      '::ffff:a9fe:a9fe', // mapped 169.254.169.254
+      '0:0:0:0:0:ffff:10.0.0.1', // mapped, written out
+      '::127.0.0.1', // IPv4-compatible (::/96)
+      '::7f00:1',
+      '::a00:1', // ::10.0.0.1
+      '::8.8.8.8', // IPv4-compatible is never routed, even for a public address
+      '2002:7f00:1::1', // 6to4 of 127.0.0.1
+      '2002:c0a8:101::', // 6to4 of 192.168.1.1
+      '64:ff9b::7f00:1', // NAT64 of 127.0.0.1
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2', // Teredo
+      '[::ffff:127.0.0.1]',
+    ];
+    for (const a of refused) expect(isPrivateAddress(a), a).toBe(true);
+    for (const a of ['2002:808:808::1', '::ffff:808:808', '2001:4860:4860::8888']) expect(isPrivateAddress(a), a).toBe(false);
+  });
   it('refuses non-http URLs and private targets unless allowed', async () => {
     await expect(assertOutboundUrl(config(), 'ftp://93.184.216.34/', 'post_url')).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
     await expect(assertOutboundUrl(config(), 'http://127.0.0.1:8080/', 'post_url')).rejects.toMatchObject({ code: 'PRIVATE_ADDRESS_NOT_ALLOWED' });
