@@ -39,10 +39,14 @@ test('a user sees the sandbox connection live, stops and starts it, adds an SMPP
   await expect(page.getByText('Enter a valid URL or IP address')).toBeVisible();
   await expect(page.getByText('Enter a valid port greater than 0')).toBeVisible();
   await expect(page.getByText('Maximum value is 9999')).toBeVisible();
-  await page.getByTestId('connection-field-host').fill('127.0.0.1');
+  // SSRF: a private-network SMSC is refused (the E2E server allows only 127.0.0.1, as OUTBOUND_ALLOWED_HOSTS)
+  await page.getByTestId('connection-field-host').fill('10.0.0.5');
   await page.getByTestId('connection-field-port').fill('9');
   await page.getByTestId('connection-field-message_per_second').fill('50');
   await page.getByTestId('connection-field-bind_timeout_s').fill('2');
+  await page.getByTestId('connection-save').click();
+  await expect(page.getByText('Private-network and loopback addresses are not allowed here')).toBeVisible();
+  await page.getByTestId('connection-field-host').fill('127.0.0.1');
   await page.getByTestId('connection-save').click();
   const row = page.getByTestId('connection-row').filter({ hasText: 'Operator X' });
   await expect(row.getByTestId('connection-state')).toHaveAttribute('data-state', 'CREATED');

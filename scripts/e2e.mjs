@@ -49,6 +49,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
     DATA_DIR: path.join(dir, 'data'),
     DATABASE_URL: databaseUrl,
     SANDBOX_SMTP_PORT: '0',
+    // the specs point connections at loopback ports of their own; everything else private stays refused
+    OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     LOG_PRETTY: 'false',
   },

@@ -101,14 +101,19 @@ function allowed(config: OutboundConfig, host: string) {
   return config.outbound.allowPrivate || config.outbound.allowedHosts.includes(host.toLowerCase());
 }
 
-/** Resolves a host name (all addresses) and refuses private ones; `field` names the input in the error. */
-export async function assertPublicHost(config: OutboundConfig, host: string, field: string): Promise<void> {
+/**
+ * Resolves a host name (all addresses) and refuses private ones; `field` names the input in the
+ * error. `allowUnresolved`: a name that does not resolve (yet) passes — for settings saved now and
+ * connected later, where the connection checks again.
+ */
+export async function assertPublicHost(config: OutboundConfig, host: string, field: string, opts: { allowUnresolved?: boolean } = {}): Promise<void> {
   const bare = host.replace(/^\[|\]$/g, '');
   if (allowed(config, bare)) return;
   let addresses: string[];
   try {
     addresses = isIP(bare) ? [bare] : (await lookup(bare, { all: true, verbatim: true })).map((a) => a.address);
   } catch {
+    if (opts.allowUnresolved) return;
     throw new AppError('VALIDATION_ERROR', { errors: [{ field, message: 'validation.host' }] });
   }
   if (addresses.length === 0 || addresses.some(isPrivateAddress)) {

@@ -14,6 +14,7 @@ import { translate } from '@risala/shared/i18n/index.ts';
 import type { AppContext } from '../../context.ts';
 import { decryptSecret } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
+import { assertPublicHost } from '../../lib/outbound-url.ts';
 import { type ConnectionRow, findConnection, connectionsToStart, setRuntime } from '../../modules/connections/connections.repo.ts';
 import { SmppSession, type SessionState } from './smpp-session.ts';
 
@@ -110,6 +111,16 @@ export class ConnectionManager extends EventEmitter {
       this.http.set(row.id, row.account_id);
       this.emit('state', row.id, row.account_id, 'CONNECTED', null);
       return;
+    }
+    if (!row.is_sandbox) {
+      // SSRF: the host may resolve elsewhere than when it was saved
+      try {
+        await assertPublicHost(this.ctx.config, row.host as string, 'host', { allowUnresolved: true });
+      } catch (err) {
+        const reason = err instanceof AppError ? translate('en', `errors.${err.code}`) : (err as Error).message;
+        await this.write(row.id, { desired_state: 'stopped', status: 'DISCONNECTED', last_error: reason, connected_at: null });
+        throw err;
+      }
     }
     const session = new SmppSession(this.optionsFor(row));
     this.live.set(row.id, { session, accountId: row.account_id, row });

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { getConnectionManager } from '../../channels/sms/connection-manager.ts';
 import { type SmscSimulator, startSmscSimulator } from '../../sandbox/smsc.ts';
 import { addUserToAccount, bearer, createTestApp, json, signIn, signUp, type TestApp } from '../../test/helper.ts';
@@ -19,6 +19,8 @@ beforeAll(async () => {
   t.ctx.config.smsc.port = smsc.port;
   t.ctx.config.smsc.systemId = 'smppclient';
   t.ctx.config.smsc.password = 'secret1';
+  // the SMSC simulators of these tests listen on loopback, which the SSRF guard refuses by default
+  t.ctx.config.outbound.allowedHosts = ['127.0.0.1'];
   silent = net.createServer((s) => silentSockets.add(s));
   await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
   silentPort = (silent.address() as net.AddressInfo).port;
@@ -124,7 +126,34 @@ describe('connections CRUD and validation', () => {
     expect(f.arabic_sms_length).toBe('Value is too large');
   });
 
+  it('refuses private SMPP hosts on create and update; a name that does not resolve yet is kept for connect time', async () => {
+    const saved = t.ctx.config.outbound.allowedHosts;
+    t.ctx.config.outbound.allowedHosts = [];
+    try {
+      for (const host of ['127.0.0.1', '10.0.0.5', '169.254.169.254', '::ffff:7f00:1', 'localhost']) {
+        const res = await call(owner.token, 'POST', '/api/gateway/connections', smppBody({ connection_name: `Private ${host}`, host }));
+        expect(res.statusCode, host).toBe(400);
+        expect(json(res).code, host).toBe('PRIVATE_ADDRESS_NOT_ALLOWED');
+        expect(fields(res).host, host).toBeTruthy();
+      }
+      const later = await call(owner.token, 'POST', '/api/gateway/connections', smppBody({ connection_name: 'Later', host: 'smsc.not-yet.invalid' }));
+      expect(later.statusCode).toBe(201);
+      const id = json(later).data.id as number;
+      const moved = await call(owner.token, 'PUT', `/api/gateway/connections/${id}`, { type: 'smpp', host: '192.168.1.20' });
+      expect(json(moved).code).toBe('PRIVATE_ADDRESS_NOT_ALLOWED');
+      expect((await t.sql('select host from connections where id = $1', [id]))[0].host).toBe('smsc.not-yet.invalid');
+      await call(owner.token, 'DELETE', `/api/gateway/connections/${id}`);
+    } finally {
+      t.ctx.config.outbound.allowedHosts = saved;
+    }
+  });
+
   it('refuses private, loopback, link-local and metadata URLs (SSRF guard)', async () => {
+    const saved = t.ctx.config.outbound.allowedHosts;
+    t.ctx.config.outbound.allowedHosts = [];
+    onTestFinished(() => {
+      t.ctx.config.outbound.allowedHosts = saved;
+    });
     for (const url of ['http://127.0.0.1:8080/send', 'http://10.1.2.3/x', 'http://169.254.169.254/latest', 'http://localhost/x', 'http://[::1]/x']) {
       const res = await call(owner.token, 'POST', '/api/gateway/connections', { type: 'http', connection_name: 'Http Private', post_url: url });
       expect(res.statusCode, url).toBe(400);
@@ -153,12 +182,13 @@ describe('connections CRUD and validation', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(json(res).data).toMatchObject({ type: 'http', has_http_password: true, proxy_port: 3128 });
+    const saved = t.ctx.config.outbound.allowedHosts;
     t.ctx.config.outbound.allowedHosts = ['localhost'];
     try {
       const ok = await call(owner.token, 'POST', '/api/gateway/connections', { type: 'http', connection_name: 'Local Http', post_url: 'http://localhost:9000/x' });
       expect(ok.statusCode).toBe(201);
     } finally {
-      t.ctx.config.outbound.allowedHosts = [];
+      t.ctx.config.outbound.allowedHosts = saved;
     }
   });
 

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { encryptSecret } from '../../lib/crypto.ts';
 import { AppError, mapDbError, registerUniqueCode } from '../../lib/errors.ts';
-import { assertOutboundUrl } from '../../lib/outbound-url.ts';
+import { assertOutboundUrl, assertPublicHost } from '../../lib/outbound-url.ts';
 import type { AuthContext } from '../auth/guard.ts';
 import * as repo from './connections.repo.ts';
 
@@ -51,8 +51,16 @@ function toColumns(ctx: AppContext, input: CreateConnectionInput | UpdateConnect
   return out;
 }
 
-/** §7 SSRF: URLs the server will call must not point into private networks (sandbox rows are the system's). */
-async function checkUrls(ctx: AppContext, input: { post_url?: string | null; listen_url?: string | null }) {
+/**
+ * §7 SSRF: URLs and SMPP hosts the server will connect to must not point into private networks
+ * (sandbox rows are the system's). An SMPP host name that does not resolve yet is accepted; the
+ * connection manager checks the host again when it connects.
+ */
+async function checkTargets(ctx: AppContext, input: { type: string; post_url?: string | null; listen_url?: string | null; host?: string | null }) {
+  if (input.type === 'smpp') {
+    if (input.host) await assertPublicHost(ctx.config, input.host, 'host', { allowUnresolved: true });
+    return;
+  }
   if (input.post_url) await assertOutboundUrl(ctx.config, input.post_url, 'post_url');
   if (input.listen_url) await assertOutboundUrl(ctx.config, input.listen_url, 'listen_url');
 }
@@ -67,7 +75,7 @@ export async function get(ctx: AppContext, auth: AuthContext, id: number) {
 }
 
 export async function create(ctx: AppContext, auth: AuthContext, input: CreateConnectionInput) {
-  if (input.type === 'http') await checkUrls(ctx, input);
+  await checkTargets(ctx, input);
   const id = await repo.insertConnection(ctx.db, auth.accountId, toColumns(ctx, input)).catch((err) => {
     throw dbError(err);
   });
@@ -79,7 +87,7 @@ export async function update(ctx: AppContext, auth: AuthContext, id: number, inp
   if (row.type !== input.type) {
     throw new AppError('VALIDATION_ERROR', { errors: [{ field: 'type', message: 'validation.invalid' }] });
   }
-  if (input.type === 'http' && !row.is_sandbox) await checkUrls(ctx, input);
+  if (!row.is_sandbox) await checkTargets(ctx, input);
   await repo.updateConnection(ctx.db, auth.accountId, id, toColumns(ctx, input)).catch((err) => {
     throw dbError(err);
   });

@@ -188,6 +188,7 @@ describe('SMS pipeline', () => {
          values ($1, 'Rejecting', 'smpp', '127.0.0.1', $2, 'x', 2, 'started') returning id`,
         [owner.accountId, port],
       );
+      t.ctx.config.outbound.allowedHosts = ['127.0.0.1']; // a loopback SMSC of this test (the SSRF guard refuses it otherwise)
       await getConnectionManager(t.ctx).start(owner.accountId, conn.id);
       const [router] = await t.sql(
         `insert into routers (account_id, router_name, router_type, "order", status, connection_ids)
