@@ -1,5 +1,5 @@
 /**
- * The sandbox SMSC: a real SMPP 3.4 server (the `smpp` package) on loopback. It binds clients with
+ * The sandbox SMSC: a real SMPP 3.4 server on loopback (our SMPP link and codec, pdu-codec.ts). It binds clients with
  * the configured credentials, answers submit_sm with hex message ids, sends delivery receipts as
  * deliver_sm after a delay (DELIVRD, or UNDELIV at `failureRate`) and keeps each until a client
  * acknowledges it (due while nobody is bound, or unanswered when a client's link closes → offered
@@ -8,12 +8,13 @@
  * counts what it received (per destination, duplicates by destination + text) for tests.
  */
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import smpp, { type PDU, type Session } from 'smpp';
 import { decodeText, encodeText, encodingOf, DATA_CODING } from '../channels/sms/encoding.ts';
 import { ESME } from '../channels/sms/esme.ts';
+import { CMD, encodeSm, type Pdu, type SmFields, splitUdh } from '../channels/sms/pdu-codec.ts';
+import { SmppLink } from '../channels/sms/smpp-link.ts';
 
 export interface SmscControls {
   systemId: string;
@@ -103,14 +104,17 @@ export async function startSmscSimulator(
   };
   const seen = new Set<string>();
   const submissions: SmscSubmission[] = [];
-  const bound = new Map<Session, string>();
-  const timers = new Set<NodeJS.Timeout>();
+  const sessions = new Set<SmppLink>();
+  const bound = new Map<SmppLink, string>();
   let nextId = Number.parseInt(randomBytes(3).toString('hex'), 16);
 
-  const server = smpp.createServer({}, (session: Session) => {
-    session.socket.setNoDelay(true);
+  const server = net.createServer((socket) => {
+    const session = new SmppLink(socket);
+    sessions.add(session);
+    socket.on('error', () => {});
     session.on('error', () => {});
-    session.socket.on('close', () => {
+    session.on('close', () => {
+      sessions.delete(session);
       bound.delete(session);
       // like a real SMSC: receipts this client never acknowledged go to the next bound client
       const unanswered = outstanding.get(session);
@@ -120,83 +124,84 @@ export async function startSmscSimulator(
         flushReceipts();
       }
     });
-    const bind = (pdu: PDU) => {
+    const bind = (pdu: Pdu) => {
       if (pdu.system_id !== controls.systemId || pdu.password !== controls.password) {
         counters.bindFailures++;
-        const status = pdu.system_id !== controls.systemId ? ESME.ESME_RINVSYSID : ESME.ESME_RINVPASWD;
-        session.send(pdu.response({ command_status: status }));
+        session.respond(pdu, pdu.system_id !== controls.systemId ? ESME.ESME_RINVSYSID : ESME.ESME_RINVPASWD);
         return;
       }
       counters.binds++;
       bound.set(session, pdu.command);
-      session.send(pdu.response({ system_id: 'RisalaSMSC' }));
+      session.respond(pdu, 0, 'RisalaSMSC');
       if (pdu.command !== 'bind_transmitter') setImmediate(flushReceipts);
     };
-    session.on('bind_transceiver', bind);
-    session.on('bind_transmitter', bind);
-    session.on('bind_receiver', bind);
-    session.on('enquire_link', (pdu: PDU) => session.send(pdu.response()));
-    session.on('unbind', (pdu: PDU) => {
-      session.send(pdu.response());
-      session.close();
-    });
-    session.on('submit_sm', (pdu: PDU) => {
-      if (!bound.has(session)) {
-        session.send(pdu.response({ command_status: ESME.ESME_RINVBNDSTS }));
-        return;
+    session.on('pdu', (pdu: Pdu) => {
+      switch (pdu.command) {
+        case 'bind_transceiver':
+        case 'bind_transmitter':
+        case 'bind_receiver':
+          return bind(pdu);
+        case 'enquire_link':
+          return session.respond(pdu);
+        case 'unbind':
+          session.respond(pdu);
+          return session.end();
+        case 'submit_sm':
+          return submit(session, pdu);
+        default:
+          return session.respond(pdu, ESME.ESME_RINVCMDID);
       }
-      if (controls.throttleRate > 0 && Math.random() < controls.throttleRate) {
-        counters.throttled++;
-        session.send(pdu.response({ command_status: ESME.ESME_RTHROTTLED }));
-        return;
-      }
-      const sub = readSubmission(pdu, (nextId++).toString(16).toUpperCase());
-      counters.submitted++;
-      counters.perDestination.set(sub.destination, (counters.perDestination.get(sub.destination) ?? 0) + 1);
-      const key = `${sub.destination}\u0000${sub.udh ? sub.udh.subarray(-2).toString('hex') : ''}${sub.text}`;
-      if (seen.has(key)) {
-        counters.duplicates++;
-        counters.duplicateKeys.add(key);
-      } else seen.add(key);
-      submissions.push(sub);
-      if (submissions.length > keep) submissions.shift();
-      session.send(pdu.response({ message_id: sub.messageId }));
-      if (sub.registeredDelivery & 0x01) scheduleReceipt(session, sub);
     });
   });
 
-  function readSubmission(pdu: PDU, messageId: string): SmscSubmission {
-    // the package has already split the UDH off and decoded the body by data_coding
-    const sm = pdu.short_message as { message?: Buffer | string; udh?: Buffer[] } | Buffer | undefined;
-    const parts = Buffer.isBuffer(sm) ? { message: sm } : (sm ?? {});
-    const ies = parts.udh ?? [];
-    const udhBody = Buffer.concat(ies);
+  function submit(session: SmppLink, pdu: Pdu) {
+    if (!bound.has(session)) return session.respond(pdu, ESME.ESME_RINVBNDSTS);
+    if (controls.throttleRate > 0 && Math.random() < controls.throttleRate) {
+      counters.throttled++;
+      return session.respond(pdu, ESME.ESME_RTHROTTLED);
+    }
+    const sub = readSubmission(pdu, (nextId++).toString(16).toUpperCase());
+    counters.submitted++;
+    counters.perDestination.set(sub.destination, (counters.perDestination.get(sub.destination) ?? 0) + 1);
+    const key = `${sub.destination}\u0000${sub.udh ? sub.udh.subarray(-2).toString('hex') : ''}${sub.text}`;
+    if (seen.has(key)) {
+      counters.duplicates++;
+      counters.duplicateKeys.add(key);
+    } else seen.add(key);
+    submissions.push(sub);
+    if (submissions.length > keep) submissions.shift();
+    session.respond(pdu, 0, sub.messageId);
+    if (sub.registeredDelivery & 0x01) scheduleReceipt(session, sub);
+  }
+
+  function readSubmission(pdu: Pdu, messageId: string): SmscSubmission {
+    const { udh, body } = splitUdh(pdu.esm_class ?? 0, pdu.short_message ?? Buffer.alloc(0));
     return {
       messageId,
-      source: String(pdu.source_addr ?? ''),
-      destination: String(pdu.destination_addr ?? ''),
-      dataCoding: pdu.data_coding,
-      esmClass: pdu.esm_class,
-      udh: ies.length ? Buffer.concat([Buffer.from([udhBody.length]), udhBody]) : null,
-      text: typeof parts.message === 'string' ? parts.message : decodeText(parts.message ?? Buffer.alloc(0), pdu.data_coding),
+      source: pdu.source_addr ?? '',
+      destination: pdu.destination_addr ?? '',
+      dataCoding: pdu.data_coding ?? 0,
+      esmClass: pdu.esm_class ?? 0,
+      udh: udh ? Buffer.from(udh) : null,
+      text: decodeText(body, pdu.data_coding ?? 0),
       registeredDelivery: pdu.registered_delivery ?? 0,
       at: Date.now(),
     };
   }
 
-  function receiver(preferred: Session | null): Session | null {
-    if (preferred && bound.has(preferred) && bound.get(preferred) !== 'bind_transmitter' && !preferred.socket.destroyed) return preferred;
-    for (const [s, mode] of bound) if (mode !== 'bind_transmitter' && !s.socket.destroyed) return s;
+  function receiver(preferred: SmppLink | null): SmppLink | null {
+    if (preferred && bound.has(preferred) && bound.get(preferred) !== 'bind_transmitter' && preferred.writable) return preferred;
+    for (const [s, mode] of bound) if (mode !== 'bind_transmitter' && s.writable) return s;
     return null;
   }
 
   /** receipts due while no receiver was bound, and those sent but not yet acknowledged, per session */
-  type ReceiptFields = Record<string, unknown>;
+  type ReceiptFields = SmFields;
   const waiting: ReceiptFields[] = [];
-  const outstanding = new Map<Session, Set<ReceiptFields>>();
+  const outstanding = new Map<SmppLink, Set<ReceiptFields>>();
 
   /** To the session that submitted the message while it is bound (each account's sandbox connection has its own), else to any receiver. */
-  function deliverReceipt(fields: ReceiptFields, preferred: Session | null = null) {
+  function deliverReceipt(fields: ReceiptFields, preferred: SmppLink | null = null) {
     const target = receiver(preferred);
     if (!target) {
       waiting.push(fields);
@@ -205,37 +210,79 @@ export async function startSmscSimulator(
     const open = outstanding.get(target) ?? new Set<ReceiptFields>();
     outstanding.set(target, open);
     open.add(fields);
-    target.send(new smpp.PDU('deliver_sm', fields), (resp: PDU) => {
-      open.delete(fields);
-      if (resp.command_status === 0) counters.receiptsAcked++;
-      else deliverReceipt(fields, target); // refused: offer it again
-    });
+    target.request(
+      (seq) => encodeSm(CMD.deliver_sm, fields, seq),
+      (resp: Pdu) => {
+        open.delete(fields);
+        if (resp.command_status === 0) counters.receiptsAcked++;
+        else deliverReceipt(fields, target); // refused: offer it again
+      },
+    );
   }
 
   function flushReceipts() {
     for (const fields of waiting.splice(0)) deliverReceipt(fields);
   }
 
-  function scheduleReceipt(session: Session, sub: SmscSubmission) {
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      const failed = controls.failureRate > 0 && Math.random() < controls.failureRate;
-      const stat = failed ? 'UNDELIV' : 'DELIVRD';
-      const id = controls.decimalReceiptIds ? Number.parseInt(sub.messageId, 16).toString(10) : sub.messageId;
-      const now = smppDate(new Date());
-      const text = `id:${id} sub:001 dlvrd:${failed ? '000' : '001'} submit date:${smppDate(new Date(sub.at))} done date:${now} stat:${stat} err:${failed ? '001' : '000'} text:${sub.text.slice(0, 20).replace(/[^\x20-\x7e]/g, '.')}`;
-      counters.receiptsSent++;
-      deliverReceipt({
+  /**
+   * Receipts due later, one FIFO per delay setting (each is in due order) and one timer for all:
+   * a timer per submission cost more than the rest of the simulator at thousands a second.
+   */
+  const due = new Map<number, { at: number; session: SmppLink; sub: SmscSubmission }[]>();
+  let dueTimer: NodeJS.Timeout | null = null;
+
+  function scheduleReceipt(session: SmppLink, sub: SmscSubmission) {
+    const delay = controls.receiptDelayMs;
+    const fifo = due.get(delay) ?? [];
+    due.set(delay, fifo);
+    fifo.push({ at: sub.at + delay, session, sub });
+    armReceipts();
+  }
+
+  function armReceipts() {
+    if (dueTimer) return;
+    let next = Number.POSITIVE_INFINITY;
+    for (const fifo of due.values()) if (fifo.length > 0) next = Math.min(next, (fifo[0] as { at: number }).at);
+    if (next === Number.POSITIVE_INFINITY) return;
+    dueTimer = setTimeout(sendDueReceipts, Math.max(0, next - Date.now()));
+  }
+
+  function sendDueReceipts() {
+    dueTimer = null;
+    const now = Date.now();
+    for (const [delay, fifo] of due) {
+      let n = 0;
+      while (n < fifo.length && (fifo[n] as { at: number }).at <= now) n++;
+      for (const { session, sub } of fifo.splice(0, n)) sendReceipt(session, sub);
+      if (fifo.length === 0) due.delete(delay);
+    }
+    armReceipts();
+  }
+
+  function sendReceipt(session: SmppLink, sub: SmscSubmission) {
+    const failed = controls.failureRate > 0 && Math.random() < controls.failureRate;
+    const stat = failed ? 'UNDELIV' : 'DELIVRD';
+    const id = controls.decimalReceiptIds ? Number.parseInt(sub.messageId, 16).toString(10) : sub.messageId;
+    const now = smppDate(new Date());
+    const text = `id:${id} sub:001 dlvrd:${failed ? '000' : '001'} submit date:${smppDate(new Date(sub.at))} done date:${now} stat:${stat} err:${failed ? '001' : '000'} text:${sub.text.slice(0, 20).replace(/[^\x20-\x7e]/g, '.')}`;
+    counters.receiptsSent++;
+    deliverReceipt(
+      {
+        source_addr_ton: 1,
+        source_addr_npi: 1,
         source_addr: sub.destination,
+        dest_addr_ton: 5,
+        dest_addr_npi: 0,
         destination_addr: sub.source,
         esm_class: 0x04,
+        registered_delivery: 0,
         data_coding: 0,
         short_message: Buffer.from(text, 'latin1'),
         receipted_message_id: id,
         message_state: failed ? 5 : 2,
-      }, session);
-    }, controls.receiptDelayMs);
-    timers.add(timer);
+      },
+      session,
+    );
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -265,28 +312,33 @@ export async function startSmscSimulator(
       submissions.length = 0;
     },
     drop() {
-      for (const s of [...server.sessions]) s.socket.destroy();
+      for (const s of [...sessions]) s.destroy();
     },
     sendMo(source, destination, text) {
-      const target = [...bound].find(([s, mode]) => mode !== 'bind_transmitter' && !s.socket.destroyed)?.[0];
+      const target = receiver(null);
       if (!target) return false;
       const encoding = encodingOf(text);
-      target.send(
-        new smpp.PDU('deliver_sm', {
-          source_addr: source,
-          destination_addr: destination,
-          esm_class: 0,
-          data_coding: DATA_CODING[encoding],
-          short_message: encodeText(text, encoding),
-        }),
-      );
+      const mo: SmFields = {
+        source_addr_ton: 1,
+        source_addr_npi: 1,
+        source_addr: source,
+        dest_addr_ton: 5,
+        dest_addr_npi: 0,
+        destination_addr: destination,
+        esm_class: 0,
+        registered_delivery: 0,
+        data_coding: DATA_CODING[encoding],
+        short_message: encodeText(text, encoding),
+      };
+      target.request((seq) => encodeSm(CMD.deliver_sm, mo, seq));
       return true;
     },
     boundSessions: () => bound.size,
     async close() {
-      for (const t of timers) clearTimeout(t);
-      timers.clear();
-      for (const s of [...server.sessions]) s.socket.destroy();
+      if (dueTimer) clearTimeout(dueTimer);
+      dueTimer = null;
+      due.clear();
+      for (const s of [...sessions]) s.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

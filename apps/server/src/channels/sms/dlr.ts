@@ -9,6 +9,7 @@
 
 import { parseConcatUdh } from './concat.ts';
 import { decodeText } from './encoding.ts';
+import { splitUdh } from './pdu-codec.ts';
 
 export type ReceiptState = 'DELIVERED' | 'FAILED' | 'EXPIRED' | 'DELETED' | 'ACCEPTED' | 'UNKNOWN' | 'ENROUTE';
 
@@ -117,10 +118,6 @@ export function parseReceipt(pdu: {
 function shortMessageText(sm: unknown): string | null {
   if (typeof sm === 'string') return sm;
   if (Buffer.isBuffer(sm)) return sm.toString('latin1');
-  if (sm && typeof sm === 'object' && 'message' in sm) {
-    const m = (sm as { message: unknown }).message;
-    return typeof m === 'string' ? m : Buffer.isBuffer(m) ? m.toString('latin1') : null;
-  }
   return null;
 }
 
@@ -157,17 +154,14 @@ export interface MoMessage {
   concat: { ref: number; total: number; seq: number } | null;
 }
 
-/** deliver_sm (as the `smpp` package decoded it: UDH split off, body decoded by data_coding) → MoMessage. */
-export function parseMo(pdu: { source_addr?: unknown; destination_addr?: unknown; data_coding?: number; short_message?: unknown }): MoMessage {
-  const sm = pdu.short_message as { message?: Buffer | string; udh?: Buffer[] } | undefined;
-  const ies = sm?.udh ?? [];
-  const udhBody = Buffer.concat(ies);
-  const concat = ies.length ? parseConcatUdh(Buffer.concat([Buffer.from([udhBody.length]), udhBody])) : null;
-  const message = sm?.message;
+/** deliver_sm (short_message as sent: the UDH, when esm_class has UDHI, then the body) → MoMessage. */
+export function parseMo(pdu: { source_addr?: unknown; destination_addr?: unknown; esm_class?: number; data_coding?: number; short_message?: Buffer }): MoMessage {
+  const { udh, body } = splitUdh(pdu.esm_class ?? 0, pdu.short_message ?? Buffer.alloc(0));
+  const concat = udh ? parseConcatUdh(udh) : null;
   return {
     source: String(pdu.source_addr ?? ''),
     destination: String(pdu.destination_addr ?? ''),
-    text: typeof message === 'string' ? message : decodeText(message ?? Buffer.alloc(0), pdu.data_coding ?? 0),
+    text: decodeText(body, pdu.data_coding ?? 0),
     dataCoding: pdu.data_coding ?? 0,
     concat: concat ? { ref: concat.ref, total: concat.total, seq: concat.seq } : null,
   };

@@ -8,11 +8,12 @@
  * Events: 'state' (state, reason|null) · 'receipt' (Receipt) · 'mo' (MoMessage) · 'bound'.
  */
 import { EventEmitter } from 'node:events';
-import smpp, { type PDU, type Session } from 'smpp';
+import net from 'node:net';
 import { translate } from '@risala/shared/i18n/index.ts';
 import { isReceiptEsmClass, parseMo, parseReceipt, type Receipt } from './dlr.ts';
 import { EsmeError, esmeInfo } from './esme.ts';
-import { SubmitPdu } from './submit-pdu.ts';
+import { CMD, encodeHeader, encodeSubmitSm, encodeWithLibrary, type Pdu } from './pdu-codec.ts';
+import { SmppLink } from './smpp-link.ts';
 
 export type SessionState = 'CONNECTING' | 'CONNECTED' | 'DISCONNECTED' | 'STOPPED';
 export type BindMode = 'transceiver' | 'transmitter' | 'receiver';
@@ -82,7 +83,7 @@ export class SmppSession extends EventEmitter {
   lastError: string | null = null;
   readonly stats = { submitted: 0, throttled: 0, resent: 0, receipts: 0, mo: 0, binds: 0 };
   private readonly o: Required<Omit<SmppSessionOptions, 'systemType' | 'addressRange'>> & SmppSessionOptions;
-  private session: Session | null = null;
+  private session: SmppLink | null = null;
   private queue: Pending[] = [];
   private inflight = new Map<number, Pending>();
   private tokens: number;
@@ -167,8 +168,8 @@ export class SmppSession extends EventEmitter {
           clearTimeout(done);
           resolve();
         });
-        if (this.state === 'CONNECTED') s.unbind(() => s.close());
-        else s.socket.destroy();
+        if (this.state === 'CONNECTED' && s.request((seq) => encodeHeader(CMD.unbind, seq), () => s.end()) !== false) return;
+        s.socket.destroy();
       });
     }
     const failed = [...this.inflight.values(), ...this.queue];
@@ -203,7 +204,7 @@ export class SmppSession extends EventEmitter {
 
   private connect() {
     this.setState('CONNECTING', null);
-    const s = smpp.connect({ host: this.o.host, port: this.o.port });
+    const s = new SmppLink(net.connect({ host: this.o.host, port: this.o.port }));
     this.session = s;
     let bindTimer: NodeJS.Timeout | null = null;
     let failure: string | null = null;
@@ -213,26 +214,27 @@ export class SmppSession extends EventEmitter {
         this.firstBind.reject(err ?? new Error(reason));
         this.firstBind = null;
       }
-      s.socket.destroy();
+      s.destroy();
     };
+    s.socket.on('error', (err: Error) => fail(translate('en', 'gateway.smpp.connectFailed', { reason: err.message })));
     s.on('error', (err: Error) => fail(translate('en', 'gateway.smpp.connectFailed', { reason: err.message })));
-    s.on('connect', () => {
-      s.socket.setNoDelay(true);
+    s.socket.on('connect', () => {
       bindTimer = setTimeout(
         () => fail(translate('en', 'gateway.smpp.bindTimeout', { seconds: this.o.bindTimeoutS })),
         this.o.bindTimeoutS * 1000,
       );
-      s.send(
-        new smpp.PDU(BIND_COMMAND[this.o.bindMode], {
-          system_id: this.o.systemId,
-          password: this.o.password,
-          system_type: this.o.systemType ?? '',
-          interface_version: 0x34,
-          addr_ton: this.o.sourceTon,
-          addr_npi: this.o.sourceNpi,
-          address_range: this.o.addressRange ?? '',
-        }),
-        (resp: PDU) => {
+      const bind = {
+        system_id: this.o.systemId,
+        password: this.o.password,
+        system_type: this.o.systemType ?? '',
+        interface_version: 0x34,
+        addr_ton: this.o.sourceTon,
+        addr_npi: this.o.sourceNpi,
+        address_range: this.o.addressRange ?? '',
+      };
+      s.request(
+        (seq) => encodeWithLibrary(BIND_COMMAND[this.o.bindMode], bind, seq),
+        (resp: Pdu) => {
           if (bindTimer) clearTimeout(bindTimer);
           if (resp.command_status !== 0) {
             const err = new EsmeError(resp.command_status, 'bind');
@@ -243,13 +245,17 @@ export class SmppSession extends EventEmitter {
         },
       );
     });
-    s.on('deliver_sm', (pdu: PDU) => this.onDeliver(s, pdu));
-    s.on('enquire_link', (pdu: PDU) => s.send(pdu.response()));
-    s.on('unbind', (pdu: PDU) => {
-      s.send(pdu.response());
-      s.close();
+    s.on('deliver_sm', (pdu: Pdu) => this.onDeliver(s, pdu));
+    s.on('enquire_link', (pdu: Pdu) => s.respond(pdu));
+    s.on('unbind', (pdu: Pdu) => {
+      s.respond(pdu);
+      s.end();
     });
-    s.socket.on('close', () => {
+    // anything else the SMSC asks (outbind, data_sm, query…): generic_nack, as the library answered unknown commands
+    s.on('pdu', (pdu: Pdu) => {
+      if (!['deliver_sm', 'enquire_link', 'unbind'].includes(pdu.command)) s.respond(pdu, 0x00000003);
+    });
+    s.on('close', () => {
       if (bindTimer) clearTimeout(bindTimer);
       if (this.session !== s) return;
       this.session = null;
@@ -257,7 +263,7 @@ export class SmppSession extends EventEmitter {
     });
   }
 
-  private onBound(s: Session) {
+  private onBound(s: SmppLink) {
     this.stats.binds++;
     this.lastError = null;
     this.setState('CONNECTED', null);
@@ -278,7 +284,7 @@ export class SmppSession extends EventEmitter {
     if (this.o.enquireLinkIntervalS > 0) {
       this.enquireTimer = setInterval(() => {
         const timeout = setTimeout(() => s.socket.destroy(), this.o.responseTimeoutS * 1000);
-        s.enquire_link({}, () => clearTimeout(timeout));
+        s.request((seq) => encodeHeader(CMD.enquire_link, seq), () => clearTimeout(timeout));
       }, this.o.enquireLinkIntervalS * 1000);
     }
     this.pump();
@@ -337,8 +343,8 @@ export class SmppSession extends EventEmitter {
     }
   }
 
-  private send(s: Session, p: Pending) {
-    const pdu = new SubmitPdu({
+  private send(s: SmppLink, p: Pending) {
+    const fields = {
       source_addr_ton: this.o.sourceTon,
       source_addr_npi: this.o.sourceNpi,
       source_addr: p.part.source,
@@ -349,18 +355,20 @@ export class SmppSession extends EventEmitter {
       data_coding: p.part.data_coding,
       registered_delivery: p.part.registered_delivery ?? 1,
       short_message: p.part.short_message,
-    });
-    this.coalesce(s);
-    const sent = s.send(pdu as unknown as PDU, (resp: PDU) => this.onSubmitResp(pdu.sequence_number, resp));
-    if (!sent) {
+    };
+    const seq = s.request(
+      (n) => encodeSubmitSm(fields, n),
+      (resp) => this.onSubmitResp(seq as number, resp),
+    );
+    if (seq === false) {
       this.queue.unshift(p);
       return;
     }
     p.sentAt = Date.now();
-    this.inflight.set(pdu.sequence_number, p);
+    this.inflight.set(seq, p);
   }
 
-  private onSubmitResp(seq: number, resp: PDU) {
+  private onSubmitResp(seq: number, resp: Pdu) {
     const p = this.inflight.get(seq);
     if (!p) return;
     this.inflight.delete(seq);
@@ -387,34 +395,14 @@ export class SmppSession extends EventEmitter {
     this.pump();
   }
 
-  private corked: Session | null = null;
-
-  /**
-   * Gathers the PDUs written in one tick into one socket write (cork now, uncork on the next tick):
-   * a syscall per PDU was the largest single cost of a busy session.
-   */
-  private coalesce(s: Session) {
-    if (this.corked === s) return;
-    this.corked = s;
-    s.socket.cork();
-    process.nextTick(() => {
-      this.corked = null;
-      s.socket.uncork();
-    });
-  }
-
   /**
    * deliver_sm is answered at once, unless a listener takes the answer over by calling the `defer`
    * argument during the event: it returns the function that answers (call it once the receipt or
    * message is stored, so an SMSC keeps what we never recorded).
    */
-  private onDeliver(s: Session, pdu: PDU) {
+  private onDeliver(s: SmppLink, pdu: Pdu) {
     let deferred = false;
-    const answer = () => {
-      if (s.socket.destroyed) return;
-      this.coalesce(s);
-      s.send(pdu.response());
-    };
+    const answer = () => s.respond(pdu);
     const defer = () => {
       deferred = true;
       return answer;

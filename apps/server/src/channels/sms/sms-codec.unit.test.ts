@@ -94,7 +94,7 @@ describe('delivery receipts', () => {
     expect(mapStat('WHATEVER').state).toBe('UNKNOWN');
   });
   it('prefers the TLVs and reads the text from a decoded short_message', () => {
-    const r = parseReceipt({ short_message: { message: text }, receipted_message_id: '6699', message_state: 5 });
+    const r = parseReceipt({ short_message: Buffer.from(text, 'latin1'), receipted_message_id: '6699', message_state: 5 });
     expect(r?.id).toBe('6699');
     expect(r?.stat).toBe('UNDELIV');
     expect(r?.state).toBe('FAILED');
