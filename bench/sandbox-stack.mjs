@@ -5,7 +5,7 @@
  * `node bench/sandbox-stack.mjs --server-child` is the server process itself.
  */
 import { spawn } from 'node:child_process';
-import { appendFileSync, chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +20,36 @@ export const freePort = () =>
       s.close(() => resolve(port));
     });
   });
+
+/**
+ * CPU seconds used so far by the server process, by PostgreSQL (all its processes) and by this
+ * process (the bench and its SMSC simulator): take one before and one after a run and subtract.
+ */
+export function cpuSnapshot(serverPid) {
+  const tick = 100; // USER_HZ
+  const out = { server: 0, postgres: 0, bench: 0 };
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const secs = (Number(f[11]) + Number(f[12])) / tick;
+    if (Number(pid) === serverPid) out.server += secs;
+    else if (Number(pid) === process.pid) out.bench += secs;
+    else if (comm === 'postgres') out.postgres += secs;
+  }
+  return out;
+}
+
+export const cpuSince = (before, serverPid) => {
+  const now = cpuSnapshot(serverPid);
+  return Object.fromEntries(Object.entries(now).map(([k, v]) => [k, Math.round((v - before[k]) * 10) / 10]));
+};
 
 /** Peak resident set of a process (VmHWM), in MB. */
 export const peakRssMb = (pid) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;

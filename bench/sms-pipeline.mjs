@@ -11,12 +11,12 @@
  * CPU profile of the server process there.
  */
 import { pathToFileURL } from 'node:url';
-import { peakRssMb, startSandboxStack } from './sandbox-stack.mjs';
+import { cpuSince, cpuSnapshot, peakRssMb, startSandboxStack } from './sandbox-stack.mjs';
 import { measureRawSmpp } from './smpp-raw.mjs';
 
 const PER_REQUEST = 10_000;
-/** the SMPP window of the sandbox connection during the run (the seeded connection has 100) */
-const WINDOW = Number(process.env.BENCH_SMPP_WINDOW ?? 100);
+/** the SMPP window of the sandbox connection during the run (the seeded connection has 300) */
+const WINDOW = Number(process.env.BENCH_SMPP_WINDOW ?? 300);
 
 export async function benchSmsPipeline(report, total = 100_000) {
   const raw = await measureRawSmpp({ count: total, window: 100 });
@@ -28,7 +28,7 @@ export async function benchSmsPipeline(report, total = 100_000) {
   try {
     await client.query('set enable_seqscan = off'); // the progress probe must stay an index lookup while the table fills
     await client.query(`update credits set balance = $2 where account_id = $1 and channel = 'sms'`, [accountId, total * 2]);
-    if (WINDOW !== 100) {
+    if (WINDOW !== 300) {
       await client.query(`update connections set window_size = $2 where account_id = $1 and is_sandbox`, [accountId, WINDOW]);
       const r = await fetch(`${base}/api/gateway/connections/${(await client.query('select id from connections where account_id = $1 and is_sandbox', [accountId])).rows[0].id}/restart`, {
         method: 'POST',
@@ -45,6 +45,7 @@ export async function benchSmsPipeline(report, total = 100_000) {
 
     const { rows: [{ now: dbStart }] } = await client.query('select now()');
     const started = performance.now();
+    const cpuBefore = cpuSnapshot(stack.serverPid);
     // two senders at a time, 10,000 numbers per request (the API's limit per send)
     const offsets = Array.from({ length: Math.ceil(total / PER_REQUEST) }, (_, i) => i * PER_REQUEST);
     const sendNext = async () => {
@@ -73,6 +74,7 @@ export async function benchSmsPipeline(report, total = 100_000) {
       if (performance.now() - started > 300_000) throw new Error('not every receipt was applied after 5 minutes');
     }
     const ms = performance.now() - started;
+    const cpu = cpuSince(cpuBefore, stack.serverPid);
     const { rows: [{ n: delivered }] } = await client.query(`select count(*)::int as n from messages where account_id = $1 and status = 'DELIVERED'`, [accountId]);
     if (delivered !== total) throw new Error(`${delivered} of ${total} DELIVERED`);
     const { rows: [stages] } = await client.query(
@@ -90,8 +92,18 @@ export async function benchSmsPipeline(report, total = 100_000) {
     if (process.env.BENCH_DEBUG) {
       const { rows: scans } = await client.query(`select relname, seq_scan, seq_tup_read, idx_scan, n_tup_upd, n_tup_hot_upd from pg_stat_user_tables where relname like 'messages%' or relname in ('sms_part_keys', 'message_events') order by seq_tup_read desc limit 6`);
       console.table(scans);
+      // per second since the first request: how many messages were created, queued, sent, delivered
+      const { rows: flow } = await client.query(
+        `with s as (select generate_series(0, ceil(extract(epoch from max(delivered_at) - $2))::int) as sec from messages where account_id = $1)
+         select sec, (select count(*) from messages m where m.created_at < $2 + (sec + 1) * interval '1 second') as created,
+                (select count(*) from messages m where m.queued_at < $2 + (sec + 1) * interval '1 second') as queued,
+                (select count(*) from messages m where m.sent_at < $2 + (sec + 1) * interval '1 second') as sent,
+                (select count(*) from messages m where m.delivered_at < $2 + (sec + 1) * interval '1 second') as delivered
+           from s order by sec`, [accountId, dbStart]);
+      console.table(flow);
     }
     const at = (v) => `${Number(v).toFixed(1)} s`;
+    report('SMS pipeline: CPU seconds during the run (server / PostgreSQL / bench with its SMSC simulator)', `${cpu.server} / ${cpu.postgres} / ${cpu.bench}`, 's', 'informational', true);
     report(`SMS pipeline: last message created / QUEUED / SENT / DELIVERED at`, `${at(stages.created)} / ${at(stages.queued)} / ${at(stages.sent)} / ${at(stages.delivered)}`, '', 'informational', true);
     const rate = Math.round(total / (ms / 1000));
     const rss = Math.round(peakRssMb(stack.serverPid));

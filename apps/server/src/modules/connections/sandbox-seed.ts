@@ -19,7 +19,7 @@ export async function seedSandboxGateway(tx: DbOrTx, accountId: number): Promise
     port: 2775,
     system_id: 'sandbox',
     bind_mode: 'transceiver',
-    window_size: 100,
+    window_size: 300,
     message_per_second: 9999,
     bind_timeout_s: 10,
     reconnect_delay_s: 2,

@@ -8,7 +8,11 @@
 import pg from 'pg';
 import type { AppContext } from '../../../context.ts';
 
-export function createPipelinePool(ctx: AppContext, max = 4): pg.Pool {
+/**
+ * `synchronousCommit`: for writes whose commit is acknowledged to someone outside (receipts are
+ * answered to the SMSC only once stored) — those must survive a PostgreSQL crash.
+ */
+export function createPipelinePool(ctx: AppContext, max = 4, { synchronousCommit = false } = {}): pg.Pool {
   const { connectionString } = (ctx.db.$client as pg.Pool & { options: { connectionString?: string } }).options;
   const pool = new pg.Pool({
     connectionString,
@@ -16,7 +20,7 @@ export function createPipelinePool(ctx: AppContext, max = 4): pg.Pool {
     idleTimeoutMillis: 30_000,
     // every statement here walks an index by key or in key order (the claim's LIMIT): a bitmap scan
     // over the whole queue then a sort, which stale statistics picked at a million rows, never pays
-    options: '-c synchronous_commit=off -c enable_seqscan=off -c enable_bitmapscan=off -c max_parallel_workers_per_gather=0',
+    options: `-c synchronous_commit=${synchronousCommit ? 'on' : 'off'} -c enable_seqscan=off -c enable_bitmapscan=off -c max_parallel_workers_per_gather=0`,
   });
   pool.on('error', (err) => ctx.log.warn({ err }, 'SMS pipeline pool: idle connection lost'));
   return pool;

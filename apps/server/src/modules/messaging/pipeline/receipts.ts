@@ -7,12 +7,12 @@
  * nothing yet (its key write may still be in the result buffer) is retried for a while. A key of
  * part 0 stands for the whole message (HTTP gateways): its receipt counts for every part sent.
  */
-import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { messageIdKeys, type Receipt } from '../../../channels/sms/dlr.ts';
 import type { AppContext } from '../../../context.ts';
 import { Batcher } from './batcher.ts';
-import { recordEvents } from './events.ts';
-import { reason, byIndex } from './stage-repo.ts';
+import { createPipelinePool } from './pipeline-pool.ts';
+import { reason } from './stage-repo.ts';
 
 const UNMATCHED_RETRY_MS = 60_000;
 const RETRY_EVERY_MS = 1000;
@@ -27,7 +27,6 @@ interface Pending {
 
 interface KeyHit {
   idx: number;
-  rank: number;
   key: string;
   connection_id: number;
   message_id: string;
@@ -41,10 +40,9 @@ interface KeyHit {
 interface Change {
   id: number;
   created_at: string;
-  account_id: number;
   d: number;
   f: number;
-  accepted: boolean;
+  acc: boolean;
   code: string | null;
   msg: string | null;
   detail: string;
@@ -59,8 +57,11 @@ export class ReceiptApplier {
   readonly batcher: Batcher<Pending>;
   private unmatched: Pending[] = [];
   private retryTimer: NodeJS.Timeout;
+  /** two statements per batch, by key; committed synchronously (the SMSC hears back after commit) */
+  private readonly pool: pg.Pool;
 
   constructor(private readonly ctx: AppContext) {
+    this.pool = createPipelinePool(ctx, 2, { synchronousCommit: true });
     this.batcher = new Batcher(
       (items) => this.apply(items),
       (err, items) => {
@@ -96,87 +97,90 @@ export class ReceiptApplier {
     for (const p of items) if (!unmatched.has(p)) answer(p);
   }
 
-  /** Applies what matches in one transaction; answers the receipts that matched nothing yet. */
+  /**
+   * Looks the receipts' keys up, then applies what matched in one statement: a final receipt's key
+   * is deleted and its parts count only if the key was still there (a duplicate, or another
+   * process's copy of the same receipt, finds it gone), the message's state follows, and the
+   * timeline gets an event where delivered_at does not say it all. Answers the receipts that
+   * matched nothing yet.
+   */
   private async write(items: Pending[]): Promise<Set<Pending>> {
     const missed = new Set<Pending>();
     const lookups = items.flatMap((p, idx) => messageIdKeys(p.receipt.id).map((key, rank) => ({ conn: p.connectionId, key, idx, rank })));
-    await this.ctx.db.transaction(async (tx) => {
-      await byIndex(tx);
-      const { rows } = await tx.execute<KeyHit & Record<string, unknown>>(sql`
-        select r.idx, r.rank, k.key, k.connection_id, k.message_id, k.message_created_at::text as message_created_at, k.part, k.account_id,
-               case when k.part = 0 then coalesce((select greatest(m.parts_sent, 1) from messages m where m.id = k.message_id and m.created_at = k.message_created_at), 1)
-                    else 1 end as weight
-          from unnest(${sql.param(lookups.map((l) => l.conn))}::int[], ${sql.param(lookups.map((l) => l.key))}::text[],
-                      ${sql.param(lookups.map((l) => l.idx))}::int[], ${sql.param(lookups.map((l) => l.rank))}::int[]) as r(conn, key, idx, rank)
-          join sms_part_keys k on k.connection_id = r.conn and k.key = r.key
-         order by r.idx, r.rank`);
-      const best = new Map<number, KeyHit>();
-      for (const h of rows) if (!best.has(h.idx)) best.set(h.idx, h);
-      const changes = new Map<number, Change>();
-      const consumed = new Set<string>();
-      const finalKeys: KeyHit[] = [];
-      items.forEach((p, idx) => {
-        const hit = best.get(idx);
-        if (!hit) {
-          this.unmatched.push(p);
-          missed.add(p);
-          return;
-        }
-        const partKey = `${hit.connection_id}\u0000${hit.key}`;
-        if (consumed.has(partKey)) return; // a duplicate final receipt in the same batch
-        const id = Number(hit.message_id);
-        const c = changes.get(id) ?? { id, created_at: hit.message_created_at, account_id: hit.account_id, d: 0, f: 0, accepted: false, code: null, msg: null, detail: '' };
-        const r = p.receipt;
-        c.detail = `${r.stat}${r.err ? ` err:${r.err}` : ''}${hit.part > 0 ? ` (part ${hit.part})` : ''}`;
-        if (!r.final) {
-          if (r.state === 'ACCEPTED') c.accepted = true;
-        } else {
-          consumed.add(partKey);
-          finalKeys.push(hit);
-          if (r.state === 'DELIVERED') c.d += Number(hit.weight);
-          else {
-            c.f += Number(hit.weight);
-            c.code = r.stat;
-            c.msg = reason(`receipt.${r.stat in RECEIPT_TEXTS ? r.stat : 'UNKNOWN'}`, { err: r.err ?? '-' });
-          }
-        }
-        changes.set(id, c);
-      });
-      if (changes.size === 0) return;
-      const list = [...changes.values()];
-      const { rows: updated } = await tx.execute<{ id: string; account_id: number; old_status: string; status: string }>(sql`
-        update messages m set
-          parts_delivered = m.parts_delivered + v.d,
-          parts_failed = m.parts_failed + v.f,
-          status = case
-            when m.status in ('DELIVERED', 'READ', 'FAILED', 'BLOCKED', 'NOT_ALLOWED', 'PARTIALLY_DELIVERED', 'CANCELLED') then m.status
-            when m.parts_delivered + v.d + m.parts_failed + v.f >= greatest(m.parts_sent, 1) then
-              case when m.parts_failed + v.f = 0 and m.parts_sent >= m.parts then 'DELIVERED'
-                   when m.parts_delivered + v.d = 0 then 'FAILED'
-                   else 'PARTIALLY_DELIVERED' end
-            when v.acc and m.status = 'SENT' then 'ACCEPTED'
-            else m.status end,
-          delivered_at = case when v.d > 0 then coalesce(m.delivered_at, now()) else m.delivered_at end,
-          failed_at = case when v.f > 0 then coalesce(m.failed_at, now()) else m.failed_at end,
-          error_code = coalesce(v.code, m.error_code), error_message = coalesce(v.msg, m.error_message), updated_at = now()
-          from unnest(${sql.param(list.map((c) => c.id))}::bigint[], ${sql.param(list.map((c) => c.created_at))}::timestamptz[],
-                      ${sql.param(list.map((c) => c.d))}::int[], ${sql.param(list.map((c) => c.f))}::int[], ${sql.param(list.map((c) => c.accepted))}::bool[],
-                      ${sql.param(list.map((c) => c.code))}::text[], ${sql.param(list.map((c) => c.msg))}::text[]) as v(id, created_at, d, f, acc, code, msg)
-         where m.id = v.id and m.created_at = v.created_at
-        returning m.id, m.account_id, old.status as old_status, m.status`);
-      if (finalKeys.length > 0) {
-        await tx.execute(sql`
-          delete from sms_part_keys k using unnest(${sql.param(finalKeys.map((h) => h.connection_id))}::int[], ${sql.param(finalKeys.map((h) => h.key))}::text[]) as v(conn, key)
-           where k.connection_id = v.conn and k.key = v.key`);
+    const { rows } = await this.pool.query<KeyHit>({
+      name: 'receipt-keys',
+      text: `select distinct on (r.idx) r.idx, k.key, k.connection_id, k.message_id, k.message_created_at::text as message_created_at, k.part, k.account_id,
+              case when k.part = 0 then coalesce((select greatest(m.parts_sent, 1) from messages m where m.id = k.message_id and m.created_at = k.message_created_at), 1)
+                   else 1 end as weight
+         from json_to_recordset($1::json) as r(conn int, key text, idx int, rank int)
+         join sms_part_keys k on k.connection_id = r.conn and k.key = r.key
+        order by r.idx, r.rank`,
+      values: [JSON.stringify(lookups)],
+    });
+    const best = new Map<number, KeyHit>(rows.map((h) => [h.idx, h]));
+    const changes = new Map<number, Change>();
+    const consumed = new Set<string>();
+    const finalKeys: { conn: number; key: string; id: number }[] = [];
+    items.forEach((p, idx) => {
+      const hit = best.get(idx);
+      if (!hit) {
+        this.unmatched.push(p);
+        missed.add(p);
+        return;
       }
-      // a plain DELIVERED is told by delivered_at (the timeline reads it from the row); failures,
-      // partial deliveries and ACCEPTED keep an event with the receipt's stat and err
-      await recordEvents(
-        tx,
-        updated
-          .filter((u) => u.old_status !== u.status && u.status !== 'DELIVERED')
-          .map((u) => ({ message_id: Number(u.id), account_id: u.account_id, event: u.status, detail: changes.get(Number(u.id))?.detail ?? null })),
-      );
+      const partKey = `${hit.connection_id}\u0000${hit.key}`;
+      if (consumed.has(partKey)) return; // a duplicate final receipt in the same batch
+      const id = Number(hit.message_id);
+      const c = changes.get(id) ?? { id, created_at: hit.message_created_at, d: 0, f: 0, acc: false, code: null, msg: null, detail: '' };
+      const r = p.receipt;
+      c.detail = `${r.stat}${r.err ? ` err:${r.err}` : ''}${hit.part > 0 ? ` (part ${hit.part})` : ''}`;
+      if (!r.final) {
+        if (r.state === 'ACCEPTED') c.acc = true;
+      } else {
+        consumed.add(partKey);
+        finalKeys.push({ conn: hit.connection_id, key: hit.key, id });
+        if (r.state === 'DELIVERED') c.d += Number(hit.weight);
+        else {
+          c.f += Number(hit.weight);
+          c.code = r.stat;
+          c.msg = reason(`receipt.${r.stat in RECEIPT_TEXTS ? r.stat : 'UNKNOWN'}`, { err: r.err ?? '-' });
+        }
+      }
+      changes.set(id, c);
+    });
+    if (changes.size === 0) return missed;
+    await this.pool.query({
+      name: 'receipt-apply',
+      text: `with v as (
+         select * from json_to_recordset($1::json) as v(id bigint, created_at timestamptz, d int, f int, acc bool, code text, msg text, detail text)),
+       gone as (
+         delete from sms_part_keys k using json_to_recordset($2::json) as g(conn int, key text, id bigint)
+          where k.connection_id = g.conn and k.key = g.key
+         returning g.id),
+       upd as (
+         update messages m set
+           parts_delivered = m.parts_delivered + v.d,
+           parts_failed = m.parts_failed + v.f,
+           status = case
+             when m.status in ('DELIVERED', 'READ', 'FAILED', 'BLOCKED', 'NOT_ALLOWED', 'PARTIALLY_DELIVERED', 'CANCELLED') then m.status
+             when m.parts_delivered + v.d + m.parts_failed + v.f >= greatest(m.parts_sent, 1) then
+               case when m.parts_failed + v.f = 0 and m.parts_sent >= m.parts then 'DELIVERED'
+                    when m.parts_delivered + v.d = 0 then 'FAILED'
+                    else 'PARTIALLY_DELIVERED' end
+             when v.acc and m.status = 'SENT' then 'ACCEPTED'
+             else m.status end,
+           delivered_at = case when v.d > 0 then coalesce(m.delivered_at, now()) else m.delivered_at end,
+           failed_at = case when v.f > 0 then coalesce(m.failed_at, now()) else m.failed_at end,
+           error_code = coalesce(v.code, m.error_code), error_message = coalesce(v.msg, m.error_message), updated_at = now()
+          from v
+         where m.id = v.id and m.created_at = v.created_at
+           and (v.d + v.f = 0 or v.id in (select id from gone))
+         returning m.id, m.account_id, old.status as old_status, m.status, v.detail)
+       -- a plain DELIVERED is told by delivered_at (the timeline reads it from the row); failures,
+       -- partial deliveries and ACCEPTED keep an event with the receipt's stat and err
+       insert into message_events (message_id, account_id, event, detail)
+       select id, account_id, status, detail from upd where old_status <> status and status <> 'DELIVERED'`,
+      values: [JSON.stringify([...changes.values()]), JSON.stringify(finalKeys)],
     });
     return missed;
   }
@@ -184,6 +188,7 @@ export class ReceiptApplier {
   async close() {
     clearInterval(this.retryTimer);
     await this.batcher.drain();
+    await this.pool.end().catch(() => {});
   }
 }
 

@@ -2,10 +2,11 @@
  * The router queue (`messages_route`): for a chunk of PENDING messages, SMS get their route — the
  * account's routing table is loaded once, chooseRoute picks the router and its connection attempts,
  * plugins (sender override, URL shortener) apply — and the cost (parts × router rate). Email and
- * WhatsApp skip routing. Everything routed moves on to the filter queue in the same transaction,
- * the decisions inside the filter job (RouteDecisions): the message row is written once, with its
- * QUEUED state, by the filter stage — not once per stage (decisions.md "SMS pipeline throughput").
- * Only messages the router refuses (no route, the URL shortener failed) are written here.
+ * WhatsApp skip routing. What is routed goes through the filter step (filter-stage.ts) in the same
+ * job and transaction, on the rows already read and locked: the message row is written once, with
+ * its QUEUED state and the router's decisions (RouteDecisions), not once per stage, and no second
+ * job reads the chunk again (decisions.md "Router and filter in one job"). Messages the router
+ * refuses (no route, the URL shortener failed) end here.
  */
 import { countSms } from '@risala/shared/sms';
 import { sql } from 'drizzle-orm';
@@ -14,33 +15,18 @@ import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { urlShortenerFor } from '../../routing/plugins.service.ts';
 import { loadRoutingTable } from '../../routing/routing-table.ts';
-import { enqueue } from '../../../jobs/queue.ts';
-import { type ChunkPayload, PRIORITY, type RouteDecisions, TASKS } from './jobs.ts';
-import { type Refusal, reason, refuse, type StageRow, stageTx } from './stage-repo.ts';
-
-interface RouteRow extends StageRow {
-  user_id: number | null;
-  recipient: string;
-  sender: string | null;
-  body: string;
-  parts: number;
-}
+import { filterRows, selectStageRows } from './filter-stage.ts';
+import type { RouteDecisions } from './jobs.ts';
+import { type Refusal, reason, refuse, stageTx } from './stage-repo.ts';
 
 export async function routeChunk(ctx: AppContext, ids: number[]): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await stageTx(tx);
-    // no row locks: nothing is written to these rows here, and the filter stage re-checks their
-    // state under its own lock (a second run of this job, or a pause meanwhile, changes nothing)
-    const { rows } = await tx.execute<RouteRow & Record<string, unknown>>(sql`
-      select id, account_id, user_id, channel, bulk_id, credits, recipient, sender, body, parts from messages
-       where id = any(${sql.param(ids)}::bigint[]) and stage = 'route' and status = 'PENDING'
-       order by id`);
+    const rows = await selectStageRows(tx, ids);
     if (rows.length === 0) return;
     const routed: RouteDecisions = { ids: [], router_ids: [], connections: [], costs: [], parts: [], encodings: [], bodies: [], senders: [], sender_set: [] };
     const refusals: Refusal[] = [];
-    const others: number[] = [];
     const sms = rows.filter((r) => r.channel === 'sms');
-    for (const r of rows) if (r.channel !== 'sms') others.push(r.id);
 
     const accounts = [...new Set(sms.map((r) => r.account_id))];
     const tables = new Map(await Promise.all(accounts.map(async (a) => [a, await loadRoutingTable(ctx.db, a)] as const)));
@@ -84,10 +70,12 @@ export async function routeChunk(ctx: AppContext, ids: number[]): Promise<void> 
     }
 
     await refuse(tx, refusals);
-    // one filter job for the chunk (≤ CHUNK ids): the SMS with their decisions, then email/WhatsApp
-    if (routed.ids.length + others.length > 0) {
-      const payload: ChunkPayload = { ids: [...routed.ids, ...others], ...(routed.ids.length > 0 ? { routes: routed } : {}) };
-      await enqueue(ctx.db.$client, tx, TASKS.filter, payload, { maxAttempts: 5, priority: PRIORITY[TASKS.filter] });
-    }
+    const refused = new Set(refusals.map((r) => r.row.id));
+    await filterRows(
+      ctx,
+      tx,
+      rows.filter((r) => !refused.has(r.id)),
+      routed.ids.length > 0 ? routed : undefined,
+    );
   });
 }

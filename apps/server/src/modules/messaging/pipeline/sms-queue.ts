@@ -21,8 +21,7 @@ export async function queueSms(tx: DbOrTx, rows: QueueKey[]): Promise<void> {
   if (rows.length === 0) return;
   await tx.execute(sql`
     insert into sms_queue (connection_id, message_id, message_created_at)
-    select * from unnest(${sql.param(rows.map((r) => r.connection_id))}::int[], ${sql.param(rows.map((r) => r.id))}::bigint[],
-                         ${sql.param(rows.map((r) => r.created_at))}::timestamptz[])
+    select * from json_to_recordset(${JSON.stringify(rows)}::json) as v(connection_id int, id bigint, created_at timestamptz)
     on conflict do nothing`);
   const oldest = new Map<number, number>();
   for (const r of rows) oldest.set(r.connection_id, Math.min(oldest.get(r.connection_id) ?? r.id, r.id));

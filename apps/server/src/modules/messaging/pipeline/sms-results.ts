@@ -90,9 +90,11 @@ export class SmsResultWriter {
     const keys = done.flatMap((d) =>
       d.o.ids.flatMap((id, i) => (id === null ? [] : [{ row: d.o.row, key: normalizeMessageId(id), part: d.o.whole ? 0 : i + 1 }])),
     );
-    await this.pool.query(
-      `with v as (
-         select * from unnest($1::bigint[], $2::timestamptz[], $3::int[], $4::int[], $5::text[], $6::bool[]) as v(id, created_at, conn, ps, pid, dup)),
+    // two JSON documents (one native stringify each) rather than twelve arrays escaped value by value
+    await this.pool.query({
+      name: 'sms-sent',
+      text: `with v as (
+         select * from json_to_recordset($1::json) as v(id bigint, created_at timestamptz, conn int, ps int, pid text, dup bool)),
        taken as (
          delete from sms_queue q using v where q.connection_id = v.conn and q.message_id = v.id and q.inflight returning q.message_id),
        upd as (
@@ -104,28 +106,27 @@ export class SmsResultWriter {
        keys as (
          insert into sms_part_keys (connection_id, key, message_id, message_created_at, part, account_id)
          select k.conn, k.key, k.id, k.created_at, k.part, k.account
-           from unnest($7::int[], $8::text[], $9::bigint[], $10::timestamptz[], $11::smallint[], $12::int[]) as k(conn, key, id, created_at, part, account)
+           from json_to_recordset($2::json) as k(conn int, key text, id bigint, created_at timestamptz, part smallint, account int)
           where k.id in (select id from upd)),
        ev as (
          insert into message_events (message_id, account_id, event, detail, data)
          select id, account_id, status, case when dup then 'possible duplicate' end, jsonb_build_object('connection_id', conn, 'parts', ps)
            from upd where status <> 'SENT' or dup)
        select count(*) from upd`,
-      [
-        done.map((d) => d.o.row.id),
-        done.map((d) => d.o.row.created_at),
-        done.map((d) => d.o.row.connection_id),
-        done.map((d) => d.ps),
-        done.map((d) => d.o.ids.find((id) => id !== null) ?? null),
-        done.map((d) => d.o.row.possible_duplicate),
-        keys.map((k) => k.row.connection_id),
-        keys.map((k) => k.key),
-        keys.map((k) => k.row.id),
-        keys.map((k) => k.row.created_at),
-        keys.map((k) => k.part),
-        keys.map((k) => k.row.account_id),
+      values: [
+        JSON.stringify(
+          done.map((d) => ({
+            id: d.o.row.id,
+            created_at: d.o.row.created_at,
+            conn: d.o.row.connection_id,
+            ps: d.ps,
+            pid: d.o.ids.find((id) => id !== null) ?? null,
+            dup: d.o.row.possible_duplicate,
+          })),
+        ),
+        JSON.stringify(keys.map((k) => ({ conn: k.row.connection_id, key: k.key, id: k.row.id, created_at: k.row.created_at, part: k.part, account: k.row.account_id }))),
       ],
-    );
+    });
   }
 
   /** Failover, FAILED and release: rare, several statements in one transaction. */

@@ -305,8 +305,9 @@ export class SmsDispatcher {
   async claim(connectionId: number, limit: number): Promise<ClaimedSms[]> {
     const cursor = this.cursor(connectionId);
     const after = cursor.start();
-    const { rows } = await this.pool.query<ClaimedSms & { id: string }>(
-      `with claimed as (
+    const { rows } = await this.pool.query<ClaimedSms & { id: string }>({
+      name: 'sms-claim',
+      text: `with claimed as (
          -- by ctid (a TID scan of the locked rows; an IN over message ids made the planner hash the whole queue)
          update sms_queue q set inflight = true
           where q.ctid = any(array(
@@ -317,8 +318,8 @@ export class SmsDispatcher {
               m.connection_id, m.route_connection_ids, m.attempt, m.possible_duplicate
          from claimed c join messages m on m.id = c.message_id and m.created_at = c.message_created_at
         order by m.id`,
-      [connectionId, after, limit],
-    );
+      values: [connectionId, after, limit],
+    });
     const claimed = rows.map((r) => ({ ...r, id: Number(r.id) }));
     cursor.claimed(claimed.at(-1)?.id);
     return claimed;
