@@ -60,7 +60,7 @@ export class ReceiptApplier {
   /** two statements per batch, by key; committed synchronously (the SMSC hears back after commit) */
   private readonly pool: pg.Pool;
 
-  constructor(private readonly ctx: AppContext) {
+  constructor(ctx: AppContext) {
     this.pool = createPipelinePool(ctx, 2, { synchronousCommit: true });
     this.batcher = new Batcher(
       (items) => this.apply(items),
