@@ -9,7 +9,7 @@
  * BENCH_STATEMENTS=1 prints the statements PostgreSQL spent its time on (pg_stat_statements).
  */
 import { pathToFileURL } from 'node:url';
-import { peakRssMb, startSandboxStack } from './sandbox-stack.mjs';
+import { cpuSince, cpuSnapshot, peakRssMb, printFlow, printStatements, startSandboxStack } from './sandbox-stack.mjs';
 
 export async function benchCampaign(report, total = 1_000_000, { deliveryLimitMs = 600_000 } = {}) {
   const stack = await startSandboxStack('campaign', {
@@ -49,7 +49,9 @@ export async function benchCampaign(report, total = 1_000_000, { deliveryLimitMs
       audience: { group_ids: [group.id] },
       content: { sms: { text: 'Hi {{first_name}}, our offer is live' } },
     });
+    const { rows: [{ now: dbStart }] } = await client.query('select now()');
     const started = performance.now();
+    const cpuBefore = cpuSnapshot(stack.serverPid);
     const dep = await api('POST', `/api/campaigns/${draft.body.data.id}/deploy`);
     if (dep.status !== 201) throw new Error(`deploy failed: ${dep.status} ${JSON.stringify(dep.body)}`);
     const deployMs = performance.now() - started;
@@ -61,6 +63,7 @@ export async function benchCampaign(report, total = 1_000_000, { deliveryLimitMs
       if (performance.now() - started > deliveryLimitMs) throw new Error('the expansion did not finish in time');
     }
     const expandMs = performance.now() - started;
+    const expandCpu = cpuSince(cpuBefore, stack.serverPid);
     const expandRate = Math.round(total / (expandMs / 1000));
     report(`campaign: deploy (checks, audience count, estimate) for ${total.toLocaleString('en')} customers`, Math.round(deployMs), 'ms', 'informational', true);
     report(`campaign: audience expansion + queueing of ${total.toLocaleString('en')} recipients (deploy → all messages created and queued, ${(expandMs / 1000).toFixed(1)} s)`, expandRate.toLocaleString('en'), 'recipients/s', '≥ 50,000 recipients/s', expandRate >= 50_000);
@@ -74,17 +77,14 @@ export async function benchCampaign(report, total = 1_000_000, { deliveryLimitMs
       }
     }
     const ms = performance.now() - started;
+    const cpu = cpuSince(cpuBefore, stack.serverPid);
     const { rows: [{ n: delivered }] } = await client.query(`select count(*)::int as n from messages where campaign_id = $1 and status = 'DELIVERED'`, [campaignId]);
     const rate = Math.round(delivered / (ms / 1000));
     report(`campaign: end to end, deploy → ${delivered.toLocaleString('en')} of ${total.toLocaleString('en')} DELIVERED${done ? '' : ' (time limit reached)'} in ${(ms / 1000).toFixed(1)} s`, rate.toLocaleString('en'), 'msg/s', "≥ 6,000 msg/s (the messaging engine's rate)", done && rate >= 6000);
-    if (process.env.BENCH_STATEMENTS) {
-      // where PostgreSQL spent its time, per statement (calls, total ms, rows)
-      await client.query('create extension if not exists pg_stat_statements');
-      const { rows: st } = await client.query(
-        `select calls, round(total_exec_time) as ms, rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 100) as q from pg_stat_statements order by total_exec_time desc limit 20`,
-      );
-      console.table(st);
-    }
+    const cpuText = (c) => `${c.server} / ${c.postgres} / ${c.bench}`;
+    report('campaign: CPU seconds, expansion / whole run (server / PostgreSQL / bench with its SMSC simulator)', `${cpuText(expandCpu)} — ${cpuText(cpu)}`, 's', 'informational', true);
+    await printStatements(client);
+    await printFlow(client, accountId, dbStart, 5);
     const rss = Math.round(peakRssMb(stack.serverPid));
     report('campaign: peak RSS of the server process', rss, 'MB', '≤ 250 MB', rss <= 250);
   } finally {

@@ -51,6 +51,35 @@ export const cpuSince = (before, serverPid) => {
   return Object.fromEntries(Object.entries(now).map(([k, v]) => [k, Math.round((v - before[k]) * 10) / 10]));
 };
 
+/** BENCH_STATEMENTS=1: where PostgreSQL spent its time, per statement (calls, total ms, rows). */
+export async function printStatements(client) {
+  if (!process.env.BENCH_STATEMENTS) return;
+  await client.query('create extension if not exists pg_stat_statements');
+  const { rows } = await client.query(
+    `select calls, round(total_exec_time) as ms, rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 100) as q from pg_stat_statements order by total_exec_time desc limit 20`,
+  );
+  console.table(rows);
+}
+
+/**
+ * BENCH_DEBUG=1: per `step` seconds since `since` (a database timestamp), how many of the account's
+ * messages had been created, queued, sent and delivered — where a run waits.
+ */
+export async function printFlow(client, accountId, since, step = 1) {
+  if (!process.env.BENCH_DEBUG) return;
+  const { rows } = await client.query(
+    `with s as (select generate_series(0, ceil(extract(epoch from max(delivered_at) - $2) / $3)::int) * $3 as sec from messages where account_id = $1),
+          t as (select created_at, queued_at, sent_at, delivered_at from messages where account_id = $1)
+     select sec, count(*) filter (where t.created_at < $2 + (sec + $3) * interval '1 second') as created,
+            count(*) filter (where t.queued_at < $2 + (sec + $3) * interval '1 second') as queued,
+            count(*) filter (where t.sent_at < $2 + (sec + $3) * interval '1 second') as sent,
+            count(*) filter (where t.delivered_at < $2 + (sec + $3) * interval '1 second') as delivered
+       from s cross join t group by sec order by sec`,
+    [accountId, since, step],
+  );
+  console.table(rows);
+}
+
 /** Peak resident set of a process (VmHWM), in MB. */
 export const peakRssMb = (pid) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 

@@ -11,7 +11,7 @@
  * CPU profile of the server process there.
  */
 import { pathToFileURL } from 'node:url';
-import { cpuSince, cpuSnapshot, peakRssMb, startSandboxStack } from './sandbox-stack.mjs';
+import { cpuSince, cpuSnapshot, peakRssMb, printFlow, printStatements, startSandboxStack } from './sandbox-stack.mjs';
 import { measureRawSmpp } from './smpp-raw.mjs';
 
 const PER_REQUEST = 10_000;
@@ -81,27 +81,12 @@ export async function benchSmsPipeline(report, total = 100_000) {
       `select extract(epoch from max(created_at) - $2) as created, extract(epoch from max(queued_at) - $2) as queued,
               extract(epoch from max(sent_at) - $2) as sent, extract(epoch from max(delivered_at) - $2) as delivered
          from messages where account_id = $1`, [accountId, dbStart]);
-    if (process.env.BENCH_STATEMENTS) {
-      // where PostgreSQL spent its time, per statement (calls, total ms, rows)
-      await client.query('create extension if not exists pg_stat_statements');
-      const { rows: st } = await client.query(
-        `select calls, round(total_exec_time) as ms, rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 100) as q from pg_stat_statements order by total_exec_time desc limit 20`,
-      );
-      console.table(st);
-    }
+    await printStatements(client);
     if (process.env.BENCH_DEBUG) {
       const { rows: scans } = await client.query(`select relname, seq_scan, seq_tup_read, idx_scan, n_tup_upd, n_tup_hot_upd from pg_stat_user_tables where relname like 'messages%' or relname in ('sms_part_keys', 'message_events') order by seq_tup_read desc limit 6`);
       console.table(scans);
-      // per second since the first request: how many messages were created, queued, sent, delivered
-      const { rows: flow } = await client.query(
-        `with s as (select generate_series(0, ceil(extract(epoch from max(delivered_at) - $2))::int) as sec from messages where account_id = $1)
-         select sec, (select count(*) from messages m where m.created_at < $2 + (sec + 1) * interval '1 second') as created,
-                (select count(*) from messages m where m.queued_at < $2 + (sec + 1) * interval '1 second') as queued,
-                (select count(*) from messages m where m.sent_at < $2 + (sec + 1) * interval '1 second') as sent,
-                (select count(*) from messages m where m.delivered_at < $2 + (sec + 1) * interval '1 second') as delivered
-           from s order by sec`, [accountId, dbStart]);
-      console.table(flow);
     }
+    await printFlow(client, accountId, dbStart);
     const at = (v) => `${Number(v).toFixed(1)} s`;
     report('SMS pipeline: CPU seconds during the run (server / PostgreSQL / bench with its SMSC simulator)', `${cpu.server} / ${cpu.postgres} / ${cpu.bench}`, 's', 'informational', true);
     report(`SMS pipeline: last message created / QUEUED / SENT / DELIVERED at`, `${at(stages.created)} / ${at(stages.queued)} / ${at(stages.sent)} / ${at(stages.delivered)}`, '', 'informational', true);

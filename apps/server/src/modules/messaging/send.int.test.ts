@@ -117,6 +117,16 @@ describe('recipients, senders, templates', () => {
     expect((await messagesOf(only.bulk_id))[0]).toMatchObject({ body: 'Hello Omar!', customer_id: a });
   });
 
+  it('stores texts as written whatever they hold (COPY escapes tabs, new lines and backslashes) and answers ids in order', async () => {
+    const text = 'Tab\there, line\nbreak, back\\slash \\N and \\t — عربي';
+    const sent = json(await post('/api/messages/sms', { recipients: { numbers: ['+966500000011', '+966500000012'] }, text })).data;
+    const rows = await messagesOf(sent.bulk_id);
+    expect(rows.map((r) => r.body)).toEqual([text, text]);
+    expect(rows.map((r) => r.recipient)).toEqual(['+966500000011', '+966500000012']);
+    expect(rows.map((r) => r.status)).toEqual(['PENDING', 'PENDING']);
+    expect(rows[0].payload).toEqual({});
+  });
+
   it('a sender must be ACTIVE; without a default sender → NO_ACTIVE_SENDER; templates must be approved SMS templates', async () => {
     const [pending] = await t.sql(
       `insert into sms_senders (account_id, sender_id, sender_type, status) values ($1, 'Pending', 'alphanumeric', 'WAITING_FOR_APPROVAL') returning id`,
