@@ -147,7 +147,8 @@ export async function audienceChunk(db: DbOrTx, a: Audience, afterId: number, up
            ${a.channel} as channel, ${a.variant} as variant
       from ${customers} where ${a.where} and ${customers.id} > ${afterId} ${upTo === null ? sql`` : sql`and ${customers.id} <= ${upTo}`}
      order by ${customers.id} limit ${limit}`);
-  return rows.filter((r) => r.channel && (variant === null || r.variant === variant)).map((r) => ({ ...r, id: Number(r.id) }));
+  // ids arrive as numbers (int8 is parsed as a number: db/client.ts)
+  return rows.filter((r) => r.channel && (variant === null || r.variant === variant));
 }
 
 /** Chunk boundaries: every `size`-th customer id of the audience (chunk i is (bounds[i-1], bounds[i]], the last one open). */

@@ -140,7 +140,8 @@ export async function expandChunk(ctx: AppContext, p: ExpandPayload): Promise<vo
         const code = failures.get(m.channel) ?? 'INTERNAL_ERROR';
         return { ...base, channel: m.channel, recipient: address, status: 'FAILED', stage: 'done', error_code: code, error_message: reasonOf(code), failed_at: new Date() };
       }
-      return { ...base, ...plan.render({ ...m, address }), status: status === 'PAUSED' ? 'SCHEDULED' : 'PENDING' };
+      // the member row becomes the recipient (no copy of every row: the chunk's rows are the bulk of its garbage)
+      return { ...base, ...plan.render(Object.assign(m, { address })), status: status === 'PAUSED' ? 'SCHEDULED' : 'PENDING' };
     });
     await tx.execute(sql`savepoint chunk`);
     let ids = (await enqueueMessages(ctx, tx, out)).ids;
