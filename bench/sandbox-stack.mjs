@@ -183,6 +183,20 @@ export async function startSandboxStack(name, { pgSettings = {}, nodeArgs = [] }
 }
 
 if (process.argv[2] === '--server-child' && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  if (process.env.BENCH_ALLOC_PROFILE) {
+    // BENCH_ALLOC_PROFILE=<file>: where the server allocates (sampled, collected objects included),
+    // written when the process is told to stop; open it in Chrome DevTools' Memory tab
+    const { Session } = await import('node:inspector');
+    const { writeFileSync } = await import('node:fs');
+    const session = new Session();
+    session.connect();
+    session.post('HeapProfiler.startSampling', { samplingInterval: 32768, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    process.prependListener('SIGTERM', () => {
+      session.post('HeapProfiler.stopSampling', (err, res) => {
+        if (!err) writeFileSync(process.env.BENCH_ALLOC_PROFILE, JSON.stringify(res.profile));
+      });
+    });
+  }
   register();
   await import('../apps/server/src/main.ts');
 }

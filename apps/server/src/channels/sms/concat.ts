@@ -55,10 +55,10 @@ export function buildParts(text: string, ref: number, limits?: { gsm?: number; u
   const single = Math.min(std.single, (encoding === 'GSM-7' ? limits?.gsm : limits?.ucs2) ?? std.single);
   const multi = single - (std.single - std.multi);
   const dataCoding = DATA_CODING[encoding];
-  const units = encoding === 'GSM-7' ? encodeText(text, encoding).length : text.length;
-  if (units <= single) {
-    return [{ short_message: encodeText(text, encoding), data_coding: dataCoding, esm_class: 0, seq: 1, total: 1, text }];
-  }
+  const whole = encodeText(text, encoding);
+  // GSM-7: one byte per septet; UCS-2: one UTF-16 unit per two bytes
+  const units = encoding === 'GSM-7' ? whole.length : text.length;
+  if (units <= single) return [{ short_message: whole, data_coding: dataCoding, esm_class: 0, seq: 1, total: 1, text }];
   const chunks = splitText(text, encoding, multi);
   if (chunks.length > 255) throw new RangeError('message too long: more than 255 parts');
   return chunks.map((chunk, i) => ({

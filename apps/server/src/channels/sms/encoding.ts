@@ -22,8 +22,14 @@ const GSM_EXTENSION: Record<string, number> = {
   '€': 0x65,
 };
 const ESC = 0x1b;
+const ESC_INDEX = 0x1b;
 
-const BASIC_CODE = new Map<string, number>([...GSM_BASIC].map((ch, i) => [ch, i]));
+/** GSM-7 code per UTF-16 code unit: the basic code, or 0x100 + the extension code; -1 when none */
+const CODE = new Int16Array(0x10000).fill(-1);
+[...GSM_BASIC].forEach((ch, i) => {
+  if (i !== ESC_INDEX) CODE[ch.charCodeAt(0)] = i;
+});
+for (const [ch, code] of Object.entries(GSM_EXTENSION)) CODE[ch.charCodeAt(0)] = 0x100 + code;
 const EXTENSION_CHAR = new Map<number, string>(Object.entries(GSM_EXTENSION).map(([ch, code]) => [code, ch]));
 
 export const DATA_CODING: Record<SmsEncoding, number> = { 'GSM-7': 0, 'UCS-2': 8 };
@@ -34,14 +40,17 @@ export function encodingOf(text: string): SmsEncoding {
 
 /** GSM-7 text → default-alphabet bytes (one per septet; extension characters take two). */
 export function encodeGsm7(text: string): Buffer {
-  const out: number[] = [];
-  for (const ch of text) {
-    const basic = BASIC_CODE.get(ch);
-    if (basic !== undefined && basic !== ESC) out.push(basic);
-    else if (ch in GSM_EXTENSION) out.push(ESC, GSM_EXTENSION[ch] as number);
-    else throw new RangeError(`not a GSM-7 character: ${JSON.stringify(ch)}`);
+  const out = Buffer.allocUnsafe(text.length * 2);
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = CODE[text.charCodeAt(i)] as number;
+    if (code < 0) throw new RangeError(`not a GSM-7 character: ${JSON.stringify(text[i])}`);
+    if (code >= 0x100) {
+      out[n++] = ESC;
+      out[n++] = code - 0x100;
+    } else out[n++] = code;
   }
-  return Buffer.from(out);
+  return out.subarray(0, n);
 }
 
 export function decodeGsm7(bytes: Buffer): string {

@@ -58,7 +58,11 @@ export async function channelSendChunk(ctx: AppContext, ids: number[]): Promise<
     if (retry.length > 0) {
       // one job per delay: a chunk's retries share their attempt number in practice
       const byDelay = new Map<number, number[]>();
-      for (const f of retry) byDelay.set(f.row.retries + 1, [...(byDelay.get(f.row.retries + 1) ?? []), f.row.id]);
+      for (const f of retry) {
+        const ids = byDelay.get(f.row.retries + 1);
+        if (ids) ids.push(f.row.id);
+        else byDelay.set(f.row.retries + 1, [f.row.id]);
+      }
       await tx.execute(sql`
         update messages set stage = 'connection', retries = retries + 1, updated_at = now()
          where id = any(${sql.param(retry.map((f) => f.row.id))}::bigint[])`);

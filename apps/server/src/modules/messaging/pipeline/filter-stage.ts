@@ -74,7 +74,11 @@ export async function filterRows(ctx: AppContext, tx: DbOrTx, found: FilterRow[]
   }
   const refusals: Refusal[] = [];
   const byAccount = new Map<number, FilterRow[]>();
-  for (const r of rows) byAccount.set(r.account_id, [...(byAccount.get(r.account_id) ?? []), r]);
+  for (const r of rows) {
+    const list = byAccount.get(r.account_id);
+    if (list) list.push(r);
+    else byAccount.set(r.account_id, [r]);
+  }
 
   const customerIds = [...new Set(rows.map((r) => r.customer_id).filter((c): c is number => c != null))];
   const { rows: consentRows } = customerIds.length
