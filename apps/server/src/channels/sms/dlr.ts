@@ -61,18 +61,27 @@ export function mapStat(stat: string): { state: ReceiptState; final: boolean } {
   return STAT[stat.toUpperCase()] ?? { state: 'UNKNOWN', final: true };
 }
 
-const FIELD = /(id|sub|dlvrd|submit date|done date|stat|err|text):/gi;
+const LABELS = ['id', 'sub', 'dlvrd', 'submit date', 'done date', 'stat', 'err', 'text'] as const;
 
-/** Parses the Appendix B receipt text; null when it is not one. */
+/**
+ * Parses the Appendix B receipt text; null when it is not one. Each label's first occurrence
+ * (any case) starts its field, which runs to the next label; `text` runs to the end. An indexOf
+ * per label: this runs for every receipt, and a global regex's match iterator cost more than the
+ * rest of the receipt's handling.
+ */
 export function parseReceiptText(body: string): Omit<Receipt, 'state' | 'final'> | null {
-  const marks = [...body.matchAll(FIELD)];
+  const lower = body.toLowerCase();
+  const marks: { key: (typeof LABELS)[number]; at: number; start: number }[] = [];
+  for (const key of LABELS) {
+    const at = lower.indexOf(`${key}:`);
+    if (at >= 0) marks.push({ key, at, start: at + key.length + 1 });
+  }
   if (marks.length === 0) return null;
-  const fields: Record<string, string> = {};
+  marks.sort((a, b) => a.at - b.at);
+  const fields: Partial<Record<(typeof LABELS)[number], string>> = {};
   marks.forEach((m, i) => {
-    const start = (m.index ?? 0) + m[0].length;
-    const end = i + 1 < marks.length ? (marks[i + 1]?.index ?? body.length) : body.length;
-    const key = (m[1] as string).toLowerCase();
-    if (!(key in fields)) fields[key] = key === 'text' ? body.slice(start) : body.slice(start, end).trim();
+    const end = i + 1 < marks.length ? (marks[i + 1] as { at: number }).at : body.length;
+    fields[m.key] = m.key === 'text' ? body.slice(m.start) : body.slice(m.start, Math.max(m.start, end)).trim();
   });
   if (!fields.id || !fields.stat) return null;
   const num = (v: string | undefined) => (v && /^\d+$/.test(v) ? Number(v) : null);
