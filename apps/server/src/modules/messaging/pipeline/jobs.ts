@@ -33,8 +33,9 @@ export interface ChunkPayload {
 }
 
 /**
- * The router's decisions for a chunk's SMS, as parallel arrays (index i is message ids[i]); they
- * travel to the filter queue in its job, which writes them with the QUEUED state in one update.
+ * The router's decisions for a chunk's SMS, as parallel arrays (index i is message ids[i]); the
+ * filter stage writes them with the QUEUED state in one update (in the router's job; a
+ * `messages_filter` job queued by an earlier version carries them in its payload).
  */
 export interface RouteDecisions {
   ids: number[];
