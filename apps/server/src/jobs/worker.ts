@@ -1,17 +1,27 @@
-import { Logger, type Runner, run } from 'graphile-worker';
+import { EventEmitter } from 'node:events';
+import { Logger, type Runner, run, type WorkerEvents } from 'graphile-worker';
 import type { AppContext } from '../context.ts';
 import { purgeExpired } from '../modules/auth/auth.service.ts';
 import { customersImportTask } from '../modules/customers/import/import.task.ts';
 import { pipelineTasks } from '../modules/messaging/pipeline/tasks.ts';
 import { campaignTasks } from '../modules/campaigns/tasks.ts';
+import { startLiveness } from './liveness.ts';
 
 /**
  * The job worker (graphile-worker, jobs in the same PostgreSQL). Each task is `{ name → handler }`;
  * later capabilities add their queues here.
  */
 export async function startWorker(ctx: AppContext, connectionString: string): Promise<Runner> {
-  return run({
+  // jobs of a worker that died (SIGKILL, crash) come back within seconds: jobs/liveness.ts
+  const liveness = await startLiveness(connectionString, ctx.log);
+  const events: WorkerEvents = new EventEmitter();
+  const held: Promise<void>[] = [];
+  events.on('pool:create', ({ workerPool }) => {
+    held.push(liveness.hold(workerPool.id));
+  });
+  const runner = await run({
     connectionString,
+    events,
     concurrency: 4,
     noHandleSignals: true,
     pollInterval: 1000,
@@ -34,4 +44,8 @@ export async function startWorker(ctx: AppContext, connectionString: string): Pr
     },
     crontab: '17 * * * * auth_purge_expired\n41 3 * * * messages_maintenance',
   });
+  await Promise.all(held);
+  liveness.recover().catch((err) => ctx.log.error({ err }, 'worker liveness check failed'));
+  runner.promise.finally(() => liveness.close()).catch(() => {});
+  return runner;
 }

@@ -19,7 +19,21 @@ import { filterRows, selectStageRows } from './filter-stage.ts';
 import type { RouteDecisions } from './jobs.ts';
 import { type Refusal, reason, refuse, stageTx } from './stage-repo.ts';
 
-export async function routeChunk(ctx: AppContext, ids: number[]): Promise<void> {
+/**
+ * Router jobs run one at a time in a process (the worker's other slots wait or take other jobs):
+ * chunks routed one after another keep well ahead of what connections may send (at most 9,999
+ * parts a second each), while several routing a big send at once took the CPU its senders needed
+ * (decisions.md "One router job at a time").
+ */
+let routing: Promise<unknown> = Promise.resolve();
+
+export function routeChunk(ctx: AppContext, ids: number[]): Promise<void> {
+  const run = routing.then(() => routeAndFilter(ctx, ids));
+  routing = run.catch(() => {});
+  return run;
+}
+
+async function routeAndFilter(ctx: AppContext, ids: number[]): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await stageTx(tx);
     const rows = await selectStageRows(tx, ids);
