@@ -141,9 +141,17 @@ export interface AudienceMember {
  * The audience's customers with ids in (afterId, upTo] (upTo null: no upper bound; `limit` caps the
  * rows read) and, of those, the reachable members (in `variant` when given).
  */
-export async function audienceChunk(db: DbOrTx, a: Audience, afterId: number, upTo: number | null, variant: string | null, limit = 100_000) {
+export async function audienceChunk(
+  db: DbOrTx,
+  a: Audience,
+  afterId: number,
+  upTo: number | null,
+  variant: string | null,
+  { limit = 100_000, attributes = true }: { limit?: number; attributes?: boolean } = {},
+) {
+  // attributes are jsonb: read (and parsed) only when the content uses them
   const { rows } = await db.execute<AudienceMember & { variant: string | null } & Record<string, unknown>>(sql`
-    select id, first_name, last_name, email, mobile_number, city, country, language, attributes,
+    select id, first_name, last_name, email, mobile_number, city, country, language, ${attributes ? sql`attributes` : sql`null::jsonb as attributes`},
            ${a.channel} as channel, ${a.variant} as variant
       from ${customers} where ${a.where} and ${customers.id} > ${afterId} ${upTo === null ? sql`` : sql`and ${customers.id} <= ${upTo}`}
      order by ${customers.id} limit ${limit}`);

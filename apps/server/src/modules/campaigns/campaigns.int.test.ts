@@ -208,6 +208,22 @@ describe('the state machine', () => {
     expect((await req('DELETE', `/api/campaigns/${id}`)).statusCode).toBe(200);
   });
 
+  it('personalises with custom attributes when the content uses them (they are read only then)', async () => {
+    const { id } = await smsDraft(t, owner, { content: { sms: { text: 'Hi {{first_name}}, tier {{attributes.tier|basic}}' } } });
+    const [customer] = await t.sql(
+      `select c.id from customers c join group_members g on g.customer_id = c.id
+        where g.group_id = (select (audience->'group_ids'->>0)::int from campaigns where id = $1) order by c.id limit 1`,
+      [id],
+    );
+    await t.sql(`update customers set attributes = '{"tier": "gold"}' where id = $1`, [customer.id]);
+    expect((await act(id, 'deploy')).statusCode).toBe(201);
+    const [batch] = await batchesOf(id);
+    await startBatch(t.ctx, batch.id);
+    await expandChunk(t.ctx, { batch: batch.id, after: 0, upto: null });
+    const bodies = (await t.sql('select customer_id, body from messages where campaign_id = $1 order by customer_id', [id])).map((m) => m.body);
+    expect(bodies).toEqual(['Hi Cust1, tier gold', 'Hi Cust2, tier basic', 'Hi Cust3, tier basic']);
+  });
+
   it('a FAILED message completes the campaign WITH_ERRORS; cancel refunds what was not sent', async () => {
     const a = await smsDraft(t, owner);
     await act(a.id, 'deploy');

@@ -116,7 +116,7 @@ async function smsCredits(db: DbOrTx, row: repo.CampaignRow, count: number) {
   if (count === 0) return { parts: 0, credits: 0 };
   const plan = await channelPlan(db, row.account_id, 'sms', row.content as CampaignContent, row.senders as CampaignSenders);
   const audience = await buildAudience(db, row.account_id, audienceOf(row), row.channels as Channel[]);
-  const members = await audienceChunk(db, audience, 0, null, null, 2000);
+  const members = await audienceChunk(db, audience, 0, null, null, { limit: 2000 });
   const sample = members.filter((m) => m.channel === 'sms').slice(0, 500);
   const total = sample.reduce((n, m) => n + (plan.render({ ...m, address: m.mobile_number ?? '' }).parts ?? 1), 0);
   const avg = sample.length ? total / sample.length : 1;

@@ -38,7 +38,11 @@ export interface ChannelPlan {
   channel: Channel;
   /** the message for one customer (or a typed test address) */
   render(m: Recipient): Rendered;
+  /** its texts use `{{attributes.…}}` (else the expansion does not read the customers' attributes) */
+  usesAttributes: boolean;
 }
+
+const mentionsAttributes = (...texts: (string | null | undefined)[]) => texts.some((t) => t && /\{\{\s*attributes\./.test(t));
 
 export type Recipient = Pick<AudienceMember, 'first_name' | 'last_name' | 'email' | 'mobile_number' | 'city' | 'country' | 'attributes'> & {
   language?: string;
@@ -78,6 +82,7 @@ async function smsPlan(db: DbOrTx, accountId: number, c: NonNullable<CampaignCon
   } else if (!text.trim()) throw missing('content.sms.text');
   return {
     channel: 'sms',
+    usesAttributes: mentionsAttributes(text),
     render(m) {
       const body = renderVariables(text, values(m));
       const count = countSms(body);
@@ -119,7 +124,7 @@ async function emailContent(db: DbOrTx, accountId: number, c: NonNullable<Campai
       if (t.status !== 'APPROVED') throw new AppError('TEMPLATE_NOT_APPROVED');
       return t;
     });
-    return { templateId: row.id, render: ((v) => rendition(row, v)) as MailRender };
+    return { templateId: row.id, usesAttributes: mentionsAttributes(row.subject, row.template_text, row.html), render: ((v) => rendition(row, v)) as MailRender };
   }
   let html = c.html ?? null;
   if (c.content_id) {
@@ -137,6 +142,7 @@ async function emailContent(db: DbOrTx, accountId: number, c: NonNullable<Campai
   const text = htmlToText(body);
   return {
     templateId: null,
+    usesAttributes: mentionsAttributes(subject, body),
     render: ((v) => ({ subject: renderVariables(subject, v), text: renderVariables(text, v), html: renderVariables(body, v, escapeHtml) })) as MailRender,
   };
 }
@@ -149,9 +155,10 @@ async function emailPlan(
   prefix = 'content.email',
 ): Promise<ChannelPlan> {
   const sender = await onField('senders.email_sender_id', () => resolveEmailSender(db, accountId, senderId));
-  const { templateId, render } = await emailContent(db, accountId, c, prefix);
+  const { templateId, render, usesAttributes } = await emailContent(db, accountId, c, prefix);
   return {
     channel: 'email',
+    usesAttributes,
     render(m) {
       const mail = render(values(m));
       return {
@@ -218,6 +225,7 @@ async function whatsappPlan(db: DbOrTx, accountId: number, c: NonNullable<Campai
   }
   return {
     channel: 'whatsapp',
+    usesAttributes: mentionsAttributes(...params),
     render(m) {
       const filled = params.map((p) => renderVariables(p, values(m)));
       return {

@@ -113,11 +113,10 @@ export async function expandChunk(ctx: AppContext, p: ExpandPayload): Promise<vo
     const channels = c.channels as Channel[];
     const ab = abOf(c);
     const audience = await buildAudience(tx, b.account_id, audienceOf(c), channels, ab?.split_percent ?? null);
-    const members = await audienceChunk(tx, audience, p.after, p.upto, b.variant);
     const content = contentFor(c, b.variant);
     const plans = new Map<Channel, ChannelPlan>();
     const failures = new Map<Channel, string>();
-    for (const ch of new Set(members.map((m) => m.channel))) {
+    for (const ch of channels) {
       try {
         plans.set(ch, await channelPlan(tx, b.account_id, ch, content, c.senders as CampaignSenders));
       } catch (err) {
@@ -125,6 +124,8 @@ export async function expandChunk(ctx: AppContext, p: ExpandPayload): Promise<vo
         failures.set(ch, err.code);
       }
     }
+    const attributes = [...plans.values()].some((plan) => plan.usesAttributes);
+    const members = await audienceChunk(tx, audience, p.after, p.upto, b.variant, { attributes });
     const out: NewMessage[] = members.map((m) => {
       const address = m.channel === 'email' ? (m.email as string).trim().toLowerCase() : (m.mobile_number as string);
       const plan = plans.get(m.channel);

@@ -33,10 +33,12 @@ function clientOf(tx: DbOrTx): pg.PoolClient {
 const SPECIAL = /[\\\n\r\t]/;
 const escapeCopy = (s: string) => (SPECIAL.test(s) ? s.replace(/[\\\n\r\t]/g, (c) => ({ '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' })[c] as string) : s);
 
+const SQL_TYPES = new Map(Object.entries(COLUMNS).map(([name, column]) => [name, column.getSQLType()]));
+
 /** One value in COPY's text format, by the column's SQL type. */
 function copyValue(column: Column, v: unknown): string {
   if (v === null || v === undefined) return '\\N';
-  const type = COLUMNS[column].getSQLType();
+  const type = SQL_TYPES.get(column) as string;
   if (type === 'boolean') return v ? 't' : 'f';
   if (type === 'jsonb') return escapeCopy(JSON.stringify(v));
   if (type.endsWith('[]')) return `{${(v as unknown[]).join(',')}}`;
