@@ -34,7 +34,7 @@ describe('SmppLink framing', () => {
   it('reads PDUs split across reads and several in one read, in order', async () => {
     const { raw, link } = await pair();
     const got: Pdu[] = [];
-    link.on('submit_sm', (p: Pdu) => got.push(p));
+    link.on('pdu', (p: Pdu) => got.push(p));
     const stream = Buffer.concat([submit(1, 'one'), submit(2, 'two'), submit(3, 'three')]);
     // byte by byte for the first PDU, then the rest at once
     const first = submit(1, 'one').length;

@@ -6,7 +6,7 @@
  * Session reads each PDU with two `socket.read()` calls and a Buffer.concat; this reads the
  * 'data' chunks as they come.
  *
- * Events: 'pdu' (Pdu) for every request the peer sends; `<command>` (Pdu) for the same by name;
+ * Events: 'pdu' (Pdu) for every request the peer sends (responses go to their request's callback);
  * 'error' (Error) for a malformed stream (the socket is then destroyed); 'close'.
  */
 import { EventEmitter } from 'node:events';
@@ -102,7 +102,6 @@ export class SmppLink extends EventEmitter {
       return;
     }
     this.emit('pdu', pdu);
-    this.emit(pdu.command, pdu);
   }
 
   private fail(err: Error) {

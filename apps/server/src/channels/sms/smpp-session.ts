@@ -11,7 +11,7 @@ import { EventEmitter } from 'node:events';
 import net from 'node:net';
 import { translate } from '@risala/shared/i18n/index.ts';
 import { isReceiptEsmClass, parseMo, parseReceipt, type Receipt } from './dlr.ts';
-import { EsmeError, esmeInfo } from './esme.ts';
+import { ESME, EsmeError, esmeInfo } from './esme.ts';
 import { CMD, encodeHeader, encodeSubmitSm, encodeWithLibrary, type Pdu } from './pdu-codec.ts';
 import { SmppLink } from './smpp-link.ts';
 
@@ -216,8 +216,10 @@ export class SmppSession extends EventEmitter {
       }
       s.destroy();
     };
-    s.socket.on('error', (err: Error) => fail(translate('en', 'gateway.smpp.connectFailed', { reason: err.message })));
-    s.on('error', (err: Error) => fail(translate('en', 'gateway.smpp.connectFailed', { reason: err.message })));
+    // a socket error, or a byte stream that is not SMPP (the link closes it)
+    const onError = (err: Error) => fail(translate('en', 'gateway.smpp.connectFailed', { reason: err.message }));
+    s.socket.on('error', onError);
+    s.on('error', onError);
     s.socket.on('connect', () => {
       bindTimer = setTimeout(
         () => fail(translate('en', 'gateway.smpp.bindTimeout', { seconds: this.o.bindTimeoutS })),
@@ -245,15 +247,19 @@ export class SmppSession extends EventEmitter {
         },
       );
     });
-    s.on('deliver_sm', (pdu: Pdu) => this.onDeliver(s, pdu));
-    s.on('enquire_link', (pdu: Pdu) => s.respond(pdu));
-    s.on('unbind', (pdu: Pdu) => {
-      s.respond(pdu);
-      s.end();
-    });
-    // anything else the SMSC asks (outbind, data_sm, query…): generic_nack, as the library answered unknown commands
     s.on('pdu', (pdu: Pdu) => {
-      if (!['deliver_sm', 'enquire_link', 'unbind'].includes(pdu.command)) s.respond(pdu, 0x00000003);
+      switch (pdu.command) {
+        case 'deliver_sm':
+          return this.onDeliver(s, pdu);
+        case 'enquire_link':
+          return s.respond(pdu);
+        case 'unbind':
+          s.respond(pdu);
+          return s.end();
+        default:
+          // anything else the SMSC asks (outbind, data_sm, query…): ESME_RINVCMDID, as the library answered
+          return s.respond(pdu, ESME.ESME_RINVCMDID);
+      }
     });
     s.on('close', () => {
       if (bindTimer) clearTimeout(bindTimer);

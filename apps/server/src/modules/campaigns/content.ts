@@ -6,7 +6,7 @@
  */
 import type { CampaignContent } from '@risala/shared/schemas/campaigns';
 import type { Channel } from '@risala/shared/schemas/messages';
-import { renderVariables } from '@risala/shared/schemas/templates';
+import { extractVariables, renderVariables } from '@risala/shared/schemas/templates';
 import { countSms } from '@risala/shared/sms';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -42,7 +42,7 @@ export interface ChannelPlan {
   usesAttributes: boolean;
 }
 
-const mentionsAttributes = (...texts: (string | null | undefined)[]) => texts.some((t) => t && /\{\{\s*attributes\./.test(t));
+const mentionsAttributes = (...texts: (string | null | undefined)[]) => extractVariables(...texts).variables.some((v) => v.startsWith('attributes.'));
 
 export type Recipient = Pick<AudienceMember, 'first_name' | 'last_name' | 'email' | 'mobile_number' | 'city' | 'country' | 'attributes'> & {
   language?: string;

@@ -41,7 +41,9 @@ function copyValue(column: Column, v: unknown): string {
   const type = SQL_TYPES.get(column) as string;
   if (type === 'boolean') return v ? 't' : 'f';
   if (type === 'jsonb') return escapeCopy(JSON.stringify(v));
-  if (type.endsWith('[]')) return `{${(v as unknown[]).join(',')}}`;
+  // messages has integer arrays only; a text array would need quoting per element
+  if (type === 'integer[]') return `{${(v as number[]).join(',')}}`;
+  if (type.endsWith('[]')) throw new Error(`COPY of ${type} is not implemented (column ${column})`);
   if (v instanceof Date) return v.toISOString();
   return escapeCopy(String(v));
 }

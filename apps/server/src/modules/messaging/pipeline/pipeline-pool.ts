@@ -1,9 +1,10 @@
 /**
- * A small pool of PostgreSQL sessions for the SMS hot path (claims and send outcomes), opened
- * with the settings the stage transactions set one by one elsewhere (stageTx): no sequential,
- * bitmap or parallel scans (the month's partition and the queue outgrow their statistics) and asynchronous commit (a lost outcome leaves
- * the message claimed, and recovery sends it again flagged possible_duplicate). Each write there
- * is one statement, so it needs no BEGIN/COMMIT round trips either.
+ * Small pools of PostgreSQL sessions for the SMS hot path (claims, send outcomes, receipts),
+ * opened with the settings the stage transactions set one by one elsewhere (stageTx): no
+ * sequential, bitmap or parallel scans (the month's partition and the queue outgrow their
+ * statistics) and, unless asked otherwise, asynchronous commit (a lost outcome leaves the message
+ * claimed, and recovery sends it again flagged possible_duplicate). Each write there is one
+ * statement, so it needs no BEGIN/COMMIT round trips either.
  */
 import pg from 'pg';
 import type { AppContext } from '../../../context.ts';
