@@ -22,10 +22,10 @@ export interface SmsCount {
   remainingInPart: number;
 }
 
-const GSM_BASIC =
+export const GSM_BASIC =
   '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?' +
   '¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
-const GSM_EXTENSION = '\f^{}\\[~]|€';
+export const GSM_EXTENSION = '\f^{}\\[~]|€';
 
 /**
  * Septets per UTF-16 code unit: 1 basic, 2 extension (escape + character), 0 not in GSM-7. Every

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRichTemplateSchema, createTemplateSchema, extractVariables, isAllowedVariable, renderVariables } from './templates.ts';
+import { createRichTemplateSchema, createTemplateSchema, extractVariables, isAllowedVariable, renderVariables, templateParts } from './templates.ts';
 
 describe('template variables', () => {
   it('finds allowed placeholders in order, once, with or without spaces and fallbacks', () => {
@@ -25,6 +25,25 @@ describe('template variables', () => {
     const text = 'Hi {{first_name|Friend}} {{last_name}}, {{city | your city}}!';
     expect(renderVariables(text, { first_name: 'Huda', last_name: 'Saleh', city: 'Riyadh' })).toBe('Hi Huda Saleh, Riyadh!');
     expect(renderVariables(text, { first_name: '', last_name: null })).toBe('Hi Friend , your city!');
+  });
+
+  it('cuts a text into the parts renderVariables replaces', () => {
+    const text = '{{ first_name | Friend }}: {{city}} {{x}}!';
+    expect(templateParts(text)).toEqual([
+      { name: 'first_name', fallback: 'Friend' },
+      { text: ': ' },
+      { name: 'city', fallback: '' },
+      { text: ' ' },
+      { name: 'x', fallback: '' },
+      { text: '!' },
+    ]);
+    expect(templateParts('no placeholders')).toEqual([{ text: 'no placeholders' }]);
+    // joining values or fallbacks gives renderVariables' result
+    const values: Record<string, string | null> = { first_name: '', city: 'Jeddah', x: null };
+    const joined = templateParts(text)
+      .map((p) => ('text' in p ? p.text : values[p.name] || p.fallback))
+      .join('');
+    expect(joined).toBe(renderVariables(text, values));
   });
 
   it('encodes values (not the template) for HTML', () => {

@@ -56,6 +56,26 @@ export function renderVariables(
   });
 }
 
+/** A literal run of a template, or one placeholder with its fallback (trimmed, as rendered). */
+export type TemplatePart = { text: string } | { name: string; fallback: string };
+
+/**
+ * The text cut where renderVariables would replace: for renderers that are not JavaScript (the
+ * campaign expansion renders plain SMS texts in SQL). Joining each part's value, or its fallback
+ * when the value is missing or empty, gives renderVariables' result.
+ */
+export function templateParts(text: string): TemplatePart[] {
+  const parts: TemplatePart[] = [];
+  let at = 0;
+  for (const match of text.matchAll(PLACEHOLDER)) {
+    if (match.index > at) parts.push({ text: text.slice(at, match.index) });
+    parts.push({ name: match[1] ?? '', fallback: match[2]?.trim() ?? '' });
+    at = match.index + match[0].length;
+  }
+  if (at < text.length) parts.push({ text: text.slice(at) });
+  return parts;
+}
+
 /** Adds an issue for each unknown placeholder in the given fields. */
 function checkVariables(fields: readonly string[]) {
   return (value: Record<string, unknown>, ctx: z.RefinementCtx) => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { brands } from './audience.ts';
 import { accountId, timestamps, ts, userRef } from './columns.ts';
 
@@ -95,4 +95,20 @@ export const batches = pgTable(
     index('batches_approval_idx').on(t.account_id, t.approval_status),
     index('batches_scheduled_idx').on(t.scheduled_at).where(sql`${t.processing_status} is null and ${t.canceled_at} is null`),
   ],
+);
+
+/**
+ * The expansion chunks a batch has done, by the id the chunk starts after: a chunk whose job runs
+ * again (its process died between the commit and the job's completion) finds its row and adds
+ * nothing, so an audience member gets one message.
+ */
+export const batchChunks = pgTable(
+  'batch_chunks',
+  {
+    batch_id: integer('batch_id')
+      .notNull()
+      .references(() => batches.id, { onDelete: 'cascade' }),
+    after_id: bigint('after_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.batch_id, t.after_id] })],
 );

@@ -139,7 +139,8 @@ export interface AudienceMember {
 
 /**
  * The audience's customers with ids in (afterId, upTo] (upTo null: no upper bound; `limit` caps the
- * rows read) and, of those, the reachable members (in `variant` when given).
+ * rows read) and, of those, the reachable members (in `variant` when given; not those `skipChannel`
+ * would reach, which the caller inserts in SQL).
  */
 export async function audienceChunk(
   db: DbOrTx,
@@ -147,13 +148,14 @@ export async function audienceChunk(
   afterId: number,
   upTo: number | null,
   variant: string | null,
-  { limit = 100_000, attributes = true }: { limit?: number; attributes?: boolean } = {},
+  { limit = 100_000, attributes = true, skipChannel = null }: { limit?: number; attributes?: boolean; skipChannel?: Channel | null } = {},
 ) {
   // attributes are jsonb: read (and parsed) only when the content uses them
   const { rows } = await db.execute<AudienceMember & { variant: string | null } & Record<string, unknown>>(sql`
     select id, first_name, last_name, email, mobile_number, city, country, language, ${attributes ? sql`attributes` : sql`null::jsonb as attributes`},
            ${a.channel} as channel, ${a.variant} as variant
       from ${customers} where ${a.where} and ${customers.id} > ${afterId} ${upTo === null ? sql`` : sql`and ${customers.id} <= ${upTo}`}
+       ${skipChannel ? sql`and ${a.channel} is distinct from ${skipChannel}::text` : sql``}
      order by ${customers.id} limit ${limit}`);
   // ids arrive as numbers (int8 is parsed as a number: db/client.ts)
   return rows.filter((r) => r.channel && (variant === null || r.variant === variant));

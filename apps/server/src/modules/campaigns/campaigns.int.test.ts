@@ -193,6 +193,12 @@ describe('the state machine', () => {
     const msgs = await t.sql('select * from messages where campaign_id = $1 order by id', [id]);
     expect(msgs).toHaveLength(3);
     expect(msgs[0]).toMatchObject({ status: 'PENDING', bulk_id: batch.batch_id, batch_id: batch.id, body: 'Hello Cust1', credits: 1 });
+    // the same chunk's job again (its process died after the commit) while another chunk is still pending: nothing added
+    await t.sql(`update batches set processing_status = 'PROCESSING', expand_pending = 1 where id = $1`, [batch.id]);
+    await expandChunk(t.ctx, { batch: batch.id, after: 0, upto: null });
+    expect(await t.sql('select count(*)::int as n from messages where campaign_id = $1', [id])).toEqual([{ n: 3 }]);
+    expect((await t.sql('select message_count, expand_pending from batches where id = $1', [batch.id]))[0]).toEqual({ message_count: 3, expand_pending: 1 });
+    await t.sql(`update batches set processing_status = 'IN_PROGRESS', expand_pending = 0 where id = $1`, [batch.id]);
     const paused = await act(id, 'pause');
     expect(json(paused).data).toMatchObject({ status: 'PAUSED', held: 3 });
     await expectRefused(id, ['pause', 'deploy']);

@@ -20,6 +20,7 @@ import { findDefaultSmsSender, findSmsSender } from '../senders/sms.repo.ts';
 import { findTemplate } from '../templates/templates.repo.ts';
 import { customerValues, escapeHtml, rendition } from '../templates/templates.service.ts';
 import type { AudienceMember } from './audience.ts';
+import { type SmsSqlPlan, smsBodySql } from './sms-sql.ts';
 import { addTracking, type TrackingKeys } from './tracking.ts';
 
 export interface CampaignSenders {
@@ -40,6 +41,8 @@ export interface ChannelPlan {
   render(m: Recipient): Rendered;
   /** its texts use `{{attributes.…}}` (else the expansion does not read the customers' attributes) */
   usesAttributes: boolean;
+  /** SMS whose text PostgreSQL can render (customer fields only): the expansion inserts it in SQL */
+  sql?: SmsSqlPlan;
 }
 
 const mentionsAttributes = (...texts: (string | null | undefined)[]) => extractVariables(...texts).variables.some((v) => v.startsWith('attributes.'));
@@ -80,9 +83,11 @@ async function smsPlan(db: DbOrTx, accountId: number, c: NonNullable<CampaignCon
     text = row.template_text;
     templateId = row.id;
   } else if (!text.trim()) throw missing('content.sms.text');
+  const bodySql = smsBodySql(text);
   return {
     channel: 'sms',
     usesAttributes: mentionsAttributes(text),
+    ...(bodySql ? { sql: { body: bodySql, sender: sender.sender_id, sms_sender_id: sender.id, template_id: templateId } } : {}),
     render(m) {
       const body = renderVariables(text, values(m));
       const count = countSms(body);

@@ -2,9 +2,10 @@
  * Running a campaign. A batch's start job (at its time) marks it PROCESSING, cuts the audience into
  * id ranges of EXPAND_CHUNK customers and queues one `campaign_expand` job per range at a higher
  * priority than the pipeline's stages (the worker's slots expand in parallel before they route).
- * A chunk renders its messages in memory, inserts them with one multi-row enqueueMessages (which
- * queues them for the router), takes their credits last (the balance row stays locked only until
- * commit) and counts itself off `expand_pending`; the last one moves the batch to IN_PROGRESS.
+ * A chunk's SMS whose text is plain enough are rendered and inserted by PostgreSQL (sms-sql.ts); the
+ * other messages are rendered here and copied in with enqueueMessages; both are queued for the
+ * router, their credits are taken last (the balance row stays locked only until commit), and the
+ * chunk counts itself off `expand_pending`; the last one moves the batch to IN_PROGRESS.
  *
  * Pause holds what has not gone out: messages still in the router, filter or connection queue (for
  * SMS: not yet claimed by a connection's sender) become SCHEDULED in stage `route` (no stage picks them up), and chunks expanded while paused are
@@ -15,7 +16,7 @@ import { translate } from '@risala/shared/i18n/index.ts';
 import type { CampaignContent } from '@risala/shared/schemas/campaigns';
 import type { Channel } from '@risala/shared/schemas/messages';
 import { sql } from 'drizzle-orm';
-import { byIndex } from '../messaging/pipeline/stage-repo.ts';
+import { stageTx } from '../messaging/pipeline/stage-repo.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -25,11 +26,12 @@ import { refundMessages, reserveCredits } from '../messaging/pipeline/credits.ts
 import { enqueueMessages } from '../messaging/pipeline/enqueue.ts';
 import { queueChunks, TASKS } from '../messaging/pipeline/jobs.ts';
 import { dequeueWaiting } from '../messaging/pipeline/sms-queue.ts';
-import { audienceChunk, buildAudience, chunkBounds } from './audience.ts';
+import { type Audience, audienceChunk, buildAudience, chunkBounds } from './audience.ts';
 import * as repo from './campaigns.repo.ts';
 import { abOf, audienceOf, requireCampaign } from './campaigns.service.ts';
 import { addEmailTracking, type CampaignSenders, type ChannelPlan, channelPlan } from './content.ts';
 import { assertTransition, CAMPAIGN_TASKS, queueTick } from './deploy.service.ts';
+import { insertSmsChunk, type SmsChunkFields } from './sms-sql.ts';
 
 const reasonOf = (code: string) => translate('en', `errors.${code}`);
 
@@ -102,13 +104,17 @@ function contentFor(c: repo.CampaignRow, variant: string | null): CampaignConten
 /** campaign_expand: one range of the audience → messages; the last range ends the expansion. */
 export async function expandChunk(ctx: AppContext, p: ExpandPayload): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await byIndex(tx);
+    await stageTx(tx);
     const { rows } = await tx.execute<BatchRow & Record<string, unknown>>(sql`select * from batches where id = ${p.batch}`);
     const b = rows[0];
     if (!b?.campaign_id || b.canceled_at || b.processing_status !== 'PROCESSING') return;
     const { rows: held } = await tx.execute<{ status: string }>(sql`select status from campaigns where id = ${b.campaign_id} for share`);
     const status = held[0]?.status;
     if (status !== 'RUNNING' && status !== 'PAUSED') return;
+    // a chunk done before (its job ran again after the process died) adds nothing
+    const { rows: first } = await tx.execute(sql`
+      insert into batch_chunks (batch_id, after_id) values (${b.id}, ${p.after}) on conflict do nothing returning 1 as ok`);
+    if (first.length === 0) return;
     const c = await requireCampaign(tx, b.account_id, b.campaign_id);
     const channels = c.channels as Channel[];
     const ab = abOf(c);
@@ -124,42 +130,82 @@ export async function expandChunk(ctx: AppContext, p: ExpandPayload): Promise<vo
         failures.set(ch, err.code);
       }
     }
-    const attributes = [...plans.values()].some((plan) => plan.usesAttributes);
-    const members = await audienceChunk(tx, audience, p.after, p.upto, b.variant, { attributes });
-    const out: NewMessage[] = members.map((m) => {
-      const address = m.channel === 'email' ? (m.email as string).trim().toLowerCase() : (m.mobile_number as string);
-      const plan = plans.get(m.channel);
-      const base = {
-        account_id: b.account_id,
-        user_id: c.created_by,
-        bulk_id: b.batch_id,
-        batch_id: b.id,
-        campaign_id: c.id,
-        customer_id: m.id,
-      };
-      if (!plan) {
-        const code = failures.get(m.channel) ?? 'INTERNAL_ERROR';
-        return { ...base, channel: m.channel, recipient: address, status: 'FAILED', stage: 'done', error_code: code, error_message: reasonOf(code), failed_at: new Date() };
-      }
-      // the member row becomes the recipient (no copy of every row: the chunk's rows are the bulk of its garbage)
-      return { ...base, ...plan.render(Object.assign(m, { address })), status: status === 'PAUSED' ? 'SCHEDULED' : 'PENDING' };
-    });
+    const base = { account_id: b.account_id, user_id: c.created_by, bulk_id: b.batch_id, batch_id: b.id, campaign_id: c.id };
+    const state = status === 'PAUSED' ? 'SCHEDULED' : 'PENDING';
+    const chunk: Chunk = { audience, plans, failures, after: p.after, upto: p.upto, variant: b.variant, base, state, batch: b };
     await tx.execute(sql`savepoint chunk`);
-    let ids = (await enqueueMessages(ctx, tx, out)).ids;
-    if (await takeCredits(tx, out, b)) {
-      // a channel ran out of credits: its rows are FAILED now; insert the chunk again as it stands
+    let count = await expandRendered(ctx, tx, chunk, true);
+    if (count === null) {
+      // the SMS credits were refused: the chunk again in JavaScript, which marks what is refused FAILED
       await tx.execute(sql`rollback to savepoint chunk`);
-      ids = (await enqueueMessages(ctx, tx, out)).ids;
-      await takeCredits(tx, out, b);
+      count = (await expandRendered(ctx, tx, chunk, false)) as number;
     }
-    await addEmailTracking(ctx, tx, out, ids, new Map(members.map((m) => [m.id, m.language])));
     const { rows: left } = await tx.execute<{ expand_pending: number }>(sql`
-      update batches set expand_pending = expand_pending - 1, message_count = message_count + ${out.length}, updated_at = now()
+      update batches set expand_pending = expand_pending - 1, message_count = message_count + ${count}, updated_at = now()
        where id = ${b.id} returning expand_pending`);
     if (left[0]?.expand_pending === 0) {
       await tx.execute(sql`update batches set processing_status = 'IN_PROGRESS', updated_at = now() where id = ${b.id} and processing_status = 'PROCESSING'`);
     }
   });
+}
+
+interface Chunk {
+  audience: Audience;
+  plans: Map<Channel, ChannelPlan>;
+  failures: Map<Channel, string>;
+  after: number;
+  upto: number | null;
+  variant: string | null;
+  base: Omit<SmsChunkFields, 'status'>;
+  state: 'PENDING' | 'SCHEDULED';
+  batch: BatchRow;
+}
+
+/**
+ * A chunk's messages: SMS rendered by PostgreSQL when its plan allows (`inSql`), everything else
+ * rendered here and copied in; credits taken. Null when the SQL-rendered SMS could not take their
+ * credits (the caller rolls back and comes again without SQL).
+ */
+async function expandRendered(ctx: AppContext, tx: DbOrTx, k: Chunk, inSql: boolean): Promise<number | null> {
+  const smsSql = inSql ? k.plans.get('sms')?.sql : undefined;
+  let count = 0;
+  if (smsSql) {
+    const sms = await insertSmsChunk(tx, k.audience, smsSql, { after: k.after, upto: k.upto, variant: k.variant }, { ...k.base, status: k.state });
+    try {
+      await reserveCredits(tx, { accountId: k.batch.account_id, channel: 'sms', amount: sms.credits, bulkId: k.batch.batch_id });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      return null;
+    }
+    if (k.state === 'PENDING') await queueChunks(ctx, tx, TASKS.route, sms.ids);
+    count += sms.ids.length;
+    // an SMS-only campaign has nobody else to reach
+    if (k.plans.size + k.failures.size === 1) return count;
+  }
+  const attributes = [...k.plans.values()].some((plan) => plan.usesAttributes);
+  const members = await audienceChunk(tx, k.audience, k.after, k.upto, k.variant, { attributes, skipChannel: smsSql ? 'sms' : null });
+  if (members.length === 0) return count;
+  const out: NewMessage[] = members.map((m) => {
+    const address = m.channel === 'email' ? (m.email as string).trim().toLowerCase() : (m.mobile_number as string);
+    const plan = k.plans.get(m.channel);
+    const base = { ...k.base, customer_id: m.id };
+    if (!plan) {
+      const code = k.failures.get(m.channel) ?? 'INTERNAL_ERROR';
+      return { ...base, channel: m.channel, recipient: address, status: 'FAILED', stage: 'done', error_code: code, error_message: reasonOf(code), failed_at: new Date() };
+    }
+    // the member row becomes the recipient (no copy of every row: the chunk's rows are the bulk of its garbage)
+    return { ...base, ...plan.render(Object.assign(m, { address })), status: k.state };
+  });
+  await tx.execute(sql`savepoint rendered`);
+  let ids = (await enqueueMessages(ctx, tx, out)).ids;
+  if (await takeCredits(tx, out, k.batch)) {
+    // a channel ran out of credits: its rows are FAILED now; insert them again as they stand
+    await tx.execute(sql`rollback to savepoint rendered`);
+    ids = (await enqueueMessages(ctx, tx, out)).ids;
+    await takeCredits(tx, out, k.batch);
+  }
+  await addEmailTracking(ctx, tx, out, ids, new Map(members.map((m) => [m.id, m.language])));
+  return count + out.length;
 }
 
 /**

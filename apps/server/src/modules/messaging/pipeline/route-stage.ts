@@ -10,6 +10,7 @@
  */
 import { countSms } from '@risala/shared/sms';
 import { sql } from 'drizzle-orm';
+import pLimit from 'p-limit';
 import { applyPlugins, chooseRoute } from '../../../channels/sms/routing.ts';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/errors.ts';
@@ -25,12 +26,10 @@ import { type Refusal, reason, refuse, stageTx } from './stage-repo.ts';
  * parts a second each), while several routing a big send at once took the CPU its senders needed
  * (decisions.md "One router job at a time").
  */
-let routing: Promise<unknown> = Promise.resolve();
+const routing = pLimit(1);
 
 export function routeChunk(ctx: AppContext, ids: number[]): Promise<void> {
-  const run = routing.then(() => routeAndFilter(ctx, ids));
-  routing = run.catch(() => {});
-  return run;
+  return routing(() => routeAndFilter(ctx, ids));
 }
 
 async function routeAndFilter(ctx: AppContext, ids: number[]): Promise<void> {

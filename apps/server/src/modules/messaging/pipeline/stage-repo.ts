@@ -39,7 +39,8 @@ export async function byIndex(tx: DbOrTx): Promise<void> {
  * byIndex, and an asynchronous commit for the stage moves that a replay makes good: a stage
  * transaction lost to a PostgreSQL crash takes every later commit with it (WAL order), so its job
  * runs again, and an SMS result lost that way leaves the message in flight, which recovery sends
- * again flagged possible_duplicate. Saves the WAL flush wait per batch on the hot path. Not for the
+ * again flagged possible_duplicate; a campaign's expansion chunk lost that way is expanded again by
+ * its job (its messages, credits and count went with it). Saves the WAL flush wait per batch on the hot path. Not for the
  * API's enqueue, receipts (answered to the SMSC after commit) or email/WhatsApp outcomes.
  */
 export async function stageTx(tx: DbOrTx): Promise<void> {
