@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { registerVerified, signInUi } from './fixtures.ts';
+import { addReviewer, registerVerified, signInUi } from './fixtures.ts';
 
 test('build a WhatsApp template, submit it and see the simulator approve it', async ({ page, request }) => {
   const email = await registerVerified(request, 'e2e.whatsapp');
@@ -44,6 +44,34 @@ test('build a WhatsApp template, submit it and see the simulator approve it', as
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByTestId('wa-template-row')).toHaveCount(1);
   await expect(page.getByTestId('wa-template-status')).toHaveText('معتمد');
+});
+
+test('a reviewer reads WhatsApp templates but is offered no action the role lacks', async ({ page, browser, request }) => {
+  const email = await registerVerified(request, 'e2e.whatsapp.roles');
+  await signInUi(page, email);
+  await expect(page).toHaveURL(/\/dashboard/);
+  await page.goto('/template/whatsapp/new');
+  await page.getByTestId('wa-template-name').fill('role_check');
+  await page.getByTestId('wa-template-body').fill('Your code is ready');
+  await page.getByTestId('wa-template-save').click();
+  await expect(page).toHaveURL(/\/template\/whatsapp\/\d+$/);
+  const url = new URL(page.url()).pathname;
+  await expect(page.getByTestId('wa-template-delete')).toBeVisible();
+
+  // the reviewer role may view templates, not create, edit or delete them
+  const reviewerEmail = await addReviewer(request, email, 'e2e.whatsapp.roles');
+  const context = await browser.newContext();
+  const reviewer = await context.newPage();
+  await signInUi(reviewer, reviewerEmail);
+  await expect(reviewer).toHaveURL(/\/dashboard/);
+  await reviewer.goto('/template/whatsapp');
+  await expect(reviewer.getByTestId('wa-template-row')).toHaveCount(1);
+  await expect(reviewer.getByTestId('wa-template-new')).toHaveCount(0);
+  await reviewer.goto(url);
+  await expect(reviewer.getByTestId('wa-template-status')).toHaveAttribute('data-status', 'DRAFT');
+  await expect(reviewer.getByTestId('wa-template-name')).toBeDisabled();
+  for (const id of ['wa-template-delete', 'wa-template-save', 'wa-template-submit']) await expect(reviewer.getByTestId(id)).toHaveCount(0);
+  await context.close();
 });
 
 test('a rejected template shows the reason, is fixed and approved on resubmission', async ({ page, request }) => {

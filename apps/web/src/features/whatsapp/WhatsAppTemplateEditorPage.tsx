@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Grid, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { can } from '@risala/shared/permissions';
 import { waTemplateInputSchema, type WaTemplate } from '@risala/shared/schemas/whatsapp';
 import { IconAlertCircle, IconArrowBackUp, IconClockHour4 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,6 +9,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { LoadError } from '../../components/page/LoadError.tsx';
 import { PageLoader } from '../../components/page/PageLoader.tsx';
 import { isApiError } from '../../lib/http.ts';
+import { useSession } from '../../lib/session.ts';
 import { showSuccessToast } from '../../lib/toast.ts';
 import { waKeys } from './api/get-wa-templates.ts';
 import { useWaTemplate } from './api/get-wa-template.ts';
@@ -38,6 +40,7 @@ function Editor({ template }: { template: WaTemplate | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
+  const { permissions } = useSession();
   const [state, setState] = useState<BuilderState>(() => (template ? fromTemplate(template) : emptyBuilder()));
   const [dirty, setDirty] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -47,7 +50,9 @@ function Editor({ template }: { template: WaTemplate | null }) {
   const submit = useSubmitWaTemplate();
   const check = useCheckWaTemplateStatus();
   const remove = useDeleteWaTemplate();
-  const editable = !template || EDITABLE.has(template.status);
+  // what the role may do decides which actions show (the API refuses the rest with 403 anyway)
+  const mayUpdate = can(permissions, 'template', template ? 'update' : 'create');
+  const editable = mayUpdate && (!template || EDITABLE.has(template.status));
   const busy = save.isPending || submit.isPending;
 
   // a decision arriving while the page is open (polling) refreshes the read-only form
@@ -134,12 +139,12 @@ function Editor({ template }: { template: WaTemplate | null }) {
           {template && <StatusBadge status={template.status} />}
         </Group>
         <Group gap="xs">
-          {template?.external_id && (
+          {template?.external_id && mayUpdate && (
             <Button variant="default" loading={check.isPending} onClick={() => check.mutate(template.id)} data-testid="wa-template-check-status">
               {t('whatsapp.editor.checkStatus')}
             </Button>
           )}
-          {template && (
+          {template && can(permissions, 'template', 'delete') && (
             <Button variant="subtle" color="red" onClick={() => setConfirmDelete(true)} data-testid="wa-template-delete">
               {t('whatsapp.editor.delete')}
             </Button>

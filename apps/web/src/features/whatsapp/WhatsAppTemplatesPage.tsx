@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { can } from '@risala/shared/permissions';
 import { WA_CATEGORIES, WA_STATUSES } from '@risala/shared/schemas/whatsapp';
 import { IconBrandWhatsapp, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -9,6 +10,7 @@ import { EmptyNote } from '../../components/page/EmptyNote.tsx';
 import { LoadError } from '../../components/page/LoadError.tsx';
 import { PageLoader } from '../../components/page/PageLoader.tsx';
 import { formatDate } from '../../lib/i18n.ts';
+import { useSession } from '../../lib/session.ts';
 import { useWaTemplates, type WaTemplateFilters } from './api/get-wa-templates.ts';
 import { WA_LANGUAGES } from './builder-state.ts';
 import { StatusBadge } from './components/StatusBadge.tsx';
@@ -22,6 +24,7 @@ type SortKey = (typeof SORTS)[number];
 export function WhatsAppTemplatesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { permissions } = useSession();
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
@@ -63,9 +66,11 @@ export function WhatsAppTemplatesPage() {
           </Group>
           <Text c="dimmed">{t('whatsapp.subtitle')}</Text>
         </div>
-        <Button component={Link} to="/template/whatsapp/new" leftSection={<IconPlus size={16} />} data-testid="wa-template-new">
-          {t('whatsapp.new')}
-        </Button>
+        {can(permissions, 'template', 'create') && (
+          <Button component={Link} to="/template/whatsapp/new" leftSection={<IconPlus size={16} />} data-testid="wa-template-new">
+            {t('whatsapp.new')}
+          </Button>
+        )}
       </Group>
       <SubmissionLimits />
       <Group gap="sm" align="flex-end">
