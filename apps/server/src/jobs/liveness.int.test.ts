@@ -59,4 +59,33 @@ describe('jobs of a worker pool that is gone', () => {
     expect(await liveness.recover()).toBe(0);
     expect(await lockOf(mine)).toBe('pool-mine');
   });
+
+  it('takes its locks again when its session is lost, so its jobs stay with it', async () => {
+    await liveness.hold('pool-reconnects');
+    const mine = await lockedJob('pool-reconnects', 60);
+    const holder = async () =>
+      (await t.sql<{ pid: number }>(`select pid from pg_locks where locktype = 'advisory' and classid = $1 and objid = hashtext('pool-reconnects')::oid and granted`, [0x5257]))[0]?.pid;
+    const before = await holder();
+    expect(before).toBeGreaterThan(0);
+    // an admin (or a network cut) ends the liveness session: PostgreSQL drops its locks
+    await t.sql('select pg_terminate_backend($1)', [before]);
+    const until = Date.now() + 10_000;
+    let after = await holder();
+    while ((!after || after === before) && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 100));
+      after = await holder();
+    }
+    expect(after).toBeGreaterThan(0);
+    expect(after).not.toBe(before);
+    // another process's check now finds the pool alive
+    const other = await startLiveness(url, t.ctx.log);
+    try {
+      expect(await other.recover()).toBe(0);
+      expect(await lockOf(mine)).toBe('pool-reconnects');
+    } finally {
+      await other.close();
+    }
+    // and this process's own check works on the new session
+    expect(await liveness.recover()).toBe(0);
+  });
 });
