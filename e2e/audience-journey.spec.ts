@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { addReviewer, buildDocx, registerVerified, signInUi } from './fixtures.ts';
+import { buildDocx, registerVerified, signInReviewer, signInUi } from './fixtures.ts';
 
 /**
  * Issue 3, item 10: one new user's journey through audience, content and templates — brand →
@@ -170,12 +170,8 @@ test('one new user: brand → import 1,000 customers → segment → .docx templ
   await expect(status(page)).toHaveAttribute('data-status', 'PENDING_REVIEW');
 
   // ── 5. a reviewer of the same account approves ────────────────────────────
-  const reviewerEmail = await addReviewer(request, author, 'e2e.journey');
-  const reviewerContext = await browser.newContext();
+  const { page: reviewer, context: reviewerContext } = await signInReviewer(browser, request, author, 'e2e.journey');
   try {
-    const reviewer = await reviewerContext.newPage();
-    await signInUi(reviewer, reviewerEmail);
-    await expect(reviewer).toHaveURL(/\/dashboard/);
     await reviewer.goto('/template');
     await pick(reviewer, reviewer.getByTestId('template-filter-status'), 'Pending review');
     await expect(reviewer.getByTestId('template-row')).toHaveCount(1);

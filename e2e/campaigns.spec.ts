@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { addReviewer, registerVerified, signInUi, sql } from './fixtures.ts';
+import { registerVerified, signInReviewer, signInUi, sql } from './fixtures.ts';
 
 const ZONE = 'Asia/Riyadh'; // a new account's time zone
 
@@ -200,11 +200,7 @@ test('with approval switched on, a second user approves the batch and the campai
   await expect(page.getByTestId('campaign-progress')).toHaveAttribute('data-status', 'WAITING_FOR_APPROVAL');
 
   // the reviewer approves it on the approval batches screen
-  const reviewer = await addReviewer(request, email, 'e2e.campaigns');
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const second = await context.newPage();
-  await signInUi(second, reviewer);
-  await expect(second).toHaveURL(/\/dashboard/);
+  const { page: second, context } = await signInReviewer(browser, request, email, 'e2e.campaigns', test.info().project.use.baseURL);
   await second.goto('/campaign/batches');
   const row = second.getByTestId('batch-row').filter({ hasText: 'Needs a reviewer' });
   await expect(row.getByTestId('batch-state')).toHaveText('Waiting for approval');

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 import JSZip from 'jszip';
 import pg from 'pg';
 
@@ -96,4 +96,20 @@ export async function addReviewer(request: APIRequestContext, authorEmail: strin
     [account_id, roleId, email, password_hash],
   );
   return email;
+}
+
+/** A reviewer of the author's account (addReviewer), signed in on a browser context of their own, on the dashboard. */
+export async function signInReviewer(
+  browser: Browser,
+  request: APIRequestContext,
+  authorEmail: string,
+  tag: string,
+  baseURL?: string,
+): Promise<{ page: Page; context: BrowserContext }> {
+  const email = await addReviewer(request, authorEmail, tag);
+  const context = await browser.newContext(baseURL ? { baseURL } : {});
+  const page = await context.newPage();
+  await signInUi(page, email);
+  await expect(page).toHaveURL(/\/dashboard/);
+  return { page, context };
 }

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { addReviewer, buildDocx, registerVerified, signInUi, sql } from './fixtures.ts';
+import { buildDocx, registerVerified, signInReviewer, signInUi, sql } from './fixtures.ts';
 
 const status = (page: Page) => page.getByTestId('template-status');
 
@@ -47,11 +47,7 @@ test('email template from a .docx → submit → a reviewer approves → the aut
   // the author (owner) could decide, but the point is a second person does
 
   // a reviewer of the same account approves
-  const reviewerEmail = await addReviewer(request, author, 'e2e.tpl');
-  const reviewerContext = await browser.newContext();
-  const reviewer = await reviewerContext.newPage();
-  await signInUi(reviewer, reviewerEmail);
-  await expect(reviewer).toHaveURL(/\/dashboard/);
+  const { page: reviewer, context: reviewerContext } = await signInReviewer(browser, request, author, 'e2e.tpl');
   await reviewer.goto('/template');
   await reviewer.getByTestId('template-filter-status').click();
   await reviewer.getByRole('option', { name: 'Pending review' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addReviewer, registerVerified, signInUi } from './fixtures.ts';
+import { registerVerified, signInReviewer, signInUi } from './fixtures.ts';
 
 test('build a WhatsApp template, submit it and see the simulator approve it', async ({ page, request }) => {
   const email = await registerVerified(request, 'e2e.whatsapp');
@@ -59,11 +59,7 @@ test('a reviewer reads WhatsApp templates but is offered no action the role lack
   await expect(page.getByTestId('wa-template-delete')).toBeVisible();
 
   // the reviewer role may view templates, not create, edit or delete them
-  const reviewerEmail = await addReviewer(request, email, 'e2e.whatsapp.roles');
-  const context = await browser.newContext();
-  const reviewer = await context.newPage();
-  await signInUi(reviewer, reviewerEmail);
-  await expect(reviewer).toHaveURL(/\/dashboard/);
+  const { page: reviewer, context } = await signInReviewer(browser, request, email, 'e2e.whatsapp.roles');
   await reviewer.goto('/template/whatsapp');
   await expect(reviewer.getByTestId('wa-template-row')).toHaveCount(1);
   await expect(reviewer.getByTestId('wa-template-new')).toHaveCount(0);
