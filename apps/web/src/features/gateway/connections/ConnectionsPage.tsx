@@ -1,13 +1,11 @@
-import { ActionIcon, Badge, Button, Group, Modal, Pagination, Paper, Select, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Modal, Pagination, Select, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
 import { CONNECTION_STATES, CONNECTION_TYPES, type Connection, type ConnectionListQuery } from '@risala/shared/schemas/gateway-connections';
 import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { EmptyNote } from '../../../components/page/EmptyNote.tsx';
-import { LoadError } from '../../../components/page/LoadError.tsx';
-import { PageLoader } from '../../../components/page/PageLoader.tsx';
+import { QueryTable } from '../../../components/page/QueryTable.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useConnections } from './api/get-connections.ts';
 import { ConfirmDeleteConnection, ConnectionActions, StateBadge } from './ConnectionControls.tsx';
@@ -30,63 +28,50 @@ export function ConnectionsPage() {
   const canDelete = can(permissions, 'sender', 'delete');
   const items = list.data?.items ?? [];
 
-  let body: React.ReactNode;
-  if (list.isPending) body = <PageLoader />;
-  else if (list.isError) body = <LoadError error={list.error} onRetry={() => void list.refetch()} />;
-  else if (items.length === 0) body = <EmptyNote text={t('gateway.connections.empty')} />;
-  else
-    body = (
-      <Paper withBorder radius="md" p="xs">
-        <Table.ScrollContainer minWidth={820}>
-          <Table verticalSpacing="sm" data-testid="connection-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('gateway.connections.columns.name')}</Table.Th>
-                <Table.Th>{t('gateway.connections.columns.type')}</Table.Th>
-                <Table.Th>{t('gateway.connections.columns.endpoint')}</Table.Th>
-                <Table.Th>{t('gateway.connections.columns.rate')}</Table.Th>
-                <Table.Th>{t('gateway.connections.columns.state')}</Table.Th>
-                <Table.Th>{t('gateway.connections.columns.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((c) => (
-                <Table.Tr key={c.id} data-testid="connection-row" data-name={c.connection_name}>
-                  <Table.Td>
-                    <Group gap={6}>
-                      <Text component={Link} to={`/sender-management/connections/${c.id}`} fw={600} data-testid="connection-name">{c.connection_name}</Text>
-                      {c.is_sandbox && <Badge size="xs" variant="outline">{t('gateway.connections.sandbox')}</Badge>}
-                    </Group>
-                    {c.last_error && c.status !== 'CONNECTED' && <Text size="xs" c="red" lineClamp={2} data-testid="connection-last-error">{c.last_error}</Text>}
-                  </Table.Td>
-                  <Table.Td>{t(`gateway.connections.types.${c.type}`)}</Table.Td>
-                  <Table.Td><Text size="sm" dir="ltr" style={{ textAlign: 'start' }}>{endpoint(c)}</Text></Table.Td>
-                  <Table.Td>{c.message_per_second}</Table.Td>
-                  <Table.Td><StateBadge state={c.status} /></Table.Td>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap" align="flex-start">
-                      {canEdit && <ConnectionActions connection={c} compact />}
-                      {canEdit && (
-                        <Tooltip label={t('gateway.connections.actions.edit')}>
-                          <ActionIcon variant="subtle" aria-label={t('gateway.connections.actions.edit')} onClick={() => navigate(`/sender-management/connections/${c.id}`)}
-                            data-testid="connection-edit"><IconPencil size={16} /></ActionIcon>
-                        </Tooltip>
-                      )}
-                      {canDelete && (
-                        <Tooltip label={t('gateway.connections.actions.delete')}>
-                          <ActionIcon variant="subtle" color="red" aria-label={t('gateway.connections.actions.delete')} onClick={() => setDeleting(c)}
-                            data-testid="connection-delete"><IconTrash size={16} /></ActionIcon>
-                        </Tooltip>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
-    );
+  const body = (
+    <QueryTable
+      query={list}
+      isEmpty={items.length === 0}
+      emptyText={t('gateway.connections.empty')}
+      minWidth={820}
+      testId="connection-table"
+      headers={[t('gateway.connections.columns.name'), t('gateway.connections.columns.type'), t('gateway.connections.columns.endpoint'), t('gateway.connections.columns.rate'), t('gateway.connections.columns.state'), t('gateway.connections.columns.actions')]}
+      rows={() => (
+        items.map((c) => (
+          <Table.Tr key={c.id} data-testid="connection-row" data-name={c.connection_name}>
+            <Table.Td>
+              <Group gap={6}>
+                <Text component={Link} to={`/sender-management/connections/${c.id}`} fw={600} data-testid="connection-name">{c.connection_name}</Text>
+                {c.is_sandbox && <Badge size="xs" variant="outline">{t('gateway.connections.sandbox')}</Badge>}
+              </Group>
+              {c.last_error && c.status !== 'CONNECTED' && <Text size="xs" c="red" lineClamp={2} data-testid="connection-last-error">{c.last_error}</Text>}
+            </Table.Td>
+            <Table.Td>{t(`gateway.connections.types.${c.type}`)}</Table.Td>
+            <Table.Td><Text size="sm" dir="ltr" style={{ textAlign: 'start' }}>{endpoint(c)}</Text></Table.Td>
+            <Table.Td>{c.message_per_second}</Table.Td>
+            <Table.Td><StateBadge state={c.status} /></Table.Td>
+            <Table.Td>
+              <Group gap={6} wrap="nowrap" align="flex-start">
+                {canEdit && <ConnectionActions connection={c} compact />}
+                {canEdit && (
+                  <Tooltip label={t('gateway.connections.actions.edit')}>
+                    <ActionIcon variant="subtle" aria-label={t('gateway.connections.actions.edit')} onClick={() => navigate(`/sender-management/connections/${c.id}`)}
+                      data-testid="connection-edit"><IconPencil size={16} /></ActionIcon>
+                  </Tooltip>
+                )}
+                {canDelete && (
+                  <Tooltip label={t('gateway.connections.actions.delete')}>
+                    <ActionIcon variant="subtle" color="red" aria-label={t('gateway.connections.actions.delete')} onClick={() => setDeleting(c)}
+                      data-testid="connection-delete"><IconTrash size={16} /></ActionIcon>
+                  </Tooltip>
+                )}
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))
+      )}
+    />
+  );
 
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / LIMIT));
   return (

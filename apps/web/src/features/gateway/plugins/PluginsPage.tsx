@@ -1,12 +1,10 @@
-import { Alert, Badge, Button, Group, Modal, Paper, Select, Stack, Switch, Table, Text, Textarea, TextInput, Title, } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Select, Stack, Switch, Table, Text, Textarea, TextInput, Title, } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
 import { createPluginSchema, PLUGIN_TYPES, type Plugin, type PluginType, updatePluginSchema } from '@risala/shared/schemas/gateway-routing';
 import { IconPlus, } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyNote } from '../../../components/page/EmptyNote.tsx';
-import { LoadError } from '../../../components/page/LoadError.tsx';
-import { PageLoader } from '../../../components/page/PageLoader.tsx';
+import { QueryTable } from '../../../components/page/QueryTable.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { showSuccessToast } from '../../../lib/toast.ts';
 import { useRoutingForm } from '../routing-form.ts';
@@ -89,47 +87,35 @@ export function PluginsPage() {
   const [deleting, setDeleting] = useState<Plugin | null>(null);
   const canEdit = can(permissions, 'sender', 'update');
 
-  let body: React.ReactNode;
-  if (plugins.isPending) body = <PageLoader />;
-  else if (plugins.isError) body = <LoadError error={plugins.error} onRetry={() => void plugins.refetch()} />;
-  else if (plugins.data.items.length === 0) body = <EmptyNote text={t('gateway.plugins.empty')} />;
-  else
-    body = (
-      <Paper withBorder radius="md" p="xs">
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="sm" data-testid="plugin-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('gateway.plugins.fields.plugin_name')}</Table.Th>
-                <Table.Th>{t('gateway.plugins.fields.plugin_type')}</Table.Th>
-                <Table.Th>{t('gateway.plugins.fields.config')}</Table.Th>
-                <Table.Th>{t('gateway.routers.fields.status')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {plugins.data.items.map((p) => (
-                <Table.Tr key={p.id} data-testid="plugin-row">
-                  <Table.Td>
-                    <Text fw={600}>{p.plugin_name}</Text>
-                    {p.description && <Text size="xs" c="dimmed" lineClamp={1}>{p.description}</Text>}
-                  </Table.Td>
-                  <Table.Td><Badge variant="outline">{t(`gateway.plugins.types.${p.plugin_type}`)}</Badge></Table.Td>
-                  <Table.Td dir="ltr">{p.plugin_type === 'sender_override' ? p.config.sender_id : (p.config.base_url ?? `${window.location.origin}/s/`)}</Table.Td>
-                  <Table.Td>
-                    <Switch checked={p.status === 'INSTALLED'} disabled={!canEdit} label={t(`gateway.routers.status.${p.status}`)} data-testid="plugin-status"
-                      onChange={(e) => status.mutate({ id: p.id, installed: e.currentTarget.checked })} />
-                  </Table.Td>
-                  <Table.Td>
-                    {canEdit && <RowActions testId="plugin" onEdit={() => setEditing(p)} onDelete={() => setDeleting(p)} />}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
-    );
+  const body = (
+    <QueryTable
+      query={plugins}
+      isEmpty={plugins.data?.items.length === 0}
+      emptyText={t('gateway.plugins.empty')}
+      minWidth={640}
+      testId="plugin-table"
+      headers={[t('gateway.plugins.fields.plugin_name'), t('gateway.plugins.fields.plugin_type'), t('gateway.plugins.fields.config'), t('gateway.routers.fields.status'), null]}
+      rows={(data) => (
+        data.items.map((p) => (
+          <Table.Tr key={p.id} data-testid="plugin-row">
+            <Table.Td>
+              <Text fw={600}>{p.plugin_name}</Text>
+              {p.description && <Text size="xs" c="dimmed" lineClamp={1}>{p.description}</Text>}
+            </Table.Td>
+            <Table.Td><Badge variant="outline">{t(`gateway.plugins.types.${p.plugin_type}`)}</Badge></Table.Td>
+            <Table.Td dir="ltr">{p.plugin_type === 'sender_override' ? p.config.sender_id : (p.config.base_url ?? `${window.location.origin}/s/`)}</Table.Td>
+            <Table.Td>
+              <Switch checked={p.status === 'INSTALLED'} disabled={!canEdit} label={t(`gateway.routers.status.${p.status}`)} data-testid="plugin-status"
+                onChange={(e) => status.mutate({ id: p.id, installed: e.currentTarget.checked })} />
+            </Table.Td>
+            <Table.Td>
+              {canEdit && <RowActions testId="plugin" onEdit={() => setEditing(p)} onDelete={() => setDeleting(p)} />}
+            </Table.Td>
+          </Table.Tr>
+        ))
+      )}
+    />
+  );
 
   return (
     <Stack gap="lg" data-testid="plugins-page">

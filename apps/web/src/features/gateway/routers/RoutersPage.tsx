@@ -1,12 +1,10 @@
-import { ActionIcon, Badge, Button, Group, Paper, Stack, Switch, Table, Text, Title, } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Switch, Table, Text, Title, } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
 import type { Router } from '@risala/shared/schemas/gateway-routing';
 import { IconArrowDown, IconArrowUp, IconPlus, } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyNote } from '../../../components/page/EmptyNote.tsx';
-import { LoadError } from '../../../components/page/LoadError.tsx';
-import { PageLoader } from '../../../components/page/PageLoader.tsx';
+import { QueryTable } from '../../../components/page/QueryTable.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { ConfirmDelete, RoutingNav, RowActions } from '../RoutingNav.tsx';
 import { useRouterMutations } from './api/change-router.ts';
@@ -36,63 +34,49 @@ export function RoutersPage() {
     reorder.mutate(ids);
   }
 
-  let body: React.ReactNode;
-  if (routers.isPending) body = <PageLoader />;
-  else if (routers.isError) body = <LoadError error={routers.error} onRetry={() => void routers.refetch()} />;
-  else if (items.length === 0) body = <EmptyNote text={t('gateway.routers.empty')} />;
-  else
-    body = (
-      <Paper withBorder radius="md" p="xs">
-        <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing="sm" data-testid="router-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('gateway.routers.fields.order')}</Table.Th>
-                <Table.Th>{t('gateway.routers.fields.router_name')}</Table.Th>
-                <Table.Th>{t('gateway.routers.fields.router_type')}</Table.Th>
-                <Table.Th>{t('gateway.routers.fields.connection_ids')}</Table.Th>
-                <Table.Th>{t('gateway.routers.fields.rate')}</Table.Th>
-                <Table.Th>{t('gateway.routers.fields.status')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((r, i) => (
-                <Table.Tr key={r.id} data-testid="router-row">
-                  <Table.Td>
-                    <Group gap={2} wrap="nowrap">
-                      <Text w={36}>{r.order}</Text>
-                      {canEdit && (
-                        <>
-                          <ActionIcon variant="subtle" size="sm" disabled={i === 0 || reorder.isPending} aria-label={t('gateway.routers.moveUp')}
-                            onClick={() => move(i, -1)} data-testid="router-up"><IconArrowUp size={14} /></ActionIcon>
-                          <ActionIcon variant="subtle" size="sm" disabled={i === items.length - 1 || reorder.isPending} aria-label={t('gateway.routers.moveDown')}
-                            onClick={() => move(i, 1)} data-testid="router-down"><IconArrowDown size={14} /></ActionIcon>
-                        </>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td fw={600} data-testid="router-name-cell">{r.router_name}</Table.Td>
-                  <Table.Td><Badge color={TYPE_COLORS[r.router_type]} variant="light" data-testid="router-type-badge">{t(`gateway.routers.types.${r.router_type}`)}</Badge></Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{r.connection_ids.map((id) => names.get(id) ?? `#${id}`).join(r.router_type === 'failover' ? ' → ' : ', ')}</Text>
-                    {r.rule_ids.length > 0 && <Text size="xs" c="dimmed">{t('gateway.routers.rulesCount', { count: r.rule_ids.length })}</Text>}
-                  </Table.Td>
-                  <Table.Td>{Number(r.rate).toLocaleString(undefined, { maximumFractionDigits: 5 })}</Table.Td>
-                  <Table.Td>
-                    <Switch checked={r.status === 'ACTIVE'} disabled={!canEdit || r.router_type === 'default'} label={t(`gateway.routers.status.${r.status}`)}
-                      onChange={(e) => status.mutate({ id: r.id, active: e.currentTarget.checked })} data-testid="router-status" />
-                  </Table.Td>
-                  <Table.Td>
-                    {canEdit && <RowActions testId="router" onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)} />}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
-    );
+  const body = (
+    <QueryTable
+      query={routers}
+      isEmpty={items.length === 0}
+      emptyText={t('gateway.routers.empty')}
+      minWidth={760}
+      testId="router-table"
+      headers={[t('gateway.routers.fields.order'), t('gateway.routers.fields.router_name'), t('gateway.routers.fields.router_type'), t('gateway.routers.fields.connection_ids'), t('gateway.routers.fields.rate'), t('gateway.routers.fields.status'), null]}
+      rows={() => (
+        items.map((r, i) => (
+          <Table.Tr key={r.id} data-testid="router-row">
+            <Table.Td>
+              <Group gap={2} wrap="nowrap">
+                <Text w={36}>{r.order}</Text>
+                {canEdit && (
+                  <>
+                    <ActionIcon variant="subtle" size="sm" disabled={i === 0 || reorder.isPending} aria-label={t('gateway.routers.moveUp')}
+                      onClick={() => move(i, -1)} data-testid="router-up"><IconArrowUp size={14} /></ActionIcon>
+                    <ActionIcon variant="subtle" size="sm" disabled={i === items.length - 1 || reorder.isPending} aria-label={t('gateway.routers.moveDown')}
+                      onClick={() => move(i, 1)} data-testid="router-down"><IconArrowDown size={14} /></ActionIcon>
+                  </>
+                )}
+              </Group>
+            </Table.Td>
+            <Table.Td fw={600} data-testid="router-name-cell">{r.router_name}</Table.Td>
+            <Table.Td><Badge color={TYPE_COLORS[r.router_type]} variant="light" data-testid="router-type-badge">{t(`gateway.routers.types.${r.router_type}`)}</Badge></Table.Td>
+            <Table.Td>
+              <Text size="sm">{r.connection_ids.map((id) => names.get(id) ?? `#${id}`).join(r.router_type === 'failover' ? ' → ' : ', ')}</Text>
+              {r.rule_ids.length > 0 && <Text size="xs" c="dimmed">{t('gateway.routers.rulesCount', { count: r.rule_ids.length })}</Text>}
+            </Table.Td>
+            <Table.Td>{Number(r.rate).toLocaleString(undefined, { maximumFractionDigits: 5 })}</Table.Td>
+            <Table.Td>
+              <Switch checked={r.status === 'ACTIVE'} disabled={!canEdit || r.router_type === 'default'} label={t(`gateway.routers.status.${r.status}`)}
+                onChange={(e) => status.mutate({ id: r.id, active: e.currentTarget.checked })} data-testid="router-status" />
+            </Table.Td>
+            <Table.Td>
+              {canEdit && <RowActions testId="router" onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)} />}
+            </Table.Td>
+          </Table.Tr>
+        ))
+      )}
+    />
+  );
 
   const nextOrder = Math.min(9999, items.filter((r) => r.router_type !== 'default').reduce((max, r) => Math.max(max, r.order), 0) + 10);
   return (

@@ -1,4 +1,4 @@
-import { Badge, Button, Code, Group, Pagination, Paper, Select, Stack, Switch, Table, Text, TextInput, Title, } from '@mantine/core';
+import { Badge, Button, Code, Group, Pagination, Select, Stack, Switch, Table, Text, TextInput, Title, } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { can } from '@risala/shared/permissions';
 import { FILTER_TYPES, type FilterType, type Rule } from '@risala/shared/schemas/gateway-routing';
@@ -6,9 +6,7 @@ import { IconPlus, IconSearch, } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyNote } from '../../../components/page/EmptyNote.tsx';
-import { LoadError } from '../../../components/page/LoadError.tsx';
-import { PageLoader } from '../../../components/page/PageLoader.tsx';
+import { QueryTable } from '../../../components/page/QueryTable.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { ConfirmDelete, RoutingNav, RowActions } from '../RoutingNav.tsx';
 import { useRuleMutations } from './api/change-rule.ts';
@@ -47,50 +45,39 @@ export function RulesPage() {
   const { status, remove } = useRuleMutations();
   const canEdit = can(permissions, 'sender', 'update');
 
-  let body: React.ReactNode;
-  if (rules.isPending) body = <PageLoader />;
-  else if (rules.isError) body = <LoadError error={rules.error} onRetry={() => void rules.refetch()} />;
-  else if (rules.data.items.length === 0) body = <EmptyNote text={t(debounced || type ? 'gateway.rules.noMatch' : 'gateway.rules.empty')} />;
-  else {
-    const pages = Math.max(1, Math.ceil(rules.data.total / LIMIT));
-    body = (
-      <Paper withBorder radius="md" p="xs">
-        <Table.ScrollContainer minWidth={720}>
-          <Table verticalSpacing="sm" data-testid="rule-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('gateway.rules.fields.rule_name')}</Table.Th>
-                <Table.Th>{t('gateway.rules.fields.filter_type')}</Table.Th>
-                <Table.Th>{t('gateway.rules.fields.value')}</Table.Th>
-                <Table.Th>{t('gateway.routers.fields.status')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rules.data.items.map((rule) => (
-                <Table.Tr key={rule.id} data-testid="rule-row">
-                  <Table.Td fw={600}>{rule.rule_name}</Table.Td>
-                  <Table.Td><Badge variant="outline">{t(`gateway.rules.types.${rule.filter_type}`)}</Badge></Table.Td>
-                  <Table.Td><Code dir="ltr">{ruleSummary(rule, t)}</Code></Table.Td>
-                  <Table.Td>
-                    <Switch checked={rule.status === 'ACTIVE'} disabled={!canEdit || rule.filter_type === 'transparent'} data-testid="rule-status"
-                      label={t(`gateway.routers.status.${rule.status}`)} onChange={(e) => status.mutate({ id: rule.id, active: e.currentTarget.checked })} />
-                  </Table.Td>
-                  <Table.Td>
-                    {canEdit && <RowActions testId="rule" onEdit={() => setEditing(rule)} onDelete={() => setDeleting(rule)} />}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+  const pages = Math.max(1, Math.ceil((rules.data?.total ?? 0) / LIMIT));
+  const body = (
+    <QueryTable
+      query={rules}
+      isEmpty={rules.data?.items.length === 0}
+      emptyText={t(debounced || type ? 'gateway.rules.noMatch' : 'gateway.rules.empty')}
+      minWidth={720}
+      testId="rule-table"
+      headers={[t('gateway.rules.fields.rule_name'), t('gateway.rules.fields.filter_type'), t('gateway.rules.fields.value'), t('gateway.routers.fields.status'), null]}
+      rows={(data) => (
+        data.items.map((rule) => (
+          <Table.Tr key={rule.id} data-testid="rule-row">
+            <Table.Td fw={600}>{rule.rule_name}</Table.Td>
+            <Table.Td><Badge variant="outline">{t(`gateway.rules.types.${rule.filter_type}`)}</Badge></Table.Td>
+            <Table.Td><Code dir="ltr">{ruleSummary(rule, t)}</Code></Table.Td>
+            <Table.Td>
+              <Switch checked={rule.status === 'ACTIVE'} disabled={!canEdit || rule.filter_type === 'transparent'} data-testid="rule-status"
+                label={t(`gateway.routers.status.${rule.status}`)} onChange={(e) => status.mutate({ id: rule.id, active: e.currentTarget.checked })} />
+            </Table.Td>
+            <Table.Td>
+              {canEdit && <RowActions testId="rule" onEdit={() => setEditing(rule)} onDelete={() => setDeleting(rule)} />}
+            </Table.Td>
+          </Table.Tr>
+        ))
+      )}
+      footer={(data) => (
         <Group justify="space-between" p="sm">
-          <Text size="sm" c="dimmed">{t('gateway.rules.total', { count: rules.data.total })}</Text>
+          <Text size="sm" c="dimmed">{t('gateway.rules.total', { count: data.total })}</Text>
           {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
         </Group>
-      </Paper>
-    );
-  }
+      )}
+    />
+  );
 
   return (
     <Stack gap="lg" data-testid="rules-page">

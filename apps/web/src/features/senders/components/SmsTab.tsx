@@ -1,14 +1,12 @@
-import { ActionIcon, Anchor, Button, Group, Modal, Pagination, Paper, Select, Stack, Table, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Modal, Pagination, Select, Stack, Table, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { can } from '@risala/shared/permissions';
 import { SENDER_STATUSES, type SenderStatus, type SmsSender } from '@risala/shared/schemas/senders';
 import { IconCheck, IconSearch, IconStar, IconTrash, IconX } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyNote } from '../../../components/page/EmptyNote.tsx';
-import { LoadError } from '../../../components/page/LoadError.tsx';
-import { PageLoader } from '../../../components/page/PageLoader.tsx';
+import { QueryTable } from '../../../components/page/QueryTable.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useSmsSenders } from '../api/get-sms-senders.ts';
@@ -38,95 +36,84 @@ export function SmsTab() {
   const canUpdate = can(permissions, 'sender', 'update');
   const canDelete = can(permissions, 'sender', 'delete');
 
-  let body: ReactNode;
-  if (senders.isPending) body = <PageLoader />;
-  else if (senders.isError) body = <LoadError error={senders.error} onRetry={() => void senders.refetch()} />;
-  else if (senders.data.items.length === 0) body = <EmptyNote text={t(debounced || status ? 'senders.sms.noMatch' : 'senders.sms.empty')} />;
-  else {
-    const pages = Math.max(1, Math.ceil(senders.data.total / LIMIT));
-    body = (
-      <Paper withBorder radius="md" p="xs">
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="sm" data-testid="sender-id-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('senders.sms.fields.sender_id')}</Table.Th>
-                <Table.Th>{t('senders.sms.fields.sender_type')}</Table.Th>
-                <Table.Th>{t('senders.sms.fields.status')}</Table.Th>
-                <Table.Th>{t('senders.sms.fields.created_at')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {senders.data.items.map((s) => (
-                <Table.Tr key={s.id} data-testid="sender-id-row" data-sender={s.sender_id}>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      <Text fw={600} dir="ltr">
-                        {s.sender_id}
-                      </Text>
-                      {s.is_default && <IconStar size={14} aria-label={t('senders.default')} />}
-                    </Group>
-                    {s.description && (
-                      <Text size="xs" c="dimmed">
-                        {s.description}
-                      </Text>
-                    )}
-                    {s.rejection_reason && (
-                      <Text size="xs" c="red" data-testid="sender-rejection">
-                        {s.rejection_reason}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{t(`senders.sms.types.${s.sender_type}`)}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={s.status} />
-                  </Table.Td>
-                  <Table.Td>{formatDate(s.created_at, undefined, i18n.language)}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      {canApprove && s.status === 'WAITING_FOR_APPROVAL' && (
-                        <>
-                          <Tooltip label={t('senders.sms.approve')}>
-                            <ActionIcon variant="light" color="green" aria-label={t('senders.sms.approve')} onClick={() => review.mutate({ id: s.id })} data-testid="sender-approve">
-                              <IconCheck size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label={t('senders.sms.reject')}>
-                            <ActionIcon variant="light" color="red" aria-label={t('senders.sms.reject')} onClick={() => setRejecting(s)} data-testid="sender-reject">
-                              <IconX size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                        </>
-                      )}
-                      {canUpdate && s.status === 'ACTIVE' && !s.is_default && (
-                        <Button size="compact-xs" variant="subtle" onClick={() => update.mutate({ id: s.id, input: { is_default: true } })} data-testid="sender-make-default">
-                          {t('senders.makeDefault')}
-                        </Button>
-                      )}
-                      {canDelete && (
-                        <Tooltip label={t('senders.delete')}>
-                          <ActionIcon variant="subtle" color="red" aria-label={t('senders.delete')} onClick={() => window.confirm(t('senders.sms.confirmDelete', { sender: s.sender_id })) && remove.mutate(s.id)} data-testid="sender-delete">
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+  const pages = Math.max(1, Math.ceil((senders.data?.total ?? 0) / LIMIT));
+  const body = (
+    <QueryTable
+      query={senders}
+      isEmpty={senders.data?.items.length === 0}
+      emptyText={t(debounced || status ? 'senders.sms.noMatch' : 'senders.sms.empty')}
+      minWidth={640}
+      testId="sender-id-table"
+      headers={[t('senders.sms.fields.sender_id'), t('senders.sms.fields.sender_type'), t('senders.sms.fields.status'), t('senders.sms.fields.created_at'), null]}
+      rows={(data) => (
+        data.items.map((s) => (
+          <Table.Tr key={s.id} data-testid="sender-id-row" data-sender={s.sender_id}>
+            <Table.Td>
+              <Group gap={6} wrap="nowrap">
+                <Text fw={600} dir="ltr">
+                  {s.sender_id}
+                </Text>
+                {s.is_default && <IconStar size={14} aria-label={t('senders.default')} />}
+              </Group>
+              {s.description && (
+                <Text size="xs" c="dimmed">
+                  {s.description}
+                </Text>
+              )}
+              {s.rejection_reason && (
+                <Text size="xs" c="red" data-testid="sender-rejection">
+                  {s.rejection_reason}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>{t(`senders.sms.types.${s.sender_type}`)}</Table.Td>
+            <Table.Td>
+              <StatusBadge status={s.status} />
+            </Table.Td>
+            <Table.Td>{formatDate(s.created_at, undefined, i18n.language)}</Table.Td>
+            <Table.Td>
+              <Group gap={4} justify="flex-end" wrap="nowrap">
+                {canApprove && s.status === 'WAITING_FOR_APPROVAL' && (
+                  <>
+                    <Tooltip label={t('senders.sms.approve')}>
+                      <ActionIcon variant="light" color="green" aria-label={t('senders.sms.approve')} onClick={() => review.mutate({ id: s.id })} data-testid="sender-approve">
+                        <IconCheck size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label={t('senders.sms.reject')}>
+                      <ActionIcon variant="light" color="red" aria-label={t('senders.sms.reject')} onClick={() => setRejecting(s)} data-testid="sender-reject">
+                        <IconX size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                  </>
+                )}
+                {canUpdate && s.status === 'ACTIVE' && !s.is_default && (
+                  <Button size="compact-xs" variant="subtle" onClick={() => update.mutate({ id: s.id, input: { is_default: true } })} data-testid="sender-make-default">
+                    {t('senders.makeDefault')}
+                  </Button>
+                )}
+                {canDelete && (
+                  <Tooltip label={t('senders.delete')}>
+                    <ActionIcon variant="subtle" color="red" aria-label={t('senders.delete')} onClick={() => window.confirm(t('senders.sms.confirmDelete', { sender: s.sender_id })) && remove.mutate(s.id)} data-testid="sender-delete">
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))
+      )}
+      footer={(data) => (
         <Group justify="space-between" p="sm">
           <Text size="sm" c="dimmed" data-testid="sender-id-total">
-            {t('senders.sms.total', { count: senders.data.total })}
+            {t('senders.sms.total', { count: data.total })}
           </Text>
           {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
         </Group>
-      </Paper>
-    );
-  }
+      )}
+    />
+  );
 
   return (
     <Stack gap="lg" data-testid="sms-tab">
