@@ -67,6 +67,10 @@ test('a reviewer reads WhatsApp templates but is offered no action the role lack
   await expect(reviewer.getByTestId('wa-template-status')).toHaveAttribute('data-status', 'DRAFT');
   await expect(reviewer.getByTestId('wa-template-name')).toBeDisabled();
   for (const id of ['wa-template-delete', 'wa-template-save', 'wa-template-submit']) await expect(reviewer.getByTestId(id)).toHaveCount(0);
+  // nor send: the New WhatsApp message screen says so instead of offering a form
+  await reviewer.goto('/message-history/new-whatsapp');
+  await expect(reviewer.getByTestId('compose-forbidden')).toHaveText("You don't have permission to do this");
+  await expect(reviewer.getByTestId('compose-numbers')).toHaveCount(0);
   await context.close();
 });
 

@@ -1,6 +1,9 @@
-import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Alert, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { can } from '@risala/shared/permissions';
 import type { SendResult } from '@risala/shared/schemas/messages';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../lib/session.ts';
 import { EstimatePanel } from './EstimatePanel.tsx';
 import { RecipientsPicker, type RecipientsDraft } from './RecipientsPicker.tsx';
 import { ScheduleField, type ScheduleDraft } from './ScheduleField.tsx';
@@ -9,6 +12,7 @@ import { SendFooter } from './SendFooter.tsx';
 /**
  * The frame both New message screens share: title, a form card that starts with the recipients and
  * ends with the schedule, a side column with the channel's preview and the estimate, and the send bar.
+ * A role that may not send (campaign create) sees why instead of a form whose send would be refused.
  */
 export function ComposeLayout(props: {
   testId: string;
@@ -26,14 +30,29 @@ export function ComposeLayout(props: {
   send: { error: unknown; pending: boolean; ready: boolean; onSend: () => void };
 }) {
   const { estimate, send } = props;
+  const { t } = useTranslation();
+  const { permissions } = useSession();
+  const heading = (
+    <div>
+      <Title order={1} size="h2">
+        {props.title}
+      </Title>
+      <Text c="dimmed">{props.subtitle}</Text>
+    </div>
+  );
+  if (!can(permissions, 'campaign', 'create')) {
+    return (
+      <Stack gap="lg" data-testid={props.testId}>
+        {heading}
+        <Alert color="yellow" variant="light" data-testid="compose-forbidden">
+          {t('errors.FORBIDDEN')}
+        </Alert>
+      </Stack>
+    );
+  }
   return (
     <Stack gap="lg" data-testid={props.testId}>
-      <div>
-        <Title order={1} size="h2">
-          {props.title}
-        </Title>
-        <Text c="dimmed">{props.subtitle}</Text>
-      </div>
+      {heading}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Paper withBorder radius="md" p="md">
