@@ -1,17 +1,6 @@
 import { Paper, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { EmptyNote } from './EmptyNote.tsx';
-import { LoadError } from './LoadError.tsx';
-import { PageLoader } from './PageLoader.tsx';
-
-/** What QueryTable reads of a list query (TanStack Query's result has it). */
-export interface ListQueryState<T> {
-  data: T | undefined;
-  isPending: boolean;
-  isError: boolean;
-  error: unknown;
-  refetch: () => unknown;
-}
+import { type ListQueryState, QueryState } from './QueryState.tsx';
 
 /**
  * A list's table in its bordered frame — or, in its place, the loader, the error with a retry, or
@@ -27,6 +16,7 @@ export function QueryTable<T>({
   headers,
   rows,
   footer,
+  highlight = false,
 }: {
   query: ListQueryState<T>;
   isEmpty: boolean;
@@ -37,28 +27,29 @@ export function QueryTable<T>({
   headers: ReactNode[];
   rows: (data: T) => ReactNode;
   footer?: (data: T) => ReactNode;
+  /** rows light up under the pointer (lists whose rows open something) */
+  highlight?: boolean;
 }) {
-  if (query.isPending) return <PageLoader />;
-  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
-  if (isEmpty) return <EmptyNote text={emptyText} />;
-  // neither pending nor failed: the data is there
-  const data = query.data as T;
   return (
-    <Paper withBorder radius="md" p="xs">
-      <Table.ScrollContainer minWidth={minWidth}>
-        <Table verticalSpacing="sm" data-testid={testId}>
-          <Table.Thead>
-            <Table.Tr>
-              {headers.map((h, i) => (
-                // columns are fixed per table: their position is their identity
-                <Table.Th key={i}>{h}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>{rows(data)}</Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {footer?.(data)}
-    </Paper>
+    <QueryState query={query} empty={() => isEmpty} emptyText={emptyText}>
+      {(data) => (
+        <Paper withBorder radius="md" p="xs">
+          <Table.ScrollContainer minWidth={minWidth}>
+            <Table verticalSpacing="sm" highlightOnHover={highlight} data-testid={testId}>
+              <Table.Thead>
+                <Table.Tr>
+                  {headers.map((h, i) => (
+                    // columns are fixed per table: their position is their identity
+                    <Table.Th key={i}>{h}</Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>{rows(data)}</Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {footer?.(data)}
+        </Paper>
+      )}
+    </QueryState>
   );
 }

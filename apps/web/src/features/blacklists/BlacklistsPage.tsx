@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Pagination, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { can } from '@risala/shared/permissions';
 import type { BlacklistType } from '@risala/shared/schemas/blacklists';
@@ -7,9 +7,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { AudienceLinks } from '../../components/audience-links/AudienceLinks.tsx';
-import { EmptyNote } from '../../components/page/EmptyNote.tsx';
-import { LoadError } from '../../components/page/LoadError.tsx';
-import { PageLoader } from '../../components/page/PageLoader.tsx';
+import { ListFooter } from '../../components/page/ListFooter.tsx';
+import { QueryTable } from '../../components/page/QueryTable.tsx';
 import { formatDate } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { type BlacklistListParams, useBlacklists } from './api/get-blacklists.ts';
@@ -33,48 +32,35 @@ export function BlacklistsPage() {
   const [sortBy, order] = sort.split(':') as [BlacklistListParams['sort'], BlacklistListParams['order']];
   const lists = useBlacklists({ page, limit: LIMIT, search: debounced || undefined, type: type ?? undefined, sort: sortBy, order });
 
-  let body: React.ReactNode;
-  if (lists.isPending) body = <PageLoader />;
-  else if (lists.isError) body = <LoadError error={lists.error} onRetry={() => void lists.refetch()} />;
-  else if (lists.data.items.length === 0) body = <EmptyNote text={t(debounced || type ? 'blacklists.list.noMatch' : 'blacklists.list.empty')} />;
-  else {
-    const pages = Math.max(1, Math.ceil(lists.data.total / LIMIT));
-    body = (
-      <Paper withBorder radius="md" p="xs">
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="sm" highlightOnHover data-testid="blacklist-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('blacklists.fields.blacklist_name')}</Table.Th>
-                <Table.Th>{t('blacklists.fields.blacklist_type')}</Table.Th>
-                <Table.Th>{t('blacklists.fields.entries_count')}</Table.Th>
-                <Table.Th>{t('blacklists.fields.status')}</Table.Th>
-                <Table.Th>{t('blacklists.fields.created_at')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {lists.data.items.map((b) => (
-                <Table.Tr key={b.id} data-testid="blacklist-row">
-                  <Table.Td>
-                    <Anchor component={Link} to={`/customer/blacklists/${b.id}`} fw={600} data-testid="blacklist-row-name">{b.blacklist_name}</Anchor>
-                    {b.description && <Text size="xs" c="dimmed" lineClamp={1}>{b.description}</Text>}
-                  </Table.Td>
-                  <Table.Td><Badge variant="outline">{t(`blacklists.types.${b.blacklist_type}`)}</Badge></Table.Td>
-                  <Table.Td>{b.entries_count.toLocaleString()}</Table.Td>
-                  <Table.Td><Badge color={b.status === 'ACTIVE' ? 'green' : 'gray'} variant="light">{t(`blacklists.status.${b.status}`)}</Badge></Table.Td>
-                  <Table.Td>{formatDate(b.created_at, { dateStyle: 'medium' }, i18n.language)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <Group justify="space-between" p="sm">
-          <Text size="sm" c="dimmed" data-testid="blacklist-total">{t('blacklists.list.total', { count: lists.data.total })}</Text>
-          {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
-        </Group>
-      </Paper>
-    );
-  }
+  const pages = Math.max(1, Math.ceil((lists.data?.total ?? 0) / LIMIT));
+  const body = (
+    <QueryTable
+      query={lists}
+      isEmpty={lists.data?.items.length === 0}
+      emptyText={t(debounced || type ? 'blacklists.list.noMatch' : 'blacklists.list.empty')}
+      minWidth={640}
+      testId="blacklist-table"
+      highlight
+      headers={[t('blacklists.fields.blacklist_name'), t('blacklists.fields.blacklist_type'), t('blacklists.fields.entries_count'), t('blacklists.fields.status'), t('blacklists.fields.created_at')]}
+      rows={(data) => (
+      data.items.map((b) => (
+        <Table.Tr key={b.id} data-testid="blacklist-row">
+          <Table.Td>
+            <Anchor component={Link} to={`/customer/blacklists/${b.id}`} fw={600} data-testid="blacklist-row-name">{b.blacklist_name}</Anchor>
+            {b.description && <Text size="xs" c="dimmed" lineClamp={1}>{b.description}</Text>}
+          </Table.Td>
+          <Table.Td><Badge variant="outline">{t(`blacklists.types.${b.blacklist_type}`)}</Badge></Table.Td>
+          <Table.Td>{b.entries_count.toLocaleString()}</Table.Td>
+          <Table.Td><Badge color={b.status === 'ACTIVE' ? 'green' : 'gray'} variant="light">{t(`blacklists.status.${b.status}`)}</Badge></Table.Td>
+          <Table.Td>{formatDate(b.created_at, { dateStyle: 'medium' }, i18n.language)}</Table.Td>
+        </Table.Tr>
+      ))
+      )}
+      footer={(data) => (
+    <ListFooter total={t('blacklists.list.total', { count: data.total })} testId="blacklist-total" page={page} pages={pages} onPage={setPage} />
+      )}
+    />
+  );
 
   return (
     <Stack gap="lg" data-testid="blacklists-page">

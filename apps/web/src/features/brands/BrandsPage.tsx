@@ -1,13 +1,12 @@
-import { Button, Group, Pagination, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { can } from '@risala/shared/permissions';
 import type { Brand } from '@risala/shared/schemas/brands';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyNote } from '../../components/page/EmptyNote.tsx';
-import { LoadError } from '../../components/page/LoadError.tsx';
-import { PageLoader } from '../../components/page/PageLoader.tsx';
+import { ListFooter } from '../../components/page/ListFooter.tsx';
+import { QueryState } from '../../components/page/QueryState.tsx';
 import { useSession } from '../../lib/session.ts';
 import { type BrandListParams, useBrands } from './api/get-brands.ts';
 import { BrandFormModal } from './components/BrandFormModal.tsx';
@@ -32,31 +31,23 @@ export function BrandsPage() {
   const brands = useBrands({ page, limit: LIMIT, search: debounced || undefined, sort: sortBy, order });
   const canCreate = can(permissions, 'brand', 'create');
 
-  let body: ReactNode;
-  if (brands.isPending) body = <PageLoader />;
-  else if (brands.isError) body = <LoadError error={brands.error} onRetry={() => void brands.refetch()} />;
-  else if (brands.data.items.length === 0) {
-    body = <EmptyNote text={t(debounced ? 'brands.list.noMatch' : 'brands.list.empty')} />;
-  } else {
-    const pages = Math.max(1, Math.ceil(brands.data.total / LIMIT));
-    body = (
-      <Paper withBorder radius="md" p="xs">
-        <BrandTable
-          brands={brands.data.items}
-          canEdit={can(permissions, 'brand', 'update')}
-          canDelete={can(permissions, 'brand', 'delete')}
-          onEdit={setEditing}
-          onDelete={setDeleting}
-        />
-        <Group justify="space-between" p="sm">
-          <Text size="sm" c="dimmed" data-testid="brand-total">
-            {t('brands.list.total', { count: brands.data.total })}
-          </Text>
-          {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
-        </Group>
-      </Paper>
-    );
-  }
+  const pages = Math.max(1, Math.ceil((brands.data?.total ?? 0) / LIMIT));
+  const body = (
+    <QueryState query={brands} empty={(data) => data.items.length === 0} emptyText={t(debounced ? 'brands.list.noMatch' : 'brands.list.empty')}>
+      {(data) => (
+        <Paper withBorder radius="md" p="xs">
+          <BrandTable
+            brands={data.items}
+            canEdit={can(permissions, 'brand', 'update')}
+            canDelete={can(permissions, 'brand', 'delete')}
+            onEdit={setEditing}
+            onDelete={setDeleting}
+          />
+          <ListFooter total={t('brands.list.total', { count: data.total })} testId="brand-total" page={page} pages={pages} onPage={setPage} />
+        </Paper>
+      )}
+    </QueryState>
+  );
 
   return (
     <Stack gap="lg" data-testid="brands-page">

@@ -5,9 +5,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyNote } from '../../components/page/EmptyNote.tsx';
-import { LoadError } from '../../components/page/LoadError.tsx';
-import { PageLoader } from '../../components/page/PageLoader.tsx';
+import { QueryState } from '../../components/page/QueryState.tsx';
 import { isApiError } from '../../lib/http.ts';
 import { formatDate, translateMessage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
@@ -152,77 +150,75 @@ function BatchTable({ view, onDialog }: { view: BatchView; onDialog: (d: Dialog)
   const [debounced] = useDebouncedValue(search, 300);
   const batches = useBatches(view, page, LIMIT, debounced);
   const date = (v: string | null) => (v ? formatDate(v, { dateStyle: 'medium', timeStyle: 'short' }, i18n.language) : '—');
-  let body: React.ReactNode;
-  if (batches.isPending) body = <PageLoader />;
-  else if (batches.isError) body = <LoadError error={batches.error} onRetry={() => void batches.refetch()} />;
-  else if (batches.data.items.length === 0) body = <EmptyNote text={t(`campaigns.batches.empty.${view}`)} />;
-  else {
-    const pages = Math.max(1, Math.ceil(batches.data.total / LIMIT));
-    body = (
-      <Paper withBorder radius="md" p="xs">
-        <Table.ScrollContainer minWidth={900}>
-          <Table verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('campaigns.batches.batchId')}</Table.Th>
-                <Table.Th>{t('campaigns.batches.campaign')}</Table.Th>
-                <Table.Th>{t('campaigns.batches.messageCount')}</Table.Th>
-                <Table.Th>{t('campaigns.batches.messageCost')}</Table.Th>
-                <Table.Th>{t('campaigns.batches.scheduled')}</Table.Th>
-                <Table.Th>{t('campaigns.batches.state')}</Table.Th>
-                <Table.Th>{t('campaigns.batches.request')}</Table.Th>
-                <Table.Th>{view === 'canceled' ? t('campaigns.batches.canceledBy') : view === 'gateway' ? t('campaigns.batches.reviewer') : ''}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {batches.data.items.map((b) => (
-                <Table.Tr key={b.id} data-testid="batch-row" data-batch={b.batch_id}>
-                  <Table.Td>
-                    <Text size="sm" ff="monospace">
-                      {b.batch_id}
-                    </Text>
-                    {b.variant && <Badge size="xs">{t('campaigns.report.variant', { variant: b.variant })}</Badge>}
-                  </Table.Td>
-                  <Table.Td>
-                    <Link to={`/campaignhistory?campaign=${b.campaign_id}`}>{b.campaign_name}</Link>
-                  </Table.Td>
-                  <Table.Td>{b.message_count.toLocaleString(i18n.language)}</Table.Td>
-                  <Table.Td>{b.message_cost}</Table.Td>
-                  <Table.Td>{b.scheduled_date ? `${b.scheduled_date} ${b.scheduled_time ?? ''} (${b.timezone})` : '—'}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" data-testid="batch-state">
-                      {t(`campaigns.batches.states.${stateOf(b)}`)}
-                    </Badge>
-                    {b.rejection_reason && (
-                      <Text size="xs" c="red">
-                        {b.rejection_reason} · {date(b.rejected_date)}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="xs">{`${b.request_type} · ${b.request_source} · P${b.request_priority}`}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {view === 'canceled' ? (
-                      <Text size="sm" data-testid="batch-canceled-by">
-                        {b.batch_canceled_by_username ?? '—'} · {date(b.canceled_at)}
-                      </Text>
-                    ) : view === 'gateway' ? (
-                      <Text size="sm">{b.gateway_reviewer_username ?? '—'}</Text>
-                    ) : (
-                      <BatchActions view={view} batch={b} onDialog={onDialog} />
-                    )}
-                    {view === 'gateway' && <BatchActions view={view} batch={b} onDialog={onDialog} />}
-                  </Table.Td>
+  const pages = Math.max(1, Math.ceil((batches.data?.total ?? 0) / LIMIT));
+  const body = (
+    <QueryState query={batches} empty={(data) => data.items.length === 0} emptyText={t(`campaigns.batches.empty.${view}`)}>
+      {(data) => (
+        <Paper withBorder radius="md" p="xs">
+          <Table.ScrollContainer minWidth={900}>
+            <Table verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('campaigns.batches.batchId')}</Table.Th>
+                  <Table.Th>{t('campaigns.batches.campaign')}</Table.Th>
+                  <Table.Th>{t('campaigns.batches.messageCount')}</Table.Th>
+                  <Table.Th>{t('campaigns.batches.messageCost')}</Table.Th>
+                  <Table.Th>{t('campaigns.batches.scheduled')}</Table.Th>
+                  <Table.Th>{t('campaigns.batches.state')}</Table.Th>
+                  <Table.Th>{t('campaigns.batches.request')}</Table.Th>
+                  <Table.Th>{view === 'canceled' ? t('campaigns.batches.canceledBy') : view === 'gateway' ? t('campaigns.batches.reviewer') : ''}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" m="sm" />}
-      </Paper>
-    );
-  }
+              </Table.Thead>
+              <Table.Tbody>
+                {data.items.map((b) => (
+                  <Table.Tr key={b.id} data-testid="batch-row" data-batch={b.batch_id}>
+                    <Table.Td>
+                      <Text size="sm" ff="monospace">
+                        {b.batch_id}
+                      </Text>
+                      {b.variant && <Badge size="xs">{t('campaigns.report.variant', { variant: b.variant })}</Badge>}
+                    </Table.Td>
+                    <Table.Td>
+                      <Link to={`/campaignhistory?campaign=${b.campaign_id}`}>{b.campaign_name}</Link>
+                    </Table.Td>
+                    <Table.Td>{b.message_count.toLocaleString(i18n.language)}</Table.Td>
+                    <Table.Td>{b.message_cost}</Table.Td>
+                    <Table.Td>{b.scheduled_date ? `${b.scheduled_date} ${b.scheduled_time ?? ''} (${b.timezone})` : '—'}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" data-testid="batch-state">
+                        {t(`campaigns.batches.states.${stateOf(b)}`)}
+                      </Badge>
+                      {b.rejection_reason && (
+                        <Text size="xs" c="red">
+                          {b.rejection_reason} · {date(b.rejected_date)}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="xs">{`${b.request_type} · ${b.request_source} · P${b.request_priority}`}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {view === 'canceled' ? (
+                        <Text size="sm" data-testid="batch-canceled-by">
+                          {b.batch_canceled_by_username ?? '—'} · {date(b.canceled_at)}
+                        </Text>
+                      ) : view === 'gateway' ? (
+                        <Text size="sm">{b.gateway_reviewer_username ?? '—'}</Text>
+                      ) : (
+                        <BatchActions view={view} batch={b} onDialog={onDialog} />
+                      )}
+                      {view === 'gateway' && <BatchActions view={view} batch={b} onDialog={onDialog} />}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" m="sm" />}
+        </Paper>
+      )}
+    </QueryState>
+  );
   return (
     <Stack gap="sm">
       <TextInput leftSection={<IconSearch size={16} />} placeholder={t('campaigns.batches.search')} value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={280} />

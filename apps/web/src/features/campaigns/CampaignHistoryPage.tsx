@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Drawer, Group, Pagination, Paper, Popover, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Drawer, Group, Paper, Popover, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { CAMPAIGN_STATES, type CampaignState } from '@risala/shared/schemas/campaigns';
 import { CHANNELS, type Channel } from '@risala/shared/schemas/messages';
@@ -7,9 +7,8 @@ import { IconPlus, IconSearch, IconStack2, IconTrash } from '@tabler/icons-react
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { EmptyNote } from '../../components/page/EmptyNote.tsx';
-import { LoadError } from '../../components/page/LoadError.tsx';
-import { PageLoader } from '../../components/page/PageLoader.tsx';
+import { ListFooter } from '../../components/page/ListFooter.tsx';
+import { QueryState } from '../../components/page/QueryState.tsx';
 import { formatDate } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { showSuccessToast } from '../../lib/toast.ts';
@@ -116,24 +115,17 @@ export function CampaignHistoryPage() {
   const opened = list.data?.items.find((c) => c.id === openId);
   const filtered = Boolean(debounced || status || channel);
 
-  let body: React.ReactNode;
-  if (list.isPending) body = <PageLoader />;
-  else if (list.isError) body = <LoadError error={list.error} onRetry={() => void list.refetch()} />;
-  else if (list.data.items.length === 0) body = <EmptyNote text={t(filtered ? 'campaigns.history.noMatch' : 'campaigns.history.empty')} />;
-  else {
-    const pages = Math.max(1, Math.ceil(list.data.total / LIMIT));
-    body = (
-      <Paper withBorder radius="md" p="xs">
-        <CampaignRows items={list.data.items} onOpen={open} />
-        <Group justify="space-between" p="sm">
-          <Text size="sm" c="dimmed" data-testid="campaign-total">
-            {t('campaigns.history.total', { count: list.data.total })}
-          </Text>
-          {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
-        </Group>
-      </Paper>
-    );
-  }
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / LIMIT));
+  const body = (
+    <QueryState query={list} empty={(data) => data.items.length === 0} emptyText={t(filtered ? 'campaigns.history.noMatch' : 'campaigns.history.empty')}>
+      {(data) => (
+        <Paper withBorder radius="md" p="xs">
+          <CampaignRows items={data.items} onOpen={open} />
+          <ListFooter total={t('campaigns.history.total', { count: data.total })} testId="campaign-total" page={page} pages={pages} onPage={setPage} />
+        </Paper>
+      )}
+    </QueryState>
+  );
 
   return (
     <Stack gap="lg" data-testid="campaign-history-page">

@@ -1,13 +1,12 @@
-import { Button, Group, Pagination, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useLocalStorage } from '@mantine/hooks';
 import { can } from '@risala/shared/permissions';
 import { CONTENT_TYPES, type ContentItem, type ContentType } from '@risala/shared/schemas/content';
 import { IconLayoutGrid, IconList, IconPlus, IconSearch } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyNote } from '../../components/page/EmptyNote.tsx';
-import { LoadError } from '../../components/page/LoadError.tsx';
-import { PageLoader } from '../../components/page/PageLoader.tsx';
+import { ListFooter } from '../../components/page/ListFooter.tsx';
+import { QueryState } from '../../components/page/QueryState.tsx';
 import { useSession } from '../../lib/session.ts';
 import { useBrandOptions } from './api/get-brand-options.ts';
 import { type ContentListParams, useContent } from './api/get-content.ts';
@@ -52,37 +51,29 @@ export function ContentPage() {
     setPage(1);
   };
 
-  let body: ReactNode;
-  if (content.isPending) body = <PageLoader />;
-  else if (content.isError) body = <LoadError error={content.error} onRetry={() => void content.refetch()} />;
-  else if (content.data.items.length === 0) body = <EmptyNote text={t(filtered ? 'content.list.noMatch' : 'content.list.empty')} />;
-  else {
-    const pages = Math.max(1, Math.ceil(content.data.total / LIMIT));
-    const props = {
-      items: content.data.items,
-      canEdit: can(permissions, 'content', 'update'),
-      canDelete: can(permissions, 'content', 'delete'),
-      onEdit: setEditing,
-      onDelete: setDeleting,
-    };
-    body = (
-      <Stack gap="sm">
-        {view === 'grid' ? (
-          <ContentGrid {...props} />
-        ) : (
-          <Paper withBorder radius="md" p="xs">
-            <ContentTable {...props} />
-          </Paper>
-        )}
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed" data-testid="content-total">
-            {t('content.list.total', { count: content.data.total })}
-          </Text>
-          {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
-        </Group>
-      </Stack>
-    );
-  }
+  const pages = Math.max(1, Math.ceil((content.data?.total ?? 0) / LIMIT));
+  const rowProps = {
+    canEdit: can(permissions, 'content', 'update'),
+    canDelete: can(permissions, 'content', 'delete'),
+    onEdit: setEditing,
+    onDelete: setDeleting,
+  };
+  const body = (
+    <QueryState query={content} empty={(data) => data.items.length === 0} emptyText={t(filtered ? 'content.list.noMatch' : 'content.list.empty')}>
+      {({ items, total }) => (
+        <Stack gap="sm">
+          {view === 'grid' ? (
+            <ContentGrid items={items} {...rowProps} />
+          ) : (
+            <Paper withBorder radius="md" p="xs">
+              <ContentTable items={items} {...rowProps} />
+            </Paper>
+          )}
+          <ListFooter total={t('content.list.total', { count: total })} testId="content-total" page={page} pages={pages} onPage={setPage} inset={false} />
+        </Stack>
+      )}
+    </QueryState>
+  );
 
   return (
     <Stack gap="lg" data-testid="content-page">

@@ -1,13 +1,12 @@
-import { Button, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { can } from '@risala/shared/permissions';
 import { IconDownload, IconFileImport, IconPlus } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyNote } from '../../components/page/EmptyNote.tsx';
-import { LoadError } from '../../components/page/LoadError.tsx';
-import { PageLoader } from '../../components/page/PageLoader.tsx';
+import { ListFooter } from '../../components/page/ListFooter.tsx';
+import { QueryState } from '../../components/page/QueryState.tsx';
 import { useSession } from '../../lib/session.ts';
 import { type CustomerListParams, useCustomers } from './api/get-customers.ts';
 import { BulkActions } from './components/BulkActions.tsx';
@@ -43,29 +42,23 @@ export function CustomersPage() {
       return next;
     });
 
-  let body: ReactNode;
-  if (customers.isPending) body = <PageLoader />;
-  else if (customers.isError) body = <LoadError error={customers.error} onRetry={() => void customers.refetch()} />;
-  else if (customers.data.items.length === 0) {
-    body = <EmptyNote text={t(filtered ? 'customers.list.noMatch' : 'customers.list.empty')} />;
-  } else {
-    const { total, total_estimated } = customers.data;
-    const pages = Math.max(1, Math.ceil(total / LIMIT));
-    body = (
-      <Paper withBorder radius="md" p="xs">
-        <CustomerTable customers={customers.data.items} selected={selected} onSelect={select} sort={sort} onSort={(s) => { setSort(s); setPage(1); }} />
-        <Group justify="space-between" p="sm">
-          <Text size="sm" c="dimmed" data-testid="customer-total">
-            {t(total_estimated ? 'customers.list.totalEstimated' : 'customers.list.total', {
-              count: total,
-              formatted: total.toLocaleString(i18n.language),
-            })}
-          </Text>
-          {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
-        </Group>
-      </Paper>
-    );
-  }
+  const pages = Math.max(1, Math.ceil((customers.data?.total ?? 0) / LIMIT));
+  const body = (
+    <QueryState query={customers} empty={(data) => data.items.length === 0} emptyText={t(filtered ? 'customers.list.noMatch' : 'customers.list.empty')}>
+      {({ items, total, total_estimated }) => (
+        <Paper withBorder radius="md" p="xs">
+          <CustomerTable customers={items} selected={selected} onSelect={select} sort={sort} onSort={(s) => { setSort(s); setPage(1); }} />
+          <ListFooter
+            total={t(total_estimated ? 'customers.list.totalEstimated' : 'customers.list.total', { count: total, formatted: total.toLocaleString(i18n.language) })}
+            testId="customer-total"
+            page={page}
+            pages={pages}
+            onPage={setPage}
+          />
+        </Paper>
+      )}
+    </QueryState>
+  );
 
   return (
     <Stack gap="lg" data-testid="customers-page">

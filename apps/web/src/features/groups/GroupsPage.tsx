@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Menu, Pagination, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Menu, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { can } from '@risala/shared/permissions';
 import type { GroupType } from '@risala/shared/schemas/groups';
@@ -6,9 +6,8 @@ import { IconChevronDown, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { EmptyNote } from '../../components/page/EmptyNote.tsx';
-import { LoadError } from '../../components/page/LoadError.tsx';
-import { PageLoader } from '../../components/page/PageLoader.tsx';
+import { ListFooter } from '../../components/page/ListFooter.tsx';
+import { QueryTable } from '../../components/page/QueryTable.tsx';
 import { formatDate } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { type GroupListParams, useGroups } from './api/get-groups.ts';
@@ -30,48 +29,35 @@ export function GroupsPage() {
   const [sortBy, order] = sort.split(':') as [GroupListParams['sort'], GroupListParams['order']];
   const groups = useGroups({ page, limit: LIMIT, search: debounced || undefined, type: type ?? undefined, sort: sortBy, order });
 
-  let body: React.ReactNode;
-  if (groups.isPending) body = <PageLoader />;
-  else if (groups.isError) body = <LoadError error={groups.error} onRetry={() => void groups.refetch()} />;
-  else if (groups.data.items.length === 0) body = <EmptyNote text={t(debounced || type ? 'groups.list.noMatch' : 'groups.list.empty')} />;
-  else {
-    const pages = Math.max(1, Math.ceil(groups.data.total / LIMIT));
-    body = (
-      <Paper withBorder radius="md" p="xs">
-        <Table.ScrollContainer minWidth={680}>
-          <Table verticalSpacing="sm" highlightOnHover data-testid="group-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('groups.fields.group_name')}</Table.Th>
-                <Table.Th>{t('groups.fields.type')}</Table.Th>
-                <Table.Th>{t('groups.fields.contacts_count')}</Table.Th>
-                <Table.Th>{t('groups.fields.status')}</Table.Th>
-                <Table.Th>{t('groups.fields.created_at')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {groups.data.items.map((g) => (
-                <Table.Tr key={g.id} data-testid="group-row">
-                  <Table.Td>
-                    <Anchor component={Link} to={`/customer/groups/${g.id}`} fw={600} data-testid="group-row-name">{g.group_name}</Anchor>
-                    {g.group_description && <Text size="xs" c="dimmed" lineClamp={1}>{g.group_description}</Text>}
-                  </Table.Td>
-                  <Table.Td><Badge variant="outline">{t(`groups.kind.${g.type}`)}</Badge></Table.Td>
-                  <Table.Td>{g.contacts_count.toLocaleString()}</Table.Td>
-                  <Table.Td><Badge color={g.status === 'ACTIVE' ? 'green' : 'gray'} variant="light">{t(`groups.status.${g.status}`)}</Badge></Table.Td>
-                  <Table.Td>{formatDate(g.created_at, { dateStyle: 'medium' }, i18n.language)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <Group justify="space-between" p="sm">
-          <Text size="sm" c="dimmed" data-testid="group-total">{t('groups.list.total', { count: groups.data.total })}</Text>
-          {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
-        </Group>
-      </Paper>
-    );
-  }
+  const pages = Math.max(1, Math.ceil((groups.data?.total ?? 0) / LIMIT));
+  const body = (
+    <QueryTable
+      query={groups}
+      isEmpty={groups.data?.items.length === 0}
+      emptyText={t(debounced || type ? 'groups.list.noMatch' : 'groups.list.empty')}
+      minWidth={680}
+      testId="group-table"
+      highlight
+      headers={[t('groups.fields.group_name'), t('groups.fields.type'), t('groups.fields.contacts_count'), t('groups.fields.status'), t('groups.fields.created_at')]}
+      rows={(data) => (
+      data.items.map((g) => (
+        <Table.Tr key={g.id} data-testid="group-row">
+          <Table.Td>
+            <Anchor component={Link} to={`/customer/groups/${g.id}`} fw={600} data-testid="group-row-name">{g.group_name}</Anchor>
+            {g.group_description && <Text size="xs" c="dimmed" lineClamp={1}>{g.group_description}</Text>}
+          </Table.Td>
+          <Table.Td><Badge variant="outline">{t(`groups.kind.${g.type}`)}</Badge></Table.Td>
+          <Table.Td>{g.contacts_count.toLocaleString()}</Table.Td>
+          <Table.Td><Badge color={g.status === 'ACTIVE' ? 'green' : 'gray'} variant="light">{t(`groups.status.${g.status}`)}</Badge></Table.Td>
+          <Table.Td>{formatDate(g.created_at, { dateStyle: 'medium' }, i18n.language)}</Table.Td>
+        </Table.Tr>
+      ))
+      )}
+      footer={(data) => (
+    <ListFooter total={t('groups.list.total', { count: data.total })} testId="group-total" page={page} pages={pages} onPage={setPage} />
+      )}
+    />
+  );
 
   return (
     <Stack gap="lg" data-testid="groups-page">

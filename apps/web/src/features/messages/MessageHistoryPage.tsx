@@ -1,4 +1,4 @@
-import { Button, Group, Pagination, Paper, ScrollArea, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, ScrollArea, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { MESSAGE_VIEW_NAMES, type MessageView } from '@risala/shared/schemas/messages';
 import { can } from '@risala/shared/permissions';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyNote } from '../../components/page/EmptyNote.tsx';
 import { LoadError } from '../../components/page/LoadError.tsx';
+import { ListFooter } from '../../components/page/ListFooter.tsx';
 import { PageLoader } from '../../components/page/PageLoader.tsx';
 import { useSession } from '../../lib/session.ts';
 import { useMessages } from './api/get-messages.ts';
@@ -43,12 +44,7 @@ function HistoryList({ filters, onOpen }: { filters: MessageFilters; onOpen: (id
   return (
     <Paper withBorder radius="md" p="xs">
       <MessageTable messages={messages.data.items} sort={sort} onSort={(s) => { setSort(s); setPage(1); }} onOpen={onOpen} />
-      <Group justify="space-between" p="sm">
-        <Text size="sm" c="dimmed" data-testid="message-total">
-          {t(total_estimated ? 'messages.list.totalEstimated' : 'messages.list.total', { count: total, formatted: total.toLocaleString(i18n.language) })}
-        </Text>
-        {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
-      </Group>
+      <ListFooter total={t(total_estimated ? 'messages.list.totalEstimated' : 'messages.list.total', { count: total, formatted: total.toLocaleString(i18n.language) })} testId="message-total" page={page} pages={pages} onPage={setPage} />
     </Paper>
   );
 }

@@ -1,12 +1,11 @@
-import { ActionIcon, Alert, Button, FileButton, Group, List, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Button, FileButton, Group, List, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { addEntriesSchema, type BlacklistImportReport, ENTRY_KINDS, type EntryKind } from '@risala/shared/schemas/blacklists';
 import { IconFileImport, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyNote } from '../../../components/page/EmptyNote.tsx';
-import { LoadError } from '../../../components/page/LoadError.tsx';
-import { PageLoader } from '../../../components/page/PageLoader.tsx';
+import { ListFooter } from '../../../components/page/ListFooter.tsx';
+import { QueryState } from '../../../components/page/QueryState.tsx';
 import { isApiError } from '../../../lib/http.ts';
 import { formatDate, translateMessage } from '../../../lib/i18n.ts';
 import { showSuccessToast } from '../../../lib/toast.ts';
@@ -109,48 +108,43 @@ export function EntriesPanel({ blacklistId, canEdit }: { blacklistId: number; ca
   const entries = useEntries(blacklistId, { page, limit: LIMIT, search: debounced || undefined, kind: kind ?? undefined });
   const { remove } = useEntryMutations(blacklistId);
 
-  let body: React.ReactNode;
-  if (entries.isPending) body = <PageLoader />;
-  else if (entries.isError) body = <LoadError error={entries.error} onRetry={() => void entries.refetch()} />;
-  else if (entries.data.items.length === 0) body = <EmptyNote text={t(debounced || kind ? 'blacklists.entries.noMatch' : 'blacklists.entries.empty')} />;
-  else {
-    const pages = Math.max(1, Math.ceil(entries.data.total / LIMIT));
-    body = (
-      <>
-        <Table verticalSpacing="xs" highlightOnHover data-testid="entry-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('blacklists.entries.kind')}</Table.Th>
-              <Table.Th>{t('blacklists.entries.value')}</Table.Th>
-              <Table.Th>{t('blacklists.fields.created_at')}</Table.Th>
-              {canEdit && <Table.Th w={48} />}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {entries.data.items.map((e) => (
-              <Table.Tr key={e.id} data-testid="entry-row">
-                <Table.Td>{t(`blacklists.kinds.${e.kind}`)}</Table.Td>
-                <Table.Td><Text span dir={e.kind === 'keyword' ? 'auto' : 'ltr'} ff={e.kind === 'keyword' ? undefined : 'monospace'}>{e.value}</Text></Table.Td>
-                <Table.Td>{formatDate(e.created_at, { dateStyle: 'medium' }, i18n.language)}</Table.Td>
-                {canEdit && (
-                  <Table.Td>
-                    <ActionIcon variant="subtle" color="red" aria-label={t('blacklists.entries.remove')} loading={remove.isPending && remove.variables === e.id}
-                      onClick={() => remove.mutate(e.id)} data-testid="entry-remove">
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Table.Td>
-                )}
+  const pages = Math.max(1, Math.ceil((entries.data?.total ?? 0) / LIMIT));
+  const body = (
+    <QueryState query={entries} empty={(data) => data.items.length === 0} emptyText={t(debounced || kind ? 'blacklists.entries.noMatch' : 'blacklists.entries.empty')}>
+      {(data) => (
+        <>
+          <Table verticalSpacing="xs" highlightOnHover data-testid="entry-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('blacklists.entries.kind')}</Table.Th>
+                <Table.Th>{t('blacklists.entries.value')}</Table.Th>
+                <Table.Th>{t('blacklists.fields.created_at')}</Table.Th>
+                {canEdit && <Table.Th w={48} />}
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed" data-testid="entry-total">{t('blacklists.entries.total', { count: entries.data.total })}</Text>
-          {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
-        </Group>
-      </>
-    );
-  }
+            </Table.Thead>
+            <Table.Tbody>
+              {data.items.map((e) => (
+                <Table.Tr key={e.id} data-testid="entry-row">
+                  <Table.Td>{t(`blacklists.kinds.${e.kind}`)}</Table.Td>
+                  <Table.Td><Text span dir={e.kind === 'keyword' ? 'auto' : 'ltr'} ff={e.kind === 'keyword' ? undefined : 'monospace'}>{e.value}</Text></Table.Td>
+                  <Table.Td>{formatDate(e.created_at, { dateStyle: 'medium' }, i18n.language)}</Table.Td>
+                  {canEdit && (
+                    <Table.Td>
+                      <ActionIcon variant="subtle" color="red" aria-label={t('blacklists.entries.remove')} loading={remove.isPending && remove.variables === e.id}
+                        onClick={() => remove.mutate(e.id)} data-testid="entry-remove">
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <ListFooter total={t('blacklists.entries.total', { count: data.total })} testId="entry-total" page={page} pages={pages} onPage={setPage} inset={false} />
+        </>
+      )}
+    </QueryState>
+  );
 
   return (
     <Stack gap="md">

@@ -1,4 +1,4 @@
-import { Badge, Button, Code, Group, Pagination, Select, Stack, Switch, Table, Text, TextInput, Title, } from '@mantine/core';
+import { Badge, Button, Code, Group, Select, Stack, Switch, Table, Text, TextInput, Title, } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { can } from '@risala/shared/permissions';
 import { FILTER_TYPES, type FilterType, type Rule } from '@risala/shared/schemas/gateway-routing';
@@ -7,6 +7,7 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryTable } from '../../../components/page/QueryTable.tsx';
+import { ListFooter } from '../../../components/page/ListFooter.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { ConfirmDelete, RoutingNav, RowActions } from '../RoutingNav.tsx';
 import { useRuleMutations } from './api/change-rule.ts';
@@ -71,10 +72,7 @@ export function RulesPage() {
         ))
       )}
       footer={(data) => (
-        <Group justify="space-between" p="sm">
-          <Text size="sm" c="dimmed">{t('gateway.rules.total', { count: data.total })}</Text>
-          {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
-        </Group>
+        <ListFooter total={t('gateway.rules.total', { count: data.total })} page={page} pages={pages} onPage={setPage} />
       )}
     />
   );

@@ -1,12 +1,11 @@
-import { Button, Checkbox, Group, MultiSelect, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, MultiSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { CustomerGroup } from '@risala/shared/schemas/groups';
 import { IconSearch, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyNote } from '../../../components/page/EmptyNote.tsx';
-import { LoadError } from '../../../components/page/LoadError.tsx';
-import { PageLoader } from '../../../components/page/PageLoader.tsx';
+import { ListFooter } from '../../../components/page/ListFooter.tsx';
+import { QueryState } from '../../../components/page/QueryState.tsx';
 import { isApiError } from '../../../lib/http.ts';
 import { formatDate } from '../../../lib/i18n.ts';
 import { showSuccessToast } from '../../../lib/toast.ts';
@@ -91,52 +90,47 @@ export function MembersPanel({ group, canEdit }: { group: CustomerGroup; canEdit
     showSuccessToast('groups.members.removed', { count: res.removed });
   }
 
-  let body: React.ReactNode;
-  if (members.isPending) body = <PageLoader />;
-  else if (members.isError) body = <LoadError error={members.error} onRetry={() => void members.refetch()} />;
-  else if (members.data.items.length === 0) body = <EmptyNote text={t(debounced ? 'groups.members.noMatch' : 'groups.members.empty')} />;
-  else {
-    const pages = Math.max(1, Math.ceil(members.data.total / LIMIT));
-    body = (
-      <>
-        <Table.ScrollContainer minWidth={600}>
-          <Table verticalSpacing="xs" highlightOnHover data-testid="member-table">
-            <Table.Thead>
-              <Table.Tr>
-                {editable && <Table.Th w={40} />}
-                <Table.Th>{t('groups.members.name')}</Table.Th>
-                <Table.Th>{t('groups.members.mobile')}</Table.Th>
-                <Table.Th>{t('groups.members.email')}</Table.Th>
-                <Table.Th>{t('groups.fields.country')}</Table.Th>
-                {group.type === 'static' && <Table.Th>{t('groups.members.addedAt')}</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {members.data.items.map((m) => (
-                <Table.Tr key={m.id} data-testid="member-row">
-                  {editable && (
-                    <Table.Td>
-                      <Checkbox aria-label={fullName(m)} checked={selected.includes(m.id)}
-                        onChange={(e) => setSelected((s) => (e.currentTarget.checked ? [...s, m.id] : s.filter((x) => x !== m.id)))} />
-                    </Table.Td>
-                  )}
-                  <Table.Td>{fullName(m)}</Table.Td>
-                  <Table.Td><span className="ltr-value" dir="ltr">{m.mobile_number ?? '—'}</span></Table.Td>
-                  <Table.Td>{m.email ?? '—'}</Table.Td>
-                  <Table.Td>{m.country ?? '—'}</Table.Td>
-                  {group.type === 'static' && <Table.Td>{m.added_at ? formatDate(m.added_at, { dateStyle: 'medium' }, i18n.language) : '—'}</Table.Td>}
+  const pages = Math.max(1, Math.ceil((members.data?.total ?? 0) / LIMIT));
+  const body = (
+    <QueryState query={members} empty={(data) => data.items.length === 0} emptyText={t(debounced ? 'groups.members.noMatch' : 'groups.members.empty')}>
+      {(data) => (
+        <>
+          <Table.ScrollContainer minWidth={600}>
+            <Table verticalSpacing="xs" highlightOnHover data-testid="member-table">
+              <Table.Thead>
+                <Table.Tr>
+                  {editable && <Table.Th w={40} />}
+                  <Table.Th>{t('groups.members.name')}</Table.Th>
+                  <Table.Th>{t('groups.members.mobile')}</Table.Th>
+                  <Table.Th>{t('groups.members.email')}</Table.Th>
+                  <Table.Th>{t('groups.fields.country')}</Table.Th>
+                  {group.type === 'static' && <Table.Th>{t('groups.members.addedAt')}</Table.Th>}
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed" data-testid="member-total">{t('groups.members.total', { count: members.data.total })}</Text>
-          {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
-        </Group>
-      </>
-    );
-  }
+              </Table.Thead>
+              <Table.Tbody>
+                {data.items.map((m) => (
+                  <Table.Tr key={m.id} data-testid="member-row">
+                    {editable && (
+                      <Table.Td>
+                        <Checkbox aria-label={fullName(m)} checked={selected.includes(m.id)}
+                          onChange={(e) => setSelected((s) => (e.currentTarget.checked ? [...s, m.id] : s.filter((x) => x !== m.id)))} />
+                      </Table.Td>
+                    )}
+                    <Table.Td>{fullName(m)}</Table.Td>
+                    <Table.Td><span className="ltr-value" dir="ltr">{m.mobile_number ?? '—'}</span></Table.Td>
+                    <Table.Td>{m.email ?? '—'}</Table.Td>
+                    <Table.Td>{m.country ?? '—'}</Table.Td>
+                    {group.type === 'static' && <Table.Td>{m.added_at ? formatDate(m.added_at, { dateStyle: 'medium' }, i18n.language) : '—'}</Table.Td>}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <ListFooter total={t('groups.members.total', { count: data.total })} testId="member-total" page={page} pages={pages} onPage={setPage} inset={false} />
+        </>
+      )}
+    </QueryState>
+  );
 
   return (
     <Stack gap="md">

@@ -1,11 +1,10 @@
-import { Badge, Group, Pagination, Paper, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Paper, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyNote } from '../../../components/page/EmptyNote.tsx';
-import { LoadError } from '../../../components/page/LoadError.tsx';
-import { PageLoader } from '../../../components/page/PageLoader.tsx';
+import { ListFooter } from '../../../components/page/ListFooter.tsx';
+import { QueryState } from '../../../components/page/QueryState.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
 import { useInbound } from '../api/get-inbound.ts';
 
@@ -19,58 +18,51 @@ export function InboundList() {
   const [page, setPage] = useState(1);
   const inbound = useInbound(page, LIMIT, debounced);
 
-  let body: ReactNode;
-  if (inbound.isPending) body = <PageLoader />;
-  else if (inbound.isError) body = <LoadError error={inbound.error} onRetry={() => void inbound.refetch()} />;
-  else if (inbound.data.items.length === 0) body = <EmptyNote text={t(debounced ? 'messages.list.noMatch' : 'messages.inbox.empty')} />;
-  else {
-    const pages = Math.max(1, Math.ceil(inbound.data.total / LIMIT));
-    body = (
-      <Paper withBorder radius="md" p="xs">
-        <Table.ScrollContainer minWidth={700}>
-          <Table verticalSpacing="xs" data-testid="inbound-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('messages.inbox.from')}</Table.Th>
-                <Table.Th>{t('messages.table.channel')}</Table.Th>
-                <Table.Th>{t('messages.inbox.body')}</Table.Th>
-                <Table.Th>{t('messages.inbox.action')}</Table.Th>
-                <Table.Th>{t('messages.inbox.received')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {inbound.data.items.map((m) => (
-                <Table.Tr key={m.id} data-testid="inbound-row">
-                  <Table.Td dir="ltr">{m.from_address}</Table.Td>
-                  <Table.Td>{t(`messages.channel.${m.channel}`)}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm" dir="auto" lineClamp={2}>
-                      {m.body}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {m.action && <Badge variant="light">{i18n.exists(`messages.inbox.actions.${m.action}`) ? t(`messages.inbox.actions.${m.action}`) : m.action}</Badge>}
-                    {m.blocked_by && (
-                      <Text size="xs" c="dimmed">
-                        {t('messages.detail.blockedBy', { list: m.blocked_by })}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{formatDate(m.received_at, { dateStyle: 'short', timeStyle: 'medium' })}</Table.Td>
+  const pages = Math.max(1, Math.ceil((inbound.data?.total ?? 0) / LIMIT));
+  const body = (
+    <QueryState query={inbound} empty={(data) => data.items.length === 0} emptyText={t(debounced ? 'messages.list.noMatch' : 'messages.inbox.empty')}>
+      {(data) => (
+        <Paper withBorder radius="md" p="xs">
+          <Table.ScrollContainer minWidth={700}>
+            <Table verticalSpacing="xs" data-testid="inbound-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('messages.inbox.from')}</Table.Th>
+                  <Table.Th>{t('messages.table.channel')}</Table.Th>
+                  <Table.Th>{t('messages.inbox.body')}</Table.Th>
+                  <Table.Th>{t('messages.inbox.action')}</Table.Th>
+                  <Table.Th>{t('messages.inbox.received')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <Group justify="space-between" p="sm">
-          <Text size="sm" c="dimmed">
-            {t('messages.list.total', { count: inbound.data.total, formatted: inbound.data.total.toLocaleString(i18n.language) })}
-          </Text>
-          {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
-        </Group>
-      </Paper>
-    );
-  }
+              </Table.Thead>
+              <Table.Tbody>
+                {data.items.map((m) => (
+                  <Table.Tr key={m.id} data-testid="inbound-row">
+                    <Table.Td dir="ltr">{m.from_address}</Table.Td>
+                    <Table.Td>{t(`messages.channel.${m.channel}`)}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm" dir="auto" lineClamp={2}>
+                        {m.body}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {m.action && <Badge variant="light">{i18n.exists(`messages.inbox.actions.${m.action}`) ? t(`messages.inbox.actions.${m.action}`) : m.action}</Badge>}
+                      {m.blocked_by && (
+                        <Text size="xs" c="dimmed">
+                          {t('messages.detail.blockedBy', { list: m.blocked_by })}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{formatDate(m.received_at, { dateStyle: 'short', timeStyle: 'medium' })}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <ListFooter total={t('messages.list.total', { count: data.total, formatted: data.total.toLocaleString(i18n.language) })} page={page} pages={pages} onPage={setPage} />
+        </Paper>
+      )}
+    </QueryState>
+  );
   return (
     <>
       <TextInput

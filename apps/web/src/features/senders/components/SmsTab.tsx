@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Button, Group, Modal, Pagination, Select, Stack, Table, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Modal, Select, Stack, Table, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { can } from '@risala/shared/permissions';
 import { SENDER_STATUSES, type SenderStatus, type SmsSender } from '@risala/shared/schemas/senders';
@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QueryTable } from '../../../components/page/QueryTable.tsx';
+import { ListFooter } from '../../../components/page/ListFooter.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useSmsSenders } from '../api/get-sms-senders.ts';
@@ -105,12 +106,7 @@ export function SmsTab() {
         ))
       )}
       footer={(data) => (
-        <Group justify="space-between" p="sm">
-          <Text size="sm" c="dimmed" data-testid="sender-id-total">
-            {t('senders.sms.total', { count: data.total })}
-          </Text>
-          {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
-        </Group>
+        <ListFooter total={t('senders.sms.total', { count: data.total })} testId="sender-id-total" page={page} pages={pages} onPage={setPage} />
       )}
     />
   );
