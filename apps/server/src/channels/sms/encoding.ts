@@ -22,12 +22,12 @@ const GSM_EXTENSION: Record<string, number> = {
   '€': 0x65,
 };
 const ESC = 0x1b;
-const ESC_INDEX = 0x1b;
 
 /** GSM-7 code per UTF-16 code unit: the basic code, or 0x100 + the extension code; -1 when none */
 const CODE = new Int16Array(0x10000).fill(-1);
 [...GSM_BASIC].forEach((ch, i) => {
-  if (i !== ESC_INDEX) CODE[ch.charCodeAt(0)] = i;
+  // the escape's own position in the table is not a character
+  if (i !== ESC) CODE[ch.charCodeAt(0)] = i;
 });
 for (const [ch, code] of Object.entries(GSM_EXTENSION)) CODE[ch.charCodeAt(0)] = 0x100 + code;
 const EXTENSION_CHAR = new Map<number, string>(Object.entries(GSM_EXTENSION).map(([ch, code]) => [code, ch]));

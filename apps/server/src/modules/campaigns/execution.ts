@@ -132,7 +132,7 @@ export async function expandChunk(ctx: AppContext, p: ExpandPayload): Promise<vo
     }
     const base = { account_id: b.account_id, user_id: c.created_by, bulk_id: b.batch_id, batch_id: b.id, campaign_id: c.id };
     const state = status === 'PAUSED' ? 'SCHEDULED' : 'PENDING';
-    const chunk: Chunk = { audience, plans, failures, after: p.after, upto: p.upto, variant: b.variant, base, state, batch: b };
+    const chunk: Chunk = { audience, plans, failures, after: p.after, upto: p.upto, base, state, batch: b };
     await tx.execute(sql`savepoint chunk`);
     let count = await expandRendered(ctx, tx, chunk, true);
     if (count === null) {
@@ -155,7 +155,6 @@ interface Chunk {
   failures: Map<Channel, string>;
   after: number;
   upto: number | null;
-  variant: string | null;
   base: Omit<SmsChunkFields, 'status'>;
   state: 'PENDING' | 'SCHEDULED';
   batch: BatchRow;
@@ -170,12 +169,14 @@ async function expandRendered(ctx: AppContext, tx: DbOrTx, k: Chunk, inSql: bool
   const smsSql = inSql ? k.plans.get('sms')?.sql : undefined;
   let count = 0;
   if (smsSql) {
-    const sms = await insertSmsChunk(tx, k.audience, smsSql, { after: k.after, upto: k.upto, variant: k.variant }, { ...k.base, status: k.state });
-    try {
-      await reserveCredits(tx, { accountId: k.batch.account_id, channel: 'sms', amount: sms.credits, bulkId: k.batch.batch_id });
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      return null;
+    const sms = await insertSmsChunk(tx, k.audience, smsSql, { after: k.after, upto: k.upto, variant: k.batch.variant }, { ...k.base, status: k.state });
+    if (sms.ids.length > 0) {
+      try {
+        await reserveCredits(tx, { accountId: k.batch.account_id, channel: 'sms', amount: sms.credits, bulkId: k.batch.batch_id });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        return null;
+      }
     }
     if (k.state === 'PENDING') await queueChunks(ctx, tx, TASKS.route, sms.ids);
     count += sms.ids.length;
@@ -183,7 +184,7 @@ async function expandRendered(ctx: AppContext, tx: DbOrTx, k: Chunk, inSql: bool
     if (k.plans.size + k.failures.size === 1) return count;
   }
   const attributes = [...k.plans.values()].some((plan) => plan.usesAttributes);
-  const members = await audienceChunk(tx, k.audience, k.after, k.upto, k.variant, { attributes, skipChannel: smsSql ? 'sms' : null });
+  const members = await audienceChunk(tx, k.audience, k.after, k.upto, k.batch.variant, { attributes, skipChannel: smsSql ? 'sms' : null });
   if (members.length === 0) return count;
   const out: NewMessage[] = members.map((m) => {
     const address = m.channel === 'email' ? (m.email as string).trim().toLowerCase() : (m.mobile_number as string);

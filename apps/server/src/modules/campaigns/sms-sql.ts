@@ -75,7 +75,7 @@ export async function insertSmsChunk(
   range: { after: number; upto: number | null; variant: string | null },
   f: SmsChunkFields,
 ): Promise<{ ids: number[]; credits: number }> {
-  const { rows } = await tx.execute<{ ids: string | null; credits: number; recount: { id: number; created_at: string; body: string }[] }>(sql`
+  const { rows } = await tx.execute<{ ids: (string | number)[] | null; credits: number; recount: { id: number; created_at: string; body: string }[] }>(sql`
     with ins as (
       insert into messages (account_id, user_id, bulk_id, batch_id, campaign_id, customer_id, channel, recipient,
                             sender, sms_sender_id, template_id, body, encoding, parts, credits, status)
@@ -102,11 +102,11 @@ export async function insertSmsChunk(
               offset 0) sized
       returning id, created_at, parts, credits, case when parts < 0 then body end as body
     )
-    select string_agg(id::text, ',' order by id) as ids, coalesce(sum(credits), 0)::int as credits,
+    select array_agg(id order by id) as ids, coalesce(sum(credits), 0)::int as credits,
            coalesce(json_agg(json_build_object('id', id, 'created_at', created_at, 'body', body)) filter (where parts < 0), '[]') as recount
       from ins`);
   const r = rows[0];
-  const ids = r?.ids ? r.ids.split(',').map(Number) : [];
+  const ids = (r?.ids ?? []).map(Number);
   let credits = r?.credits ?? 0;
   const recount = r?.recount ?? [];
   if (recount.length) {

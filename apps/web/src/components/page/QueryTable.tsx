@@ -9,7 +9,7 @@ import { type ListQueryState, QueryState } from './QueryState.tsx';
  */
 export function QueryTable<T>({
   query,
-  isEmpty,
+  empty,
   emptyText,
   minWidth,
   testId,
@@ -19,7 +19,7 @@ export function QueryTable<T>({
   highlight = false,
 }: {
   query: ListQueryState<T>;
-  isEmpty: boolean;
+  empty: (data: T) => boolean;
   emptyText: string;
   minWidth: number;
   testId: string;
@@ -31,7 +31,7 @@ export function QueryTable<T>({
   highlight?: boolean;
 }) {
   return (
-    <QueryState query={query} empty={() => isEmpty} emptyText={emptyText}>
+    <QueryState query={query} empty={empty} emptyText={emptyText}>
       {(data) => (
         <Paper withBorder radius="md" p="xs">
           <Table.ScrollContainer minWidth={minWidth}>

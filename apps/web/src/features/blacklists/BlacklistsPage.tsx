@@ -32,11 +32,10 @@ export function BlacklistsPage() {
   const [sortBy, order] = sort.split(':') as [BlacklistListParams['sort'], BlacklistListParams['order']];
   const lists = useBlacklists({ page, limit: LIMIT, search: debounced || undefined, type: type ?? undefined, sort: sortBy, order });
 
-  const pages = Math.max(1, Math.ceil((lists.data?.total ?? 0) / LIMIT));
   const body = (
     <QueryTable
       query={lists}
-      isEmpty={lists.data?.items.length === 0}
+      empty={(data) => data.items.length === 0}
       emptyText={t(debounced || type ? 'blacklists.list.noMatch' : 'blacklists.list.empty')}
       minWidth={640}
       testId="blacklist-table"
@@ -57,7 +56,7 @@ export function BlacklistsPage() {
       ))
       )}
       footer={(data) => (
-    <ListFooter total={t('blacklists.list.total', { count: data.total })} testId="blacklist-total" page={page} pages={pages} onPage={setPage} />
+    <ListFooter label={t('blacklists.list.total', { count: data.total })} testId="blacklist-total" page={page} count={data.total} limit={LIMIT} onPage={setPage} />
       )}
     />
   );

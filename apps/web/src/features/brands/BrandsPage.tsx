@@ -31,7 +31,6 @@ export function BrandsPage() {
   const brands = useBrands({ page, limit: LIMIT, search: debounced || undefined, sort: sortBy, order });
   const canCreate = can(permissions, 'brand', 'create');
 
-  const pages = Math.max(1, Math.ceil((brands.data?.total ?? 0) / LIMIT));
   const body = (
     <QueryState query={brands} empty={(data) => data.items.length === 0} emptyText={t(debounced ? 'brands.list.noMatch' : 'brands.list.empty')}>
       {(data) => (
@@ -43,7 +42,7 @@ export function BrandsPage() {
             onEdit={setEditing}
             onDelete={setDeleting}
           />
-          <ListFooter total={t('brands.list.total', { count: data.total })} testId="brand-total" page={page} pages={pages} onPage={setPage} />
+          <ListFooter label={t('brands.list.total', { count: data.total })} testId="brand-total" page={page} count={data.total} limit={LIMIT} onPage={setPage} />
         </Paper>
       )}
     </QueryState>

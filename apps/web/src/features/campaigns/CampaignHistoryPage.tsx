@@ -115,13 +115,12 @@ export function CampaignHistoryPage() {
   const opened = list.data?.items.find((c) => c.id === openId);
   const filtered = Boolean(debounced || status || channel);
 
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / LIMIT));
   const body = (
     <QueryState query={list} empty={(data) => data.items.length === 0} emptyText={t(filtered ? 'campaigns.history.noMatch' : 'campaigns.history.empty')}>
       {(data) => (
         <Paper withBorder radius="md" p="xs">
           <CampaignRows items={data.items} onOpen={open} />
-          <ListFooter total={t('campaigns.history.total', { count: data.total })} testId="campaign-total" page={page} pages={pages} onPage={setPage} />
+          <ListFooter label={t('campaigns.history.total', { count: data.total })} testId="campaign-total" page={page} count={data.total} limit={LIMIT} onPage={setPage} />
         </Paper>
       )}
     </QueryState>

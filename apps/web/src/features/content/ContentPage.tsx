@@ -51,7 +51,6 @@ export function ContentPage() {
     setPage(1);
   };
 
-  const pages = Math.max(1, Math.ceil((content.data?.total ?? 0) / LIMIT));
   const rowProps = {
     canEdit: can(permissions, 'content', 'update'),
     canDelete: can(permissions, 'content', 'delete'),
@@ -69,7 +68,7 @@ export function ContentPage() {
               <ContentTable items={items} {...rowProps} />
             </Paper>
           )}
-          <ListFooter total={t('content.list.total', { count: total })} testId="content-total" page={page} pages={pages} onPage={setPage} inset={false} />
+          <ListFooter label={t('content.list.total', { count: total })} testId="content-total" page={page} count={total} limit={LIMIT} onPage={setPage} inset={false} />
         </Stack>
       )}
     </QueryState>

@@ -42,17 +42,16 @@ export function CustomersPage() {
       return next;
     });
 
-  const pages = Math.max(1, Math.ceil((customers.data?.total ?? 0) / LIMIT));
   const body = (
     <QueryState query={customers} empty={(data) => data.items.length === 0} emptyText={t(filtered ? 'customers.list.noMatch' : 'customers.list.empty')}>
       {({ items, total, total_estimated }) => (
         <Paper withBorder radius="md" p="xs">
           <CustomerTable customers={items} selected={selected} onSelect={select} sort={sort} onSort={(s) => { setSort(s); setPage(1); }} />
           <ListFooter
-            total={t(total_estimated ? 'customers.list.totalEstimated' : 'customers.list.total', { count: total, formatted: total.toLocaleString(i18n.language) })}
+            label={t(total_estimated ? 'customers.list.totalEstimated' : 'customers.list.total', { count: total, formatted: total.toLocaleString(i18n.language) })}
             testId="customer-total"
             page={page}
-            pages={pages}
+            count={total} limit={LIMIT}
             onPage={setPage}
           />
         </Paper>

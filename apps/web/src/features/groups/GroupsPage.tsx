@@ -29,11 +29,10 @@ export function GroupsPage() {
   const [sortBy, order] = sort.split(':') as [GroupListParams['sort'], GroupListParams['order']];
   const groups = useGroups({ page, limit: LIMIT, search: debounced || undefined, type: type ?? undefined, sort: sortBy, order });
 
-  const pages = Math.max(1, Math.ceil((groups.data?.total ?? 0) / LIMIT));
   const body = (
     <QueryTable
       query={groups}
-      isEmpty={groups.data?.items.length === 0}
+      empty={(data) => data.items.length === 0}
       emptyText={t(debounced || type ? 'groups.list.noMatch' : 'groups.list.empty')}
       minWidth={680}
       testId="group-table"
@@ -54,7 +53,7 @@ export function GroupsPage() {
       ))
       )}
       footer={(data) => (
-    <ListFooter total={t('groups.list.total', { count: data.total })} testId="group-total" page={page} pages={pages} onPage={setPage} />
+    <ListFooter label={t('groups.list.total', { count: data.total })} testId="group-total" page={page} count={data.total} limit={LIMIT} onPage={setPage} />
       )}
     />
   );

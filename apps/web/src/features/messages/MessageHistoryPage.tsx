@@ -40,11 +40,10 @@ function HistoryList({ filters, onOpen }: { filters: MessageFilters; onOpen: (id
     return <EmptyNote text={t(filtered ? 'messages.list.noMatch' : filters.view === 'all' ? 'messages.list.empty' : 'messages.list.emptyView')} />;
   }
   const { total, total_estimated } = messages.data;
-  const pages = Math.max(1, Math.ceil(total / LIMIT));
   return (
     <Paper withBorder radius="md" p="xs">
       <MessageTable messages={messages.data.items} sort={sort} onSort={(s) => { setSort(s); setPage(1); }} onOpen={onOpen} />
-      <ListFooter total={t(total_estimated ? 'messages.list.totalEstimated' : 'messages.list.total', { count: total, formatted: total.toLocaleString(i18n.language) })} testId="message-total" page={page} pages={pages} onPage={setPage} />
+      <ListFooter label={t(total_estimated ? 'messages.list.totalEstimated' : 'messages.list.total', { count: total, formatted: total.toLocaleString(i18n.language) })} testId="message-total" page={page} count={total} limit={LIMIT} onPage={setPage} />
     </Paper>
   );
 }

@@ -108,7 +108,6 @@ export function EntriesPanel({ blacklistId, canEdit }: { blacklistId: number; ca
   const entries = useEntries(blacklistId, { page, limit: LIMIT, search: debounced || undefined, kind: kind ?? undefined });
   const { remove } = useEntryMutations(blacklistId);
 
-  const pages = Math.max(1, Math.ceil((entries.data?.total ?? 0) / LIMIT));
   const body = (
     <QueryState query={entries} empty={(data) => data.items.length === 0} emptyText={t(debounced || kind ? 'blacklists.entries.noMatch' : 'blacklists.entries.empty')}>
       {(data) => (
@@ -140,7 +139,7 @@ export function EntriesPanel({ blacklistId, canEdit }: { blacklistId: number; ca
               ))}
             </Table.Tbody>
           </Table>
-          <ListFooter total={t('blacklists.entries.total', { count: data.total })} testId="entry-total" page={page} pages={pages} onPage={setPage} inset={false} />
+          <ListFooter label={t('blacklists.entries.total', { count: data.total })} testId="entry-total" page={page} count={data.total} limit={LIMIT} onPage={setPage} inset={false} />
         </>
       )}
     </QueryState>

@@ -31,7 +31,7 @@ export function ConnectionsPage() {
   const body = (
     <QueryTable
       query={list}
-      isEmpty={items.length === 0}
+      empty={() => items.length === 0}
       emptyText={t('gateway.connections.empty')}
       minWidth={820}
       testId="connection-table"

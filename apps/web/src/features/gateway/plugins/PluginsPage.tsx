@@ -90,7 +90,7 @@ export function PluginsPage() {
   const body = (
     <QueryTable
       query={plugins}
-      isEmpty={plugins.data?.items.length === 0}
+      empty={(data) => data.items.length === 0}
       emptyText={t('gateway.plugins.empty')}
       minWidth={640}
       testId="plugin-table"

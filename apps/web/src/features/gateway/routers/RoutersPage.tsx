@@ -37,7 +37,7 @@ export function RoutersPage() {
   const body = (
     <QueryTable
       query={routers}
-      isEmpty={items.length === 0}
+      empty={() => items.length === 0}
       emptyText={t('gateway.routers.empty')}
       minWidth={760}
       testId="router-table"

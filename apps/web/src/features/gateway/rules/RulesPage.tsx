@@ -46,11 +46,10 @@ export function RulesPage() {
   const { status, remove } = useRuleMutations();
   const canEdit = can(permissions, 'sender', 'update');
 
-  const pages = Math.max(1, Math.ceil((rules.data?.total ?? 0) / LIMIT));
   const body = (
     <QueryTable
       query={rules}
-      isEmpty={rules.data?.items.length === 0}
+      empty={(data) => data.items.length === 0}
       emptyText={t(debounced || type ? 'gateway.rules.noMatch' : 'gateway.rules.empty')}
       minWidth={720}
       testId="rule-table"
@@ -72,7 +71,7 @@ export function RulesPage() {
         ))
       )}
       footer={(data) => (
-        <ListFooter total={t('gateway.rules.total', { count: data.total })} page={page} pages={pages} onPage={setPage} />
+        <ListFooter label={t('gateway.rules.total', { count: data.total })} page={page} count={data.total} limit={LIMIT} onPage={setPage} />
       )}
     />
   );

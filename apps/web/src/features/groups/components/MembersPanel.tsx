@@ -90,7 +90,6 @@ export function MembersPanel({ group, canEdit }: { group: CustomerGroup; canEdit
     showSuccessToast('groups.members.removed', { count: res.removed });
   }
 
-  const pages = Math.max(1, Math.ceil((members.data?.total ?? 0) / LIMIT));
   const body = (
     <QueryState query={members} empty={(data) => data.items.length === 0} emptyText={t(debounced ? 'groups.members.noMatch' : 'groups.members.empty')}>
       {(data) => (
@@ -126,7 +125,7 @@ export function MembersPanel({ group, canEdit }: { group: CustomerGroup; canEdit
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <ListFooter total={t('groups.members.total', { count: data.total })} testId="member-total" page={page} pages={pages} onPage={setPage} inset={false} />
+          <ListFooter label={t('groups.members.total', { count: data.total })} testId="member-total" page={page} count={data.total} limit={LIMIT} onPage={setPage} inset={false} />
         </>
       )}
     </QueryState>

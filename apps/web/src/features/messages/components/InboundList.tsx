@@ -18,7 +18,6 @@ export function InboundList() {
   const [page, setPage] = useState(1);
   const inbound = useInbound(page, LIMIT, debounced);
 
-  const pages = Math.max(1, Math.ceil((inbound.data?.total ?? 0) / LIMIT));
   const body = (
     <QueryState query={inbound} empty={(data) => data.items.length === 0} emptyText={t(debounced ? 'messages.list.noMatch' : 'messages.inbox.empty')}>
       {(data) => (
@@ -58,7 +57,7 @@ export function InboundList() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <ListFooter total={t('messages.list.total', { count: data.total, formatted: data.total.toLocaleString(i18n.language) })} page={page} pages={pages} onPage={setPage} />
+          <ListFooter label={t('messages.list.total', { count: data.total, formatted: data.total.toLocaleString(i18n.language) })} page={page} count={data.total} limit={LIMIT} onPage={setPage} />
         </Paper>
       )}
     </QueryState>

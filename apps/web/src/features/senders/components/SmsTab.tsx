@@ -37,11 +37,10 @@ export function SmsTab() {
   const canUpdate = can(permissions, 'sender', 'update');
   const canDelete = can(permissions, 'sender', 'delete');
 
-  const pages = Math.max(1, Math.ceil((senders.data?.total ?? 0) / LIMIT));
   const body = (
     <QueryTable
       query={senders}
-      isEmpty={senders.data?.items.length === 0}
+      empty={(data) => data.items.length === 0}
       emptyText={t(debounced || status ? 'senders.sms.noMatch' : 'senders.sms.empty')}
       minWidth={640}
       testId="sender-id-table"
@@ -106,7 +105,7 @@ export function SmsTab() {
         ))
       )}
       footer={(data) => (
-        <ListFooter total={t('senders.sms.total', { count: data.total })} testId="sender-id-total" page={page} pages={pages} onPage={setPage} />
+        <ListFooter label={t('senders.sms.total', { count: data.total })} testId="sender-id-total" page={page} count={data.total} limit={LIMIT} onPage={setPage} />
       )}
     />
   );
