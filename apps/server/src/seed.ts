@@ -1,9 +1,10 @@
 import type { AppContext } from './context.ts';
+import { seedDemoData } from './demo-data.ts';
 import { createAccountWithOwner, hashPassword } from './modules/auth/auth.service.ts';
 import { findByEmail } from './modules/auth/users.repo.ts';
 import { notify } from './modules/notifications/notifications.service.ts';
 
-/** The demo account printed on start: created once, on a paid plan so nothing nags. */
+/** The demo account printed on start: created once, on a paid plan so nothing nags, with demo data to try. */
 export async function seedDemo(ctx: AppContext) {
   const { email, password } = ctx.config.demo;
   const existing = await findByEmail(ctx.db, email);
@@ -27,6 +28,7 @@ export async function seedDemo(ctx: AppContext) {
       { verified: true, plan: 'growth', config: ctx.config },
     );
     await notify(tx, { accountId: user.account_id, userId: user.id }, 'system', 'welcome');
+    await seedDemoData(tx, user.account_id, user.id);
   });
   return { email, password, created: true };
 }
