@@ -49,6 +49,7 @@ describe('the demo account', () => {
     const [{ n }] = await t.sql<{ n: number }>(`select count(*)::int as n from customers where account_id = $1 and city = 'Riyadh' and consent_sms`, [accountId]);
     expect(n).toBeGreaterThan(0);
     expect(count).toBe(n);
+    expect(segment?.contacts_count).toBe(n);
   });
 
   it('can deploy an SMS + email campaign with its approved templates to its group', async () => {

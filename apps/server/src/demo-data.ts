@@ -4,10 +4,12 @@
  * of all of them, a dynamic segment, and an approved SMS and email template. Written once, with the
  * account (seed.ts); a real sign-up starts empty.
  */
+import type { SegmentRules } from '@risala/shared/schemas/groups';
 import { extractVariables } from '@risala/shared/schemas/templates';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from './db/client.ts';
 import { brands, customerGroups, templates } from './db/schema/index.ts';
+import { countSegment } from './modules/groups/groups.repo.ts';
 
 export const DEMO_CUSTOMERS = 500;
 
@@ -64,18 +66,21 @@ export async function seedDemoData(tx: DbOrTx, accountId: number, userId: number
   // contacts_count follows group_members (its trigger)
   await tx.execute(sql`
     insert into group_members (account_id, group_id, customer_id) select ${accountId}, ${group?.id}::int, id from customers where account_id = ${accountId}`);
+  const rules: SegmentRules = {
+    match: 'all',
+    conditions: [
+      { type: 'field', field: 'city', op: 'eq', value: 'Riyadh' },
+      { type: 'consent', channel: 'sms', value: true },
+    ],
+  };
   await tx.insert(customerGroups).values({
     account_id: accountId,
     group_name: 'Riyadh SMS subscribers',
     group_description: 'Customers in Riyadh who accept SMS',
     type: 'dynamic',
-    rules: {
-      match: 'all',
-      conditions: [
-        { type: 'field', field: 'city', op: 'eq', value: 'Riyadh' },
-        { type: 'consent', channel: 'sms', value: true },
-      ],
-    },
+    rules,
+    // the list shows a segment's last stored count
+    contacts_count: await countSegment(tx, accountId, rules),
     status: 'ACTIVE',
     created_by: userId,
   });
