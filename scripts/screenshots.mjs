@@ -59,23 +59,7 @@ try {
   await page.waitForTimeout(300);
   await shot('shell-notifications');
   await page.keyboard.press('Escape');
-  // a little demo data, through the API like any client
-  const api = page.request;
-  await api.post(`${base}/api/brands`, {
-    data: { name: 'Qahwa House', colors: ['#6f4e37', '#d4a373', '#1b4332'], industry: 'Food & beverage', default_language: 'ar' },
-  });
-  const people = [
-    ['Layla', 'Nasser', '+966501110001', 'SA', ['vip']],
-    ['Omar', 'Saleh', '+966501110002', 'SA', []],
-    ['سارة', 'الحداد', '+971501110003', 'AE', ['vip']],
-    ['Yusuf', 'Karim', '+201001110004', 'EG', []],
-    ['نورة', 'العتيبي', '+966501110005', 'SA', ['ramadan']],
-  ];
-  for (const [first_name, last_name, mobile_number, country, tags] of people) {
-    await api.post(`${base}/api/customer`, {
-      data: { first_name, last_name, mobile_number, country, tags, consent: { sms: { granted: true, source: 'import' } } },
-    });
-  }
+  // the demo account comes with its data (apps/server/src/demo-data.ts)
   await page.goto(`${base}/customer`);
   await page.waitForTimeout(1600);
   await shot('customers');
@@ -88,9 +72,10 @@ try {
   await page.goto(`${base}/template/new/sms`);
   await page.waitForTimeout(1600);
   await shot('template-sms');
-  // a few messages through the sandbox pipeline, then the sending screens
-  await api.post(`${base}/api/messages/sms`, {
-    data: { recipients: { numbers: people.map((p) => p[2]) }, text: 'Qahwa House: 20% off your morning coffee this week!' },
+  // messages to the demo segment through the sandbox pipeline, then the sending screens
+  const { data: groups } = await (await page.request.get(`${base}/api/groups?type=dynamic`)).json();
+  await page.request.post(`${base}/api/messages/sms`, {
+    data: { recipients: { group_ids: groups.items.map((g) => g.id) }, text: 'Risala Demo Store: 20% off everything this weekend!' },
   });
   await page.goto(`${base}/message-history`);
   await page.waitForTimeout(3500);

@@ -40,7 +40,7 @@ export async function seedDemoData(tx: DbOrTx, accountId: number, userId: number
                            consent_whatsapp, consent_whatsapp_source, consent_whatsapp_at)
     select ${accountId}, ${brand?.id ?? null}::int, f.name, l.name,
            case when g % 4 = 3 then '+9715' || lpad((g * 7919 % 10000000)::text, 8, '0') else '+9665' || lpad((g * 7919 % 10000000)::text, 8, '0') end,
-           'customer' || g || '@demo.example', case when g % 3 = 0 then 'en' else 'ar' end,
+           'customer' || g || '@demo.example', case when not k.arabic and g % 3 = 0 then 'en' else 'ar' end,
            case when g % 4 = 3 then 'AE' else 'SA' end,
            case when g % 4 = 3 then 'Dubai' else (array['Riyadh', 'Jeddah', 'Dammam'])[1 + g % 3] end,
            case when g % 10 = 0 then array['vip', 'newsletter'] when g % 3 = 0 then array['newsletter'] else '{}'::text[] end,
@@ -49,9 +49,12 @@ export async function seedDemoData(tx: DbOrTx, accountId: number, userId: number
            g % 10 < 7, case when g % 10 < 7 then 'demo' end, case when g % 10 < 7 then now() end,
            g % 5 < 2, case when g % 5 < 2 then 'demo' end, case when g % 5 < 2 then now() end
       from generate_series(1, ${DEMO_CUSTOMERS}::int) g
+      -- Arabic first names (the last six) go with Arabic family names
+      cross join lateral (select g % 16 >= 10 as arabic) k
       cross join lateral (select (array['Layla', 'Omar', 'Sara', 'Khalid', 'Noura', 'Fahad', 'Huda', 'Yousef', 'Reem', 'Faisal',
                                         'ليلى', 'عمر', 'سارة', 'خالد', 'نورة', 'فهد'])[1 + g % 16] as name) f
-      cross join lateral (select (array['Al-Harbi', 'Al-Otaibi', 'Saleh', 'Haddad', 'الحربي', 'العتيبي', 'القحطاني'])[1 + g % 7] as name) l`);
+      cross join lateral (select case when k.arabic then (array['الحربي', 'العتيبي', 'القحطاني'])[1 + g % 3]
+                                      else (array['Al-Harbi', 'Al-Otaibi', 'Saleh', 'Haddad'])[1 + g % 4] end as name) l`);
   const [group] = await tx
     .insert(customerGroups)
     .values({
