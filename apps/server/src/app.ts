@@ -74,6 +74,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // An empty body sent as JSON (PUT …/read, …/read-all, a bare POST) is no body rather than a
+  // 400; anything else goes through Fastify's own parser and its prototype-poisoning guard.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) =>
+    String(body).trim() === '' ? done(null, undefined) : jsonParser(req, String(body), done),
+  );
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang = requestLanguage(request);

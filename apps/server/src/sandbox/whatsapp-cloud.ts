@@ -68,10 +68,11 @@ export function signWebhook(appSecret: string, rawBody: string | Buffer): string
 }
 
 /**
- * Phone numbers: every 15-digit id starting with 9 is a sandbox number (template ids never start
- * with 9), so each account's seeded sandbox sender verifies; any other unknown id is "not found".
+ * Phone numbers: every 15- or 16-digit id starting with 9 is a sandbox number (template ids never
+ * start with 9). 15 digits are the accounts' seeded sandbox senders (9 + the account id); 16 digits
+ * are free for numbers a user adds to try setup. Any other unknown id is "not found".
  */
-const SANDBOX_PHONE_ID = /^9\d{14}$/;
+const SANDBOX_PHONE_ID = /^9\d{14,15}$/;
 export function sandboxPhoneNumber(id: string) {
   return { id, display_phone_number: `+1 555 ${id.slice(-7)}`, verified_name: 'Risala Sandbox', quality_rating: 'GREEN' };
 }

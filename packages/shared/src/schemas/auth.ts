@@ -47,16 +47,17 @@ export const otpCodeSchema = z
   .trim()
   .regex(/^\d{6}$/, { error: 'validation.otp' });
 
+/** Without a purpose the server picks it from the account: register until verified, reset after (§7). */
 export const sendOtpSchema = z.object({
   email: emailSchema,
-  purpose: otpPurposeSchema.default('register'),
+  purpose: otpPurposeSchema.optional(),
 });
 export type SendOtpInput = z.infer<typeof sendOtpSchema>;
 
 export const verifyOtpSchema = z.object({
   email: emailSchema,
   otp: otpCodeSchema,
-  purpose: z.enum(['register', 'reset']).default('register'),
+  purpose: z.enum(['register', 'reset']).optional(),
 });
 export type VerifyOtpInput = z.infer<typeof verifyOtpSchema>;
 

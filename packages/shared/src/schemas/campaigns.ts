@@ -105,6 +105,11 @@ export interface CampaignFunnel {
   unsubscribed: number;
 }
 
+/** POST /api/campaigns/deploy (§7): the same as /api/campaigns/{id}/deploy, the campaign named in the body. */
+export const campaignDeploySchema = z.object({
+  campaign_id: z.number({ error: 'validation.required' }).int().positive(),
+});
+
 /** POST /api/campaigns/{id}/test-send: a few numbers and/or emails; each channel of the campaign that has an address. */
 export const campaignTestSendSchema = z
   .object({

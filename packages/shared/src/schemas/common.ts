@@ -67,6 +67,13 @@ export const phoneSchema = z
 export const nameSchema = (max = 100) =>
   requiredString(max).refine((v) => /\p{L}/u.test(v), { error: 'validation.nameLetter' });
 
+/** A message text (§5 "message: at least one letter"); blank is left to the text-or-template rule. */
+export const messageTextSchema = (max: number) =>
+  z
+    .string()
+    .max(max, { error: 'validation.tooLong' })
+    .refine((v) => v.trim() === '' || /\p{L}/u.test(v), { error: 'validation.nameLetter' });
+
 export const languageSchema = z.enum(['en', 'ar'], { error: 'validation.language' });
 
 export const idParamSchema = z.object({

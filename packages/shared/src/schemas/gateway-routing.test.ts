@@ -39,7 +39,7 @@ describe('router schema', () => {
     expect(createRouterSchema.safeParse({ ...base, router_type: 'static', connection_ids: [1, 2] }).success).toBe(false);
     expect(createRouterSchema.safeParse({ ...base, router_type: 'failover', connection_ids: [1] }).success).toBe(false);
     expect(createRouterSchema.safeParse({ ...base, router_type: 'random_round_robin', connection_ids: [1, 1] }).success).toBe(false);
-    expect(createRouterSchema.safeParse({ ...base, router_type: 'default', connection_ids: [1], rule_ids: [3] }).success).toBe(false);
+    expect(createRouterSchema.safeParse({ ...base, router_type: 'default', connection_ids: [1], rules_ids: [3] }).success).toBe(false);
     expect(createRouterSchema.safeParse({ ...base, order: 10000, router_type: 'default', connection_ids: [1] }).success).toBe(false);
     expect(createRouterSchema.safeParse({ ...base, rate: -1, router_type: 'default', connection_ids: [1] }).success).toBe(false);
   });

@@ -189,8 +189,8 @@ const routerFields = {
   order: z.number({ error: 'validation.number' }).int({ error: 'validation.integer' }).min(1, { error: 'validation.positive' }).max(LIMITS.numericMax, { error: 'validation.maxValue' }),
   rate: z.coerce.number({ error: 'validation.number' }).min(0, { error: 'validation.nonNegative' }).max(9_999_999, { error: 'validation.max' }),
   connection_ids: idList.refine(uniqueIds, { error: 'validation.gateway.duplicate' }),
-  rule_ids: idList.refine(uniqueIds, { error: 'validation.gateway.duplicate' }),
-  plugin_ids: idList.refine(uniqueIds, { error: 'validation.gateway.duplicate' }),
+  rules_ids: idList.refine(uniqueIds, { error: 'validation.gateway.duplicate' }),
+  plugins_ids: idList.refine(uniqueIds, { error: 'validation.gateway.duplicate' }),
 };
 
 export const createRouterSchema = z
@@ -199,15 +199,15 @@ export const createRouterSchema = z
     router_type: z.enum(ROUTER_TYPES, { error: 'validation.invalid' }),
     rate: routerFields.rate.default(0),
     status: z.enum(ROUTER_STATUSES, { error: 'validation.invalid' }).default('ACTIVE'),
-    rule_ids: routerFields.rule_ids.default([]),
-    plugin_ids: routerFields.plugin_ids.default([]),
+    rules_ids: routerFields.rules_ids.default([]),
+    plugins_ids: routerFields.plugins_ids.default([]),
   })
   .superRefine((v, ctx) => {
     if (!connectionsFit(v.router_type, v.connection_ids.length)) {
       ctx.addIssue({ code: 'custom', path: ['connection_ids'], message: `validation.gateway.connections.${v.router_type}` });
     }
-    if (v.router_type === 'default' && v.rule_ids.length > 0) {
-      ctx.addIssue({ code: 'custom', path: ['rule_ids'], message: 'validation.gateway.defaultRules' });
+    if (v.router_type === 'default' && v.rules_ids.length > 0) {
+      ctx.addIssue({ code: 'custom', path: ['rules_ids'], message: 'validation.gateway.defaultRules' });
     }
   });
 export type CreateRouterInput = z.infer<typeof createRouterSchema>;
@@ -219,8 +219,8 @@ export const updateRouterSchema = z.object({
   order: routerFields.order.optional(),
   rate: routerFields.rate.optional(),
   connection_ids: routerFields.connection_ids.optional(),
-  rule_ids: routerFields.rule_ids.optional(),
-  plugin_ids: routerFields.plugin_ids.optional(),
+  rules_ids: routerFields.rules_ids.optional(),
+  plugins_ids: routerFields.plugins_ids.optional(),
 });
 export type UpdateRouterInput = z.infer<typeof updateRouterSchema>;
 
@@ -308,8 +308,8 @@ export interface Router extends Stamps {
   rate: string;
   status: (typeof ROUTER_STATUSES)[number];
   connection_ids: number[];
-  rule_ids: number[];
-  plugin_ids: number[];
+  rules_ids: number[];
+  plugins_ids: number[];
 }
 export type Plugin = PluginConfig & Stamps & { id: number; plugin_name: string; description: string | null; status: (typeof PLUGIN_STATUSES)[number] };
 export interface RouteTestResult {

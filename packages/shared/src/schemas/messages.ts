@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
-import { emailSchema, optionalString, pageQuerySchema, requiredString } from './common.ts';
+import { emailSchema, messageTextSchema, optionalString, pageQuerySchema, requiredString } from './common.ts';
 
 /**
  * Messages: one per recipient and channel, moving through the pipeline (router queue → filter
@@ -73,7 +73,7 @@ export const sendSmsSchema = z
     recipients: recipientsSchema,
     /** sms_senders.id (ACTIVE); the account's default sender when absent */
     sender_id: z.number().int().positive().optional().nullable(),
-    text: z.string().max(1600, { error: 'validation.tooLong' }).optional().nullable(),
+    text: messageTextSchema(1600).optional().nullable(),
     template_id: z.number().int().positive().optional().nullable(),
     schedule_at: scheduleAtSchema,
   })
@@ -88,7 +88,7 @@ export const sendWhatsappSchema = z
     whatsapp_template_id: z.number().int().positive().optional().nullable(),
     /** body parameters {{1}}, {{2}} … in order */
     params: z.array(z.string().max(1024)).max(20).default([]),
-    text: z.string().max(4096, { error: 'validation.tooLong' }).optional().nullable(),
+    text: messageTextSchema(4096).optional().nullable(),
     schedule_at: scheduleAtSchema,
   })
   .refine((v) => (v.text && v.text.trim() !== '') || v.whatsapp_template_id, {
@@ -210,7 +210,7 @@ export interface CreditBalanceDto {
 /** POST /api/sender-management/sms/test */
 export const smsTestSchema = z.object({
   to: requiredString(32),
-  text: requiredString(1600),
+  text: requiredString(1600).refine((v) => /\p{L}/u.test(v), { error: 'validation.nameLetter' }),
   sender_id: z.number().int().positive().optional().nullable(),
 });
 
@@ -221,7 +221,7 @@ export const whatsappSendMessageSchema = z
     whatsapp_sender_id: z.number().int().positive().optional().nullable(),
     whatsapp_template_id: z.number().int().positive().optional().nullable(),
     params: z.array(z.string().max(1024)).max(20).default([]),
-    text: z.string().max(4096).optional().nullable(),
+    text: messageTextSchema(4096).optional().nullable(),
   })
   .refine((v) => (v.text && v.text.trim() !== '') || v.whatsapp_template_id, {
     error: 'messages.validation.textOrTemplate',

@@ -32,8 +32,8 @@ export interface RoutingRouter {
   rate: string | number;
   status: string;
   connection_ids: number[];
-  rule_ids: number[];
-  plugin_ids: number[];
+  rules_ids: number[];
+  plugins_ids: number[];
 }
 
 export interface RoutingPlugin {
@@ -179,14 +179,14 @@ export function chooseRoute(
   const ruleById = new Map(rules.map((r) => [r.id, r]));
   const active = routers.filter((r) => r.status === 'ACTIVE' && r.connection_ids.length > 0).sort((a, b) => a.order - b.order || a.id - b.id);
   const matches = (router: RoutingRouter) =>
-    router.rule_ids.every((id) => {
+    router.rules_ids.every((id) => {
       const rule = ruleById.get(id);
       return !!rule && ruleMatches(rule, message, now, timeZone);
     });
   const router = active.find((r) => r.router_type !== 'default' && matches(r)) ?? active.find((r) => r.router_type === 'default');
   if (!router) return null;
   const pluginById = new Map(plugins.map((p) => [p.id, p]));
-  const routePlugins = router.plugin_ids
+  const routePlugins = router.plugins_ids
     .map((id) => pluginById.get(id))
     .filter((p): p is RoutingPlugin => !!p && p.status === 'INSTALLED');
   return { router, connectionIds: connectionAttempts(router, pickRandom), plugins: routePlugins };

@@ -30,8 +30,8 @@ const router = (over: Partial<RoutingRouter> & Pick<RoutingRouter, 'id' | 'route
   rate: '0',
   status: 'ACTIVE',
   connection_ids: [100 + over.id],
-  rule_ids: [],
-  plugin_ids: [],
+  rules_ids: [],
+  plugins_ids: [],
   ...over,
 });
 const match = (r: RoutingRule, m = msg(), now = NOW, tz = 'Asia/Riyadh') => ruleMatches(r, m, now, tz);
@@ -116,13 +116,13 @@ describe('chooseRoute', () => {
     expect(chooseRoute(msg(), [{ ...def, status: 'INACTIVE' }], rules, NOW, 'UTC')).toBeNull();
   });
   it('the default router catches what nothing else matched, whatever its order', () => {
-    const uae = router({ id: 2, router_type: 'static', order: 60, rule_ids: [1] });
+    const uae = router({ id: 2, router_type: 'static', order: 60, rules_ids: [1] });
     expect(chooseRoute(msg(), [uae, def], rules, NOW, 'UTC')).toMatchObject({ router: { id: 1 }, connectionIds: [101] });
     expect(chooseRoute(msg({ destination: '+971501234567' }), [def, uae], rules, NOW, 'UTC')?.router.id).toBe(2);
   });
   it('lower order first; all rules must match; no rules matches everything', () => {
-    const both = router({ id: 2, router_type: 'static', order: 1, rule_ids: [2, 3] });
-    const senderOnly = router({ id: 3, router_type: 'static', order: 2, rule_ids: [2] });
+    const both = router({ id: 2, router_type: 'static', order: 1, rules_ids: [2, 3] });
+    const senderOnly = router({ id: 3, router_type: 'static', order: 2, rules_ids: [2] });
     const any = router({ id: 4, router_type: 'static', order: 3 });
     const routers = [any, senderOnly, both, def];
     expect(chooseRoute(msg(), routers, rules, NOW, 'UTC')?.router.id).toBe(3);
@@ -131,7 +131,7 @@ describe('chooseRoute', () => {
     expect(chooseRoute(msg(), [{ ...senderOnly, status: 'INACTIVE' }, def], rules, NOW, 'UTC')?.router.id).toBe(1);
   });
   it('a router whose rule is missing or inactive does not match', () => {
-    const r = router({ id: 2, router_type: 'static', order: 1, rule_ids: [99] });
+    const r = router({ id: 2, router_type: 'static', order: 1, rules_ids: [99] });
     expect(chooseRoute(msg(), [r, def], rules, NOW, 'UTC')?.router.id).toBe(1);
   });
   it('failover keeps the configured order; round robin picks at random then falls back', () => {
@@ -151,7 +151,7 @@ describe('chooseRoute', () => {
       { id: 2, plugin_type: 'sender_override', config: { sender_id: 'X' }, status: 'UNINSTALLED' },
       { id: 3, plugin_type: 'sender_override', config: { sender_id: 'Y' }, status: 'INSTALLED' },
     ];
-    const r = router({ id: 2, router_type: 'static', order: 1, plugin_ids: [3, 2, 1] });
+    const r = router({ id: 2, router_type: 'static', order: 1, plugins_ids: [3, 2, 1] });
     expect(chooseRoute(msg(), [r, def], rules, NOW, 'UTC', Math.random, plugins)?.plugins.map((p) => p.id)).toEqual([3, 1]);
   });
 });

@@ -75,8 +75,8 @@ export const routers = pgTable(
     status: text('status').notNull().default('ACTIVE'),
     /** ordered: the failover sequence, or the round-robin pool */
     connection_ids: integer('connection_ids').array().notNull().default(sql`'{}'::int[]`),
-    rule_ids: integer('rule_ids').array().notNull().default(sql`'{}'::int[]`),
-    plugin_ids: integer('plugin_ids').array().notNull().default(sql`'{}'::int[]`),
+    rules_ids: integer('rules_ids').array().notNull().default(sql`'{}'::int[]`),
+    plugins_ids: integer('plugins_ids').array().notNull().default(sql`'{}'::int[]`),
     ...timestamps(),
   },
   (t) => [
@@ -197,7 +197,8 @@ export const whatsappSenders = pgTable(
     ...timestamps(),
   },
   (t) => [
-    uniqueIndex('whatsapp_senders_account_phone_uq').on(t.account_id, t.phone_number_id),
-    index('whatsapp_senders_phone_id_idx').on(t.phone_number_id),
+    // a Meta phone number id belongs to one WhatsApp Business account, so to one of ours: webhooks
+    // and inbound messages are routed by it alone
+    uniqueIndex('whatsapp_senders_phone_id_uq').on(t.phone_number_id),
   ],
 );

@@ -118,9 +118,15 @@ export async function register(ctx: AppContext, input: RegisterInput, meta: Requ
   });
 }
 
+/** The purpose a request without one means: verifying the address until it is verified, a password reset after. */
+function impliedPurpose(found: Awaited<ReturnType<typeof findByEmail>>): 'register' | 'reset' {
+  return found?.user.email_verified_at ? 'reset' : 'register';
+}
+
 /** send-otp / resend-otp. Unknown addresses get the same answer (no account enumeration). */
-export async function sendOtp(ctx: AppContext, email: string, purpose: OtpPurpose) {
+export async function sendOtp(ctx: AppContext, email: string, requested?: OtpPurpose) {
   const found = await findByEmail(ctx.db, email);
+  const purpose = requested ?? impliedPurpose(found);
   const quiet = {
     provider: ctx.mailer.provider,
     delivery_status: 'sent' as const,
@@ -146,13 +152,14 @@ async function createResetToken(ctx: AppContext, tx: DbOrTx, user: UserRow) {
 
 export async function verifyRegistrationOrReset(
   ctx: AppContext,
-  input: { email: string; otp: string; purpose: 'register' | 'reset' },
+  input: { email: string; otp: string; purpose?: 'register' | 'reset' | undefined },
 ) {
-  const { userId } = await verifyOtp(ctx, input.email, input.purpose, input.otp);
+  const purpose = input.purpose ?? impliedPurpose(await findByEmail(ctx.db, input.email));
+  const { userId } = await verifyOtp(ctx, input.email, purpose, input.otp);
   return ctx.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId));
     if (!user) throw new AppError('OTP_INVALID');
-    if (input.purpose === 'register') {
+    if (purpose === 'register') {
       if (!user.email_verified_at) {
         await tx.update(users).set({ email_verified_at: new Date() }).where(eq(users.id, user.id));
         await notify(tx, { accountId: user.account_id, userId: user.id }, 'system', 'welcome');

@@ -189,6 +189,18 @@ describe('POST /api/auth/send-otp and /resend-otp', () => {
     expect((await t.sql('select count(*)::int as n from otp_codes where user_id = $1', [userId]))[0].n).toBe(1);
   });
 
+  it('without a purpose, mails a verified user a reset code that verifies to a reset token', async () => {
+    const { email, userId } = await signUp(t);
+    await age(email);
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/send-otp', payload: { email } });
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.sql('select purpose from otp_codes where user_id = $1 order by id desc limit 1', [userId]);
+    expect(row.purpose).toBe('reset');
+    const ok = await verify({ email, otp: await latestOtp(t, email) });
+    expect(ok.statusCode).toBe(200);
+    expect(json(ok).data.reset_token).toEqual(expect.any(String));
+  });
+
   it('does not send a login code before the password was proven', async () => {
     const { email, userId } = await signUp(t);
     await age(email);

@@ -79,6 +79,12 @@ describe('POST /api/auth/register', () => {
     const bad = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
     expect(bad.statusCode).toBe(400);
     expect(json(bad).code).toBe('BAD_REQUEST');
+    const poisoned = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' }, payload: '{"__proto__":{"admin":true}}' });
+    expect(poisoned.statusCode).toBe(400);
+    expect(json(poisoned).code).toBe('BAD_REQUEST');
+    const empty = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(json(empty).code).toBe('VALIDATION_ERROR');
     const text = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
     expect(text.statusCode).toBe(415);
     const huge = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'x'.repeat(2_000_000) }) });

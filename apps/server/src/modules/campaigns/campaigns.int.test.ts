@@ -70,6 +70,7 @@ describe('drafts', () => {
     ] as const) {
       expect((await req(m, url, m === 'PUT' ? {} : undefined, cast.stranger.token)).statusCode, `${m} ${url}`).toBe(404);
     }
+    expect((await req('POST', '/api/campaigns/deploy', { campaign_id: id }, cast.stranger.token)).statusCode).toBe(404);
     expect((await req('POST', '/api/campaigns', { name: 'x' }, cast.viewer.token)).statusCode).toBe(403);
   });
 
@@ -121,6 +122,12 @@ describe('deploy refusals leave no batch', () => {
     const res = await req('POST', `/api/campaigns/${draft.id}/deploy`);
     expect(res.statusCode).toBe(400);
     expect(json(res).errors.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['brand_id', 'audience.group_ids', 'content.sms', 'content.email']));
+    expect(await batchesOf(draft.id)).toHaveLength(0);
+    // the body form of §7's /deploy answers the same, and a body without an id is a field error
+    const viaBody = await req('POST', '/api/campaigns/deploy', { campaign_id: draft.id });
+    expect(viaBody.statusCode).toBe(400);
+    expect(json(viaBody).errors.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['brand_id', 'content.sms']));
+    expect(json(await req('POST', '/api/campaigns/deploy', {})).errors[0].field).toBe('campaign_id');
     expect(await batchesOf(draft.id)).toHaveLength(0);
   });
 
@@ -306,7 +313,7 @@ describe('approval', () => {
     const reviewer = await addUserToAccount(t, owner.accountId, 'reviewer');
     const rtoken = (await signIn(t, reviewer.email)).token;
     const { id } = await smsDraft(t, owner);
-    expect(json(await req('POST', `/api/campaigns/${id}/deploy`)).data.status).toBe('WAITING_FOR_APPROVAL');
+    expect(json(await req('POST', '/api/campaigns/deploy', { campaign_id: id })).data.status).toBe('WAITING_FOR_APPROVAL');
     const [b] = await batchesOf(id);
     expect(b.approval_status).toBe('PORTAL_WAITING_FOR_APPROVAL');
     expect(await startBatch(t.ctx, b.id)).toBe(false);

@@ -1,5 +1,5 @@
 import { idParamSchema } from '@risala/shared';
-import { campaignDraftSchema, campaignListQuerySchema, campaignTestSendSchema } from '@risala/shared/schemas/campaigns';
+import { campaignDeploySchema, campaignDraftSchema, campaignListQuerySchema, campaignTestSendSchema } from '@risala/shared/schemas/campaigns';
 import { userIdParamSchema } from '@risala/shared/schemas/common';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -39,6 +39,9 @@ export function campaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.delete('/:id', { schema: { tags, params }, preHandler: requirePermission('campaign', 'delete') }, async (req, reply) =>
       ok(reply, await campaigns.deleteCampaign(ctx, requireAuth(req), req.params.id), 'Campaign deleted'),
+    );
+    app.post('/deploy', { schema: { tags, body: campaignDeploySchema }, preHandler: send }, async (req, reply) =>
+      ok(reply, await deployCampaign(ctx, requireAuth(req), req.body.campaign_id), 'Campaign deployed', 201),
     );
     app.post('/:id/deploy', { schema: { tags, params }, preHandler: send }, async (req, reply) =>
       ok(reply, await deployCampaign(ctx, requireAuth(req), req.params.id), 'Campaign deployed', 201),

@@ -117,6 +117,19 @@ describe('recipients, senders, templates', () => {
     expect((await messagesOf(only.bulk_id))[0]).toMatchObject({ body: 'Hello Omar!', customer_id: a });
   });
 
+  it('a typed number of a customer is that customer: no SMS without consent, personalised with it', async () => {
+    await customer(cast.owner.accountId, '+966544444441', false, 'Huda');
+    const c = await customer(cast.owner.accountId, '+966544444442', true, 'Faisal');
+    const body = { recipients: { numbers: ['+966544444441', '+966544444442', '+966544444443'] }, text: 'Hi {{first_name|there}}' };
+    expect(json(await post('/api/messages/sms/estimate', body)).data).toMatchObject({ accepted: 2, skipped: { no_consent: 1, invalid: 0, duplicate: 0 } });
+    const sent = json(await post('/api/messages/sms', body)).data;
+    const rows = await messagesOf(sent.bulk_id);
+    expect(rows.map((r) => [r.recipient, r.body, r.customer_id])).toEqual([
+      ['+966544444442', 'Hi Faisal', c],
+      ['+966544444443', 'Hi there', null],
+    ]);
+  });
+
   it('stores texts as written whatever they hold (COPY escapes tabs, new lines and backslashes) and answers ids in order', async () => {
     const text = 'Tab\there, line\nbreak, back\\slash \\N and \\t — عربي';
     const sent = json(await post('/api/messages/sms', { recipients: { numbers: ['+966500000011', '+966500000012'] }, text })).data;
@@ -193,7 +206,7 @@ describe('router stage refusals', () => {
       `insert into plugins (account_id, plugin_name, plugin_type, config, status) values ($1, 'Short', 'url_shortener', '{}', 'INSTALLED') returning id`,
       [cast.owner.accountId],
     );
-    await t.sql('update routers set plugin_ids = $2 where id = $1', [router.id, [plugin.id]]);
+    await t.sql('update routers set plugins_ids = $2 where id = $1', [router.id, [plugin.id]]);
     invalidateRoutingTable(cast.owner.accountId);
     const before = await balance();
     const link = json(await post('/api/messages/sms', { recipients: { numbers: ['+966500000006'] }, text: 'Offer: http://[broken now' })).data;
@@ -209,7 +222,7 @@ describe('router stage refusals', () => {
     expect(routed.connection_id).toBe(routed.route_connection_ids[0]);
     expect(routed.body).toMatch(/^Offer: http:\/\/\S+\/s\/\w{7}$/);
     expect(await t.sql('select connection_id from sms_queue where message_id = $1', [om.id])).toEqual([{ connection_id: routed.connection_id }]);
-    await t.sql(`update routers set status = 'INACTIVE', plugin_ids = '{}' where id = $1`, [router.id]);
+    await t.sql(`update routers set status = 'INACTIVE', plugins_ids = '{}' where id = $1`, [router.id]);
     invalidateRoutingTable(cast.owner.accountId);
     const none = json(await post('/api/messages/sms', { recipients: { numbers: ['+966500000007'] }, text: 'nowhere' })).data;
     const [nm] = await messagesOf(none.bulk_id);

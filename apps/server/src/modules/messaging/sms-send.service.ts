@@ -42,6 +42,8 @@ interface Target {
 
 type Skipped = SendResult['skipped'];
 
+const CUSTOMER_COLUMNS = sql.raw('id, first_name, last_name, email, mobile_number, city, country, attributes, consent_sms');
+
 async function resolveSender(db: DbOrTx, accountId: number, senderId: number | null | undefined) {
   if (senderId) {
     const row = await findSmsSender(db, accountId, senderId);
@@ -76,27 +78,42 @@ async function resolveRecipients(db: DbOrTx, accountId: number, r: SendSmsInput[
   if (customerIds.length > 0 || audience.length > 0) {
     const byId = customerIds.length > 0 ? sql`customers.id = any(${sql.param(customerIds)}::bigint[])` : sql`false`;
     const { rows } = await db.execute<CustomerRow & Record<string, unknown>>(sql`
-      select id, first_name, last_name, email, mobile_number, city, country, attributes, consent_sms from customers
+      select ${CUSTOMER_COLUMNS} from customers
        where account_id = ${accountId} and (${byId} ${audience.length > 0 ? sql`or ${sql.join(audience, sql` or `)}` : sql``})
        order by id`);
     customers = rows.map((c) => ({ ...c, id: Number(c.id) }));
     const found = new Set(customers.map((c) => c.id));
     if (customerIds.some((id) => !found.has(id))) throw new AppError('NOT_FOUND');
   }
+  // typed numbers that belong to a customer of the account are that customer: consent applies
+  // (a STOP reply turns consent_sms off) and the text is personalised for them
+  const typed: string[] = [];
+  for (const n of r.numbers) {
+    const number = n.trim().startsWith('+') ? normalizeMobile(n) : null;
+    if (number) typed.push(number);
+    else skipped.invalid++;
+  }
+  const ownerOf = new Map<string, CustomerRow>();
+  if (typed.length > 0) {
+    const { rows } = await db.execute<CustomerRow & Record<string, unknown>>(sql`
+      select ${CUSTOMER_COLUMNS} from customers
+       where account_id = ${accountId} and mobile_number = any(${sql.param(typed)}::text[])`);
+    for (const c of rows) if (c.mobile_number) ownerOf.set(c.mobile_number, { ...c, id: Number(c.id) });
+  }
   const seen = new Set<string>();
   const targets: Target[] = [];
   const add = (number: string | null, customer: CustomerRow | null) => {
+    if (customer && !customer.consent_sms) {
+      if (number) seen.add(number);
+      return void skipped.no_consent++;
+    }
     if (!number) return void skipped.invalid++;
     if (seen.has(number)) return void skipped.duplicate++;
     seen.add(number);
     targets.push({ number, customer });
   };
-  // customers first: a typed number that is also a customer's keeps the customer (consent, personalisation)
-  for (const c of customers) {
-    if (!c.consent_sms) skipped.no_consent++;
-    else add(c.mobile_number ? normalizeMobile(c.mobile_number) : null, c);
-  }
-  for (const n of r.numbers) add(n.trim().startsWith('+') ? normalizeMobile(n) : null, null);
+  for (const c of customers) add(c.mobile_number ? normalizeMobile(c.mobile_number) : null, c);
+  for (const number of typed) add(number, ownerOf.get(number) ?? null);
   return { targets, skipped };
 }
 

@@ -71,7 +71,7 @@ export async function remove(ctx: AppContext, auth: AuthContext, id: number) {
   await ctx.db.transaction(async (tx) => {
     const current = await mustFind(tx, auth.accountId, id, true);
     if (current.status === 'INSTALLED') throw new AppError('DELETE_ACTIVE_PLUGIN');
-    if ((await repo.routersUsing(tx, auth.accountId, 'plugin_ids', id)).length > 0) throw new AppError('IN_USE');
+    if ((await repo.routersUsing(tx, auth.accountId, 'plugins_ids', id)).length > 0) throw new AppError('IN_USE');
     await repo.deletePlugin(tx, auth.accountId, id);
   });
   invalidateRoutingTable(auth.accountId);

@@ -31,11 +31,11 @@ async function mustFind(db: DbOrTx, accountId: number, id: number) {
 }
 
 /** Every referenced connection, rule and plugin must belong to the account (else NOT_FOUND). */
-async function checkReferences(tx: DbOrTx, accountId: number, input: { connection_ids?: number[]; rule_ids?: number[]; plugin_ids?: number[] }) {
+async function checkReferences(tx: DbOrTx, accountId: number, input: { connection_ids?: number[]; rules_ids?: number[]; plugins_ids?: number[] }) {
   const checks = [
     ['connections', input.connection_ids],
-    ['rules', input.rule_ids],
-    ['plugins', input.plugin_ids],
+    ['rules', input.rules_ids],
+    ['plugins', input.plugins_ids],
   ] as const;
   for (const [table, ids] of checks) {
     if (!ids?.length) continue;
@@ -44,13 +44,13 @@ async function checkReferences(tx: DbOrTx, accountId: number, input: { connectio
   }
 }
 
-function checkShape(type: RouterType, input: { connection_ids?: number[]; rule_ids?: number[] }) {
+function checkShape(type: RouterType, input: { connection_ids?: number[]; rules_ids?: number[] }) {
   if (input.connection_ids && !connectionsFit(type, input.connection_ids.length)) {
     throw new AppError('VALIDATION_ERROR', { errors: [{ field: 'connection_ids', message: `validation.gateway.connections.${type}` }] });
   }
   // the default router catches what nothing else matched: it has no rules
-  if (type === 'default' && input.rule_ids?.length) {
-    throw new AppError('VALIDATION_ERROR', { errors: [{ field: 'rule_ids', message: 'validation.gateway.defaultRules' }] });
+  if (type === 'default' && input.rules_ids?.length) {
+    throw new AppError('VALIDATION_ERROR', { errors: [{ field: 'rules_ids', message: 'validation.gateway.defaultRules' }] });
   }
 }
 

@@ -168,7 +168,7 @@ describe('routers', () => {
   });
 
   it('validates names, orders, rates, connection counts and references', async () => {
-    const base = { router_name: 'UAE', router_type: 'static', order: 10, connection_ids: [conn[1]], rule_ids: [ids.uae], plugin_ids: [ids.brand] };
+    const base = { router_name: 'UAE', router_type: 'static', order: 10, connection_ids: [conn[1]], rules_ids: [ids.uae], plugins_ids: [ids.brand] };
     const bad: [unknown, string][] = [
       [{ ...base, router_name: '###' }, 'router_name'],
       [{ ...base, order: 0 }, 'order'],
@@ -177,14 +177,14 @@ describe('routers', () => {
       [{ ...base, connection_ids: [conn[1], conn[2]] }, 'connection_ids'],
       [{ ...base, router_type: 'failover' }, 'connection_ids'],
       [{ ...base, router_type: 'round' }, 'router_type'],
-      [{ ...base, rule_ids: [ids.uae, ids.uae] }, 'rule_ids'],
+      [{ ...base, rules_ids: [ids.uae, ids.uae] }, 'rules_ids'],
     ];
     for (const [body, field] of bad) {
       const res = await post('/api/gateway/routers', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(fields(res)).toContain(field);
     }
-    for (const ref of [{ connection_ids: [strangerConn] }, { connection_ids: [999999] }, { rule_ids: [999999] }, { plugin_ids: [999999] }]) {
+    for (const ref of [{ connection_ids: [strangerConn] }, { connection_ids: [999999] }, { rules_ids: [999999] }, { plugins_ids: [999999] }]) {
       expect((await post('/api/gateway/routers', { ...base, ...ref })).statusCode).toBe(404);
     }
     const ok = await post('/api/gateway/routers', base);
@@ -192,9 +192,9 @@ describe('routers', () => {
     ids.uaeRouter = json(ok).data.id;
     expect(code(await post('/api/gateway/routers', { ...base, router_name: 'Other' }))).toBe('ROUTER_ORDER_EXISTS');
     expect(code(await post('/api/gateway/routers', { ...base, router_name: 'uae', order: 11 }))).toBe('ROUTER_NAME_EXISTS');
-    const fo = await post('/api/gateway/routers', { router_name: 'Bank failover', router_type: 'failover', order: 20, connection_ids: [conn[2], conn[1]], rule_ids: [ids.bank] });
+    const fo = await post('/api/gateway/routers', { router_name: 'Bank failover', router_type: 'failover', order: 20, connection_ids: [conn[2], conn[1]], rules_ids: [ids.bank] });
     ids.fo = json(fo).data.id;
-    const rr = await post('/api/gateway/routers', { router_name: 'Offers', router_type: 'random_round_robin', order: 30, connection_ids: conn, rule_ids: [ids.offers], plugin_ids: [ids.short] });
+    const rr = await post('/api/gateway/routers', { router_name: 'Offers', router_type: 'random_round_robin', order: 30, connection_ids: conn, rules_ids: [ids.offers], plugins_ids: [ids.short] });
     expect(rr.statusCode, rr.body).toBe(201);
     ids.rr = json(rr).data.id;
   });
@@ -206,7 +206,7 @@ describe('routers', () => {
     const two = await call(owner.token, 'PUT', url, { connection_ids: [conn[0], conn[1]] });
     expect(two.statusCode).toBe(400);
     expect(fields(two)).toEqual(['connection_ids']);
-    expect(code(await call(owner.token, 'PUT', `/api/gateway/routers/${ids.def}`, { rule_ids: [ids.uae] }))).toBe('VALIDATION_ERROR');
+    expect(code(await call(owner.token, 'PUT', `/api/gateway/routers/${ids.def}`, { rules_ids: [ids.uae] }))).toBe('VALIDATION_ERROR');
     expect(code(await call(owner.token, 'PUT', url, { order: 20 }))).toBe('ROUTER_ORDER_EXISTS');
     expect((await call(owner.token, 'PUT', url, { connection_ids: [strangerConn] })).statusCode).toBe(404);
     expect((await call(stranger.token, 'PUT', url, { rate: 1 })).statusCode).toBe(404);

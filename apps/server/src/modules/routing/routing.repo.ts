@@ -112,8 +112,8 @@ export async function deleteRouter(db: DbOrTx, accountId: number, id: number) {
 }
 
 /** Routers of the account that reference a rule or plugin. */
-export async function routersUsing(db: DbOrTx, accountId: number, column: 'rule_ids' | 'plugin_ids', id: number) {
-  const col = column === 'rule_ids' ? routers.rule_ids : routers.plugin_ids;
+export async function routersUsing(db: DbOrTx, accountId: number, column: 'rules_ids' | 'plugins_ids', id: number) {
+  const col = column === 'rules_ids' ? routers.rules_ids : routers.plugins_ids;
   return db
     .select({ id: routers.id, router_name: routers.router_name })
     .from(routers)

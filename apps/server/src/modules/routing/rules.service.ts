@@ -66,7 +66,7 @@ export async function setStatus(ctx: AppContext, auth: AuthContext, id: number, 
   const row = await ctx.db.transaction(async (tx) => {
     const current = await mustFind(tx, auth.accountId, id, true);
     if (current.filter_type === 'transparent') throw new AppError('TRANSPARENT_RULE_IMMUTABLE');
-    if (status === 'INACTIVE' && (await repo.routersUsing(tx, auth.accountId, 'rule_ids', id)).length > 0) {
+    if (status === 'INACTIVE' && (await repo.routersUsing(tx, auth.accountId, 'rules_ids', id)).length > 0) {
       throw new AppError('DEACTIVATE_RULE_IN_ROUTER');
     }
     return repo.updateRule(tx, auth.accountId, id, { status });
@@ -83,7 +83,7 @@ export async function remove(ctx: AppContext, auth: AuthContext, id: number) {
   await ctx.db.transaction(async (tx) => {
     const current = await mustFind(tx, auth.accountId, id, true);
     if (current.status === 'ACTIVE' && current.filter_type !== 'transparent') throw new AppError('DELETE_ACTIVE_RULE');
-    if ((await repo.routersUsing(tx, auth.accountId, 'rule_ids', id)).length > 0) throw new AppError('IN_USE');
+    if ((await repo.routersUsing(tx, auth.accountId, 'rules_ids', id)).length > 0) throw new AppError('IN_USE');
     await repo.deleteRule(tx, auth.accountId, id);
   });
   invalidateRoutingTable(auth.accountId);

@@ -34,7 +34,7 @@ const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: u
 const sender = (over: Record<string, unknown> = {}) => ({
   display_name: 'Acme Support',
   phone_number: '+966501234567',
-  phone_number_id: '900000000012345',
+  phone_number_id: '9000000000123450',
   business_account_id: '1029384756',
   access_token: 'EAAG-secret-token-value',
   app_secret: 'app-secret-value-0123456789',
@@ -83,7 +83,18 @@ describe('WhatsApp sender CRUD and setup', () => {
     const dup = await req('POST', '/', sender());
     expect(dup.statusCode).toBe(409);
     expect(dup.json().code).toBe('DATA_EXISTS');
-    expect((await req('POST', '/', sender({ phone_number_id: '900000000054321' }), marketer)).statusCode).toBe(403);
+    // a number id is one account's: webhooks and inbound messages are routed by it alone
+    const theirs = await req('POST', '/', sender(), other);
+    expect(theirs.statusCode).toBe(409);
+    expect(theirs.json().code).toBe('DATA_EXISTS');
+    // another account's sandbox number (9 + its id in 14 digits), taken or not yet, is not free
+    for (const taken of [sandboxWhatsAppIds(accountId).phone_number_id, sandboxWhatsAppIds(accountId + 1000).phone_number_id]) {
+      const squat = await req('POST', '/', sender({ phone_number_id: taken }), other);
+      expect(squat.statusCode, taken).toBe(400);
+      expect(squat.json().errors).toEqual([{ field: 'phone_number_id', message: expect.stringContaining('sandbox') }]);
+    }
+    expect((await req('PUT', `/${id}`, { phone_number_id: sandboxWhatsAppIds(accountId + 1000).phone_number_id })).statusCode).toBe(400);
+    expect((await req('POST', '/', sender({ phone_number_id: '9000000000543210' }), marketer)).statusCode).toBe(403);
     expect((await req('PUT', `/${id}/auto-reply`, { enabled: true, rules: [], away: { enabled: false, text: '' } }, marketer)).statusCode).toBe(403);
   });
 
@@ -114,7 +125,7 @@ describe('WhatsApp sender CRUD and setup', () => {
   });
 
   it('setup-status lists what is missing', async () => {
-    const created = await req('POST', '/', sender({ phone_number_id: '900000000099999', access_token: undefined, app_secret: undefined, is_default: true }));
+    const created = await req('POST', '/', sender({ phone_number_id: '9000000000999990', access_token: undefined, app_secret: undefined, is_default: true }));
     expect(created.json().data.is_default).toBe(true);
     const status = await req('GET', '/setup-status');
     expect(status.json().data).toMatchObject({ complete: false, missing: ['access_token', 'app_secret', 'complete_setup'], status: 'PENDING_SETUP' });

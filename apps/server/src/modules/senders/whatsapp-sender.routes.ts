@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/http.ts';
 import { planGate, requireAuth, requirePermission } from '../auth/guard.ts';
 import { sandboxInbound, sendWhatsappMessage } from '../messaging/whatsapp-send.service.ts';
+import { whatsappTemplateRoutes } from '../whatsapp/whatsapp-templates.routes.ts';
 import { z } from 'zod';
 import * as wa from './whatsapp-sender.service.ts';
 
@@ -19,13 +20,15 @@ const sandboxInboundSchema = z.object({
 /**
  * /api/whatsapp/sender — CRUD, config (the default sender), setup-status, legacy-config, status,
  * analytics, send-message (§7: one recipient, template or free text inside the 24-hour window),
- * sandbox-inbound (a simulated customer message), /{id}/complete-setup and /{id}/auto-reply. Templates live at /api/whatsapp/templates.
+ * sandbox-inbound (a simulated customer message), /{id}/complete-setup and /{id}/auto-reply, and
+ * /templates: the same template endpoints as /api/whatsapp/templates (§7 lists them under both).
  */
 export function whatsappSenderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['sender-management'];
     const view = requirePermission('sender', 'view');
     const update = [requirePermission('sender', 'update'), planGate];
+    await app.register(whatsappTemplateRoutes(ctx), { prefix: '/templates' });
     app.get('/', { schema: { tags, querystring: pageQuerySchema }, preHandler: view }, async (req, reply) =>
       ok(reply, await wa.listWhatsappSenders(ctx, requireAuth(req), req.query.page, req.query.limit)),
     );

@@ -7,8 +7,20 @@ import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
 import { AppError, registerUniqueCode } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/guard.ts';
 import * as repo from './whatsapp-sender.repo.ts';
+import { sandboxWhatsAppIds } from './sandbox-seed.ts';
 
-registerUniqueCode('whatsapp_senders_account_phone_uq', 'DATA_EXISTS');
+registerUniqueCode('whatsapp_senders_phone_id_uq', 'DATA_EXISTS');
+
+/**
+ * On the sandbox Cloud API simulator, ids of the form 9 + 14 digits are accounts' sandbox numbers:
+ * one account may not take another's (it would receive that account's simulated inbound messages,
+ * and the other account's signup could not seed its number).
+ */
+function assertOwnSandboxId(ctx: AppContext, accountId: number, phoneNumberId: string | undefined) {
+  if (!ctx.config.whatsapp.sandbox || phoneNumberId === undefined || !/^9\d{14}$/.test(phoneNumberId)) return;
+  if (phoneNumberId === sandboxWhatsAppIds(accountId).phone_number_id) return;
+  throw new AppError('VALIDATION_ERROR', { errors: [{ field: 'phone_number_id', message: 'validation.phoneIdReserved' }] });
+}
 
 export function toWhatsappSenderDto(row: repo.WhatsappSenderRow): WhatsappSender {
   return {
@@ -60,6 +72,7 @@ function secretColumns(ctx: AppContext, input: Partial<WhatsappSenderInput>) {
 
 export async function createWhatsappSender(ctx: AppContext, auth: AuthContext, input: WhatsappSenderInput) {
   const { access_token: _, app_secret: __, is_default, ...fields } = input;
+  assertOwnSandboxId(ctx, auth.accountId, fields.phone_number_id);
   return ctx.db.transaction(async (tx) => {
     const first = !(await repo.findDefaultWhatsappSender(tx, auth.accountId));
     const row = await repo.insertWhatsappSender(tx, {
@@ -78,6 +91,7 @@ export async function createWhatsappSender(ctx: AppContext, auth: AuthContext, i
 export async function updateWhatsappSender(ctx: AppContext, auth: AuthContext, id: number, input: Partial<WhatsappSenderInput>) {
   const { access_token: _, app_secret: __, is_default, ...rest } = input;
   const fields = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as repo.WhatsappSenderValues;
+  assertOwnSandboxId(ctx, auth.accountId, fields.phone_number_id);
   return ctx.db.transaction(async (tx) => {
     const current = await requireSender(tx, auth.accountId, id, true);
     const identityChanged =

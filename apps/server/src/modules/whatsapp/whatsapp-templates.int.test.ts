@@ -52,6 +52,21 @@ describe('create and read', () => {
     expect(got.json().data.components).toHaveLength(4);
   });
 
+  it('answers the same templates under /api/whatsapp/sender/templates (§7 lists both)', async () => {
+    const alias = '/api/whatsapp/sender/templates';
+    const made = await t.app.inject({ method: 'POST', url: alias, headers: auth, payload: waTemplate({ name: 'sender_alias' }) });
+    expect(made.statusCode).toBe(201);
+    const { id } = made.json().data;
+    expect((await t.app.inject({ method: 'GET', url: `${BASE}/${id}`, headers: auth })).json().data.name).toBe('sender_alias');
+    const listed = await t.app.inject({ method: 'GET', url: `${alias}?search=sender_alias`, headers: auth });
+    expect(listed.json().data.items.map((x: { id: number }) => x.id)).toEqual([id]);
+    const edited = await t.app.inject({ method: 'PUT', url: `${alias}/${id}`, headers: auth, payload: waTemplate({ name: 'sender_alias_2' }) });
+    expect(edited.json().data.name).toBe('sender_alias_2');
+    expect((await t.app.inject({ method: 'GET', url: `${alias}/${id}`, headers: other })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `${alias}/${id}`, headers: auth })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `${BASE}/${id}`, headers: auth })).statusCode).toBe(404);
+  });
+
   it('refuses a duplicate name in the same language, allows another language', async () => {
     expect((await create(waTemplate({ name: 'dup_name' }))).statusCode).toBe(201);
     const dup = await create(waTemplate({ name: 'dup_name' }));

@@ -28,7 +28,7 @@ export function TrialBanner() {
         <Text size="sm" fw={500}>
           {text}
         </Text>
-        <Button component={Link} to="/subscriptionplan?upgrade=true" size="xs" color={warning ? 'yellow' : 'red'}>
+        <Button component={Link} to={warning ? '/subscriptionplan?upgrade=true' : '/subscriptionplan?upgrade=true&reason=trial_expired'} size="xs" color={warning ? 'yellow' : 'red'}>
           {t('trial.upgrade')}
         </Button>
       </Group>

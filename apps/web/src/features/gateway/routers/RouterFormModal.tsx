@@ -10,7 +10,7 @@ import { rulesQuery } from '../rules/api/get-rules.ts';
 import { useRouterMutations } from './api/change-router.ts';
 import { useConnectionOptions } from './api/get-routers.ts';
 
-const FIELDS = ['router_name', 'router_type', 'order', 'rate', 'connection_ids', 'rule_ids', 'plugin_ids'];
+const FIELDS = ['router_name', 'router_type', 'order', 'rate', 'connection_ids', 'rules_ids', 'plugins_ids'];
 const strings = (ids: number[] | undefined) => (ids ?? []).map(String);
 
 /** Create or edit a router; the type is fixed once created (§8). Failover takes connections in priority order. */
@@ -22,8 +22,8 @@ export function RouterFormModal({ router, nextOrder, onClose }: { router: Router
     order: router?.order ?? nextOrder,
     rate: Number(router?.rate ?? 0),
     connection_ids: strings(router?.connection_ids),
-    rule_ids: strings(router?.rule_ids),
-    plugin_ids: strings(router?.plugin_ids),
+    rules_ids: strings(router?.rules_ids),
+    plugins_ids: strings(router?.plugins_ids),
   });
   const form = useRoutingForm(FIELDS);
   const { save } = useRouterMutations();
@@ -42,8 +42,8 @@ export function RouterFormModal({ router, nextOrder, onClose }: { router: Router
       order: draft.order,
       rate: draft.rate,
       connection_ids: draft.connection_ids.map(Number),
-      rule_ids: draft.router_type === 'default' ? [] : draft.rule_ids.map(Number),
-      plugin_ids: draft.plugin_ids.map(Number),
+      rules_ids: draft.router_type === 'default' ? [] : draft.rules_ids.map(Number),
+      plugins_ids: draft.plugins_ids.map(Number),
     };
     const input = router ? form.check(updateRouterSchema, body) : form.check(createRouterSchema, body);
     if (!input) return;
@@ -89,12 +89,12 @@ export function RouterFormModal({ router, nextOrder, onClose }: { router: Router
             </Text>
           )}
           {draft.router_type !== 'default' && (
-            <MultiSelect label={t('gateway.routers.fields.rule_ids')} description={t('gateway.routers.help.rules')} value={draft.rule_ids}
-              data={(rules.data?.items ?? []).map((r) => ({ value: String(r.id), label: r.rule_name }))} error={form.error('rule_ids')}
-              onChange={(v) => set('rule_ids', v)} searchable data-testid="router-rules" />
+            <MultiSelect label={t('gateway.routers.fields.rules_ids')} description={t('gateway.routers.help.rules')} value={draft.rules_ids}
+              data={(rules.data?.items ?? []).map((r) => ({ value: String(r.id), label: r.rule_name }))} error={form.error('rules_ids')}
+              onChange={(v) => set('rules_ids', v)} searchable data-testid="router-rules" />
           )}
-          <MultiSelect label={t('gateway.routers.fields.plugin_ids')} value={draft.plugin_ids} error={form.error('plugin_ids')} searchable
-            data={(plugins.data?.items ?? []).map((p) => ({ value: String(p.id), label: p.plugin_name }))} onChange={(v) => set('plugin_ids', v)}
+          <MultiSelect label={t('gateway.routers.fields.plugins_ids')} value={draft.plugins_ids} error={form.error('plugins_ids')} searchable
+            data={(plugins.data?.items ?? []).map((p) => ({ value: String(p.id), label: p.plugin_name }))} onChange={(v) => set('plugins_ids', v)}
             data-testid="router-plugins" />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>{t('gateway.routers.actions.cancel')}</Button>

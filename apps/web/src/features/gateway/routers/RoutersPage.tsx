@@ -62,7 +62,7 @@ export function RoutersPage() {
             <Table.Td><Badge color={TYPE_COLORS[r.router_type]} variant="light" data-testid="router-type-badge">{t(`gateway.routers.types.${r.router_type}`)}</Badge></Table.Td>
             <Table.Td>
               <Text size="sm">{r.connection_ids.map((id) => names.get(id) ?? `#${id}`).join(r.router_type === 'failover' ? ' → ' : ', ')}</Text>
-              {r.rule_ids.length > 0 && <Text size="xs" c="dimmed">{t('gateway.routers.rulesCount', { count: r.rule_ids.length })}</Text>}
+              {r.rules_ids.length > 0 && <Text size="xs" c="dimmed">{t('gateway.routers.rulesCount', { count: r.rules_ids.length })}</Text>}
             </Table.Td>
             <Table.Td>{Number(r.rate).toLocaleString(undefined, { maximumFractionDigits: 5 })}</Table.Td>
             <Table.Td>
