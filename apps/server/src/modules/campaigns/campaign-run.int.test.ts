@@ -257,6 +257,10 @@ describe('test sends and email campaigns', () => {
     expect((await req('GET', `/api/email-campaigns/${id}/details/999999999`)).statusCode).toBe(404);
     const groups = json(await req('GET', `/api/email-campaigns/customer-groups/${owner.userId}`)).data;
     expect(groups.items.map((g: { group_name: string }) => g.group_name)).toContain('Mail list');
+    expect(groups).toMatchObject({ page: 1, limit: 20, total: groups.items.length });
+    const second = json(await req('GET', `/api/email-campaigns/customer-groups/${owner.userId}?limit=1&page=2`)).data;
+    expect(second).toMatchObject({ page: 2, limit: 1, total: groups.total });
+    expect(second.items).toHaveLength(groups.total > 1 ? 1 : 0);
     const test = await req('POST', '/api/email-campaigns/test-send', { emails: ['qa@customer.example'], email: { subject: 'QA', html: '<p>QA</p>' } });
     expect(test.statusCode, test.body).toBe(201);
     await waitForMails(t, 'qa@customer.example', 1);

@@ -48,10 +48,10 @@ function draftValues(input: CampaignDraftInput): repo.CampaignValues {
 }
 
 /** POST /api/campaigns: a DRAFT with whatever the launcher has so far. */
-export async function createCampaign(ctx: AppContext, auth: AuthContext, input: CampaignDraftInput) {
-  await checkBrand(ctx.db, auth.accountId, input.brand_id);
+export async function createCampaign(ctx: AppContext, auth: AuthContext, input: CampaignDraftInput, db: DbOrTx = ctx.db) {
+  await checkBrand(db, auth.accountId, input.brand_id);
   const name = input.name ?? `Campaign ${new Date().toISOString().slice(0, 23).replace('T', ' ')}`;
-  return repo.insertCampaign(ctx.db, { ...draftValues(input), name, account_id: auth.accountId, created_by: auth.userId, status: 'DRAFT' });
+  return repo.insertCampaign(db, { ...draftValues(input), name, account_id: auth.accountId, created_by: auth.userId, status: 'DRAFT' });
 }
 
 /** PUT /api/campaigns/{id}: autosave, only while DRAFT. */

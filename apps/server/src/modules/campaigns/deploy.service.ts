@@ -62,8 +62,9 @@ function completeness(row: repo.CampaignRow): FieldError[] {
 }
 
 /** POST /api/campaigns/{id}/deploy */
-export async function deployCampaign(ctx: AppContext, auth: AuthContext, id: number) {
-  return ctx.db.transaction(async (tx) => {
+/** Deploys in its own transaction, or inside `db` when that is one (a savepoint there). */
+export async function deployCampaign(ctx: AppContext, auth: AuthContext, id: number, db: DbOrTx = ctx.db) {
+  return db.transaction(async (tx) => {
     const row = await requireCampaign(tx, auth.accountId, id, true);
     if (row.status !== 'DRAFT') throw new AppError('CAMPAIGN_STATE_INVALID', { data: { status: row.status } });
     const errors = completeness(row);

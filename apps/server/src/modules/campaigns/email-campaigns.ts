@@ -4,7 +4,7 @@
  * the same deploy checks — a refused deploy leaves nothing behind), a test send, the history of a
  * user's email campaigns, one recipient's details and the groups to choose from.
  */
-import { idParamSchema } from '@risala/shared';
+import { idParamSchema, pageQuerySchema } from '@risala/shared';
 import { campaignListQuerySchema, emailCampaignScheduleSchema, emailCampaignSendSchema, emailCampaignTestSchema } from '@risala/shared/schemas/campaigns';
 import { userIdParamSchema } from '@risala/shared/schemas/common';
 import { sql } from 'drizzle-orm';
@@ -16,29 +16,31 @@ import { ok, requestLanguage } from '../../lib/http.ts';
 import { type AuthContext, planGate, requireAuth, requirePermission } from '../auth/guard.ts';
 import { eventsOf } from '../messaging/history.repo.ts';
 import { readableError, timeline } from '../messaging/history.service.ts';
-import * as repo from './campaigns.repo.ts';
 import { createCampaign, listCampaigns, requireCampaign } from './campaigns.service.ts';
 import { deployCampaign } from './deploy.service.ts';
 import { testSendContent } from './test-send.ts';
 
 type SendInput = z.infer<typeof emailCampaignSendSchema> & { schedule_at?: string };
 
+/** Created and deployed in ONE transaction: a refused deploy (or a crash) leaves no draft behind. */
 async function sendEmailCampaign(ctx: AppContext, auth: AuthContext, input: SendInput) {
-  const draft = await createCampaign(ctx, auth, {
-    name: input.name,
-    brand_id: input.brand_id,
-    channels: ['email'],
-    audience: input.audience,
-    content: { email: input.email },
-    senders: { email_sender_id: input.email_sender_id ?? null },
-    schedule_at: input.schedule_at ?? null,
+  return ctx.db.transaction(async (tx) => {
+    const draft = await createCampaign(
+      ctx,
+      auth,
+      {
+        name: input.name,
+        brand_id: input.brand_id,
+        channels: ['email'],
+        audience: input.audience,
+        content: { email: input.email },
+        senders: { email_sender_id: input.email_sender_id ?? null },
+        schedule_at: input.schedule_at ?? null,
+      },
+      tx,
+    );
+    return deployCampaign(ctx, auth, draft.id, tx);
   });
-  try {
-    return await deployCampaign(ctx, auth, draft.id);
-  } catch (err) {
-    await repo.deleteCampaign(ctx.db, auth.accountId, draft.id);
-    throw err;
-  }
 }
 
 async function sameAccountUser(ctx: AppContext, auth: AuthContext, userId: number) {
@@ -84,13 +86,15 @@ export function emailCampaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const events = timeline(m as Parameters<typeof timeline>[0], stored);
       return ok(reply, { ...m, id: Number(m.id), error_message: error, events });
     });
-    app.get('/customer-groups/:userId', { schema: { tags, params: userIdParamSchema }, preHandler: view }, async (req, reply) => {
+    app.get('/customer-groups/:userId', { schema: { tags, params: userIdParamSchema, querystring: pageQuerySchema }, preHandler: view }, async (req, reply) => {
       const auth = requireAuth(req);
       await sameAccountUser(ctx, auth, req.params.userId);
-      const { rows } = await ctx.db.execute(sql`
-        select id, group_name, group_description, type, status, contacts_count from customer_groups
-         where account_id = ${auth.accountId} order by lower(group_name)`);
-      return ok(reply, { items: rows });
+      const { page, limit } = req.query;
+      const { rows } = await ctx.db.execute<Record<string, unknown> & { total: number }>(sql`
+        select id, group_name, group_description, type, status, contacts_count, count(*) over ()::int as total from customer_groups
+         where account_id = ${auth.accountId} order by lower(group_name), id limit ${limit} offset ${(page - 1) * limit}`);
+      const total = rows[0]?.total ?? (page > 1 ? (await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from customer_groups where account_id = ${auth.accountId}`)).rows[0]?.n ?? 0 : 0);
+      return ok(reply, { items: rows.map(({ total: _total, ...r }) => r), page, limit, total });
     });
   };
 }

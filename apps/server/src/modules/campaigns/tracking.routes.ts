@@ -34,10 +34,13 @@ async function signedMessage(ctx: AppContext, kind: TrackKind, id: number, sig: 
   return { ...rows[0], id: Number(rows[0].id) };
 }
 
+/** The first open / click stamps the message and writes its event, together or not at all. */
 async function mark(ctx: AppContext, m: Tracked, column: 'read_at' | 'clicked_at', event: string) {
-  const { rows } = await ctx.db.execute(sql`
-    update messages set ${sql.raw(column)} = now(), updated_at = now() where id = ${m.id} and ${sql.raw(column)} is null returning id`);
-  if (rows.length) await recordEvents(ctx.db, [{ message_id: m.id, account_id: m.account_id, event }]);
+  await ctx.db.transaction(async (tx) => {
+    const { rows } = await tx.execute(sql`
+      update messages set ${sql.raw(column)} = now(), updated_at = now() where id = ${m.id} and ${sql.raw(column)} is null returning id`);
+    if (rows.length) await recordEvents(tx, [{ message_id: m.id, account_id: m.account_id, event }]);
+  });
 }
 
 async function unsubscribe(ctx: AppContext, m: Tracked) {

@@ -11,6 +11,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { ProviderStatus } from './pipeline/contracts.ts';
 import { type EventRow, recordEvents } from './pipeline/events.ts';
 
@@ -30,8 +31,8 @@ interface Changed extends Record<string, unknown> {
 }
 
 /** One bulk UPDATE for statuses with distinct provider ids of one channel. */
-async function applyRound(ctx: AppContext, channel: ProviderStatus['channel'], round: ProviderStatus[]) {
-  const { rows } = await ctx.db.execute<Changed>(sql`
+async function applyRound(db: DbOrTx, channel: ProviderStatus['channel'], round: ProviderStatus[]) {
+  const { rows } = await db.execute<Changed>(sql`
     with input as (
       select * from unnest(${sql.param(round.map((s) => s.provider_message_id))}::text[],
                            ${sql.param(round.map((s) => s.status))}::text[],
@@ -72,38 +73,45 @@ async function applyRound(ctx: AppContext, channel: ProviderStatus['channel'], r
   return rows;
 }
 
-/** Apply statuses; answers how many messages changed and which statuses matched no message. */
+/**
+ * Apply statuses; answers how many messages changed and which statuses matched no message. The
+ * status changes and their timeline events commit together: a failure leaves neither, and the
+ * provider's retry applies both.
+ */
 export async function applyProviderStatuses(ctx: AppContext, statuses: ProviderStatus[]) {
-  const events: EventRow[] = [];
   const matched = new Set<string>();
-  for (const channel of ['whatsapp', 'email'] as const) {
-    // rounds of distinct ids, lowest rank first, so one batch carrying sent+delivered+read ends at READ
-    const byId = new Map<string, ProviderStatus[]>();
-    for (const s of statuses) {
-      if (s.channel !== channel || !s.provider_message_id) continue;
-      const list = byId.get(s.provider_message_id) ?? [];
-      list.push(s);
-      byId.set(s.provider_message_id, list);
-    }
-    for (const list of byId.values()) list.sort((a, b) => RANK[a.status] - RANK[b.status] || a.at.getTime() - b.at.getTime());
-    for (let k = 0; ; k++) {
-      const round = [...byId.values()].map((list) => list[k]).filter(Boolean);
-      if (round.length === 0) break;
-      for (const row of await applyRound(ctx, channel, round)) {
-        matched.add(`${channel}:${row.pid}`);
-        if (row.new_status !== row.old_status) {
-          events.push({ message_id: row.id, account_id: row.account_id, event: row.new_status, detail: row.new_status === 'FAILED' ? row.error_message : null });
-        }
-        if (row.delivered_filled && row.new_status !== 'DELIVERED') {
-          events.push({ message_id: row.id, account_id: row.account_id, event: 'DELIVERED', detail: row.new_status === 'READ' ? 'receipt' : 'late receipt' });
-        }
-        if (row.read_filled && row.new_status !== 'READ') {
-          events.push({ message_id: row.id, account_id: row.account_id, event: 'READ', detail: 'late receipt' });
+  const events = await ctx.db.transaction(async (tx) => {
+    const events: EventRow[] = [];
+    for (const channel of ['whatsapp', 'email'] as const) {
+      // rounds of distinct ids, lowest rank first, so one batch carrying sent+delivered+read ends at READ
+      const byId = new Map<string, ProviderStatus[]>();
+      for (const s of statuses) {
+        if (s.channel !== channel || !s.provider_message_id) continue;
+        const list = byId.get(s.provider_message_id) ?? [];
+        list.push(s);
+        byId.set(s.provider_message_id, list);
+      }
+      for (const list of byId.values()) list.sort((a, b) => RANK[a.status] - RANK[b.status] || a.at.getTime() - b.at.getTime());
+      for (let k = 0; ; k++) {
+        const round = [...byId.values()].map((list) => list[k]).filter(Boolean);
+        if (round.length === 0) break;
+        for (const row of await applyRound(tx, channel, round)) {
+          matched.add(`${channel}:${row.pid}`);
+          if (row.new_status !== row.old_status) {
+            events.push({ message_id: row.id, account_id: row.account_id, event: row.new_status, detail: row.new_status === 'FAILED' ? row.error_message : null });
+          }
+          if (row.delivered_filled && row.new_status !== 'DELIVERED') {
+            events.push({ message_id: row.id, account_id: row.account_id, event: 'DELIVERED', detail: row.new_status === 'READ' ? 'receipt' : 'late receipt' });
+          }
+          if (row.read_filled && row.new_status !== 'READ') {
+            events.push({ message_id: row.id, account_id: row.account_id, event: 'READ', detail: 'late receipt' });
+          }
         }
       }
     }
-  }
-  await recordEvents(ctx.db, events);
+    await recordEvents(tx, events);
+    return events;
+  });
   const unmatched = statuses.filter((s) => !matched.has(`${s.channel}:${s.provider_message_id}`));
   return { changed: events.length, unmatched };
 }

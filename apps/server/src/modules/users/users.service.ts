@@ -39,14 +39,17 @@ export async function getProfile(ctx: AppContext, auth: AuthContext, id: number)
 export async function updateProfile(ctx: AppContext, auth: AuthContext, id: number, input: UpdateProfileInput) {
   const found = await resolveUser(ctx, auth, id, true);
   const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-  const [row] = await ctx.db
-    .update(users)
-    .set({ ...changes, updated_at: new Date() })
-    .where(and(eq(users.id, id), eq(users.account_id, auth.accountId)))
-    .returning();
-  if (input.two_factor_enabled !== undefined && input.two_factor_enabled !== found.user.two_factor_enabled) {
-    await notify(ctx.db, { accountId: auth.accountId, userId: id }, 'system', input.two_factor_enabled ? 'twoFactorOn' : 'twoFactorOff');
-  }
+  const row = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ ...changes, updated_at: new Date() })
+      .where(and(eq(users.id, id), eq(users.account_id, auth.accountId)))
+      .returning();
+    if (input.two_factor_enabled !== undefined && input.two_factor_enabled !== found.user.two_factor_enabled) {
+      await notify(tx, { accountId: auth.accountId, userId: id }, 'system', input.two_factor_enabled ? 'twoFactorOn' : 'twoFactorOff');
+    }
+    return updated;
+  });
   return { user: toUserDto(row, found.roleKey) };
 }
 
