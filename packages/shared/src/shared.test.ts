@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from './errors.ts';
 import { badgeCount, relativeTime, truncateName } from './format.ts';
-import { catalogue, flatKeys, hasKey, translate } from './i18n/index.ts';
+import { catalogue, flatKeys, hasKey, pluralBase, translate } from './i18n/index.ts';
 import { ACTIONS, actionsForPath, BUILTIN_ROLES, can, ENTITIES, landingPath, permissionTreeFor } from './permissions.ts';
 import { trialDaysRemaining, trialEndsAt, trialState } from './trial.ts';
 
@@ -213,21 +213,40 @@ describe('permissions', () => {
 describe('i18n catalogue', () => {
   const en = flatKeys(catalogue.en).sort();
   const ar = flatKeys(catalogue.ar).sort();
+  const bases = (keys: string[]) => [...new Set(keys.map(pluralBase))].sort();
+  const formsOf = (keys: string[], base: string) => keys.filter((k) => k !== base && pluralBase(k) === base);
 
-  it('English and Arabic have exactly the same keys', () => {
+  it('English and Arabic have the same keys (a key may be plural forms in one language and one text in the other)', () => {
     expect(en.length).toBeGreaterThan(100);
-    expect(ar).toEqual(en);
+    expect(bases(ar)).toEqual(bases(en));
+  });
+
+  it("a plural key has every plural category of its language, and no plain text beside them", () => {
+    for (const [lang, keys] of [['en', en], ['ar', ar]] as const) {
+      const categories = new Intl.PluralRules(lang).resolvedOptions().pluralCategories.map((c) => `_${c}`).sort();
+      for (const base of bases(keys)) {
+        const forms = formsOf(keys, base);
+        if (forms.length === 0) continue;
+        expect(forms.map((k) => k.slice(base.length)).sort(), `${lang}: ${base}`).toEqual(categories);
+        expect(keys.includes(base), `${lang}: ${base} is both plain and plural`).toBe(false);
+      }
+    }
+    // Arabic has six categories; the catalogue uses them
+    expect(formsOf(ar, 'groups.count.customers')).toHaveLength(6);
   });
 
   it('every value is a non-empty string with the same {{placeholders}} in both languages', () => {
-    const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
-    for (const key of en) {
-      const e = translate('en', key);
-      const a = translate('ar', key);
-      expect(e.trim(), key).not.toBe('');
-      expect(a.trim(), key).not.toBe('');
-      expect(placeholders(a), key).toEqual(placeholders(e));
+    const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]);
+    // the forms of one key together; `count` may be spelled out ("one message", "رسالتان")
+    const used = (lang: 'en' | 'ar', keys: string[], base: string) =>
+      [...new Set([base, ...formsOf(keys, base)].filter((k) => keys.includes(k)).flatMap((k) => placeholders(translate(lang, k))))]
+        .filter((p) => p !== 'count')
+        .sort();
+    for (const key of [...en, ...ar]) {
+      const lang = en.includes(key) ? 'en' : 'ar';
+      expect(translate(lang, key).trim(), `${lang}: ${key}`).not.toBe('');
     }
+    for (const base of bases(en)) expect(used('ar', ar, base), base).toEqual(used('en', en, base));
   });
 
   it('every error code has errors.<CODE> in both languages', () => {

@@ -30,7 +30,7 @@ vi.mock('@mantine/notifications', () => ({ notifications: { show } }));
 
 const { api } = await import('./api-client.ts');
 const { saveSession, setNavigator, getSession } = await import('./session-store.ts');
-const { setLanguage } = await import('./i18n.ts');
+const { setLanguage, default: i18n } = await import('./i18n.ts');
 
 type Call = { url: string; init: RequestInit };
 let calls: Call[] = [];
@@ -125,12 +125,12 @@ describe('api-client requests', () => {
     for (const call of calls.slice(2)) expect(header(call, 'Authorization'), call.url).toBeNull();
   });
 
-  it('an unparseable stored token clears the session and rejects with "Invalid token"', async () => {
+  it('an unparseable stored token clears the session and rejects with the session-expired text', async () => {
     const fetchMock = reply(200, { data: null });
     const navigate = vi.fn();
     setNavigator(navigate);
     saveSession({ token: 'garbage', userId: '7' });
-    await expect(api.get('/api/brands')).rejects.toMatchObject({ statusCode: 401, code: 'INVALID_TOKEN', message: 'Invalid token' });
+    await expect(api.get('/api/brands')).rejects.toMatchObject({ statusCode: 401, code: 'INVALID_TOKEN', message: i18n.t('http.sessionExpired') });
     expect(fetchMock).not.toHaveBeenCalled();
     expect(getSession().userId).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/login');
@@ -173,6 +173,18 @@ describe('api-client errors', () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     await expect(api.get('/api/brands')).rejects.toMatchObject({ isNetworkError: true, statusCode: 500 });
     expect(show.mock.calls[0][0]).toMatchObject({ title: 'Connection problem' });
+  });
+
+  it("the client's own errors reach forms in the user's language", async () => {
+    setLanguage('ar');
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    const offline = await api.get('/api/brands').catch((e: unknown) => e);
+    expect(offline).toMatchObject({ isNetworkError: true, message: i18n.t('http.network') });
+    expect(JSON.stringify(offline)).not.toMatch(/Network error|Failed to fetch/);
+    reply(502, '<html>Bad gateway</html>'.repeat(20), 'text/html');
+    const bare = await api.post('/api/brands', {}).catch((e: unknown) => e);
+    expect(bare).toMatchObject({ statusCode: 502, message: i18n.t('http.serverError'), errors: [{ message: i18n.t('http.serverError') }] });
+    expect(i18n.t('http.serverError')).toMatch(/[\u0600-\u06FF]/);
   });
 
   it('401 on a protected path: message now, logout after 1.2 s', async () => {

@@ -6,6 +6,7 @@
 import { SESSION } from '@risala/shared/constants';
 import {
   type ApiError,
+  DEFAULT_ERROR_MESSAGE,
   decideHttpReaction,
   type HttpReaction,
   isPublicPath,
@@ -94,6 +95,27 @@ function react(path: string, error: ApiError, silent: boolean): void {
   if (!silent) showErrorToast(error, overrideFor(reaction));
 }
 
+/**
+ * Errors the client makes itself (no answer, a timeout, a body without a message, a bad token)
+ * carry English fallbacks from http.ts; forms and alerts print `message`, so it is translated here,
+ * after the toast rules have read the originals.
+ */
+function localised(error: ApiError): ApiError {
+  const key = error.isNetworkError
+    ? error.message === 'Request timed out'
+      ? 'http.timeout'
+      : 'http.network'
+    : error.message === DEFAULT_ERROR_MESSAGE
+      ? 'http.serverError'
+      : error.code === 'INVALID_TOKEN' && error.message === 'Invalid token'
+        ? 'http.sessionExpired'
+        : null;
+  if (!key) return error;
+  const message = i18n.t(key);
+  const original = error.message;
+  return { ...error, message, errors: error.errors.map((e) => (e.message === original ? { ...e, message } : e)) };
+}
+
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const { method = 'GET', body, query, silent = false, signal, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
   const url = withQuery(path, query);
@@ -104,7 +126,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     if (!parseToken(token)) {
       // Spec §5: an unparseable token clears the session, goes to login and rejects.
       endSession();
-      throw normalizeError(401, { code: 'INVALID_TOKEN', message: 'Invalid token' });
+      throw localised(normalizeError(401, { code: 'INVALID_TOKEN', message: 'Invalid token' }));
     }
     headers.set('Authorization', `Bearer ${token}`);
   }
@@ -132,14 +154,14 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       ? { ...networkError(false), isAborted: true }
       : networkError(timeout.aborted);
     react(url, error, silent);
-    throw error;
+    throw localised(error);
   }
 
   const parsed = await readBody(response);
   if (!response.ok) {
     const error = normalizeError(response.status, parsed);
     react(url, error, silent);
-    throw error;
+    throw localised(error);
   }
   const data = isRecord(parsed) && 'data' in parsed ? parsed.data : parsed;
   const statusCode = isRecord(parsed) && typeof parsed.statusCode === 'number' ? parsed.statusCode : response.status;

@@ -34,8 +34,16 @@ export function translate(
   );
 }
 
+/** A key exists as a plain text or as plural forms (`key_one`, `key_other`, … — i18next's JSON v4). */
 export function hasKey(lang: 'en' | 'ar', key: string): boolean {
-  return lookup(catalogue[lang], key) !== undefined;
+  return lookup(catalogue[lang], key) !== undefined || lookup(catalogue[lang], `${key}_other`) !== undefined;
+}
+
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/** The key a plural form belongs to (`a.b_few` → `a.b`); other keys are their own. */
+export function pluralBase(key: string): string {
+  return key.replace(PLURAL_SUFFIX, '');
 }
 
 /** Flattened dotted keys of a catalogue (used by the parity test). */

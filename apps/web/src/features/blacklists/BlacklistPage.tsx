@@ -83,7 +83,7 @@ export function BlacklistPage() {
 
   const back = (
     <Anchor component={Link} to="/customer/blacklists" size="sm" data-testid="blacklists-back">
-      <Group gap={4} component="span"><IconArrowBackUp size={16} />{t('blacklists.back')}</Group>
+      <Group gap={4} component="span"><IconArrowBackUp size={16} className="mirror-rtl" />{t('blacklists.back')}</Group>
     </Anchor>
   );
   if (!valid) return <Stack>{back}<LoadError error={new Error(t('blacklists.notFound'))} /></Stack>;

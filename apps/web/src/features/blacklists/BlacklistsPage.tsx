@@ -9,7 +9,7 @@ import { Link, useNavigate } from 'react-router';
 import { AudienceLinks } from '../../components/audience-links/AudienceLinks.tsx';
 import { ListFooter } from '../../components/page/ListFooter.tsx';
 import { QueryTable } from '../../components/page/QueryTable.tsx';
-import { formatDate } from '../../lib/i18n.ts';
+import { formatDate, intlLocale } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { type BlacklistListParams, useBlacklists } from './api/get-blacklists.ts';
 import { BlacklistFormModal } from './components/BlacklistFormModal.tsx';
@@ -49,7 +49,7 @@ export function BlacklistsPage() {
             {b.description && <Text size="xs" c="dimmed" lineClamp={1}>{b.description}</Text>}
           </Table.Td>
           <Table.Td><Badge variant="outline">{t(`blacklists.types.${b.blacklist_type}`)}</Badge></Table.Td>
-          <Table.Td>{b.entries_count.toLocaleString()}</Table.Td>
+          <Table.Td>{b.entries_count.toLocaleString(intlLocale())}</Table.Td>
           <Table.Td><Badge color={b.status === 'ACTIVE' ? 'green' : 'gray'} variant="light">{t(`blacklists.status.${b.status}`)}</Badge></Table.Td>
           <Table.Td>{formatDate(b.created_at, { dateStyle: 'medium' }, i18n.language)}</Table.Td>
         </Table.Tr>

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Drawer, Group, Paper, Popover, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Drawer, Group, Paper, Popover, Select, Stack, Table, Text, TextInput, Title, useDirection } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { CAMPAIGN_STATES, type CampaignState } from '@risala/shared/schemas/campaigns';
 import { CHANNELS, type Channel } from '@risala/shared/schemas/messages';
@@ -100,6 +100,7 @@ function CampaignRows({ items, onOpen }: { items: Campaign[]; onOpen: (c: Campai
 /** /campaignhistory: every campaign (drafts too) with search, status and channel filters; a report drawer per campaign. */
 export function CampaignHistoryPage() {
   const { t } = useTranslation();
+  const { dir } = useDirection();
   const navigate = useNavigate();
   const { permissions } = useSession();
   const [params, setParams] = useSearchParams();
@@ -187,7 +188,7 @@ export function CampaignHistoryPage() {
       <Drawer
         opened={openId !== null}
         onClose={() => setParams({})}
-        position="right"
+        position={dir === 'rtl' ? 'left' : 'right'}
         size="xl"
         title={opened?.name ?? t('campaigns.report.title')}
         data-testid="campaign-drawer"

@@ -129,7 +129,7 @@ function Launcher({ initial }: { initial: Campaign | null }) {
         <Group gap="xs">
           <SaveIndicator state={autosave.state} />
           {canSend && (
-            <Button variant="default" leftSection={<IconSend size={16} />} onClick={() => setTesting(true)} disabled={draft.channels.length === 0} data-testid="launcher-test-send">
+            <Button variant="default" leftSection={<IconSend size={16} className="mirror-rtl" />} onClick={() => setTesting(true)} disabled={draft.channels.length === 0} data-testid="launcher-test-send">
               {t('campaigns.launcher.test.open')}
             </Button>
           )}

@@ -161,7 +161,7 @@ export function GroupPage() {
 
   const back = (
     <Anchor component={Link} to="/customer/groups" size="sm" data-testid="groups-back">
-      <Group gap={4} component="span"><IconArrowBackUp size={16} />{t('groups.back')}</Group>
+      <Group gap={4} component="span"><IconArrowBackUp size={16} className="mirror-rtl" />{t('groups.back')}</Group>
     </Anchor>
   );
 

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ListFooter } from '../../components/page/ListFooter.tsx';
 import { QueryTable } from '../../components/page/QueryTable.tsx';
-import { formatDate } from '../../lib/i18n.ts';
+import { formatDate, intlLocale } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { type GroupListParams, useGroups } from './api/get-groups.ts';
 import { AudienceLinks } from '../../components/audience-links/AudienceLinks.tsx';
@@ -46,7 +46,7 @@ export function GroupsPage() {
             {g.group_description && <Text size="xs" c="dimmed" lineClamp={1}>{g.group_description}</Text>}
           </Table.Td>
           <Table.Td><Badge variant="outline">{t(`groups.kind.${g.type}`)}</Badge></Table.Td>
-          <Table.Td>{g.contacts_count.toLocaleString()}</Table.Td>
+          <Table.Td>{g.contacts_count.toLocaleString(intlLocale())}</Table.Td>
           <Table.Td><Badge color={g.status === 'ACTIVE' ? 'green' : 'gray'} variant="light">{t(`groups.status.${g.status}`)}</Badge></Table.Td>
           <Table.Td>{formatDate(g.created_at, { dateStyle: 'medium' }, i18n.language)}</Table.Td>
         </Table.Tr>

@@ -50,6 +50,7 @@ export function SandboxInboxPage() {
               <TextInput
                 label={t('sandbox.email')}
                 type="email"
+                dir="ltr"
                 value={draft}
                 onChange={(event) => setDraft(event.currentTarget.value)}
                 style={{ flex: 1 }}

@@ -1,4 +1,4 @@
-import { Anchor, Button, Grid, Group, Modal, Paper, Stack, Text, Title, useDirection } from '@mantine/core';
+import { Anchor, Button, Grid, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
 import { MESSAGE_TYPES, type MessageType, type Template } from '@risala/shared/schemas/templates';
 import { IconArrowBackUp } from '@tabler/icons-react';
@@ -38,7 +38,6 @@ function Editor({ channel, template }: { channel: MessageType; template: Templat
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { permissions } = useSession();
-  const { dir } = useDirection();
   const [saved, setSaved] = useState(() => initialValues(template));
   const [values, setValues] = useState<TemplateValues>(saved);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -60,7 +59,7 @@ function Editor({ channel, template }: { channel: MessageType; template: Templat
         <Stack gap={2}>
           <Anchor component={Link} to="/template" size="sm">
             <Group gap={4}>
-              <IconArrowBackUp size={14} style={dir === 'rtl' ? { transform: 'scaleX(-1)' } : undefined} />
+              <IconArrowBackUp size={14} className="mirror-rtl" />
               {t('templates.editor.back')}
             </Group>
           </Anchor>

@@ -127,7 +127,7 @@ function Editor({ template }: { template: WaTemplate | null }) {
     <Stack gap="lg" data-testid="wa-template-editor">
       <Anchor component={Link} to="/template/whatsapp" size="sm">
         <Group gap={4}>
-          <IconArrowBackUp size={14} />
+          <IconArrowBackUp size={14} className="mirror-rtl" />
           {t('whatsapp.back')}
         </Group>
       </Anchor>

@@ -59,6 +59,7 @@ export function ForgotPasswordPage() {
           <TextInput
             label={t('auth.fields.email')}
             type="email"
+            dir="ltr"
             autoComplete="email"
             required
             data-testid="forgot-email"

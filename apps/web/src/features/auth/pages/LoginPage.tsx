@@ -69,6 +69,7 @@ export function LoginPage() {
           <TextInput
             label={t('auth.fields.email')}
             type="email"
+            dir="ltr"
             autoComplete="email"
             required
             data-testid="login-email"

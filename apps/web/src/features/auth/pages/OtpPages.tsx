@@ -103,7 +103,7 @@ function OtpPage({ mode }: { mode: Mode }) {
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {!emailFromUrl && (
-            <TextInput label={t('auth.fields.email')} type="email" autoComplete="email" {...form.inputProps('email')} />
+            <TextInput label={t('auth.fields.email')} type="email" autoComplete="email" dir="ltr" {...form.inputProps('email')} />
           )}
           <TextInput
             label={t('auth.otp.code')}

@@ -61,7 +61,7 @@ export function RegisterPage() {
             {text('first_name', { required: true, autoComplete: 'given-name' })}
             {text('last_name', { required: true, autoComplete: 'family-name' })}
           </SimpleGrid>
-          {text('email', { required: true, type: 'email', autoComplete: 'email' })}
+          {text('email', { required: true, type: 'email', autoComplete: 'email', dir: 'ltr' })}
           {text('phone_number', {
             required: true,
             type: 'tel',

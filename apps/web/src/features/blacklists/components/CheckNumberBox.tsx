@@ -32,7 +32,7 @@ export function CheckNumberBox() {
             <TextInput label={t('blacklists.check.text')} placeholder={t('blacklists.check.textHint')} value={text}
               onChange={(e) => setText(e.currentTarget.value)} flex={1} miw={200} data-testid="blacklist-check-text" />
             <Select label={t('blacklists.fields.blacklist_type')} clearable placeholder={t('blacklists.check.anyType')} value={type} w={160}
-              onChange={(v) => setType(v as BlacklistType | null)} data={[{ value: 'MT', label: 'MT' }, { value: 'MO', label: 'MO' }]} />
+              onChange={(v) => setType(v as BlacklistType | null)} data={(['MT', 'MO'] as const).map((v) => ({ value: v, label: t(`blacklists.types.${v}`) }))} />
             <Button type="submit" mt={25} loading={check.isPending} disabled={!number.trim()} data-testid="blacklist-check-submit">
               {t('blacklists.check.submit')}
             </Button>

@@ -60,7 +60,7 @@ export function ContentPreview({ channels, content, groupId }: { channels: Chann
               <Badge variant="light">{t('campaigns.channels.sms')}</Badge>
               {smsText && (
                 <Text size="xs" c="dimmed" data-testid="preview-sms-parts" data-parts={previewSms(smsText, values).count.parts}>
-                  {t('campaigns.launcher.preview.parts', { parts: previewSms(smsText, values).count.parts, encoding: previewSms(smsText, values).count.encoding })}
+                  {t('campaigns.launcher.preview.parts', { count: previewSms(smsText, values).count.parts, encoding: previewSms(smsText, values).count.encoding })}
                 </Text>
               )}
             </Group>

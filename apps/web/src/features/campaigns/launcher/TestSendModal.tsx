@@ -34,8 +34,8 @@ export function TestSendModal({ opened, onClose, save }: { opened: boolean; onCl
   return (
     <Modal opened={opened} onClose={onClose} title={t('campaigns.launcher.test.title')} data-testid="test-send-modal">
       <Stack gap="sm">
-        <Textarea label={t('campaigns.launcher.test.numbers')} description={t('campaigns.launcher.test.hint')} value={numbers} onChange={(v) => setNumbers(v.currentTarget.value)} data-testid="test-send-numbers" />
-        <Textarea label={t('campaigns.launcher.test.emails')} description={t('campaigns.launcher.test.hint')} value={emails} onChange={(v) => setEmails(v.currentTarget.value)} data-testid="test-send-emails" />
+        <Textarea label={t('campaigns.launcher.test.numbers')} description={t('campaigns.launcher.test.hint')} value={numbers} dir="ltr" onChange={(v) => setNumbers(v.currentTarget.value)} data-testid="test-send-numbers" />
+        <Textarea label={t('campaigns.launcher.test.emails')} description={t('campaigns.launcher.test.hint')} value={emails} dir="ltr" onChange={(v) => setEmails(v.currentTarget.value)} data-testid="test-send-emails" />
         {error !== null && (
           <Alert color="red" data-testid="test-send-error">
             {e && !e.isNetworkError ? e.message : t('campaigns.launcher.test.failed')}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/http.ts';
 import { useGroupOptions } from '../api/get-group-options.ts';
 import { useStartImport } from '../api/imports.ts';
+import { intlLocale } from '../../../lib/i18n.ts';
 
 export interface MappingState {
   /** customer field → file column */
@@ -45,7 +46,7 @@ export function ImportMapping(props: {
 
   return (
     <Stack>
-      <Text fw={600}>{t('customers.import.mappingTitle', { count: upload.total_rows, formatted: upload.total_rows.toLocaleString() })}</Text>
+      <Text fw={600}>{t('customers.import.mappingTitle', { count: upload.total_rows, formatted: upload.total_rows.toLocaleString(intlLocale()) })}</Text>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
         {IMPORT_FIELDS.map((field) => (
           <Select

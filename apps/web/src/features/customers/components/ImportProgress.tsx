@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/page/LoadError.tsx';
 import { errorsCsvUrl, useImportJob } from '../api/imports.ts';
+import { intlLocale } from '../../../lib/i18n.ts';
 
 function Count({ label, value, testId }: { label: string; value: number; testId: string }) {
   return (
@@ -12,7 +13,7 @@ function Count({ label, value, testId }: { label: string; value: number; testId:
         {label}
       </Text>
       <Text size="xl" fw={700} data-testid={testId}>
-        {value.toLocaleString()}
+        {value.toLocaleString(intlLocale())}
       </Text>
     </div>
   );
@@ -64,7 +65,7 @@ export function ImportProgress({ id }: { id: number }) {
       </Text>
       <Progress value={running ? percent : 100} animated={running} size="lg" data-testid="import-progress" aria-valuenow={percent} />
       <Text size="sm" data-testid="import-progress-text">
-        {t('customers.import.processed', { done: j.processed_rows.toLocaleString(), total: j.total_rows.toLocaleString() })}
+        {t('customers.import.processed', { done: j.processed_rows.toLocaleString(intlLocale()), total: j.total_rows.toLocaleString(intlLocale()) })}
       </Text>
       {result}
     </Stack>

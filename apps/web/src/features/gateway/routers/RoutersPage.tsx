@@ -11,6 +11,7 @@ import { useRouterMutations } from './api/change-router.ts';
 import { useConnectionOptions, useRouters } from './api/get-routers.ts';
 import { RouteTestBox } from './RouteTestBox.tsx';
 import { RouterFormModal } from './RouterFormModal.tsx';
+import { intlLocale } from '../../../lib/i18n.ts';
 
 const TYPE_COLORS = { default: 'gray', static: 'blue', random_round_robin: 'grape', failover: 'orange' } as const;
 
@@ -64,7 +65,7 @@ export function RoutersPage() {
               <Text size="sm">{r.connection_ids.map((id) => names.get(id) ?? `#${id}`).join(r.router_type === 'failover' ? ' → ' : ', ')}</Text>
               {r.rules_ids.length > 0 && <Text size="xs" c="dimmed">{t('gateway.routers.rulesCount', { count: r.rules_ids.length })}</Text>}
             </Table.Td>
-            <Table.Td>{Number(r.rate).toLocaleString(undefined, { maximumFractionDigits: 5 })}</Table.Td>
+            <Table.Td>{Number(r.rate).toLocaleString(intlLocale(), { maximumFractionDigits: 5 })}</Table.Td>
             <Table.Td>
               <Switch checked={r.status === 'ACTIVE'} disabled={!canEdit || r.router_type === 'default'} label={t(`gateway.routers.status.${r.status}`)}
                 onChange={(e) => status.mutate({ id: r.id, active: e.currentTarget.checked })} data-testid="router-status" />

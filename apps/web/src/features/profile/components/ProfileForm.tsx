@@ -70,7 +70,7 @@ export function ProfileForm({ profile, userId }: { profile: UserProfile; userId:
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput label={t('auth.fields.first_name')} required data-testid="profile-first_name" {...form.inputProps('first_name')} />
           <TextInput label={t('auth.fields.last_name')} required data-testid="profile-last_name" {...form.inputProps('last_name')} />
-          <TextInput label={t('profile.fields.email')} value={profile.user.email} readOnly disabled />
+          <TextInput label={t('profile.fields.email')} value={profile.user.email} readOnly disabled dir="ltr" />
           <TextInput label={t('profile.fields.username')} data-testid="profile-username" {...form.inputProps('username')} />
           <TextInput
             label={t('auth.fields.phone_number')}
