@@ -118,6 +118,15 @@ export function formatDate(
   return new Intl.DateTimeFormat(intlLocale(language), options).format(date);
 }
 
+/** A language code (`en_US`, `ar`) as a name in the interface language ("English (United States)", "العربية"). */
+export function languageName(code: string, language: string = currentLanguage()): string {
+  try {
+    return new Intl.DisplayNames([intlLocale(language)], { type: 'language' }).of(code.replace('_', '-')) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 /** "Translate if it is a key, else show as is": zod gives keys, the server gives translated text. */
 export function translateMessage(message: string | undefined): string | undefined {
   if (!message) return undefined;

@@ -183,7 +183,16 @@ function BatchTable({ view, onDialog }: { view: BatchView; onDialog: (d: Dialog)
                     </Table.Td>
                     <Table.Td>{b.message_count.toLocaleString(i18n.language)}</Table.Td>
                     <Table.Td>{b.message_cost}</Table.Td>
-                    <Table.Td>{b.scheduled_date ? `${b.scheduled_date} ${b.scheduled_time ?? ''} (${b.timezone})` : '—'}</Table.Td>
+                    <Table.Td>
+                      {b.scheduled_at ? (
+                        <>
+                          {formatDate(b.scheduled_at, { dateStyle: 'medium', timeStyle: 'short', timeZone: b.timezone }, i18n.language)}
+                          <Text size="xs" c="dimmed" className="ltr-value">{b.timezone}</Text>
+                        </>
+                      ) : (
+                        '—'
+                      )}
+                    </Table.Td>
                     <Table.Td>
                       <Badge variant="light" data-testid="batch-state">
                         {t(`campaigns.batches.states.${stateOf(b)}`)}
@@ -195,7 +204,13 @@ function BatchTable({ view, onDialog }: { view: BatchView; onDialog: (d: Dialog)
                       )}
                     </Table.Td>
                     <Table.Td>
-                      <Text size="xs">{`${b.request_type} · ${b.request_source} · P${b.request_priority}`}</Text>
+                      <Text size="xs">
+                        {[
+                          t(`campaigns.batches.requestInfo.types.${b.request_type}`, { defaultValue: b.request_type }),
+                          t(`campaigns.batches.requestInfo.sources.${b.request_source}`, { defaultValue: b.request_source }),
+                          t('campaigns.batches.requestInfo.priority', { priority: b.request_priority }),
+                        ].join(' · ')}
+                      </Text>
                     </Table.Td>
                     <Table.Td>
                       {view === 'canceled' ? (

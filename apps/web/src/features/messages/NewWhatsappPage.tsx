@@ -13,6 +13,7 @@ import { ComposeLayout } from './components/ComposeLayout.tsx';
 import { emptyRecipients, hasRecipients, type RecipientsDraft, toRecipients } from './components/RecipientsPicker.tsx';
 import { type ScheduleDraft, scheduleValue } from './components/ScheduleField.tsx';
 import { WhatsappPreview } from './components/WhatsappPreview.tsx';
+import { languageName } from '../../lib/i18n.ts';
 
 /** /message-history/new-whatsapp: an APPROVED template with its parameters, or free text inside the 24-hour window. */
 export function NewWhatsappPage() {
@@ -110,7 +111,7 @@ export function NewWhatsappPage() {
           <Select
             label={t('messages.compose.template')}
             placeholder={t('messages.compose.templatePlaceholder')}
-            data={(templates.data ?? []).map((x) => ({ value: String(x.id), label: `${x.name} · ${x.language}` }))}
+            data={(templates.data ?? []).map((x) => ({ value: String(x.id), label: `${x.name} · ${languageName(x.language)}` }))}
             value={templateId}
             onChange={pickTemplate}
             searchable

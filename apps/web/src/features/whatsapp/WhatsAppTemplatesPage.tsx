@@ -9,7 +9,7 @@ import { Link, useNavigate } from 'react-router';
 import { EmptyNote } from '../../components/page/EmptyNote.tsx';
 import { LoadError } from '../../components/page/LoadError.tsx';
 import { PageLoader } from '../../components/page/PageLoader.tsx';
-import { formatDate } from '../../lib/i18n.ts';
+import { formatDate, languageName } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { useWaTemplates, type WaTemplateFilters } from './api/get-wa-templates.ts';
 import { WA_LANGUAGES } from './builder-state.ts';
@@ -100,7 +100,7 @@ export function WhatsAppTemplatesPage() {
         />
         <Select
           label={t('whatsapp.filters.language')}
-          data={WA_LANGUAGES}
+          data={WA_LANGUAGES.map((code) => ({ value: code, label: `${languageName(code)} (${code})` }))}
           searchable
           {...filterProps(language, setLanguage)}
           data-testid="wa-filter-language"
@@ -154,7 +154,7 @@ export function WhatsAppTemplatesPage() {
                         </Text>
                       )}
                     </Table.Td>
-                    <Table.Td dir="ltr">{tpl.language}</Table.Td>
+                    <Table.Td>{languageName(tpl.language)}</Table.Td>
                     <Table.Td>{t(`whatsapp.category.${tpl.category}`)}</Table.Td>
                     <Table.Td>
                       <StatusBadge status={tpl.status} />

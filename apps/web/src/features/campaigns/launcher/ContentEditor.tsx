@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session.ts';
 import { useApprovedTemplates, useApprovedWaTemplates, useContentOptions } from '../api/get-launcher-options.ts';
 import type { ContentDraft } from '../draft.ts';
+import { languageName } from '../../../lib/i18n.ts';
 
 function Variables({ onInsert, prefix }: { onInsert: (v: string) => void; prefix: string }) {
   const { t } = useTranslation();
@@ -163,7 +164,7 @@ export function ContentEditor({ channel, value, onChange, prefix }: Props) {
     <Stack gap="xs" data-testid={`${prefix}-whatsapp`}>
       <Select
         label={t('campaigns.launcher.content.waTemplate')}
-        data={(waTemplates.data ?? []).map((x) => ({ value: String(x.id), label: `${x.name} (${x.language})` }))}
+        data={(waTemplates.data ?? []).map((x) => ({ value: String(x.id), label: `${x.name} (${languageName(x.language)})` }))}
         value={c.whatsapp_template_id ? String(c.whatsapp_template_id) : null}
         onChange={(v) => set({ whatsapp_template_id: id(v), params: [] })}
         searchable

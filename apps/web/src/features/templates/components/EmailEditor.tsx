@@ -1,16 +1,48 @@
 import '@mantine/tiptap/styles.css';
 import { Group, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
-import { RichTextEditor } from '@mantine/tiptap';
+import { DEFAULT_LABELS, RichTextEditor, type RichTextEditorLabels } from '@mantine/tiptap';
 import Image from '@tiptap/extension-image';
 import Link from '@tiptap/extension-link';
 import Underline from '@tiptap/extension-underline';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DocxUpload } from './DocxUpload.tsx';
 import { insertAtCursor } from './insert-at-cursor.ts';
 import { VariableMenu } from './VariableMenu.tsx';
+
+/** The toolbar's tooltips and the link editor in the interface language (Mantine's are English). */
+function useEditorLabels(): RichTextEditorLabels {
+  const { t, i18n } = useTranslation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the labels follow the language
+  return useMemo(() => {
+    const k = (name: string) => t(`templates.editor.toolbar.${name}`);
+    return {
+      ...DEFAULT_LABELS,
+      boldControlLabel: k('bold'),
+      italicControlLabel: k('italic'),
+      underlineControlLabel: k('underline'),
+      strikeControlLabel: k('strike'),
+      clearFormattingControlLabel: k('clearFormatting'),
+      h1ControlLabel: k('h1'),
+      h2ControlLabel: k('h2'),
+      h3ControlLabel: k('h3'),
+      bulletListControlLabel: k('bulletList'),
+      orderedListControlLabel: k('orderedList'),
+      blockquoteControlLabel: k('blockquote'),
+      hrControlLabel: k('hr'),
+      linkControlLabel: k('link'),
+      unlinkControlLabel: k('unlink'),
+      undoControlLabel: k('undo'),
+      redoControlLabel: k('redo'),
+      linkEditorInputLabel: k('linkUrl'),
+      linkEditorExternalLink: k('linkExternal'),
+      linkEditorInternalLink: k('linkInternal'),
+      linkEditorSave: k('linkSave'),
+    };
+  }, [t, i18n.language]);
+}
 
 type Mode = 'visual' | 'source';
 
@@ -20,6 +52,7 @@ type Mode = 'visual' | 'source';
  */
 export function EmailEditor({ html, onChange, readOnly }: { html: string; onChange: (html: string) => void; readOnly?: boolean }) {
   const { t } = useTranslation();
+  const labels = useEditorLabels();
   const [mode, setMode] = useState<Mode>('visual');
   const source = useRef<HTMLTextAreaElement>(null);
   const editor = useEditor({
@@ -68,7 +101,7 @@ export function EmailEditor({ html, onChange, readOnly }: { html: string; onChan
         </Group>
       </Group>
       {mode === 'visual' ? (
-        <RichTextEditor editor={editor} data-testid="email-editor">
+        <RichTextEditor editor={editor} labels={labels} data-testid="email-editor">
           <RichTextEditor.Toolbar sticky stickyOffset={0}>
             <RichTextEditor.ControlsGroup>
               <RichTextEditor.Bold />

@@ -3,7 +3,7 @@ import { WA_CATEGORIES, WA_LIMITS, waVariables } from '@risala/shared/schemas/wh
 import { IconBraces } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from '../../../lib/i18n.ts';
+import { languageName, translateMessage } from '../../../lib/i18n.ts';
 import { type BuilderState, type HeaderFormat, insertVariable, variableSlots, WA_LANGUAGES } from '../builder-state.ts';
 
 interface Props {
@@ -53,7 +53,7 @@ export function TemplateFields({ state, onChange, errors, disabled, identityLock
         />
         <Select
           label={t('whatsapp.editor.language')}
-          data={WA_LANGUAGES}
+          data={WA_LANGUAGES.map((code) => ({ value: code, label: `${languageName(code)} (${code})` }))}
           searchable
           allowDeselect={false}
           value={state.language}
