@@ -118,6 +118,14 @@ export function formatDate(
   return new Intl.DateTimeFormat(intlLocale(language), options).format(date);
 }
 
+/**
+ * A phone number, email or code inside a sentence or an option label, isolated (U+2068 … U+2069) so
+ * a right-to-left line keeps its "+" and brackets where they belong.
+ */
+export function isolate(value: string): string {
+  return `\u2068${value}\u2069`;
+}
+
 /** A language code (`en_US`, `ar`) as a name in the interface language ("English (United States)", "العربية"). */
 export function languageName(code: string, language: string = currentLanguage()): string {
   try {

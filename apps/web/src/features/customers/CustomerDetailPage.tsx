@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadError } from '../../components/page/LoadError.tsx';
 import { PageLoader } from '../../components/page/PageLoader.tsx';
-import { formatDate } from '../../lib/i18n.ts';
+import { formatDate, isolate } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { showSuccessToast } from '../../lib/toast.ts';
 import { useCustomer, useDeleteCustomer } from './api/customer.ts';
@@ -131,7 +131,7 @@ export function CustomerDetailPage() {
       {editing && <CustomerFormModal customer={c} opened onClose={() => setEditing(false)} />}
       <Modal opened={deleting} onClose={() => setDeleting(false)} title={t('customers.detail.deleteTitle')} centered>
         <Stack>
-          <Text>{t('customers.detail.deleteConfirm', { name: customerName(c) || c.email || c.mobile_number })}</Text>
+          <Text>{t('customers.detail.deleteConfirm', { name: customerName(c) || isolate(c.email || c.mobile_number || '') })}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setDeleting(false)}>
               {t('customers.actions.cancel')}

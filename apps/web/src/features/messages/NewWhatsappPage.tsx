@@ -13,7 +13,7 @@ import { ComposeLayout } from './components/ComposeLayout.tsx';
 import { emptyRecipients, hasRecipients, type RecipientsDraft, toRecipients } from './components/RecipientsPicker.tsx';
 import { type ScheduleDraft, scheduleValue } from './components/ScheduleField.tsx';
 import { WhatsappPreview } from './components/WhatsappPreview.tsx';
-import { languageName } from '../../lib/i18n.ts';
+import { isolate, languageName } from '../../lib/i18n.ts';
 
 /** /message-history/new-whatsapp: an APPROVED template with its parameters, or free text inside the 24-hour window. */
 export function NewWhatsappPage() {
@@ -89,8 +89,8 @@ export function NewWhatsappPage() {
     >
       <Select
         label={t('messages.compose.waSender')}
-        placeholder={sender ? `${sender.display_name} (${sender.phone_number})` : t('messages.compose.senderPlaceholder')}
-        data={(senders.data ?? []).map((s) => ({ value: String(s.id), label: `${s.display_name} (${s.phone_number})` }))}
+        placeholder={sender ? `${sender.display_name} (${isolate(sender.phone_number)})` : t('messages.compose.senderPlaceholder')}
+        data={(senders.data ?? []).map((s) => ({ value: String(s.id), label: `${s.display_name} (${isolate(s.phone_number)})` }))}
         value={senderId}
         onChange={setSenderId}
         clearable

@@ -7,6 +7,7 @@ import type { AbMetric } from '../draft.ts';
 import { minZonedLocal, zonedScheduleError } from '../zoned.ts';
 import type { StepProps } from './AudienceSteps.tsx';
 import { ContentEditor, SectionCard } from './ContentEditor.tsx';
+import { isolate } from '../../../lib/i18n.ts';
 
 /** Step 5: the sender per chosen channel (empty: the account's default). */
 export function SendersStep({ draft, set }: StepProps) {
@@ -34,7 +35,7 @@ export function SendersStep({ draft, set }: StepProps) {
         <Select
           label={t('campaigns.launcher.senders.whatsapp')}
           placeholder={t('campaigns.launcher.senders.defaultAny')}
-          data={(wa.data ?? []).map((s) => ({ value: String(s.id), label: `${s.display_name} (${s.phone_number})` }))}
+          data={(wa.data ?? []).map((s) => ({ value: String(s.id), label: `${s.display_name} (${isolate(s.phone_number)})` }))}
           value={draft.senders.whatsapp_sender_id ? String(draft.senders.whatsapp_sender_id) : null}
           onChange={(v) => set({ senders: { ...draft.senders, whatsapp_sender_id: v ? Number(v) : null } })}
           clearable
@@ -49,7 +50,7 @@ export function SendersStep({ draft, set }: StepProps) {
           </Text>
           {email.data ? (
             <Text size="sm">
-              {`${email.data.from_name} <${email.data.from_email}>`}
+              {`${email.data.from_name} ${isolate(`<${email.data.from_email}>`)}`}
             </Text>
           ) : (
             <Alert color="orange" mt={4}>

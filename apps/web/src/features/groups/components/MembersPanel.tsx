@@ -7,14 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { ListFooter } from '../../../components/page/ListFooter.tsx';
 import { QueryState } from '../../../components/page/QueryState.tsx';
 import { isApiError } from '../../../lib/http.ts';
-import { formatDate } from '../../../lib/i18n.ts';
+import { formatDate, isolate } from '../../../lib/i18n.ts';
 import { showSuccessToast } from '../../../lib/toast.ts';
 import { useChangeMembers } from '../api/change-members.ts';
 import { type CustomerOption, useCustomerSearch, useMembers } from '../api/get-members.ts';
 
 const LIMIT = 20;
 const fullName = (c: { first_name: string | null; last_name: string | null }) => [c.first_name, c.last_name].filter(Boolean).join(' ') || '—';
-const optionLabel = (c: CustomerOption) => `${fullName(c)} · ${c.mobile_number ?? c.email ?? `#${c.id}`}`;
+const optionLabel = (c: CustomerOption) => `${fullName(c)} · ${isolate(c.mobile_number ?? c.email ?? `#${c.id}`)}`;
 
 /** Adds customers to a static group through a searchable picker. */
 function AddMembers({ groupId }: { groupId: number }) {

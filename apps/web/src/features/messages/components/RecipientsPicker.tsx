@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CustomerOption, useCustomerSearch, useGroupOptions } from '../api/get-send-options.ts';
 import { parseNumbers } from '../compose.ts';
+import { isolate } from '../../../lib/i18n.ts';
 
 export interface RecipientsDraft {
   numbers: string;
@@ -26,7 +27,7 @@ export function toRecipients(d: RecipientsDraft) {
 export const hasRecipients = (d: RecipientsDraft) => parseNumbers(d.numbers).valid.length + d.customerIds.length + d.groupIds.length > 0;
 
 const customerLabel = (c: CustomerOption) =>
-  [[c.first_name, c.last_name].filter(Boolean).join(' '), c.mobile_number].filter(Boolean).join(' · ') || `#${c.id}`;
+  [[c.first_name, c.last_name].filter(Boolean).join(' '), c.mobile_number && isolate(c.mobile_number)].filter(Boolean).join(' · ') || `#${c.id}`;
 
 /** Recipients as typed numbers, customers (searched on the server) and groups. */
 export function RecipientsPicker({ value, onChange }: { value: RecipientsDraft; onChange: (d: RecipientsDraft) => void }) {
@@ -55,7 +56,7 @@ export function RecipientsPicker({ value, onChange }: { value: RecipientsDraft; 
         maxRows={6}
         value={value.numbers}
         onChange={(e) => onChange({ ...value, numbers: e.currentTarget.value })}
-        error={parsed.invalid.length ? t('messages.compose.invalidNumbers', { list: parsed.invalid.slice(0, 5).join(', '), count: parsed.invalid.length }) : undefined}
+        error={parsed.invalid.length ? t('messages.compose.invalidNumbers', { list: parsed.invalid.slice(0, 5).map(isolate).join(', '), count: parsed.invalid.length }) : undefined}
         dir="ltr"
         data-testid="compose-numbers"
       />
