@@ -247,9 +247,13 @@ test('batch screens: reschedule and send a scheduled batch now, cancel another, 
   await page.getByTestId('batch-reschedule-at').fill(zonedStamp(3));
   await expect(page.getByText('Scheduled time must be more than 5 minutes from now')).toBeVisible();
   await expect(page.getByTestId('batch-dialog-submit')).toBeDisabled();
-  await page.getByTestId('batch-reschedule-at').fill(zonedStamp(45));
+  const rescheduledAt = zonedStamp(45);
+  await page.getByTestId('batch-reschedule-at').fill(rescheduledAt);
   await page.getByTestId('batch-dialog-submit').click();
-  await expect(one).toContainText(zonedStamp(45).replace('T', ' '));
+  // shown in the account's zone, formatted for the interface language ("Nov 25, 2026, 7:11 AM")
+  const [hour, minute] = rescheduledAt.slice(11).split(':').map(Number);
+  await expect(one).toContainText(`${(hour as number) % 12 || 12}:${String(minute).padStart(2, '0')} ${(hour as number) < 12 ? 'AM' : 'PM'}`);
+  await expect(one).toContainText(ZONE);
 
   // cancel the second: it moves to canceled batches with who canceled it
   await two.getByTestId('batch-cancel').click();
