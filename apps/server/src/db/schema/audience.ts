@@ -114,6 +114,9 @@ export const customers = pgTable(
     index('customers_account_created_idx').on(t.account_id, t.created_at, t.id),
     // (account_id, country) lookups use customers_segment_idx (migration 0003), which leads with both
     index('customers_tags_idx').using('gin', t.tags),
+    // the brand filter of the list, and the brand delete's ON DELETE SET NULL (which would otherwise
+    // scan every account's customers); partial, so rows without a brand — most — cost nothing
+    index('customers_brand_idx').on(t.brand_id).where(sql`${t.brand_id} is not null`),
     index('customers_search_idx').using(
       'gin',
       sql`(coalesce(${t.first_name}, '') || ' ' || coalesce(${t.last_name}, '') || ' ' || coalesce(${t.email}, '') || ' ' || coalesce(${t.mobile_number}, '')) gin_trgm_ops`,

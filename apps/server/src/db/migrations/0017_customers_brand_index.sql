@@ -1,0 +1,1 @@
+CREATE INDEX "customers_brand_idx" ON "customers" USING btree ("brand_id") WHERE "customers"."brand_id" is not null;
