@@ -230,3 +230,19 @@ export const whatsappSendMessageSchema = z
 
 /** Credits a new account starts with (the trial): billing tops them up later. */
 export const TRIAL_CREDITS: Record<Channel, number> = { sms: 1000, email: 10_000, whatsapp: 1000 };
+
+/** GET /api/messages/inbound: messages customers sent us (SMS MO, WhatsApp), paged and searchable. */
+export const inboundListQuerySchema = pageQuerySchema.extend({
+  channel: z.enum(['sms', 'whatsapp']).optional(),
+  search: z.string().trim().max(100).optional(),
+});
+
+/** POST /api/messages/bulk/{bulkId}/cancel */
+export const bulkIdParamSchema = z.object({ bulkId: z.string().trim().min(1).max(64) });
+
+/** POST /api/whatsapp/sender/sandbox-inbound: a simulated customer writes to the sandbox number. */
+export const sandboxInboundSchema = z.object({
+  from: requiredString(32),
+  text: requiredString(4096),
+  whatsapp_sender_id: z.number().int().positive().optional().nullable(),
+});

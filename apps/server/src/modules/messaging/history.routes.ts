@@ -1,8 +1,6 @@
 import { idParamSchema } from '@risala/shared';
-import { pageQuerySchema } from '@risala/shared/schemas/common';
-import { messageListQuerySchema } from '@risala/shared/schemas/messages';
+import { inboundListQuerySchema, messageListQuerySchema } from '@risala/shared/schemas/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok, requestLanguage } from '../../lib/http.ts';
 import { requireAuth, requirePermission } from '../auth/guard.ts';
@@ -10,11 +8,6 @@ import { exportMessagesCsv } from './history.export.ts';
 import * as history from './history.service.ts';
 
 const tags = ['messages'];
-
-const inboundQuerySchema = pageQuerySchema.extend({
-  channel: z.enum(['sms', 'whatsapp']).optional(),
-  search: z.string().trim().max(100).optional(),
-});
 
 /** /api/messages — the history (views, filters, search, sorting, paging), one message with its timeline, the CSV export, inbound. */
 export function messageHistoryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -36,7 +29,7 @@ export function messageHistoryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .send(stream);
       },
     );
-    app.get('/inbound', { schema: { tags, querystring: inboundQuerySchema }, preHandler: view }, async (req, reply) =>
+    app.get('/inbound', { schema: { tags, querystring: inboundListQuerySchema }, preHandler: view }, async (req, reply) =>
       ok(reply, await history.inbound(ctx, requireAuth(req), req.query)),
     );
     app.get('/:id', { schema: { tags, params: idParamSchema }, preHandler: view }, async (req, reply) =>

@@ -1,13 +1,10 @@
-import { sendSmsSchema } from '@risala/shared/schemas/messages';
+import { bulkIdParamSchema, sendSmsSchema } from '@risala/shared/schemas/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/http.ts';
 import { planGate, requireAuth, requirePermission } from '../auth/guard.ts';
 import { startSmsRuntime, stopSmsRuntime } from './pipeline/runtime.ts';
 import { cancelBulk, estimateSms, sendSms } from './sms-send.service.ts';
-
-const bulkParamSchema = z.object({ bulkId: z.string().trim().min(1).max(64) });
 
 /**
  * /api/messages — sending SMS (send, estimate) and cancelling a scheduled send. Sending is the
@@ -31,7 +28,7 @@ export function sendRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post('/sms/estimate', { schema: { tags, body: sendSmsSchema }, preHandler: send }, async (req, reply) =>
       ok(reply, await estimateSms(ctx, requireAuth(req), req.body)),
     );
-    app.post('/bulk/:bulkId/cancel', { schema: { tags, params: bulkParamSchema }, preHandler: send }, async (req, reply) =>
+    app.post('/bulk/:bulkId/cancel', { schema: { tags, params: bulkIdParamSchema }, preHandler: send }, async (req, reply) =>
       ok(reply, await cancelBulk(ctx, requireAuth(req), req.params.bulkId), 'Scheduled messages cancelled'),
     );
   };

@@ -1,6 +1,5 @@
 import { idParamSchema, pageQuerySchema } from '@risala/shared';
-import { requiredString } from '@risala/shared/schemas/common';
-import { whatsappSendMessageSchema } from '@risala/shared/schemas/messages';
+import { sandboxInboundSchema, whatsappSendMessageSchema } from '@risala/shared/schemas/messages';
 import { autoReplySchema, updateWhatsappSenderSchema, whatsappSenderSchema } from '@risala/shared/schemas/senders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
@@ -8,14 +7,7 @@ import { ok } from '../../lib/http.ts';
 import { planGate, requireAuth, requirePermission } from '../auth/guard.ts';
 import { sandboxInbound, sendWhatsappMessage } from '../messaging/whatsapp-send.service.ts';
 import { whatsappTemplateRoutes } from '../whatsapp/whatsapp-templates.routes.ts';
-import { z } from 'zod';
 import * as wa from './whatsapp-sender.service.ts';
-
-const sandboxInboundSchema = z.object({
-  from: requiredString(32),
-  text: requiredString(4096),
-  whatsapp_sender_id: z.number().int().positive().optional().nullable(),
-});
 
 /**
  * /api/whatsapp/sender — CRUD, config (the default sender), setup-status, legacy-config, status,
