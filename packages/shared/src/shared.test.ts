@@ -236,7 +236,7 @@ describe('i18n catalogue', () => {
   });
 
   it('every value is a non-empty string with the same {{placeholders}} in both languages', () => {
-    const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]);
+    const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*(?:,\s*\w+\s*)?\}\}/g)].map((m) => m[1]);
     // the forms of one key together; `count` may be spelled out ("one message", "رسالتان")
     const used = (lang: 'en' | 'ar', keys: string[], base: string) =>
       [...new Set([base, ...formsOf(keys, base)].filter((k) => keys.includes(k)).flatMap((k) => placeholders(translate(lang, k))))]

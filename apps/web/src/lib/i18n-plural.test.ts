@@ -26,6 +26,13 @@ describe('plural texts', () => {
     expect(ar('campaigns.launcher.preview.parts', { count: 3, encoding: 'UCS-2' })).toBe('3 أجزاء · UCS-2');
   });
 
+  it('counts are grouped in the interface language; a pre-formatted count passes through', () => {
+    expect(en('customers.bulk.title.delete', { count: 12500 })).toBe('Delete 12,500 customers');
+    expect(en('groups.members.total', { count: 1000000 })).toBe('Members: 1,000,000');
+    expect(ar('groups.members.total', { count: 1234 })).toMatch(/^[^\d]*1,234$/);
+    expect(en('customers.bulk.done.delete', { count: '7' as unknown as number })).toBe('Deleted: 7');
+  });
+
   it('an Arabic text with one wording for every number stays Arabic (never the English plural)', () => {
     for (const count of [0, 1, 2, 5, 11, 100]) {
       expect(ar('customers.bulk.confirmDelete', { count }), String(count)).toBe(`حذف ${count} من العملاء؟ لا يمكن التراجع عن ذلك.`);

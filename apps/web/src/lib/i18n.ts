@@ -86,6 +86,11 @@ export async function initI18n(): Promise<void> {
     returnNull: false,
     react: { useSuspense: false },
   });
+  // {{count, number}}: grouped digits in the interface language; a value that is not a number
+  // (already formatted by its caller) passes through as it is
+  i18n.services.formatter?.add('number', (value: unknown, lng: string | undefined, options: Intl.NumberFormatOptions) =>
+    typeof value === 'number' && Number.isFinite(value) ? new Intl.NumberFormat(intlLocale(lng ?? currentLanguage()), options).format(value) : String(value),
+  );
   await ensureLanguage(language);
   await i18n.changeLanguage(language);
   applyToDocument(i18n.language);

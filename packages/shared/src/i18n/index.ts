@@ -29,9 +29,13 @@ export function translate(
 ): string {
   const messages = catalogue[lang === 'ar' ? 'ar' : 'en'];
   const text = lookup(messages, key) ?? lookup(catalogue.en, key) ?? key;
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) =>
-    params[name] === undefined ? `{{${name}}}` : String(params[name]),
-  );
+  // {{name}} or {{name, number}} (a number with the language's grouping, as i18next does in the web)
+  return text.replace(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (_, name: string, format?: string) => {
+    const value = params[name];
+    if (value === undefined) return `{{${name}}}`;
+    if (format === 'number' && typeof value === 'number') return new Intl.NumberFormat(lang === 'ar' ? 'ar' : 'en').format(value);
+    return String(value);
+  });
 }
 
 /** A key exists as a plain text or as plural forms (`key_one`, `key_other`, … — i18next's JSON v4). */
