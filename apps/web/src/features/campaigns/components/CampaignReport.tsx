@@ -11,6 +11,7 @@ import { LIVE_STATES } from '../api/keys.ts';
 import type { CampaignReport as Report, TimelinePoint } from '../api/types.ts';
 import { FUNNEL_STEPS, funnelSections, rate, TIMELINE_SERIES, timelineMax } from '../report.ts';
 import { StatusBadge } from './StatusBadge.tsx';
+import { intlLocale } from '../../../lib/i18n.ts';
 
 const SERIES_COLORS: Record<(typeof TIMELINE_SERIES)[number], string> = {
   sent: 'var(--mantine-color-blue-5)',
@@ -71,7 +72,7 @@ function Timeline({ points, bucket }: { points: TimelinePoint[]; bucket: Report[
   const group = TIMELINE_SERIES.length * bar + 16;
   const width = Math.max(points.length * group, 200);
   const height = 140;
-  const fmt = new Intl.DateTimeFormat(i18n.language, bucket === 'day' ? { dateStyle: 'short' } : { hour: '2-digit', minute: '2-digit' });
+  const fmt = new Intl.DateTimeFormat(intlLocale(i18n.language), bucket === 'day' ? { dateStyle: 'short' } : { hour: '2-digit', minute: '2-digit' });
   return (
     <Stack gap={6} data-testid="campaign-timeline">
       <div style={{ overflowX: 'auto' }}>
@@ -82,7 +83,7 @@ function Timeline({ points, bucket }: { points: TimelinePoint[]; bucket: Report[
                 const h = Math.round((p[s] / max) * height);
                 return (
                   <rect key={s} x={j * bar} y={height - h} width={bar - 1} height={h} fill={SERIES_COLORS[s]}>
-                    <title>{`${fmt.format(new Date(p.at))} · ${t(`campaigns.report.funnel.${s}`)}: ${p[s]}`}</title>
+                    <title>{`${fmt.format(new Date(p.at))} · ${t(`campaigns.report.funnel.${s}`)}: ${p[s].toLocaleString(intlLocale(i18n.language))}`}</title>
                   </rect>
                 );
               })}
@@ -126,7 +127,7 @@ function FunnelTable({ rows, label }: { rows: Report['funnel']; label: (r: Repor
               <Table.Td fw={600}>{label(r)}</Table.Td>
               {FUNNEL_STEPS.map((s) => (
                 <Table.Td key={s} data-testid={`funnel-${s}`} data-value={r[s]}>
-                  <Tooltip label={`${rate(r[s], r.targeted)}%`} disabled={s === 'targeted'}>
+                  <Tooltip label={t('campaigns.report.percent', { value: rate(r[s], r.targeted) })} disabled={s === 'targeted'}>
                     <span>{r[s].toLocaleString(i18n.language)}</span>
                   </Tooltip>
                 </Table.Td>
@@ -161,7 +162,7 @@ export function CampaignReport({ id }: { id: number }) {
               {t('campaigns.report.targeted')}
             </Text>
             <Text fw={600} data-testid="report-targeted">
-              {r.targeted}
+              {r.targeted.toLocaleString(intlLocale())}
             </Text>
           </div>
           <div>
@@ -214,7 +215,7 @@ export function CampaignReport({ id }: { id: number }) {
           <Stack gap={2}>
             {r.top_errors.map((e) => (
               <Text key={e.code ?? e.reason} size="sm">
-                {`${e.count} × ${e.reason}`}
+                {`${e.count.toLocaleString(intlLocale())} × ${e.reason}`}
                 {e.code ? ` (${e.code})` : ''}
               </Text>
             ))}
