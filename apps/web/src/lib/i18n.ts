@@ -131,6 +131,11 @@ export function isolate(value: string): string {
   return `\u2068${value}\u2069`;
 }
 
+/** Items as a list in the interface language: "a, b and c" / "أ وب وج" (or "a, b or c" for any-of). */
+export function formatList(items: string[], type: 'conjunction' | 'disjunction' = 'conjunction', language: string = currentLanguage()): string {
+  return new Intl.ListFormat(intlLocale(language), { style: 'long', type }).format(items);
+}
+
 /** A language code (`en_US`, `ar`) as a name in the interface language ("English (United States)", "العربية"). */
 export function languageName(code: string, language: string = currentLanguage()): string {
   try {

@@ -5,6 +5,7 @@ import { isApiError } from '../../../lib/http.ts';
 import { useEstimate } from '../api/get-campaign.ts';
 import { type LauncherDraft, STEPS, stepComplete } from '../draft.ts';
 import { isoToZonedLocal, zonedLocalToIso } from '../zoned.ts';
+import { formatList } from '../../../lib/i18n.ts';
 
 /** Step 8: what will go out — messages and SMS parts per channel, credits against the balance, cost, and what is still missing. */
 export function ReviewStep({ draft, campaignId, version, timeZone }: { draft: LauncherDraft; campaignId: number | null; version: string; timeZone: string }) {
@@ -17,7 +18,7 @@ export function ReviewStep({ draft, campaignId, version, timeZone }: { draft: La
     <Stack gap="md" data-testid="launcher-review">
       {missing.length > 0 && (
         <Alert color="orange" icon={<IconAlertTriangle size={18} />} data-testid="review-missing">
-          {t('campaigns.launcher.review.missing')} {missing.map((s) => t(`campaigns.launcher.steps.${s}`)).join(', ')}
+          {t('campaigns.launcher.review.missing')} {formatList(missing.map((s) => t(`campaigns.launcher.steps.${s}`)))}
         </Alert>
       )}
       <Text size="sm">

@@ -13,6 +13,7 @@ import { ConfirmDelete, RoutingNav, RowActions } from '../RoutingNav.tsx';
 import { useRuleMutations } from './api/change-rule.ts';
 import { useRules } from './api/get-rules.ts';
 import { RuleFormModal } from './RuleFormModal.tsx';
+import { formatList } from '../../../lib/i18n.ts';
 
 const LIMIT = 20;
 
@@ -28,7 +29,7 @@ export function ruleSummary(rule: Rule, t: TFunction): string {
     case 'transparent':
       return t('gateway.rules.help.transparent');
     default:
-      return (Object.values(v)[0] as unknown[]).join(', ');
+      return formatList((Object.values(v)[0] as unknown[]).map(String), 'disjunction'); // a rule matches any of its values
   }
 }
 
