@@ -117,7 +117,7 @@ test('messages wait QUEUED while the sandbox connection is stopped and go out wh
   await expect(page.getByTestId('compose-numbers-count')).toHaveText('Valid numbers: 3');
   await page.getByTestId('compose-text').fill('Your parcel is on its way');
   await expect(page.getByTestId('estimate-accepted')).toHaveText('3', { timeout: 15_000 });
-  await page.getByTestId('compose-send').click();
+  await page.getByTestId('compose-send').dblclick(); // an impatient double-click sends once
   await expect(page).toHaveURL(/\/message-history\?bulk_id=/);
   const historyUrl = page.url();
 
@@ -130,6 +130,8 @@ test('messages wait QUEUED while the sandbox connection is stopped and go out wh
   await sandboxConnection(page, 'start');
   await page.goto(historyUrl);
   await expect(rows(page, 'DELIVERED')).toHaveCount(3, { timeout: 30_000 });
+  const all = await (await page.request.get('/api/messages?limit=100')).json();
+  expect(all.data.total).toBe(3);
 });
 
 test('a WhatsApp template message is sent from New WhatsApp message and turns READ', async ({ page, request }) => {
@@ -171,4 +173,28 @@ test('a WhatsApp template message is sent from New WhatsApp message and turns RE
   await rows(page).first().click();
   const events = page.getByTestId('message-detail').getByTestId('message-event');
   await expect(events.last()).toContainText('Read');
+});
+
+test('a scheduled SMS send is cancelled from its message, after a confirmation, and its credits come back', async ({ page, request }) => {
+  await signedIn(page, request, 'e2e.messaging.cancel');
+  await page.goto('/message-history/new-sms');
+  await page.getByTestId('compose-numbers').fill('+966554000001\n+966554000002');
+  await page.getByTestId('compose-text').fill('Doors open at nine');
+  await page.getByTestId('compose-schedule').click();
+  await page.getByTestId('compose-schedule-at').fill(localStamp(90));
+  await expect(page.getByTestId('estimate-accepted')).toHaveText('2', { timeout: 15_000 });
+  await page.getByTestId('compose-send').click();
+  await expect(page).toHaveURL(/\/message-history\?bulk_id=/);
+  await expect(page.getByTestId('credits-sms-balance')).toHaveText('998', { timeout: 15_000 });
+
+  await rows(page).first().click();
+  await page.getByTestId('message-cancel-scheduled').click();
+  await expect(page.getByTestId('message-cancel-confirm')).toContainText('Their credits come back');
+  await page.getByTestId('message-cancel-yes').click();
+  await expect(page.getByTestId('toast-success')).toContainText('Scheduled messages cancelled: 2');
+  await expect(page.getByTestId('message-cancel-scheduled')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('credits-sms-balance')).toHaveText('1,000', { timeout: 15_000 });
+  const listed = await (await page.request.get('/api/messages?limit=10')).json();
+  expect(listed.data.items.map((m: { status: string }) => m.status)).toEqual(['CANCELLED', 'CANCELLED']);
 });

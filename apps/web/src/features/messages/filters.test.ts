@@ -31,6 +31,15 @@ describe('message history filters', () => {
     expect(isMoving([{ status: 'SCHEDULED' }])).toBe(false);
   });
 
+  it('keeps watching a WhatsApp message delivered in the last two minutes: READ may follow', () => {
+    const now = Date.parse('2026-11-25T10:00:00Z');
+    const delivered = (secondsAgo: number, channel: 'whatsapp' | 'sms' = 'whatsapp') =>
+      ({ status: 'DELIVERED', channel, delivered_at: new Date(now - secondsAgo * 1000).toISOString() }) as const;
+    expect(isMoving([delivered(30)], now)).toBe(true);
+    expect(isMoving([delivered(30, 'sms')], now)).toBe(false);
+    expect(isMoving([delivered(180)], now)).toBe(false);
+  });
+
   it('has a colour for every state and reads the view from the URL', () => {
     for (const s of MESSAGE_STATES) expect(STATUS_COLORS[s]).toBeTruthy();
     expect(filtersFromSearch(new URLSearchParams('view=queued&bulk_id=x'), MESSAGE_VIEW_NAMES)).toEqual({ view: 'queued', bulk_id: 'x' });

@@ -42,7 +42,14 @@ export function exportUrl(f: MessageFilters): string {
 
 /** Messages still moving through the pipeline: the page refreshes while one is shown. */
 const MOVING: readonly MessageState[] = ['PENDING', 'QUEUED', 'SENT', 'ACCEPTED', 'PARTIALLY_SENT'];
-export const isMoving = (items: readonly Pick<MessageDto, 'status'>[]) => items.some((m) => MOVING.includes(m.status));
+/** A WhatsApp message delivered this recently may still turn READ (the chat is often open). */
+const READ_WATCH_MS = 2 * 60_000;
+export const isMoving = (items: readonly (Pick<MessageDto, 'status'> & Partial<Pick<MessageDto, 'channel' | 'delivered_at'>>)[], now = Date.now()) =>
+  items.some(
+    (m) =>
+      MOVING.includes(m.status) ||
+      (m.status === 'DELIVERED' && m.channel === 'whatsapp' && m.delivered_at != null && now - new Date(m.delivered_at).getTime() < READ_WATCH_MS),
+  );
 
 export const STATUS_COLORS: Record<MessageState, string> = {
   PENDING: 'gray',

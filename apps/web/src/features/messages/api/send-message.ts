@@ -1,5 +1,6 @@
 import type { SendResult, SendSmsInput, SendWhatsappInput } from '@risala/shared/schemas/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { api } from '../../../lib/api-client.ts';
 import { messageKeys } from './keys.ts';
 
@@ -23,13 +24,26 @@ export function useSendEstimate<C extends SendChannel>(channel: C, body: Body<C>
   });
 }
 
-/** POST /api/messages/{sms|whatsapp}: create the messages (now or scheduled). */
+/**
+ * POST /api/messages/{sms|whatsapp}: create the messages (now or scheduled). One send at a time:
+ * a second click before the first answer (a double-click) is ignored, so nothing goes out twice.
+ */
 export function useSendMessage<C extends SendChannel>(channel: C) {
   const qc = useQueryClient();
-  return useMutation({
+  const inFlight = useRef(false);
+  const mutation = useMutation({
     mutationFn: async (body: Body<C>) => (await api.post<SendResult>(`/api/messages/${channel}`, body, { silent: true })).data,
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: messageKeys.all });
     },
+    onSettled: () => {
+      inFlight.current = false;
+    },
   });
+  const mutate: typeof mutation.mutate = (...args) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    mutation.mutate(...args);
+  };
+  return { ...mutation, mutate };
 }

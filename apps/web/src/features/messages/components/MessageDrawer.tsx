@@ -1,11 +1,15 @@
-import { Alert, Badge, Code, Drawer, Group, Paper, SimpleGrid, Stack, Text, Timeline, useDirection } from '@mantine/core';
+import { Alert, Badge, Button, Code, Drawer, Group, Paper, SimpleGrid, Stack, Text, Timeline, useDirection } from '@mantine/core';
+import { can } from '@risala/shared/permissions';
 import type { MessageDetailDto } from '@risala/shared/schemas/messages';
 import { IconAlertTriangle, IconBan, IconCircleDot } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/page/LoadError.tsx';
 import { PageLoader } from '../../../components/page/PageLoader.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
+import { useSession } from '../../../lib/session.ts';
+import { showSuccessToast } from '../../../lib/toast.ts';
+import { useCancelScheduledSend } from '../api/cancel-bulk.ts';
 import { useMessage } from '../api/get-message.ts';
 import { STATUS_COLORS } from '../filters.ts';
 import { StatusBadge } from './StatusBadge.tsx';
@@ -25,6 +29,50 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** A SCHEDULED message's send can be cancelled (all its still-scheduled messages), after a confirmation. */
+function CancelScheduled({ bulkId }: { bulkId: string }) {
+  const { t } = useTranslation();
+  const { permissions } = useSession();
+  const [confirming, setConfirming] = useState(false);
+  const cancel = useCancelScheduledSend();
+  if (!can(permissions, 'campaign', 'create')) return null;
+  if (!confirming) {
+    return (
+      <Button variant="light" color="red" onClick={() => setConfirming(true)} data-testid="message-cancel-scheduled">
+        {t('messages.detail.cancelScheduled')}
+      </Button>
+    );
+  }
+  return (
+    <Alert color="red" variant="light" data-testid="message-cancel-confirm">
+      <Stack gap="xs">
+        <Text size="sm">{t('messages.detail.cancelConfirm')}</Text>
+        <Group gap="xs">
+          <Button
+            color="red"
+            size="xs"
+            loading={cancel.isPending}
+            onClick={() =>
+              cancel.mutate(bulkId, {
+                onSuccess: (r) => {
+                  setConfirming(false);
+                  showSuccessToast('messages.detail.cancelled', { count: r.cancelled });
+                },
+              })
+            }
+            data-testid="message-cancel-yes"
+          >
+            {t('messages.detail.cancelYes')}
+          </Button>
+          <Button size="xs" variant="default" onClick={() => setConfirming(false)}>
+            {t('messages.detail.cancelKeep')}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
 function Details({ m }: { m: MessageDetailDto }) {
   const { t, i18n } = useTranslation();
   const eventLabel = (e: string) => (i18n.exists(`messages.event.${e}`) ? t(`messages.event.${e}`) : e);
@@ -39,6 +87,7 @@ function Details({ m }: { m: MessageDetailDto }) {
           </Badge>
         )}
       </Group>
+      {m.status === 'SCHEDULED' && m.bulk_id && <CancelScheduled bulkId={m.bulk_id} />}
       {m.error_message && (
         <Alert color="red" variant="light" title={t('messages.detail.error')} data-testid="message-error">
           {m.error_message}
