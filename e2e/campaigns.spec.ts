@@ -350,3 +350,24 @@ test('an email from the content library: pick the item in the launcher, preview 
     .poll(async () => (await (await request.get('/api/sandbox/mails?to=menu.tester@customer.example')).json()).data.items[0]?.text ?? '', { timeout: 20_000 })
     .toContain('the weekend menu is out.');
 });
+
+test('a taken campaign name is shown at the name field, the draft is kept on screen and saves once renamed', async ({ page, request }) => {
+  const email = await registerVerified(request, 'e2e.campaigns.name');
+  await signInUi(page, email);
+  await expect(page).toHaveURL(/\/dashboard/);
+  await createBrand(page.request, 'Name Store');
+  expect((await page.request.post('/api/campaigns', { data: { name: 'Weekend offer' } })).status()).toBe(201);
+
+  await page.goto('/campaign');
+  await pick(page, 'launcher-brand', 'Name Store');
+  await page.getByTestId('launcher-name').fill('Weekend offer');
+  await page.getByTestId('launcher-objective').fill('Bring customers back');
+  await expect(page.getByTestId('launcher-save-state')).toHaveAttribute('data-state', 'error');
+  // at the name field, and once in the save alert (its field error no longer repeats the headline)
+  await expect(page.getByText('This name already exists')).toHaveCount(2);
+  await expect(page.getByTestId('launcher-error')).toHaveText('This name already exists');
+  await page.getByTestId('launcher-name').fill('Weekend offer 2');
+  await expect(page.getByTestId('launcher-save-state')).toHaveAttribute('data-state', 'saved');
+  await expect(page.getByTestId('launcher-objective')).toHaveValue('Bring customers back');
+  await expect(page.getByText('This name already exists')).toHaveCount(0);
+});

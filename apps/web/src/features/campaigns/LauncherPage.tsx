@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Grid, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
 import { IconAlertTriangle, IconHistory, IconRocket, IconSend, IconStack2 } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { EmptyNote } from '../../components/page/EmptyNote.tsx';
@@ -39,14 +39,25 @@ function SaveIndicator({ state }: { state: ReturnType<typeof useAutosave>['state
 
 function ErrorList({ error, fallback }: { error: unknown; fallback: string }) {
   const e = isApiError(error) ? error : null;
+  const head = e && !e.isNetworkError ? e.message : fallback;
+  // field errors that only repeat the headline are not listed twice
+  const details = (e?.errors ?? []).map((f) => ({ key: `${'field' in f ? f.field : ''}${f.message}`, text: translateMessage(f.message) })).filter((f) => f.text !== head);
   return (
     <Alert color="red" data-testid="launcher-error" data-code={e?.code}>
-      {e && !e.isNetworkError ? e.message : fallback}
-      {e?.errors?.map((f) => (
-        <div key={`${'field' in f ? f.field : ''}${f.message}`}>{translateMessage(f.message)}</div>
+      {head}
+      {details.map((f) => (
+        <div key={f.key}>{f.text}</div>
       ))}
     </Alert>
   );
+}
+
+/** The name field's share of a refused save (a taken name), shown at the field itself. */
+function nameErrorOf(error: unknown): string | null {
+  if (!isApiError(error)) return null;
+  const field = error.errors.find((f) => 'field' in f && f.field === 'name');
+  if (field) return translateMessage(field.message) ?? null;
+  return error.code === 'NAME_EXISTS' ? error.message : null;
 }
 
 /** The step-by-step launcher over one draft (new, or loaded from /campaign/:id). */
@@ -71,6 +82,15 @@ function Launcher({ initial }: { initial: Campaign | null }) {
   const id = autosave.id;
   const canSend = can(permissions, 'campaign', 'send');
 
+  // what is on screen but not saved (a refused save, or one still waiting) is not lost silently
+  const unsaved = dirty && canEdit && autosave.state !== 'saved' && autosave.state !== 'idle';
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
+
   const set = (patch: Partial<LauncherDraft>) => {
     setDraft((d) => ({ ...d, ...patch }));
     setDirty(true);
@@ -88,7 +108,7 @@ function Launcher({ initial }: { initial: Campaign | null }) {
 
   const stepProps = { draft, set };
   const panels: Record<(typeof STEPS)[number], React.ReactNode> = {
-    brand: <BasicsStep {...stepProps} />,
+    brand: <BasicsStep {...stepProps} nameError={autosave.state === 'error' ? nameErrorOf(autosave.error) : null} />,
     channels: <ChannelsStep {...stepProps} />,
     audience: <AudienceStep {...stepProps} campaignId={id} version={autosave.savedKey} />,
     content:

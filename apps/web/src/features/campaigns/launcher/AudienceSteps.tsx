@@ -13,8 +13,8 @@ export interface StepProps {
   set: (patch: Partial<LauncherDraft>) => void;
 }
 
-/** Step 1: brand, name and objective. */
-export function BasicsStep({ draft, set }: StepProps) {
+/** Step 1: brand, name and objective (`nameError`: the last save's refusal of the name, e.g. taken). */
+export function BasicsStep({ draft, set, nameError }: StepProps & { nameError?: string | null }) {
   const { t } = useTranslation();
   const brands = useBrandOptions();
   return (
@@ -41,6 +41,7 @@ export function BasicsStep({ draft, set }: StepProps) {
         value={draft.name}
         maxLength={150}
         onChange={(e) => set({ name: e.currentTarget.value })}
+        error={nameError}
         data-testid="launcher-name"
       />
       <Textarea
