@@ -313,6 +313,12 @@ test('pause holds a running campaign: its queued SMS wait, resume sends them and
   await page.waitForTimeout(2000);
   expect((await sql(`select count(*)::int as n from messages where campaign_id = $1 and sent_at is not null`, [id]))[0].n).toBe(0);
 
+  // cancel asks first; keeping it changes nothing
+  await page.getByTestId('campaign-cancel').click();
+  await expect(page.getByTestId('campaign-cancel-confirm')).toContainText('their credits come back');
+  await page.getByTestId('campaign-cancel-confirm').getByRole('button', { name: 'Keep it running' }).click();
+  await expect(progress).toHaveAttribute('data-status', 'PAUSED');
+
   await page.getByTestId('campaign-resume').click();
   await expect(progress).toHaveAttribute('data-status', /COMPLETED/, { timeout: 90_000 });
   await expect(progress).toHaveAttribute('data-percent', '100');

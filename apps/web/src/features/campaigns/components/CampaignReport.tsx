@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
 import { IconDownload, IconPlayerPause, IconPlayerPlay, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/page/LoadError.tsx';
 import { PageLoader } from '../../../components/page/PageLoader.tsx';
@@ -27,6 +28,7 @@ function LiveProgress({ id }: { id: number }) {
   const { permissions } = useSession();
   const progress = useProgress(id);
   const action = useCampaignAction();
+  const [confirmCancel, setConfirmCancel] = useState(false);
   const p = progress.data;
   if (!p) return null;
   const canSend = can(permissions, 'campaign', 'send');
@@ -52,9 +54,21 @@ function LiveProgress({ id }: { id: number }) {
                 {t('campaigns.actions.resume')}
               </Button>
             )}
-            <Button size="xs" variant="light" color="red" leftSection={<IconX size={14} />} loading={action.isPending} onClick={() => action.mutate({ id, action: 'cancel' })} data-testid="campaign-cancel">
-              {t('campaigns.actions.cancel')}
-            </Button>
+            {confirmCancel ? (
+              <Group gap={4} data-testid="campaign-cancel-confirm">
+                <Text size="xs">{t('campaigns.actions.cancelConfirm')}</Text>
+                <Button size="xs" color="red" loading={action.isPending} onClick={() => action.mutate({ id, action: 'cancel' }, { onSettled: () => setConfirmCancel(false) })} data-testid="campaign-cancel-yes">
+                  {t('campaigns.actions.cancelYes')}
+                </Button>
+                <Button size="xs" variant="default" onClick={() => setConfirmCancel(false)}>
+                  {t('campaigns.actions.cancelKeep')}
+                </Button>
+              </Group>
+            ) : (
+              <Button size="xs" variant="light" color="red" leftSection={<IconX size={14} />} onClick={() => setConfirmCancel(true)} data-testid="campaign-cancel">
+                {t('campaigns.actions.cancel')}
+              </Button>
+            )}
           </Group>
         )}
       </Group>

@@ -16,6 +16,7 @@ export function RouteTestBox() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const input = form.check(routeTestSchema, { ...draft, sender: draft.sender || null });
+    test.reset(); // a result belongs to the input it answered, never to the next one
     if (!input) return;
     try {
       await test.mutateAsync(input);
