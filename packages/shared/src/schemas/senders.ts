@@ -84,12 +84,16 @@ export const hostSchema = z
   .max(253, { error: 'validation.tooLong' })
   .regex(/^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)*[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$|^\[?[0-9A-Fa-f:.]+\]?$/, {
     error: 'validation.host',
+  })
+  // all-numeric dotted names are IPv4 addresses: four parts of 0–255 ("256.1.1.1" is no host)
+  .refine((v) => !/^[\d.]+$/.test(v) || /^(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)$/.test(v), {
+    error: 'validation.host',
   });
 export const portSchema = z.coerce
   .number({ error: 'validation.port' })
   .int({ error: 'validation.port' })
   .min(1, { error: 'validation.port' })
-  .max(65535, { error: 'validation.port' });
+  .max(65535, { error: 'validation.portMax' });
 
 export const emailConfigSchema = z
   .object({
