@@ -126,7 +126,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
     const isApi = /^\/(api|uploads|webhooks|t|ai|health|metrics)(\/|$)/.test(url);
-    if (!isApi && hasWeb && request.method === 'GET') {
+    // a missing file (a script of another build) is a 404, never index.html served as a script
+    const isFile = /\/[^/]+\.[A-Za-z0-9]+$/.test(url);
+    if (!isApi && !isFile && hasWeb && request.method === 'GET') {
       return reply.type('text/html').sendFile('index.html');
     }
     const lang = requestLanguage(request);

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, latestOtp, mailsTo, registration, type TestApp, uniqueEmail, waitForMails } from '../../test/helper.ts';
 
@@ -134,5 +137,32 @@ describe('unknown routes', () => {
     expect(json(res).code).toBe('ROUTE_NOT_FOUND');
     expect(json(res).message).not.toBe('This address does not exist');
     expect(json(res).message).toMatch(/[\u0600-\u06FF]/);
+  });
+});
+
+describe('the single-page app', () => {
+  let web: TestApp;
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'risala-web-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(path.join(dist, 'assets', 'app-1.js'), 'console.log(1)');
+    web = await createTestApp({ WEB_DIST: dist });
+  });
+  afterAll(async () => {
+    await web?.close();
+  });
+
+  it('answers index.html for client routes, the file for a built asset, and 404 for a missing file', async () => {
+    const page = await web.app.inject({ method: 'GET', url: '/customer/import?step=2' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    const asset = await web.app.inject({ method: 'GET', url: '/assets/app-1.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log(1)');
+    // a script of another build (a tab opened before a deploy) must not come back as HTML
+    const missing = await web.app.inject({ method: 'GET', url: '/assets/app-2.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).not.toMatch(/text\/html/);
   });
 });

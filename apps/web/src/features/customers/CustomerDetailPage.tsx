@@ -89,7 +89,7 @@ export function CustomerDetailPage() {
           <Field label={t('customers.fields.country')} value={[c.city, c.country].filter(Boolean).join(', ')} />
           <Field
             label={t('customers.fields.tags')}
-            value={c.tags.length ? <Group gap={4} component="span">{c.tags.map((tag) => <Badge key={tag} variant="outline" size="sm">{tag}</Badge>)}</Group> : null}
+            value={c.tags.length ? <Group gap={4} component="span">{c.tags.map((tag) => <Badge key={tag} variant="outline" size="sm" tt="none">{tag}</Badge>)}</Group> : null}
           />
           <Field label={t('customers.fields.updated_at')} value={date(c.updated_at)} />
         </SimpleGrid>

@@ -28,7 +28,10 @@ export function CheckNumberBox() {
           <Title order={2} size="h5">{t('blacklists.check.title')}</Title>
           <Group align="flex-start" gap="sm" wrap="wrap">
             <TextInput label={t('blacklists.check.number')} placeholder="+9665XXXXXXXX" value={number} classNames={{ input: 'ltr-value' }} error={error}
-              onChange={(e) => setNumber(e.currentTarget.value)} w={220} data-testid="blacklist-check-input" />
+              onChange={(e) => {
+                setNumber(e.currentTarget.value);
+                check.reset();
+              }} w={220} data-testid="blacklist-check-input" />
             <TextInput label={t('blacklists.check.text')} placeholder={t('blacklists.check.textHint')} value={text}
               onChange={(e) => setText(e.currentTarget.value)} flex={1} miw={200} data-testid="blacklist-check-text" />
             <Select label={t('blacklists.fields.blacklist_type')} clearable placeholder={t('blacklists.check.anyType')} value={type} w={160}

@@ -106,7 +106,7 @@ export function CustomerTable(props: {
                 c,
                 <Group gap={4}>
                   {c.tags.slice(0, 3).map((tag) => (
-                    <Badge key={tag} size="sm" variant="outline">
+                    <Badge key={tag} size="sm" variant="outline" tt="none">
                       {tag}
                     </Badge>
                   ))}

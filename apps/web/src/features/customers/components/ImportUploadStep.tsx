@@ -5,6 +5,7 @@ import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/http.ts';
 import { useUploadImport } from '../api/imports.ts';
+import { useState } from 'react';
 
 /** The server's import limit (50 MB) mirrored for a quick check before sending. */
 const MAX_BYTES = 50 * 1024 * 1024;
@@ -13,12 +14,20 @@ const MAX_BYTES = 50 * 1024 * 1024;
 export function ImportUploadStep({ onUploaded }: { onUploaded: (u: ImportUpload) => void }) {
   const { t } = useTranslation();
   const upload = useUploadImport();
-  const send = (file: File) => upload.mutate(file, { onSuccess: onUploaded });
+  const [refused, setRefused] = useState<string | null>(null);
+  const send = (file: File) => {
+    setRefused(null);
+    upload.mutate(file, { onSuccess: onUploaded });
+  };
   return (
     <Stack>
       <Dropzone
         onDrop={(files) => files[0] && send(files[0])}
-        onReject={() => upload.reset()}
+        onReject={(rejections) => {
+          upload.reset();
+          const tooBig = rejections.some((r) => r.errors.some((e) => e.code === 'file-too-large'));
+          setRefused(t(tooBig ? 'customers.import.refusedSize' : 'customers.import.refusedType'));
+        }}
         maxSize={MAX_BYTES}
         maxFiles={1}
         multiple={false}
@@ -36,6 +45,11 @@ export function ImportUploadStep({ onUploaded }: { onUploaded: (u: ImportUpload)
           </div>
         </Group>
       </Dropzone>
+      {refused && (
+        <Alert color="red" variant="light" data-testid="import-upload-error">
+          {refused}
+        </Alert>
+      )}
       {upload.isError && (
         <Alert color="red" variant="light" data-testid="import-upload-error">
           {isApiError(upload.error) ? upload.error.message : t('common.loadFailed')}

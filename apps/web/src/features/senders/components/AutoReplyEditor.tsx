@@ -15,6 +15,7 @@ export function AutoReplyEditor({ senderId, initial, canEdit }: { senderId: numb
   const save = useSaveAutoReply(senderId);
   const [config, setConfig] = useState<AutoReplyConfig>(initial);
   const [error, setError] = useState<string>();
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [probe, setProbe] = useState('');
   const setRule = (i: number, patch: Partial<AutoReplyRule>) =>
     setConfig((c) => ({ ...c, rules: c.rules.map((r, j) => (j === i ? { ...r, ...patch } : r)) }));
@@ -23,7 +24,15 @@ export function AutoReplyEditor({ senderId, initial, canEdit }: { senderId: numb
 
   async function submit() {
     const parsed = autoReplySchema.safeParse(config);
-    if (!parsed.success) return setError(translateMessage(parsed.error.issues[0]?.message));
+    if (!parsed.success) {
+      // each problem at its own field; anything without a field in the line below
+      const byField: Record<string, string> = {};
+      for (const issue of parsed.error.issues) byField[issue.path.join('.')] ??= translateMessage(issue.message) ?? '';
+      setFieldErrors(byField);
+      const placed = (k: string) => /^rules\.\d+\.(keyword|reply)$/.test(k) || k === 'away.text';
+      return setError(Object.entries(byField).find(([k]) => !placed(k))?.[1]);
+    }
+    setFieldErrors({});
     try {
       await save.mutateAsync(parsed.data);
       setError(undefined);
@@ -55,7 +64,7 @@ export function AutoReplyEditor({ senderId, initial, canEdit }: { senderId: numb
         )}
         {config.rules.map((rule, i) => (
           <Group key={i} align="flex-end" gap="xs" wrap="nowrap" data-testid="auto-reply-rule">
-            <TextInput label={t('senders.whatsapp.autoReply.keyword')} value={rule.keyword} onChange={(e) => setRule(i, { keyword: e.currentTarget.value })} disabled={!canEdit} w={160} data-testid="auto-reply-keyword" />
+            <TextInput label={t('senders.whatsapp.autoReply.keyword')} value={rule.keyword} error={fieldErrors[`rules.${i}.keyword`]} onChange={(e) => setRule(i, { keyword: e.currentTarget.value })} disabled={!canEdit} w={160} data-testid="auto-reply-keyword" />
             <Select
               label={t('senders.whatsapp.autoReply.match')}
               value={rule.match}
@@ -65,7 +74,7 @@ export function AutoReplyEditor({ senderId, initial, canEdit }: { senderId: numb
               disabled={!canEdit}
               w={140}
             />
-            <TextInput label={t('senders.whatsapp.autoReply.reply')} value={rule.reply} onChange={(e) => setRule(i, { reply: e.currentTarget.value })} disabled={!canEdit} flex={1} data-testid="auto-reply-reply" />
+            <TextInput label={t('senders.whatsapp.autoReply.reply')} value={rule.reply} error={fieldErrors[`rules.${i}.reply`]} onChange={(e) => setRule(i, { reply: e.currentTarget.value })} disabled={!canEdit} flex={1} data-testid="auto-reply-reply" />
             {canEdit && (
               <ActionIcon variant="subtle" color="red" aria-label={t('senders.delete')} onClick={() => setConfig((c) => ({ ...c, rules: c.rules.filter((_, j) => j !== i) }))} mb={4}>
                 <IconTrash size={16} />
@@ -93,7 +102,7 @@ export function AutoReplyEditor({ senderId, initial, canEdit }: { senderId: numb
         />
         {away.enabled && (
           <Group align="flex-end" gap="xs">
-            <Textarea label={t('senders.whatsapp.autoReply.awayText')} value={away.text} onChange={(e) => setConfig((c) => ({ ...c, away: { ...c.away, text: e.currentTarget.value } }))} disabled={!canEdit} flex={1} autosize data-testid="auto-reply-away-text" />
+            <Textarea label={t('senders.whatsapp.autoReply.awayText')} value={away.text} error={fieldErrors['away.text']} onChange={(e) => setConfig((c) => ({ ...c, away: { ...c.away, text: e.currentTarget.value } }))} disabled={!canEdit} flex={1} autosize data-testid="auto-reply-away-text" />
             <TextInput label={t('senders.whatsapp.autoReply.from')} placeholder="18:00" dir="ltr" value={away.from ?? ''} onChange={(e) => setConfig((c) => ({ ...c, away: { ...c.away, from: e.currentTarget.value || null } }))} disabled={!canEdit} w={100} />
             <TextInput label={t('senders.whatsapp.autoReply.to')} placeholder="08:00" dir="ltr" value={away.to ?? ''} onChange={(e) => setConfig((c) => ({ ...c, away: { ...c.away, to: e.currentTarget.value || null } }))} disabled={!canEdit} w={100} />
           </Group>

@@ -1,7 +1,7 @@
 import { Button, Group, Loader, Modal, Stack, Text, Textarea, Timeline } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
 import type { Template } from '@risala/shared/schemas/templates';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/page/LoadError.tsx';
 import { formatRelativeTime } from '../../../lib/dates.ts';
@@ -23,7 +23,11 @@ export function ReviewPanel({ template, dirty }: { template: Template; dirty: bo
   const canSubmit = can(permissions, 'template', 'update') && (template.status === 'DRAFT' || template.status === 'REJECTED');
   const canDecide = can(permissions, 'template', 'approve') && template.status === 'PENDING_REVIEW';
 
-  const run = (step: ReviewStep, done: string) =>
+  // one review step at a time: a double-click must not send a second, refused step
+  const inFlight = useRef(false);
+  const run = (step: ReviewStep, done: string) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
     action.mutate(
       { id: template.id, step },
       {
@@ -32,8 +36,12 @@ export function ReviewPanel({ template, dirty }: { template: Template; dirty: bo
           setRejecting(false);
           setReason('');
         },
+        onSettled: () => {
+          inFlight.current = false;
+        },
       },
     );
+  };
 
   return (
     <Stack gap="sm" data-testid="review-panel">
