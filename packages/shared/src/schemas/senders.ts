@@ -93,7 +93,7 @@ export const portSchema = z.coerce
   .number({ error: 'validation.port' })
   .int({ error: 'validation.port' })
   .min(1, { error: 'validation.port' })
-  .max(65535, { error: 'validation.portMax' });
+  .max(65535, { error: 'validation.port' }); // §5's one text for any invalid port
 
 export const emailConfigSchema = z
   .object({
