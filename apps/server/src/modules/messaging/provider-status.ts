@@ -81,7 +81,7 @@ async function applyRound(db: DbOrTx, channel: ProviderStatus['channel'], round:
 export async function applyProviderStatuses(ctx: AppContext, statuses: ProviderStatus[]) {
   const matched = new Set<string>();
   const events = await ctx.db.transaction(async (tx) => {
-    const events: EventRow[] = [];
+    const changes: EventRow[] = [];
     for (const channel of ['whatsapp', 'email'] as const) {
       // rounds of distinct ids, lowest rank first, so one batch carrying sent+delivered+read ends at READ
       const byId = new Map<string, ProviderStatus[]>();
@@ -98,19 +98,19 @@ export async function applyProviderStatuses(ctx: AppContext, statuses: ProviderS
         for (const row of await applyRound(tx, channel, round)) {
           matched.add(`${channel}:${row.pid}`);
           if (row.new_status !== row.old_status) {
-            events.push({ message_id: row.id, account_id: row.account_id, event: row.new_status, detail: row.new_status === 'FAILED' ? row.error_message : null });
+            changes.push({ message_id: row.id, account_id: row.account_id, event: row.new_status, detail: row.new_status === 'FAILED' ? row.error_message : null });
           }
           if (row.delivered_filled && row.new_status !== 'DELIVERED') {
-            events.push({ message_id: row.id, account_id: row.account_id, event: 'DELIVERED', detail: row.new_status === 'READ' ? 'receipt' : 'late receipt' });
+            changes.push({ message_id: row.id, account_id: row.account_id, event: 'DELIVERED', detail: row.new_status === 'READ' ? 'receipt' : 'late receipt' });
           }
           if (row.read_filled && row.new_status !== 'READ') {
-            events.push({ message_id: row.id, account_id: row.account_id, event: 'READ', detail: 'late receipt' });
+            changes.push({ message_id: row.id, account_id: row.account_id, event: 'READ', detail: 'late receipt' });
           }
         }
       }
     }
-    await recordEvents(tx, events);
-    return events;
+    await recordEvents(tx, changes);
+    return changes;
   });
   const unmatched = statuses.filter((s) => !matched.has(`${s.channel}:${s.provider_message_id}`));
   return { changed: events.length, unmatched };

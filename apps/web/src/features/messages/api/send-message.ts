@@ -1,7 +1,7 @@
 import type { SendResult, SendSmsInput, SendWhatsappInput } from '@risala/shared/schemas/messages';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { type MutateOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { useSingleFlight } from '../../../lib/single-flight.ts';
 import { messageKeys } from './keys.ts';
 
 export type SendChannel = 'sms' | 'whatsapp';
@@ -30,20 +30,22 @@ export function useSendEstimate<C extends SendChannel>(channel: C, body: Body<C>
  */
 export function useSendMessage<C extends SendChannel>(channel: C) {
   const qc = useQueryClient();
-  const inFlight = useRef(false);
+  const once = useSingleFlight();
   const mutation = useMutation({
     mutationFn: async (body: Body<C>) => (await api.post<SendResult>(`/api/messages/${channel}`, body, { silent: true })).data,
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: messageKeys.all });
     },
-    onSettled: () => {
-      inFlight.current = false;
-    },
   });
-  const mutate: typeof mutation.mutate = (...args) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    mutation.mutate(...args);
-  };
+  const mutate = (body: Body<C>, options?: MutateOptions<SendResult, Error, Body<C>>) =>
+    once((done) =>
+      mutation.mutate(body, {
+        ...options,
+        onSettled: (...settled) => {
+          done();
+          options?.onSettled?.(...settled);
+        },
+      }),
+    );
   return { ...mutation, mutate };
 }

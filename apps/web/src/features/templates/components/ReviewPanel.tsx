@@ -1,10 +1,11 @@
 import { Button, Group, Loader, Modal, Stack, Text, Textarea, Timeline } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
 import type { Template } from '@risala/shared/schemas/templates';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/page/LoadError.tsx';
 import { formatRelativeTime } from '../../../lib/dates.ts';
+import { useSingleFlight } from '../../../lib/single-flight.ts';
 import { useSession } from '../../../lib/session.ts';
 import { showSuccessToast } from '../../../lib/toast.ts';
 import { useReviewStatus } from '../api/get-review-status.ts';
@@ -24,24 +25,21 @@ export function ReviewPanel({ template, dirty }: { template: Template; dirty: bo
   const canDecide = can(permissions, 'template', 'approve') && template.status === 'PENDING_REVIEW';
 
   // one review step at a time: a double-click must not send a second, refused step
-  const inFlight = useRef(false);
-  const run = (step: ReviewStep, done: string) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    action.mutate(
-      { id: template.id, step },
-      {
-        onSuccess: () => {
-          showSuccessToast(done);
-          setRejecting(false);
-          setReason('');
+  const once = useSingleFlight();
+  const run = (step: ReviewStep, message: string) =>
+    once((done) =>
+      action.mutate(
+        { id: template.id, step },
+        {
+          onSuccess: () => {
+            showSuccessToast(message);
+            setRejecting(false);
+            setReason('');
+          },
+          onSettled: done,
         },
-        onSettled: () => {
-          inFlight.current = false;
-        },
-      },
+      ),
     );
-  };
 
   return (
     <Stack gap="sm" data-testid="review-panel">
