@@ -1,7 +1,7 @@
 import type { BlacklistListQuery, EntryListQuery } from '@risala/shared/schemas/blacklists';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { likePattern } from '../groups/groups.repo.ts';
+import { likePattern } from '../../lib/search.ts';
 
 export type BlacklistRow = {
   id: number;

@@ -2,6 +2,7 @@ import type { BrandListQuery } from '@risala/shared/schemas/brands';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { brands, campaigns, contentBrands } from '../../db/schema/index.ts';
+import { likePattern } from '../../lib/search.ts';
 
 export type BrandRow = typeof brands.$inferSelect & { content_count: number };
 export type BrandValues = Partial<Omit<typeof brands.$inferInsert, 'id' | 'account_id' | 'created_at'>>;
@@ -12,14 +13,14 @@ const contentCount = sql<number>`(select count(*) from ${contentBrands} cb
 const SORTS = { name: sql`lower(${brands.name})`, created_at: brands.created_at } as const;
 
 export async function listBrands(db: DbOrTx, accountId: number, q: BrandListQuery & { createdBy?: number }) {
-  const escaped = q.search?.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const like = q.search ? likePattern(q.search) : undefined;
   const rows = await db
     .select({ brand: brands, content_count: contentCount, total: sql<number>`count(*) over()`.mapWith(Number) })
     .from(brands)
     .where(
       and(
         eq(brands.account_id, accountId),
-        escaped ? sql`${brands.name} ilike ${`%${escaped}%`}` : undefined,
+        like ? sql`${brands.name} ilike ${like}` : undefined,
         q.createdBy ? eq(brands.created_by, q.createdBy) : undefined,
       ),
     )

@@ -16,6 +16,7 @@ import * as repo from './campaigns.repo.ts';
 import { requireCampaign } from './campaigns.service.ts';
 import { assertTransition, queueBatchStart } from './deploy.service.ts';
 import { type BatchRow, cancelMessages, lockBatch, released } from './execution.ts';
+import { likePattern } from '../../lib/search.ts';
 
 const VIEWS = {
   approval: sql`b.approval_status = 'PORTAL_WAITING_FOR_APPROVAL'`,
@@ -32,7 +33,7 @@ const userName = (alias: string) =>
 
 /** GET /api/batches?view=approval|gateway|scheduled|canceled|all */
 export async function listBatches(ctx: AppContext, auth: AuthContext, q: z.infer<typeof batchListQuerySchema>) {
-  const escaped = q.search?.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const like = q.search ? likePattern(q.search) : undefined;
   const { rows } = await ctx.db.execute<Record<string, unknown> & { total: string }>(sql`
     select b.*, c.name as campaign_name, c.status as campaign_status, a.timezone,
            to_char(b.scheduled_at at time zone a.timezone, 'YYYY-MM-DD') as scheduled_date,
@@ -44,7 +45,7 @@ export async function listBatches(ctx: AppContext, auth: AuthContext, q: z.infer
       from batches b join accounts a on a.id = b.account_id left join campaigns c on c.id = b.campaign_id
      where b.account_id = ${auth.accountId} and b.request_type <> 'test' and ${VIEWS[q.view]}
        ${q.campaign_id ? sql`and b.campaign_id = ${q.campaign_id}` : sql``}
-       ${escaped ? sql`and (b.batch_id ilike ${`%${escaped}%`} or c.name ilike ${`%${escaped}%`})` : sql``}
+       ${like ? sql`and (b.batch_id ilike ${like} or c.name ilike ${like})` : sql``}
      order by ${q.view === 'scheduled' ? sql`b.scheduled_at asc,` : sql``} b.id desc
      limit ${q.limit} offset ${(q.page - 1) * q.limit}`);
   const total = Number(rows[0]?.total ?? 0);

@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { campaigns } from '../../db/schema/index.ts';
+import { likePattern } from '../../lib/search.ts';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type CampaignValues = Partial<Omit<typeof campaigns.$inferInsert, 'id' | 'account_id' | 'created_at'>>;
@@ -17,14 +18,14 @@ const SORTS = {
 } as const;
 
 export async function listCampaigns(db: DbOrTx, accountId: number, q: ListQuery & { createdBy?: number }) {
-  const escaped = q.search?.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const like = q.search ? likePattern(q.search) : undefined;
   const rows = await db
     .select({ campaign: campaigns, total: sql<number>`count(*) over()`.mapWith(Number) })
     .from(campaigns)
     .where(
       and(
         eq(campaigns.account_id, accountId),
-        escaped ? sql`(${campaigns.name} ilike ${`%${escaped}%`} or ${campaigns.objective} ilike ${`%${escaped}%`})` : undefined,
+        like ? sql`(${campaigns.name} ilike ${like} or ${campaigns.objective} ilike ${like})` : undefined,
         q.status ? eq(campaigns.status, q.status) : undefined,
         q.channel ? sql`${q.channel}::text = any(${campaigns.channels})` : undefined,
         q.brand_id ? eq(campaigns.brand_id, q.brand_id) : undefined,

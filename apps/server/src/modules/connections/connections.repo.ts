@@ -2,7 +2,7 @@ import type { ConnectionListQuery } from '@risala/shared/schemas/gateway';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { connections } from '../../db/schema/index.ts';
-import { likePattern } from '../groups/groups.repo.ts';
+import { likePattern } from '../../lib/search.ts';
 
 /**
  * A connections row with its encrypted secrets (never sent to a client as is): the table's own type,

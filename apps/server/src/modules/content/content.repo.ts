@@ -2,6 +2,7 @@ import type { ContentBrand, ContentListQuery } from '@risala/shared/schemas/cont
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { brands, content, contentBrands, files } from '../../db/schema/index.ts';
+import { likePattern } from '../../lib/search.ts';
 
 export type ContentRow = typeof content.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
@@ -18,10 +19,9 @@ const linkedBrands = sql<ContentBrand[]>`coalesce((
 
 const SORTS = { created_at: content.created_at, updated_at: content.updated_at, title: sql`lower(${content.title})` } as const;
 
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listContent(db: DbOrTx, accountId: number, q: ContentListQuery & { createdBy?: number }) {
-  const search = q.search ? `%${escapeLike(q.search)}%` : undefined;
+  const search = q.search ? likePattern(q.search) : undefined;
   const rows = await db
     .select({ item: content, file: files, brands: linkedBrands, total: sql<number>`count(*) over()`.mapWith(Number) })
     .from(content)

@@ -2,6 +2,7 @@ import type { CustomerFilter } from '@risala/shared/schemas/customers';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { likePattern, phoneSearchDigits } from '../../lib/search.ts';
 import { groupAudienceWhere } from '../groups/segment-sql.ts';
 
 /** The expression the trigram index `customers_search_idx` is built on (keep them identical). */
@@ -9,7 +10,12 @@ export const SEARCH_EXPR = sql.raw(
   `(coalesce(customers.first_name, '') || ' ' || coalesce(customers.last_name, '') || ' ' || coalesce(customers.email, '') || ' ' || coalesce(customers.mobile_number, ''))`,
 );
 
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (m) => `\\${m}`);
+/** The search condition: the text anywhere in name, email or number, or a typed number's digits. */
+function searchCondition(term: string): SQL {
+  const text = sql`${SEARCH_EXPR} ilike ${likePattern(term)}`;
+  const digits = phoneSearchDigits(term);
+  return digits ? sql`(${text} or ${SEARCH_EXPR} ilike ${likePattern(digits)})` : text;
+}
 
 /**
  * The WHERE clause (on the `customers` table, unaliased: segment rules name it) for the list, the export and bulk actions. A group
@@ -17,7 +23,7 @@ const escapeLike = (term: string) => term.replace(/[\\%_]/g, (m) => `\\${m}`);
  */
 export async function customerWhere(db: DbOrTx, accountId: number, filter: CustomerFilter): Promise<SQL> {
   const parts: SQL[] = [sql`customers.account_id = ${accountId}`];
-  if (filter.search) parts.push(sql`${SEARCH_EXPR} ilike ${`%${escapeLike(filter.search)}%`}`);
+  if (filter.search) parts.push(searchCondition(filter.search));
   if (filter.tag) parts.push(sql`customers.tags @> array[${filter.tag}]::text[]`);
   if (filter.country) parts.push(sql`customers.country = ${filter.country}`);
   if (filter.brand) parts.push(sql`customers.brand_id = ${filter.brand}`);

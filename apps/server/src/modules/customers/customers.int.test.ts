@@ -150,6 +150,10 @@ describe('GET /api/customers', () => {
   it('searches name, email and mobile; filters; sorts; paginates', async () => {
     expect((await list('search=karim')).items.map((c: { first_name: string }) => c.first_name)).toEqual(['Zaid']);
     expect((await list('search=551000002')).items[0].first_name).toBe('Amal');
+    // a local number as people type it finds the stored E.164 number
+    for (const typed of ['055 100 0001', '0551000001', '+966 (55) 100-0001']) {
+      expect((await list(`search=${encodeURIComponent(typed)}`)).items.map((c: { first_name: string }) => c.first_name), typed).toEqual(['Zaid']);
+    }
     expect((await list('search=100%25')).total).toBe(0); // % is literal, not a wildcard
     expect((await list('tag=gold')).total).toBe(2);
     expect((await list('country=eg')).items[0].first_name).toBe('Basma');

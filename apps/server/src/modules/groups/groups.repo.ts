@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers } from '../../db/schema/index.ts';
 import { groupAudienceWhere, segmentWhere } from './segment-sql.ts';
+import { likePattern } from '../../lib/search.ts';
 
 export type GroupRow = {
   id: number;
@@ -27,8 +28,6 @@ const SORTS: Record<GroupListQuery['sort'], SQL> = {
   status: sql`status`,
 };
 
-/** `%text%` for ILIKE with the wildcard characters of the search itself escaped. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function listGroups(db: DbOrTx, accountId: number, q: GroupListQuery) {
   const filters: SQL[] = [sql`account_id = ${accountId}`];

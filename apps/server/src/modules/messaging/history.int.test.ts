@@ -127,6 +127,10 @@ describe('GET /api/messages', () => {
 
   it('searches recipient, sender and body (LIKE wildcards are literal)', async () => {
     expect(keysOf(json(await get('/api/messages?search=500000004')).data.items)).toEqual(['failed']);
+    // a number as people type it: trunk zero, spaces, brackets, 00 instead of +
+    for (const typed of ['050 000 0004', '(050) 000-0004', '00966500000004']) {
+      expect(keysOf(json(await get(`/api/messages?search=${encodeURIComponent(typed)}`)).data.items), typed).toEqual(['failed']);
+    }
     expect(keysOf(json(await get('/api/messages?search=promo')).data.items)).toEqual(['dup']);
     expect(keysOf(json(await get('/api/messages?search=code%20is')).data.items)).toEqual(['delivered']);
     expect(json(await get('/api/messages?search=%25')).data.total).toBe(0);
@@ -226,6 +230,7 @@ describe('GET /api/messages/inbound', () => {
     const sms = json(await get('/api/messages/inbound?channel=sms', cast.viewer.token)).data;
     expect(sms.items.map((m: { body: string }) => m.body)).toEqual(['STOP']);
     expect(json(await get('/api/messages/inbound?search=there')).data.total).toBe(1);
+    expect(json(await get('/api/messages/inbound?search=0500000002')).data.items[0]?.body).toBe('Hi there');
     expect((await get('/api/messages/inbound?channel=email')).statusCode).toBe(400);
   });
 });

@@ -1,6 +1,7 @@
 import { MESSAGE_VIEWS, type MessageDto, type MessageListQuery } from '@risala/shared/schemas/messages';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { likePattern, phoneSearchDigits } from '../../lib/search.ts';
 
 /** Above this many matches the history shows the planner's estimate instead of an exact count. */
 export const EXACT_TOTAL_CAP = 10_000;
@@ -24,7 +25,6 @@ const FROM = sql.raw('messages m left join connections c on c.id = m.connection_
 /** The list and export filters (everything but paging and sorting). */
 export type MessageFilter = Omit<MessageListQuery, 'page' | 'limit' | 'sort' | 'order'>;
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /** WHERE for the account's messages; every predicate is on `m` and leads with account_id (the indexes do). */
 export function messageWhere(accountId: number, f: MessageFilter): SQL {
@@ -39,8 +39,10 @@ export function messageWhere(accountId: number, f: MessageFilter): SQL {
   if (f.from) parts.push(sql`m.created_at >= ${f.from}::timestamptz`);
   if (f.to) parts.push(sql`m.created_at < ${f.to}::timestamptz`);
   if (f.search) {
-    const like = `%${likeEscape(f.search)}%`;
-    parts.push(sql`(m.recipient ilike ${like} or m.sender ilike ${like} or m.body ilike ${like})`);
+    const like = likePattern(f.search);
+    const digits = phoneSearchDigits(f.search); // a number typed as people write it ("050 123 4567")
+    const recipient = digits ? sql`(m.recipient ilike ${like} or m.recipient ilike ${likePattern(digits)})` : sql`m.recipient ilike ${like}`;
+    parts.push(sql`(${recipient} or m.sender ilike ${like} or m.body ilike ${like})`);
   }
   return sql.join(parts, sql` and `);
 }
@@ -132,8 +134,10 @@ export async function listInbound(
   const parts: SQL[] = [sql`account_id = ${accountId}`];
   if (q.channel) parts.push(sql`channel = ${q.channel}`);
   if (q.search) {
-    const like = `%${likeEscape(q.search)}%`;
-    parts.push(sql`(from_address ilike ${like} or body ilike ${like})`);
+    const like = likePattern(q.search);
+    const digits = phoneSearchDigits(q.search);
+    const from = digits ? sql`(from_address ilike ${like} or from_address ilike ${likePattern(digits)})` : sql`from_address ilike ${like}`;
+    parts.push(sql`(${from} or body ilike ${like})`);
   }
   const { rows } = await db.execute<InboundRow>(
     sql`select id, channel, from_address, to_address, body, customer_id, action, blocked_by, received_at,

@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { connections, plugins, routers, rules } from '../../db/schema/gateway.ts';
 import { users } from '../../db/schema/accounts.ts';
-import { likePattern } from '../groups/groups.repo.ts';
+import { likePattern } from '../../lib/search.ts';
 
 export type RuleRow = typeof rules.$inferSelect;
 export type RouterRow = typeof routers.$inferSelect;

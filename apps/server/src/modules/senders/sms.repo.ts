@@ -2,6 +2,7 @@ import type { SmsSenderListQuery } from '@risala/shared/schemas/senders';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { smsSenders } from '../../db/schema/index.ts';
+import { likePattern } from '../../lib/search.ts';
 
 export type SmsSenderRow = typeof smsSenders.$inferSelect;
 export type SmsSenderValues = Partial<Omit<typeof smsSenders.$inferInsert, 'id' | 'account_id' | 'created_at'>>;
@@ -9,14 +10,14 @@ export type SmsSenderValues = Partial<Omit<typeof smsSenders.$inferInsert, 'id' 
 const SORTS = { sender_id: sql`lower(${smsSenders.sender_id})`, created_at: smsSenders.created_at, status: smsSenders.status } as const;
 
 export async function listSmsSenders(db: DbOrTx, accountId: number, q: SmsSenderListQuery) {
-  const escaped = q.search?.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const like = q.search ? likePattern(q.search) : undefined;
   const rows = await db
     .select({ s: smsSenders, total: sql<number>`count(*) over()`.mapWith(Number) })
     .from(smsSenders)
     .where(
       and(
         eq(smsSenders.account_id, accountId),
-        escaped ? sql`${smsSenders.sender_id} ilike ${`%${escaped}%`}` : undefined,
+        like ? sql`${smsSenders.sender_id} ilike ${like}` : undefined,
         q.status ? eq(smsSenders.status, q.status) : undefined,
       ),
     )

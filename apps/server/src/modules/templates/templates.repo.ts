@@ -11,6 +11,7 @@ import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers, templateReviews, templates, users } from '../../db/schema/index.ts';
 import { mapDbError } from '../../lib/errors.ts';
+import { likePattern } from '../../lib/search.ts';
 
 export type TemplateRow = typeof templates.$inferSelect;
 type NewTemplate = typeof templates.$inferInsert;
@@ -86,7 +87,6 @@ const SORT_COLUMNS = {
   message_type: templates.message_type,
 } as const;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A page of the account's templates with the total in the same query (count(*) over()). */
 export async function listTemplateRows(db: DbOrTx, accountId: number, q: ListTemplatesQuery) {
@@ -95,7 +95,7 @@ export async function listTemplateRows(db: DbOrTx, accountId: number, q: ListTem
   if (q.status) where.push(eq(templates.status, q.status));
   if (q.category) where.push(eq(templates.category, q.category));
   if (q.search) {
-    const pattern = `%${escapeLike(q.search)}%`;
+    const pattern = likePattern(q.search);
     where.push(or(ilike(templates.template_name, pattern), ilike(templates.subject, pattern)) as SQL);
   }
   const column = SORT_COLUMNS[q.sort];

@@ -2,6 +2,7 @@ import type { WaComponent, WaTemplate, WaTemplateListQuery } from '@risala/share
 import { and, asc, desc, eq, gte, ilike, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { whatsappTemplateSubmissions, whatsappTemplates } from '../../db/schema/index.ts';
+import { likePattern } from '../../lib/search.ts';
 
 type Row = typeof whatsappTemplates.$inferSelect;
 const t = whatsappTemplates;
@@ -29,7 +30,7 @@ const SORTS = { name: t.name, created_at: t.created_at, updated_at: t.updated_at
 
 export async function list(db: DbOrTx, accountId: number, q: WaTemplateListQuery) {
   const where: SQL[] = [eq(t.account_id, accountId)];
-  if (q.search) where.push(ilike(t.name, `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (q.search) where.push(ilike(t.name, likePattern(q.search)));
   if (q.status) where.push(eq(t.status, q.status));
   if (q.category) where.push(eq(t.category, q.category));
   if (q.language) where.push(eq(t.language, q.language));
