@@ -51,7 +51,7 @@ test('a user sees the sandbox connection live, stops and starts it, adds an SMPP
   const row = page.getByTestId('connection-row').filter({ hasText: 'Operator X' });
   await expect(row.getByTestId('connection-state')).toHaveAttribute('data-state', 'CREATED');
   await row.getByTestId('connection-start').click();
-  await expect(row.getByTestId('connection-action-error')).toContainText('did not start in time');
+  await expect(row.getByTestId('connection-action-error')).toContainText('could not start: 127.0.0.1:9 refused the connection');
   await expect(row.getByTestId('connection-state')).toHaveAttribute('data-state', 'DISCONNECTED');
 
   const rows = await sql('select connection_name, password_enc from connections where account_id = $1 order by id', [user.account_id]);

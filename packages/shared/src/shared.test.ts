@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from './errors.ts';
 import { badgeCount, relativeTime, truncateName } from './format.ts';
-import { catalogue, flatKeys, hasKey, pluralBase, translate } from './i18n/index.ts';
+import { catalogue, flatKeys, hasKey, pluralBase, storedReasonText, storeReason, translate } from './i18n/index.ts';
 import { ACTIONS, actionsForPath, BUILTIN_ROLES, can, ENTITIES, landingPath, permissionTreeFor } from './permissions.ts';
 import { trialDaysRemaining, trialEndsAt, trialState } from './trial.ts';
 
@@ -274,5 +274,17 @@ describe('i18n catalogue', () => {
     expect(translate('ar', 'errors.OTP_RESEND_COOLDOWN', { seconds: 42 })).toContain('42');
     expect(translate('fr', 'errors.NOT_FOUND')).toBe('Resource not found');
     expect(translate('en', 'no.such.key')).toBe('no.such.key');
+  });
+
+  it('translates a reason parameter, and a stored reason, in the reader’s language', () => {
+    const reason = { key: 'gateway.smpp.bindTimeout', params: { seconds: 5 } };
+    expect(translate('en', 'errors.CONNECTION_START_TIMEOUT', { reason })).toBe(
+      `${translate('en', 'errors.CONNECTION_START_TIMEOUT', { reason: 'No bind response within 5 s' })}`,
+    );
+    expect(translate('ar', 'errors.CONNECTION_START_TIMEOUT', { reason })).toContain(translate('ar', 'gateway.smpp.bindTimeout', { seconds: 5 }));
+    expect(storedReasonText(storeReason(reason), 'ar')).toBe(translate('ar', 'gateway.smpp.bindTimeout', { seconds: 5 }));
+    expect(storedReasonText('written before reasons were kept', 'ar')).toBe('written before reasons were kept');
+    expect(storedReasonText('{"key": broken', 'en')).toBe('{"key": broken');
+    expect(storedReasonText(null, 'en')).toBeNull();
   });
 });

@@ -1,18 +1,20 @@
 import { ERROR_STATUS, type ErrorCode, type FieldError } from '@risala/shared';
+import type { TranslateParams } from '@risala/shared/i18n/index.ts';
 
 /** A typed failure a service throws; the central error handler turns it into the envelope. */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly statusCode: number;
   readonly errors: FieldError[];
-  readonly params: Record<string, string | number>;
+  /** interpolated into the code's text; a Reason parameter is translated in the reader's language */
+  readonly params: TranslateParams;
   readonly data: unknown;
 
   constructor(
     code: ErrorCode,
     opts: {
       errors?: FieldError[];
-      params?: Record<string, string | number>;
+      params?: TranslateParams;
       data?: unknown;
       message?: string;
     } = {},

@@ -21,21 +21,42 @@ function lookup(messages: Messages, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
+/**
+ * A text to be shown later in the reader's language, kept as its catalogue key and parameters
+ * (e.g. why an SMPP connection dropped, read by an English and an Arabic user). A parameter may
+ * itself be a reason: it is translated in the same language.
+ */
+export interface Reason {
+  key: string;
+  params?: TranslateParams;
+}
+export type TranslateParams = Record<string, string | number | Reason>;
+
 /** Translate a dotted key with `{{param}}` interpolation; falls back to English, then the key. */
-export function translate(
-  lang: string,
-  key: string,
-  params: Record<string, string | number> = {},
-): string {
+export function translate(lang: string, key: string, params: TranslateParams = {}): string {
   const messages = catalogue[lang === 'ar' ? 'ar' : 'en'];
   const text = lookup(messages, key) ?? lookup(catalogue.en, key) ?? key;
   // {{name}} or {{name, number}} (a number with the language's grouping, as i18next does in the web)
   return text.replace(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (_, name: string, format?: string) => {
     const value = params[name];
     if (value === undefined) return `{{${name}}}`;
+    if (typeof value === 'object') return translate(lang, value.key, value.params);
     if (format === 'number' && typeof value === 'number') return new Intl.NumberFormat(lang === 'ar' ? 'ar' : 'en').format(value);
     return String(value);
   });
+}
+
+/** A reason as stored in a text column (JSON), and back; a stored plain text stays as it is. */
+export const storeReason = (reason: Reason): string => JSON.stringify(reason);
+
+export function storedReasonText(stored: string | null, lang: string): string | null {
+  if (!stored?.startsWith('{"key":')) return stored;
+  try {
+    const reason = JSON.parse(stored) as Reason;
+    return translate(lang, reason.key, reason.params);
+  } catch {
+    return stored;
+  }
 }
 
 /** A key exists as a plain text or as plural forms (`key_one`, `key_other`, … — i18next's JSON v4). */

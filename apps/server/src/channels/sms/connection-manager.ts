@@ -10,12 +10,13 @@
  * only remembers which ones are started in this process (`httpIds`), for the dispatcher to drain.
  */
 import { EventEmitter } from 'node:events';
-import { translate } from '@risala/shared/i18n/index.ts';
+import { type Reason, storeReason } from '@risala/shared/i18n/index.ts';
 import type { AppContext } from '../../context.ts';
 import { decryptSecret } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { assertPublicHost } from '../../lib/outbound-url.ts';
 import { type ConnectionRow, findConnection, connectionsToStart, setRuntime } from '../../modules/connections/connections.repo.ts';
+import { ReasonError } from './link-reasons.ts';
 import { SmppSession, type SessionState } from './smpp-session.ts';
 
 interface Live {
@@ -117,8 +118,9 @@ export class ConnectionManager extends EventEmitter {
       try {
         await assertPublicHost(this.ctx.config, row.host as string, 'host', { allowUnresolved: true });
       } catch (err) {
-        const reason = err instanceof AppError ? translate('en', `errors.${err.code}`) : (err as Error).message;
-        await this.write(row.id, { desired_state: 'stopped', status: 'DISCONNECTED', last_error: reason, connected_at: null });
+        const reason: Reason =
+          err instanceof AppError ? { key: `errors.${err.code}`, params: err.params } : { key: 'gateway.smpp.connectFailed', params: { reason: (err as Error).message } };
+        await this.write(row.id, { desired_state: 'stopped', status: 'DISCONNECTED', last_error: storeReason(reason), connected_at: null });
         throw err;
       }
     }
@@ -135,26 +137,27 @@ export class ConnectionManager extends EventEmitter {
         session.start(),
         new Promise<never>((_, reject) => {
           timer = setTimeout(
-            () => reject(new Error(translate('en', 'gateway.smpp.bindTimeout', { seconds: row.bind_timeout_s }))),
+            () => reject(new ReasonError({ key: 'gateway.smpp.bindTimeout', params: { seconds: row.bind_timeout_s } })),
             timeoutMs,
           );
         }),
       ]);
     } catch (err) {
-      const reason = (err as Error).message;
+      const reason: Reason =
+        err instanceof ReasonError ? err.reason : { key: 'gateway.smpp.connectFailed', params: { reason: (err as Error).message } };
       await this.drop(row.id);
-      await this.write(row.id, { desired_state: 'stopped', status: 'DISCONNECTED', last_error: reason, connected_at: null });
+      await this.write(row.id, { desired_state: 'stopped', status: 'DISCONNECTED', last_error: storeReason(reason), connected_at: null });
       throw new AppError('CONNECTION_START_TIMEOUT', { params: { reason } });
     } finally {
       clearTimeout(timer);
     }
     await this.write(row.id, { status: 'CONNECTED', last_error: null, connected_at: 'now' });
-    session.on('state', (state: SessionState, reason: string | null) => {
+    session.on('state', (state: SessionState, reason: Reason | null) => {
       this.emit('state', row.id, row.account_id, state, reason);
       if (state === 'STOPPED') return; // written by stop()
       this.write(row.id, {
         status: state,
-        ...(reason ? { last_error: reason } : {}),
+        ...(reason ? { last_error: storeReason(reason) } : {}),
         ...(state === 'CONNECTED' ? { connected_at: 'now' as const, last_error: null } : {}),
       });
     });

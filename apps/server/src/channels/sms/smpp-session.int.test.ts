@@ -3,7 +3,7 @@ import { type SmscSimulator, startSmscSimulator } from '../../sandbox/smsc.ts';
 import { buildParts } from './concat.ts';
 import type { MoMessage, Receipt } from './dlr.ts';
 import { sameMessageId } from './dlr.ts';
-import { EsmeError } from './esme.ts';
+import { ReasonError } from './link-reasons.ts';
 import { SmppSession, type SmppSessionOptions, type SubmitPart } from './smpp-session.ts';
 
 let smsc: SmscSimulator;
@@ -55,7 +55,8 @@ describe('SmppSession against the sandbox SMSC', () => {
   it('rejects a wrong password with a readable bind error', async () => {
     const s = session({ password: 'wrong' });
     const err = await s.start().catch((e) => e);
-    expect(err).toBeInstanceOf(EsmeError);
+    expect(err).toBeInstanceOf(ReasonError);
+    expect(err.reason).toMatchObject({ key: 'gateway.smpp.bindRefused', params: { name: 'ESME_RINVPASWD' } });
     expect(err.message).toContain('ESME_RINVPASWD');
     expect(err.message).toContain('Invalid password');
     expect(smsc.counters.bindFailures).toBeGreaterThan(0);

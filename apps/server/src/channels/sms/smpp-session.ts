@@ -9,9 +9,10 @@
  */
 import { EventEmitter } from 'node:events';
 import net from 'node:net';
-import { translate } from '@risala/shared/i18n/index.ts';
+import type { Reason } from '@risala/shared/i18n/index.ts';
 import { isReceiptEsmClass, parseMo, parseReceipt, type Receipt } from './dlr.ts';
 import { ESME, EsmeError, esmeInfo } from './esme.ts';
+import { bindRefusedReason, ReasonError, socketReason } from './link-reasons.ts';
 import { CMD, encodeHeader, encodeSubmitSm, encodeWithLibrary, type Pdu } from './pdu-codec.ts';
 import { SmppLink } from './smpp-link.ts';
 
@@ -80,7 +81,7 @@ const BIND_COMMAND: Record<BindMode, string> = {
 
 export class SmppSession extends EventEmitter {
   state: SessionState = 'DISCONNECTED';
-  lastError: string | null = null;
+  lastError: Reason | null = null;
   readonly stats = { submitted: 0, throttled: 0, resent: 0, receipts: 0, mo: 0, binds: 0 };
   private readonly o: Required<Omit<SmppSessionOptions, 'systemType' | 'addressRange'>> & SmppSessionOptions;
   private session: SmppLink | null = null;
@@ -195,7 +196,7 @@ export class SmppSession extends EventEmitter {
     return Promise.all(parts.map((p) => this.submit(p)));
   }
 
-  private setState(state: SessionState, reason: string | null) {
+  private setState(state: SessionState, reason: Reason | null) {
     if (reason) this.lastError = reason;
     if (this.state === state) return;
     this.state = state;
@@ -207,22 +208,22 @@ export class SmppSession extends EventEmitter {
     const s = new SmppLink(net.connect({ host: this.o.host, port: this.o.port }));
     this.session = s;
     let bindTimer: NodeJS.Timeout | null = null;
-    let failure: string | null = null;
-    const fail = (reason: string, err?: Error) => {
+    let failure: Reason | null = null;
+    const fail = (reason: Reason) => {
       failure ??= reason;
       if (this.firstBind) {
-        this.firstBind.reject(err ?? new Error(reason));
+        this.firstBind.reject(new ReasonError(reason));
         this.firstBind = null;
       }
       s.destroy();
     };
-    // a socket error, or a byte stream that is not SMPP (the link closes it)
-    const onError = (err: Error) => fail(translate('en', 'gateway.smpp.connectFailed', { reason: err.message }));
-    s.socket.on('error', onError);
-    s.on('error', onError);
+    const { host, port } = this.o;
+    s.socket.on('error', (err: NodeJS.ErrnoException) => fail(socketReason(err, host, port)));
+    // a byte stream that is not SMPP (the link closes it)
+    s.on('error', () => fail({ key: 'gateway.smpp.notSmpp', params: { host, port } }));
     s.socket.on('connect', () => {
       bindTimer = setTimeout(
-        () => fail(translate('en', 'gateway.smpp.bindTimeout', { seconds: this.o.bindTimeoutS })),
+        () => fail({ key: 'gateway.smpp.bindTimeout', params: { seconds: this.o.bindTimeoutS } }),
         this.o.bindTimeoutS * 1000,
       );
       const bind = {
@@ -239,11 +240,10 @@ export class SmppSession extends EventEmitter {
         (resp: Pdu) => {
           if (bindTimer) clearTimeout(bindTimer);
           if (resp.command_status !== 0) {
-            const err = new EsmeError(resp.command_status, 'bind');
-            fail(err.message, err);
+            fail(bindRefusedReason(resp.command_status));
             return;
           }
-          this.onBound(s);
+          this.onBound(s, fail);
         },
       );
     });
@@ -265,23 +265,24 @@ export class SmppSession extends EventEmitter {
       if (bindTimer) clearTimeout(bindTimer);
       if (this.session !== s) return;
       this.session = null;
-      this.onDropped(failure ?? translate('en', 'gateway.smpp.connectionClosed'));
+      this.onDropped(failure ?? { key: 'gateway.smpp.connectionClosed' });
     });
   }
 
-  private onBound(s: SmppLink) {
+  private onBound(s: SmppLink, fail: (reason: Reason) => void) {
     this.stats.binds++;
     this.lastError = null;
     this.setState('CONNECTED', null);
     this.emit('bound');
     this.firstBind?.resolve();
     this.firstBind = null;
+    const unanswered = () => fail({ key: 'gateway.smpp.responseTimeout', params: { seconds: this.o.responseTimeoutS } });
     // one watchdog instead of a timer per part: an unanswered submit_sm past response_timeout breaks the link
     this.watchdogTimer = setInterval(() => {
       const limit = Date.now() - this.o.responseTimeoutS * 1000;
       for (const p of this.inflight.values()) {
         if (p.sentAt < limit) {
-          s.socket.destroy();
+          unanswered();
           return;
         }
         break; // Map keeps send order: the oldest is first
@@ -289,14 +290,14 @@ export class SmppSession extends EventEmitter {
     }, Math.min(1000, this.o.responseTimeoutS * 250));
     if (this.o.enquireLinkIntervalS > 0) {
       this.enquireTimer = setInterval(() => {
-        const timeout = setTimeout(() => s.socket.destroy(), this.o.responseTimeoutS * 1000);
+        const timeout = setTimeout(unanswered, this.o.responseTimeoutS * 1000);
         s.request((seq) => encodeHeader(CMD.enquire_link, seq), () => clearTimeout(timeout));
       }, this.o.enquireLinkIntervalS * 1000);
     }
     this.pump();
   }
 
-  private onDropped(reason: string) {
+  private onDropped(reason: Reason) {
     this.clearTimers();
     // parts sent without an answer go out again first (the SMSC may have them: ≤ window duplicates)
     const lost = [...this.inflight.values()];

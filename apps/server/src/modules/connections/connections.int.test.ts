@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { translate } from '@risala/shared/i18n/index.ts';
 import { getConnectionManager } from '../../channels/sms/connection-manager.ts';
 import { type SmscSimulator, startSmscSimulator } from '../../sandbox/smsc.ts';
 import { addUserToAccount, bearer, createTestApp, json, signIn, signUp, type TestApp } from '../../test/helper.ts';
@@ -288,6 +289,40 @@ describe('start, stop and status against the SMSC simulator', () => {
     const row = json(await call(owner.token, 'GET', `/api/gateway/connections/${c.id}`)).data;
     expect(row).toMatchObject({ status: 'DISCONNECTED', desired_state: 'stopped' });
     expect(row.last_error).toContain('Invalid password');
+    // the stored reason reads in the reader's language
+    const ar = json(await call(owner.token, 'GET', `/api/gateway/connections/${c.id}`, undefined, 'ar')).data;
+    expect(ar.last_error).toBe(
+      translate('ar', 'gateway.smpp.bindRefused', { name: 'ESME_RINVPASWD', detail: translate('ar', 'gateway.smpp.ESME_RINVPASWD') }),
+    );
+    const status = json(await call(owner.token, 'GET', `/api/gateway/connections/${c.id}/status`, undefined, 'ar')).data;
+    expect(status.last_error).toBe(ar.last_error);
+  });
+
+  it('says why a link failed in words people act on, not the socket’s', async () => {
+    const closed = net.createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const closedPort = (closed.address() as net.AddressInfo).port;
+    await new Promise((r) => closed.close(r));
+    const http = net.createServer((s) => s.resume().end('HTTP/1.1 400 Bad Request\r\n\r\n')); // a web server on the SMPP port
+    await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+    onTestFinished(() => new Promise<void>((r) => http.close(() => r())));
+    const cases = [
+      { body: { connection_name: 'Refused', port: closedPort }, en: `127.0.0.1:${closedPort} refused the connection`, key: 'refused' },
+      { body: { connection_name: 'No Such Host', host: 'smsc.invalid' }, en: 'The host smsc.invalid was not found', key: 'hostNotFound' },
+      { body: { connection_name: 'Web Server', port: (http.address() as net.AddressInfo).port }, en: 'does not speak SMPP', key: 'notSmpp' },
+    ];
+    for (const { body, en, key } of cases) {
+      const c = json(await call(owner.token, 'POST', '/api/gateway/connections', smppBody(body))).data;
+      const res = await call(owner.token, 'POST', `/api/gateway/connections/${c.id}/start`);
+      expect(json(res).code, key).toBe('CONNECTION_START_TIMEOUT');
+      expect(json(res).message, key).toContain(en);
+      expect(json(res).message, key).not.toMatch(/ECONNREFUSED|ENOTFOUND|getaddrinfo|PDU length/);
+      const ar = await call(owner.token, 'POST', `/api/gateway/connections/${c.id}/start`, undefined, 'ar');
+      expect(json(ar).message, key).toContain(translate('ar', 'errors.CONNECTION_START_TIMEOUT', { reason: '' }).trim());
+      const row = json(await call(owner.token, 'GET', `/api/gateway/connections/${c.id}`, undefined, 'ar')).data;
+      expect(row.last_error, key).toMatch(/[\u0600-\u06FF]/);
+      expect(json(await call(owner.token, 'GET', `/api/gateway/connections/${c.id}`)).data.last_error, key).toContain(en);
+    }
   });
 
   it('times out when nothing answers SMPP on the port', async () => {

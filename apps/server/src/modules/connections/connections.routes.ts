@@ -3,7 +3,7 @@ import { connectionListQuerySchema, createConnectionSchema, updateConnectionSche
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getConnectionManager } from '../../channels/sms/connection-manager.ts';
 import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/http.ts';
+import { ok, requestLanguage } from '../../lib/http.ts';
 import { planGate, requireAuth, requirePermission } from '../auth/guard.ts';
 import * as connections from './connections.service.ts';
 
@@ -22,32 +22,32 @@ export function connectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.addHook('onClose', () => getConnectionManager(ctx).close());
 
     app.get('/', { ...view, schema: { tags, querystring: connectionListQuerySchema } }, async (req, reply) =>
-      ok(reply, await connections.list(ctx, requireAuth(req), req.query)),
+      ok(reply, await connections.list(ctx, requireAuth(req), req.query, requestLanguage(req))),
     );
     app.post('/', { ...create, schema: { tags, body: createConnectionSchema } }, async (req, reply) =>
-      ok(reply, await connections.create(ctx, requireAuth(req), req.body), 'Connection created', 201),
+      ok(reply, await connections.create(ctx, requireAuth(req), req.body, requestLanguage(req)), 'Connection created', 201),
     );
     app.get('/:id', { ...view, schema: { tags, params: idParamSchema } }, async (req, reply) =>
-      ok(reply, await connections.get(ctx, requireAuth(req), req.params.id)),
+      ok(reply, await connections.get(ctx, requireAuth(req), req.params.id, requestLanguage(req))),
     );
     app.put('/:id', { ...change, schema: { tags, params: idParamSchema, body: updateConnectionSchema } }, async (req, reply) =>
-      ok(reply, await connections.update(ctx, requireAuth(req), req.params.id, req.body), 'Connection updated'),
+      ok(reply, await connections.update(ctx, requireAuth(req), req.params.id, req.body, requestLanguage(req)), 'Connection updated'),
     );
     app.delete('/:id', { ...del, schema: { tags, params: idParamSchema } }, async (req, reply) => {
       await connections.remove(ctx, requireAuth(req), req.params.id);
       return ok(reply, null, 'Connection deleted');
     });
     app.get('/:id/status', { ...view, schema: { tags, params: idParamSchema } }, async (req, reply) =>
-      ok(reply, await connections.status(ctx, requireAuth(req), req.params.id)),
+      ok(reply, await connections.status(ctx, requireAuth(req), req.params.id, requestLanguage(req))),
     );
     app.post('/:id/start', { ...change, schema: { tags, params: idParamSchema } }, async (req, reply) =>
-      ok(reply, await connections.start(ctx, requireAuth(req), req.params.id), 'Connection started'),
+      ok(reply, await connections.start(ctx, requireAuth(req), req.params.id, requestLanguage(req)), 'Connection started'),
     );
     app.post('/:id/stop', { ...change, schema: { tags, params: idParamSchema } }, async (req, reply) =>
-      ok(reply, await connections.stop(ctx, requireAuth(req), req.params.id), 'Connection stopped'),
+      ok(reply, await connections.stop(ctx, requireAuth(req), req.params.id, requestLanguage(req)), 'Connection stopped'),
     );
     app.post('/:id/restart', { ...change, schema: { tags, params: idParamSchema } }, async (req, reply) =>
-      ok(reply, await connections.restart(ctx, requireAuth(req), req.params.id), 'Connection restarted'),
+      ok(reply, await connections.restart(ctx, requireAuth(req), req.params.id, requestLanguage(req)), 'Connection restarted'),
     );
   };
 }

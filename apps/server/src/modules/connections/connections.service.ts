@@ -6,6 +6,8 @@ import type {
   UpdateConnectionInput,
 } from '@risala/shared/schemas/gateway';
 import { getConnectionManager } from '../../channels/sms/connection-manager.ts';
+import type { Language } from '@risala/shared';
+import { storedReasonText } from '@risala/shared/i18n/index.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { encryptSecret } from '../../lib/crypto.ts';
@@ -18,12 +20,16 @@ registerUniqueCode('connections_account_name_uq', 'CONNECTION_NAME_EXISTS');
 
 const dbError = (err: unknown) => mapDbError(err) ?? err;
 
-/** A row as the API shows it: secrets become has_* flags; a sandbox row shows the simulator's live address. */
-export function toConnection(row: repo.ConnectionRow, smsc?: AppContext['config']['smsc']): Connection {
+/**
+ * A row as the API shows it: secrets become has_* flags; a sandbox row shows the simulator's live
+ * address; the last error in the caller's language.
+ */
+export function toConnection(row: repo.ConnectionRow, lang: string, smsc?: AppContext['config']['smsc']): Connection {
   const { password_enc, http_password_enc, proxy_password_enc, account_id: _a, ...rest } = row;
   return {
     ...rest,
     ...(row.is_sandbox && smsc ? { host: smsc.host, port: smsc.port, system_id: smsc.systemId } : {}),
+    last_error: storedReasonText(row.last_error, lang),
     has_password: Boolean(password_enc) || row.is_sandbox,
     has_http_password: Boolean(http_password_enc),
     has_proxy_password: Boolean(proxy_password_enc),
@@ -65,24 +71,24 @@ async function checkTargets(ctx: AppContext, input: { type: string; post_url?: s
   if (input.listen_url) await assertOutboundUrl(ctx.config, input.listen_url, 'listen_url');
 }
 
-export async function list(ctx: AppContext, auth: AuthContext, q: ConnectionListQuery) {
+export async function list(ctx: AppContext, auth: AuthContext, q: ConnectionListQuery, lang: Language) {
   const { rows, total } = await repo.listConnections(ctx.db, auth.accountId, q);
-  return { items: rows.map((r) => toConnection(r, ctx.config.smsc)), page: q.page, limit: q.limit, total };
+  return { items: rows.map((r) => toConnection(r, lang, ctx.config.smsc)), page: q.page, limit: q.limit, total };
 }
 
-export async function get(ctx: AppContext, auth: AuthContext, id: number) {
-  return toConnection(await mustFind(ctx.db, auth.accountId, id), ctx.config.smsc);
+export async function get(ctx: AppContext, auth: AuthContext, id: number, lang: Language) {
+  return toConnection(await mustFind(ctx.db, auth.accountId, id), lang, ctx.config.smsc);
 }
 
-export async function create(ctx: AppContext, auth: AuthContext, input: CreateConnectionInput) {
+export async function create(ctx: AppContext, auth: AuthContext, input: CreateConnectionInput, lang: Language) {
   await checkTargets(ctx, input);
   const id = await repo.insertConnection(ctx.db, auth.accountId, toColumns(ctx, input)).catch((err) => {
     throw dbError(err);
   });
-  return get(ctx, auth, id);
+  return get(ctx, auth, id, lang);
 }
 
-export async function update(ctx: AppContext, auth: AuthContext, id: number, input: UpdateConnectionInput) {
+export async function update(ctx: AppContext, auth: AuthContext, id: number, input: UpdateConnectionInput, lang: Language) {
   const row = await mustFind(ctx.db, auth.accountId, id);
   if (row.type !== input.type) {
     throw new AppError('VALIDATION_ERROR', { errors: [{ field: 'type', message: 'validation.invalid' }] });
@@ -91,7 +97,7 @@ export async function update(ctx: AppContext, auth: AuthContext, id: number, inp
   await repo.updateConnection(ctx.db, auth.accountId, id, toColumns(ctx, input)).catch((err) => {
     throw dbError(err);
   });
-  return get(ctx, auth, id);
+  return get(ctx, auth, id, lang);
 }
 
 /** §8: a connected connection, or one a router uses, cannot be deleted. */
@@ -109,29 +115,29 @@ export async function remove(ctx: AppContext, auth: AuthContext, id: number) {
   await manager.stop(auth.accountId, id).catch(() => {}); // a session still reconnecting: close it
 }
 
-export async function start(ctx: AppContext, auth: AuthContext, id: number) {
+export async function start(ctx: AppContext, auth: AuthContext, id: number, lang: Language) {
   await getConnectionManager(ctx).start(auth.accountId, id);
-  return get(ctx, auth, id);
+  return get(ctx, auth, id, lang);
 }
 
-export async function stop(ctx: AppContext, auth: AuthContext, id: number) {
+export async function stop(ctx: AppContext, auth: AuthContext, id: number, lang: Language) {
   await getConnectionManager(ctx).stop(auth.accountId, id);
-  return get(ctx, auth, id);
+  return get(ctx, auth, id, lang);
 }
 
-export async function restart(ctx: AppContext, auth: AuthContext, id: number) {
+export async function restart(ctx: AppContext, auth: AuthContext, id: number, lang: Language) {
   await getConnectionManager(ctx).restart(auth.accountId, id);
-  return get(ctx, auth, id);
+  return get(ctx, auth, id, lang);
 }
 
-export async function status(ctx: AppContext, auth: AuthContext, id: number): Promise<ConnectionStatus> {
+export async function status(ctx: AppContext, auth: AuthContext, id: number, lang: Language): Promise<ConnectionStatus> {
   const row = await mustFind(ctx.db, auth.accountId, id);
   const session = getConnectionManager(ctx).session(id);
   return {
     id: row.id,
     status: row.status,
     desired_state: row.desired_state,
-    last_error: row.last_error,
+    last_error: storedReasonText(row.last_error, lang),
     connected_at: row.connected_at ? new Date(row.connected_at).toISOString() : null,
     live: session
       ? { pending: session.pending, submitted: session.stats.submitted, throttled: session.stats.throttled, receipts: session.stats.receipts }
