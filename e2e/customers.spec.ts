@@ -50,3 +50,40 @@ test('a new user imports 1,000 customers with 3 bad rows, sees 997 and finds one
   await page.getByTestId('customer-row').getByText('Guest734 Family734').click();
   await expect(page.getByTestId('customer-detail-name')).toHaveText('Guest734 Family734');
 });
+
+test('the customer form shows every wrong field at once; a number typed the local way finds the customer', async ({ page, request }) => {
+  const email = await registerVerified(request, 'e2e.customer-form');
+  await signInUi(page, email);
+  await expect(page).toHaveURL(/\/dashboard/);
+  await page.goto('/customer');
+  await page.getByTestId('customer-new').click();
+  const form = page.getByTestId('customer-form');
+  await page.getByTestId('customer-mobile').fill('12');
+  await page.getByTestId('customer-email').fill('not-an-email');
+  await page.getByTestId('customer-country').fill('S');
+  await page.getByTestId('customer-save').click();
+  await expect(form.getByText('Phone number is too short')).toBeVisible();
+  await expect(form.getByText('Enter a valid email address')).toBeVisible();
+  await expect(form.getByText('Invalid value')).toBeVisible();
+  // an edit clears its own message and leaves the others
+  await page.getByTestId('customer-email').fill('layla@example.com');
+  await expect(form.getByText('Enter a valid email address')).toBeHidden();
+  await expect(form.getByText('Phone number is too short')).toBeVisible();
+
+  await page.getByTestId('customer-first-name').fill('Layla');
+  await page.getByTestId('customer-last-name').fill('Hamdan');
+  await page.getByTestId('customer-mobile').fill('0501234567');
+  await page.getByTestId('customer-country').fill('SA');
+  await page.getByTestId('customer-save').click();
+  await expect(form).toBeHidden();
+  await page.getByTestId('customer-search').fill('050 123 4567');
+  await expect(page.getByTestId('customer-row')).toHaveCount(1);
+  await expect(page.getByTestId('customer-row')).toContainText('Layla Hamdan');
+
+  // the same checks speak Arabic
+  await page.getByTestId('language-toggle').click();
+  await page.getByTestId('customer-new').click();
+  await page.getByTestId('customer-email').fill('not-an-email');
+  await page.getByTestId('customer-save').click();
+  await expect(page.getByTestId('customer-form').getByText('أدخل بريدًا إلكترونيًا صالحًا')).toBeVisible();
+});

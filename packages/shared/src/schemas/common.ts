@@ -42,25 +42,27 @@ export const passwordSchema = z
     }
   });
 
-/** §5: a valid number with its country code (+966…); too short and too long have their own texts. */
+/**
+ * What is wrong with a number written with its country code (+966…), as a `validation.phone.*`
+ * key, or null when it is a valid number. Too short and too long have their own texts (§5).
+ */
+export function phoneProblem(international: string): string | null {
+  const length = validatePhoneNumberLength(international);
+  if (length === 'TOO_SHORT' || length === 'NOT_A_NUMBER') return 'validation.phone.tooShort';
+  if (length === 'TOO_LONG') return 'validation.phone.tooLong';
+  if (length === 'INVALID_COUNTRY' || !isValidPhoneNumber(international)) return 'validation.phone.invalid';
+  return null;
+}
+
+/** §5: a valid number with its country code (+966…). */
 export const phoneSchema = z
   .string({ error: 'validation.required' })
   .trim()
   .min(1, { error: 'validation.required' })
   .transform((v) => v.replace(/[\s()-]/g, ''))
   .superRefine((value, ctx) => {
-    if (!value.startsWith('+')) {
-      ctx.addIssue({ code: 'custom', message: 'validation.phone.countryCode' });
-      return;
-    }
-    const length = validatePhoneNumberLength(value);
-    if (length === 'TOO_SHORT' || length === 'NOT_A_NUMBER') {
-      ctx.addIssue({ code: 'custom', message: 'validation.phone.tooShort' });
-    } else if (length === 'TOO_LONG') {
-      ctx.addIssue({ code: 'custom', message: 'validation.phone.tooLong' });
-    } else if (length === 'INVALID_COUNTRY' || !isValidPhoneNumber(value)) {
-      ctx.addIssue({ code: 'custom', message: 'validation.phone.invalid' });
-    }
+    const problem = value.startsWith('+') ? phoneProblem(value) : 'validation.phone.countryCode';
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
 /** §5: names (filters, plugins, rules, messages) need at least one letter, in any script. */

@@ -1,6 +1,6 @@
 import { type CountryCode, getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
-import { languageSchema, optionalString } from './common.ts';
+import { languageSchema, optionalString, phoneProblem } from './common.ts';
 
 /** The audience (spec §3). The catalogue's "contacts" are these records. */
 
@@ -48,8 +48,22 @@ export const consentInputSchema = z.object({
 export const customerInputSchema = z.object({
   first_name: optionalString(100),
   last_name: optionalString(100),
-  /** with its country code, or national with `country` set */
-  mobile_number: z.string().trim().max(32, { error: 'validation.tooLong' }).optional().nullable(),
+  /**
+   * with its country code, or national with `country` set (checked by the service, which knows the
+   * stored country); one with its code is checked here, so its error comes with the others
+   */
+  mobile_number: z
+    .string()
+    .trim()
+    .max(32, { error: 'validation.tooLong' })
+    .superRefine((value, ctx) => {
+      const cleaned = value.replace(/[\s().-]/g, '');
+      if (!/^(\+|00)/.test(cleaned)) return;
+      const problem = phoneProblem(cleaned.startsWith('00') ? `+${cleaned.slice(2)}` : cleaned);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional()
+    .nullable(),
   email: z
     .string()
     .trim()

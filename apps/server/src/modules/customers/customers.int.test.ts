@@ -77,6 +77,22 @@ describe('POST /api/customer', () => {
     }
   });
 
+  it('reports every wrong field in one answer, a number with its country code included', async () => {
+    const res = await create({ mobile_number: '+96612', email: 'not-an-email', country: 'Saudi' });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).errors).toEqual(
+      expect.arrayContaining([
+        { field: 'mobile_number', message: 'Phone number is too short' },
+        { field: 'email', message: 'Enter a valid email address' },
+        { field: 'country', message: 'Invalid value' },
+      ]),
+    );
+    const long = await create({ mobile_number: '00966 50 123 4567 999', email: 'x' });
+    expect(json(long).errors.map((e: { field: string; message: string }) => `${e.field}: ${e.message}`)).toEqual(
+      expect.arrayContaining(['mobile_number: Phone number is too long', 'email: Enter a valid email address']),
+    );
+  });
+
   it('refuses another account’s brand and lets a viewer only read', async () => {
     const [brand] = await t.sql(`insert into brands (account_id, name) values ($1, 'Theirs') returning id`, [stranger.accountId]);
     const res = await create({ email: 'b@example.com', brand_id: brand.id });

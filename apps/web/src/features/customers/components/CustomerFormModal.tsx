@@ -1,9 +1,10 @@
 import { Alert, Button, Grid, Group, Modal, Select, Stack, Switch, TagsInput, Text, TextInput } from '@mantine/core';
-import { type Customer, type CustomerInput, countryDialCodes } from '@risala/shared/schemas/customers';
+import { type Customer, type CustomerInput, countryDialCodes, customerInputSchema } from '@risala/shared/schemas/customers';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiFieldErrors } from '../../../lib/forms.ts';
+import { apiFieldErrors, zodFieldErrors } from '../../../lib/forms.ts';
 import { isApiError } from '../../../lib/http.ts';
+import { translateMessage } from '../../../lib/i18n.ts';
 import { showSuccessToast } from '../../../lib/toast.ts';
 import { useSaveCustomer } from '../api/customer.ts';
 import { splitMobile } from '../phone.ts';
@@ -53,8 +54,21 @@ export function CustomerFormModal({ customer, opened, onClose }: { customer: Cus
     () => countryDialCodes().map((d) => ({ value: `${d.country}:${d.code}`, label: `${d.country} +${d.code}` })),
     [],
   );
-  const set = (patch: Partial<State>) => setS((cur) => ({ ...cur, ...patch }));
-  const errors = save.error && isApiError(save.error) ? apiFieldErrors(save.error, FIELDS) : null;
+  // checked here with the shared schema first, so every wrong field shows at once (the server checks again)
+  const [invalid, setInvalid] = useState<Record<string, string>>({});
+  const set = (patch: Partial<State>) => {
+    setS((cur) => ({ ...cur, ...patch }));
+    // an edit clears that field's message (the phone is two inputs) and the form's
+    const edited = Object.keys(patch).map((k) => (k === 'national' || k === 'dial' ? 'mobile_number' : k));
+    setInvalid((cur) => Object.fromEntries(Object.entries(cur).filter(([k]) => !edited.includes(k) && k !== '_form')));
+  };
+  const server = save.error && isApiError(save.error) ? apiFieldErrors(save.error, FIELDS) : null;
+  const errors = Object.keys(invalid).length
+    ? {
+        fields: Object.fromEntries(Object.entries(invalid).map(([k, v]) => [k, translateMessage(v) ?? v])),
+        form: translateMessage(invalid._form),
+      }
+    : server;
 
   const submit = () => {
     const national = s.national.trim();
@@ -69,6 +83,12 @@ export function CustomerFormModal({ customer, opened, onClose }: { customer: Cus
       tags: s.tags,
       consent: Object.fromEntries(CHANNELS.map((ch) => [ch, { granted: s.consent[ch].granted, source: s.consent[ch].source || null }])),
     };
+    const checked = customerInputSchema.safeParse(input);
+    const problems = checked.success ? {} : zodFieldErrors(checked.error);
+    if (!input.mobile_number && !input.email) problems._form = 'errors.CUSTOMER_CONTACT_REQUIRED';
+    setInvalid(problems);
+    if (Object.keys(problems).length) return;
+    save.reset();
     save.mutate(
       { id: customer?.id, input },
       {
@@ -108,7 +128,7 @@ export function CustomerFormModal({ customer, opened, onClose }: { customer: Cus
             <Select label={t('customers.fields.language')} data={[{ value: 'en', label: 'English' }, { value: 'ar', label: 'العربية' }]} value={s.language} onChange={(v) => set({ language: v === 'ar' ? 'ar' : 'en' })} allowDeselect={false} />
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 3 }}>
-            <TextInput label={t('customers.fields.country')} value={s.country} maxLength={2} onChange={(e) => set({ country: e.currentTarget.value.toUpperCase() })} error={errors?.fields.country} placeholder="SA" />
+            <TextInput label={t('customers.fields.country')} value={s.country} maxLength={2} onChange={(e) => set({ country: e.currentTarget.value.toUpperCase() })} error={errors?.fields.country} placeholder="SA" data-testid="customer-country" />
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 9 }}>
             <TextInput label={t('customers.fields.city')} value={s.city} onChange={(e) => set({ city: e.currentTarget.value })} error={errors?.fields.city} />
