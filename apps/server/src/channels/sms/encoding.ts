@@ -4,12 +4,13 @@
  * characters as ESC (0x1B) + code; anything else goes out as UCS-2 big-endian with data_coding 8.
  * Which encoding and how many parts come from the shared counter (packages/shared/src/sms.ts).
  */
-import { isGsm7, type SmsEncoding } from '@risala/shared/sms';
+import { GSM_BASIC, isGsm7, type SmsEncoding } from '@risala/shared/sms';
 
-const GSM_BASIC =
-  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞ\x1bÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?' +
-  '¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
-const GSM_EXTENSION: Record<string, number> = {
+const ESC = 0x1b;
+/** The default alphabet in code order: the shared table (which counts characters) lacks only the escape's own position. */
+const GSM_CODES = `${GSM_BASIC.slice(0, ESC)}\x1b${GSM_BASIC.slice(ESC)}`;
+/** The extension table's codes (after ESC), for the characters the shared counter charges two septets. */
+export const EXTENSION_CODES: Record<string, number> = {
   '\f': 0x0a,
   '^': 0x14,
   '{': 0x28,
@@ -21,16 +22,15 @@ const GSM_EXTENSION: Record<string, number> = {
   '|': 0x40,
   '€': 0x65,
 };
-const ESC = 0x1b;
 
 /** GSM-7 code per UTF-16 code unit: the basic code, or 0x100 + the extension code; -1 when none */
 const CODE = new Int16Array(0x10000).fill(-1);
-[...GSM_BASIC].forEach((ch, i) => {
+[...GSM_CODES].forEach((ch, i) => {
   // the escape's own position in the table is not a character
   if (i !== ESC) CODE[ch.charCodeAt(0)] = i;
 });
-for (const [ch, code] of Object.entries(GSM_EXTENSION)) CODE[ch.charCodeAt(0)] = 0x100 + code;
-const EXTENSION_CHAR = new Map<number, string>(Object.entries(GSM_EXTENSION).map(([ch, code]) => [code, ch]));
+for (const [ch, code] of Object.entries(EXTENSION_CODES)) CODE[ch.charCodeAt(0)] = 0x100 + code;
+const EXTENSION_CHAR = new Map<number, string>(Object.entries(EXTENSION_CODES).map(([ch, code]) => [code, ch]));
 
 export const DATA_CODING: Record<SmsEncoding, number> = { 'GSM-7': 0, 'UCS-2': 8 };
 
@@ -61,7 +61,7 @@ export function decodeGsm7(bytes: Buffer): string {
       i += 1;
       text += EXTENSION_CHAR.get(bytes[i] as number) ?? ' ';
     } else {
-      text += GSM_BASIC[b & 0x7f] ?? '?';
+      text += GSM_CODES[b & 0x7f] ?? '?';
     }
   }
   return text;

@@ -1,14 +1,21 @@
-import { countSms } from '@risala/shared/sms';
+import { countSms, GSM_BASIC, GSM_EXTENSION } from '@risala/shared/sms';
 import { describe, expect, it } from 'vitest';
 import { buildParts, concatUdh, ESM_CLASS_UDHI, parseConcatUdh, splitText } from './concat.ts';
 import { isReceiptEsmClass, mapStat, messageIdKeys, normalizeMessageId, parseReceipt, parseReceiptText, sameMessageId } from './dlr.ts';
-import { decodeGsm7, decodeText, decodeUcs2, encodeGsm7, encodeText, encodeUcs2, encodingOf } from './encoding.ts';
+import { decodeGsm7, decodeText, decodeUcs2, EXTENSION_CODES, encodeGsm7, encodeText, encodeUcs2, encodingOf } from './encoding.ts';
 import { ESME, esmeInfo, esmeText } from './esme.ts';
 
 describe('encoding', () => {
   it('encodes the GSM default alphabet one byte per character and round-trips', () => {
     expect([...encodeGsm7('@A£')]).toEqual([0x00, 0x41, 0x01]);
     expect(decodeGsm7(encodeGsm7('Hello @ £5 Ää ñ'))).toBe('Hello @ £5 Ää ñ');
+  });
+  it('codes every character the shared counter calls GSM-7, at its 03.38 position', () => {
+    expect([...encodeGsm7('ÆæßÉ !')]).toEqual([0x1c, 0x1d, 0x1e, 0x1f, 0x20, 0x21]); // after the escape's own position
+    expect([...encodeGsm7('¡ §¿àü')]).toEqual([0x40, 0x20, 0x5f, 0x60, 0x7f, 0x7e]);
+    const all = GSM_BASIC + GSM_EXTENSION;
+    expect(decodeGsm7(encodeGsm7(all))).toBe(all);
+    expect(Object.keys(EXTENSION_CODES).sort()).toEqual([...GSM_EXTENSION].sort());
   });
   it('escapes extension characters with 0x1B', () => {
     expect([...encodeGsm7('€[')]).toEqual([0x1b, 0x65, 0x1b, 0x3c]);
