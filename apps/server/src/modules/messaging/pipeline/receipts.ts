@@ -40,8 +40,6 @@ interface KeyHit {
 interface Change {
   id: number;
   created_at: string;
-  d: number;
-  f: number;
   acc: boolean;
   code: string | null;
   msg: string | null;
@@ -120,7 +118,8 @@ export class ReceiptApplier {
     const best = new Map<number, KeyHit>(rows.map((h) => [h.idx, h]));
     const changes = new Map<number, Change>();
     const consumed = new Set<string>();
-    const finalKeys: { conn: number; key: string; id: number }[] = [];
+    // a final receipt's parts count only when its own key is deleted by the statement below
+    const finalKeys: { conn: number; key: string; id: number; d: number; f: number }[] = [];
     items.forEach((p, idx) => {
       const hit = best.get(idx);
       if (!hit) {
@@ -131,17 +130,16 @@ export class ReceiptApplier {
       const partKey = `${hit.connection_id}\u0000${hit.key}`;
       if (consumed.has(partKey)) return; // a duplicate final receipt in the same batch
       const id = Number(hit.message_id);
-      const c = changes.get(id) ?? { id, created_at: hit.message_created_at, d: 0, f: 0, acc: false, code: null, msg: null, detail: '' };
+      const c = changes.get(id) ?? { id, created_at: hit.message_created_at, acc: false, code: null, msg: null, detail: '' };
       const r = p.receipt;
       c.detail = `${r.stat}${r.err ? ` err:${r.err}` : ''}${hit.part > 0 ? ` (part ${hit.part})` : ''}`;
       if (!r.final) {
         if (r.state === 'ACCEPTED') c.acc = true;
       } else {
         consumed.add(partKey);
-        finalKeys.push({ conn: hit.connection_id, key: hit.key, id });
-        if (r.state === 'DELIVERED') c.d += Number(hit.weight);
-        else {
-          c.f += Number(hit.weight);
+        const delivered = r.state === 'DELIVERED';
+        finalKeys.push({ conn: hit.connection_id, key: hit.key, id, d: delivered ? Number(hit.weight) : 0, f: delivered ? 0 : Number(hit.weight) });
+        if (!delivered) {
           c.code = r.stat;
           c.msg = reason(`receipt.${r.stat in RECEIPT_TEXTS ? r.stat : 'UNKNOWN'}`, { err: r.err ?? '-' });
         }
@@ -152,11 +150,15 @@ export class ReceiptApplier {
     await this.pool.query({
       name: 'receipt-apply',
       text: `with v as (
-         select * from json_to_recordset($1::json) as v(id bigint, created_at timestamptz, d int, f int, acc bool, code text, msg text, detail text)),
+         select * from json_to_recordset($1::json) as v(id bigint, created_at timestamptz, acc bool, code text, msg text, detail text)),
        gone as (
-         delete from sms_part_keys k using json_to_recordset($2::json) as g(conn int, key text, id bigint)
+         delete from sms_part_keys k using json_to_recordset($2::json) as g(conn int, key text, id bigint, d int, f int)
           where k.connection_id = g.conn and k.key = g.key
-         returning g.id),
+         returning g.id, g.d, g.f),
+       -- only the keys deleted here count: a key another process (or an earlier batch) consumed
+       -- means its receipt was counted there
+       counted as (select id, sum(d)::int as d, sum(f)::int as f from gone group by id),
+       w as (select v.*, coalesce(c.d, 0) as d, coalesce(c.f, 0) as f, c.id is not null as counted from v left join counted c using (id)),
        upd as (
          update messages m set
            parts_delivered = m.parts_delivered + v.d,
@@ -171,10 +173,12 @@ export class ReceiptApplier {
              else m.status end,
            delivered_at = case when v.d > 0 then coalesce(m.delivered_at, now()) else m.delivered_at end,
            failed_at = case when v.f > 0 then coalesce(m.failed_at, now()) else m.failed_at end,
-           error_code = coalesce(v.code, m.error_code), error_message = coalesce(v.msg, m.error_message), updated_at = now()
-          from v
+           error_code = case when v.f > 0 then coalesce(v.code, m.error_code) else m.error_code end,
+           error_message = case when v.f > 0 then coalesce(v.msg, m.error_message) else m.error_message end,
+           updated_at = now()
+          from w as v
          where m.id = v.id and m.created_at = v.created_at
-           and (v.d + v.f = 0 or v.id in (select id from gone))
+           and (v.counted or v.acc)
          returning m.id, m.account_id, old.status as old_status, m.status, v.detail)
        -- a plain DELIVERED is told by delivered_at (the timeline reads it from the row); failures,
        -- partial deliveries and ACCEPTED keep an event with the receipt's stat and err
