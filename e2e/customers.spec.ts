@@ -49,6 +49,28 @@ test('a new user imports 1,000 customers with 3 bad rows, sees 997 and finds one
   await expect(page.getByTestId('customer-row')).toContainText('Guest734');
   await page.getByTestId('customer-row').getByText('Guest734 Family734').click();
   await expect(page.getByTestId('customer-detail-name')).toHaveText('Guest734 Family734');
+
+  // the list's view lives in the URL: Back from a customer returns to the same search, sort and page
+  await page.goBack();
+  await expect(page.getByTestId('customer-search')).toHaveValue('Family734');
+  await page.getByTestId('customer-search').fill('Guest1');
+  await expect(page).toHaveURL(/search=Guest1/);
+  await page.getByTestId('customer-sort-name').click();
+  const firstOnPage2 = page.getByTestId('customer-row').first().getByRole('link');
+  await expect(firstOnPage2).toHaveText('Guest1 Family1'); // sorted by name: page 1 starts with Guest1
+  await page.getByRole('button', { name: '2', exact: true }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(firstOnPage2).not.toHaveText('Guest1 Family1');
+  const name = (await firstOnPage2.textContent()) ?? '';
+  expect(name).toMatch(/^Guest1\d* Family1\d*$/);
+  await firstOnPage2.click();
+  await expect(page.getByTestId('customer-detail-name')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByTestId('customer-search')).toHaveValue('Guest1');
+  await expect(page.getByRole('button', { name: '2', exact: true })).toHaveAttribute('data-active', 'true');
+  await expect(firstOnPage2).toHaveText(name);
+  await page.reload();
+  await expect(firstOnPage2).toHaveText(name);
 });
 
 test('the customer form shows every wrong field at once; a number typed the local way finds the customer', async ({ page, request }) => {

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { can } from '@risala/shared/permissions';
+import { CUSTOMER_SORTS } from '@risala/shared/schemas/customers';
 import { IconDownload, IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,12 +8,14 @@ import { Link } from 'react-router';
 import { ListFooter } from '../../components/page/ListFooter.tsx';
 import { QueryState } from '../../components/page/QueryState.tsx';
 import { useSession } from '../../lib/session.ts';
-import { type CustomerListParams, useCustomers } from './api/get-customers.ts';
+import type { CustomerListParams } from './api/get-customers.ts';
+import { useCustomers } from './api/get-customers.ts';
 import { BulkActions } from './components/BulkActions.tsx';
 import { CustomerFilterBar } from './components/CustomerFilterBar.tsx';
 import { CustomerFormModal } from './components/CustomerFormModal.tsx';
 import { CustomerTable } from './components/CustomerTable.tsx';
-import { bulkFilter, type CustomerFilters, exportUrl } from './filters.ts';
+import { bulkFilter, exportUrl, filtersFromUrl, filtersToUrl, LIST_DEFAULTS } from './filters.ts';
+import { useUrlDraft, useUrlList } from '../../lib/url-list.ts';
 
 const LIMIT = 20;
 
@@ -21,18 +23,23 @@ const LIMIT = 20;
 export function CustomersPage() {
   const { t, i18n } = useTranslation();
   const { permissions } = useSession();
-  const [filters, setFilters] = useState<CustomerFilters>({});
-  const [debounced] = useDebouncedValue(filters, 300);
-  const [sort, setSort] = useState<Pick<CustomerListParams, 'sort' | 'order'>>({ sort: 'created_at', order: 'desc' });
-  const [page, setPage] = useState(1);
+  // the view lives in the URL (Back from a customer returns to the same page and filters); the
+  // filter bar edits a draft that reaches the URL once typing settles
+  const list = useUrlList(LIST_DEFAULTS);
+  const [draft, setDraft] = useUrlDraft(list, filtersFromUrl, filtersToUrl);
+  const filters = filtersFromUrl(list.values);
+  const sort: Pick<CustomerListParams, 'sort' | 'order'> = {
+    sort: CUSTOMER_SORTS.find((s) => s === list.values.sort) ?? 'created_at',
+    order: list.values.order === 'asc' ? 'asc' : 'desc',
+  };
+  const { page, setPage } = list;
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [creating, setCreating] = useState(false);
 
-  const customers = useCustomers({ ...debounced, ...sort, page, limit: LIMIT });
-  const filtered = Object.values(debounced).some((v) => v !== undefined && v !== null && v !== '');
-  const changeFilters = (f: CustomerFilters) => {
-    setFilters(f);
-    setPage(1);
+  const customers = useCustomers({ ...filters, ...sort, page, limit: LIMIT });
+  const filtered = Object.values(filters).some((v) => v !== undefined && v !== null && v !== '');
+  const changeFilters = (f: typeof draft) => {
+    setDraft(f);
     setSelected(new Set());
   };
   const select = (ids: number[], on: boolean) =>
@@ -46,7 +53,7 @@ export function CustomersPage() {
     <QueryState query={customers} empty={(data) => data.items.length === 0} emptyText={t(filtered ? 'customers.list.noMatch' : 'customers.list.empty')}>
       {({ items, total, total_estimated }) => (
         <Paper withBorder radius="md" p="xs">
-          <CustomerTable customers={items} selected={selected} onSelect={select} sort={sort} onSort={(s) => { setSort(s); setPage(1); }} />
+          <CustomerTable customers={items} selected={selected} onSelect={select} sort={sort} onSort={(s) => list.update(s)} />
           <ListFooter
             label={t(total_estimated ? 'customers.list.totalEstimated' : 'customers.list.total', { count: total, formatted: total.toLocaleString(i18n.language) })}
             testId="customer-total"
@@ -70,7 +77,7 @@ export function CustomersPage() {
         </div>
         <Group gap="xs">
           {can(permissions, 'customer', 'export') && (
-            <Button component="a" href={exportUrl(debounced)} download variant="default" leftSection={<IconDownload size={16} />} data-testid="customer-export">
+            <Button component="a" href={exportUrl(filters)} download variant="default" leftSection={<IconDownload size={16} />} data-testid="customer-export">
               {t('customers.actions.export')}
             </Button>
           )}
@@ -86,12 +93,12 @@ export function CustomersPage() {
           )}
         </Group>
       </Group>
-      <CustomerFilterBar value={filters} onChange={changeFilters} />
+      <CustomerFilterBar value={draft} onChange={changeFilters} />
       {selected.size > 0 && customers.data && (
         <BulkActions
           selected={[...selected]}
           total={customers.data.total}
-          filter={bulkFilter(debounced)}
+          filter={bulkFilter(filters)}
           canUpdate={can(permissions, 'customer', 'update')}
           canDelete={can(permissions, 'customer', 'delete')}
           onDone={() => setSelected(new Set())}

@@ -37,6 +37,31 @@ export function exportUrl(f: CustomerFilters): string {
   return `/api/customers/export.csv${text ? `?${text}` : ''}`;
 }
 
+/** The list's view as the URL holds it (lib/url-list.ts): /customer?search=…&consent=sms:true&page=2 */
+export const LIST_DEFAULTS = { search: '', group: '', tag: '', country: '', consent: '', sort: 'created_at', order: 'desc' };
+export type CustomerListUrl = typeof LIST_DEFAULTS;
+
+export function filtersFromUrl(v: CustomerListUrl): CustomerFilters {
+  const group = Number(v.group);
+  return {
+    search: v.search || undefined,
+    group: Number.isInteger(group) && group > 0 ? group : null,
+    tag: v.tag || undefined,
+    country: v.country || undefined,
+    consent: parseConsent(v.consent || null),
+  };
+}
+
+export function filtersToUrl(f: CustomerFilters): Partial<CustomerListUrl> {
+  return {
+    search: f.search?.trim() ?? '',
+    group: f.group ? String(f.group) : '',
+    tag: f.tag?.trim() ?? '',
+    country: f.country?.trim().toUpperCase() ?? '',
+    consent: f.consent ? `${f.consent.channel}:${f.consent.granted}` : '',
+  };
+}
+
 /** Consent filter select value ↔ filter ('sms:true'). */
 export function parseConsent(value: string | null): CustomerFilters['consent'] {
   if (!value) return null;

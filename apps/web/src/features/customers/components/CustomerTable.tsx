@@ -1,9 +1,9 @@
-import { Badge, Checkbox, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Checkbox, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import type { Customer } from '@risala/shared/schemas/customers';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { formatDate } from '../../../lib/i18n.ts';
 import type { CustomerListParams } from '../api/get-customers.ts';
 
@@ -98,7 +98,13 @@ export function CustomerTable(props: {
                   onChange={(e) => props.onSelect([c.id], e.currentTarget.checked)}
                 />
               </Table.Td>
-              {cell(c, <Text fw={500} size="sm">{customerName(c) || '—'}</Text>)}
+              {cell(
+                c,
+                // a real link: reachable by keyboard, and opens in a new tab on a middle click
+                <Anchor component={Link} to={`/customer/${c.id}`} fw={500} size="sm" c="inherit" onClick={(e) => e.stopPropagation()}>
+                  {customerName(c) || '—'}
+                </Anchor>,
+              )}
               {cell(c, <Text size="sm" className="ltr-value">{c.mobile_number ?? '—'}</Text>)}
               {cell(c, <Text size="sm" className="ltr-value">{c.email ?? '—'}</Text>)}
               {cell(c, c.country ?? '—')}
