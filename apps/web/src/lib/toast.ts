@@ -205,3 +205,14 @@ export function showSuccessToast(messageKey: string, params?: Record<string, str
     'data-testid': 'toast-success',
   });
 }
+
+/** A send that went out only in part: what was done, and what was not (stays longer than a success). */
+export function showPartialToast(message: string): void {
+  notifications.show({
+    title: i18n.t('toast.title.partial'),
+    message,
+    color: 'orange',
+    autoClose: TOAST.errorLongMs,
+    'data-testid': 'toast-partial',
+  });
+}

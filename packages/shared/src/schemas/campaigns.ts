@@ -113,8 +113,8 @@ export const campaignDeploySchema = z.object({
 /** POST /api/campaigns/{id}/test-send: a few numbers and/or emails; each channel of the campaign that has an address. */
 export const campaignTestSendSchema = z
   .object({
-    numbers: z.array(z.string().trim().min(1).max(32)).max(5, { error: 'validation.max' }).default([]),
-    emails: z.array(z.string().trim().toLowerCase().pipe(z.email({ error: 'validation.email' }))).max(5, { error: 'validation.max' }).default([]),
+    numbers: z.array(z.string().trim().min(1).max(32)).max(5, { error: 'validation.testRecipients' }).default([]),
+    emails: z.array(z.string().trim().toLowerCase().pipe(z.email({ error: 'validation.email' }))).max(5, { error: 'validation.testRecipients' }).default([]),
   })
   .refine((v) => v.numbers.length + v.emails.length > 0, { error: 'validation.required', path: ['numbers'] });
 export type CampaignTestSendInput = z.infer<typeof campaignTestSendSchema>;

@@ -118,6 +118,11 @@ export interface SendResult {
   accepted: number;
   /** recipients refused before queueing, by reason (invalid number, no consent, blacklisted, duplicate) */
   skipped: { invalid: number; no_consent: number; blacklisted: number; duplicate: number };
+  /**
+   * recipients whose message is recorded NOT_ALLOWED instead of sent (free WhatsApp text outside
+   * the 24-hour window after the customer's last message); they cost nothing
+   */
+  not_allowed: number;
   /** SMS parts per message (for a templated send: the longest rendering) */
   parts: number;
   encoding: 'GSM-7' | 'UCS-2' | null;

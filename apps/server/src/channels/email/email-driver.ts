@@ -15,6 +15,7 @@ import { AppError } from '../../lib/errors.ts';
 import { mapLimit } from '../../lib/map-limit.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import type { ChannelDriver, MessageRow, SendOutcome } from '../../modules/messaging/pipeline/contracts.ts';
+import { reason } from '../../modules/messaging/pipeline/reason.ts';
 import { sendgridSend } from './sendgrid.ts';
 import { type EmailSenderRow, pooledSenderTransport } from './smtp-transport.ts';
 
@@ -36,13 +37,14 @@ interface SmtpError extends Error {
 export function smtpOutcome(err: unknown): SendOutcome {
   const e = err as SmtpError;
   if (err instanceof AppError) {
-    return { ok: false, retryable: false, error_code: err.code, error_message: `The SMTP host is not allowed (${err.code})` };
+    return { ok: false, retryable: false, error_code: err.code, error_message: reason('email.hostNotAllowed', { code: err.code }) };
   }
-  const reason = (e.response || e.message || 'SMTP failure').slice(0, 500);
+  const detail = (e.response || e.message || 'SMTP failure').slice(0, 500);
   if (typeof e.responseCode === 'number' && e.responseCode >= 500) {
-    return { ok: false, retryable: false, error_code: `SMTP_${e.responseCode}`, error_message: reason };
+    return { ok: false, retryable: false, error_code: `SMTP_${e.responseCode}`, error_message: reason('email.refused', { detail }) };
   }
-  return { ok: false, retryable: true, error_code: typeof e.responseCode === 'number' ? `SMTP_${e.responseCode}` : (e.code ?? 'SMTP_NETWORK'), error_message: reason };
+  const code = typeof e.responseCode === 'number' ? `SMTP_${e.responseCode}` : (e.code ?? 'SMTP_NETWORK');
+  return { ok: false, retryable: true, error_code: code, error_message: reason('email.failed', { detail }) };
 }
 
 function mailOf(row: MessageRow, sender: EmailSenderRow) {
@@ -60,14 +62,14 @@ function mailOf(row: MessageRow, sender: EmailSenderRow) {
 
 async function sendOne(ctx: AppContext, row: MessageRow, sender: EmailSenderRow | undefined): Promise<SendOutcome> {
   if (!sender || sender.account_id !== row.account_id || sender.status === 'INACTIVE') {
-    return { ok: false, retryable: false, error_code: 'NO_ACTIVE_SENDER', error_message: 'The email sender no longer exists or is inactive' };
+    return { ok: false, retryable: false, error_code: 'NO_ACTIVE_SENDER', error_message: reason('email.senderGone') };
   }
   const mail = mailOf(row, sender);
   if (sender.provider === 'sendgrid') {
     const out = await sendgridSend(ctx, sender, { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
     if (out.ok) return { ok: true, provider_message_id: out.message_id ?? `sendgrid-${row.id}` };
     const retryable = out.status === 0 || out.status === 429 || out.status >= 500;
-    return { ok: false, retryable, error_code: out.status ? `SENDGRID_${out.status}` : 'SENDGRID_NETWORK', error_message: out.reason.slice(0, 500) };
+    return { ok: false, retryable, error_code: out.status ? `SENDGRID_${out.status}` : 'SENDGRID_NETWORK', error_message: reason('email.sendgridRefused', { detail: out.reason.slice(0, 500) }) };
   }
   try {
     if (sender.provider === 'smtp') {

@@ -1,3 +1,4 @@
+import { storedReasonText as readable } from '@risala/shared/i18n/index.ts';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.ts';
 import { statusesOf } from '../../modules/senders/email-webhook.ts';
@@ -7,7 +8,9 @@ const smtpError = (responseCode: number | undefined, response: string, code?: st
 
 describe('email driver outcomes', () => {
   it('SMTP 5xx fails with the server reason; 4xx and network errors retry; a refused host fails', () => {
-    expect(smtpOutcome(smtpError(550, '550 5.1.1 User unknown'))).toEqual({ ok: false, retryable: false, error_code: 'SMTP_550', error_message: '550 5.1.1 User unknown' });
+    const refused = smtpOutcome(smtpError(550, '550 5.1.1 User unknown'));
+    expect(refused).toMatchObject({ ok: false, retryable: false, error_code: 'SMTP_550' });
+    expect(readable((refused as { error_message: string }).error_message, 'en')).toBe('The mail server refused the message: 550 5.1.1 User unknown');
     expect(smtpOutcome(smtpError(451, '451 4.7.1 Greylisted'))).toMatchObject({ retryable: true, error_code: 'SMTP_451' });
     expect(smtpOutcome(smtpError(undefined, 'connect ECONNREFUSED 127.0.0.1:1', 'ECONNECTION'))).toMatchObject({ retryable: true, error_code: 'ECONNECTION' });
     expect(smtpOutcome(new AppError('PRIVATE_ADDRESS_NOT_ALLOWED'))).toMatchObject({ retryable: false, error_code: 'PRIVATE_ADDRESS_NOT_ALLOWED' });
@@ -30,8 +33,11 @@ describe('SendGrid events → message statuses', () => {
     ).toEqual([
       { channel: 'email', provider_message_id: 'abc', status: 'DELIVERED', at, account_id: 7 },
       { channel: 'email', provider_message_id: 'abc', status: 'READ', at, account_id: 7 },
-      { channel: 'email', provider_message_id: 'def', status: 'FAILED', at, account_id: 7, error_code: 'EMAIL_BOUNCE', error_message: '550 mailbox unavailable' },
-      { channel: 'email', provider_message_id: 'ghi', status: 'FAILED', at, account_id: 7, error_code: 'EMAIL_DROPPED', error_message: 'dropped' },
+      { channel: 'email', provider_message_id: 'def', status: 'FAILED', at, account_id: 7, error_code: 'EMAIL_BOUNCE', error_message: expect.any(String) },
+      { channel: 'email', provider_message_id: 'ghi', status: 'FAILED', at, account_id: 7, error_code: 'EMAIL_DROPPED', error_message: expect.any(String) },
     ]);
+    const [, , bounce, dropped] = statusesOf([row('delivered', 'a'), row('open', 'a'), row('bounce', 'def', '550 mailbox unavailable'), row('dropped', 'ghi')]);
+    expect(readable(bounce?.error_message ?? null, 'en')).toBe('The receiving mail server bounced it: 550 mailbox unavailable');
+    expect(readable(dropped?.error_message ?? null, 'en')).toBe('SendGrid dropped it: dropped');
   });
 });

@@ -3,7 +3,7 @@
  * Arabic in packages/shared/src/i18n/{en,ar}/gateway.json) and whether a submit that got one may be
  * retried later (congestion, system errors) or failed for good (bad address, bad content, …).
  */
-import { translate } from '@risala/shared/i18n/index.ts';
+import { type Reason, translate } from '@risala/shared/i18n/index.ts';
 
 export const ESME = {
   ESME_ROK: 0x00,
@@ -95,11 +95,17 @@ export function esmeInfo(code: number): EsmeInfo {
   return { code, name, key: `gateway.smpp.${name}`, retryable: RETRYABLE.has(name), throttled: name === 'ESME_RTHROTTLED' };
 }
 
-/** "ESME_RINVDSTADR (0x0B): Invalid destination address" in the given language. */
-export function esmeText(code: number, lang: 'en' | 'ar' = 'en'): string {
+/** "ESME_RINVDSTADR (0x0B): Invalid destination address" as a reason, for any language. */
+export function esmeReason(code: number): Reason {
   const info = esmeInfo(code);
   const hex = `0x${code.toString(16).padStart(2, '0').toUpperCase()}`;
-  return `${info.name} (${hex}): ${translate(lang, info.key, { code: hex })}`;
+  return { key: 'sending.esme', params: { name: info.name, code: hex, text: { key: info.key, params: { code: hex } } } };
+}
+
+/** The same in the given language. */
+export function esmeText(code: number, lang: 'en' | 'ar' = 'en'): string {
+  const r = esmeReason(code);
+  return translate(lang, r.key, r.params);
 }
 
 /** A failure the SMSC answered with a command_status. */

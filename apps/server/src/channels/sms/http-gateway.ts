@@ -23,6 +23,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
+import type { Reason } from '@risala/shared/i18n/index.ts';
 import type { Receipt } from './dlr.ts';
 import { mapStat } from './dlr.ts';
 
@@ -53,7 +54,8 @@ export function submitForm(s: HttpSubmit): string {
 
 export type SubmitAnswer =
   | { kind: 'accepted'; id: string }
-  | { kind: 'refused'; code: string; reason: string }
+  /** `reason`: the gateway's own words; `why`: our reason instead, when we refused before asking */
+  | { kind: 'refused'; code: string; reason: string; why?: Reason }
   | { kind: 'transient'; code: string; reason: string };
 
 const MAX_REASON = 300;

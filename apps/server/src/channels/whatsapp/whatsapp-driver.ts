@@ -11,6 +11,7 @@ import { whatsappSenders } from '../../db/schema/index.ts';
 import { decryptSecret } from '../../lib/crypto.ts';
 import { mapLimit } from '../../lib/map-limit.ts';
 import type { ChannelDriver, MessageRow, SendOutcome } from '../../modules/messaging/pipeline/contracts.ts';
+import { reason } from '../../modules/messaging/pipeline/reason.ts';
 import { type CloudApi, CloudApiError, type CloudOutgoingMessage, createCloudApi } from './cloud-api.ts';
 
 /** messages.payload of a WhatsApp message. */
@@ -25,19 +26,14 @@ const CONCURRENCY = 16;
 
 export function outcomeOfError(err: unknown): SendOutcome {
   if (!(err instanceof CloudApiError)) {
-    return { ok: false, retryable: true, error_code: 'WHATSAPP_API_ERROR', error_message: (err as Error).message };
+    return { ok: false, retryable: true, error_code: 'WHATSAPP_API_ERROR', error_message: reason('whatsapp.unreachable', { detail: (err as Error).message }) };
   }
   if (err.code === WINDOW_CLOSED_CODE) {
-    return {
-      ok: false,
-      retryable: false,
-      error_code: 'WHATSAPP_WINDOW_CLOSED',
-      error_message: `More than 24 hours have passed since the customer last replied; send a template instead (${err.reason})`,
-    };
+    return { ok: false, retryable: false, error_code: 'WHATSAPP_WINDOW_CLOSED', error_message: reason('whatsapp.windowClosed') };
   }
   const retryable = err.status === 0 || err.status === 429 || err.status >= 500 || (err.code !== undefined && RETRYABLE_CODES.has(err.code));
   const code = err.code !== undefined ? ` (#${err.code})` : err.status ? ` (HTTP ${err.status})` : '';
-  return { ok: false, retryable, error_code: 'WHATSAPP_API_ERROR', error_message: `${err.reason}${code}` };
+  return { ok: false, retryable, error_code: 'WHATSAPP_API_ERROR', error_message: reason('whatsapp.refused', { detail: `${err.reason}${code}` }) };
 }
 
 export function outgoingOf(row: MessageRow): CloudOutgoingMessage {
@@ -57,9 +53,9 @@ export const whatsappDriver: ChannelDriver = {
     for (const s of senders) {
       const token = s.access_token_enc ? decryptSecret(ctx.config.encryptionKey, s.access_token_enc) : wa.accessToken;
       if (!wa.apiBase) {
-        apis.set(s.id, { ok: false, retryable: true, error_code: 'SERVICE_UNAVAILABLE', error_message: 'The WhatsApp Cloud API is not configured' });
+        apis.set(s.id, { ok: false, retryable: true, error_code: 'SERVICE_UNAVAILABLE', error_message: reason('whatsapp.notConfigured') });
       } else if (!token || s.status !== 'ACTIVE') {
-        apis.set(s.id, { ok: false, retryable: false, error_code: 'NO_ACTIVE_SENDER', error_message: 'The WhatsApp sender is not set up (no access token or not active)' });
+        apis.set(s.id, { ok: false, retryable: false, error_code: 'NO_ACTIVE_SENDER', error_message: reason('whatsapp.senderNotReady') });
       } else {
         apis.set(s.id, { api: createCloudApi({ base: wa.apiBase, version: wa.apiVersion, accessToken: token, timeoutMs: 15_000 }), phoneNumberId: s.phone_number_id });
       }
@@ -67,12 +63,12 @@ export const whatsappDriver: ChannelDriver = {
     return mapLimit(rows, CONCURRENCY, async (row): Promise<SendOutcome> => {
       const owner = senders.find((s) => s.id === row.whatsapp_sender_id)?.account_id;
       const target = row.whatsapp_sender_id === null || owner !== row.account_id ? undefined : apis.get(row.whatsapp_sender_id);
-      if (!target) return { ok: false, retryable: false, error_code: 'NO_ACTIVE_SENDER', error_message: 'The WhatsApp sender no longer exists' };
+      if (!target) return { ok: false, retryable: false, error_code: 'NO_ACTIVE_SENDER', error_message: reason('whatsapp.senderGone') };
       if ('ok' in target) return target;
       try {
         const sent = await target.api.sendMessage(target.phoneNumberId, outgoingOf(row));
         const wamid = sent.messages?.[0]?.id;
-        if (!wamid) return { ok: false, retryable: true, error_code: 'WHATSAPP_API_ERROR', error_message: 'The Cloud API answered without a message id' };
+        if (!wamid) return { ok: false, retryable: true, error_code: 'WHATSAPP_API_ERROR', error_message: reason('whatsapp.noMessageId') };
         return { ok: true, provider_message_id: wamid };
       } catch (err) {
         return outcomeOfError(err);

@@ -1,3 +1,4 @@
+import { storedReasonText as readable } from '@risala/shared/i18n/index.ts';
 import { describe, expect, it } from 'vitest';
 import { isStopKeyword } from '../../modules/messaging/inbound-whatsapp.ts';
 import { readMessagesChange } from '../../modules/whatsapp/whatsapp-webhook.ts';
@@ -10,12 +11,10 @@ describe('WhatsApp driver outcomes', () => {
     expect(outcomeOfError(new CloudApiError(429, 'Too many requests', 130429))).toMatchObject({ retryable: true });
     expect(outcomeOfError(new CloudApiError(503, 'Service unavailable'))).toMatchObject({ retryable: true });
     expect(outcomeOfError(new CloudApiError(400, '(#131047) Re-engagement message', 131047))).toMatchObject({ retryable: false, error_code: 'WHATSAPP_WINDOW_CLOSED' });
-    expect(outcomeOfError(new CloudApiError(404, 'Template name does not exist', 132001))).toEqual({
-      ok: false,
-      retryable: false,
-      error_code: 'WHATSAPP_API_ERROR',
-      error_message: 'Template name does not exist (#132001)',
-    });
+    const unknown = outcomeOfError(new CloudApiError(404, 'Template name does not exist', 132001));
+    expect(unknown).toMatchObject({ ok: false, retryable: false, error_code: 'WHATSAPP_API_ERROR' });
+    expect(readable((unknown as { error_message: string }).error_message, 'en')).toBe('WhatsApp refused the message: Template name does not exist (#132001)');
+    expect(readable((unknown as { error_message: string }).error_message, 'ar')).toBe('رفض واتساب الرسالة: Template name does not exist (#132001)');
   });
 
   it('builds the Graph API body for a template and for text', () => {
@@ -54,7 +53,7 @@ describe('inbound', () => {
     });
     expect(out.statuses).toEqual([
       { channel: 'whatsapp', provider_message_id: 'wamid.A', status: 'READ', at: new Date(1700000000_000) },
-      { channel: 'whatsapp', provider_message_id: 'wamid.B', status: 'FAILED', at: new Date(1700000001_000), error_code: 'WA_131026', error_message: 'Message undeliverable: not on WhatsApp' },
+      { channel: 'whatsapp', provider_message_id: 'wamid.B', status: 'FAILED', at: new Date(1700000001_000), error_code: 'WA_131026', error_message: expect.stringContaining('notOnWhatsapp') },
     ]);
     expect(out.inbound.map((m) => m.text)).toEqual(['hi', 'Yes', '[image]']);
     expect(out.inbound[0]).toMatchObject({ phone_number_id: '900000000000001', from: '966500000001', wamid: 'wamid.X' });

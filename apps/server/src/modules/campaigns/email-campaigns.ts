@@ -81,9 +81,10 @@ export function emailCampaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const m = rows[0];
       if (!m) throw new AppError('NOT_FOUND');
       const stored = await eventsOf(ctx.db, auth.accountId, Number(m.id));
-      const error = readableError(m.error_code as string | null, m.error_message as string | null, requestLanguage(req));
+      const lang = requestLanguage(req);
+      const error = readableError(m.error_code as string | null, m.error_message as string | null, lang);
       // the same timeline as the message history: stored events plus the steps the row's timestamps tell
-      const events = timeline(m as Parameters<typeof timeline>[0], stored);
+      const events = timeline(m as Parameters<typeof timeline>[0], stored, lang);
       return ok(reply, { ...m, id: Number(m.id), error_message: error, events });
     });
     app.get('/customer-groups/:userId', { schema: { tags, params: userIdParamSchema, querystring: pageQuerySchema }, preHandler: view }, async (req, reply) => {

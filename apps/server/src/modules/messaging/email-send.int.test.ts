@@ -3,6 +3,7 @@
  * sink, a tenant's SMTP relay (a loopback smtp-server that refuses some recipients), SendGrid's
  * Web API (a loopback HTTP server speaking v3 /mail/send) and its signed Event Webhook.
  */
+import { storedReasonText as readable } from '@risala/shared/i18n/index.ts';
 import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -178,10 +179,10 @@ describe('an SMTP relay (pooled)', () => {
     const rows = await untilAll(bulk, (rs) => rs.filter((m) => m.status === 'SENT').length === 2 && rs.some((m) => m.status === 'FAILED') && rs.some((m) => m.retries > 0));
     const by = Object.fromEntries(rows.map((m) => [m.recipient.split('@')[0], m]));
     expect(by.nobody).toMatchObject({ status: 'FAILED', error_code: 'SMTP_550' });
-    expect(by.nobody.error_message).toContain('User unknown');
+    expect(readable(by.nobody.error_message, 'en')).toContain('User unknown');
     expect(by.greylisted.status).toBe('QUEUED');
     const events = await t.sql('select event, detail from message_events where message_id = $1', [by.greylisted.id]);
-    expect(events.find((e) => e.event === 'RETRY')?.detail).toContain('Greylisted');
+    expect(readable(events.find((e) => e.event === 'RETRY')?.detail ?? null, 'en')).toContain('Greylisted');
     const mail = relayed.find((m) => m.to.includes('ok1@customer.example'));
     expect(mail?.raw).toContain('Subject: Relay');
     expect(mail?.raw).toContain(`Message-ID: ${by.ok1.provider_message_id}`);
@@ -214,7 +215,8 @@ describe('SendGrid', () => {
     const bulk = json(res).data.bulk_id;
     let rows = await untilAll(bulk, (rs) => rs.every((m) => ['SENT', 'FAILED'].includes(m.status)));
     const by = () => Object.fromEntries(rows.map((m) => [m.recipient.split('@')[0], m]));
-    expect(by().invalid).toMatchObject({ status: 'FAILED', error_code: 'SENDGRID_400', error_message: 'Does not contain a valid address.' });
+    expect(by().invalid).toMatchObject({ status: 'FAILED', error_code: 'SENDGRID_400' });
+    expect(readable(by().invalid.error_message, 'en')).toBe('SendGrid refused the message: Does not contain a valid address.');
     const call = sgCalls.find((c) => c.id === by().read.provider_message_id);
     expect(call?.body.content).toEqual([{ type: 'text/plain', value: 'Hi' }, { type: 'text/html', value: '<p>Hi</p>' }]);
 
@@ -235,7 +237,8 @@ describe('SendGrid', () => {
     rows = await byBulk(bulk);
     expect(by().read).toMatchObject({ status: 'READ' });
     expect(by().read.delivered_at).toBeTruthy();
-    expect(by().bounced).toMatchObject({ status: 'FAILED', error_code: 'EMAIL_BOUNCE', error_message: '550 5.1.1 The email account does not exist', delivered_at: null });
+    expect(by().bounced).toMatchObject({ status: 'FAILED', error_code: 'EMAIL_BOUNCE', delivered_at: null });
+    expect(readable(by().bounced.error_message, 'en')).toBe('The receiving mail server bounced it: 550 5.1.1 The email account does not exist');
   });
 });
 

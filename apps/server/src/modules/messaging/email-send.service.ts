@@ -93,6 +93,7 @@ async function prepare(db: DbOrTx, auth: AuthContext, input: SendEmailInput, bul
     bulk_id: bulkId,
     accepted: rows.length,
     skipped,
+    not_allowed: 0,
     parts: 1,
     encoding: null,
     credits: rows.length,

@@ -1,4 +1,4 @@
-import { hasKey, translate } from '@risala/shared/i18n/index.ts';
+import { hasKey, storedReasonText, translate } from '@risala/shared/i18n/index.ts';
 import {
   CHANNELS,
   type Channel,
@@ -48,7 +48,7 @@ export function readableError(code: string | null, message: string | null, lang:
   if (Object.hasOwn(ESME, name)) return esmeText(ESME[name as EsmeName], lang);
   if (/^(0x[0-9a-f]{1,8}|\d{1,10})$/i.test(name)) return esmeText(Number(name), lang);
   if (hasKey(lang, `errors.${name}`)) return translate(lang, `errors.${name}`);
-  return message ?? name;
+  return storedReasonText(message, lang) ?? name;
 }
 
 export function toMessageDto(r: repo.MessageRow, lang: Lang): MessageDto {
@@ -107,7 +107,7 @@ export async function detail(ctx: AppContext, auth: AuthContext, id: number, lan
   const row = await repo.findById(ctx.db, auth.accountId, id);
   if (!row) throw new AppError('NOT_FOUND');
   const events = await repo.eventsOf(ctx.db, auth.accountId, id);
-  return { ...toMessageDto(row, lang), events: timeline(row, events) };
+  return { ...toMessageDto(row, lang), events: timeline(row, events, lang) };
 }
 
 /** States the message row's own timestamps tell; the pipeline stores no event for them (decisions.md). */
@@ -124,8 +124,9 @@ const STAMPED = [
 export function timeline(
   row: Pick<repo.MessageRow, 'status' | 'queued_at' | 'sent_at' | 'delivered_at'>,
   events: { id: number | string; event: string; detail: string | null; at: Date | string }[],
+  lang: Lang,
 ): MessageEventDto[] {
-  const out: MessageEventDto[] = events.map((e) => ({ id: Number(e.id), event: e.event, detail: e.detail, at: iso(e.at) as string }));
+  const out: MessageEventDto[] = events.map((e) => ({ id: Number(e.id), event: e.event, detail: storedReasonText(e.detail, lang), at: iso(e.at) as string }));
   const stored = new Set(out.map((e) => e.event));
   // a partial send or delivery keeps its own event; delivered_at alone does not mean DELIVERED then
   const told = (event: string) =>

@@ -3,6 +3,7 @@
  * server playing a Jasmin-like gateway → receipts on the signed DLR webhook. Real PostgreSQL, the
  * real graphile worker, the real dispatcher.
  */
+import { storedReasonText as readable } from '@risala/shared/i18n/index.ts';
 import http from 'node:http';
 import type { Runner } from 'graphile-worker';
 import type { QueryResultRow } from 'pg';
@@ -157,7 +158,7 @@ describe('HTTP connections', () => {
     await dlr(sentTo('966510000003')[0]?.form['dlr-url'] as string, { id: 'gw-966510000003', message_status: 'UNDELIV', err: '012' });
     const m = await waitFor(() => message(r.bulk_id), statusIs('FAILED'));
     expect(m.error_code).toBe('UNDELIV');
-    expect(m.error_message).toContain('012');
+    expect(readable(m.error_message, 'en')).toContain('012');
   });
 
   it('4xx → FAILED with the answer as the reason, credits back', async () => {
@@ -165,7 +166,8 @@ describe('HTTP connections', () => {
     const before = await balance();
     const r = await send(['+966510000004'], 'refused');
     const m = await waitFor(() => message(r.bulk_id), statusIs('FAILED'));
-    expect(m).toMatchObject({ error_code: 'HTTP_412', error_message: 'HTTP 412: Error "No route found"', credits: 0 });
+    expect(m).toMatchObject({ error_code: 'HTTP_412', credits: 0 });
+    expect(readable(m.error_message, 'en')).toBe('The SMS gateway refused the message: HTTP 412: Error "No route found"');
     expect(sentTo('966510000004')).toHaveLength(1);
     expect(await balance()).toBe(before);
   });
@@ -231,7 +233,7 @@ describe('HTTP connections', () => {
     const r = await send(['+966510000007'], 'not to a private address');
     const m = await waitFor(() => message(r.bulk_id), statusIs('FAILED'));
     expect(m.error_code).toBe('PRIVATE_ADDRESS_NOT_ALLOWED');
-    expect(m.error_message).toContain('not allowed');
+    expect(readable(m.error_message, 'en')).toContain('not allowed');
     expect(sentTo('966510000007')).toHaveLength(0);
   });
 

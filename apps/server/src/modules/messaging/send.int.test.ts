@@ -4,6 +4,7 @@
  * and cancelling, the SMS test endpoint, permissions. The pipeline stages run as the worker would
  * run them (their task functions), without SMPP.
  */
+import { storedReasonText as readable } from '@risala/shared/i18n/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cast, bearer, createTestApp, json, signUpCast, type TestApp } from '../../test/helper.ts';
 import { filterChunk } from './pipeline/filter-stage.ts';
@@ -229,7 +230,7 @@ describe('router stage refusals', () => {
     await routeChunk(t.ctx, [Number(nm.id)]);
     const [failed] = await messagesOf(none.bulk_id);
     expect(failed).toMatchObject({ status: 'FAILED', error_code: 'NO_ROUTE', credits: 0 });
-    expect(failed.error_message).toContain('No route');
+    expect(readable(failed.error_message, 'en')).toContain('No route');
     expect(await balance()).toBe(before - 1); // only the routed message keeps its credit
     const events = await t.sql('select event from message_events where message_id = $1', [nm.id]);
     expect(events.map((e) => e.event)).toEqual(['FAILED']);

@@ -2,6 +2,7 @@
  * The SMS pipeline end to end: API send → router → filter → connection sender → the real SMSC
  * simulator → receipts, with the real graphile worker and real SMPP sessions.
  */
+import { storedReasonText as readable } from '@risala/shared/i18n/index.ts';
 import type { Runner } from 'graphile-worker';
 import smpp, { type PDU, type Session } from 'smpp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,7 +117,8 @@ describe('SMS pipeline', () => {
       await waitFor(() => statuses(r.bulk_id), allIn('FAILED', 1));
       const [m] = await t.sql('select error_code, error_message, parts_failed from messages where bulk_id = $1', [r.bulk_id]);
       expect(m).toMatchObject({ error_code: 'UNDELIV', parts_failed: 1 });
-      expect(m.error_message).toContain('could not deliver');
+      expect(readable(m.error_message, 'en')).toContain('could not deliver');
+      expect(readable(m.error_message, 'ar')).toMatch(/[\u0600-\u06FF]/);
     } finally {
       smsc.configure({ failureRate: 0 });
     }
@@ -211,7 +213,7 @@ describe('SMS pipeline', () => {
       await waitFor(() => statuses(f.bulk_id), allIn('FAILED', 1));
       const [fm] = await t.sql('select error_code, error_message, credits from messages where bulk_id = $1', [f.bulk_id]);
       expect(fm).toMatchObject({ error_code: 'ESME_RINVDSTADR', credits: 0 });
-      expect(fm.error_message).toContain('Invalid destination address');
+      expect(readable(fm.error_message, 'en')).toContain('Invalid destination address');
       expect(await balance()).toBe(before);
       await t.sql('delete from routers where id = $1', [router.id]);
       invalidateRoutingTable(owner.accountId);

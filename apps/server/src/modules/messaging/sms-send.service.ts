@@ -187,6 +187,7 @@ async function prepare(db: DbOrTx, auth: AuthContext, input: SendSmsInput, bulkI
     bulk_id: bulkId,
     accepted: rows.length,
     skipped,
+    not_allowed: 0,
     parts: maxParts,
     encoding,
     credits,

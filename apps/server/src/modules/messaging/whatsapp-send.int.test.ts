@@ -3,6 +3,7 @@
  * driver → the Cloud API simulator on loopback → signed status webhooks back to the listening app;
  * inbound customer messages (window, STOP, auto-reply, MO blacklist) from the simulator too.
  */
+import { storedReasonText as readable } from '@risala/shared/i18n/index.ts';
 import type { AddressInfo } from 'node:net';
 import type { Runner } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,7 +119,7 @@ describe('template messages', () => {
     const r = json(await post('/api/messages/whatsapp', { recipients: { numbers: ['+966500010000'] }, whatsapp_template_id: templateId, params: ['A', 'B'] })).data;
     const m = await untilStatus(r.bulk_id, 'FAILED');
     expect(m.error_code).toBe('WA_131026');
-    expect(m.error_message).toContain('Message undeliverable');
+    expect(readable(m.error_message, 'en')).toBe('The number is not on WhatsApp, or cannot receive this message');
   });
 
   it('a template Meta does not know fails at once with the readable reason (permanent, no retry)', async () => {
@@ -127,7 +128,7 @@ describe('template messages', () => {
     const r = json(await post('/api/messages/whatsapp', { recipients: { numbers: ['+966500000102'] }, whatsapp_template_id: draft, params: ['A', 'B'] })).data;
     const m = await untilStatus(r.bulk_id, 'FAILED');
     expect(m.error_code).toBe('WHATSAPP_API_ERROR');
-    expect(m.error_message).toContain('132001');
+    expect(readable(m.error_message, 'en')).toContain('132001');
     expect(m.retries).toBe(0);
   });
 });
@@ -155,7 +156,10 @@ describe('status webhooks', () => {
     await signedPost(statusPayload([{ id: 'wamid.fail-1', status: 'failed', errors: [{ code: 131026, title: 'Message undeliverable', error_data: { details: 'not on WhatsApp' } }] }]));
     await signedPost(statusPayload([{ id: 'wamid.fail-1', status: 'delivered' }]));
     const [m] = await t.sql('select * from messages where id = $1', [b]);
-    expect(m).toMatchObject({ status: 'FAILED', error_code: 'WA_131026', error_message: 'Message undeliverable: not on WhatsApp', delivered_at: null });
+    expect(m).toMatchObject({ status: 'FAILED', error_code: 'WA_131026', delivered_at: null });
+    // Meta's best-known failure in our words, in the reader's language
+    expect(readable(m.error_message, 'en')).toBe('The number is not on WhatsApp, or cannot receive this message');
+    expect(readable(m.error_message, 'ar')).toBe('الرقم غير مسجّل في واتساب، أو لا يستطيع استقبال هذه الرسالة');
   });
 
   it('refuses forged and unsigned webhooks (401 WEBHOOK_SIGNATURE_INVALID) and changes nothing', async () => {
@@ -199,12 +203,19 @@ describe('status webhooks', () => {
 
 describe('the 24-hour window', () => {
   it('free text outside the window: NOT_ALLOWED (no credit) in bulk, 409 on send-message', async () => {
+    // the estimate says so before anything is sent
+    const est = json(await post('/api/messages/whatsapp/estimate', { recipients: { numbers: ['+966500000201'] }, text: 'Are you there?' })).data;
+    expect(est).toMatchObject({ accepted: 0, credits: 0, not_allowed: 1 });
     const res = await post('/api/messages/whatsapp', { recipients: { numbers: ['+966500000201'] }, text: 'Are you there?' });
     expect(res.statusCode, res.body).toBe(201);
     const r = json(res).data;
     expect(r).toMatchObject({ accepted: 0, credits: 0, not_allowed: 1 });
     const m = await message(r.bulk_id);
     expect(m).toMatchObject({ status: 'NOT_ALLOWED', error_code: 'WHATSAPP_WINDOW_CLOSED', credits: 0 });
+    // its reason, in the drawer and the timeline, reads in the reader's language
+    const ar = json(await t.app.inject({ method: 'GET', url: `/api/messages/${m.id}`, headers: { ...auth, 'accept-language': 'ar' } })).data;
+    expect(ar.error_message).toMatch(/[\u0600-\u06FF]/);
+    expect(ar.events.find((e: { event: string }) => e.event === 'NOT_ALLOWED')?.detail).toMatch(/[\u0600-\u06FF]/);
     const single = await post('/api/whatsapp/sender/send-message', { to: '+966500000201', text: 'Hello?' });
     expect(single.statusCode).toBe(409);
     expect(json(single).code).toBe('WHATSAPP_WINDOW_CLOSED');

@@ -8,7 +8,6 @@
  * One credit per message; now (PENDING) or SCHEDULED with a release job at schedule_at.
  */
 import { randomUUID } from 'node:crypto';
-import { translate } from '@risala/shared/i18n/index.ts';
 import { normalizeMobile } from '@risala/shared/schemas/customers';
 import type { SendResult, SendWhatsappInput } from '@risala/shared/schemas/messages';
 import { renderVariables } from '@risala/shared/schemas/templates';
@@ -24,9 +23,10 @@ import { customerValues } from '../templates/templates.service.ts';
 import { openWindows } from './inbound-whatsapp.ts';
 import type { NewMessage } from './pipeline/contracts.ts';
 import { commitSend } from './pipeline/commit-send.ts';
+import { reason } from './pipeline/reason.ts';
 import { resolveRecipients } from './recipients.ts';
 
-const WINDOW_CLOSED = translate('en', 'errors.WHATSAPP_WINDOW_CLOSED');
+const WINDOW_CLOSED = reason('whatsapp.windowClosed');
 
 export async function resolveWhatsappSender(db: DbOrTx, accountId: number, senderId: number | null | undefined) {
   const row = senderId ? await findWhatsappSender(db, accountId, senderId) : await findDefaultWhatsappSender(db, accountId);
@@ -95,6 +95,7 @@ async function prepare(db: DbOrTx, auth: AuthContext, input: SendWhatsappInput, 
     bulk_id: bulkId,
     accepted: credits,
     skipped,
+    not_allowed: rows.filter((r) => r.status === 'NOT_ALLOWED').length,
     parts: 1,
     encoding: null,
     credits,
@@ -110,17 +111,16 @@ export async function estimateWhatsapp(ctx: AppContext, auth: AuthContext, input
   return (await prepare(ctx.db, auth, input, null)).result;
 }
 
-export type WhatsappSendResult = SendResult & { message_ids: number[]; not_allowed: number };
+export type WhatsappSendResult = SendResult & { message_ids: number[] };
 
 /** POST /api/messages/whatsapp: credits reserved, messages created and queued in one transaction. */
 export async function sendWhatsapp(ctx: AppContext, auth: AuthContext, input: SendWhatsappInput, strictWindow = false): Promise<WhatsappSendResult> {
   const bulkId = randomUUID();
   return ctx.db.transaction(async (tx) => {
     const { result, rows } = await prepare(tx, auth, input, bulkId, strictWindow);
-    const notAllowed = rows.filter((r) => r.status === 'NOT_ALLOWED').length;
-    if (rows.length === 0) return { ...result, bulk_id: null, message_ids: [], not_allowed: 0 };
+    if (rows.length === 0) return { ...result, bulk_id: null, message_ids: [] };
     const ids = await commitSend(ctx, tx, auth, { channel: 'whatsapp', bulkId, result, rows });
-    return { ...result, message_ids: ids.length <= 100 ? ids : [], not_allowed: notAllowed };
+    return { ...result, message_ids: ids.length <= 100 ? ids : [] };
   });
 }
 

@@ -17,6 +17,7 @@ import type { ProviderStatus } from '../messaging/pipeline/contracts.ts';
 import { applyProviderStatusesSoon } from '../messaging/provider-status.ts';
 import * as repo from './email.repo.ts';
 import { confirmVerification } from './email.service.ts';
+import { reason } from '../messaging/pipeline/reason.ts';
 
 export const SIGNATURE_HEADER = 'x-twilio-email-event-webhook-signature';
 export const TIMESTAMP_HEADER = 'x-twilio-email-event-webhook-timestamp';
@@ -64,7 +65,9 @@ export function statusesOf(rows: { event: string; sg_message_id: string | null; 
         status,
         at: r.occurred_at,
         account_id: r.account_id,
-        ...(status === 'FAILED' ? { error_code: `EMAIL_${r.event.toUpperCase()}`, error_message: r.reason ?? r.event } : {}),
+        ...(status === 'FAILED'
+          ? { error_code: `EMAIL_${r.event.toUpperCase()}`, error_message: reason(r.event === 'dropped' ? 'email.dropped' : 'email.bounce', { detail: r.reason ?? r.event }) }
+          : {}),
       },
     ];
   });

@@ -16,6 +16,7 @@ import { decryptSecret } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { handleInboundWhatsapp, type InboundWhatsapp } from '../messaging/inbound-whatsapp.ts';
 import type { ProviderStatus } from '../messaging/pipeline/contracts.ts';
+import { reason } from '../messaging/pipeline/reason.ts';
 import { applyProviderStatusesSoon } from '../messaging/provider-status.ts';
 import { applyCloudStatus, toLocalStatus } from './whatsapp-status.ts';
 import * as repo from './whatsapp-templates.repo.ts';
@@ -94,6 +95,18 @@ const unixTime = (v: unknown) => {
   return Number.isFinite(n) && n > 0 && n < 1e11 ? new Date(n * 1000) : new Date();
 };
 
+/** Meta's failure codes people meet most, in our words; any other keeps Meta's text as the detail. */
+const KNOWN_FAILURES: Record<string, string> = {
+  '131026': 'whatsapp.notOnWhatsapp',
+  '131047': 'whatsapp.windowClosed',
+  '131049': 'whatsapp.marketingLimit',
+  '131050': 'whatsapp.stoppedMarketing',
+};
+const failureReason = (code: unknown, detail: string) => {
+  const known = KNOWN_FAILURES[str(code)];
+  return known ? reason(known) : reason('whatsapp.reported', { detail: (detail || 'Failed').slice(0, 500) });
+};
+
 /** Statuses and inbound messages of one `messages` change. */
 export function readMessagesChange(value: MessagesValue) {
   const statuses: ProviderStatus[] = [];
@@ -101,13 +114,13 @@ export function readMessagesChange(value: MessagesValue) {
     const status = STATUS_MAP[str(s?.status)];
     if (!status || !str(s.id)) continue;
     const e = s.errors?.[0];
-    const reason = [str(e?.title) || str(e?.message), str(e?.error_data?.details)].filter(Boolean).join(': ');
+    const detail = [str(e?.title) || str(e?.message), str(e?.error_data?.details)].filter(Boolean).join(': ');
     statuses.push({
       channel: 'whatsapp',
       provider_message_id: str(s.id).slice(0, 200),
       status,
       at: unixTime(s.timestamp),
-      ...(status === 'FAILED' ? { error_code: e?.code !== undefined ? `WA_${str(e.code)}` : 'WHATSAPP_API_ERROR', error_message: (reason || 'Failed').slice(0, 500) } : {}),
+      ...(status === 'FAILED' ? { error_code: e?.code !== undefined ? `WA_${str(e.code)}` : 'WHATSAPP_API_ERROR', error_message: failureReason(e?.code, detail) } : {}),
     });
   }
   const inbound: InboundWhatsapp[] = [];

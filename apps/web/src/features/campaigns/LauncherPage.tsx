@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconHistory, IconRocket, IconSend, IconStack2 } from
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { ApiErrorAlert } from '../../components/page/ApiErrorAlert.tsx';
 import { EmptyNote } from '../../components/page/EmptyNote.tsx';
 import { LoadError } from '../../components/page/LoadError.tsx';
 import { PageLoader } from '../../components/page/PageLoader.tsx';
@@ -34,21 +35,6 @@ function SaveIndicator({ state }: { state: ReturnType<typeof useAutosave>['state
     <Badge variant="light" color={color} data-testid="launcher-save-state" data-state={state}>
       {t(`campaigns.launcher.save.${state}`)}
     </Badge>
-  );
-}
-
-function ErrorList({ error, fallback }: { error: unknown; fallback: string }) {
-  const e = isApiError(error) ? error : null;
-  const head = e && !e.isNetworkError ? e.message : fallback;
-  // field errors that only repeat the headline are not listed twice
-  const details = (e?.errors ?? []).map((f) => ({ key: `${'field' in f ? f.field : ''}${f.message}`, text: translateMessage(f.message) })).filter((f) => f.text !== head);
-  return (
-    <Alert color="red" data-testid="launcher-error" data-code={e?.code}>
-      {head}
-      {details.map((f) => (
-        <div key={f.key}>{f.text}</div>
-      ))}
-    </Alert>
   );
 }
 
@@ -181,8 +167,8 @@ function Launcher({ initial }: { initial: Campaign | null }) {
           ))}
         </Stepper>
       </Paper>
-      {autosave.state === 'error' && <ErrorList error={autosave.error} fallback={t('campaigns.launcher.save.error')} />}
-      {deploy.error && <ErrorList error={deploy.error} fallback={t('campaigns.launcher.launchFailed')} />}
+      {autosave.state === 'error' && <ApiErrorAlert error={autosave.error} fallback={t('campaigns.launcher.save.error')} testId="launcher-error" />}
+      {deploy.error && <ApiErrorAlert error={deploy.error} fallback={t('campaigns.launcher.launchFailed')} testId="launcher-error" />}
       <Group justify="space-between">
         <Button variant="default" disabled={step === 0} onClick={() => setStep((s) => s - 1)} data-testid="launcher-back">
           {t('campaigns.launcher.back')}

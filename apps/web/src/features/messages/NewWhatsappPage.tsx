@@ -6,7 +6,7 @@ import { IconClock } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { showSuccessToast } from '../../lib/toast.ts';
+import { showPartialToast, showSuccessToast } from '../../lib/toast.ts';
 import { useApprovedWaTemplates, useWhatsappSenders } from './api/get-send-options.ts';
 import { useSendEstimate, useSendMessage } from './api/send-message.ts';
 import { ComposeLayout } from './components/ComposeLayout.tsx';
@@ -61,7 +61,10 @@ export function NewWhatsappPage() {
     if (!body) return;
     send.mutate(body, {
       onSuccess: (res) => {
-        showSuccessToast(res.scheduled_at ? 'messages.compose.scheduled' : 'messages.compose.sent', { count: res.accepted });
+        const done = res.scheduled_at ? 'messages.compose.scheduled' : 'messages.compose.sent';
+        if (res.not_allowed > 0) {
+          showPartialToast(t('messages.compose.sentNotAllowed', { sent: t(done, { count: res.accepted }), count: res.not_allowed }));
+        } else showSuccessToast(done, { count: res.accepted });
         navigate(`/message-history?bulk_id=${encodeURIComponent(res.bulk_id ?? '')}`);
       },
     });

@@ -11,6 +11,7 @@ import type { AppContext } from '../../../context.ts';
 import type { ChannelDriver, MessageRow, SendFail } from './contracts.ts';
 import { recordEvents } from './events.ts';
 import { queueChunks, TASKS } from './jobs.ts';
+import { reason } from './reason.ts';
 import { refuse, byIndex } from './stage-repo.ts';
 
 const drivers: Record<string, ChannelDriver> = { email: emailDriver, whatsapp: whatsappDriver };
@@ -33,10 +34,10 @@ export async function channelSendChunk(ctx: AppContext, ids: number[]): Promise<
     if (list.length === 0) continue;
     const driver = drivers[channel] as ChannelDriver;
     const outcomes = await driver.send(ctx, list).catch((err: Error) =>
-      list.map((): SendFail => ({ ok: false, retryable: true, error_code: 'DRIVER_ERROR', error_message: err.message })),
+      list.map((): SendFail => ({ ok: false, retryable: true, error_code: 'DRIVER_ERROR', error_message: reason('driverError', { detail: err.message }) })),
     );
     list.forEach((row, i) => {
-      results.push({ row, outcome: outcomes[i] ?? { ok: false, retryable: true, error_code: 'DRIVER_ERROR', error_message: 'no outcome' } });
+      results.push({ row, outcome: outcomes[i] ?? { ok: false, retryable: true, error_code: 'DRIVER_ERROR', error_message: reason('driverError', { detail: 'no outcome' }) } });
     });
   }
   const sent = results.filter((r) => r.outcome.ok);

@@ -13,7 +13,8 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { loadBlacklistMatcher } from './blacklist-memo.ts';
 import { queueChunks, type RouteDecisions, TASKS } from './jobs.ts';
 import { queueSms } from './sms-queue.ts';
-import { type Refusal, reason, refuse, type StageRow, stageTx } from './stage-repo.ts';
+import { reason } from './reason.ts';
+import { type Refusal, refuse, type StageRow, stageTx } from './stage-repo.ts';
 
 interface FilterRow extends StageRow {
   created_at: string;

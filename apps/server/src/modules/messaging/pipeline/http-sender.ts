@@ -13,7 +13,7 @@
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { countSms } from '@risala/shared/sms';
-import { translate } from '@risala/shared/i18n/index.ts';
+import { storeReason } from '@risala/shared/i18n/index.ts';
 import { sql } from 'drizzle-orm';
 import { dlrUrl, HttpTransportError, parseSubmitAnswer, postForm, proxyUrl, type SubmitAnswer, submitForm } from '../../../channels/sms/http-gateway.ts';
 import { decryptSecret } from '../../../lib/crypto.ts';
@@ -152,7 +152,10 @@ export class HttpSender extends QueueDrainer {
       const answer = await this.submit(row, conn);
       if (answer.kind === 'accepted') return this.d.results.push({ kind: 'sent', row, ids: [answer.id], whole: true, written });
       if (this.stopped) return this.d.results.push({ kind: 'release', row, submitted: row.possible_duplicate, written });
-      if (answer.kind === 'refused' || attempt >= conn.retry_count) return this.d.fail(row, answer.code, answer.reason, written);
+      if (answer.kind === 'refused' || attempt >= conn.retry_count) {
+        const why = (answer.kind === 'refused' && answer.why) || { key: `sending.${answer.kind === 'refused' ? 'gatewayRefused' : 'gatewayUnavailable'}`, params: { detail: answer.reason } };
+        return this.d.fail(row, answer.code, storeReason(why), written);
+      }
       this.d.ctx.log.warn({ connectionId: this.id, messageId: row.id, reason: answer.reason }, 'HTTP gateway answer is transient; retrying');
       await this.wait(Math.min(MAX_BACKOFF_MS, BACKOFF_MS * 2 ** attempt));
       if (this.stopped) return this.d.results.push({ kind: 'release', row, submitted: row.possible_duplicate, written });
@@ -169,7 +172,7 @@ export class HttpSender extends QueueDrainer {
       if (conn.proxy_host) await assertPublicHost(config, conn.proxy_host, 'proxy_host');
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      return { kind: 'refused', code: err.code, reason: `${translate('en', `errors.${err.code}`)} (${conn.post_url ?? 'post_url'})` };
+      return { kind: 'refused', code: err.code, reason: conn.post_url ?? '', why: { key: `errors.${err.code}`, params: err.params } };
     }
     try {
       const secret = (enc: string | null) => (enc ? decryptSecret(config.encryptionKey, enc) : '');

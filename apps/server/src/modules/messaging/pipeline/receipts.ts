@@ -12,7 +12,7 @@ import { messageIdKeys, type Receipt } from '../../../channels/sms/dlr.ts';
 import type { AppContext } from '../../../context.ts';
 import { Batcher } from './batcher.ts';
 import { createPipelinePool } from './pipeline-pool.ts';
-import { reason } from './stage-repo.ts';
+import { reason } from './reason.ts';
 
 const UNMATCHED_RETRY_MS = 60_000;
 const RETRY_EVERY_MS = 1000;

@@ -18,7 +18,8 @@ import { urlShortenerFor } from '../../routing/plugins.service.ts';
 import { loadRoutingTable } from '../../routing/routing-table.ts';
 import { filterRows, selectStageRows } from './filter-stage.ts';
 import type { RouteDecisions } from './jobs.ts';
-import { type Refusal, reason, refuse, stageTx } from './stage-repo.ts';
+import { reason } from './reason.ts';
+import { type Refusal, refuse, stageTx } from './stage-repo.ts';
 
 /**
  * Router jobs run one at a time in a process (the worker's other slots wait or take other jobs):

@@ -13,7 +13,8 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { buildParts } from '../../../channels/sms/concat.ts';
 import type { ConnectionManager } from '../../../channels/sms/connection-manager.ts';
-import { EsmeError } from '../../../channels/sms/esme.ts';
+import { storeReason } from '@risala/shared/i18n/index.ts';
+import { EsmeError, esmeReason } from '../../../channels/sms/esme.ts';
 import { SessionStoppedError } from '../../../channels/sms/smpp-session.ts';
 import type { AppContext } from '../../../context.ts';
 import { recordEvents } from './events.ts';
@@ -22,7 +23,7 @@ import { HttpSender } from './http-sender.ts';
 import { type Drainer, QueueDrainer } from './drainer.ts';
 import { type ClaimedSms, SmsResultWriter } from './sms-results.ts';
 import { createPipelinePool } from './pipeline-pool.ts';
-import { reason } from './stage-repo.ts';
+import { reason } from './reason.ts';
 
 const LOCK_SPACE = 0x5253; // "RS": the advisory lock namespace of connection senders
 /**
@@ -335,7 +336,7 @@ export class SmsDispatcher {
     }
     if (ids.some((id) => id !== null)) return this.results.push({ kind: 'sent', row, ids, written });
     const err = errors[0] as Error;
-    const text = err instanceof EsmeError ? err.message.replace(/^submit_sm: /, '') : err.message;
+    const text = err instanceof EsmeError ? storeReason(esmeReason(err.status)) : reason('driverError', { detail: err.message });
     this.fail(row, err instanceof EsmeError ? err.info.name : 'SUBMIT_FAILED', text, written);
   }
 

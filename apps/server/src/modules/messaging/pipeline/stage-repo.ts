@@ -2,7 +2,6 @@
  * Bulk writes shared by the stages: every write is one statement over unnest'ed arrays, whatever
  * the number of messages.
  */
-import { translate } from '@risala/shared/i18n/index.ts';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { refundMessages } from './credits.ts';
@@ -48,9 +47,6 @@ export async function stageTx(tx: DbOrTx): Promise<void> {
     sql`select set_config('enable_seqscan', 'off', true), set_config('max_parallel_workers_per_gather', '0', true), set_config('synchronous_commit', 'off', true)`,
   );
 }
-
-/** An English reason from the `sending` namespace (the API may translate error_code again). */
-export const reason = (key: string, params: Record<string, string | number> = {}) => translate('en', `sending.${key}`, params);
 
 /**
  * Ends messages before they reach the network (FAILED, BLOCKED, NOT_ALLOWED): final stage `done`,

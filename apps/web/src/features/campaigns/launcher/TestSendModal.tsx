@@ -1,8 +1,7 @@
-import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/http.ts';
-import { translateMessage } from '../../../lib/i18n.ts';
+import { ApiErrorAlert } from '../../../components/page/ApiErrorAlert.tsx';
 import { showSuccessToast } from '../../../lib/toast.ts';
 import { useTestSend } from '../api/launch-campaign.ts';
 
@@ -30,20 +29,12 @@ export function TestSendModal({ opened, onClose, save }: { opened: boolean; onCl
       setError(err);
     }
   };
-  const e = isApiError(error) ? error : null;
   return (
     <Modal opened={opened} onClose={onClose} title={t('campaigns.launcher.test.title')} data-testid="test-send-modal">
       <Stack gap="sm">
         <Textarea label={t('campaigns.launcher.test.numbers')} description={t('campaigns.launcher.test.hint')} value={numbers} dir="ltr" onChange={(v) => setNumbers(v.currentTarget.value)} data-testid="test-send-numbers" />
         <Textarea label={t('campaigns.launcher.test.emails')} description={t('campaigns.launcher.test.hint')} value={emails} dir="ltr" onChange={(v) => setEmails(v.currentTarget.value)} data-testid="test-send-emails" />
-        {error !== null && (
-          <Alert color="red" data-testid="test-send-error">
-            {e && !e.isNetworkError ? e.message : t('campaigns.launcher.test.failed')}
-            {e?.errors?.map((f) => (
-              <div key={`${'field' in f ? f.field : ''}${f.message}`}>{translateMessage(f.message)}</div>
-            ))}
-          </Alert>
-        )}
+        {error !== null && <ApiErrorAlert error={error} fallback={t('campaigns.launcher.test.failed')} testId="test-send-error" />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('campaigns.actions.close')}

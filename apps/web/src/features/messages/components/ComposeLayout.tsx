@@ -3,6 +3,7 @@ import { can } from '@risala/shared/permissions';
 import type { SendResult } from '@risala/shared/schemas/messages';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/http.ts';
 import { useSession } from '../../../lib/session.ts';
 import { EstimatePanel } from './EstimatePanel.tsx';
 import { RecipientsPicker, type RecipientsDraft } from './RecipientsPicker.tsx';
@@ -30,6 +31,12 @@ export function ComposeLayout(props: {
   send: { error: unknown; pending: boolean; ready: boolean; onSend: () => void };
 }) {
   const { estimate, send } = props;
+  // the estimate already says the send would do nothing or be refused (not enough credits)
+  const settled = estimate.ready && !estimate.fetching;
+  const wouldFail =
+    settled &&
+    ((estimate.data !== undefined && (estimate.data.accepted === 0 || estimate.data.balance < 0)) ||
+      (isApiError(estimate.error) && estimate.error.code === 'INSUFFICIENT_CREDITS'));
   const { t } = useTranslation();
   const { permissions } = useSession();
   const heading = (
@@ -70,7 +77,7 @@ export function ComposeLayout(props: {
           </Stack>
         </Grid.Col>
       </Grid>
-      <SendFooter error={send.error} disabled={!send.ready || send.pending} loading={send.pending} scheduled={props.schedule.mode === 'later'} onSend={send.onSend} />
+      <SendFooter error={send.error} disabled={!send.ready || send.pending || wouldFail} loading={send.pending} scheduled={props.schedule.mode === 'later'} onSend={send.onSend} />
     </Stack>
   );
 }

@@ -69,6 +69,16 @@ export function EstimatePanel({ estimate, loading, error }: { estimate: SendResu
           })}
         </Text>
       )}
+      {estimate.not_allowed > 0 && (
+        <Text size="sm" c="orange" mt="xs" data-testid="estimate-not-allowed">
+          {t('messages.estimate.notAllowed', { count: estimate.not_allowed })}
+        </Text>
+      )}
+      {estimate.accepted === 0 && (
+        <Text size="sm" c="orange" mt="xs" data-testid="estimate-nothing">
+          {t('messages.estimate.nothingToSend')}
+        </Text>
+      )}
       {estimate.balance < 0 && (
         <Text size="sm" c="orange" mt="xs">
           {t('messages.estimate.insufficient')}
