@@ -5,6 +5,7 @@ import { CUSTOMER_VARIABLES } from '@risala/shared/schemas/templates';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useLeaveGuard } from '../../components/page/LeaveGuard.tsx';
 import { useSession } from '../../lib/session.ts';
 import { showSuccessToast } from '../../lib/toast.ts';
 import { useActiveSmsSenders, useApprovedSmsTemplates } from './api/get-send-options.ts';
@@ -49,11 +50,15 @@ export function NewSmsPage() {
   const estimate = useSendEstimate('sms', debouncedBody);
   const send = useSendMessage('sms');
 
+  // anything typed or picked is not thrown away by a stray click
+  const leave = useLeaveGuard(hasRecipients(recipients) || text.trim() !== '' || templateId !== null || schedule.at !== '');
+
   const submit = () => {
     if (!body) return;
     send.mutate(body, {
       onSuccess: (res) => {
         showSuccessToast(res.scheduled_at ? 'messages.compose.scheduled' : 'messages.compose.sent', { count: res.accepted });
+        leave.release();
         navigate(`/message-history?bulk_id=${encodeURIComponent(res.bulk_id ?? '')}`);
       },
     });
@@ -74,6 +79,7 @@ export function NewSmsPage() {
       }
       estimate={{ ready: Boolean(body), data: estimate.data, fetching: estimate.isFetching, error: estimate.error }}
       send={{ error: send.error, pending: send.isPending, ready: Boolean(body), onSend: submit }}
+      guard={leave.guard}
     >
       <Select
         label={t('messages.compose.sender')}

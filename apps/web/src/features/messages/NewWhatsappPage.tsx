@@ -6,6 +6,7 @@ import { IconClock } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useLeaveGuard } from '../../components/page/LeaveGuard.tsx';
 import { showPartialToast, showSuccessToast } from '../../lib/toast.ts';
 import { useApprovedWaTemplates, useWhatsappSenders } from './api/get-send-options.ts';
 import { useSendEstimate, useSendMessage } from './api/send-message.ts';
@@ -57,10 +58,14 @@ export function NewWhatsappPage() {
   const estimate = useSendEstimate('whatsapp', debouncedBody);
   const send = useSendMessage('whatsapp');
 
+  // anything typed or picked is not thrown away by a stray click
+  const leave = useLeaveGuard(hasRecipients(recipients) || text.trim() !== '' || templateId !== null || schedule.at !== '');
+
   const submit = () => {
     if (!body) return;
     send.mutate(body, {
       onSuccess: (res) => {
+        leave.release();
         const done = res.scheduled_at ? 'messages.compose.scheduled' : 'messages.compose.sent';
         if (res.not_allowed > 0) {
           showPartialToast(t('messages.compose.sentNotAllowed', { sent: t(done, { count: res.accepted }), count: res.not_allowed }));
@@ -89,6 +94,7 @@ export function NewWhatsappPage() {
       }
       estimate={{ ready: Boolean(body), data: estimate.data, fetching: estimate.isFetching, error: estimate.error }}
       send={{ error: send.error, pending: send.isPending, ready: Boolean(body), onSend: submit }}
+      guard={leave.guard}
     >
       <Select
         label={t('messages.compose.waSender')}

@@ -29,6 +29,8 @@ export function ComposeLayout(props: {
   /** the body the estimate was asked for (null: nothing to estimate yet) */
   estimate: { ready: boolean; data: SendResult | undefined; fetching: boolean; error: unknown };
   send: { error: unknown; pending: boolean; ready: boolean; onSend: () => void };
+  /** the page's leave guard (components/page/LeaveGuard.tsx) */
+  guard: ReactNode;
 }) {
   const { estimate, send } = props;
   // the estimate already says the send would do nothing or be refused (not enough credits)
@@ -77,6 +79,7 @@ export function ComposeLayout(props: {
           </Stack>
         </Grid.Col>
       </Grid>
+      {props.guard}
       <SendFooter error={send.error} disabled={!send.ready || send.pending || wouldFail} loading={send.pending} scheduled={props.schedule.mode === 'later'} onSend={send.onSend} />
     </Stack>
   );

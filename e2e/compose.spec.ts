@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+import { registerVerified, signInUi } from './fixtures.ts';
+
+test('leaving New SMS with a typed message asks first; staying keeps it, leaving discards it', async ({ page, request }) => {
+  const email = await registerVerified(request, 'e2e.compose-guard');
+  await signInUi(page, email);
+  await expect(page).toHaveURL(/\/dashboard/);
+  await page.goto('/message-history/new-sms');
+  await page.getByTestId('compose-numbers').fill('+966501234567');
+  await page.getByTestId('compose-text').fill('Our summer offer starts today');
+
+  await page.getByTestId('sidebar-item-customer').click();
+  await expect(page.getByRole('dialog', { name: 'Leave without saving?' })).toBeVisible();
+  await page.getByTestId('leave-guard-stay').click();
+  await expect(page).toHaveURL(/\/message-history\/new-sms/);
+  await expect(page.getByTestId('compose-text')).toHaveValue('Our summer offer starts today');
+
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await page.getByTestId('leave-guard-leave').click();
+  await expect(page).toHaveURL(/\/message-history$/);
+
+  // an untouched form leaves without a question
+  await page.goto('/message-history/new-sms');
+  await page.getByTestId('sidebar-item-customer').click();
+  await expect(page).toHaveURL(/\/customer$/);
+});
+
+test('free WhatsApp text to someone who has not written in: the estimate says so and Send stays off', async ({ page, request }) => {
+  const email = await registerVerified(request, 'e2e.compose-window');
+  await signInUi(page, email);
+  await expect(page).toHaveURL(/\/dashboard/);
+  await page.goto('/message-history/new-whatsapp');
+  await page.getByTestId('compose-numbers').fill('+966501112299');
+  await page.getByTestId('compose-source').getByText('Free text').click();
+  await page.getByTestId('compose-text').fill('Are you still interested?');
+  await expect(page.getByTestId('estimate-not-allowed')).toContainText('1 recipient is outside the 24-hour window');
+  await expect(page.getByTestId('estimate-nothing')).toBeVisible();
+  await expect(page.getByTestId('compose-send')).toBeDisabled();
+});
