@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newEmail, otpFor, PASSWORD, signInUi } from './fixtures.ts';
+import { newEmail, otpFor, PASSWORD, registerVerified, signInUi } from './fixtures.ts';
 
 test('register → code from the sandbox → verify → sign in → landing page', async ({ page, request }) => {
   const email = newEmail('e2e.register');
@@ -35,4 +35,15 @@ test('a wrong password shows the login error and stays on /login', async ({ page
   await signInUi(page, 'demo@risala.local', 'Wrong@Pass1');
   await expect(page.getByText('Invalid email or password')).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
+});
+
+test('a link opened while signed out comes back, query and all, after signing in', async ({ page, request }) => {
+  const email = await registerVerified(request, 'e2e.return-link');
+  await page.goto('/customer?search=Layla&sort=name&order=asc');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/customer\?search=Layla&sort=name&order=asc$/);
+  await expect(page.getByTestId('customer-search')).toHaveValue('Layla');
 });

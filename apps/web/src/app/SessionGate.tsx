@@ -28,6 +28,7 @@ export function SessionGate() {
     return () => window.clearInterval(timer);
   }, [userId, token]);
 
-  if (!hasSession(session)) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  // the whole address comes back after signing in (a shared link keeps its query)
+  if (!hasSession(session)) return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}${location.hash}` }} />;
   return <Outlet />;
 }

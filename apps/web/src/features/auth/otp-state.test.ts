@@ -18,4 +18,14 @@ describe('otp helpers', () => {
     expect(afterSignIn('/dashboard')).toBe('/dashboard');
     expect(afterSignIn('/login')).toBe('/profile');
   });
+
+  it('returns to the page a signed-out visitor opened, never to another site or a sign-in page', () => {
+    expect(afterSignIn('/dashboard', '/campaignhistory?campaign=7#report')).toBe('/campaignhistory?campaign=7#report');
+    expect(afterSignIn('/dashboard', '//evil.example/x')).toBe('/dashboard');
+    expect(afterSignIn('/dashboard', '/\\evil.example')).toBe('/dashboard');
+    expect(afterSignIn('/dashboard', 'https://evil.example')).toBe('/dashboard');
+    expect(afterSignIn('/dashboard', '/login')).toBe('/dashboard');
+    expect(afterSignIn('/dashboard', '/otp-login?email=a')).toBe('/dashboard');
+    expect(afterSignIn('/dashboard', 42)).toBe('/dashboard');
+  });
 });

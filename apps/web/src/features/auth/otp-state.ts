@@ -6,6 +6,8 @@ export interface OtpNavState {
   retryAfter?: number;
   /** A message to show above the form (e.g. why the user is here). */
   notice?: string;
+  /** The page the user was sent to sign in from (see afterSignIn). */
+  from?: string;
 }
 
 export function otpState(state: OtpNavState): OtpNavState {
@@ -24,10 +26,20 @@ export function suggestionsOf(err: { data?: unknown }): string[] {
   return Array.isArray(value) ? value.filter((s): s is string => typeof s === 'string') : [];
 }
 
+const AUTH_PAGES = ['/login', '/register', '/forget-password', '/reset-password', '/otp-'];
+
 /**
- * Where to go after signing in: the landing path, except that a user whose permissions name no
- * page (landing /login) goes to their profile instead of back to the sign-in form.
+ * Where to go after signing in: back to the page that sent the user here (a link opened while
+ * signed out: path, query and hash, same origin only), else the landing path — except that a user
+ * whose permissions name no page (landing /login) goes to their profile, not back to the form.
  */
-export function afterSignIn(landing: string): string {
+export function afterSignIn(landing: string, from?: unknown): string {
+  if (typeof from === 'string' && /^\/(?![/\\])/.test(from) && !AUTH_PAGES.some((p) => from.startsWith(p))) return from;
   return landing === '/login' ? '/profile' : landing;
+}
+
+/** The `from` a protected route put in the navigation state, if any. */
+export function fromOf(state: unknown): string | undefined {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' ? from : undefined;
 }

@@ -10,13 +10,14 @@ import { useLogin } from '../api/login.ts';
 import { useLoginWithOtp } from '../api/login-with-otp.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { loadAuthSchemas } from '../load-schemas.ts';
-import { afterSignIn, otpState, retryAfterOf } from '../otp-state.ts';
+import { afterSignIn, fromOf, otpState, retryAfterOf } from '../otp-state.ts';
 
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const prefill = (location.state as { email?: string } | null)?.email ?? '';
+  const from = fromOf(location.state);
   const form = useForm({ email: prefill, password: '' });
   const login = useLogin();
   const loginWithOtp = useLoginWithOtp();
@@ -36,16 +37,16 @@ export function LoginPage() {
     const otpPage = `/otp-login?email=${encodeURIComponent(input.email)}`;
     try {
       const result = await login.mutateAsync(input);
-      navigate(afterSignIn(startSession(result)), { replace: true });
+      navigate(afterSignIn(startSession(result), from), { replace: true });
     } catch (err) {
       if (isApiError(err) && err.code === 'LOGIN_WITH_OTP_REQUIRED') {
         // Two-step sign-in: ask for the code, then finish on the OTP page.
         try {
           await loginWithOtp.mutateAsync(input);
-          navigate(otpPage, { state: otpState({ codeSent: true }) });
+          navigate(otpPage, { state: otpState({ codeSent: true, from }) });
         } catch (otpErr) {
           if (isApiError(otpErr) && otpErr.code === 'OTP_RESEND_COOLDOWN') {
-            navigate(otpPage, { state: otpState({ retryAfter: retryAfterOf(otpErr), notice: otpErr.message }) });
+            navigate(otpPage, { state: otpState({ retryAfter: retryAfterOf(otpErr), notice: otpErr.message, from }) });
           } else {
             form.showApiError(otpErr);
           }

@@ -46,7 +46,7 @@ function OtpPage({ mode }: { mode: Mode }) {
         const input = form.validate(verifyLoginOtpSchema);
         if (!input) return;
         const result = await verifyLoginOtp.mutateAsync(input);
-        navigate(afterSignIn(startSession(result)), { replace: true });
+        navigate(afterSignIn(startSession(result), state.from), { replace: true });
         return;
       }
       const input = form.validate(verifyOtpSchema, { ...form.values, purpose: mode });
