@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { registerVerified, signInUi } from './fixtures.ts';
+import { registerVerified, signInUi, sql } from './fixtures.ts';
 
 test('the Arabic toggle flips the page to right-to-left and translates the shell', async ({ page, request }) => {
   const email = await registerVerified(request, 'e2e.rtl');
@@ -15,11 +15,15 @@ test('the Arabic toggle flips the page to right-to-left and translates the shell
   await expect(sidebar).not.toContainText('Brand Management');
   await expect(sidebar).toContainText('إدارة العلامات التجارية');
 
-  // the preference survives a reload
+  // the preference survives a reload, and it is the user's own: the profile (and the server) say Arabic
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect.poll(async () => (await sql('select language from users where email = $1', [email]))[0]?.language).toBe('ar');
+  await page.goto('/profile');
+  await expect(page.getByText('العربية')).toBeVisible();
   await page.getByTestId('language-toggle').click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await expect.poll(async () => (await sql('select language from users where email = $1', [email]))[0]?.language).toBe('en');
 });
 
 test('logout clears the session and protected pages send you to /login', async ({ page, request }) => {

@@ -4,7 +4,7 @@
  */
 import type { User } from '@risala/shared';
 import { landingPath, type PermissionTree } from '@risala/shared/permissions';
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { api } from './api-client.ts';
 import {
@@ -93,6 +93,21 @@ export async function fetchUserProfile(userId: string): Promise<UserProfile> {
   const { data } = await api.get<UserProfile>(`/api/auth/user/${encodeURIComponent(userId)}`, { silent: true });
   rememberProfile(data);
   return data;
+}
+
+/**
+ * The language picked in the top bar becomes the user's own (mails, notifications and the profile
+ * follow it). Best effort: the interface has already switched; a failure changes nothing else.
+ */
+export async function saveLanguagePreference(client: QueryClient, userId: string, language: 'en' | 'ar'): Promise<void> {
+  try {
+    const { data } = await api.put<{ user: User }>(`/api/auth/user/${encodeURIComponent(userId)}`, { language }, { silent: true });
+    const key = userKeys.profile(userId);
+    const profile = client.getQueryData<UserProfile>(key);
+    if (profile) client.setQueryData(key, { ...profile, user: data.user });
+  } catch {
+    // kept in this browser only
+  }
 }
 
 export const userProfileQuery = (userId: string) =>
