@@ -12,6 +12,9 @@ describe('new message helpers', () => {
     expect(r.valid).toEqual(['+966501234567', '+966501234568']);
     expect(r.invalid).toEqual(['12345', '0501234567']);
     expect(parseNumbers('  ')).toEqual({ valid: [], invalid: [] });
+    // numbers side by side on one line, or a pasted column
+    expect(parseNumbers('+966 50 765 4321 +966501111111').valid).toEqual(['+966507654321', '+966501111111']);
+    expect(parseNumbers('+966507654321\t+966501111111').valid).toEqual(['+966507654321', '+966501111111']);
   });
 
   it('validates the schedule time: more than 5 minutes ahead', () => {

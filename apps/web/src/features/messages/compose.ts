@@ -2,11 +2,15 @@ import { LIMITS } from '@risala/shared/constants';
 import { phoneSchema } from '@risala/shared/schemas/common';
 import { scheduleAtSchema } from '@risala/shared/schemas/messages';
 
-/** Typed numbers split on commas, semicolons, spaces between numbers or new lines; valid ones normalised (E.164), duplicates dropped. */
+/**
+ * Typed numbers split on new lines, commas, semicolons, tabs (a pasted spreadsheet column) and the
+ * spaces before a "+" that starts another number ("+966 50 123 4567 +966501111111": a space inside
+ * a number is kept); valid ones normalised (E.164), duplicates dropped.
+ */
 export function parseNumbers(text: string): { valid: string[]; invalid: string[] } {
   const valid = new Set<string>();
   const invalid: string[] = [];
-  for (const raw of text.split(/[\n,;]+/)) {
+  for (const raw of text.split(/[\n,;\t]+|\s+(?=\+)/)) {
     const value = raw.trim();
     if (!value) continue;
     const parsed = phoneSchema.safeParse(value);
