@@ -1,3 +1,4 @@
+import { reportRefreshMs } from './api/get-report.ts';
 import { describe, expect, it } from 'vitest';
 import { funnelSections, rate, timelineMax } from './report.ts';
 
@@ -30,5 +31,16 @@ describe('campaign report helpers', () => {
   it('the timeline scale is the tallest value, at least 1', () => {
     expect(timelineMax([])).toBe(1);
     expect(timelineMax([{ at: 'x', sent: 4, delivered: 9, opened: 0, clicked: 0, failed: 2 }])).toBe(9);
+  });
+});
+
+describe('report refresh', () => {
+  const completed = (at: string | null) => ({ campaign: { completed_at: at } }) as Parameters<typeof reportRefreshMs>[1];
+  const now = Date.parse('2026-11-25T10:00:00Z');
+  it('refreshes while running and while receipts settle after completion, then stops', () => {
+    expect(reportRefreshMs(true, undefined, now)).toBeGreaterThan(0);
+    expect(reportRefreshMs(false, completed('2026-11-25T09:59:00Z'), now)).toBeGreaterThan(0);
+    expect(reportRefreshMs(false, completed('2026-11-25T09:40:00Z'), now)).toBe(false);
+    expect(reportRefreshMs(false, completed(null), now)).toBe(false);
   });
 });

@@ -13,13 +13,23 @@ export function useProgress(id: number | null) {
   });
 }
 
+/** Receipts, reads, opens and clicks keep arriving after the last message is sent. */
+export const SETTLING_MS = 15 * 60_000;
+
+/** How often a report refreshes: while it runs, then for a while after it completed, then never. */
+export function reportRefreshMs(live: boolean, report: CampaignReport | undefined, now = Date.now()): number | false {
+  if (live) return LIVE_MS * 2;
+  const completed = report?.campaign.completed_at ? Date.parse(report.campaign.completed_at) : Number.NaN;
+  return now - completed < SETTLING_MS ? LIVE_MS * 3 : false;
+}
+
 /** GET /api/campaigns/{id}/report: funnel per channel and variant, timeline, cost, top errors. */
 export function useReport(id: number | null, live: boolean) {
   return useQuery({
     queryKey: campaignKeys.report(id ?? 0),
     queryFn: async () => (await api.get<CampaignReport>(`/api/campaigns/${id}/report`, { silent: true })).data,
     enabled: id !== null,
-    refetchInterval: live ? LIVE_MS * 2 : false,
+    refetchInterval: (q) => reportRefreshMs(live, q.state.data),
   });
 }
 
