@@ -34,7 +34,11 @@ describe('drafts', () => {
     expect(res.statusCode, res.body).toBe(201);
     const draft = json(res).data;
     expect(draft).toMatchObject({ status: 'DRAFT', objective: 'Ramadan offers', channels: [] });
-    expect(draft.name).toMatch(/^Campaign /);
+    expect(draft.name).toBe('Untitled campaign');
+    // the next unnamed draft gets the next free number, not a clash
+    const second = json(await req('POST', '/api/campaigns', { objective: 'Second' })).data;
+    expect(second.name).toBe('Untitled campaign 2');
+    await req('DELETE', `/api/campaigns/${second.id}`);
     const put = await req('PUT', `/api/campaigns/${draft.id}`, { name: 'Ramadan', channels: ['whatsapp', 'sms'] });
     expect(put.statusCode, put.body).toBe(200);
     expect(json(put).data).toMatchObject({ name: 'Ramadan', channels: ['whatsapp', 'sms'], objective: 'Ramadan offers' });

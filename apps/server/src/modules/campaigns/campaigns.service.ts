@@ -4,6 +4,7 @@
  * credits needed against the balance per channel).
  */
 import type { CampaignContent, CampaignDraftInput, CampaignState, campaignListQuerySchema } from '@risala/shared/schemas/campaigns';
+import { translate } from '@risala/shared/i18n/index.ts';
 import type { Channel } from '@risala/shared/schemas/messages';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -47,10 +48,22 @@ function draftValues(input: CampaignDraftInput): repo.CampaignValues {
   return v;
 }
 
+/** A draft saved before it was named: "Untitled campaign", then "… 2", "… 3", in the user's language. */
+async function untitledName(db: DbOrTx, auth: AuthContext): Promise<string> {
+  const base = translate(auth.language, 'campaigns.untitled');
+  const { rows } = await db.execute<{ name: string }>(
+    sql`select name from campaigns where account_id = ${auth.accountId} and (name = ${base} or name like ${`${base} %`})`,
+  );
+  const taken = new Set(rows.map((r) => r.name));
+  let n = 1;
+  while (taken.has(n === 1 ? base : `${base} ${n}`)) n += 1;
+  return n === 1 ? base : `${base} ${n}`;
+}
+
 /** POST /api/campaigns: a DRAFT with whatever the launcher has so far. */
 export async function createCampaign(ctx: AppContext, auth: AuthContext, input: CampaignDraftInput, db: DbOrTx = ctx.db) {
   await checkBrand(db, auth.accountId, input.brand_id);
-  const name = input.name ?? `Campaign ${new Date().toISOString().slice(0, 23).replace('T', ' ')}`;
+  const name = input.name ?? (await untitledName(db, auth));
   return repo.insertCampaign(db, { ...draftValues(input), name, account_id: auth.accountId, created_by: auth.userId, status: 'DRAFT' });
 }
 

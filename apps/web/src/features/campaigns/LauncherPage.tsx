@@ -1,10 +1,11 @@
 import { Alert, Badge, Button, Grid, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
 import { IconAlertTriangle, IconHistory, IconRocket, IconSend, IconStack2 } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiErrorAlert } from '../../components/page/ApiErrorAlert.tsx';
+import { useLeaveGuard } from '../../components/page/LeaveGuard.tsx';
 import { EmptyNote } from '../../components/page/EmptyNote.tsx';
 import { LoadError } from '../../components/page/LoadError.tsx';
 import { PageLoader } from '../../components/page/PageLoader.tsx';
@@ -62,20 +63,18 @@ function Launcher({ initial }: { initial: Campaign | null }) {
   const canEdit = can(permissions, 'campaign', initial ? 'update' : 'create');
   const autosave = useAutosave(initial?.id ?? null, body, dirty && canEdit, (c) => {
     setCreatedId(c.id);
+    if (leave.leaving()) return; // saved on the way out: the user is going elsewhere
+    leave.release();
     navigate(`/campaign/${c.id}`, { replace: true, state: { created: true } });
   });
   const deploy = useDeployCampaign();
   const id = autosave.id;
   const canSend = can(permissions, 'campaign', 'send');
 
-  // what is on screen but not saved (a refused save, or one still waiting) is not lost silently
-  const unsaved = dirty && canEdit && autosave.state !== 'saved' && autosave.state !== 'idle';
-  useEffect(() => {
-    if (!unsaved) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [unsaved]);
+  // what is on screen but not saved yet (typed within the autosave delay, or a refused save) is
+  // saved on the way out; only a save that fails asks before leaving
+  const unsaved = dirty && canEdit && (autosave.savedKey !== JSON.stringify(body) || autosave.state === 'error');
+  const leave = useLeaveGuard(unsaved, autosave.flush);
 
   const set = (patch: Partial<LauncherDraft>) => {
     setDraft((d) => ({ ...d, ...patch }));
@@ -86,6 +85,7 @@ function Launcher({ initial }: { initial: Campaign | null }) {
       const campaignId = await autosave.flush();
       const res = await deploy.mutateAsync(campaignId);
       showSuccessToast(res.status === 'RUNNING' ? 'campaigns.launcher.launched' : 'campaigns.launcher.launchedWaiting');
+      leave.release();
       navigate(`/campaignhistory?campaign=${campaignId}`);
     } catch {
       // shown from deploy.error / autosave.error below
@@ -167,6 +167,7 @@ function Launcher({ initial }: { initial: Campaign | null }) {
           ))}
         </Stepper>
       </Paper>
+      {leave.guard}
       {autosave.state === 'error' && <ApiErrorAlert error={autosave.error} fallback={t('campaigns.launcher.save.error')} testId="launcher-error" />}
       {deploy.error && <ApiErrorAlert error={deploy.error} fallback={t('campaigns.launcher.launchFailed')} testId="launcher-error" />}
       <Group justify="space-between">

@@ -56,9 +56,10 @@ export function useAutosave(initialId: number | null, body: CampaignDraftInput, 
     [qc],
   );
 
+  // only a settled value is saved: the first keystroke must not save the empty draft it started from
   useEffect(() => {
-    if (dirty && debounced !== savedRef.current) save(debounced).catch(() => undefined);
-  }, [debounced, dirty, save]);
+    if (dirty && debounced === key && debounced !== savedRef.current) save(debounced).catch(() => undefined);
+  }, [debounced, key, dirty, save]);
 
   const flush = useCallback(() => save(key), [save, key]);
   return { id: idRef.current, state, error, flush, savedKey };
