@@ -21,10 +21,10 @@ function DirectionSync() {
   const { setDirection } = useDirection();
   const dir = directionOf(i18n.language);
   useEffect(() => setDirection(dir), [dir, setDirection]);
-  // below the top bar, so toasts never cover the bell, the language toggle or the user menu
+  // at the bottom end: toasts never cover the top bar or a page's header buttons (Export, New…)
   return (
     <Notifications
-      position={dir === 'rtl' ? 'top-left' : 'top-right'}
+      position={dir === 'rtl' ? 'bottom-left' : 'bottom-right'}
       zIndex={4000}
       limit={4}
     />

@@ -2,7 +2,7 @@
  * i18next over the shared catalogue (packages/shared/src/i18n). The language preference lives in
  * localStorage under `language` ('en' | 'ar', default en); `<html lang dir>` follows it (spec §2).
  */
-import { DEFAULT_LANGUAGE, type Language } from '@risala/shared/constants';
+import { DEFAULT_LANGUAGE, INVOICE_CURRENCY, type Language } from '@risala/shared/constants';
 import type { Messages } from '@risala/shared/i18n/types.ts';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -111,6 +111,20 @@ export async function setLanguage(language: Language): Promise<void> {
 /** The Intl locale for a UI language: Arabic keeps the Gregorian calendar used across the app. */
 export function intlLocale(language: string = currentLanguage()): string {
   return language === 'ar' ? 'ar-u-ca-gregory' : 'en';
+}
+
+/**
+ * A sending cost (the API's decimal text, e.g. "0.05000") in the invoice currency: at least two
+ * decimals, up to the five rates are kept in ("SAR 0.00", "SAR 0.0125", "٠٫٠٥ ر.س.‏").
+ */
+export function formatMoney(value: string | number | null | undefined, language: string = currentLanguage()): string {
+  const n = Number(value ?? 0);
+  return new Intl.NumberFormat(intlLocale(language), {
+    style: 'currency',
+    currency: INVOICE_CURRENCY,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 5,
+  }).format(Number.isFinite(n) ? n : 0);
 }
 
 export function formatDate(

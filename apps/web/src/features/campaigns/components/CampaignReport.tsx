@@ -12,7 +12,7 @@ import { LIVE_STATES } from '../api/keys.ts';
 import type { CampaignReport as Report, TimelinePoint } from '../api/types.ts';
 import { FUNNEL_STEPS, funnelSections, rate, TIMELINE_SERIES, timelineMax } from '../report.ts';
 import { StatusBadge } from './StatusBadge.tsx';
-import { intlLocale } from '../../../lib/i18n.ts';
+import { formatMoney, intlLocale } from '../../../lib/i18n.ts';
 
 const SERIES_COLORS: Record<(typeof TIMELINE_SERIES)[number], string> = {
   sent: 'var(--mantine-color-blue-5)',
@@ -184,7 +184,7 @@ export function CampaignReport({ id }: { id: number }) {
               {t('campaigns.report.cost')}
             </Text>
             <Text fw={600} data-testid="report-cost">
-              {r.cost}
+              {formatMoney(r.cost)}
             </Text>
           </div>
           <div>

@@ -5,7 +5,7 @@ import { isApiError } from '../../../lib/http.ts';
 import { useEstimate } from '../api/get-campaign.ts';
 import { type LauncherDraft, STEPS, stepComplete } from '../draft.ts';
 import { isoToZonedLocal, zonedLocalToIso } from '../zoned.ts';
-import { formatList } from '../../../lib/i18n.ts';
+import { formatList, formatMoney } from '../../../lib/i18n.ts';
 
 /** Step 8: what will go out — messages and SMS parts per channel, credits against the balance, cost, and what is still missing. */
 export function ReviewStep({ draft, campaignId, version, timeZone }: { draft: LauncherDraft; campaignId: number | null; version: string; timeZone: string }) {
@@ -43,7 +43,7 @@ export function ReviewStep({ draft, campaignId, version, timeZone }: { draft: La
                 {t('campaigns.launcher.review.messages')}: <b data-testid="review-messages">{n(estimate.data.messages)}</b>
               </Text>
               <Text size="sm">
-                {t('campaigns.launcher.review.cost')}: <b data-testid="review-cost">{estimate.data.cost}</b>
+                {t('campaigns.launcher.review.cost')}: <b data-testid="review-cost">{formatMoney(estimate.data.cost)}</b>
               </Text>
             </Group>
             <Table.ScrollContainer minWidth={480}>

@@ -3,6 +3,7 @@ import type { SendResult } from '@risala/shared/schemas/messages';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/http.ts';
+import { formatMoney } from '../../../lib/i18n.ts';
 
 function Stat({ label, value, testid }: { label: string; value: string | number; testid: string }) {
   return (
@@ -57,7 +58,7 @@ export function EstimatePanel({ estimate, loading, error }: { estimate: SendResu
         <Stat label={t('messages.estimate.parts')} value={estimate.encoding ? `${estimate.parts} · ${estimate.encoding}` : n(estimate.parts)} testid="estimate-parts" />
         <Stat label={t('messages.estimate.credits')} value={n(estimate.credits)} testid="estimate-credits" />
         <Stat label={t('messages.estimate.balance')} value={n(estimate.balance)} testid="estimate-balance" />
-        <Stat label={t('messages.estimate.cost')} value={estimate.cost} testid="estimate-cost" />
+        <Stat label={t('messages.estimate.cost')} value={formatMoney(estimate.cost, i18n.language)} testid="estimate-cost" />
       </SimpleGrid>
       {skippedTotal > 0 && (
         <Text size="xs" c="dimmed" mt="xs" data-testid="estimate-skipped-detail">

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney as format } from './i18n.ts';
+
+// Intl puts a no-break space between the code and the amount
+const formatMoney = (v: Parameters<typeof format>[0], lang: string) => format(v, lang).replace(/\s/g, ' ');
+
+describe('formatMoney', () => {
+  it('shows a sending cost in the invoice currency, two to five decimals', () => {
+    expect(formatMoney('0.00000', 'en')).toBe('SAR 0.00');
+    expect(formatMoney('0.01250', 'en')).toBe('SAR 0.0125');
+    expect(formatMoney(1234.5, 'en')).toBe('SAR 1,234.50');
+    expect(formatMoney(null, 'en')).toBe('SAR 0.00');
+    expect(formatMoney('0.05', 'ar')).toContain('ر.س');
+  });
+});
