@@ -19,6 +19,18 @@ test('leaving New SMS with a typed message asks first; staying keeps it, leaving
   await page.getByTestId('leave-guard-leave').click();
   await expect(page).toHaveURL(/\/message-history$/);
 
+  // a message without a letter is flagged at the field, and cannot be sent
+  await page.goto('/message-history/new-sms');
+  await page.getByTestId('compose-numbers').fill('+966501234567');
+  await page.getByTestId('compose-text').fill('12345 !!!');
+  await expect(page.getByText('Must contain at least one letter')).toBeVisible();
+  await expect(page.getByTestId('compose-send')).toBeDisabled();
+  await page.getByTestId('compose-text').fill('Code 12345');
+  await expect(page.getByText('Must contain at least one letter')).toHaveCount(0);
+  await expect(page.getByTestId('compose-send')).toBeEnabled();
+  await page.getByTestId('sidebar-item-message-history').click();
+  await page.getByTestId('leave-guard-leave').click();
+
   // an untouched form leaves without a question
   await page.goto('/message-history/new-sms');
   await page.getByTestId('sidebar-item-customer').click();

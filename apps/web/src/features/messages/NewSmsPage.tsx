@@ -10,6 +10,7 @@ import { useSession } from '../../lib/session.ts';
 import { showSuccessToast } from '../../lib/toast.ts';
 import { useActiveSmsSenders, useApprovedSmsTemplates } from './api/get-send-options.ts';
 import { useSendEstimate, useSendMessage } from './api/send-message.ts';
+import { textError } from './compose.ts';
 import { ComposeLayout } from './components/ComposeLayout.tsx';
 import { emptyRecipients, hasRecipients, type RecipientsDraft, toRecipients } from './components/RecipientsPicker.tsx';
 import { type ScheduleDraft, scheduleValue } from './components/ScheduleField.tsx';
@@ -36,7 +37,7 @@ export function NewSmsPage() {
   const scheduleAt = scheduleValue(schedule);
 
   const body = useMemo<SendSmsInput | null>(() => {
-    const content = source === 'template' ? Boolean(templateId) : text.trim() !== '';
+    const content = source === 'template' ? Boolean(templateId) : text.trim() !== '' && !textError(text, 1600);
     if (!hasRecipients(recipients) || !content || scheduleAt === null) return null;
     return {
       recipients: toRecipients(recipients),
@@ -121,6 +122,7 @@ export function NewSmsPage() {
             maxLength={1600}
             value={text}
             onChange={(e) => setText(e.currentTarget.value)}
+            error={textError(text, 1600)}
             dir="auto"
             data-testid="compose-text"
           />

@@ -10,6 +10,7 @@ import { useLeaveGuard } from '../../components/page/LeaveGuard.tsx';
 import { showPartialToast, showSuccessToast } from '../../lib/toast.ts';
 import { useApprovedWaTemplates, useWhatsappSenders } from './api/get-send-options.ts';
 import { useSendEstimate, useSendMessage } from './api/send-message.ts';
+import { textError } from './compose.ts';
 import { ComposeLayout } from './components/ComposeLayout.tsx';
 import { emptyRecipients, hasRecipients, type RecipientsDraft, toRecipients } from './components/RecipientsPicker.tsx';
 import { type ScheduleDraft, scheduleValue } from './components/ScheduleField.tsx';
@@ -43,7 +44,7 @@ export function NewWhatsappPage() {
   const paramValues = useMemo(() => Array.from({ length: paramCount }, (_, i) => params[i] ?? ''), [params, paramCount]);
 
   const body = useMemo<SendWhatsappInput | null>(() => {
-    const content = source === 'template' ? Boolean(templateId) && paramValues.every((p) => p.trim() !== '') : text.trim() !== '';
+    const content = source === 'template' ? Boolean(templateId) && paramValues.every((p) => p.trim() !== '') : text.trim() !== '' && !textError(text, 4096);
     if (!hasRecipients(recipients) || !content || scheduleAt === null) return null;
     return {
       recipients: toRecipients(recipients),
@@ -156,6 +157,7 @@ export function NewWhatsappPage() {
             maxLength={4096}
             value={text}
             onChange={(e) => setText(e.currentTarget.value)}
+            error={textError(text, 4096)}
             dir="auto"
             data-testid="compose-text"
           />

@@ -1,5 +1,6 @@
 import { LIMITS } from '@risala/shared/constants';
-import { phoneSchema } from '@risala/shared/schemas/common';
+import { messageTextSchema, phoneSchema } from '@risala/shared/schemas/common';
+import { translateMessage } from '../../lib/i18n.ts';
 import { scheduleAtSchema } from '@risala/shared/schemas/messages';
 
 /**
@@ -18,6 +19,13 @@ export function parseNumbers(text: string): { valid: string[]; invalid: string[]
     else invalid.push(value);
   }
   return { valid: [...valid], invalid };
+}
+
+/** What is wrong with a typed message (§5: it needs a letter), in the interface language, at the field. */
+export function textError(text: string, max: number): string | undefined {
+  if (!text.trim()) return undefined;
+  const res = messageTextSchema(max).safeParse(text);
+  return res.success ? undefined : translateMessage(res.error.issues[0]?.message);
 }
 
 /** A datetime-local value (local wall time) → ISO with offset, or null when empty/invalid. */

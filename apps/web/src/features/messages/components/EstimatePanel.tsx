@@ -2,6 +2,7 @@ import { Alert, Group, Loader, Paper, SimpleGrid, Text } from '@mantine/core';
 import type { SendResult } from '@risala/shared/schemas/messages';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ApiErrorAlert } from '../../../components/page/ApiErrorAlert.tsx';
 import { isApiError } from '../../../lib/http.ts';
 import { formatMoney } from '../../../lib/i18n.ts';
 
@@ -24,15 +25,10 @@ export function EstimatePanel({ estimate, loading, error }: { estimate: SendResu
   const n = (v: number) => v.toLocaleString(i18n.language);
   if (error) {
     const code = isApiError(error) ? error.code : undefined;
-    const message =
-      code === 'INSUFFICIENT_CREDITS'
-        ? t('messages.estimate.insufficient')
-        : isApiError(error) && !error.isNetworkError
-          ? error.message
-          : t('messages.estimate.failed');
+    if (code !== 'INSUFFICIENT_CREDITS') return <ApiErrorAlert error={error} fallback={t('messages.estimate.failed')} testId="estimate-error" />;
     return (
-      <Alert color={code === 'INSUFFICIENT_CREDITS' ? 'orange' : 'red'} icon={<IconAlertTriangle size={18} />} data-testid="estimate-error" data-code={code}>
-        {message}
+      <Alert color="orange" icon={<IconAlertTriangle size={18} />} data-testid="estimate-error" data-code={code}>
+        {t('messages.estimate.insufficient')}
       </Alert>
     );
   }
