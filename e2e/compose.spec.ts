@@ -26,6 +26,9 @@ test('leaving New SMS with a typed message asks first; staying keeps it, leaving
   await expect(page.getByText('Must contain at least one letter')).toBeVisible();
   await expect(page.getByTestId('compose-send')).toBeDisabled();
   await page.getByTestId('compose-text').fill('Code 12345');
+  // typed numbers have no customer details: a placeholder without a fallback is pointed out
+  await page.getByTestId('compose-var-first_name').click();
+  await expect(page.getByTestId('compose-no-fallback')).toContainText('{{first_name|friend}}');
   await expect(page.getByText('Must contain at least one letter')).toHaveCount(0);
   await expect(page.getByTestId('compose-send')).toBeEnabled();
   await page.getByTestId('sidebar-item-message-history').click();

@@ -6,11 +6,12 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLeaveGuard } from '../../components/page/LeaveGuard.tsx';
+import { formatList } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { showSuccessToast } from '../../lib/toast.ts';
 import { useActiveSmsSenders, useApprovedSmsTemplates } from './api/get-send-options.ts';
 import { useSendEstimate, useSendMessage } from './api/send-message.ts';
-import { textError } from './compose.ts';
+import { parseNumbers, placeholdersWithoutFallback, textError } from './compose.ts';
 import { ComposeLayout } from './components/ComposeLayout.tsx';
 import { emptyRecipients, hasRecipients, type RecipientsDraft, toRecipients } from './components/RecipientsPicker.tsx';
 import { type ScheduleDraft, scheduleValue } from './components/ScheduleField.tsx';
@@ -65,6 +66,7 @@ export function NewSmsPage() {
     });
   };
   const insertVariable = (name: string) => setText((v) => `${v}{{${name}}}`);
+  const bare = placeholdersWithoutFallback(text);
 
   return (
     <ComposeLayout
@@ -136,6 +138,11 @@ export function NewSmsPage() {
               </Button>
             ))}
           </Group>
+          {bare.length > 0 && parseNumbers(recipients.numbers).valid.length > 0 && (
+            <Text size="xs" c="orange" data-testid="compose-no-fallback">
+              {t('messages.compose.noFallback', { fields: formatList(bare.map((v) => `{{${v}}}`)), example: `{{${bare[0]}|${t('messages.compose.fallbackWord')}}}` })}
+            </Text>
+          )}
         </Stack>
       )}
     </ComposeLayout>

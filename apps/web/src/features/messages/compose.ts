@@ -1,5 +1,6 @@
 import { LIMITS } from '@risala/shared/constants';
 import { messageTextSchema, phoneSchema } from '@risala/shared/schemas/common';
+import { templateParts } from '@risala/shared/schemas/templates';
 import { translateMessage } from '../../lib/i18n.ts';
 import { scheduleAtSchema } from '@risala/shared/schemas/messages';
 
@@ -19,6 +20,11 @@ export function parseNumbers(text: string): { valid: string[]; invalid: string[]
     else invalid.push(value);
   }
   return { valid: [...valid], invalid };
+}
+
+/** Placeholders without a fallback ({{first_name}}, not {{first_name|friend}}): empty for a number that is no customer. */
+export function placeholdersWithoutFallback(text: string): string[] {
+  return [...new Set(templateParts(text).flatMap((p) => ('name' in p && !p.fallback ? [p.name] : [])))];
 }
 
 /** What is wrong with a typed message (§5: it needs a letter), in the interface language, at the field. */
