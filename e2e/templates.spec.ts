@@ -115,3 +115,60 @@ test('the SMS editor counts characters and parts with the right encoding, insert
   await page.getByTestId('customer-preview-render').click();
   await expect(page.getByTestId('customer-preview-text')).toHaveText('Hi Huda from Jeddah');
 });
+
+test('the template list keeps its search, channel, sort and page in the URL: Back from a template and a reload show the same list', async ({ page, request }) => {
+  const author = await registerVerified(request, 'e2e.tpl.url');
+  await signInUi(page, author);
+  await expect(page).toHaveURL(/\/dashboard/);
+  // 23 SMS promos (two pages of 20) and an email promo the channel filter leaves out
+  for (let i = 1; i <= 23; i++) {
+    const res = await page.request.post('/api/templates', {
+      data: { template_name: `Promo ${String(i).padStart(2, '0')}`, message_type: 'sms', template_text: `Offer number ${i}` },
+    });
+    expect(res.status()).toBe(201);
+  }
+  const email = await page.request.post('/api/templates', {
+    data: { template_name: 'Promo mail', message_type: 'email', subject: 'Offers', template_text: 'Offers inside' },
+  });
+  expect(email.status()).toBe(201);
+  await page.request.post('/api/templates', { data: { template_name: 'Welcome', message_type: 'sms', template_text: 'Welcome aboard' } });
+
+  await page.goto('/template');
+  const rows = page.getByTestId('template-row');
+  const firstName = rows.first().getByRole('link');
+  await page.getByTestId('template-search').fill('promo');
+  await expect(page).toHaveURL(/search=promo/);
+  await page.getByTestId('template-filter-channel').click();
+  await page.getByRole('option', { name: 'SMS', exact: true }).click();
+  await page.getByTestId('template-sort').click();
+  await page.getByRole('option', { name: 'Name A–Z' }).click();
+  await expect(page).toHaveURL(/type=sms/);
+  await expect(page).toHaveURL(/sort=template_name&order=asc/);
+  await expect(firstName).toHaveText('Promo 01');
+  await expect(page.getByText('23 templates')).toBeVisible();
+  await page.getByRole('button', { name: '2', exact: true }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(rows).toHaveCount(3);
+  await expect(firstName).toHaveText('Promo 21');
+
+  // open a template, come back: same search, filter, sort and page
+  await firstName.click();
+  await expect(page).toHaveURL(/\/template\/edit\/\d+$/);
+  await expect(page.getByTestId('template-name')).toHaveValue('Promo 21');
+  await page.goBack();
+  await expect(page.getByTestId('template-search')).toHaveValue('promo');
+  await expect(page.getByTestId('template-filter-channel')).toHaveValue('SMS');
+  await expect(page.getByTestId('template-sort')).toHaveValue('Name A–Z');
+  await expect(page.getByRole('button', { name: '2', exact: true })).toHaveAttribute('data-active', 'true');
+  await expect(rows).toHaveCount(3);
+  await expect(firstName).toHaveText('Promo 21');
+
+  // a reload (or the link shared) shows the same list; a new search starts again on page 1
+  await page.reload();
+  await expect(page.getByTestId('template-search')).toHaveValue('promo');
+  await expect(firstName).toHaveText('Promo 21');
+  await page.getByTestId('template-search').fill('promo 1');
+  await expect(page).not.toHaveURL(/page=2/);
+  await expect(rows).toHaveCount(10);
+  await expect(firstName).toHaveText('Promo 10');
+});

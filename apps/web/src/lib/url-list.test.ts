@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { patchQuery, readQuery } from './url-list.ts';
+import { oneOf, patchQuery, readQuery, sortChoice, sortPatch } from './url-list.ts';
 
 const DEFAULTS = { search: '', sort: 'created_at', order: 'desc' };
 const q = (s: string) => new URLSearchParams(s);
@@ -30,5 +30,22 @@ describe('list view in the URL', () => {
 
   it('leaves other parameters of the page alone', () => {
     expect(patchQuery(q('bulk_id=b-1&page=2'), DEFAULTS, { search: 'x' }).toString()).toBe('bulk_id=b-1&search=x');
+  });
+});
+
+describe('values read from the URL', () => {
+  const SORTS = ['created_at:desc', 'name:asc', 'name:desc'] as const;
+
+  it('keeps a known value and drops an unknown one', () => {
+    expect(oneOf('MT', ['MT', 'MO'])).toBe('MT');
+    expect(oneOf('XX', ['MT', 'MO'])).toBeNull();
+    expect(oneOf('', ['MT', 'MO'])).toBeNull();
+  });
+
+  it('shows a known sort pair and falls back to the default for anything else', () => {
+    expect(sortChoice({ sort: 'name', order: 'asc' }, SORTS)).toBe('name:asc');
+    expect(sortChoice({ sort: 'name', order: 'sideways' }, SORTS)).toBe('created_at:desc');
+    expect(sortChoice({ sort: 'created_at', order: 'asc' }, SORTS)).toBe('created_at:desc');
+    expect(sortPatch('name:desc')).toEqual({ sort: 'name', order: 'desc' });
   });
 });

@@ -5,7 +5,7 @@
  * write it debounced (`useUrlText`), so typing never waits for the router.
  */
 import { useDebouncedValue } from '@mantine/hooks';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 export type UrlValues = Record<string, string>;
@@ -59,7 +59,9 @@ export function useUrlList<T extends UrlValues>(defaults: T) {
 
 /**
  * Filters being edited (text typed, options picked), kept in the page and written to the URL
- * 300 ms after the last change; the list itself reads the URL.
+ * 300 ms after the last change; the list itself reads the URL. When the URL changes from outside
+ * (a link or the sidebar to the same list, Back within the page), the boxes follow it.
+ * `read` and `write` are the page's fixed mapping between the URL's values and the draft.
  */
 export function useUrlDraft<T extends UrlValues, D>(
   list: { values: T; update: (patch: UrlPatch<T>) => void },
@@ -68,9 +70,26 @@ export function useUrlDraft<T extends UrlValues, D>(
 ) {
   const [draft, setDraft] = useState<D>(() => read(list.values));
   const [settled] = useDebouncedValue(draft, 300);
-  const { update } = list;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `write` is the page's mapping, fixed for its life
-  useEffect(() => update(write(settled)), [settled, update]);
+  const mapping = useRef({ read, write, update: list.update });
+  mapping.current = { read, write, update: list.update };
+  // what the URL holds of this draft, compared as text
+  const inUrl = JSON.stringify(write(read(list.values)));
+  const written = useRef(inUrl);
+
+  // typing settled → the URL (once per settled value, not again on every URL change)
+  useEffect(() => {
+    const patch = mapping.current.write(settled);
+    written.current = JSON.stringify(patch);
+    mapping.current.update(patch);
+  }, [settled]);
+
+  // the URL moved on its own → the draft follows
+  useEffect(() => {
+    if (inUrl === written.current) return;
+    written.current = inUrl;
+    setDraft(mapping.current.read(list.values));
+  }, [inUrl, list.values]);
+
   return [draft, setDraft] as const;
 }
 
@@ -81,4 +100,23 @@ export function useUrlSearch<T extends UrlValues & { search: string }>(list: { v
     (v) => v.search,
     (search) => ({ search: search.trim() }) as UrlPatch<T>,
   );
+}
+
+/** A URL value if it is one of `allowed`, else null: a stale or hand-edited link shows no filter. */
+export function oneOf<A extends string>(value: string | null | undefined, allowed: readonly A[]): A | null {
+  return allowed.includes(value as A) ? (value as A) : null;
+}
+
+/**
+ * A "field:order" sort select from the URL's `sort` and `order`; a pair that is not one of the
+ * choices shows the first (the default).
+ */
+export function sortChoice<S extends string>(values: { sort: string; order: string }, choices: readonly [S, ...S[]]): S {
+  return oneOf(`${values.sort}:${values.order}`, choices) ?? choices[0];
+}
+
+/** The URL patch for a "field:order" sort choice. */
+export function sortPatch(choice: string): { sort: string; order: string } {
+  const [sort = '', order = ''] = choice.split(':');
+  return { sort, order };
 }

@@ -1,7 +1,6 @@
 import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { can } from '@risala/shared/permissions';
-import type { BlacklistType } from '@risala/shared/schemas/blacklists';
+import { BLACKLIST_TYPES } from '@risala/shared/schemas/blacklists';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,32 +10,37 @@ import { ListFooter } from '../../components/page/ListFooter.tsx';
 import { QueryTable } from '../../components/page/QueryTable.tsx';
 import { formatDate, intlLocale } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
+import { oneOf, sortChoice, sortPatch, useUrlList, useUrlSearch } from '../../lib/url-list.ts';
 import { type BlacklistListParams, useBlacklists } from './api/get-blacklists.ts';
 import { BlacklistFormModal } from './components/BlacklistFormModal.tsx';
 import { CheckNumberBox } from './components/CheckNumberBox.tsx';
 
 const LIMIT = 20;
 const SORTS = ['created_at:desc', 'blacklist_name:asc', 'blacklist_name:desc', 'entries_count:desc'] as const;
+/** The list's view in the URL (lib/url-list.ts): /customer/blacklists?search=…&type=MT&sort=…&order=…&page=2 */
+const LIST_DEFAULTS = { search: '', type: '', sort: 'created_at', order: 'desc' };
 
 /** /customer/blacklists: MT and MO blacklists, the "check a number" box, and creation. */
 export function BlacklistsPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { permissions } = useSession();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [type, setType] = useState<BlacklistType | null>(null);
-  const [sort, setSort] = useState<(typeof SORTS)[number]>('created_at:desc');
-  const [page, setPage] = useState(1);
+  // the view lives in the URL (Back from a blacklist returns to the same page and filters)
+  const list = useUrlList(LIST_DEFAULTS);
+  const [search, setSearch] = useUrlSearch(list);
+  const { page, setPage } = list;
+  const searched = list.values.search;
+  const type = oneOf(list.values.type, BLACKLIST_TYPES);
+  const sort = sortChoice(list.values, SORTS);
   const [creating, setCreating] = useState(false);
   const [sortBy, order] = sort.split(':') as [BlacklistListParams['sort'], BlacklistListParams['order']];
-  const lists = useBlacklists({ page, limit: LIMIT, search: debounced || undefined, type: type ?? undefined, sort: sortBy, order });
+  const lists = useBlacklists({ page, limit: LIMIT, search: searched || undefined, type: type ?? undefined, sort: sortBy, order });
 
   const body = (
     <QueryTable
       query={lists}
       empty={(data) => data.items.length === 0}
-      emptyText={t(debounced || type ? 'blacklists.list.noMatch' : 'blacklists.list.empty')}
+      emptyText={t(searched || type ? 'blacklists.list.noMatch' : 'blacklists.list.empty')}
       minWidth={640}
       testId="blacklist-table"
       highlight
@@ -76,11 +80,11 @@ export function BlacklistsPage() {
       <CheckNumberBox />
       <Group gap="sm" align="flex-end">
         <TextInput leftSection={<IconSearch size={16} />} placeholder={t('blacklists.list.search')} aria-label={t('blacklists.list.search')} value={search}
-          onChange={(e) => { setSearch(e.currentTarget.value); setPage(1); }} flex={1} maw={420} data-testid="blacklist-search" />
+          onChange={(e) => setSearch(e.currentTarget.value)} flex={1} maw={420} data-testid="blacklist-search" />
         <Select label={t('blacklists.fields.blacklist_type')} clearable placeholder={t('blacklists.list.allTypes')} value={type} w={180}
-          onChange={(v) => { setType(v as BlacklistType | null); setPage(1); }}
+          onChange={(v) => list.update({ type: v })}
           data={[{ value: 'MT', label: t('blacklists.types.MT') }, { value: 'MO', label: t('blacklists.types.MO') }]} />
-        <Select label={t('blacklists.list.sort')} value={sort} allowDeselect={false} w={220} onChange={(v) => v && setSort(v as (typeof SORTS)[number])}
+        <Select label={t('blacklists.list.sort')} value={sort} allowDeselect={false} w={220} onChange={(v) => v && list.update(sortPatch(v))}
           data={SORTS.map((value) => ({ value, label: t(`blacklists.list.sorts.${value.replace(':', '_')}`) }))} />
       </Group>
       {body}

@@ -1,5 +1,4 @@
 import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { can } from '@risala/shared/permissions';
 import type { Brand } from '@risala/shared/schemas/brands';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
@@ -8,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ListFooter } from '../../components/page/ListFooter.tsx';
 import { QueryState } from '../../components/page/QueryState.tsx';
 import { useSession } from '../../lib/session.ts';
+import { sortChoice, sortPatch, useUrlList, useUrlSearch } from '../../lib/url-list.ts';
 import { type BrandListParams, useBrands } from './api/get-brands.ts';
 import { BrandFormModal } from './components/BrandFormModal.tsx';
 import { BrandTable } from './components/BrandTable.tsx';
@@ -15,24 +15,28 @@ import { DeleteBrandModal } from './components/DeleteBrandModal.tsx';
 
 const LIMIT = 20;
 const SORTS = ['created_at:desc', 'created_at:asc', 'name:asc', 'name:desc'] as const;
+/** The list's view in the URL (lib/url-list.ts): /brand?search=…&sort=name&order=asc&page=2 */
+const LIST_DEFAULTS = { search: '', sort: 'created_at', order: 'desc' };
 
 /** /brand: the account's brands with search, sorting and paging; create, edit and delete. */
 export function BrandsPage() {
   const { t } = useTranslation();
   const { permissions } = useSession();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [sort, setSort] = useState<(typeof SORTS)[number]>('created_at:desc');
-  const [page, setPage] = useState(1);
+  // the view lives in the URL (a reload or a shared link shows the same page)
+  const list = useUrlList(LIST_DEFAULTS);
+  const [search, setSearch] = useUrlSearch(list);
+  const { page, setPage } = list;
+  const searched = list.values.search;
+  const sort = sortChoice(list.values, SORTS);
   const [editing, setEditing] = useState<Brand | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Brand | null>(null);
 
   const [sortBy, order] = sort.split(':') as [BrandListParams['sort'], BrandListParams['order']];
-  const brands = useBrands({ page, limit: LIMIT, search: debounced || undefined, sort: sortBy, order });
+  const brands = useBrands({ page, limit: LIMIT, search: searched || undefined, sort: sortBy, order });
   const canCreate = can(permissions, 'brand', 'create');
 
   const body = (
-    <QueryState query={brands} empty={(data) => data.items.length === 0} emptyText={t(debounced ? 'brands.list.noMatch' : 'brands.list.empty')}>
+    <QueryState query={brands} empty={(data) => data.items.length === 0} emptyText={t(searched ? 'brands.list.noMatch' : 'brands.list.empty')}>
       {(data) => (
         <Paper withBorder radius="md" p="xs">
           <BrandTable
@@ -69,10 +73,7 @@ export function BrandsPage() {
           placeholder={t('brands.list.search')}
           aria-label={t('brands.list.search')}
           value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
+          onChange={(e) => setSearch(e.currentTarget.value)}
           flex={1}
           maw={420}
           data-testid="brand-search"
@@ -80,7 +81,7 @@ export function BrandsPage() {
         <Select
           label={t('brands.list.sort')}
           value={sort}
-          onChange={(value) => value && setSort(value as (typeof SORTS)[number])}
+          onChange={(value) => value && list.update(sortPatch(value))}
           data={SORTS.map((value) => ({ value, label: t(`brands.list.sorts.${value.replace(':', '_')}`) }))}
           allowDeselect={false}
           w={220}

@@ -1,5 +1,4 @@
 import { Alert, Badge, Button, Group, Modal, Pagination, Paper, Stack, Table, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { can } from '@risala/shared/permissions';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -10,6 +9,7 @@ import { isApiError } from '../../lib/http.ts';
 import { formatDate, translateMessage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { showSuccessToast } from '../../lib/toast.ts';
+import { oneOf, useUrlList, useUrlSearch } from '../../lib/url-list.ts';
 import { type BatchAction, useBatchAction, useBatches } from './api/get-batches.ts';
 import type { BatchView } from './api/keys.ts';
 import type { Batch } from './api/types.ts';
@@ -17,6 +17,9 @@ import { isoToZonedLocal, minZonedLocal, zonedLocalToIso, zonedScheduleError } f
 
 const VIEWS: Exclude<BatchView, 'all'>[] = ['approval', 'gateway', 'scheduled', 'canceled'];
 const LIMIT = 20;
+/** The view in the URL (lib/url-list.ts): /campaign/batches?view=scheduled&search=…&page=2 */
+const LIST_DEFAULTS = { view: 'approval', search: '' };
+type BatchList = ReturnType<typeof useUrlList<typeof LIST_DEFAULTS>>;
 
 type Dialog = { batch: Batch; kind: 'reject' | 'gateway-reject' | 'reschedule' } | null;
 
@@ -143,12 +146,11 @@ function stateOf(b: Batch): string {
   return b.approval_status ?? (b.scheduled_at ? 'SCHEDULED' : 'PROCESSING');
 }
 
-function BatchTable({ view, onDialog }: { view: BatchView; onDialog: (d: Dialog) => void }) {
+function BatchTable({ view, list, onDialog }: { view: BatchView; list: BatchList; onDialog: (d: Dialog) => void }) {
   const { t, i18n } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 300);
-  const batches = useBatches(view, page, LIMIT, debounced);
+  const { page, setPage } = list;
+  const [search, setSearch] = useUrlSearch(list);
+  const batches = useBatches(view, page, LIMIT, list.values.search);
   const date = (v: string | null) => (v ? formatDate(v, { dateStyle: 'medium', timeStyle: 'short' }, i18n.language) : '—');
   const pages = Math.max(1, Math.ceil((batches.data?.total ?? 0) / LIMIT));
   const body = (
@@ -245,7 +247,9 @@ function BatchTable({ view, onDialog }: { view: BatchView; onDialog: (d: Dialog)
 /** /campaign/batches: approval batches, gateway approval, scheduled messages and canceled batches (one tab each). */
 export function BatchesPage() {
   const { t } = useTranslation();
-  const [view, setView] = useState<BatchView>('approval');
+  // the tab, its search and page live in the URL (a reload or Back shows the same batches)
+  const list = useUrlList(LIST_DEFAULTS);
+  const view = oneOf(list.values.view, VIEWS) ?? 'approval';
   const [dialog, setDialog] = useState<Dialog>(null);
   return (
     <Stack gap="lg" data-testid="batches-page">
@@ -255,7 +259,7 @@ export function BatchesPage() {
         </Title>
         <Text c="dimmed">{t('campaigns.batches.subtitle')}</Text>
       </div>
-      <Tabs value={view} onChange={(v) => v && setView(v as BatchView)} keepMounted={false}>
+      <Tabs value={view} onChange={(v) => v && list.update({ view: v, search: '' })} keepMounted={false}>
         <Tabs.List>
           {VIEWS.map((v) => (
             <Tabs.Tab key={v} value={v} data-testid={`batches-tab-${v}`}>
@@ -265,7 +269,7 @@ export function BatchesPage() {
         </Tabs.List>
         {VIEWS.map((v) => (
           <Tabs.Panel key={v} value={v} pt="md">
-            <BatchTable view={v} onDialog={setDialog} />
+            <BatchTable view={v} list={list} onDialog={setDialog} />
           </Tabs.Panel>
         ))}
       </Tabs>

@@ -1,10 +1,8 @@
 import { ActionIcon, Badge, Button, Drawer, Group, Paper, Popover, Select, Stack, Table, Text, TextInput, Title, useDirection } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { CAMPAIGN_STATES, type CampaignState } from '@risala/shared/schemas/campaigns';
-import { CHANNELS, type Channel } from '@risala/shared/schemas/messages';
+import { CHANNELS } from '@risala/shared/schemas/messages';
 import { can } from '@risala/shared/permissions';
 import { IconPlus, IconSearch, IconStack2, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ListFooter } from '../../components/page/ListFooter.tsx';
@@ -12,6 +10,7 @@ import { QueryState } from '../../components/page/QueryState.tsx';
 import { formatDate } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { showSuccessToast } from '../../lib/toast.ts';
+import { oneOf, useUrlList, useUrlSearch } from '../../lib/url-list.ts';
 import { useCampaigns } from './api/get-campaigns.ts';
 import { useDeleteCampaign } from './api/save-campaign.ts';
 import type { CampaignListParams } from './api/keys.ts';
@@ -20,6 +19,8 @@ import { CampaignReport } from './components/CampaignReport.tsx';
 import { StatusBadge } from './components/StatusBadge.tsx';
 
 const LIMIT = 20;
+/** The list's view in the URL (lib/url-list.ts): /campaignhistory?search=…&status=RUNNING&channel=sms&page=2 (and campaign=id: the report drawer). */
+const LIST_DEFAULTS = { search: '', status: '', channel: '' };
 
 const DELETABLE: CampaignState[] = ['DRAFT', 'CANCELED', 'COMPLETED', 'COMPLETED_WITH_ERRORS'];
 
@@ -104,17 +105,27 @@ export function CampaignHistoryPage() {
   const navigate = useNavigate();
   const { permissions } = useSession();
   const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 300);
-  const [status, setStatus] = useState<CampaignState | null>(null);
-  const [channel, setChannel] = useState<Channel | null>(null);
-  const [page, setPage] = useState(1);
-  const query: CampaignListParams = { page, limit: LIMIT, search: debounced, status, channel };
+  // the view lives in the URL (Back from a draft or from the report drawer shows the same page and filters)
+  const view = useUrlList(LIST_DEFAULTS);
+  const [search, setSearch] = useUrlSearch(view);
+  const { page, setPage } = view;
+  const searched = view.values.search;
+  const status = oneOf(view.values.status, CAMPAIGN_STATES);
+  const channel = oneOf(view.values.channel, CHANNELS);
+  const query: CampaignListParams = { page, limit: LIMIT, search: searched, status, channel };
   const list = useCampaigns(query);
   const openId = params.get('campaign') ? Number(params.get('campaign')) : null;
-  const open = (c: Campaign) => (c.status === 'DRAFT' ? navigate(`/campaign/${c.id}`) : setParams({ campaign: String(c.id) }));
+  // the drawer is one more parameter: opening and closing it keep the list's view
+  const setOpen = (id: number | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (id === null) next.delete('campaign');
+      else next.set('campaign', String(id));
+      return next;
+    });
+  const open = (c: Campaign) => (c.status === 'DRAFT' ? navigate(`/campaign/${c.id}`) : setOpen(c.id));
   const opened = list.data?.items.find((c) => c.id === openId);
-  const filtered = Boolean(debounced || status || channel);
+  const filtered = Boolean(searched || status || channel);
 
   const body = (
     <QueryState query={list} empty={(data) => data.items.length === 0} emptyText={t(filtered ? 'campaigns.history.noMatch' : 'campaigns.history.empty')}>
@@ -152,10 +163,7 @@ export function CampaignHistoryPage() {
           leftSection={<IconSearch size={16} />}
           placeholder={t('campaigns.history.search')}
           value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
+          onChange={(e) => setSearch(e.currentTarget.value)}
           w={260}
           data-testid="history-search"
         />
@@ -163,10 +171,7 @@ export function CampaignHistoryPage() {
           placeholder={t('campaigns.history.anyStatus')}
           data={CAMPAIGN_STATES.map((s) => ({ value: s, label: t(`campaigns.status.${s}`) }))}
           value={status}
-          onChange={(v) => {
-            setStatus(v as CampaignState | null);
-            setPage(1);
-          }}
+          onChange={(v) => view.update({ status: v })}
           clearable
           w={220}
           data-testid="history-status"
@@ -175,10 +180,7 @@ export function CampaignHistoryPage() {
           placeholder={t('campaigns.history.anyChannel')}
           data={CHANNELS.map((c) => ({ value: c, label: t(`campaigns.channels.${c}`) }))}
           value={channel}
-          onChange={(v) => {
-            setChannel(v as Channel | null);
-            setPage(1);
-          }}
+          onChange={(v) => view.update({ channel: v })}
           clearable
           w={180}
           data-testid="history-channel"
@@ -187,7 +189,7 @@ export function CampaignHistoryPage() {
       {body}
       <Drawer
         opened={openId !== null}
-        onClose={() => setParams({})}
+        onClose={() => setOpen(null)}
         position={dir === 'rtl' ? 'left' : 'right'}
         size="xl"
         title={opened?.name ?? t('campaigns.report.title')}

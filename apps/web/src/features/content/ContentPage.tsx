@@ -1,13 +1,14 @@
 import { Button, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue, useLocalStorage } from '@mantine/hooks';
+import { useLocalStorage } from '@mantine/hooks';
 import { can } from '@risala/shared/permissions';
-import { CONTENT_TYPES, type ContentItem, type ContentType } from '@risala/shared/schemas/content';
+import { CONTENT_TYPES, type ContentItem } from '@risala/shared/schemas/content';
 import { IconLayoutGrid, IconList, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListFooter } from '../../components/page/ListFooter.tsx';
 import { QueryState } from '../../components/page/QueryState.tsx';
 import { useSession } from '../../lib/session.ts';
+import { oneOf, sortChoice, sortPatch, useUrlDraft, useUrlList } from '../../lib/url-list.ts';
 import { useBrandOptions } from './api/get-brand-options.ts';
 import { type ContentListParams, useContent } from './api/get-content.ts';
 import { ContentFormModal } from './components/ContentFormModal.tsx';
@@ -16,20 +17,32 @@ import { DeleteContentModal } from './components/DeleteContentModal.tsx';
 
 const LIMIT = 24;
 const SORTS = ['created_at:desc', 'updated_at:desc', 'title:asc', 'title:desc'] as const;
+const VIEWS = ['grid', 'list'] as const;
+/**
+ * The list's view in the URL (lib/url-list.ts): /content?search=…&tag=…&type=image&brand=3&sort=…&order=…&page=2&view=list.
+ * Without `view` the page shows the layout last chosen on this browser.
+ */
+const LIST_DEFAULTS = { search: '', tag: '', type: '', brand: '', sort: 'created_at', order: 'desc', view: '' };
+type TextFilters = { search: string; tag: string };
+const readText = (v: typeof LIST_DEFAULTS): TextFilters => ({ search: v.search, tag: v.tag });
+const writeText = (f: TextFilters) => ({ search: f.search.trim(), tag: f.tag.trim() });
 
 /** /content: the content library in a grid or a list, with filters; create, edit and delete. */
 export function ContentPage() {
   const { t } = useTranslation();
   const { permissions } = useSession();
-  const [view, setView] = useLocalStorage<'grid' | 'list'>({ key: 'content-view', defaultValue: 'grid' });
-  const [search, setSearch] = useState('');
-  const [tag, setTag] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const [debouncedTag] = useDebouncedValue(tag.trim(), 300);
-  const [type, setType] = useState<ContentType | null>(null);
-  const [brandId, setBrandId] = useState<string | null>(null);
-  const [sort, setSort] = useState<(typeof SORTS)[number]>('created_at:desc');
-  const [page, setPage] = useState(1);
+  // the view lives in the URL (a reload or a shared link shows the same page, filters and layout);
+  // the search and tag boxes edit a draft that reaches the URL once typing settles
+  const list = useUrlList(LIST_DEFAULTS);
+  const [text, setText] = useUrlDraft(list, readText, writeText);
+  const [storedView, setStoredView] = useLocalStorage<'grid' | 'list'>({ key: 'content-view', defaultValue: 'grid' });
+  const view = oneOf(list.values.view, VIEWS) ?? storedView;
+  const { page, setPage } = list;
+  const { search: debouncedSearch, tag: debouncedTag } = list.values;
+  const type = oneOf(list.values.type, CONTENT_TYPES);
+  const brandNumber = Number(list.values.brand);
+  const brandId = Number.isInteger(brandNumber) && brandNumber > 0 ? String(brandNumber) : null;
+  const sort = sortChoice(list.values, SORTS);
   const [editing, setEditing] = useState<ContentItem | 'new' | null>(null);
   const [deleting, setDeleting] = useState<ContentItem | null>(null);
   const brands = useBrandOptions();
@@ -46,9 +59,10 @@ export function ContentPage() {
     sort: sortBy,
     order,
   });
-  const filter = <T,>(setter: (value: T) => void) => (value: T) => {
-    setter(value);
-    setPage(1);
+  const changeView = (value: string) => {
+    const next = value === 'list' ? 'list' : 'grid';
+    setStoredView(next);
+    list.update({ view: next, page }); // the layout is not a filter: same page
   };
 
   const rowProps = {
@@ -93,8 +107,11 @@ export function ContentPage() {
         <TextInput
           leftSection={<IconSearch size={16} />}
           label={t('content.list.search')}
-          value={search}
-          onChange={(e) => filter(setSearch)(e.currentTarget.value)}
+          value={text.search}
+          onChange={(e) => {
+            const search = e.currentTarget.value;
+            setText((d) => ({ ...d, search }));
+          }}
           w={240}
           data-testid="content-search"
         />
@@ -103,7 +120,7 @@ export function ContentPage() {
           placeholder={t('content.list.allTypes')}
           data={CONTENT_TYPES.map((value) => ({ value, label: t(`content.types.${value}`) }))}
           value={type}
-          onChange={(value) => filter(setType)(value as ContentType | null)}
+          onChange={(value) => list.update({ type: value })}
           clearable
           w={160}
           data-testid="content-filter-type"
@@ -113,17 +130,20 @@ export function ContentPage() {
           placeholder={t('content.list.allBrands')}
           data={brands.data ?? []}
           value={brandId}
-          onChange={filter(setBrandId)}
+          onChange={(value) => list.update({ brand: value })}
           clearable
           searchable
           w={200}
           data-testid="content-filter-brand"
         />
-        <TextInput label={t('content.fields.tag')} value={tag} onChange={(e) => filter(setTag)(e.currentTarget.value)} w={140} data-testid="content-filter-tag" />
+        <TextInput label={t('content.fields.tag')} value={text.tag} onChange={(e) => {
+          const tag = e.currentTarget.value;
+          setText((d) => ({ ...d, tag }));
+        }} w={140} data-testid="content-filter-tag" />
         <Select
           label={t('content.list.sort')}
           value={sort}
-          onChange={(value) => value && setSort(value as (typeof SORTS)[number])}
+          onChange={(value) => value && list.update(sortPatch(value))}
           data={SORTS.map((value) => ({ value, label: t(`content.list.sorts.${value.replace(':', '_')}`) }))}
           allowDeselect={false}
           w={200}
@@ -131,7 +151,7 @@ export function ContentPage() {
         />
         <SegmentedControl
           value={view}
-          onChange={(value) => setView(value === 'list' ? 'list' : 'grid')}
+          onChange={changeView}
           data={[
             { value: 'grid', label: <IconLayoutGrid size={16} aria-label={t('content.list.grid')} /> },
             { value: 'list', label: <IconList size={16} aria-label={t('content.list.list')} /> },

@@ -1,39 +1,42 @@
 import { Anchor, Badge, Button, Group, Menu, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { can } from '@risala/shared/permissions';
-import type { GroupType } from '@risala/shared/schemas/groups';
+import { GROUP_TYPES } from '@risala/shared/schemas/groups';
 import { IconChevronDown, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ListFooter } from '../../components/page/ListFooter.tsx';
 import { QueryTable } from '../../components/page/QueryTable.tsx';
 import { formatDate, intlLocale } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
+import { oneOf, sortChoice, sortPatch, useUrlList, useUrlSearch } from '../../lib/url-list.ts';
 import { type GroupListParams, useGroups } from './api/get-groups.ts';
 import { AudienceLinks } from '../../components/audience-links/AudienceLinks.tsx';
 
 const LIMIT = 20;
 const SORTS = ['created_at:desc', 'group_name:asc', 'group_name:desc', 'contacts_count:desc'] as const;
+/** The list's view in the URL (lib/url-list.ts): /customer/groups?search=…&type=dynamic&sort=…&order=…&page=2 */
+const LIST_DEFAULTS = { search: '', type: '', sort: 'created_at', order: 'desc' };
 
 /** /customer/groups: static groups and dynamic segments with search, filters, sorting and paging. */
 export function GroupsPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { permissions } = useSession();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [type, setType] = useState<GroupType | null>(null);
-  const [sort, setSort] = useState<(typeof SORTS)[number]>('created_at:desc');
-  const [page, setPage] = useState(1);
+  // the view lives in the URL (Back from a group returns to the same page and filters)
+  const list = useUrlList(LIST_DEFAULTS);
+  const [search, setSearch] = useUrlSearch(list);
+  const { page, setPage } = list;
+  const searched = list.values.search;
+  const type = oneOf(list.values.type, GROUP_TYPES);
+  const sort = sortChoice(list.values, SORTS);
   const [sortBy, order] = sort.split(':') as [GroupListParams['sort'], GroupListParams['order']];
-  const groups = useGroups({ page, limit: LIMIT, search: debounced || undefined, type: type ?? undefined, sort: sortBy, order });
+  const groups = useGroups({ page, limit: LIMIT, search: searched || undefined, type: type ?? undefined, sort: sortBy, order });
 
   const body = (
     <QueryTable
       query={groups}
       empty={(data) => data.items.length === 0}
-      emptyText={t(debounced || type ? 'groups.list.noMatch' : 'groups.list.empty')}
+      emptyText={t(searched || type ? 'groups.list.noMatch' : 'groups.list.empty')}
       minWidth={680}
       testId="group-table"
       highlight
@@ -80,11 +83,11 @@ export function GroupsPage() {
       </Group>
       <Group gap="sm" align="flex-end">
         <TextInput leftSection={<IconSearch size={16} />} placeholder={t('groups.list.search')} aria-label={t('groups.list.search')} value={search}
-          onChange={(e) => { setSearch(e.currentTarget.value); setPage(1); }} flex={1} maw={420} data-testid="group-search" />
+          onChange={(e) => setSearch(e.currentTarget.value)} flex={1} maw={420} data-testid="group-search" />
         <Select label={t('groups.fields.type')} clearable placeholder={t('groups.list.allTypes')} value={type} w={180}
-          onChange={(v) => { setType(v as GroupType | null); setPage(1); }}
+          onChange={(v) => list.update({ type: v })}
           data={[{ value: 'static', label: t('groups.kind.static') }, { value: 'dynamic', label: t('groups.kind.dynamic') }]} data-testid="group-type-filter" />
-        <Select label={t('groups.list.sort')} value={sort} allowDeselect={false} w={220} onChange={(v) => v && setSort(v as (typeof SORTS)[number])}
+        <Select label={t('groups.list.sort')} value={sort} allowDeselect={false} w={220} onChange={(v) => v && list.update(sortPatch(v))}
           data={SORTS.map((value) => ({ value, label: t(`groups.list.sorts.${value.replace(':', '_')}`) }))} data-testid="group-sort" />
       </Group>
       {body}

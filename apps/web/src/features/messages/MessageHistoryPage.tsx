@@ -1,16 +1,16 @@
 import { Button, Group, Paper, ScrollArea, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { MESSAGE_VIEW_NAMES, type MessageView } from '@risala/shared/schemas/messages';
 import { can } from '@risala/shared/permissions';
 import { IconBrandWhatsapp, IconDownload, IconMessagePlus } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { EmptyNote } from '../../components/page/EmptyNote.tsx';
 import { LoadError } from '../../components/page/LoadError.tsx';
 import { ListFooter } from '../../components/page/ListFooter.tsx';
 import { PageLoader } from '../../components/page/PageLoader.tsx';
 import { useSession } from '../../lib/session.ts';
+import { useUrlDraft, useUrlList } from '../../lib/url-list.ts';
 import { useMessages } from './api/get-messages.ts';
 import type { MessageListParams } from './api/keys.ts';
 import { CreditsBar } from './components/CreditsBar.tsx';
@@ -18,20 +18,16 @@ import { HistoryFilters } from './components/HistoryFilters.tsx';
 import { InboundList } from './components/InboundList.tsx';
 import { MessageDrawer } from './components/MessageDrawer.tsx';
 import { MessageTable } from './components/MessageTable.tsx';
-import { exportUrl, type MessageFilters, filtersFromSearch } from './filters.ts';
+import { exportUrl, filtersFromUrl, filtersToUrl, LIST_DEFAULTS, type MessageFilters, sortFromUrl, viewFromUrl } from './filters.ts';
 
 const LIMIT = 20;
 const INBOX = 'inbox';
 
-function HistoryList({ filters, onOpen }: { filters: MessageFilters; onOpen: (id: number) => void }) {
+type Sort = Pick<MessageListParams, 'sort' | 'order'>;
+
+function HistoryList(props: { filters: MessageFilters; sort: Sort; onSort: (s: Sort) => void; page: number; onPage: (p: number) => void; onOpen: (id: number) => void }) {
   const { t, i18n } = useTranslation();
-  const [sort, setSort] = useState<Pick<MessageListParams, 'sort' | 'order'>>({ sort: 'created_at', order: 'desc' });
-  const [page, setPage] = useState(1);
-  const [lastFilters, setLastFilters] = useState(filters);
-  if (lastFilters !== filters) {
-    setLastFilters(filters);
-    setPage(1);
-  }
+  const { filters, sort, page, onOpen } = props;
   const messages = useMessages({ ...filters, ...sort, page, limit: LIMIT });
   if (messages.isPending) return <PageLoader />;
   if (messages.isError) return <LoadError error={messages.error} onRetry={() => void messages.refetch()} />;
@@ -42,8 +38,8 @@ function HistoryList({ filters, onOpen }: { filters: MessageFilters; onOpen: (id
   const { total, total_estimated } = messages.data;
   return (
     <Paper withBorder radius="md" p="xs">
-      <MessageTable messages={messages.data.items} sort={sort} onSort={(s) => { setSort(s); setPage(1); }} onOpen={onOpen} />
-      <ListFooter label={t(total_estimated ? 'messages.list.totalEstimated' : 'messages.list.total', { count: total, formatted: total.toLocaleString(i18n.language) })} testId="message-total" page={page} count={total} limit={LIMIT} onPage={setPage} />
+      <MessageTable messages={messages.data.items} sort={sort} onSort={props.onSort} onOpen={onOpen} />
+      <ListFooter label={t(total_estimated ? 'messages.list.totalEstimated' : 'messages.list.total', { count: total, formatted: total.toLocaleString(i18n.language) })} testId="message-total" page={page} count={total} limit={LIMIT} onPage={props.onPage} />
     </Paper>
   );
 }
@@ -52,28 +48,22 @@ function HistoryList({ filters, onOpen }: { filters: MessageFilters; onOpen: (id
 export function MessageHistoryPage() {
   const { t } = useTranslation();
   const { permissions } = useSession();
-  const [params, setParams] = useSearchParams();
-  const [tab, setTab] = useState<MessageView | typeof INBOX>(() => filtersFromSearch(params, MESSAGE_VIEW_NAMES).view);
-  const [filters, setFilters] = useState<MessageFilters>(() => filtersFromSearch(params, MESSAGE_VIEW_NAMES));
-  const [debounced] = useDebouncedValue(filters, 300);
+  // the tab, filters, sort and page live in the URL (a reload, Back or a shared link such as
+  // ?bulk_id=… after a send shows the same list); the filter bar edits a draft that reaches the
+  // URL once typing settles
+  const list = useUrlList(LIST_DEFAULTS);
+  const [draft, setDraft] = useUrlDraft(list, filtersFromUrl, filtersToUrl);
+  const tab: MessageView | typeof INBOX = list.values.view === INBOX ? INBOX : viewFromUrl(list.values);
+  const filters: MessageFilters = { ...filtersFromUrl(list.values), view: viewFromUrl(list.values) };
   const [openId, setOpenId] = useState<number | null>(null);
-
-  const changeTab = (value: string) => {
-    setTab(value as MessageView | typeof INBOX);
-    if (value !== INBOX) setFilters((f) => ({ ...f, view: value as MessageView }));
-  };
-  const changeFilters = (f: MessageFilters) => {
-    setFilters(f);
-    if (!f.bulk_id && params.has('bulk_id')) setParams({}, { replace: true });
-  };
 
   let body: ReactNode;
   if (tab === INBOX) body = <InboundList />;
   else {
     body = (
       <>
-        <HistoryFilters value={filters} onChange={changeFilters} />
-        <HistoryList filters={debounced} onOpen={setOpenId} />
+        <HistoryFilters value={{ ...draft, view: tab }} onChange={setDraft} />
+        <HistoryList filters={filters} sort={sortFromUrl(list.values)} onSort={list.update} page={list.page} onPage={list.setPage} onOpen={setOpenId} />
       </>
     );
   }
@@ -89,7 +79,7 @@ export function MessageHistoryPage() {
         </div>
         <Group gap="xs">
           {tab !== INBOX && can(permissions, 'message_history', 'export') && (
-            <Button component="a" href={exportUrl(debounced)} download variant="default" leftSection={<IconDownload size={16} />} data-testid="message-export">
+            <Button component="a" href={exportUrl(filters)} download variant="default" leftSection={<IconDownload size={16} />} data-testid="message-export">
               {t('messages.actions.export')}
             </Button>
           )}
@@ -109,7 +99,7 @@ export function MessageHistoryPage() {
       <ScrollArea type="auto" offsetScrollbars>
         <SegmentedControl
           value={tab}
-          onChange={changeTab}
+          onChange={(value) => list.update({ view: value })}
           data={[
             ...MESSAGE_VIEW_NAMES.map((v) => ({ value: v, label: t(`messages.views.${v}`) })),
             { value: INBOX, label: t('messages.views.inbox') },

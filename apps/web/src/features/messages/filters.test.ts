@@ -1,6 +1,6 @@
-import { MESSAGE_STATES, MESSAGE_VIEW_NAMES } from '@risala/shared/schemas/messages';
+import { MESSAGE_STATES } from '@risala/shared/schemas/messages';
 import { describe, expect, it } from 'vitest';
-import { dayStart, exportUrl, filterQuery, filtersFromSearch, isMoving, STATUS_COLORS } from './filters.ts';
+import { dayStart, exportUrl, filterQuery, filtersFromUrl, filtersToUrl, isMoving, LIST_DEFAULTS, STATUS_COLORS, sortFromUrl, viewFromUrl } from './filters.ts';
 
 describe('message history filters', () => {
   it('builds the list query, dropping empty values and the default view', () => {
@@ -42,7 +42,18 @@ describe('message history filters', () => {
 
   it('has a colour for every state and reads the view from the URL', () => {
     for (const s of MESSAGE_STATES) expect(STATUS_COLORS[s]).toBeTruthy();
-    expect(filtersFromSearch(new URLSearchParams('view=queued&bulk_id=x'), MESSAGE_VIEW_NAMES)).toEqual({ view: 'queued', bulk_id: 'x' });
-    expect(filtersFromSearch(new URLSearchParams('view=nope'), MESSAGE_VIEW_NAMES).view).toBe('all');
+    expect(viewFromUrl({ view: 'queued' })).toBe('queued');
+    expect(viewFromUrl({ view: 'nope' })).toBe('all');
+    expect(viewFromUrl({ view: 'inbox' })).toBe('all');
+  });
+
+  it('reads the filters and the sort from the URL, dropping what it does not know', () => {
+    expect(filtersFromUrl({ ...LIST_DEFAULTS, bulk_id: 'x' })).toEqual({ channel: null, status: null, search: undefined, bulk_id: 'x', from: undefined, to: undefined });
+    const read = filtersFromUrl({ ...LIST_DEFAULTS, channel: 'sms', status: 'FAILED', search: '9665', from: '2026-03-01', to: 'tomorrow' });
+    expect(read).toMatchObject({ channel: 'sms', status: 'FAILED', search: '9665', from: '2026-03-01', to: undefined });
+    expect(filtersFromUrl({ ...LIST_DEFAULTS, channel: 'fax', status: 'LOST' })).toMatchObject({ channel: null, status: null });
+    expect(filtersToUrl(read)).toEqual({ channel: 'sms', status: 'FAILED', search: '9665', bulk_id: '', from: '2026-03-01', to: '' });
+    expect(sortFromUrl({ sort: 'status', order: 'asc' })).toEqual({ sort: 'status', order: 'asc' });
+    expect(sortFromUrl({ sort: 'drop table', order: 'up' })).toEqual({ sort: 'created_at', order: 'desc' });
   });
 });

@@ -1,4 +1,4 @@
-import type { Channel, MessageDto, MessageState, MessageView } from '@risala/shared/schemas/messages';
+import { CHANNELS, type Channel, MESSAGE_STATES, MESSAGE_VIEW_NAMES, type MessageDto, type MessageState, type MessageView } from '@risala/shared/schemas/messages';
 
 /** The history filters as the page holds them (shared by the list and the CSV export). */
 export interface MessageFilters {
@@ -67,11 +67,49 @@ export const STATUS_COLORS: Record<MessageState, string> = {
   CANCELLED: 'gray',
 };
 
-/** The page's filters read from the URL (?view=&bulk_id=…), e.g. after a send. */
-export function filtersFromSearch(params: URLSearchParams, views: readonly string[]): MessageFilters {
-  const view = params.get('view');
+/**
+ * The page's view as the URL holds it (lib/url-list.ts), e.g. /message-history?bulk_id=… after a
+ * send, or ?view=failed&channel=sms&from=2026-03-01&sort=status&order=asc&page=2. `view` is a
+ * catalogue view or the inbox tab.
+ */
+export const LIST_DEFAULTS = { view: 'all', search: '', channel: '', status: '', bulk_id: '', from: '', to: '', sort: 'created_at', order: 'desc' };
+export type MessageListUrl = typeof LIST_DEFAULTS;
+/** The filters the filter bar edits (the view is the tabs'). */
+export type HistoryFilterValues = Omit<MessageFilters, 'view'>;
+
+const SORTS = ['created_at', 'status', 'recipient', 'sent_at'] as const;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const known = <A extends string>(value: string, allowed: readonly A[]): A | null => (allowed.includes(value as A) ? (value as A) : null);
+
+/** The catalogue view in the URL ('all' for an unknown one, or for the inbox tab). */
+export function viewFromUrl(v: Pick<MessageListUrl, 'view'>): MessageView {
+  return known(v.view, MESSAGE_VIEW_NAMES) ?? 'all';
+}
+
+/** The filters in the URL; unknown channels, states and malformed days are dropped. */
+export function filtersFromUrl(v: MessageListUrl): HistoryFilterValues {
   return {
-    view: view && views.includes(view) ? (view as MessageView) : 'all',
-    bulk_id: params.get('bulk_id') ?? undefined,
+    channel: known(v.channel, CHANNELS),
+    status: known(v.status, MESSAGE_STATES),
+    search: v.search || undefined,
+    bulk_id: v.bulk_id || undefined,
+    from: DAY.test(v.from) ? v.from : undefined,
+    to: DAY.test(v.to) ? v.to : undefined,
   };
+}
+
+export function filtersToUrl(f: HistoryFilterValues): Partial<MessageListUrl> {
+  return {
+    channel: f.channel ?? '',
+    status: f.status ?? '',
+    search: f.search?.trim() ?? '',
+    bulk_id: f.bulk_id?.trim() ?? '',
+    from: f.from ?? '',
+    to: f.to ?? '',
+  };
+}
+
+/** The sort in the URL (an unknown column or order: newest first). */
+export function sortFromUrl(v: Pick<MessageListUrl, 'sort' | 'order'>): { sort: (typeof SORTS)[number]; order: 'asc' | 'desc' } {
+  return { sort: known(v.sort, SORTS) ?? 'created_at', order: v.order === 'asc' ? 'asc' : 'desc' };
 }

@@ -1,21 +1,13 @@
 import { Button, Group, Menu, Pagination, Paper, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { can } from '@risala/shared/permissions';
-import {
-  MESSAGE_TYPES,
-  type MessageType,
-  TEMPLATE_CATEGORIES,
-  TEMPLATE_STATUSES,
-  type TemplateCategory,
-  type TemplateStatus,
-} from '@risala/shared/schemas/templates';
+import { MESSAGE_TYPES, TEMPLATE_CATEGORIES, TEMPLATE_STATUSES } from '@risala/shared/schemas/templates';
 import { IconChevronDown, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EmptyNote } from '../../components/page/EmptyNote.tsx';
 import { LoadError } from '../../components/page/LoadError.tsx';
 import { useSession } from '../../lib/session.ts';
+import { oneOf, sortChoice, sortPatch, useUrlList, useUrlSearch } from '../../lib/url-list.ts';
 import { useTemplates } from './api/get-templates.ts';
 import type { TemplateListParams } from './api/keys.ts';
 import { TemplatesTabs } from './components/TemplatesTabs.tsx';
@@ -23,24 +15,28 @@ import { TemplateTable } from './components/TemplateTable.tsx';
 
 const SORTS = ['updated_at:desc', 'created_at:desc', 'template_name:asc', 'template_name:desc', 'status:asc'] as const;
 const LIMIT = 20;
+/** The list's view in the URL (lib/url-list.ts): /template?search=…&type=sms&status=…&category=…&sort=…&order=…&page=2 */
+const LIST_DEFAULTS = { search: '', type: '', status: '', category: '', sort: 'updated_at', order: 'desc' };
 
 /** /template: the account's email, SMS and WhatsApp text templates. */
 export function TemplatesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { userId, permissions } = useSession();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [messageType, setMessageType] = useState<MessageType | null>(null);
-  const [status, setStatus] = useState<TemplateStatus | null>(null);
-  const [category, setCategory] = useState<TemplateCategory | null>(null);
-  const [sort, setSort] = useState<(typeof SORTS)[number]>('updated_at:desc');
-  const [page, setPage] = useState(1);
+  // the view lives in the URL (Back from a template returns to the same page and filters)
+  const view = useUrlList(LIST_DEFAULTS);
+  const [search, setSearch] = useUrlSearch(view);
+  const { page, setPage } = view;
+  const searched = view.values.search;
+  const messageType = oneOf(view.values.type, MESSAGE_TYPES);
+  const status = oneOf(view.values.status, TEMPLATE_STATUSES);
+  const category = oneOf(view.values.category, TEMPLATE_CATEGORIES);
+  const sort = sortChoice(view.values, SORTS);
   const [sortField, order] = sort.split(':') as [TemplateListParams['sort'], 'asc' | 'desc'];
   const params: TemplateListParams = {
     page,
     limit: LIMIT,
-    search: debounced || undefined,
+    search: searched || undefined,
     message_type: messageType ?? undefined,
     status: status ?? undefined,
     category: category ?? undefined,
@@ -48,11 +44,7 @@ export function TemplatesPage() {
     order,
   };
   const list = useTemplates(userId ?? '', params);
-  const filtered = Boolean(debounced || messageType || status || category);
-  const reset = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    setPage(1);
-  };
+  const filtered = Boolean(searched || messageType || status || category);
 
   return (
     <Stack gap="md" data-testid="templates-page">
@@ -84,10 +76,7 @@ export function TemplatesPage() {
           placeholder={t('templates.list.search')}
           aria-label={t('templates.list.search')}
           value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
+          onChange={(e) => setSearch(e.currentTarget.value)}
           style={{ flex: 1, minInlineSize: 200 }}
           data-testid="template-search"
         />
@@ -97,7 +86,7 @@ export function TemplatesPage() {
           clearable
           data={MESSAGE_TYPES.map((v) => ({ value: v, label: t(`templates.channel.${v}`) }))}
           value={messageType}
-          onChange={reset((v) => setMessageType(v as MessageType | null))}
+          onChange={(v) => view.update({ type: v })}
           w={150}
           data-testid="template-filter-channel"
         />
@@ -107,7 +96,7 @@ export function TemplatesPage() {
           clearable
           data={TEMPLATE_STATUSES.map((v) => ({ value: v, label: t(`templates.status.${v}`) }))}
           value={status}
-          onChange={reset((v) => setStatus(v as TemplateStatus | null))}
+          onChange={(v) => view.update({ status: v })}
           w={160}
           data-testid="template-filter-status"
         />
@@ -117,7 +106,7 @@ export function TemplatesPage() {
           clearable
           data={TEMPLATE_CATEGORIES.map((v) => ({ value: v, label: t(`templates.category.${v}`) }))}
           value={category}
-          onChange={reset((v) => setCategory(v as TemplateCategory | null))}
+          onChange={(v) => view.update({ category: v })}
           w={160}
           data-testid="template-filter-category"
         />
@@ -125,7 +114,7 @@ export function TemplatesPage() {
           aria-label={t('templates.list.sort')}
           data={SORTS.map((v) => ({ value: v, label: t(`templates.list.sorts.${v.replace(':', '_')}`) }))}
           value={sort}
-          onChange={reset((v) => v && setSort(v as (typeof SORTS)[number]))}
+          onChange={(v) => v && view.update(sortPatch(v))}
           allowDeselect={false}
           w={190}
           data-testid="template-sort"

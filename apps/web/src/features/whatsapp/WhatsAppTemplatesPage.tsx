@@ -1,9 +1,7 @@
 import { Anchor, Button, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { can } from '@risala/shared/permissions';
 import { WA_CATEGORIES, WA_STATUSES } from '@risala/shared/schemas/whatsapp';
 import { IconBrandWhatsapp, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { EmptyNote } from '../../components/page/EmptyNote.tsx';
@@ -11,6 +9,7 @@ import { LoadError } from '../../components/page/LoadError.tsx';
 import { PageLoader } from '../../components/page/PageLoader.tsx';
 import { formatDate, languageName } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
+import { oneOf, sortChoice, sortPatch, useUrlList, useUrlSearch } from '../../lib/url-list.ts';
 import { useWaTemplates, type WaTemplateFilters } from './api/get-wa-templates.ts';
 import { WA_LANGUAGES } from './builder-state.ts';
 import { StatusBadge } from './components/StatusBadge.tsx';
@@ -18,40 +17,41 @@ import { SubmissionLimits } from './components/SubmissionLimits.tsx';
 
 const LIMIT = 20;
 const SORTS = ['updated_at:desc', 'created_at:desc', 'name:asc', 'status:asc'] as const;
-type SortKey = (typeof SORTS)[number];
+/** The list's view in the URL (lib/url-list.ts): /template/whatsapp?search=…&status=…&category=…&language=ar&sort=…&order=…&page=2 */
+const LIST_DEFAULTS = { search: '', status: '', category: '', language: '', sort: 'updated_at', order: 'desc' };
+type Filter = 'status' | 'category' | 'language';
 
 /** /template/whatsapp — Meta message templates with status badges, filters and the daily limit. */
 export function WhatsAppTemplatesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { permissions } = useSession();
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [status, setStatus] = useState<string | null>(null);
-  const [category, setCategory] = useState<string | null>(null);
-  const [language, setLanguage] = useState<string | null>(null);
-  const [sort, setSort] = useState<SortKey>('updated_at:desc');
+  // the view lives in the URL (Back from a template returns to the same page and filters)
+  const view = useUrlList(LIST_DEFAULTS);
+  const [search, setSearch] = useUrlSearch(view);
+  const { page, setPage } = view;
+  const searched = view.values.search;
+  const status = oneOf(view.values.status, WA_STATUSES);
+  const category = oneOf(view.values.category, WA_CATEGORIES);
+  const language = oneOf(view.values.language, WA_LANGUAGES);
+  const sort = sortChoice(view.values, SORTS);
   const [sortBy, order] = sort.split(':') as [WaTemplateFilters['sort'], WaTemplateFilters['order']];
   const list = useWaTemplates({
     page,
     limit: LIMIT,
-    search: debounced || undefined,
+    search: searched || undefined,
     status: status ?? undefined,
     category: category ?? undefined,
     language: language ?? undefined,
     sort: sortBy,
     order,
   });
-  const filtered = Boolean(debounced || status || category || language);
-  const filterProps = <T extends string>(value: T | null, set: (v: T | null) => void) => ({
+  const filtered = Boolean(searched || status || category || language);
+  const filterProps = (key: Filter, value: string | null) => ({
     value,
     clearable: true,
     placeholder: t('whatsapp.filters.all'),
-    onChange: (v: string | null) => {
-      set((v || null) as T | null);
-      setPage(1);
-    },
+    onChange: (v: string | null) => view.update({ [key]: v }),
   });
 
   return (
@@ -80,29 +80,26 @@ export function WhatsAppTemplatesPage() {
           placeholder={t('whatsapp.search')}
           aria-label={t('whatsapp.search')}
           value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
+          onChange={(e) => setSearch(e.currentTarget.value)}
           data-testid="wa-template-search"
         />
         <Select
           label={t('whatsapp.filters.status')}
           data={WA_STATUSES.map((v) => ({ value: v, label: t(`whatsapp.status.${v}`) }))}
-          {...filterProps(status, setStatus)}
+          {...filterProps('status', status)}
           data-testid="wa-filter-status"
         />
         <Select
           label={t('whatsapp.filters.category')}
           data={WA_CATEGORIES.map((v) => ({ value: v, label: t(`whatsapp.category.${v}`) }))}
-          {...filterProps(category, setCategory)}
+          {...filterProps('category', category)}
           data-testid="wa-filter-category"
         />
         <Select
           label={t('whatsapp.filters.language')}
           data={WA_LANGUAGES.map((code) => ({ value: code, label: `${languageName(code)} (${code})` }))}
           searchable
-          {...filterProps(language, setLanguage)}
+          {...filterProps('language', language)}
           data-testid="wa-filter-language"
         />
         <Select
@@ -110,10 +107,7 @@ export function WhatsAppTemplatesPage() {
           data={SORTS.map((v) => ({ value: v, label: t(`whatsapp.sort.${v.replace(':', '_')}`) }))}
           allowDeselect={false}
           value={sort}
-          onChange={(v) => {
-            if (v) setSort(v as SortKey);
-            setPage(1);
-          }}
+          onChange={(v) => v && view.update(sortPatch(v))}
           data-testid="wa-sort"
         />
       </Group>

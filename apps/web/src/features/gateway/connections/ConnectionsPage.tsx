@@ -1,17 +1,20 @@
 import { ActionIcon, Badge, Button, Group, Modal, Pagination, Select, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
-import { CONNECTION_STATES, CONNECTION_TYPES, type Connection, type ConnectionListQuery } from '@risala/shared/schemas/gateway-connections';
+import { CONNECTION_STATES, CONNECTION_TYPES, type Connection } from '@risala/shared/schemas/gateway-connections';
 import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { QueryTable } from '../../../components/page/QueryTable.tsx';
 import { useSession } from '../../../lib/session.ts';
+import { oneOf, useUrlList, useUrlSearch } from '../../../lib/url-list.ts';
 import { useConnections } from './api/get-connections.ts';
 import { ConfirmDeleteConnection, ConnectionActions, StateBadge } from './ConnectionControls.tsx';
 import { ConnectionForm } from './ConnectionForm.tsx';
 
 const LIMIT = 20;
+/** The list's view in the URL (lib/url-list.ts): /sender-management/connections?search=…&type=smpp&status=CONNECTED&page=2 */
+const LIST_DEFAULTS = { search: '', type: '', status: '' };
 const endpoint = (c: Connection) => (c.type === 'smpp' ? `${c.host ?? ''}:${c.port ?? ''}` : (c.post_url ?? ''));
 
 /** /sender-management/connections — SMPP and HTTP connections with live states (polled) and start/stop/restart. */
@@ -19,8 +22,12 @@ export function ConnectionsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { permissions } = useSession();
-  const [q, setQ] = useState<Partial<ConnectionListQuery>>({ page: 1, limit: LIMIT, sort: 'created_at', order: 'asc' });
-  const [search, setSearch] = useState('');
+  // the view lives in the URL (Back from a connection returns to the same page and filters)
+  const view = useUrlList(LIST_DEFAULTS);
+  const [search, setSearch] = useUrlSearch(view);
+  const type = oneOf(view.values.type, CONNECTION_TYPES);
+  const status = oneOf(view.values.status, CONNECTION_STATES);
+  const q = { page: view.page, limit: LIMIT, sort: 'created_at', order: 'asc', search: view.values.search || undefined, type: type ?? undefined, status: status ?? undefined } as const;
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Connection | null>(null);
   const list = useConnections(q);
@@ -87,19 +94,16 @@ export function ConnectionsPage() {
       </Group>
       <Group gap="sm">
         <TextInput leftSection={<IconSearch size={16} />} placeholder={t('gateway.connections.search')} value={search} data-testid="connection-search"
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setQ((p) => ({ ...p, page: 1, search: e.currentTarget.value || undefined }));
-          }} />
-        <Select placeholder={t('gateway.connections.allTypes')} clearable value={q.type ?? null} data-testid="connection-filter-type"
+          onChange={(e) => setSearch(e.currentTarget.value)} />
+        <Select placeholder={t('gateway.connections.allTypes')} clearable value={type} data-testid="connection-filter-type"
           data={CONNECTION_TYPES.map((v) => ({ value: v, label: t(`gateway.connections.types.${v}`) }))}
-          onChange={(v) => setQ((p) => ({ ...p, page: 1, type: (v ?? undefined) as ConnectionListQuery['type'] }))} />
-        <Select placeholder={t('gateway.connections.allStates')} clearable value={q.status ?? null} data-testid="connection-filter-state"
+          onChange={(v) => view.update({ type: v })} />
+        <Select placeholder={t('gateway.connections.allStates')} clearable value={status} data-testid="connection-filter-state"
           data={CONNECTION_STATES.map((v) => ({ value: v, label: t(`gateway.connections.states.${v}`) }))}
-          onChange={(v) => setQ((p) => ({ ...p, page: 1, status: (v ?? undefined) as ConnectionListQuery['status'] }))} />
+          onChange={(v) => view.update({ status: v })} />
       </Group>
       {body}
-      {pages > 1 && <Pagination total={pages} value={q.page ?? 1} onChange={(page) => setQ((p) => ({ ...p, page }))} />}
+      {pages > 1 && <Pagination total={pages} value={view.page} onChange={view.setPage} />}
       {creating && (
         <Modal opened onClose={() => setCreating(false)} title={t('gateway.connections.add')} size="xl" centered>
           <ConnectionForm connection={null} onCancel={() => setCreating(false)} onDone={() => setCreating(false)} />

@@ -1,7 +1,6 @@
 import { Badge, Button, Code, Group, Select, Stack, Switch, Table, Text, TextInput, Title, } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { can } from '@risala/shared/permissions';
-import { FILTER_TYPES, type FilterType, type Rule } from '@risala/shared/schemas/gateway-routing';
+import { FILTER_TYPES, type Rule } from '@risala/shared/schemas/gateway-routing';
 import { IconPlus, IconSearch, } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
@@ -9,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryTable } from '../../../components/page/QueryTable.tsx';
 import { ListFooter } from '../../../components/page/ListFooter.tsx';
 import { useSession } from '../../../lib/session.ts';
+import { oneOf, useUrlList, useUrlSearch } from '../../../lib/url-list.ts';
 import { ConfirmDelete, RoutingNav, RowActions } from '../RoutingNav.tsx';
 import { useRuleMutations } from './api/change-rule.ts';
 import { useRules } from './api/get-rules.ts';
@@ -16,6 +16,8 @@ import { RuleFormModal } from './RuleFormModal.tsx';
 import { formatList } from '../../../lib/i18n.ts';
 
 const LIMIT = 20;
+/** The list's view in the URL (lib/url-list.ts): /sender-management/rules?search=…&type=sender_id&page=2 */
+const LIST_DEFAULTS = { search: '', type: '' };
 
 /** A short, readable form of a rule's value. */
 export function ruleSummary(rule: Rule, t: TFunction): string {
@@ -37,13 +39,15 @@ export function ruleSummary(rule: Rule, t: TFunction): string {
 export function RulesPage() {
   const { t } = useTranslation();
   const { permissions } = useSession();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [type, setType] = useState<FilterType | null>(null);
-  const [page, setPage] = useState(1);
+  // the view lives in the URL (a reload or Back from another routing page shows the same rules)
+  const list = useUrlList(LIST_DEFAULTS);
+  const [search, setSearch] = useUrlSearch(list);
+  const { page, setPage } = list;
+  const searched = list.values.search;
+  const type = oneOf(list.values.type, FILTER_TYPES);
   const [editing, setEditing] = useState<Rule | null | 'new'>(null);
   const [deleting, setDeleting] = useState<Rule | null>(null);
-  const rules = useRules({ page, limit: LIMIT, search: debounced || undefined, filter_type: type ?? undefined, sort: 'created_at', order: 'desc' });
+  const rules = useRules({ page, limit: LIMIT, search: searched || undefined, filter_type: type ?? undefined, sort: 'created_at', order: 'desc' });
   const { status, remove } = useRuleMutations();
   const canEdit = can(permissions, 'sender', 'update');
 
@@ -51,7 +55,7 @@ export function RulesPage() {
     <QueryTable
       query={rules}
       empty={(data) => data.items.length === 0}
-      emptyText={t(debounced || type ? 'gateway.rules.noMatch' : 'gateway.rules.empty')}
+      emptyText={t(searched || type ? 'gateway.rules.noMatch' : 'gateway.rules.empty')}
       minWidth={720}
       testId="rule-table"
       headers={[t('gateway.rules.fields.rule_name'), t('gateway.rules.fields.filter_type'), t('gateway.rules.fields.value'), t('gateway.routers.fields.status'), null]}
@@ -91,9 +95,9 @@ export function RulesPage() {
       </Group>
       <Group gap="sm" align="flex-end">
         <TextInput leftSection={<IconSearch size={16} />} placeholder={t('gateway.rules.search')} aria-label={t('gateway.rules.search')} value={search}
-          onChange={(e) => { setSearch(e.currentTarget.value); setPage(1); }} flex={1} maw={420} data-testid="rule-search" />
+          onChange={(e) => setSearch(e.currentTarget.value)} flex={1} maw={420} data-testid="rule-search" />
         <Select label={t('gateway.rules.fields.filter_type')} clearable placeholder={t('gateway.rules.allTypes')} value={type} w={240}
-          onChange={(v) => { setType(v as FilterType | null); setPage(1); }}
+          onChange={(v) => list.update({ type: v })}
           data={FILTER_TYPES.map((f) => ({ value: f, label: t(`gateway.rules.types.${f}`) }))} />
       </Group>
       {body}

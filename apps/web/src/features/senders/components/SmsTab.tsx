@@ -1,7 +1,6 @@
 import { ActionIcon, Anchor, Button, Group, Modal, Select, Stack, Table, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { can } from '@risala/shared/permissions';
-import { SENDER_STATUSES, type SenderStatus, type SmsSender } from '@risala/shared/schemas/senders';
+import { SENDER_STATUSES, type SmsSender } from '@risala/shared/schemas/senders';
 import { IconCheck, IconSearch, IconStar, IconTrash, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { QueryTable } from '../../../components/page/QueryTable.tsx';
 import { ListFooter } from '../../../components/page/ListFooter.tsx';
 import { formatDate } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
+import { oneOf, useUrlList, useUrlSearch } from '../../../lib/url-list.ts';
 import { useSmsSenders } from '../api/get-sms-senders.ts';
 import { useDeleteSenderId, useRequestSmsSupport, useReviewSenderId, useUpdateSenderId } from '../api/save-sms-sender.ts';
 import { RequestBox } from './RequestBox.tsx';
@@ -18,17 +18,21 @@ import { StatusBadge } from './StatusBadge.tsx';
 
 const LIMIT = 20;
 const GATEWAY = ['connections', 'routers', 'rules', 'plugins'] as const;
+/** The sender IDs list's view in the URL (lib/url-list.ts): /sender-management/sms?search=…&status=ACTIVE&page=2 */
+const LIST_DEFAULTS = { search: '', status: '' };
 
 export function SmsTab() {
   const { t, i18n } = useTranslation();
   const { permissions } = useSession();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [status, setStatus] = useState<SenderStatus | null>(null);
-  const [page, setPage] = useState(1);
+  // the list's view lives in the URL (a reload or Back from a gateway page shows the same list)
+  const list = useUrlList(LIST_DEFAULTS);
+  const [search, setSearch] = useUrlSearch(list);
+  const { page, setPage } = list;
+  const searched = list.values.search;
+  const status = oneOf(list.values.status, SENDER_STATUSES);
   const [rejecting, setRejecting] = useState<SmsSender | null>(null);
   const [reason, setReason] = useState('');
-  const senders = useSmsSenders({ page, limit: LIMIT, search: debounced || undefined, status: status ?? undefined });
+  const senders = useSmsSenders({ page, limit: LIMIT, search: searched || undefined, status: status ?? undefined });
   const review = useReviewSenderId();
   const update = useUpdateSenderId();
   const remove = useDeleteSenderId();
@@ -41,7 +45,7 @@ export function SmsTab() {
     <QueryTable
       query={senders}
       empty={(data) => data.items.length === 0}
-      emptyText={t(debounced || status ? 'senders.sms.noMatch' : 'senders.sms.empty')}
+      emptyText={t(searched || status ? 'senders.sms.noMatch' : 'senders.sms.empty')}
       minWidth={640}
       testId="sender-id-table"
       headers={[t('senders.sms.fields.sender_id'), t('senders.sms.fields.sender_type'), t('senders.sms.fields.status'), t('senders.sms.fields.created_at'), null]}
@@ -129,10 +133,7 @@ export function SmsTab() {
           placeholder={t('senders.sms.search')}
           aria-label={t('senders.sms.search')}
           value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
+          onChange={(e) => setSearch(e.currentTarget.value)}
           maw={320}
           data-testid="sender-id-search"
         />
@@ -140,10 +141,7 @@ export function SmsTab() {
           placeholder={t('senders.sms.allStatuses')}
           aria-label={t('senders.sms.fields.status')}
           value={status}
-          onChange={(value) => {
-            setStatus(value as SenderStatus | null);
-            setPage(1);
-          }}
+          onChange={(value) => list.update({ status: value })}
           data={SENDER_STATUSES.map((value) => ({ value, label: t(`senders.status.${value}`) }))}
           clearable
           data-testid="sender-id-status-filter"
