@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { registerVerified, signInUi } from './fixtures.ts';
+import { registerVerified, signInUi, sql } from './fixtures.ts';
 
 test('leaving New SMS with a typed message asks first; staying keeps it, leaving discards it', async ({ page, request }) => {
   const email = await registerVerified(request, 'e2e.compose-guard');
@@ -51,4 +51,30 @@ test('free WhatsApp text to someone who has not written in: the estimate says so
   await expect(page.getByTestId('estimate-not-allowed')).toContainText('1 recipient is outside the 24-hour window');
   await expect(page.getByTestId('estimate-nothing')).toBeVisible();
   await expect(page.getByTestId('compose-send')).toBeDisabled();
+});
+
+test.describe('in a browser in another time zone', () => {
+  test.use({ timezoneId: 'Europe/London' });
+
+  test('a scheduled SMS goes out at the typed time in the account’s zone, not the browser’s', async ({ page, request }) => {
+    const email = await registerVerified(request, 'e2e.compose-zone');
+    await signInUi(page, email);
+    await expect(page).toHaveURL(/\/dashboard/);
+    const [{ account_id }] = await sql('select account_id from users where email = $1', [email]);
+    // two hours ahead, as a wall time in Riyadh (UTC+3, no daylight saving)
+    const at = new Date(Date.now() + 2 * 3600_000);
+    at.setUTCSeconds(0, 0);
+    const riyadh = new Date(at.getTime() + 3 * 3600_000).toISOString().slice(0, 16);
+
+    await page.goto('/message-history/new-sms');
+    await page.getByTestId('compose-numbers').fill('+966501234567');
+    await page.getByTestId('compose-text').fill('Doors open at ten');
+    await page.getByTestId('compose-schedule').click();
+    await page.getByTestId('compose-schedule-at').fill(riyadh);
+    await expect(page.getByText('Time zone: Asia/Riyadh')).toBeVisible();
+    await page.getByTestId('compose-send').click();
+    await expect(page).toHaveURL(/\/message-history\?bulk_id=/);
+    const [m] = await sql('select scheduled_at from messages where account_id = $1', [account_id]);
+    expect(new Date(m.scheduled_at).toISOString()).toBe(at.toISOString());
+  });
 });

@@ -26,11 +26,12 @@ async function signedIn(page: Page, request: Parameters<typeof registerVerified>
   return email;
 }
 
-/** A datetime-local value `minutes` from now (the browser and this process share the time zone). */
-function localStamp(minutes: number) {
-  const d = new Date(Date.now() + minutes * 60_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+/** A datetime-local value `minutes` from now, as a wall time in the account's zone (new accounts: Asia/Riyadh). */
+function localStamp(minutes: number, timeZone = 'Asia/Riyadh') {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+    .formatToParts(new Date(Date.now() + minutes * 60_000));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
 }
 
 const rows = (page: Page, status?: string) =>
@@ -79,6 +80,8 @@ test('an SMS to a group of 50 goes from QUEUED to DELIVERED in Message History',
   await page.getByTestId('compose-schedule').click();
   await page.getByTestId('compose-schedule-at').fill(localStamp(1));
   await expect(page.getByText('Scheduled time must be more than 5 minutes from now')).toBeVisible();
+  // typed in the account's zone, named under the field (as in the launcher), whatever the browser's
+  await expect(page.getByText('Time zone: Asia/Riyadh')).toBeVisible();
   await page.getByTestId('compose-send-now').click();
 
   await page.getByTestId('compose-send').click();

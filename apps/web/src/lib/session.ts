@@ -4,9 +4,10 @@
  */
 import type { User } from '@risala/shared';
 import { landingPath, type PermissionTree } from '@risala/shared/permissions';
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { api } from './api-client.ts';
+import { browserTimeZone } from './zoned.ts';
 import {
   endSession,
   getSession,
@@ -21,6 +22,8 @@ export interface Account {
   name: string;
   plan: string;
   needs_approval: boolean;
+  /** IANA zone schedule times are read and shown in (the launcher, batches, New message) */
+  timezone: string;
 }
 
 /** GET /api/auth/user/{id} → data */
@@ -112,6 +115,13 @@ export async function saveLanguagePreference(client: QueryClient, userId: string
 
 export const userProfileQuery = (userId: string) =>
   queryOptions({ queryKey: userKeys.profile(userId), queryFn: () => fetchUserProfile(userId), staleTime: 60_000 });
+
+/** The account's time zone (schedule times are typed and shown in it); the browser's until the profile is loaded. */
+export function useAccountTimeZone(): string {
+  const { userId } = useSession();
+  const profile = useQuery({ ...userProfileQuery(userId ?? ''), enabled: Boolean(userId) });
+  return profile.data?.account.timezone ?? browserTimeZone();
+}
 
 /** Saves ?token=…&user_id=… (both required) and removes them from the address bar (spec §2). */
 export function captureSessionFromUrl(): void {

@@ -9,7 +9,7 @@ export interface UserWithRole {
   user: UserRow;
   roleKey: string;
   permissions: PermissionTree;
-  account: { id: number; name: string; plan: string; needs_approval: boolean };
+  account: { id: number; name: string; plan: string; needs_approval: boolean; timezone: string };
 }
 
 async function withRole(db: DbOrTx, where: ReturnType<typeof eq>): Promise<UserWithRole | null> {
@@ -30,6 +30,7 @@ async function withRole(db: DbOrTx, where: ReturnType<typeof eq>): Promise<UserW
       name: row.account.name,
       plan: row.account.plan,
       needs_approval: row.account.needs_approval,
+      timezone: row.account.timezone,
     },
   };
 }

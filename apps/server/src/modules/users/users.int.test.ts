@@ -75,7 +75,7 @@ describe('GET /api/auth/user/{id}', () => {
     expect(res.body).not.toContain('password_hash');
     expect(res.body).not.toContain('$argon2id');
     expect(data.permissions.sms_portal.map((e: { entity: string }) => e.entity)).toContain('user_management');
-    expect(data.account).toEqual({ id: owner.accountId, name: 'Acme Trading', plan: 'free_trial', needs_approval: false });
+    expect(data.account).toEqual({ id: owner.accountId, name: 'Acme Trading', plan: 'free_trial', needs_approval: false, timezone: 'Asia/Riyadh' });
   });
 
   it('rejects a non-numeric id with 400 VALIDATION_ERROR', async () => {

@@ -12,6 +12,7 @@ import { PageLoader } from '../../components/page/PageLoader.tsx';
 import { isApiError } from '../../lib/http.ts';
 import { translateMessage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
+import { browserTimeZone } from '../../lib/zoned.ts';
 import { showSuccessToast } from '../../lib/toast.ts';
 import { useCampaign } from './api/get-campaign.ts';
 import { useDeployCampaign } from './api/launch-campaign.ts';
@@ -26,7 +27,6 @@ import { ReviewStep } from './launcher/ReviewStep.tsx';
 import { TestSendModal } from './launcher/TestSendModal.tsx';
 import { useAutosave } from './launcher/use-autosave.ts';
 
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 function SaveIndicator({ state }: { state: ReturnType<typeof useAutosave>['state'] }) {
   const { t } = useTranslation();
@@ -52,13 +52,13 @@ function Launcher({ initial }: { initial: Campaign | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { permissions } = useSession();
-  const [draft, setDraft] = useState<LauncherDraft>(() => (initial ? draftFromCampaign(initial, initial.timezone ?? browserZone()) : emptyDraft()));
+  const [draft, setDraft] = useState<LauncherDraft>(() => (initial ? draftFromCampaign(initial, initial.timezone ?? browserTimeZone()) : emptyDraft()));
   const [dirty, setDirty] = useState(false);
   const [step, setStep] = useState(0);
   const [testing, setTesting] = useState(false);
   const [createdId, setCreatedId] = useState<number | null>(null);
   const zoneQuery = useCampaign(initial ? null : createdId);
-  const timeZone = initial?.timezone ?? zoneQuery.data?.timezone ?? browserZone();
+  const timeZone = initial?.timezone ?? zoneQuery.data?.timezone ?? browserTimeZone();
   const body = useMemo(() => draftBody(draft, timeZone), [draft, timeZone]);
   const canEdit = can(permissions, 'campaign', initial ? 'update' : 'create');
   const autosave = useAutosave(initial?.id ?? null, body, dirty && canEdit, (c) => {

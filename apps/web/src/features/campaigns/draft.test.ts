@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Campaign } from './api/types.ts';
 import { channelContentReady, contentBody, draftBody, draftFromCampaign, emptyDraft, moveChannel, readyToLaunch, stepComplete } from './draft.ts';
-import { isoToZonedLocal, minZonedLocal, zonedLocalToIso, zonedScheduleError } from './zoned.ts';
+import { isoToZonedLocal, minZonedLocal, zonedLocalToIso, zonedScheduleError } from '../../lib/zoned.ts';
 
 const ZONE = 'Asia/Riyadh'; // UTC+3, no daylight saving
 

@@ -7,7 +7,7 @@
 import type { AB_METRICS, CampaignDraftInput } from '@risala/shared/schemas/campaigns';
 import type { Channel } from '@risala/shared/schemas/messages';
 import type { Campaign } from './api/types.ts';
-import { isoToZonedLocal, zonedScheduleError, zonedLocalToIso } from './zoned.ts';
+import { isoToZonedLocal, zonedScheduleError, zonedLocalToIso } from '../../lib/zoned.ts';
 
 export interface ContentDraft {
   sms: { source: 'text' | 'template'; text: string; template_id: number | null };

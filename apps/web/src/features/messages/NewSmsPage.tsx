@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLeaveGuard } from '../../components/page/LeaveGuard.tsx';
 import { formatList } from '../../lib/i18n.ts';
-import { useSession } from '../../lib/session.ts';
+import { useAccountTimeZone, useSession } from '../../lib/session.ts';
 import { showSuccessToast } from '../../lib/toast.ts';
 import { useActiveSmsSenders, useApprovedSmsTemplates } from './api/get-send-options.ts';
 import { useSendEstimate, useSendMessage } from './api/send-message.ts';
@@ -35,7 +35,8 @@ export function NewSmsPage() {
   const sender = senders.data?.find((s) => String(s.id) === senderId) ?? defaultSender;
   const template = templates.data?.find((x) => String(x.id) === templateId) ?? null;
   const messageText = source === 'template' ? (template?.template_text ?? '') : text;
-  const scheduleAt = scheduleValue(schedule);
+  const zone = useAccountTimeZone();
+  const scheduleAt = scheduleValue(schedule, zone);
 
   const body = useMemo<SendSmsInput | null>(() => {
     const content = source === 'template' ? Boolean(templateId) : text.trim() !== '' && !textError(text, 1600);

@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLeaveGuard } from '../../components/page/LeaveGuard.tsx';
+import { useAccountTimeZone } from '../../lib/session.ts';
 import { showPartialToast, showSuccessToast } from '../../lib/toast.ts';
 import { useApprovedWaTemplates, useWhatsappSenders } from './api/get-send-options.ts';
 import { useSendEstimate, useSendMessage } from './api/send-message.ts';
@@ -35,7 +36,8 @@ export function NewWhatsappPage() {
   const template = templates.data?.find((x) => String(x.id) === templateId) ?? null;
   const bodyText = template?.components.find((c): c is WaBody => c.type === 'BODY')?.text ?? '';
   const paramCount = waVariableCount(bodyText) ?? 0;
-  const scheduleAt = scheduleValue(schedule);
+  const zone = useAccountTimeZone();
+  const scheduleAt = scheduleValue(schedule, zone);
 
   const pickTemplate = (id: string | null) => {
     setTemplateId(id);

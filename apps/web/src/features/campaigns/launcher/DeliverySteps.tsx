@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useEmailSender, useSmsSenders, useWhatsappSenders } from '../api/get-launcher-options.ts';
 import type { AbMetric } from '../draft.ts';
-import { minZonedLocal, zonedScheduleError } from '../zoned.ts';
+import { minZonedLocal, zonedScheduleError } from '../../../lib/zoned.ts';
 import type { StepProps } from './AudienceSteps.tsx';
 import { ContentEditor, SectionCard } from './ContentEditor.tsx';
 import { isolate } from '../../../lib/i18n.ts';

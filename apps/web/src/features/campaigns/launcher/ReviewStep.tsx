@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/http.ts';
 import { useEstimate } from '../api/get-campaign.ts';
 import { type LauncherDraft, STEPS, stepComplete } from '../draft.ts';
-import { isoToZonedLocal, zonedLocalToIso } from '../zoned.ts';
+import { isoToZonedLocal, zonedLocalToIso } from '../../../lib/zoned.ts';
 import { formatList, formatMoney } from '../../../lib/i18n.ts';
 
 /** Step 8: what will go out — messages and SMS parts per channel, credits against the balance, cost, and what is still missing. */

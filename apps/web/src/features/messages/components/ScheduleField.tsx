@@ -1,23 +1,28 @@
 import { Group, Radio, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { minScheduleLocal, scheduleError } from '../compose.ts';
+import { useAccountTimeZone } from '../../../lib/session.ts';
+import { minZonedLocal, zonedLocalToIso, zonedScheduleError } from '../../../lib/zoned.ts';
 
 export interface ScheduleDraft {
   mode: 'now' | 'later';
-  /** datetime-local value */
+  /** datetime-local value, a wall time in the account's zone */
   at: string;
 }
 
-/** Send now or at a time more than 5 minutes ahead (§5). */
+/**
+ * Send now or at a time more than 5 minutes ahead (§5), typed in the account's time zone (named
+ * under the field), as in the campaign launcher and the batch screens, whatever the browser's zone.
+ */
 export function ScheduleField({ value, onChange }: { value: ScheduleDraft; onChange: (v: ScheduleDraft) => void }) {
   const { t } = useTranslation();
-  const error = value.mode === 'later' && value.at ? scheduleError(value.at) : null;
+  const zone = useAccountTimeZone();
+  const error = value.mode === 'later' && value.at ? zonedScheduleError(value.at, zone) : null;
   return (
     <Stack gap="xs">
       <Radio.Group
         label={t('messages.compose.when')}
         value={value.mode}
-        onChange={(mode) => onChange({ mode: mode as ScheduleDraft['mode'], at: value.at || minScheduleLocal() })}
+        onChange={(mode) => onChange({ mode: mode as ScheduleDraft['mode'], at: value.at || minZonedLocal(zone) })}
       >
         <Group gap="lg" mt={4}>
           <Radio value="now" label={t('messages.compose.sendNow')} data-testid="compose-send-now" />
@@ -28,8 +33,9 @@ export function ScheduleField({ value, onChange }: { value: ScheduleDraft; onCha
         <TextInput
           type="datetime-local"
           label={t('messages.compose.scheduleAt')}
+          description={t('campaigns.launcher.schedule.timezone', { zone })}
           value={value.at}
-          min={minScheduleLocal()}
+          min={minZonedLocal(zone)}
           onChange={(e) => onChange({ ...value, at: e.currentTarget.value })}
           error={error ? t(error) : undefined}
           w={260}
@@ -41,8 +47,8 @@ export function ScheduleField({ value, onChange }: { value: ScheduleDraft; onCha
 }
 
 /** The schedule_at to send, or undefined for "now"; null when the time is not valid yet. */
-export function scheduleValue(v: ScheduleDraft): string | undefined | null {
+export function scheduleValue(v: ScheduleDraft, zone: string): string | undefined | null {
   if (v.mode === 'now') return undefined;
-  if (scheduleError(v.at)) return null;
-  return new Date(v.at).toISOString();
+  if (zonedScheduleError(v.at, zone)) return null;
+  return zonedLocalToIso(v.at, zone);
 }
