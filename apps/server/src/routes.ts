@@ -12,6 +12,7 @@ import { blacklistRoutes } from './modules/blacklists/blacklists.routes.ts';
 import { brandRoutes } from './modules/brands/brands.routes.ts';
 import { contentRoutes, userContentRoutes } from './modules/content/content.routes.ts';
 import { customerRoutes, customersRoutes } from './modules/customers/customers.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { customerImportRoutes } from './modules/customers/import/imports.routes.ts';
 import { groupRoutes } from './modules/groups/groups.routes.ts';
 import { creditRoutes, messageHistoryRoutes } from './modules/messaging/history.routes.ts';
@@ -63,6 +64,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
     async (scoped) => {
       scoped.addHook('onRequest', authenticate(ctx));
       await scoped.register(notificationRoutes(ctx), { prefix: '/api/notifications' });
+      await scoped.register(dashboardRoutes(ctx), { prefix: '/api/dashboard' });
       // brands, content, storage:
       await scoped.register(brandRoutes(ctx), { prefix: '/api/brands' });
       await scoped.register(contentRoutes(ctx), { prefix: '/api/content' });

@@ -20,6 +20,7 @@ import { routes as campaignRoutes } from '../features/campaigns/routes.tsx';
 import { bareRoutes as canvasRoutes } from '../features/canvas/routes.tsx';
 import { routes as contentRoutes } from '../features/content/routes.tsx';
 import { routes as customerRoutes } from '../features/customers/routes.tsx';
+import { routes as dashboardRoutes } from '../features/dashboard/routes.tsx';
 import { routes as gatewayRoutes } from '../features/gateway/routes.tsx';
 import { routes as messageRoutes } from '../features/messages/routes.tsx';
 import { routes as senderRoutes } from '../features/senders/routes.tsx';
@@ -35,6 +36,7 @@ const featureRoutes: RouteObject[] = [
   ...gatewayRoutes,
   ...messageRoutes,
   ...campaignRoutes,
+  ...dashboardRoutes,
 ];
 const claimed = new Set(
   [...featureRoutes, ...canvasRoutes].map((r) => (r.path ?? '').split('/')[0]).filter(Boolean),

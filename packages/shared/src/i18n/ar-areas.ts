@@ -15,6 +15,7 @@ import arGateway from './ar/gateway.json' with { type: 'json' };
 import arMessages from './ar/messages.json' with { type: 'json' };
 import arSending from './ar/sending.json' with { type: 'json' };
 import arCampaigns from './ar/campaigns.json' with { type: 'json' };
+import arDashboard from './ar/dashboard.json' with { type: 'json' };
 import type { Messages } from './types.ts';
 
 const messages: Messages = {
@@ -34,6 +35,7 @@ const messages: Messages = {
   messages: arMessages,
   sending: arSending,
   campaigns: arCampaigns,
+  dashboard: arDashboard,
 };
 
 export default messages;

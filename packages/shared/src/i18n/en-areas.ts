@@ -15,6 +15,7 @@ import enGateway from './en/gateway.json' with { type: 'json' };
 import enMessages from './en/messages.json' with { type: 'json' };
 import enSending from './en/sending.json' with { type: 'json' };
 import enCampaigns from './en/campaigns.json' with { type: 'json' };
+import enDashboard from './en/dashboard.json' with { type: 'json' };
 import type { Messages } from './types.ts';
 
 const messages: Messages = {
@@ -34,6 +35,7 @@ const messages: Messages = {
   messages: enMessages,
   sending: enSending,
   campaigns: enCampaigns,
+  dashboard: enDashboard,
 };
 
 export default messages;

@@ -1,11 +1,25 @@
 import { Group, Paper, Skeleton, Text } from '@mantine/core';
+import type { CreditBalanceDto } from '@risala/shared/schemas/messages';
 import { IconBrandWhatsapp, IconMail, IconMessage } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useCredits } from '../api/get-credits.ts';
+import { api } from '../../lib/api-client.ts';
+
+/** Under the messages keys: a send's invalidation of ['messages'] refreshes the balances too. */
+export const creditsKey = ['messages', 'credits'] as const;
+
+/** GET /api/credits: the balance and consumption per channel. */
+export function useCredits() {
+  return useQuery({
+    queryKey: creditsKey,
+    queryFn: async () => (await api.get<CreditBalanceDto[]>('/api/credits', { silent: true })).data,
+    refetchInterval: 30_000,
+  });
+}
 
 const ICONS = { sms: IconMessage, email: IconMail, whatsapp: IconBrandWhatsapp } as const;
 
-/** The remaining credits per channel, at the top of the history. */
+/** The remaining credits per channel (Message History, the dashboard). */
 export function CreditsBar() {
   const { t, i18n } = useTranslation();
   const credits = useCredits();

@@ -5,6 +5,7 @@ import { IconBrandWhatsapp, IconDownload, IconMessagePlus } from '@tabler/icons-
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CreditsBar } from '../../components/credits/CreditsBar.tsx';
 import { EmptyNote } from '../../components/page/EmptyNote.tsx';
 import { LoadError } from '../../components/page/LoadError.tsx';
 import { ListFooter } from '../../components/page/ListFooter.tsx';
@@ -13,7 +14,6 @@ import { useSession } from '../../lib/session.ts';
 import { useUrlDraft, useUrlList } from '../../lib/url-list.ts';
 import { useMessages } from './api/get-messages.ts';
 import type { MessageListParams } from './api/keys.ts';
-import { CreditsBar } from './components/CreditsBar.tsx';
 import { HistoryFilters } from './components/HistoryFilters.tsx';
 import { InboundList } from './components/InboundList.tsx';
 import { MessageDrawer } from './components/MessageDrawer.tsx';

@@ -12,5 +12,4 @@ export const messageKeys = {
   list: (p: MessageListParams) => ['messages', 'list', p] as const,
   one: (id: number) => ['messages', 'one', id] as const,
   inbound: (page: number, search: string) => ['messages', 'inbound', page, search] as const,
-  credits: ['messages', 'credits'] as const,
 };

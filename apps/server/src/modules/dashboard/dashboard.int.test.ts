@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, type Cast, createTestApp, json, signUpCast, type TestApp } from '../../test/helper.ts';
+
+let t: TestApp;
+let cast: Cast;
+beforeAll(async () => {
+  t = await createTestApp();
+  cast = await signUpCast(t);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const steps = async (token: string) => {
+  const res = await t.app.inject({ method: 'GET', url: '/api/dashboard/getting-started', headers: bearer(token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return json(res).data;
+};
+
+describe('GET /api/dashboard/getting-started', () => {
+  it('starts with nothing done, follows the account’s own first steps, and ignores other accounts', async () => {
+    expect(await steps(cast.owner.token)).toEqual({
+      brand: false, customers: false, approved_template: false, sent_message: false, launched_campaign: false,
+    });
+    // another account's brand and customer change nothing here
+    await t.sql(`insert into brands (account_id, name) values ($1, 'Theirs')`, [cast.stranger.accountId]);
+    await t.sql(`insert into customers (account_id, email) values ($1, 'x@example.com')`, [cast.stranger.accountId]);
+    expect(await steps(cast.owner.token)).toMatchObject({ brand: false, customers: false });
+
+    await t.sql(`insert into brands (account_id, name) values ($1, 'Ours')`, [cast.owner.accountId]);
+    await t.sql(`insert into customers (account_id, email) values ($1, 'y@example.com')`, [cast.owner.accountId]);
+    await t.sql(`insert into campaigns (account_id, name, status) values ($1, 'Draft only', 'DRAFT')`, [cast.owner.accountId]);
+    // a viewer of the same account sees the same checklist; a draft is not a launched campaign
+    expect(await steps(cast.viewer.token)).toEqual({
+      brand: true, customers: true, approved_template: false, sent_message: false, launched_campaign: false,
+    });
+  });
+
+  it('needs a session', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/dashboard/getting-started' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,14 @@
+import type { GettingStarted } from '@risala/shared/schemas/dashboard';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+
+/** One round trip, each answer an EXISTS on an account-first index (no counting of big tables). */
+export async function gettingStarted(db: DbOrTx, accountId: number): Promise<GettingStarted> {
+  const { rows } = await db.execute<GettingStarted>(sql`
+    select exists (select 1 from brands where account_id = ${accountId}) as brand,
+           exists (select 1 from customers where account_id = ${accountId}) as customers,
+           exists (select 1 from templates where account_id = ${accountId} and status = 'APPROVED') as approved_template,
+           exists (select 1 from messages where account_id = ${accountId}) as sent_message,
+           exists (select 1 from campaigns where account_id = ${accountId} and status <> 'DRAFT') as launched_campaign`);
+  return rows[0] as GettingStarted;
+}

@@ -1,0 +1,122 @@
+import { Anchor, Badge, Button, Group, Paper, Progress, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { type Action, can, type EntityName } from '@risala/shared/permissions';
+import { type GettingStarted, SETUP_STEPS, type SetupStep } from '@risala/shared/schemas/dashboard';
+import { IconCheck, IconCircleDashed } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CreditsBar } from '../../components/credits/CreditsBar.tsx';
+import { LoadError } from '../../components/page/LoadError.tsx';
+import { useSession } from '../../lib/session.ts';
+import { useGettingStarted } from './api/get-getting-started.ts';
+
+/** Where each first step is taken, and the permission it needs there. */
+const STEP_LINKS: Record<SetupStep, { to: string; entity: EntityName; action: Action }> = {
+  brand: { to: '/brand', entity: 'brand', action: 'create' },
+  customers: { to: '/customer/import', entity: 'customer', action: 'create' },
+  approved_template: { to: '/template', entity: 'template', action: 'create' },
+  sent_message: { to: '/message-history/new-sms', entity: 'campaign', action: 'create' },
+  launched_campaign: { to: '/campaign', entity: 'campaign', action: 'create' },
+};
+
+/** The first steps with their real state, each linking to where it is done (when the role may). */
+function SetupChecklist({ done }: { done: GettingStarted }) {
+  const { t } = useTranslation();
+  const { permissions } = useSession();
+  const count = SETUP_STEPS.filter((s) => done[s]).length;
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="getting-started" data-done={count}>
+      <Group justify="space-between" mb="xs">
+        <Title order={2} size="h4">
+          {t('dashboard.start.title')}
+        </Title>
+        <Text size="sm" c="dimmed" data-testid="getting-started-progress">
+          {t('dashboard.start.progress', { done: count, total: SETUP_STEPS.length })}
+        </Text>
+      </Group>
+      <Progress value={(count / SETUP_STEPS.length) * 100} size="sm" mb="md" aria-hidden />
+      {count === SETUP_STEPS.length && (
+        <Text size="sm" c="green" mb="sm">
+          {t('dashboard.start.allDone')}
+        </Text>
+      )}
+      <Stack gap="sm">
+        {SETUP_STEPS.map((step) => {
+          const link = STEP_LINKS[step];
+          const allowed = can(permissions, link.entity, link.action);
+          return (
+            <Group key={step} justify="space-between" wrap="nowrap" align="flex-start" data-testid={`step-${step}`} data-done={done[step]}>
+              <Group gap="sm" wrap="nowrap" align="flex-start">
+                <ThemeIcon size={28} radius="xl" variant={done[step] ? 'filled' : 'light'} color={done[step] ? 'green' : 'gray'}>
+                  {done[step] ? <IconCheck size={16} /> : <IconCircleDashed size={16} />}
+                </ThemeIcon>
+                <div>
+                  <Text fw={600} size="sm" td={done[step] ? 'line-through' : undefined} c={done[step] ? 'dimmed' : undefined}>
+                    {t(`dashboard.start.steps.${step}.title`)}
+                  </Text>
+                  {!done[step] && (
+                    <Text size="sm" c="dimmed">
+                      {t(`dashboard.start.steps.${step}.body`)}
+                    </Text>
+                  )}
+                </div>
+              </Group>
+              {done[step] ? (
+                <Badge color="green" variant="light" tt="none">
+                  {t('dashboard.start.done')}
+                </Badge>
+              ) : (
+                allowed && (
+                  <Button component={Link} to={link.to} size="xs" variant="light" data-testid={`step-${step}-action`}>
+                    {t(`dashboard.start.steps.${step}.action`)}
+                  </Button>
+                )
+              )}
+            </Group>
+          );
+        })}
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * /dashboard, the landing page: a new account's first steps with their real state (a checklist
+ * that links to where each is done) and the credits left. The insights themselves (delivery, opens,
+ * clicks across campaigns) are not built yet; the page says where each campaign's report is.
+ */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const { permissions } = useSession();
+  const steps = useGettingStarted();
+  return (
+    <Stack gap="lg" data-testid="dashboard-page">
+      <div>
+        <Title order={1} size="h2">
+          {t('nav.dashboard')}
+        </Title>
+        <Text c="dimmed">{t('dashboard.subtitle')}</Text>
+      </div>
+      {steps.isPending ? (
+        <Skeleton h={280} radius="md" />
+      ) : steps.isError ? (
+        <LoadError error={steps.error} onRetry={() => void steps.refetch()} />
+      ) : (
+        <SetupChecklist done={steps.data} />
+      )}
+      {can(permissions, 'message_history', 'view') && (
+        <Stack gap="xs">
+          <Text fw={600}>{t('dashboard.credits')}</Text>
+          <CreditsBar />
+        </Stack>
+      )}
+      <Text size="sm" c="dimmed" data-testid="dashboard-insights-note">
+        {t('dashboard.insights')}{' '}
+        {can(permissions, 'campaign_history', 'view') && (
+          <Anchor component={Link} to="/campaignhistory" size="sm">
+            {t('dashboard.openHistory')}
+          </Anchor>
+        )}
+      </Text>
+    </Stack>
+  );
+}
