@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { registerVerified, signInReviewer, signInUi, sql } from './fixtures.ts';
+import { cutBadges, registerVerified, signInReviewer, signInUi, sql } from './fixtures.ts';
 
 const ZONE = 'Asia/Riyadh'; // a new account's time zone
 
@@ -255,29 +255,111 @@ test('batch screens: reschedule and send a scheduled batch now, cancel another, 
   await expect(one).toContainText(`${(hour as number) % 12 || 12}:${String(minute).padStart(2, '0')} ${(hour as number) < 12 ? 'AM' : 'PM'}`);
   await expect(one).toContainText(ZONE);
 
-  // cancel the second: it moves to canceled batches with who canceled it
+  // cancel the second: it asks first and says what happens (5 of the 10 customers can get SMS)
   await two.getByTestId('batch-cancel').click();
+  const confirm = page.getByTestId('batch-confirm');
+  await expect(confirm).toHaveAttribute('data-kind', 'cancel');
+  await expect(confirm.getByTestId('batch-confirm-what')).toHaveText('5 messages of the campaign “\u2068Scheduled two\u2069” will not be sent; their credits come back to your balance.');
+  await expect(confirm.getByTestId('batch-confirm-last')).toHaveText("It is the campaign's last batch: the campaign ends as canceled.");
+  await expect(confirm).toContainText('This cannot be undone.');
+  // keeping it changes nothing
+  await page.getByTestId('batch-confirm-keep').click();
+  await expect(confirm).toHaveCount(0);
+  await expect(two.getByTestId('batch-cancel')).toBeVisible();
+  expect((await sql('select canceled_at from batches where campaign_id = (select id from campaigns where name = $1)', ['Scheduled two']))[0].canceled_at).toBeNull();
+  // then it moves to canceled batches with who canceled it
+  await two.getByTestId('batch-cancel').click();
+  await page.getByTestId('batch-confirm-yes').click();
+  await expect(page.getByTestId('toast-success').filter({ hasText: 'Batch canceled' })).toBeVisible();
   await expect(two).toHaveCount(0);
   await page.getByTestId('batches-tab-canceled').click();
   const canceled = page.getByTestId('batch-row').filter({ hasText: 'Scheduled two' });
   await expect(canceled.getByTestId('batch-canceled-by')).toContainText('Layla Nasser');
+  // the name and the time are isolated: an Arabic line keeps "name · date" in order
+  await expect(canceled.getByTestId('batch-canceled-by')).toHaveText(/^\u2068Layla Nasser\u2069 · \u2068.+\u2069$/);
 
-  // send the first now: it runs to the end
+  // send the first now: it asks first (how many, to whom, by which channel, instead of when), then sends once
   await page.getByTestId('batches-tab-scheduled').click();
+  // the cost is money in the invoice currency, not the raw decimal
+  await expect(one.getByTestId('batch-cost')).toHaveText(/^SAR\s?\d+\.\d{2,5}$/);
+  const sendNows: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/send-now')) sendNows.push(r.url());
+  });
   await one.getByTestId('batch-send-now').click();
+  await expect(confirm).toHaveAttribute('data-kind', 'send-now');
+  await expect(confirm.getByTestId('batch-confirm-what')).toContainText('5 messages of the campaign “\u2068Scheduled one\u2069” go out now to their recipients by \u2068SMS\u2069, instead of at \u2068');
+  await expect(confirm).toContainText('This cannot be undone: messages once sent cannot be called back.');
+  expect(sendNows).toEqual([]);
+  await page.getByTestId('batch-confirm-yes').dblclick(); // an impatient double-click sends once
   await expect(page.getByTestId('toast-success').filter({ hasText: 'Batch sending now' })).toBeVisible();
+  expect(sendNows).toHaveLength(1);
   await expect(one).toHaveCount(0, { timeout: 20_000 });
   await page.goto(`/campaignhistory?campaign=${first}`);
   await expect(page.getByTestId('campaign-progress')).toHaveAttribute('data-status', /COMPLETED/, { timeout: 60_000 });
+  // opened from a link while the list shows other campaigns: the drawer still names the campaign
+  await page.goto(`/campaignhistory?search=With+a+link&campaign=${first}`);
+  await expect(page.getByTestId('campaign-row')).toHaveCount(1);
+  await expect(page.getByTestId('campaign-drawer-title')).toHaveText('Scheduled one');
 
   // an SMS with a link waits for the gateway reviewer (the owner may review)
   await page.goto('/campaign/batches');
   await page.getByTestId('batches-tab-gateway').click();
   const review = page.getByTestId('batch-row').filter({ hasText: 'With a link' });
+  // its state says what it waits for (not "Scheduled")
+  await expect(review.getByTestId('batch-state')).toHaveText('Waiting for gateway review');
   await review.getByTestId('batch-gateway-approve').click();
   await expect(review).toHaveCount(0);
   await page.goto(`/campaignhistory?campaign=${gated}`);
   await expect(page.getByTestId('campaign-progress')).toHaveAttribute('data-status', /COMPLETED/, { timeout: 60_000 });
+});
+
+test('batch states show their whole text in English and Arabic, at 1366 px and on a phone; Arabic keeps "name · date" in order', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const email = await registerVerified(request, 'e2e.campaigns.badges');
+  await signInUi(page, email);
+  await expect(page).toHaveURL(/\/dashboard/);
+  const { groupId } = await mixedGroup(email, 'Badge ten', 10, 64_000_000);
+  const brandId = await createBrand(page.request, 'Badge Brand');
+  const later = new Date(Date.now() + 60 * 60_000).toISOString();
+  const deployed = async (name: string, text: string, scheduleAt: string | null) => {
+    const res = await page.request.post('/api/campaigns', {
+      data: { name, brand_id: brandId, channels: ['sms'], audience: { group_ids: [groupId] }, content: { sms: { text } }, schedule_at: scheduleAt },
+    });
+    expect(res.status()).toBe(201);
+    const id = (await res.json()).data.id as number;
+    expect((await page.request.post(`/api/campaigns/${id}/deploy`)).status()).toBe(201);
+    const batches = await (await page.request.get(`/api/batches?view=all&campaign_id=${id}`)).json();
+    return batches.data.items[0].id as number;
+  };
+  await deployed('Plain later', 'Hello {{first_name}}', later);
+  const approved = await deployed('Linked later', 'See https://shop.example/a', later);
+  expect((await page.request.post(`/api/batches/${approved}/gateway-approve`, { data: {} })).status()).toBe(200);
+  await deployed('Linked now', 'See https://shop.example/b', null);
+  const dropped = await deployed('Dropped', 'Bye {{first_name}}', later);
+  expect((await page.request.post(`/api/batches/${dropped}/cancel`, { data: {} })).status()).toBe(200);
+
+  // same time: the newest batch first
+  const states = {
+    en: { scheduled: ['Approved by the gateway', 'Scheduled'], gateway: ['Waiting for gateway review'], canceled: ['Canceled'] },
+    ar: { scheduled: ['وافقت عليها البوابة', 'مجدولة'], gateway: ['بانتظار مراجعة البوابة'], canceled: ['ملغاة'] },
+  };
+  for (const language of ['en', 'ar'] as const) {
+    await page.evaluate((l) => localStorage.setItem('language', l), language);
+    for (const size of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) {
+      await page.setViewportSize(size);
+      for (const view of ['scheduled', 'gateway', 'canceled'] as const) {
+        await page.goto(`/campaign/batches?view=${view}`);
+        const badges = page.getByTestId('batch-state');
+        await expect(badges).toHaveText(states[language][view]);
+        expect(await cutBadges(badges), `${language} ${size.width}px ${view}`).toEqual([]);
+      }
+    }
+  }
+  // Arabic, right-to-left: who canceled and when, isolated ("Qa Sender · 25/11/2026، 9:56 ص" stays in order)
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByTestId('batch-canceled-by')).toHaveText(/^\u2068Layla Nasser\u2069 · \u2068.+\u2069$/);
+  await expect(page.getByTestId('batch-cost')).toHaveText(/^\u200f?[\d٠-٩][\d٠-٩.,٫]*\sر\.س\.\u200f?$/);
 });
 
 test('pause holds a running campaign: its queued SMS wait, resume sends them and it completes', async ({ page, request }) => {

@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 import JSZip from 'jszip';
 import pg from 'pg';
 
@@ -58,8 +58,21 @@ export async function sql(text: string, params: unknown[] = []) {
   }
 }
 
-/** A minimal valid .docx: content types, package relationships and a document with a heading. */
-export async function buildDocx(heading: string, paragraphs: string[]): Promise<Buffer> {
+const docxParagraph = (text: string, style = '') =>
+  `<w:p>${style ? `<w:pPr><w:pStyle w:val="${style}"/></w:pPr>` : ''}<w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`;
+
+/** WordprocessingML for a table of text cells, to pass to buildDocx as `extraXml`. */
+export const docxTable = (rows: string[][]) =>
+  `<w:tbl>${rows.map((row) => `<w:tr>${row.map((cell) => `<w:tc>${docxParagraph(cell)}</w:tc>`).join('')}</w:tr>`).join('')}</w:tbl>`;
+
+/** A paragraph in a named style (undefined in the document: mammoth notes it), for `extraXml`. */
+export const docxStyledParagraph = (text: string, style: string) => docxParagraph(text, style);
+
+/**
+ * A minimal valid .docx: content types, package relationships and a document with a heading,
+ * paragraphs and, after them, `extraXml` (docxTable, docxStyledParagraph).
+ */
+export async function buildDocx(heading: string, paragraphs: string[], extraXml = ''): Promise<Buffer> {
   const zip = new JSZip();
   zip.file(
     '[Content_Types].xml',
@@ -73,11 +86,10 @@ export async function buildDocx(heading: string, paragraphs: string[]): Promise<
     '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
       '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
   );
-  const p = (text: string, style = '') =>
-    `<w:p>${style ? `<w:pPr><w:pStyle w:val="${style}"/></w:pPr>` : ''}<w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`;
+  const p = docxParagraph;
   zip.file(
     'word/document.xml',
-    `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${p(heading, 'Heading1')}${paragraphs.map((x) => p(x)).join('')}</w:body></w:document>`,
+    `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${p(heading, 'Heading1')}${paragraphs.map((x) => p(x)).join('')}${extraXml}</w:body></w:document>`,
   );
   return zip.generateAsync({ type: 'nodebuffer' });
 }
@@ -112,4 +124,17 @@ export async function signInReviewer(
   await signInUi(page, email);
   await expect(page).toHaveURL(/\/dashboard/);
   return { page, context };
+}
+
+/** The texts of the badges that are cut (an ellipsis: the text is wider than the badge shows it). */
+export async function cutBadges(badges: Locator): Promise<(string | null)[]> {
+  expect(await badges.count()).toBeGreaterThan(0);
+  return badges.evaluateAll((els) =>
+    els
+      .filter((el) => {
+        const label = el.querySelector('.mantine-Badge-label') ?? el;
+        return el.scrollWidth > el.clientWidth || label.scrollWidth > label.clientWidth;
+      })
+      .map((el) => el.textContent),
+  );
 }

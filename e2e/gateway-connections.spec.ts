@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PASSWORD, registerVerified, sql } from './fixtures.ts';
+import { cutBadges, PASSWORD, registerVerified, sql } from './fixtures.ts';
 
 test('a user sees the sandbox connection live, stops and starts it, adds an SMPP connection and sees §5 and start errors', async ({ page, request }) => {
   const email = await registerVerified(request, 'e2e.connections');
@@ -53,6 +53,23 @@ test('a user sees the sandbox connection live, stops and starts it, adds an SMPP
   await row.getByTestId('connection-start').click();
   await expect(row.getByTestId('connection-action-error')).toContainText('could not start: 127.0.0.1:9 refused the connection');
   await expect(row.getByTestId('connection-state')).toHaveAttribute('data-state', 'DISCONNECTED');
+
+  // the state badges show their whole text, also while the start error widens the actions column:
+  // at 1366 px and on a phone, in English and (switched in place, the error still shown) in Arabic
+  const badges = page.getByTestId('connection-state');
+  for (const language of ['en', 'ar'] as const) {
+    if (language === 'ar') {
+      await page.getByTestId('language-toggle').click();
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      await expect(sandbox.getByTestId('connection-state')).toHaveText('متصل');
+    }
+    for (const size of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) {
+      await page.setViewportSize(size);
+      await expect(row.getByTestId('connection-action-error')).toBeVisible();
+      await expect(badges).toHaveCount(2);
+      expect(await cutBadges(badges), `${language} ${size.width}px`).toEqual([]);
+    }
+  }
 
   const rows = await sql('select connection_name, password_enc from connections where account_id = $1 order by id', [user.account_id]);
   expect(rows.map((r) => r.connection_name)).toEqual(['Sandbox SMSC', 'Operator X']);

@@ -201,3 +201,46 @@ test('a scheduled SMS send is cancelled from its message, after a confirmation, 
   const listed = await (await page.request.get('/api/messages?limit=10')).json();
   expect(listed.data.items.map((m: { status: string }) => m.status)).toEqual(['CANCELLED', 'CANCELLED']);
 });
+
+test('a scheduled SMS shows when it goes out in the Sent column; a From date after the To date is said at the dates and keeps the list', async ({ page, request }) => {
+  await signedIn(page, request, 'e2e.messaging.scheduled');
+  const at = new Date(Date.now() + 90 * 60_000);
+  const sent = await page.request.post('/api/messages/sms', {
+    data: { recipients: { numbers: ['+966556000001'] }, text: 'Doors open at nine', schedule_at: at.toISOString() },
+  });
+  expect(sent.status()).toBe(201);
+
+  await page.goto('/message-history');
+  const row = rows(page, 'SCHEDULED');
+  await expect(row).toHaveCount(1);
+  // in the account's zone (Asia/Riyadh), as the schedule was typed: "Scheduled for Nov 26, 2026, 10:30 AM"
+  const [hour, minute] = localStamp(90).slice(11).split(':').map(Number) as [number, number];
+  const scheduled = row.getByTestId('message-scheduled-for');
+  await expect(scheduled).toHaveText(/^Scheduled for \u2068.+\u2069$/);
+  await expect(scheduled).toContainText(`${hour % 12 || 12}:${String(minute).padStart(2, '0')}`);
+  await expect(scheduled).toContainText(hour < 12 ? 'AM' : 'PM');
+
+  // From later than To: said at both date fields, the list stays (the impossible range is not sent)
+  let refused = 0;
+  page.on('response', (r) => {
+    if (r.url().includes('/api/messages?') && r.status() === 400) refused += 1;
+  });
+  await page.getByTestId('message-filter-to').fill('2026-03-01');
+  await page.getByTestId('message-filter-from').fill('2026-03-10');
+  await expect(page.getByText('Later than the To date', { exact: true })).toBeVisible();
+  await expect(page.getByText('Earlier than the From date', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('message-range-error')).toHaveText('The From date is later than the To date, so the list is not filtered by date. Change either date.');
+  await expect(page).toHaveURL(/from=2026-03-10/);
+  await expect(row).toHaveCount(1);
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  expect(refused).toBe(0);
+  // a possible range filters again
+  await page.getByTestId('message-filter-from').fill('2026-02-20');
+  await expect(page.getByTestId('message-range-error')).toHaveCount(0);
+  await expect(page.getByText('No messages match these filters.')).toBeVisible();
+
+  // Arabic: the time isolated inside the sentence
+  await page.evaluate(() => localStorage.setItem('language', 'ar'));
+  await page.goto('/message-history');
+  await expect(rows(page, 'SCHEDULED').getByTestId('message-scheduled-for')).toHaveText(/^مجدولة في \u2068.+\u2069$/);
+});

@@ -97,7 +97,8 @@ describe('GET /api/notifications', () => {
     expect(titles).toContain('Support request sent');
     expect(all.some((n: { title: string }) => n.title.startsWith('notifications.'))).toBe(false);
     const support = all.find((n: { title: string }) => n.title === 'Support request sent');
-    expect(support.message).toBe('We received "Invoice" and will answer by email.');
+    // parameters are isolated (U+2068 … U+2069): a Latin name keeps its quotes in an Arabic sentence and the other way round
+    expect(support.message).toBe('We received "\u2068Invoice\u2069" and will answer by email.');
   });
 
   it('filters by status', async () => {
@@ -125,7 +126,7 @@ describe('GET /api/notifications', () => {
       expect(titles).toContain('تم تغيير كلمة المرور');
       expect(titles).not.toContain('Welcome to Risala');
       const support = all.find((n: { title: string }) => n.title === 'تم إرسال طلب الدعم');
-      expect(support.message).toBe('تلقّينا "Invoice" وسنرد عليك عبر البريد.');
+      expect(support.message).toBe('تلقّينا "\u2068Invoice\u2069" وسنرد عليك عبر البريد.');
     }
   });
 });

@@ -118,7 +118,7 @@ describe('sms-senders CRUD and review', () => {
     expect((await req('POST', `/sms-senders/${id}/approve`, {}, reviewer)).statusCode).toBe(409);
     const notes = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: auth });
     const note = notes.json().data.notifications.find((n: { type: string }) => n.type === 'sender_status');
-    expect(note.message).toContain('"Acme" was approved');
+    expect(note.message).toContain('"\u2068Acme\u2069" was approved');
   });
 
   it('a reviewer rejects with a reason (required), in the reader\'s language', async () => {

@@ -1,18 +1,20 @@
-import { Alert, Badge, Button, Group, Modal, Pagination, Paper, Stack, Table, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, Pagination, Paper, Stack, Table, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ApiErrorAlert } from '../../components/page/ApiErrorAlert.tsx';
 import { QueryState } from '../../components/page/QueryState.tsx';
-import { isApiError } from '../../lib/http.ts';
-import { formatDate, translateMessage } from '../../lib/i18n.ts';
+import { formatDate, formatMoney, isolate } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { showSuccessToast } from '../../lib/toast.ts';
 import { oneOf, useUrlList, useUrlSearch } from '../../lib/url-list.ts';
 import { type BatchAction, useBatchAction, useBatches } from './api/get-batches.ts';
 import type { BatchView } from './api/keys.ts';
 import type { Batch } from './api/types.ts';
+import { batchState } from './batches.ts';
+import { BatchConfirm } from './components/BatchConfirm.tsx';
 import { isoToZonedLocal, minZonedLocal, zonedLocalToIso, zonedScheduleError } from './zoned.ts';
 
 const VIEWS: Exclude<BatchView, 'all'>[] = ['approval', 'gateway', 'scheduled', 'canceled'];
@@ -21,7 +23,10 @@ const LIMIT = 20;
 const LIST_DEFAULTS = { view: 'approval', search: '' };
 type BatchList = ReturnType<typeof useUrlList<typeof LIST_DEFAULTS>>;
 
-type Dialog = { batch: Batch; kind: 'reject' | 'gateway-reject' | 'reschedule' } | null;
+type Dialog = { batch: Batch; kind: 'reject' | 'gateway-reject' | 'reschedule' | 'send-now' | 'cancel' } | null;
+
+/** A badge shows its whole text: the column sizes to it (a table squeezes a badge's ellipsis to nothing). */
+const WHOLE = 'max-content';
 
 /** Reject (with a reason) or reschedule (a time in the account's zone, > now + 5 minutes). */
 function ActionDialog({ dialog, onClose }: { dialog: Dialog; onClose: () => void }) {
@@ -30,6 +35,7 @@ function ActionDialog({ dialog, onClose }: { dialog: Dialog; onClose: () => void
   const [reason, setReason] = useState('');
   const [at, setAt] = useState('');
   if (!dialog) return null;
+  if (dialog.kind === 'send-now' || dialog.kind === 'cancel') return <BatchConfirm batch={dialog.batch} kind={dialog.kind} onClose={onClose} />;
   const zone = dialog.batch.timezone;
   const reschedule = dialog.kind === 'reschedule';
   const value = at || (dialog.batch.scheduled_at ? isoToZonedLocal(dialog.batch.scheduled_at, zone) : minZonedLocal(zone));
@@ -46,15 +52,14 @@ function ActionDialog({ dialog, onClose }: { dialog: Dialog; onClose: () => void
       },
     );
   };
-  const e = isApiError(action.error) ? action.error : null;
   return (
-    <Modal opened onClose={onClose} title={t(reschedule ? 'campaigns.batches.rescheduleTitle' : 'campaigns.batches.rejectTitle', { batch: dialog.batch.batch_id })}>
+    <Modal opened onClose={onClose} title={t(reschedule ? 'campaigns.batches.rescheduleTitle' : 'campaigns.batches.rejectTitle', { batch: isolate(dialog.batch.batch_id) })}>
       <Stack gap="sm">
         {reschedule ? (
           <TextInput
             type="datetime-local"
             label={t('campaigns.launcher.schedule.at')}
-            description={t('campaigns.launcher.schedule.timezone', { zone })}
+            description={t('campaigns.launcher.schedule.timezone', { zone: isolate(zone) })}
             value={value}
             min={minZonedLocal(zone)}
             onChange={(ev) => setAt(ev.currentTarget.value)}
@@ -64,14 +69,7 @@ function ActionDialog({ dialog, onClose }: { dialog: Dialog; onClose: () => void
         ) : (
           <Textarea label={t('campaigns.batches.reason')} value={reason} onChange={(ev) => setReason(ev.currentTarget.value)} maxLength={500} required data-testid="batch-reject-reason" />
         )}
-        {e && (
-          <Alert color="red">
-            {e.message}
-            {e.errors?.map((f) => (
-              <div key={f.message}>{translateMessage(f.message)}</div>
-            ))}
-          </Alert>
-        )}
+        {action.isError && <ApiErrorAlert error={action.error} fallback={t('campaigns.batches.confirm.failed')} testId="batch-dialog-error" />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('campaigns.actions.close')}
@@ -95,7 +93,7 @@ function BatchActions({ view, batch, onDialog }: { view: BatchView; batch: Batch
   const { t } = useTranslation();
   const { permissions } = useSession();
   const action = useBatchAction();
-  const run = (kind: 'approve' | 'gateway-approve' | 'send-now' | 'cancel', toast: string) =>
+  const run = (kind: 'approve' | 'gateway-approve', toast: string) =>
     action.mutate({ id: batch.id, action: { kind } }, { onSuccess: () => showSuccessToast(toast) });
   if (view === 'approval' && can(permissions, 'campaign', 'approve')) {
     return (
@@ -123,27 +121,20 @@ function BatchActions({ view, batch, onDialog }: { view: BatchView; batch: Batch
   }
   if (view === 'scheduled' && can(permissions, 'campaign', 'send')) {
     return (
-      <Group gap="xs" wrap="nowrap">
-        <Button size="xs" loading={action.isPending} onClick={() => run('send-now', 'campaigns.batches.sending')} data-testid="batch-send-now">
+      <Group gap="xs" wrap="wrap">
+        <Button size="xs" onClick={() => onDialog({ batch, kind: 'send-now' })} data-testid="batch-send-now">
           {t('campaigns.batches.sendNow')}
         </Button>
         <Button size="xs" variant="light" onClick={() => onDialog({ batch, kind: 'reschedule' })} data-testid="batch-reschedule">
           {t('campaigns.batches.reschedule')}
         </Button>
-        <Button size="xs" variant="light" color="red" loading={action.isPending} onClick={() => run('cancel', 'campaigns.batches.canceled')} data-testid="batch-cancel">
+        <Button size="xs" variant="light" color="red" onClick={() => onDialog({ batch, kind: 'cancel' })} data-testid="batch-cancel">
           {t('campaigns.actions.cancel')}
         </Button>
       </Group>
     );
   }
   return null;
-}
-
-function stateOf(b: Batch): string {
-  if (b.canceled_at) return 'CANCELED';
-  if (b.processing_status) return b.processing_status;
-  if (b.gateway_status) return b.gateway_status;
-  return b.approval_status ?? (b.scheduled_at ? 'SCHEDULED' : 'PROCESSING');
 }
 
 function BatchTable({ view, list, onDialog }: { view: BatchView; list: BatchList; onDialog: (d: Dialog) => void }) {
@@ -175,16 +166,18 @@ function BatchTable({ view, list, onDialog }: { view: BatchView; list: BatchList
                 {data.items.map((b) => (
                   <Table.Tr key={b.id} data-testid="batch-row" data-batch={b.batch_id}>
                     <Table.Td>
-                      <Text size="sm" ff="monospace">
+                      <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                         {b.batch_id}
                       </Text>
-                      {b.variant && <Badge size="xs">{t('campaigns.report.variant', { variant: b.variant })}</Badge>}
+                      {b.variant && <Badge size="xs" miw={WHOLE}>{t('campaigns.report.variant', { variant: b.variant })}</Badge>}
                     </Table.Td>
                     <Table.Td>
                       <Link to={`/campaignhistory?campaign=${b.campaign_id}`}>{b.campaign_name}</Link>
                     </Table.Td>
                     <Table.Td>{b.message_count.toLocaleString(i18n.language)}</Table.Td>
-                    <Table.Td>{b.message_cost}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="batch-cost">
+                      {formatMoney(b.message_cost, i18n.language)}
+                    </Table.Td>
                     <Table.Td>
                       {b.scheduled_at ? (
                         <>
@@ -196,12 +189,12 @@ function BatchTable({ view, list, onDialog }: { view: BatchView; list: BatchList
                       )}
                     </Table.Td>
                     <Table.Td>
-                      <Badge variant="light" data-testid="batch-state">
-                        {t(`campaigns.batches.states.${stateOf(b)}`)}
+                      <Badge variant="light" miw={WHOLE} data-testid="batch-state" data-state={batchState(b)}>
+                        {t(`campaigns.batches.states.${batchState(b)}`)}
                       </Badge>
                       {b.rejection_reason && (
                         <Text size="xs" c="red">
-                          {b.rejection_reason} · {date(b.rejected_date)}
+                          {isolate(b.rejection_reason)} · {isolate(date(b.rejected_date))}
                         </Text>
                       )}
                     </Table.Td>
@@ -217,7 +210,7 @@ function BatchTable({ view, list, onDialog }: { view: BatchView; list: BatchList
                     <Table.Td>
                       {view === 'canceled' ? (
                         <Text size="sm" data-testid="batch-canceled-by">
-                          {b.batch_canceled_by_username ?? '—'} · {date(b.canceled_at)}
+                          {isolate(b.batch_canceled_by_username ?? '—')} · {isolate(date(b.canceled_at))}
                         </Text>
                       ) : view === 'gateway' ? (
                         <Text size="sm">{b.gateway_reviewer_username ?? '—'}</Text>

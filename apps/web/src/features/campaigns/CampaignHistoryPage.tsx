@@ -7,10 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ListFooter } from '../../components/page/ListFooter.tsx';
 import { QueryState } from '../../components/page/QueryState.tsx';
-import { formatDate } from '../../lib/i18n.ts';
+import { formatDate, isolate } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { showSuccessToast } from '../../lib/toast.ts';
 import { oneOf, useUrlList, useUrlSearch } from '../../lib/url-list.ts';
+import { useCampaign } from './api/get-campaign.ts';
 import { useCampaigns } from './api/get-campaigns.ts';
 import { useDeleteCampaign } from './api/save-campaign.ts';
 import type { CampaignListParams } from './api/keys.ts';
@@ -37,7 +38,7 @@ function DeleteButton({ campaign }: { campaign: Campaign }) {
       </Popover.Target>
       <Popover.Dropdown onClick={(e) => e.stopPropagation()}>
         <Stack gap="xs">
-          <Text size="sm">{t('campaigns.history.confirmDelete', { name: campaign.name })}</Text>
+          <Text size="sm">{t('campaigns.history.confirmDelete', { name: isolate(campaign.name) })}</Text>
           <Button size="xs" color="red" loading={remove.isPending} onClick={() => remove.mutate(campaign.id, { onSuccess: () => showSuccessToast('campaigns.history.deleted') })} data-testid="campaign-delete-confirm">
             {t('campaigns.actions.delete')}
           </Button>
@@ -124,7 +125,11 @@ export function CampaignHistoryPage() {
       return next;
     });
   const open = (c: Campaign) => (c.status === 'DRAFT' ? navigate(`/campaign/${c.id}`) : setOpen(c.id));
-  const opened = list.data?.items.find((c) => c.id === openId);
+  const listed = list.data?.items.find((c) => c.id === openId);
+  // a campaign not on this page of the list (a link from the batches, another filter) is read on its own
+  const own = useCampaign(openId !== null && list.isSuccess && !listed ? openId : null);
+  const nameLoading = list.isPending || own.isLoading;
+  const openedName = listed?.name ?? own.data?.name ?? (nameLoading ? '' : t('campaigns.report.title'));
   const filtered = Boolean(searched || status || channel);
 
   const body = (
@@ -192,7 +197,7 @@ export function CampaignHistoryPage() {
         onClose={() => setOpen(null)}
         position={dir === 'rtl' ? 'left' : 'right'}
         size="xl"
-        title={opened?.name ?? t('campaigns.report.title')}
+        title={<span data-testid="campaign-drawer-title">{openedName}</span>}
         data-testid="campaign-drawer"
       >
         {openId !== null && <CampaignReport id={openId} />}

@@ -1,6 +1,6 @@
 import { MESSAGE_STATES } from '@risala/shared/schemas/messages';
 import { describe, expect, it } from 'vitest';
-import { dayStart, exportUrl, filterQuery, filtersFromUrl, filtersToUrl, isMoving, LIST_DEFAULTS, STATUS_COLORS, sortFromUrl, viewFromUrl } from './filters.ts';
+import { dayStart, exportUrl, filterQuery, filtersFromUrl, filtersToUrl, isMoving, LIST_DEFAULTS, rangeInverted, STATUS_COLORS, sortFromUrl, viewFromUrl } from './filters.ts';
 
 describe('message history filters', () => {
   it('builds the list query, dropping empty values and the default view', () => {
@@ -12,6 +12,20 @@ describe('message history filters', () => {
     expect(q.from).toBe(new Date(2026, 2, 1).toISOString());
     // the end day is inclusive: the bound is the next day's start
     expect(q.to).toBe(new Date(2026, 2, 3).toISOString());
+  });
+
+  it('never sends a From day later than the To day (the server refuses it and the list would break)', () => {
+    expect(rangeInverted({ from: '2026-03-10', to: '2026-03-01' })).toBe(true);
+    expect(rangeInverted({ from: '2026-03-01', to: '2026-03-01' })).toBe(false);
+    expect(rangeInverted({ from: '2026-03-01' })).toBe(false);
+    const q = filterQuery({ view: 'all', channel: 'sms', from: '2026-03-10', to: '2026-03-01' });
+    expect(q).toMatchObject({ channel: 'sms', from: undefined, to: undefined });
+    expect(exportUrl({ view: 'all', from: '2026-03-10', to: '2026-03-01' })).toBe('/api/messages/export.csv');
+    // the same day on both ends is one whole day
+    expect(filterQuery({ view: 'all', from: '2026-03-01', to: '2026-03-01' })).toMatchObject({
+      from: new Date(2026, 2, 1).toISOString(),
+      to: new Date(2026, 2, 2).toISOString(),
+    });
   });
 
   it('refuses malformed days', () => {

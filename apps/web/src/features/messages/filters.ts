@@ -20,15 +20,22 @@ export function dayStart(day: string, next = false): string | undefined {
   return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
 }
 
+/** A From day later than the To day (yyyy-mm-dd compare as text): an impossible range, never sent to the server. */
+export function rangeInverted(f: Pick<MessageFilters, 'from' | 'to'>): boolean {
+  return Boolean(f.from && f.to && f.from > f.to);
+}
+
 export function filterQuery(f: MessageFilters): Record<string, string | undefined> {
+  // an impossible range filters by no date (the filter bar says so at the date fields)
+  const dated = !rangeInverted(f);
   return {
     view: f.view === 'all' ? undefined : f.view,
     channel: f.channel ?? undefined,
     status: f.status ?? undefined,
     search: f.search?.trim() || undefined,
     bulk_id: f.bulk_id?.trim() || undefined,
-    from: f.from ? dayStart(f.from) : undefined,
-    to: f.to ? dayStart(f.to, true) : undefined,
+    from: dated && f.from ? dayStart(f.from) : undefined,
+    to: dated && f.to ? dayStart(f.to, true) : undefined,
   };
 }
 

@@ -14,6 +14,16 @@ export function useBatches(view: BatchView, page: number, limit: number, search:
   });
 }
 
+/** GET /api/batches?view=all&campaign_id=…: a campaign's batches (what send now or cancel concern). */
+export function useCampaignBatches(campaignId: number | null) {
+  return useQuery({
+    queryKey: campaignKeys.campaignBatches(campaignId ?? 0),
+    queryFn: async () => (await api.get<Page<Batch>>('/api/batches', { query: { view: 'all', campaign_id: campaignId, limit: 100 }, silent: true })).data.items,
+    enabled: campaignId !== null,
+    retry: false,
+  });
+}
+
 export type BatchAction =
   | { kind: 'approve' | 'gateway-approve' | 'send-now' | 'cancel' }
   | { kind: 'reject' | 'gateway-reject'; reason: string }
@@ -25,7 +35,8 @@ export function useBatchAction() {
   return useMutation({
     mutationFn: async ({ id, action }: { id: number; action: BatchAction }) => {
       const { kind, ...body } = action;
-      return (await api.post<unknown>(`/api/batches/${id}/${kind}`, body, { silent: kind === 'reject' || kind === 'gateway-reject' || kind === 'reschedule' })).data;
+      // the dialogs (reject, reschedule, send now, cancel) show a refusal inline; the approve buttons as a toast
+      return (await api.post<unknown>(`/api/batches/${id}/${kind}`, body, { silent: kind !== 'approve' && kind !== 'gateway-approve' })).data;
     },
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: campaignKeys.all });

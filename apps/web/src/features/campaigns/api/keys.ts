@@ -20,6 +20,7 @@ export const campaignKeys = {
   progress: (id: number) => ['campaigns', 'one', id, 'progress'] as const,
   report: (id: number) => ['campaigns', 'one', id, 'report'] as const,
   batches: (view: BatchView, page: number, search: string) => ['campaigns', 'batches', view, page, search] as const,
+  campaignBatches: (campaignId: number) => ['campaigns', 'batches', 'campaign', campaignId] as const,
   options: (what: string, ...rest: unknown[]) => ['campaigns', 'options', what, ...rest] as const,
 };
 

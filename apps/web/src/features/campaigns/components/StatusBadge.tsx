@@ -16,7 +16,7 @@ const COLORS: Record<CampaignState, string> = {
 export function StatusBadge({ status }: { status: CampaignState }) {
   const { t } = useTranslation();
   return (
-    <Badge color={COLORS[status] ?? 'gray'} variant="light" data-testid="campaign-status" data-status={status}>
+    <Badge color={COLORS[status] ?? 'gray'} variant="light" miw="max-content" data-testid="campaign-status" data-status={status}>
       {t(`campaigns.status.${status}`)}
     </Badge>
   );

@@ -3,6 +3,7 @@ import type { Connection, ConnectionState } from '@risala/shared/schemas/gateway
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/http.ts';
+import { isolate } from '../../../lib/i18n.ts';
 import { showSuccessToast } from '../../../lib/toast.ts';
 import { type ConnectionAction, useConnectionMutations } from './api/change-connection.ts';
 
@@ -14,10 +15,11 @@ const STATE_COLORS: Record<ConnectionState, string> = {
   STOPPED: 'dark',
 };
 
+/** The whole state text (min-width max-content): a squeezed table column would cut a badge to "CON…". */
 export function StateBadge({ state }: { state: ConnectionState }) {
   const { t } = useTranslation();
   return (
-    <Badge color={STATE_COLORS[state]} variant="light" data-testid="connection-state" data-state={state}>
+    <Badge color={STATE_COLORS[state]} variant="light" miw="max-content" data-testid="connection-state" data-state={state}>
       {t(`gateway.connections.states.${state}`)}
     </Badge>
   );
@@ -89,7 +91,7 @@ export function ConfirmDeleteConnection({ connection, onClose, onDeleted }: { co
   return (
     <Modal opened onClose={onClose} title={t('gateway.connections.actions.delete')} centered>
       <Stack gap="sm">
-        <Text>{t('gateway.connections.confirmDelete', { name: connection.connection_name })}</Text>
+        <Text>{t('gateway.connections.confirmDelete', { name: isolate(connection.connection_name) })}</Text>
         {error && <Alert color="red" role="alert" data-testid="delete-error">{error}</Alert>}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>{t('gateway.connections.actions.cancel')}</Button>

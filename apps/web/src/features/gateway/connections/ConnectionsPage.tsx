@@ -49,7 +49,7 @@ export function ConnectionsPage() {
             <Table.Td>
               <Group gap={6}>
                 <Text component={Link} to={`/sender-management/connections/${c.id}`} fw={600} data-testid="connection-name">{c.connection_name}</Text>
-                {c.is_sandbox && <Badge size="xs" variant="outline">{t('gateway.connections.sandbox')}</Badge>}
+                {c.is_sandbox && <Badge size="xs" variant="outline" miw="max-content">{t('gateway.connections.sandbox')}</Badge>}
               </Group>
               {c.last_error && c.status !== 'CONNECTED' && <Text size="xs" c="red" lineClamp={2} data-testid="connection-last-error">{c.last_error}</Text>}
             </Table.Td>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListFooter } from '../../../components/page/ListFooter.tsx';
 import { QueryState } from '../../../components/page/QueryState.tsx';
-import { formatDate } from '../../../lib/i18n.ts';
+import { formatDate, isolate } from '../../../lib/i18n.ts';
 import { useInbound } from '../api/get-inbound.ts';
 
 const LIMIT = 20;
@@ -47,7 +47,7 @@ export function InboundList() {
                       {m.action && <Badge variant="light">{i18n.exists(`messages.inbox.actions.${m.action}`) ? t(`messages.inbox.actions.${m.action}`) : m.action}</Badge>}
                       {m.blocked_by && (
                         <Text size="xs" c="dimmed">
-                          {t('messages.detail.blockedBy', { list: m.blocked_by })}
+                          {t('messages.detail.blockedBy', { list: isolate(m.blocked_by) })}
                         </Text>
                       )}
                     </Table.Td>

@@ -6,7 +6,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/page/LoadError.tsx';
 import { PageLoader } from '../../../components/page/PageLoader.tsx';
-import { formatDate } from '../../../lib/i18n.ts';
+import { formatDate, isolate } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
 import { showSuccessToast } from '../../../lib/toast.ts';
 import { useCancelScheduledSend } from '../api/cancel-bulk.ts';
@@ -95,7 +95,7 @@ function Details({ m }: { m: MessageDetailDto }) {
       )}
       {m.blocked_by && (
         <Alert color="dark" variant="light" icon={<IconBan size={18} />} data-testid="message-blocked-by">
-          {t('messages.detail.blockedBy', { list: m.blocked_by })}
+          {t('messages.detail.blockedBy', { list: isolate(m.blocked_by) })}
         </Alert>
       )}
       <SimpleGrid cols={2} spacing="sm">

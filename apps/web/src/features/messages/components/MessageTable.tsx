@@ -2,12 +2,28 @@ import { Group, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import type { MessageDto } from '@risala/shared/schemas/messages';
 import { IconAlertTriangle, IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/i18n.ts';
+import { formatDate, isolate } from '../../../lib/i18n.ts';
+import { useAccountTimeZone } from '../../../lib/session.ts';
 import type { MessageListParams } from '../api/keys.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 
 type Sort = Pick<MessageListParams, 'sort' | 'order'>;
 const STAMP: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'medium' };
+
+/** When a message went out, or for a SCHEDULED one when it will (in the account's zone, where schedule times are typed). */
+function SentCell({ m, timeZone }: { m: MessageDto; timeZone: string }) {
+  const { t, i18n } = useTranslation();
+  if (m.sent_at) return <Text size="sm">{formatDate(m.sent_at, STAMP, i18n.language)}</Text>;
+  if (m.status === 'SCHEDULED' && m.scheduled_at) {
+    const at = formatDate(m.scheduled_at, { dateStyle: 'medium', timeStyle: 'short', timeZone }, i18n.language);
+    return (
+      <Text size="sm" c="indigo" title={timeZone} data-testid="message-scheduled-for">
+        {t('messages.table.scheduledFor', { at: isolate(at) })}
+      </Text>
+    );
+  }
+  return <Text size="sm">—</Text>;
+}
 
 function SortHeader({ label, column, sort, onSort }: { label: string; column: Sort['sort']; sort: Sort; onSort: (s: Sort) => void }) {
   const active = sort.sort === column;
@@ -32,6 +48,7 @@ function SortHeader({ label, column, sort, onSort }: { label: string; column: So
 /** One page of messages; a row opens the detail drawer. */
 export function MessageTable(props: { messages: MessageDto[]; sort: Sort; onSort: (s: Sort) => void; onOpen: (id: number) => void }) {
   const { t } = useTranslation();
+  const timeZone = useAccountTimeZone();
   const { sort, onSort } = props;
   return (
     <Table.ScrollContainer minWidth={900}>
@@ -83,7 +100,7 @@ export function MessageTable(props: { messages: MessageDto[]; sort: Sort; onSort
                 <Text size="sm">{formatDate(m.created_at, STAMP)}</Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{m.sent_at ? formatDate(m.sent_at, STAMP) : '—'}</Text>
+                <SentCell m={m} timeZone={timeZone} />
               </Table.Td>
             </Table.Tr>
           ))}

@@ -6,7 +6,7 @@ import { STATUS_COLORS } from '../filters.ts';
 export function StatusBadge({ status }: { status: MessageState }) {
   const { t } = useTranslation();
   return (
-    <Badge color={STATUS_COLORS[status] ?? 'gray'} variant="light" data-testid="message-status" data-status={status}>
+    <Badge color={STATUS_COLORS[status] ?? 'gray'} variant="light" miw="max-content" data-testid="message-status" data-status={status}>
       {t(`messages.status.${status}`)}
     </Badge>
   );
