@@ -1,7 +1,6 @@
 import { idParamSchema } from '@risala/shared';
 import { batchListQuerySchema, batchRejectSchema, batchRescheduleSchema } from '@risala/shared/schemas/campaigns';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/http.ts';
 import { planGate, requireAuth, requirePermission } from '../auth/guard.ts';
@@ -41,7 +40,7 @@ export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post('/:id/reschedule', { schema: { tags, params, body: batchRescheduleSchema }, preHandler: send }, async (req, reply) =>
       ok(reply, await batches.reschedule(ctx, requireAuth(req), req.params.id, req.body.schedule_at), 'Batch rescheduled'),
     );
-    app.post('/:id/cancel', { schema: { tags, params, body: z.object({}).optional() }, preHandler: send }, async (req, reply) =>
+    app.post('/:id/cancel', { schema: { tags, params }, preHandler: send }, async (req, reply) =>
       ok(reply, await batches.cancelBatch(ctx, requireAuth(req), req.params.id), 'Batch cancelled'),
     );
   };

@@ -16,6 +16,7 @@ import type { Batch } from './api/types.ts';
 import { batchState } from './batches.ts';
 import { BatchConfirm } from './components/BatchConfirm.tsx';
 import { isoToZonedLocal, minZonedLocal, zonedLocalToIso, zonedScheduleError } from './zoned.ts';
+import { useSingleFlight } from '../../lib/single-flight.ts';
 
 const VIEWS: Exclude<BatchView, 'all'>[] = ['approval', 'gateway', 'scheduled', 'canceled'];
 const LIMIT = 20;
@@ -93,8 +94,9 @@ function BatchActions({ view, batch, onDialog }: { view: BatchView; batch: Batch
   const { t } = useTranslation();
   const { permissions } = useSession();
   const action = useBatchAction();
+  const once = useSingleFlight(); // a double-click approves once (the second would be refused: 409)
   const run = (kind: 'approve' | 'gateway-approve', toast: string) =>
-    action.mutate({ id: batch.id, action: { kind } }, { onSuccess: () => showSuccessToast(toast) });
+    once((done) => action.mutate({ id: batch.id, action: { kind } }, { onSuccess: () => showSuccessToast(toast), onSettled: done }));
   if (view === 'approval' && can(permissions, 'campaign', 'approve')) {
     return (
       <Group gap="xs" wrap="nowrap">
