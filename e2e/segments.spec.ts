@@ -96,3 +96,60 @@ test('groups and blacklists render right-to-left in Arabic', async ({ page, requ
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('القوائم السوداء');
   await expect(page.getByText('فحص رقم')).toBeVisible();
 });
+
+test('segment builder: brands by name, every problem at its own field, the name kept across kinds, one group per click', async ({ page, request }) => {
+  const email = await registerVerified(request, 'e2e.segments.builder');
+  await seedCustomers(email);
+  await signInUi(page, email);
+  await expect(page).toHaveURL(/\/dashboard/);
+  const brand = await page.request.post('/api/brands', { data: { name: 'Palm Dates' } });
+  expect(brand.status()).toBe(201);
+  const brandId = (await brand.json()).data.id as number;
+  await sql('update customers set brand_id = $1 where first_name = $2 and last_name::int % 2 = 0', [brandId, 'Customer']);
+
+  // switching Static ⇄ Dynamic keeps what was typed
+  await page.goto('/customer/groups/new');
+  await page.getByTestId('group-name').fill('Palm buyers');
+  await page.getByTestId('group-type').getByText('Dynamic segment').click();
+  await expect(page.getByTestId('group-name')).toHaveValue('Palm buyers');
+  await page.getByTestId('group-type').getByText('Static group').click();
+  await expect(page.getByTestId('group-name')).toHaveValue('Palm buyers');
+  await page.getByTestId('group-type').getByText('Dynamic segment').click();
+
+  // the Brand condition is picked by name
+  await page.getByTestId('rule-add').click();
+  await pick(page, page.getByTestId('rule-field'), 'Brand');
+  await pick(page, page.getByTestId('rule-brand'), 'Palm Dates');
+  await expect(page.getByTestId('segment-count')).toHaveAttribute('data-count', '25');
+
+  // an empty attribute key and an empty value elsewhere: both reported at once, each at its field
+  await page.getByTestId('rule-add').click();
+  await pick(page, page.getByTestId('rule-type').nth(1), 'Custom attribute');
+  await page.getByTestId('rule-value').nth(0).fill('gold');
+  await page.getByTestId('rule-add').click();
+  await page.getByTestId('group-save').click();
+  const rows = page.getByTestId('rule-row');
+  await expect(rows.nth(1).getByTestId('rule-key')).toHaveAttribute('aria-invalid', 'true');
+  await expect(rows.nth(1).getByText('This field is required')).toBeVisible();
+  await expect(rows.nth(1).getByTestId('rule-value')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(rows.nth(2).getByTestId('rule-value')).toHaveAttribute('aria-invalid', 'true');
+  await expect(rows.nth(2).getByText('This field is required')).toBeVisible();
+  await expect(rows.nth(0).getByText('This field is required')).toHaveCount(0);
+  await rows.nth(2).getByTestId('rule-remove').click();
+  await rows.nth(1).getByTestId('rule-remove').click();
+
+  // a double-click on Create makes one segment
+  let creates = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/groups')) creates += 1;
+  });
+  await page.getByTestId('group-save').evaluate((el: HTMLElement) => {
+    el.click();
+    el.click();
+  });
+  await expect(page.getByTestId('group-title')).toHaveText('Palm buyers');
+  await expect(page.getByTestId('group-count')).toContainText('25');
+  expect(creates).toBe(1);
+  // saved as the brand's id, shown by its name again
+  await expect(page.getByTestId('rule-brand')).toHaveValue('Palm Dates');
+});

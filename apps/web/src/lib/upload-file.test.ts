@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptFor, uploadProblem } from './upload-file.ts';
+import { acceptFor, contentUploadTarget, uploadProblem } from './upload-file.ts';
 
 describe('uploadProblem', () => {
   it('accepts PNG/JPG logos and PNG/JPG/PDF content up to 10 MB', () => {
@@ -13,5 +13,19 @@ describe('uploadProblem', () => {
     expect(uploadProblem({ type: '', size: 1, name: 'logo.JPG' }, 'logo')).toBeUndefined();
     expect(uploadProblem({ type: '', size: 1, name: 'notes.txt' }, 'content')).toBe('type');
     expect(acceptFor('logo')).toBe('image/png,image/jpeg');
+  });
+
+  it('takes per content type: images JPG/PNG only, documents PDF or DOCX only', () => {
+    const pdf = { type: 'application/pdf', size: 10, name: 'a.pdf' };
+    const png = { type: 'image/png', size: 10, name: 'a.png' };
+    const docx = { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', size: 10, name: 'a.docx' };
+    expect(uploadProblem(pdf, contentUploadTarget('image'))).toBe('type');
+    expect(uploadProblem(png, contentUploadTarget('image'))).toBeUndefined();
+    expect(uploadProblem(png, contentUploadTarget('document'))).toBe('type');
+    expect(uploadProblem(pdf, contentUploadTarget('document'))).toBeUndefined();
+    expect(uploadProblem(docx, contentUploadTarget('document'))).toBeUndefined();
+    expect(uploadProblem({ type: '', size: 1, name: 'offer.PDF' }, 'content-image')).toBe('type');
+    expect(acceptFor('content-image')).toBe('image/png,image/jpeg');
+    expect(acceptFor('content-document')).not.toContain('image/');
   });
 });

@@ -15,19 +15,31 @@ export async function uploadFile(file: File | Blob, purpose: FilePurpose, filena
   return data;
 }
 
-const ACCEPT: Partial<Record<FilePurpose, string[]>> = {
-  logo: ['image/png', 'image/jpeg'],
-  content: ['image/png', 'image/jpeg', 'application/pdf'],
+/**
+ * What a picker takes: brand logos and content images JPG/PNG, content documents PDF or Word
+ * (DOCX); `content` is any content file. The server decides again by the bytes.
+ */
+export type UploadTarget = 'logo' | 'content' | 'content-image' | 'content-document';
+
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const IMAGES = ['image/png', 'image/jpeg'];
+const ACCEPT: Record<UploadTarget, { types: string[]; names: RegExp }> = {
+  logo: { types: IMAGES, names: /\.(jpe?g|png)$/i },
+  'content-image': { types: IMAGES, names: /\.(jpe?g|png)$/i },
+  'content-document': { types: ['application/pdf', DOCX], names: /\.(pdf|docx)$/i },
+  content: { types: [...IMAGES, 'application/pdf', DOCX], names: /\.(jpe?g|png|pdf|docx)$/i },
 };
 
-/** The `accept` attribute of a file picker for a purpose. */
-export const acceptFor = (purpose: 'logo' | 'content') => (ACCEPT[purpose] ?? []).join(',');
+/** The upload target of a content type's file (image items take images, documents PDF/DOCX). */
+export const contentUploadTarget = (type: 'image' | 'document'): UploadTarget => (type === 'image' ? 'content-image' : 'content-document');
+
+/** The `accept` attribute of a file picker for a target. */
+export const acceptFor = (target: UploadTarget) => ACCEPT[target].types.join(',');
 
 /** A quick check before sending (the server checks the bytes again): type by MIME or name, ≤ 10 MB. */
-export function uploadProblem(file: Pick<File, 'type' | 'size' | 'name'>, purpose: 'logo' | 'content'): 'type' | 'size' | undefined {
-  const types = ACCEPT[purpose] ?? [];
-  const byName = purpose === 'logo' ? /\.(jpe?g|png)$/i : /\.(jpe?g|png|pdf)$/i;
-  if (!(file.type ? types.includes(file.type) : byName.test(file.name))) return 'type';
+export function uploadProblem(file: Pick<File, 'type' | 'size' | 'name'>, target: UploadTarget): 'type' | 'size' | undefined {
+  const { types, names } = ACCEPT[target];
+  if (!(file.type ? types.includes(file.type) : names.test(file.name))) return 'type';
   if (file.size > LIMITS.uploadMaxBytes) return 'size';
   return undefined;
 }

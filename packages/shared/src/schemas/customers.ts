@@ -21,6 +21,16 @@ export function normalizeMobile(value: string, defaultCountry?: string | null): 
   return parsed?.isValid() ? parsed.number : null;
 }
 
+/**
+ * The country a number belongs to by its digits ('+14155552671' → 'US', '+79161234567' → 'RU'),
+ * with its calling code; null when it cannot be parsed. Shared calling codes (+1, +7, +44 …) are
+ * told apart by the number plan, not by the code.
+ */
+export function mobileCountry(e164: string): { country: string | null; code: string } | null {
+  const parsed = parsePhoneNumberFromString(e164);
+  return parsed ? { country: parsed.country ?? null, code: parsed.countryCallingCode } : null;
+}
+
 /** Every country with its calling code (for phone inputs), e.g. { country: 'SA', code: '966' }. */
 export function countryDialCodes(): { country: string; code: string }[] {
   return getCountries().map((country) => ({ country, code: getCountryCallingCode(country) }));

@@ -40,7 +40,11 @@ export const createdAtConditionSchema = z.object({
 });
 export const attributeConditionSchema = z.object({
   type: z.literal('attribute'),
-  key: z.string().regex(ATTRIBUTE_KEY_PATTERN, { error: 'validation.invalid' }),
+  // one message per problem: an empty key is missing, not malformed
+  key: z.string().superRefine((key, ctx) => {
+    if (!key) ctx.addIssue({ code: 'custom', message: 'validation.required' });
+    else if (!ATTRIBUTE_KEY_PATTERN.test(key)) ctx.addIssue({ code: 'custom', message: 'validation.invalid' });
+  }),
   op: z.enum(ATTRIBUTE_OPS, { error: 'validation.invalid' }),
   value: scalar.optional(),
 });

@@ -16,7 +16,7 @@ export const filePurposeSchema = z.enum(FILE_PURPOSES, { error: 'validation.inva
 export const ALLOWED_KINDS: Record<FilePurpose, readonly FileKind[]> = {
   general: ['jpg', 'png', 'pdf'],
   logo: ['jpg', 'png'],
-  content: ['jpg', 'png', 'pdf'],
+  content: ['jpg', 'png', 'pdf', 'docx'], // images for image items; PDF or Word for documents
   template: ['jpg', 'png', 'pdf', 'docx'],
   import: ['jpg', 'png', 'pdf', 'csv', 'xlsx'],
 };

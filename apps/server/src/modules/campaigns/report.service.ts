@@ -10,7 +10,7 @@ import type { CampaignFunnel } from '@risala/shared/schemas/campaigns';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../auth/guard.ts';
-import { csvCell } from '../messaging/history.export.ts';
+import { csvCell } from '../../lib/csv-formula.ts';
 import { type Lang, readableError } from '../messaging/history.service.ts';
 import { requireCampaign } from './campaigns.service.ts';
 

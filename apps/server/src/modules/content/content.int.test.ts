@@ -9,7 +9,7 @@ import {
   signUp,
   type TestApp,
 } from '../../test/helper.ts';
-import { tinyPdf, tinyPng } from '../storage/test-files.ts';
+import { tinyDocx, tinyPdf, tinyPng } from '../storage/test-files.ts';
 
 let t: TestApp;
 let owner: { userId: number; accountId: number; token: string };
@@ -92,6 +92,16 @@ describe('POST /api/content', () => {
     const a = await create(owner.token, { title: 'x', type: 'image', file_id: pdf.id });
     expect(json(a)).toMatchObject({ code: 'INVALID_FILE_TYPE', errors: [{ field: 'file_id' }] });
     expect(json(await create(owner.token, { title: 'x', type: 'document', file_id: png.id })).code).toBe('INVALID_FILE_TYPE');
+  });
+
+  it('a document may be a PDF or a Word file (DOCX); an image item takes neither', async () => {
+    const docx = await uploadFile(owner.token, await tinyDocx());
+    const doc = await create(owner.token, { title: 'Price list', type: 'document', file_id: docx.id });
+    expect(doc.statusCode, doc.body).toBe(201);
+    expect(json(doc).data.file).toMatchObject({ kind: 'docx' });
+    expect(json(await create(owner.token, { title: 'x', type: 'image', file_id: docx.id })).code).toBe('INVALID_FILE_TYPE');
+    // leave the library as the list tests below expect it
+    expect((await call(owner.token, 'DELETE', `/api/content/${json(doc).data.id}`)).statusCode).toBe(200);
   });
 
   it('answers 404 for another account brand or file, and stores nothing', async () => {

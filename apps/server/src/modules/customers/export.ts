@@ -5,18 +5,23 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { AppContext } from '../../context.ts';
+import { neutraliseFormulaSql } from '../../lib/csv-formula.ts';
 import type { AuthContext } from '../auth/guard.ts';
 import { customerWhere } from './customer-filter.ts';
 
 const dialect = new PgDialect();
 const ts = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as ${col}`;
 
+/** Text a person typed, written so a spreadsheet shows it as text, never runs it as a formula. */
+const text = (expr: string, as: string) => `${neutraliseFormulaSql(expr)} as ${as}`;
+
 /** Export columns: the same names the import suggests, so an export imports back as is. */
-const SELECT = `select id, first_name, last_name, mobile_number, email, language, country, city,
-  array_to_string(tags, ';') as tags, attributes::text as attributes,
-  consent_email::text as consent_email, consent_email_source, ${ts('consent_email_at')},
-  consent_sms::text as consent_sms, consent_sms_source, ${ts('consent_sms_at')},
-  consent_whatsapp::text as consent_whatsapp, consent_whatsapp_source, ${ts('consent_whatsapp_at')},
+const SELECT = `select id, ${text('first_name', 'first_name')}, ${text('last_name', 'last_name')},
+  ${text('mobile_number', 'mobile_number')}, ${text('email', 'email')}, language, country, ${text('city', 'city')},
+  ${text("array_to_string(tags, ';')", 'tags')}, attributes::text as attributes,
+  consent_email::text as consent_email, ${text('consent_email_source', 'consent_email_source')}, ${ts('consent_email_at')},
+  consent_sms::text as consent_sms, ${text('consent_sms_source', 'consent_sms_source')}, ${ts('consent_sms_at')},
+  consent_whatsapp::text as consent_whatsapp, ${text('consent_whatsapp_source', 'consent_whatsapp_source')}, ${ts('consent_whatsapp_at')},
   brand_id, ${ts('created_at')}`;
 
 /**

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { AppContext } from '../../context.ts';
+import { csvCell } from '../../lib/csv-formula.ts';
 import type { AuthContext } from '../auth/guard.ts';
 import * as repo from './history.repo.ts';
 import { type Lang, toMessageDto } from './history.service.ts';
@@ -13,14 +14,6 @@ const HEADER = [
   'cost', 'bulk_id', 'campaign_id', 'customer_id', 'connection', 'provider_message_id', 'error_code', 'error_message',
   'blocked_by', 'possible_duplicate', 'scheduled_at', 'queued_at', 'sent_at', 'delivered_at', 'read_at', 'failed_at',
 ] as const;
-
-/** RFC 4180 quoting; a leading = + - @ is prefixed with ' so spreadsheets do not run it as a formula. */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text) && !/^[+-]?\d/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 const line = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
 

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadError } from '../../components/page/LoadError.tsx';
+import { isNotFound, NotFoundNote, routeId } from '../../components/page/NotFoundNote.tsx';
 import { PageLoader } from '../../components/page/PageLoader.tsx';
 import { isApiError } from '../../lib/http.ts';
 import { useSession } from '../../lib/session.ts';
@@ -76,9 +77,8 @@ function BlacklistActions({ blacklist }: { blacklist: Blacklist }) {
 export function BlacklistPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const blacklistId = Number(id);
-  const valid = Number.isInteger(blacklistId) && blacklistId > 0;
-  const blacklist = useBlacklist(valid ? blacklistId : -1);
+  const blacklistId = routeId(id);
+  const blacklist = useBlacklist(blacklistId ?? -1);
   const { permissions } = useSession();
 
   const back = (
@@ -86,7 +86,7 @@ export function BlacklistPage() {
       <Group gap={4} component="span"><IconArrowBackUp size={16} className="mirror-rtl" />{t('blacklists.back')}</Group>
     </Anchor>
   );
-  if (!valid) return <Stack>{back}<LoadError error={new Error(t('blacklists.notFound'))} /></Stack>;
+  if (blacklistId === null || isNotFound(blacklist.error)) return <NotFoundNote back={back} text={t('blacklists.notFound')} />;
   if (blacklist.isPending) return <PageLoader />;
   if (blacklist.isError) return <Stack>{back}<LoadError error={blacklist.error} onRetry={() => void blacklist.refetch()} /></Stack>;
   const b = blacklist.data;

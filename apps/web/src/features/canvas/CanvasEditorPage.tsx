@@ -5,6 +5,7 @@ import type Konva from 'konva';
 import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useLeaveGuard } from '../../components/page/LeaveGuard.tsx';
 import { showErrorToast, showSuccessToast } from '../../lib/toast.ts';
 import type { BrandLite } from './api/library.ts';
 import { useSaveCreative } from './api/save-creative.ts';
@@ -34,6 +35,9 @@ export function CanvasEditorPage() {
   const { dir } = useDirection();
   const BackIcon = dir === 'rtl' ? IconArrowRight : IconArrowLeft;
   const swatches = useMemo(() => [...(brand?.colors ?? []), '#1a1b1e', '#ffffff', '#228be6', '#fa5252', '#40c057'], [brand]);
+  // the design as last saved to the library (or as it started): anything else is work to lose
+  const [savedDoc, setSavedDoc] = useState(doc);
+  const { guard } = useLeaveGuard(doc !== savedDoc);
 
   const undo = () => dispatch({ type: 'undo' });
   const redo = () => dispatch({ type: 'redo' });
@@ -82,8 +86,10 @@ export function CanvasEditorPage() {
 
   const saveToLibrary = async () => {
     try {
+      const saving = doc;
       const png = await exportPng();
       await save.mutateAsync({ png, title: title.trim() || t('canvas.untitled'), brandIds: brand ? [brand.id] : [] });
+      setSavedDoc(saving);
       showSuccessToast('canvas.saved');
     } catch (err) {
       showErrorToast(err);
@@ -92,10 +98,11 @@ export function CanvasEditorPage() {
 
   return (
     <Box style={{ display: 'flex', flexDirection: 'column', height: '100vh' }} data-testid="canvas-editor">
+      {guard}
       <Group justify="space-between" px="md" py="xs" style={{ borderBlockEnd: '1px solid var(--mantine-color-gray-3)' }} wrap="nowrap">
         <Group gap="xs" wrap="nowrap">
           <Tooltip label={t('canvas.back')}>
-            <ActionIcon variant="subtle" onClick={() => navigate('/content')} aria-label={t('canvas.back')}>
+            <ActionIcon variant="subtle" onClick={() => navigate('/content')} aria-label={t('canvas.back')} data-testid="canvas-back">
               <BackIcon size={18} />
             </ActionIcon>
           </Tooltip>
@@ -165,7 +172,14 @@ export function CanvasEditorPage() {
 
         <Box w={SIDE} p="md" style={{ borderInlineStart: '1px solid var(--mantine-color-gray-3)', overflowY: 'auto', flexShrink: 0 }}>
           <Stack gap="sm">
-            <ColorInput label={t('canvas.background')} value={doc.background} swatches={swatches} onChangeEnd={(color) => dispatch({ type: 'background', color })} data-testid="canvas-background" />
+            <ColorInput
+              label={t('canvas.background')}
+              value={doc.background}
+              swatches={swatches}
+              onChangeEnd={(color) => dispatch({ type: 'background', color })}
+              classNames={{ input: 'ltr-value' }}
+              data-testid="canvas-background"
+            />
             <Divider label={t('canvas.properties.title')} labelPosition="left" />
             <PropertiesPanel element={selected} swatches={swatches} dispatch={dispatch} />
             <Divider label={t('canvas.layers.title')} labelPosition="left" />

@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadError } from '../../components/page/LoadError.tsx';
+import { isNotFound, NotFoundNote, routeId } from '../../components/page/NotFoundNote.tsx';
 import { PageLoader } from '../../components/page/PageLoader.tsx';
 import { formatDate, isolate } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
@@ -27,10 +28,10 @@ function Field({ label, value, ltr }: { label: string; value: ReactNode; ltr?: b
 /** /customer/:id — one customer: fields, consent with source and time, edit and delete. */
 export function CustomerDetailPage() {
   const { t, i18n } = useTranslation();
-  const id = Number(useParams().id);
+  const id = routeId(useParams().id);
   const navigate = useNavigate();
   const { permissions } = useSession();
-  const customer = useCustomer(id);
+  const customer = useCustomer(id ?? 0); // disabled for an address that names no customer
   const remove = useDeleteCustomer();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -44,6 +45,7 @@ export function CustomerDetailPage() {
       </Group>
     </Anchor>
   );
+  if (id === null || isNotFound(customer.error)) return <NotFoundNote back={back} text={t('customers.detail.notFound')} />;
   if (customer.isPending) return <PageLoader />;
   if (customer.isError) {
     return (
@@ -108,8 +110,9 @@ export function CustomerDetailPage() {
                 </Badge>
               </Group>
               {c.consent[ch].at && (
-                <Text size="xs" c="dimmed">
-                  {t('customers.consent.changed', { source: c.consent[ch].source ?? '—', date: date(c.consent[ch].at) })}
+                <Text size="xs" c="dimmed" data-testid={`customer-consent-changed-${ch}`}>
+                  {/* the source (often Latin) and the date are isolated, so an Arabic line keeps its order */}
+                  {t('customers.consent.changed', { source: isolate(c.consent[ch].source ?? '—'), date: isolate(date(c.consent[ch].at)) })}
                 </Text>
               )}
             </div>

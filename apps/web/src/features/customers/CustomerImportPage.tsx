@@ -3,25 +3,36 @@ import type { ImportUpload } from '@risala/shared/schemas/customers';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { routeId } from '../../components/page/NotFoundNote.tsx';
 import { ImportMapping, type MappingState } from './components/ImportMapping.tsx';
 import { ImportProgress } from './components/ImportProgress.tsx';
 import { ImportUploadStep } from './components/ImportUploadStep.tsx';
+import { RecentImports } from './components/RecentImports.tsx';
 
 /**
  * /customer/import — upload (CSV or XLSX) → column mapping with a preview of the first rows and
- * the mode → start → live progress → result with counts and the row-level errors CSV.
+ * the mode → start → live progress → result with counts and the row-level errors CSV. A started
+ * import lives in the address (/customer/import?job=ID): a reload or a shared link shows its
+ * progress and result again.
  */
 export function CustomerImportPage() {
   const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const jobId = routeId(params.get('job') ?? undefined);
   const [upload, setUpload] = useState<ImportUpload | null>(null);
-  const [jobId, setJobId] = useState<number | null>(null);
   const [mapping, setMapping] = useState<MappingState | null>(null);
   const step = jobId !== null ? 2 : upload ? 1 : 0;
   const restart = () => {
     setUpload(null);
-    setJobId(null);
     setMapping(null);
+    if (params.has('job')) setParams({}, { replace: true });
+  };
+  // replace: Back leaves the import page rather than returning to a mapping already started
+  const follow = (id: number) => {
+    setUpload(null);
+    setMapping(null);
+    setParams({ job: String(id) }, { replace: true });
   };
 
   return (
@@ -53,7 +64,7 @@ export function CustomerImportPage() {
           />
         )}
         {step === 1 && upload && mapping && (
-          <ImportMapping upload={upload} value={mapping} onChange={setMapping} onBack={restart} onStarted={setJobId} />
+          <ImportMapping upload={upload} value={mapping} onChange={setMapping} onBack={restart} onStarted={follow} />
         )}
         {step === 2 && jobId !== null && (
           <Stack>
@@ -69,6 +80,7 @@ export function CustomerImportPage() {
           </Stack>
         )}
       </Paper>
+      {step === 0 && <RecentImports />}
     </Stack>
   );
 }

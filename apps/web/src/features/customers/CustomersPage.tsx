@@ -5,6 +5,7 @@ import { IconDownload, IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AudienceLinks } from '../../components/audience-links/AudienceLinks.tsx';
 import { ListFooter } from '../../components/page/ListFooter.tsx';
 import { QueryState } from '../../components/page/QueryState.tsx';
 import { useSession } from '../../lib/session.ts';
@@ -68,6 +69,8 @@ export function CustomersPage() {
 
   return (
     <Stack gap="lg" data-testid="customers-page">
+      {/* the audience sections (customers, groups, blacklists) have no sidebar entries of their own */}
+      <AudienceLinks />
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={1} size="h2">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bulkFilter, exportUrl, filterQuery, parseConsent } from './filters.ts';
+import { bulkFilter, exportUrl, filterProblem, filterQuery, filtersFromUrl, filtersToUrl, LIST_DEFAULTS, parseConsent } from './filters.ts';
 
 describe('customer filters', () => {
   it('builds the list query, dropping empty values', () => {
@@ -27,5 +27,30 @@ describe('customer filters', () => {
     expect(parseConsent('sms:true')).toEqual({ channel: 'sms', granted: true });
     expect(parseConsent('fax:true')).toBeNull();
     expect(parseConsent(null)).toBeNull();
+  });
+
+  it('lets only complete, valid values reach the URL (a half-typed country, a too-long tag or search is no filter)', () => {
+    expect(filtersToUrl({ search: 'x'.repeat(101), tag: 't'.repeat(51), country: 'S' })).toMatchObject({ search: '', tag: '', country: '' });
+    expect(filtersToUrl({ search: ` ${'x'.repeat(100)} `, tag: 't'.repeat(50), country: 'sa' })).toMatchObject({
+      search: 'x'.repeat(100),
+      tag: 't'.repeat(50),
+      country: 'SA',
+    });
+    // a country code that is no country
+    expect(filtersToUrl({ country: 'XX' }).country).toBe('');
+  });
+
+  it('ignores values in a hand-edited or stale URL that the list cannot take', () => {
+    const f = filtersFromUrl({ ...LIST_DEFAULTS, search: 'y'.repeat(101), tag: 'z'.repeat(51), country: 'S', group: 'abc' });
+    expect(filterQuery(f)).toEqual({ search: undefined, group: undefined, tag: undefined, country: undefined });
+    expect(filtersFromUrl({ ...LIST_DEFAULTS, country: 'ae', tag: 'vip' })).toMatchObject({ country: 'AE', tag: 'vip' });
+  });
+
+  it('says why a value is not used yet, at its field', () => {
+    expect(filterProblem('search', 'x'.repeat(101))).toBe('customers.filters.tooLong');
+    expect(filterProblem('tag', 'x'.repeat(51))).toBe('customers.filters.tooLong');
+    expect(filterProblem('country', 'S')).toBe('validation.invalid');
+    expect(filterProblem('search', '')).toBeUndefined();
+    expect(filterProblem('tag', 'vip')).toBeUndefined();
   });
 });

@@ -1,3 +1,6 @@
+import { customerFilterSchema, tagSchema } from '@risala/shared/schemas/customers';
+import { isCountryCode } from '../../lib/countries.ts';
+
 /** The list filters as the page holds them, and their query-string form (shared by list and export). */
 export interface CustomerFilters {
   search?: string;
@@ -41,23 +44,43 @@ export function exportUrl(f: CustomerFilters): string {
 export const LIST_DEFAULTS = { search: '', group: '', tag: '', country: '', consent: '', sort: 'created_at', order: 'desc' };
 export type CustomerListUrl = typeof LIST_DEFAULTS;
 
+/** The field-level limits of the list's filters, checked with the API's own schema (400 otherwise). */
+export const FILTER_LIMITS = { search: 100, tag: 50 } as const;
+
+/**
+ * Why a filter value cannot be sent yet (an i18n key), or undefined when it can: a search over
+ * 100 characters, a tag over 50, a country that is not a whole country code. Empty is fine.
+ */
+export function filterProblem(field: 'search' | 'tag' | 'country', value: string | undefined | null): string | undefined {
+  const v = value?.trim() ?? '';
+  if (!v) return undefined;
+  if (field === 'country') return isCountryCode(v.toUpperCase()) ? undefined : 'validation.invalid';
+  const schema = field === 'search' ? customerFilterSchema.shape.search : tagSchema;
+  return schema.safeParse(v).success ? undefined : 'customers.filters.tooLong';
+}
+
+const valid = (field: 'search' | 'tag' | 'country', value: string | undefined) =>
+  value?.trim() && !filterProblem(field, value) ? value.trim() : '';
+
+/** The filters a URL holds; a value the list cannot take (a hand-edited or stale link) is left out. */
 export function filtersFromUrl(v: CustomerListUrl): CustomerFilters {
   const group = Number(v.group);
   return {
-    search: v.search || undefined,
+    search: valid('search', v.search) || undefined,
     group: Number.isInteger(group) && group > 0 ? group : null,
-    tag: v.tag || undefined,
-    country: v.country || undefined,
+    tag: valid('tag', v.tag) || undefined,
+    country: valid('country', v.country.toUpperCase()) || undefined,
     consent: parseConsent(v.consent || null),
   };
 }
 
+/** Only complete, valid values reach the URL (and so the list's query): the rest are no filter. */
 export function filtersToUrl(f: CustomerFilters): Partial<CustomerListUrl> {
   return {
-    search: f.search?.trim() ?? '',
+    search: valid('search', f.search),
     group: f.group ? String(f.group) : '',
-    tag: f.tag?.trim() ?? '',
-    country: f.country?.trim().toUpperCase() ?? '',
+    tag: valid('tag', f.tag),
+    country: valid('country', f.country?.toUpperCase()),
     consent: f.consent ? `${f.consent.channel}:${f.consent.granted}` : '',
   };
 }

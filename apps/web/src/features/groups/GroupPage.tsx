@@ -13,11 +13,14 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { LoadError } from '../../components/page/LoadError.tsx';
+import { isNotFound, NotFoundNote, routeId } from '../../components/page/NotFoundNote.tsx';
 import { PageLoader } from '../../components/page/PageLoader.tsx';
 import { useForm } from '../../lib/forms.ts';
 import { isApiError } from '../../lib/http.ts';
+import { useSingleFlight } from '../../lib/single-flight.ts';
 import { useSession } from '../../lib/session.ts';
 import { showSuccessToast } from '../../lib/toast.ts';
+import { useBrandOptions } from './api/get-brand-options.ts';
 import { useDeleteGroup } from './api/delete-group.ts';
 import { useGroup } from './api/get-group.ts';
 import { useGroups } from './api/get-groups.ts';
@@ -42,9 +45,16 @@ function GroupEditor({ group, type }: { group: CustomerGroup | null; type: Group
   const statics = useGroups({ page: 1, limit: 100, sort: 'group_name', order: 'asc', type: 'static' });
   const staticGroups = (statics.data?.items ?? []).filter((g) => g.id !== group?.id).map((g) => ({ value: String(g.id), label: g.group_name }));
   const canSave = can(permissions, 'customer', group ? 'update' : 'create');
+  const brands = useBrandOptions();
+  const once = useSingleFlight();
 
-  async function submit(event: FormEvent) {
+  // one save per click: a double-click would create the group twice
+  function submit(event: FormEvent) {
     event.preventDefault();
+    once((done) => void saveGroup().finally(done));
+  }
+
+  async function saveGroup() {
     setTouched(true);
     const base = { group_name: form.values.group_name, group_description: form.values.group_description || null };
     const input = group
@@ -70,7 +80,7 @@ function GroupEditor({ group, type }: { group: CustomerGroup | null; type: Group
           {dynamic && (
             <>
               <Title order={2} size="h5">{t('groups.rules.title')}</Title>
-              <RuleBuilder value={rules} onChange={setRules} staticGroups={staticGroups} issues={touched ? checked.issues : []} />
+              <RuleBuilder value={rules} onChange={setRules} staticGroups={staticGroups} brands={brands.data ?? []} issues={touched ? checked.issues : []} />
               <SegmentCount rules={checked.ready} />
             </>
           )}
@@ -154,8 +164,8 @@ export function GroupPage() {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const isNew = id === 'new';
-  const groupId = isNew ? 0 : Number(id);
-  const group = useGroup(Number.isInteger(groupId) ? groupId : -1);
+  const groupId = isNew ? 0 : routeId(id);
+  const group = useGroup(groupId ?? -1);
   const [kind, setKind] = useState<GroupType>(params.get('type') === 'dynamic' ? 'dynamic' : 'static');
   const { permissions } = useSession();
 
@@ -173,11 +183,12 @@ export function GroupPage() {
         <SegmentedControl value={kind} onChange={(v) => setKind(v as GroupType)} w="fit-content" data-testid="group-type"
           data={[{ value: 'static', label: t('groups.kind.static') }, { value: 'dynamic', label: t('groups.kind.dynamic') }]} />
         <Text size="sm" c="dimmed">{t(`groups.kindHint.${kind}`)}</Text>
-        <GroupEditor key={kind} group={null} type={kind} />
+        {/* one editor for both kinds: switching keeps the name and description typed so far */}
+        <GroupEditor group={null} type={kind} />
       </Stack>
     );
   }
-  if (!Number.isInteger(groupId) || groupId <= 0) return <LoadError error={new Error(t('groups.notFound'))} />;
+  if (groupId === null || isNotFound(group.error)) return <NotFoundNote back={back} text={t('groups.notFound')} />;
   if (group.isPending) return <PageLoader />;
   if (group.isError) return <Stack>{back}<LoadError error={group.error} onRetry={() => void group.refetch()} /></Stack>;
   const g = group.data;

@@ -4,6 +4,7 @@ import { stringify } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
 import type { Task } from 'graphile-worker';
 import type { AppContext } from '../../../context.ts';
+import { neutraliseFormula } from '../../../lib/csv-formula.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { AuthContext } from '../../auth/guard.ts';
 import { readRows } from './file-reader.ts';
@@ -118,6 +119,12 @@ export async function errorsReport(ctx: AppContext, auth: AuthContext, id: numbe
   if (job.status !== 'COMPLETED') throw new AppError('IMPORT_NOT_READY');
   const stored = job.errors_file_key ? await ctx.storage.get(job.errors_file_key) : null;
   const records: string[][] = stored ? parse(stored, { from_line: 2 }) : [];
-  const rows = records.map(([row, column, value, code]) => [row, column, value, translate(lang, code as string)]);
+  // the cells come from the uploaded file: written so a spreadsheet never runs them as formulas
+  const rows = records.map(([row, column, value, code]) => [
+    row,
+    neutraliseFormula(column ?? ''),
+    neutraliseFormula(value ?? ''),
+    translate(lang, code as string),
+  ]);
   return `\ufeff${stringify(rows, { header: true, columns: ['row', 'column', 'value', 'message'] })}`;
 }

@@ -36,9 +36,9 @@ function upload(data: Buffer, filename = 'customers.csv', token = owner.token) {
 const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object, token = owner.token) =>
   t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
-async function waitFinished(id: number) {
+async function waitFinished(id: number, token = owner.token) {
   for (let i = 0; i < 200; i++) {
-    const job = json(await call('GET', `/api/customers/imports/${id}`)).data;
+    const job = json(await call('GET', `/api/customers/imports/${id}`, undefined, token)).data;
     if (['COMPLETED', 'FAILED', 'REJECTED'].includes(job.status)) return job;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -205,7 +205,8 @@ describe('rejected files create nothing', () => {
       [Buffer.alloc(0), 400, 'IMPORT_EMPTY'],
       [Buffer.from('\ufeff\r\n'), 400, 'IMPORT_EMPTY'],
       [Buffer.from('First Name,Mobile\r\n'), 400, 'IMPORT_EMPTY'],
-      [Buffer.from('First Name,Mobile\n"Ali,+966510000998\n'), 400, 'IMPORT_FILE_INVALID'],
+      // a quote that is never closed: the file cannot be read, and the answer says on which line
+      [Buffer.from('First Name,Mobile\n"Ali,+966510000998\n'), 400, 'IMPORT_CSV_LINE'],
       [Buffer.alloc(IMPORT_MAX_BYTES + 1024, 'a'), 413, 'INVALID_FILE_SIZE'],
     ];
     for (const [data, status, code] of cases) {
@@ -260,5 +261,127 @@ describe('rejected files create nothing', () => {
     expect((await other('POST', `/api/customers/imports/${up.id}/start`)).statusCode).toBe(404);
     expect((await other('GET', `/api/customers/imports/${up.id}/errors.csv`)).statusCode).toBe(404);
     expect((await call('GET', '/api/customers/imports/0')).statusCode).toBe(400);
+  });
+});
+
+describe('files as spreadsheets and editors write them', () => {
+  it('reads a stray quote inside a field as text', async () => {
+    const job = await runImport(Buffer.from('First Name,Last Name,Mobile\nAhmed "Abu Ali",Saleh,+966540000001\n'), { mapping: { first_name: 'First Name', last_name: 'Last Name', mobile_number: 'Mobile' } });
+    expect(job).toMatchObject({ status: 'COMPLETED', inserted_rows: 1, failed_rows: 0 });
+    const [c] = await t.sql(`select first_name from customers where mobile_number = '+966540000001'`);
+    expect(c.first_name).toBe('Ahmed "Abu Ali"');
+  });
+
+  it('says on which line a quote is never closed', async () => {
+    const res = await upload(Buffer.from('Name,Mobile\r\nA,+966540000002\r\n\r\n"B,+966540000003\r\nC,+966540000004\r\n'));
+    expect(res.statusCode).toBe(400);
+    expect(json(res).code).toBe('IMPORT_CSV_LINE');
+    expect(json(res).message).toMatch(/^Line 4 of the file could not be read/);
+  });
+
+  it('decodes UTF-16 files (with a byte-order mark, either order, or an Excel "Unicode Text" .txt without one)', async () => {
+    const text = 'الاسم\tMobile\r\nنورة\t+966540000005\r\n';
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    const be = Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]);
+    const bare = Buffer.from('Name\tMobile\r\nSara\t+966540000006\r\n', 'utf16le');
+    for (const [data, name] of [[le, 'le.csv'], [be, 'be.csv'], [bare, 'unicode.txt']] as const) {
+      const res = await upload(data, name);
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(201);
+      const up = json(res).data;
+      expect(up.columns[1]).toBe('Mobile');
+      expect(up.preview[0][1]).toMatch(/^\+96654000000[56]$/);
+    }
+    const up = json(await upload(le, 'le.csv')).data;
+    await call('PUT', `/api/customers/imports/${up.id}`, { mapping: { first_name: 'الاسم', mobile_number: 'Mobile' } });
+    await call('POST', `/api/customers/imports/${up.id}/start`);
+    expect(await waitFinished(up.id)).toMatchObject({ status: 'COMPLETED', inserted_rows: 1 });
+    const [c] = await t.sql(`select first_name from customers where mobile_number = '+966540000005'`);
+    expect(c.first_name).toBe('نورة');
+  });
+});
+
+describe('formulas in CSV files (spreadsheet injection)', () => {
+  it('the errors report writes cells starting with = + - @ as text; a signed number stays a number', async () => {
+    const rows = [
+      ['First Name', 'Last Name', 'Mobile', 'Email', 'Tags'],
+      ['A', 'X', '+cmd', '', ''],
+      ['B', 'X', '+966550000001', '@SUM(A1)', ''],
+      ['C', 'X', '=1+2', '', ''],
+      ['D', 'X', '-1', '', ''],
+    ];
+    const job = await runImport(csv(rows));
+    expect(job).toMatchObject({ status: 'COMPLETED', failed_rows: 4 });
+    const report = (await call('GET', `/api/customers/imports/${job.id}/errors.csv`)).rawPayload;
+    expect(csvRows(report).map((r) => r.value)).toEqual(["'+cmd", "'@SUM(A1)", "'=1+2", '-1']);
+  });
+
+  it('the customer export (streamed by PostgreSQL) neutralises them too, and imports back unchanged', async () => {
+    const people = [
+      { first_name: '=1+2', last_name: '@SUM(A1)', city: '+cmd', mobile_number: '+966560000001', tags: ['=x', 'formula'],
+        consent: { sms: { granted: true, source: '=HYPERLINK("http://evil.example")' } } },
+      { first_name: '-1', last_name: 'Plain', city: '-1', mobile_number: '+966560000002', email: 'plain@example.com', tags: ['formula'] },
+    ];
+    for (const p of people) expect((await call('POST', '/api/customer', p)).statusCode).toBe(201);
+    const res = await call('GET', '/api/customers/export.csv?tag=formula');
+    expect(res.statusCode).toBe(200);
+    const exported = csvRows(res.rawPayload);
+    const first = exported.find((r) => r.mobile_number === '+966560000001');
+    expect(first).toMatchObject({ first_name: "'=1+2", last_name: "'@SUM(A1)", city: "'+cmd", consent_sms_source: `'=HYPERLINK("http://evil.example")` });
+    expect(first?.tags).toBe("'=x;formula"); // the tags are one cell: the ' leads it
+    const second = exported.find((r) => r.mobile_number === '+966560000002');
+    expect(second).toMatchObject({ first_name: '-1', last_name: 'Plain', city: '-1', email: 'plain@example.com' });
+
+    // the same file imported into another account gives the same customers
+    const up = await upload(res.rawPayload, 'customers.csv', stranger.token);
+    expect(up.statusCode, up.body).toBe(201);
+    const { id, suggested_mapping } = json(up).data;
+    expect((await call('PUT', `/api/customers/imports/${id}`, { mapping: suggested_mapping }, stranger.token)).statusCode).toBe(200);
+    expect((await call('POST', `/api/customers/imports/${id}/start`, undefined, stranger.token)).statusCode).toBe(202);
+    expect(await waitFinished(id, stranger.token)).toMatchObject({ status: 'COMPLETED', inserted_rows: 2, failed_rows: 0 });
+    const theirs = json(await call('GET', '/api/customers?tag=formula&sort=name&order=asc', undefined, stranger.token)).data.items;
+    const back = Object.fromEntries(theirs.map((c: { mobile_number: string }) => [c.mobile_number, c]));
+    expect(back['+966560000001']).toMatchObject({ first_name: '=1+2', last_name: '@SUM(A1)', city: '+cmd' });
+    expect([...back['+966560000001'].tags].sort()).toEqual(['=x', 'formula']);
+    expect(back['+966560000002']).toMatchObject({ first_name: '-1', last_name: 'Plain', city: '-1', email: 'plain@example.com' });
+  });
+});
+
+describe('starting twice and the recent imports', () => {
+  it('a second start answers 409 with the running job, so the page can follow it', async () => {
+    const up = json(await upload(csv([HEADER, ['S', 'X', '+966570000001', '', '']]))).data;
+    await call('PUT', `/api/customers/imports/${up.id}`, { mapping: MAPPING });
+    const [a, b] = await Promise.all([call('POST', `/api/customers/imports/${up.id}/start`), call('POST', `/api/customers/imports/${up.id}/start`)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([202, 409]);
+    const refused = json(a.statusCode === 409 ? a : b);
+    expect(refused.code).toBe('IMPORT_NOT_READY');
+    expect(refused.data).toMatchObject({ id: up.id });
+    expect(refused.data.status).not.toBe('UPLOADED');
+    await waitFinished(up.id);
+    const late = json(await call('POST', `/api/customers/imports/${up.id}/start`));
+    expect(late).toMatchObject({ code: 'IMPORT_NOT_READY', data: { id: up.id, status: 'COMPLETED' } });
+    // not started because no mapping was saved: refused without a job to follow
+    const fresh = json(await upload(csv([HEADER, ['T', 'X', '+966570000002', '', '']]))).data;
+    const unmapped = json(await call('POST', `/api/customers/imports/${fresh.id}/start`));
+    expect(unmapped.code).toBe('IMPORT_NOT_READY');
+    expect(unmapped.data).toBeUndefined();
+  });
+
+  it('lists the account’s imports, newest first, paged; another account sees only its own', async () => {
+    expect((await upload(csv([HEADER, ['U', 'X', '+966570000003', '', '']]), 'theirs.csv', stranger.token)).statusCode).toBe(201);
+    const page1 = json(await call('GET', '/api/customers/imports?limit=2')).data;
+    expect(page1.items).toHaveLength(2);
+    expect(page1.total).toBeGreaterThan(2);
+    expect(page1.items[0].id).toBeGreaterThan(page1.items[1].id);
+    expect(page1.items[0]).toMatchObject({ status: 'UPLOADED', file_name: 'customers.csv' });
+    const page2 = json(await call('GET', '/api/customers/imports?limit=2&page=2')).data;
+    expect(page2.items[0].id).toBeLessThan(page1.items[1].id);
+    const theirs = json(await call('GET', '/api/customers/imports', undefined, stranger.token)).data;
+    const mine = new Set(
+      (json(await call('GET', '/api/customers/imports?limit=100')).data.items as { id: number }[]).map((j) => j.id),
+    );
+    expect(theirs.items.length).toBeGreaterThan(0);
+    expect(theirs.items.every((j: { id: number }) => !mine.has(j.id))).toBe(true);
+    expect((await call('GET', '/api/customers/imports?limit=0')).statusCode).toBe(400);
+    expect((await call('GET', '/api/customers/imports?page=abc')).statusCode).toBe(400);
   });
 });

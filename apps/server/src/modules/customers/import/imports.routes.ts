@@ -1,4 +1,5 @@
 import { idParamSchema } from '@risala/shared';
+import { pageQuerySchema } from '@risala/shared/schemas/common';
 import { importConfigSchema } from '@risala/shared/schemas/customers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../context.ts';
@@ -9,7 +10,7 @@ import { IMPORT_MAX_BYTES } from './file-reader.ts';
 import { errorsReport } from './import.task.ts';
 import * as imports from './imports.service.ts';
 
-/** /api/customers/imports — upload → mapping → start → progress → row-level report. */
+/** /api/customers/imports — upload → mapping → start → progress → row-level report; the recent ones. */
 export function customerImportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['customers'];
@@ -29,6 +30,9 @@ export function customerImportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       ok(reply, await imports.start(ctx, requireAuth(req), req.params.id), 'Import started', 202),
     );
     const view = requirePermission('customer', 'view');
+    app.get('/', { schema: { tags, querystring: pageQuerySchema }, preHandler: view }, async (req, reply) =>
+      ok(reply, await imports.list(ctx, requireAuth(req), req.query)),
+    );
     app.get('/:id', { schema: { tags, params: idParamSchema }, preHandler: view }, async (req, reply) =>
       ok(reply, await imports.status(ctx, requireAuth(req), req.params.id)),
     );

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import type { Page } from '@risala/shared';
+import type { PageQuery } from '@risala/shared/schemas/common';
 import type { ImportConfig, ImportJob, ImportUpload } from '@risala/shared/schemas/customers';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import { enqueue } from '../../../jobs/queue.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { AuthContext } from '../../auth/guard.ts';
-import { detectImportFile, headerNames, type ImportFile, readRows } from './file-reader.ts';
+import { detectImportFile, headerNames, type ImportFile, readRows, toUtf8 } from './file-reader.ts';
 import { planImport, suggestMapping } from './row-validate.ts';
 
 export const IMPORT_TASK = 'customers_import';
@@ -83,11 +85,13 @@ export async function upload(
   file: { buffer: Buffer; filename: string | null } | null,
 ): Promise<ImportUpload> {
   if (!file?.buffer.length) throw new AppError(file ? 'IMPORT_EMPTY' : 'FILE_REQUIRED');
-  const detected = detectImportFile(file.buffer);
+  // kept as UTF-8: the worker reads the stored file like any other CSV
+  const buffer = toUtf8(file.buffer);
+  const detected = detectImportFile(buffer);
   let columns: string[] | null = null;
   const preview: string[][] = [];
   let total = 0;
-  for await (const cells of readRows(file.buffer, detected)) {
+  for await (const cells of readRows(buffer, detected)) {
     if (!columns) {
       columns = headerNames(cells);
       continue;
@@ -101,12 +105,12 @@ export async function upload(
   const key = `imports/${auth.accountId}/${randomUUID()}.${detected.format}`;
   const contentType =
     detected.format === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv';
-  await ctx.storage.put(key, file.buffer, contentType);
+  await ctx.storage.put(key, buffer, contentType);
   const options: ImportOptions = { file: detected, file_key: key, file_name: file.filename, columns };
   const id = await ctx.db.transaction(async (tx) => {
     const f = await tx.execute<{ id: number }>(
       sql`insert into files (account_id, user_id, key, original_name, content_type, size, purpose)
-          values (${auth.accountId}, ${auth.userId}, ${key}, ${file.filename}, ${contentType}, ${file.buffer.length},
+          values (${auth.accountId}, ${auth.userId}, ${key}, ${file.filename}, ${contentType}, ${buffer.length},
                   'customer_import') returning id`,
     );
     const job = await tx.execute<{ id: number }>(
@@ -143,13 +147,15 @@ export async function configure(ctx: AppContext, auth: AuthContext, id: number, 
 /** Step 3: queue the import (the job row and the queue entry commit together). */
 export async function start(ctx: AppContext, auth: AuthContext, id: number) {
   const job = await loadJob(ctx, auth.accountId, id);
-  if (job.status !== 'UPLOADED' || !job.mapping) throw new AppError('IMPORT_NOT_READY');
+  // already started (a second click): the job comes with the refusal, so a client can follow it
+  if (job.status !== 'UPLOADED') throw new AppError('IMPORT_NOT_READY', { data: toImportJob(job) });
+  if (!job.mapping) throw new AppError('IMPORT_NOT_READY');
   await ctx.db.transaction(async (tx) => {
     const { rowCount } = await tx.execute(
       sql`update import_jobs set status = 'VALIDATING', started_at = now()
            where id = ${id} and account_id = ${auth.accountId} and status = 'UPLOADED'`,
     );
-    if (!rowCount) throw new AppError('IMPORT_NOT_READY');
+    if (!rowCount) throw new AppError('IMPORT_NOT_READY', { data: toImportJob(await loadJob(ctx, auth.accountId, id)) });
     // idempotent: the task checks the status under an advisory lock and writes in one transaction
     await enqueue(ctx.db.$client, tx, IMPORT_TASK, { id }, { jobKey: `${IMPORT_TASK}:${id}`, maxAttempts: 3 });
   });
@@ -158,4 +164,14 @@ export async function start(ctx: AppContext, auth: AuthContext, id: number) {
 
 export async function status(ctx: AppContext, auth: AuthContext, id: number) {
   return toImportJob(await loadJob(ctx, auth.accountId, id));
+}
+
+/** The account's customer imports, newest first (started ones and files still waiting for a start). */
+export async function list(ctx: AppContext, auth: AuthContext, q: PageQuery): Promise<Page<ImportJob>> {
+  const { rows } = await ctx.db.execute<JobRow & { total: number }>(
+    sql`select *, count(*) over()::int as total from import_jobs
+         where account_id = ${auth.accountId} and kind = 'customers'
+         order by created_at desc, id desc limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
+  );
+  return { items: rows.map(toImportJob), page: q.page, limit: q.limit, total: rows[0]?.total ?? 0 };
 }

@@ -1,4 +1,5 @@
 import { IMPORT_FIELDS, type ImportField, normalizeMobile } from '@risala/shared/schemas/customers';
+import { restoreFormula } from '../../../lib/csv-formula.ts';
 import { AppError } from '../../../lib/errors.ts';
 
 /** Which file column feeds which customer field (indexes into a row). */
@@ -91,7 +92,7 @@ export function validateRow(cells: string[], rowNo: number, plan: ImportPlan): {
   const errors: RowError[] = [];
   const get = (f: ImportField) => {
     const m = plan.fields[f];
-    return m ? (cells[m.index] ?? '').trim() : '';
+    return m ? restoreFormula(cells[m.index] ?? '').trim() : '';
   };
   const fail = (f: ImportField | null, value: string, code: string) =>
     errors.push({ row: rowNo, column: f ? (plan.fields[f]?.column ?? f) : '', value, code });
@@ -136,7 +137,7 @@ export function validateRow(cells: string[], rowNo: number, plan: ImportPlan): {
   if (plan.attributes.length) {
     const obj: Record<string, string> = {};
     for (const a of plan.attributes) {
-      const v = (cells[a.index] ?? '').trim();
+      const v = restoreFormula(cells[a.index] ?? '').trim();
       if (v) obj[a.name] = v;
     }
     attributes = JSON.stringify(obj);

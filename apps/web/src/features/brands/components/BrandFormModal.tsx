@@ -3,6 +3,7 @@ import {
   Avatar,
   Button,
   ColorInput,
+  type ColorInputProps,
   FileButton,
   Group,
   Modal,
@@ -19,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { apiFieldErrors, zodFieldErrors } from '../../../lib/forms.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
+import { useSingleFlight } from '../../../lib/single-flight.ts';
 import { showSuccessToast } from '../../../lib/toast.ts';
 import { acceptFor, uploadProblem } from '../../../lib/upload-file.ts';
 import { useSaveBrand } from '../api/save-brand.ts';
@@ -53,6 +55,39 @@ function initial(brand: Brand | null): Values {
   };
 }
 
+/**
+ * A colour field whose picker Escape closes on its own: the picker's open state is kept here and
+ * marked on the input, so the brand form (a Modal, which closes on Escape) leaves that key alone
+ * while the picker is open. Before, Escape closed the whole form and lost what was typed.
+ */
+function ColorField(props: ColorInputProps & { 'data-testid'?: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <ColorInput
+      {...props}
+      popoverProps={{ ...props.popoverProps, opened: open }}
+      data-mantine-stop-propagation={open ? 'true' : undefined}
+      data-picker-open={open}
+      onFocus={(e) => {
+        setOpen(true);
+        props.onFocus?.(e);
+      }}
+      onClick={(e) => {
+        setOpen(true);
+        props.onClick?.(e);
+      }}
+      onBlur={(e) => {
+        setOpen(false);
+        props.onBlur?.(e);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) setOpen(false);
+        props.onKeyDown?.(e);
+      }}
+    />
+  );
+}
+
 /** Create or edit a brand: logo upload with preview, colour pickers, voice and language. */
 export function BrandFormModal({ brand, opened, onClose }: { brand: Brand | null; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -61,6 +96,7 @@ export function BrandFormModal({ brand, opened, onClose }: { brand: Brand | null
   const [formError, setFormError] = useState<string>();
   const save = useSaveBrand();
   const uploadLogo = useUploadLogo();
+  const once = useSingleFlight();
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -88,8 +124,13 @@ export function BrandFormModal({ brand, opened, onClose }: { brand: Brand | null
     }
   }
 
-  async function submit(event: FormEvent) {
+  // one save per click: a double-click sent two POSTs
+  function submit(event: FormEvent) {
     event.preventDefault();
+    once((done) => void saveBrand().finally(done));
+  }
+
+  async function saveBrand() {
     const parsed = createBrandSchema.safeParse({
       name: values.name,
       description: values.description || null,
@@ -183,7 +224,7 @@ export function BrandFormModal({ brand, opened, onClose }: { brand: Brand | null
             <Stack gap={6}>
               {values.colors.map((color, index) => (
                 <Group key={index} gap="xs" wrap="nowrap">
-                  <ColorInput
+                  <ColorField
                     value={color}
                     onChange={(next) => set('colors', values.colors.map((c, i) => (i === index ? next : c)))}
                     format="hex"

@@ -1,6 +1,7 @@
 import { ColorInput, Group, NumberInput, SegmentedControl, Slider, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Action, CanvasElement } from '../model.ts';
+import { autoDir } from '../../../lib/text-direction.ts';
 
 /** The selected element's properties; every change is one undoable step. */
 export function PropertiesPanel(props: { element: CanvasElement | null; swatches: string[]; dispatch(a: Action): void }) {
@@ -23,7 +24,7 @@ export function PropertiesPanel(props: { element: CanvasElement | null; swatches
             value={el.text ?? ''}
             autosize
             minRows={2}
-            dir="auto"
+            attributes={autoDir(el.text ?? '')}
             data-testid="canvas-text-input"
             onChange={(e) => set({ text: e.currentTarget.value })}
           />
@@ -62,6 +63,7 @@ export function PropertiesPanel(props: { element: CanvasElement | null; swatches
           value={el.fill}
           swatches={props.swatches}
           onChangeEnd={(v) => set({ fill: v })}
+          classNames={{ input: 'ltr-value' }}
           data-testid="canvas-fill"
         />
       )}

@@ -7,8 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { apiFieldErrors, zodFieldErrors } from '../../../lib/forms.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
+import { useSingleFlight } from '../../../lib/single-flight.ts';
 import { showSuccessToast } from '../../../lib/toast.ts';
-import { acceptFor, uploadProblem } from '../../../lib/upload-file.ts';
+import { acceptFor, contentUploadTarget, uploadProblem } from '../../../lib/upload-file.ts';
 import { useBrandOptions } from '../api/get-brand-options.ts';
 import { useSaveContent } from '../api/save-content.ts';
 import { useUploadContentFile } from '../api/upload-content-file.ts';
@@ -48,6 +49,11 @@ export function ContentFormModal({ item, onClose }: { item: ContentItem | null; 
   const upload = useUploadContentFile();
   const brands = useBrandOptions();
   const show = fieldsForType(values.type);
+  const once = useSingleFlight();
+  const fileType = values.type === 'image' ? 'image' : 'document';
+  // a file chosen for one type no longer fits after switching to the other (an image is no document)
+  const fileMismatch = show.file && values.file !== null && ['jpg', 'png'].includes(values.file.kind) !== (values.type === 'image');
+  const fileError = errors.file_id || (fileMismatch ? t(`content.form.${fileType}Type`) : '');
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -56,8 +62,8 @@ export function ContentFormModal({ item, onClose }: { item: ContentItem | null; 
 
   async function chooseFile(file: File | null) {
     if (!file) return;
-    const problem = uploadProblem(file, 'content');
-    if (problem) return setErrors((e) => ({ ...e, file_id: t(problem === 'type' ? 'storage.badType' : 'storage.tooBig') }));
+    const problem = uploadProblem(file, contentUploadTarget(fileType));
+    if (problem) return setErrors((e) => ({ ...e, file_id: t(problem === 'type' ? `content.form.${fileType}Type` : 'storage.tooBig') }));
     try {
       set('file', await upload.mutateAsync(file));
     } catch (err) {
@@ -65,8 +71,14 @@ export function ContentFormModal({ item, onClose }: { item: ContentItem | null; 
     }
   }
 
-  async function submit(event: FormEvent) {
+  // one save per click: a double-click created the item twice
+  function submit(event: FormEvent) {
     event.preventDefault();
+    if (fileMismatch) return;
+    once((done) => void saveItem().finally(done));
+  }
+
+  async function saveItem() {
     const parsed = createContentSchema.safeParse({
       title: values.title,
       type: values.type,
@@ -118,7 +130,7 @@ export function ContentFormModal({ item, onClose }: { item: ContentItem | null; 
           {show.file && (
             <Stack gap={6}>
               <Group gap="sm">
-                <FileButton onChange={chooseFile} accept={acceptFor('content')}>
+                <FileButton onChange={chooseFile} accept={acceptFor(contentUploadTarget(fileType))}>
                   {(props) => (
                     <Button variant="default" leftSection={<IconUpload size={16} />} loading={upload.isPending} data-testid="content-file-choose" {...props}>
                       {t(values.file ? 'content.form.fileReplace' : 'content.form.fileChoose')}
@@ -134,12 +146,12 @@ export function ContentFormModal({ item, onClose }: { item: ContentItem | null; 
               {values.file && ['jpg', 'png'].includes(values.file.kind) && (
                 <Image src={values.file.url} alt={t('content.form.filePreview')} h={140} w="auto" fit="contain" radius="sm" data-testid="content-file-preview" />
               )}
-              <Text size="xs" c="dimmed">
+              <Text size="xs" c="dimmed" data-testid="content-file-hint">
                 {t(values.type === 'image' ? 'content.form.imageHint' : 'content.form.documentHint')}
               </Text>
-              {errors.file_id && (
+              {fileError && (
                 <Text size="xs" c="red" role="alert" data-testid="content-file-error">
-                  {translateMessage(errors.file_id)}
+                  {translateMessage(fileError)}
                 </Text>
               )}
             </Stack>

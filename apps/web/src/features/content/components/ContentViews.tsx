@@ -39,12 +39,12 @@ function Labels({ item }: { item: ContentItem }) {
   return (
     <Group gap={4}>
       {item.brands.map((b) => (
-        <Badge key={b.id} variant="light" size="sm" data-testid="content-brand">
+        <Badge key={b.id} variant="light" size="sm" tt="none" data-testid="content-brand">
           {b.name}
         </Badge>
       ))}
       {item.tags.map((tag) => (
-        <Badge key={tag} variant="outline" color="gray" size="sm">
+        <Badge key={tag} variant="outline" color="gray" size="sm" tt="none" data-testid="content-tag">
           #{tag}
         </Badge>
       ))}

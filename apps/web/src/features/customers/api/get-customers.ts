@@ -15,6 +15,7 @@ export const customerKeys = {
   list: (params: CustomerListParams) => ['customers', 'list', params] as const,
   one: (id: number) => ['customers', 'one', id] as const,
   import: (id: number) => ['customers', 'import', id] as const,
+  imports: (limit: number) => ['customers', 'imports', limit] as const,
 };
 
 /** GET /api/customers?search&group&tag&country&consent_*&sort&order&page&limit. */

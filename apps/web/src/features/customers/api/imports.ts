@@ -1,6 +1,8 @@
+import type { Page } from '@risala/shared';
 import type { ImportConfig, ImportJob, ImportUpload } from '@risala/shared/schemas/customers';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { isApiError } from '../../../lib/http.ts';
 import { customerKeys } from './get-customers.ts';
 
 /** POST /api/customers/imports (multipart `file`) → columns, preview and a suggested mapping. */
@@ -15,14 +17,47 @@ export function useUploadImport() {
   });
 }
 
-/** PUT /api/customers/imports/{id} (mapping, mode) then POST …/start. */
+/**
+ * The import a refused start belongs to, when it was refused because it already started (a second
+ * click, another tab): the 409 carries the job, and the page follows it instead of failing.
+ */
+export function alreadyStarted(error: unknown): ImportJob | null {
+  if (!isApiError(error) || error.code !== 'IMPORT_NOT_READY') return null;
+  const job = error.data as ImportJob | undefined;
+  return job && typeof job.id === 'number' && job.status !== 'UPLOADED' ? job : null;
+}
+
+/** PUT /api/customers/imports/{id} (mapping, mode) then POST …/start; an import already started is followed. */
 export function useStartImport() {
   return useMutation({
     mutationFn: async ({ id, config }: { id: number; config: ImportConfig }) => {
-      await api.put<ImportJob>(`/api/customers/imports/${id}`, config, { silent: true });
-      const { data } = await api.post<ImportJob>(`/api/customers/imports/${id}/start`, undefined, { silent: true });
-      return data;
+      try {
+        await api.put<ImportJob>(`/api/customers/imports/${id}`, config, { silent: true });
+      } catch (err) {
+        // the mapping cannot change once the import runs: ask the start, which says whether it does
+        if (!isApiError(err) || err.code !== 'IMPORT_NOT_READY') throw err;
+      }
+      try {
+        const { data } = await api.post<ImportJob>(`/api/customers/imports/${id}/start`, undefined, { silent: true });
+        return data;
+      } catch (err) {
+        const job = alreadyStarted(err);
+        if (job) return job;
+        throw err;
+      }
     },
+  });
+}
+
+/** GET /api/customers/imports — the account's latest imports, newest first. */
+export function useRecentImports(limit = 5) {
+  return useQuery({
+    queryKey: customerKeys.imports(limit),
+    queryFn: async () => {
+      const { data } = await api.get<Page<ImportJob>>('/api/customers/imports', { query: { page: 1, limit }, silent: true });
+      return data.items;
+    },
+    staleTime: 0,
   });
 }
 
@@ -36,7 +71,10 @@ export function useImportJob(id: number | null) {
     enabled: id !== null,
     queryFn: async () => {
       const { data } = await api.get<ImportJob>(`/api/customers/imports/${id}`);
-      if (!RUNNING.has(data.status)) void client.invalidateQueries({ queryKey: ['customers', 'list'] });
+      if (!RUNNING.has(data.status)) {
+        void client.invalidateQueries({ queryKey: ['customers', 'list'] });
+        void client.invalidateQueries({ queryKey: ['customers', 'imports'] });
+      }
       return data;
     },
     refetchInterval: (query) => (query.state.data && !RUNNING.has(query.state.data.status) ? false : 1000),

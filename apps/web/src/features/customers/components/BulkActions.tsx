@@ -5,6 +5,7 @@ import { isApiError } from '../../../lib/http.ts';
 import { showSuccessToast } from '../../../lib/toast.ts';
 import { type BulkRequest, useBulkCustomers } from '../api/bulk-customers.ts';
 import { useGroupOptions } from '../api/get-group-options.ts';
+import { tagsWithTyped } from '../tags.ts';
 
 type Action = BulkRequest['action'];
 
@@ -25,6 +26,9 @@ export function BulkActions(props: {
   const [allMatching, setAllMatching] = useState(false);
   const [groupId, setGroupId] = useState<string | null>(null);
   const [tags, setTags] = useState<string[]>([]);
+  // what is typed in the tags box but not yet entered counts too (Confirm, not only Enter, takes it)
+  const [typed, setTyped] = useState('');
+  const chosenTags = tagsWithTyped(tags, typed);
   const groups = useGroupOptions();
   const bulk = useBulkCustomers();
   const count = allMatching ? props.total : props.selected.length;
@@ -32,6 +36,7 @@ export function BulkActions(props: {
   const close = () => {
     setAction(null);
     setTags([]);
+    setTyped('');
     setGroupId(null);
     bulk.reset();
   };
@@ -40,7 +45,7 @@ export function BulkActions(props: {
     const target = allMatching ? { filter: props.filter } : { ids: props.selected };
     const body: BulkRequest = { action, ...target };
     if (action === 'add_to_group') body.group_id = Number(groupId);
-    if (action === 'tag' || action === 'untag') body.tags = tags;
+    if (action === 'tag' || action === 'untag') body.tags = chosenTags;
     bulk.mutate(body, {
       onSuccess: (res) => {
         showSuccessToast(`customers.bulk.done.${action}`, { count: res.affected });
@@ -51,7 +56,7 @@ export function BulkActions(props: {
     });
   };
   const ready =
-    action === 'delete' || (action === 'add_to_group' && groupId) || ((action === 'tag' || action === 'untag') && tags.length > 0);
+    action === 'delete' || (action === 'add_to_group' && groupId) || ((action === 'tag' || action === 'untag') && chosenTags.length > 0);
 
   return (
     <Paper withBorder radius="md" p="sm" data-testid="customer-bulk-bar">
@@ -104,7 +109,15 @@ export function BulkActions(props: {
             />
           )}
           {(action === 'tag' || action === 'untag') && (
-            <TagsInput label={t('customers.fields.tags')} value={tags} onChange={setTags} data-testid="bulk-tags-input" />
+            <TagsInput
+              label={t('customers.fields.tags')}
+              description={t('customers.bulk.tagsHint')}
+              value={tags}
+              onChange={setTags}
+              searchValue={typed}
+              onSearchChange={setTyped}
+              data-testid="bulk-tags-input"
+            />
           )}
           {action === 'delete' && <Text>{t('customers.bulk.confirmDelete', { count })}</Text>}
           {bulk.isError && (

@@ -1,10 +1,48 @@
-import { Group, Select, TextInput } from '@mantine/core';
+import { Group, Select, TextInput, type TextInputProps } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CountrySelect } from '../../../components/country/CountrySelect.tsx';
 import { useGroupOptions } from '../api/get-group-options.ts';
-import { type CustomerFilters, parseConsent } from '../filters.ts';
+import { type CustomerFilters, FILTER_LIMITS, filterProblem, parseConsent } from '../filters.ts';
 
 const CONSENT_OPTIONS = ['email', 'sms', 'whatsapp'].flatMap((ch) => [`${ch}:true`, `${ch}:false`]);
+
+/**
+ * A text filter that passes on only values the list can take: while the text is too long it says
+ * so at the field and the list keeps showing the last valid filter. It follows `value` when that
+ * changes from outside (Back, a link to the same list).
+ */
+function FilterText({
+  field,
+  value,
+  onValue,
+  ...props
+}: Omit<TextInputProps, 'value' | 'onChange' | 'error'> & { field: 'search' | 'tag'; value: string; onValue: (v: string) => void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(value);
+  const passed = useRef(value);
+  useEffect(() => {
+    if (value === passed.current) return;
+    passed.current = value;
+    setText(value);
+  }, [value]);
+  const problem = filterProblem(field, text);
+  return (
+    <TextInput
+      {...props}
+      value={text}
+      error={problem ? t(problem, { max: FILTER_LIMITS[field] }) : undefined}
+      onChange={(e) => {
+        const next = e.currentTarget.value;
+        setText(next);
+        if (filterProblem(field, next)) return;
+        passed.current = next;
+        onValue(next);
+      }}
+    />
+  );
+}
 
 /** Search box and filter controls (group, tag, consent, country) of the customer list. */
 export function CustomerFilterBar({ value, onChange }: { value: CustomerFilters; onChange: (f: CustomerFilters) => void }) {
@@ -12,13 +50,14 @@ export function CustomerFilterBar({ value, onChange }: { value: CustomerFilters;
   const groups = useGroupOptions();
   const set = (patch: Partial<CustomerFilters>) => onChange({ ...value, ...patch });
   return (
-    <Group gap="sm" align="flex-end" wrap="wrap">
-      <TextInput
+    <Group gap="sm" align="flex-start" wrap="wrap">
+      <FilterText
+        field="search"
         leftSection={<IconSearch size={16} />}
+        label={t('customers.list.searchLabel')}
         placeholder={t('customers.list.search')}
-        aria-label={t('customers.list.search')}
         value={value.search ?? ''}
-        onChange={(e) => set({ search: e.currentTarget.value })}
+        onValue={(search) => set({ search })}
         data-testid="customer-search"
         w={260}
       />
@@ -33,11 +72,12 @@ export function CustomerFilterBar({ value, onChange }: { value: CustomerFilters;
         data-testid="customer-filter-group"
         w={190}
       />
-      <TextInput
+      <FilterText
+        field="tag"
         label={t('customers.filters.tag')}
         placeholder={t('customers.filters.any')}
         value={value.tag ?? ''}
-        onChange={(e) => set({ tag: e.currentTarget.value })}
+        onValue={(tag) => set({ tag })}
         data-testid="customer-filter-tag"
         w={150}
       />
@@ -54,14 +94,13 @@ export function CustomerFilterBar({ value, onChange }: { value: CustomerFilters;
         data-testid="customer-filter-consent"
         w={210}
       />
-      <TextInput
+      <CountrySelect
         label={t('customers.filters.country')}
-        placeholder="SA"
-        maxLength={2}
-        value={value.country ?? ''}
-        onChange={(e) => set({ country: e.currentTarget.value.toUpperCase() })}
+        placeholder={t('customers.filters.any')}
+        value={value.country ?? null}
+        onChange={(country) => set({ country: country ?? '' })}
         data-testid="customer-filter-country"
-        w={90}
+        w={200}
       />
     </Group>
   );

@@ -2,9 +2,11 @@ import { Alert, Button, Grid, Group, Modal, Select, Stack, Switch, TagsInput, Te
 import { type Customer, type CustomerInput, countryDialCodes, customerInputSchema } from '@risala/shared/schemas/customers';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CountrySelect } from '../../../components/country/CountrySelect.tsx';
 import { apiFieldErrors, zodFieldErrors } from '../../../lib/forms.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
+import { useSingleFlight } from '../../../lib/single-flight.ts';
 import { showSuccessToast } from '../../../lib/toast.ts';
 import { useSaveCustomer } from '../api/customer.ts';
 import { splitMobile } from '../phone.ts';
@@ -50,6 +52,7 @@ export function CustomerFormModal({ customer, opened, onClose }: { customer: Cus
   const { t } = useTranslation();
   const [s, setS] = useState<State>(() => initial(customer));
   const save = useSaveCustomer();
+  const once = useSingleFlight();
   const dialCodes = useMemo(
     () => countryDialCodes().map((d) => ({ value: `${d.country}:${d.code}`, label: `${d.country} +${d.code}` })),
     [],
@@ -88,16 +91,20 @@ export function CustomerFormModal({ customer, opened, onClose }: { customer: Cus
     if (!input.mobile_number && !input.email) problems._form = 'errors.CUSTOMER_CONTACT_REQUIRED';
     setInvalid(problems);
     if (Object.keys(problems).length) return;
-    save.reset();
-    save.mutate(
-      { id: customer?.id, input },
-      {
-        onSuccess: () => {
-          showSuccessToast(customer ? 'customers.form.updated' : 'customers.form.created');
-          onClose();
+    // one save per click: a double-click must not create the customer twice
+    once((done) => {
+      save.reset();
+      save.mutate(
+        { id: customer?.id, input },
+        {
+          onSuccess: () => {
+            showSuccessToast(customer ? 'customers.form.updated' : 'customers.form.created');
+            onClose();
+          },
+          onSettled: done,
         },
-      },
-    );
+      );
+    });
   };
 
   return (
@@ -127,10 +134,10 @@ export function CustomerFormModal({ customer, opened, onClose }: { customer: Cus
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <Select label={t('customers.fields.language')} data={[{ value: 'en', label: 'English' }, { value: 'ar', label: 'العربية' }]} value={s.language} onChange={(v) => set({ language: v === 'ar' ? 'ar' : 'en' })} allowDeselect={false} />
           </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 3 }}>
-            <TextInput label={t('customers.fields.country')} value={s.country} maxLength={2} onChange={(e) => set({ country: e.currentTarget.value.toUpperCase() })} error={errors?.fields.country} placeholder="SA" data-testid="customer-country" />
+          <Grid.Col span={{ base: 6, sm: 5 }}>
+            <CountrySelect label={t('customers.fields.country')} value={s.country || null} onChange={(country) => set({ country: country ?? '' })} error={errors?.fields.country} data-testid="customer-country" />
           </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 9 }}>
+          <Grid.Col span={{ base: 6, sm: 7 }}>
             <TextInput label={t('customers.fields.city')} value={s.city} onChange={(e) => set({ city: e.currentTarget.value })} error={errors?.fields.city} />
           </Grid.Col>
           <Grid.Col span={12}>

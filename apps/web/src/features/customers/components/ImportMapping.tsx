@@ -1,10 +1,20 @@
-import { Alert, Button, Group, Radio, ScrollArea, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Radio, ScrollArea, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IMPORT_FIELDS, type ImportUpload } from '@risala/shared/schemas/customers';
 import { useTranslation } from 'react-i18next';
+import { CountrySelect } from '../../../components/country/CountrySelect.tsx';
 import { isApiError } from '../../../lib/http.ts';
+import { intlLocale } from '../../../lib/i18n.ts';
+import { useSingleFlight } from '../../../lib/single-flight.ts';
 import { useGroupOptions } from '../api/get-group-options.ts';
 import { useStartImport } from '../api/imports.ts';
-import { intlLocale } from '../../../lib/i18n.ts';
+
+/** A number, sign and separators only (a phone number, an amount): always laid out left to right. */
+const LTR_CELL = /^[+\d\s().\-/:,]+$/;
+
+/** A preview cell isolated from the table's direction: numbers left to right, text by its own letters. */
+function Cell({ text }: { text: string }) {
+  return <bdi dir={LTR_CELL.test(text) ? 'ltr' : 'auto'}>{text}</bdi>;
+}
 
 export interface MappingState {
   /** customer field → file column */
@@ -25,23 +35,27 @@ export function ImportMapping(props: {
   const { t } = useTranslation();
   const { upload, value } = props;
   const start = useStartImport();
+  const once = useSingleFlight();
   const groups = useGroupOptions();
   const set = (patch: Partial<MappingState>) => props.onChange({ ...value, ...patch });
   const columnOptions = upload.columns.map((c) => ({ value: c, label: c }));
   const hasContact = Boolean(value.fields.mobile_number || value.fields.email);
 
+  // one start per click (a double-click sent two; the second was refused and the page stayed here)
   const submit = () =>
-    start.mutate(
-      {
-        id: upload.id,
-        config: {
-          mapping: value.fields,
-          mode: value.mode,
-          default_country: value.defaultCountry || null,
-          add_to_group_id: value.groupId,
+    once((done) =>
+      start.mutate(
+        {
+          id: upload.id,
+          config: {
+            mapping: value.fields,
+            mode: value.mode,
+            default_country: value.defaultCountry || null,
+            add_to_group_id: value.groupId,
+          },
         },
-      },
-      { onSuccess: (job) => props.onStarted(job.id) },
+        { onSuccess: (job) => props.onStarted(job.id), onSettled: done },
+      ),
     );
 
   return (
@@ -77,7 +91,9 @@ export function ImportMapping(props: {
           <Table.Thead>
             <Table.Tr>
               {upload.columns.map((c) => (
-                <Table.Th key={c}>{c}</Table.Th>
+                <Table.Th key={c}>
+                  <Cell text={c} />
+                </Table.Th>
               ))}
             </Table.Tr>
           </Table.Thead>
@@ -85,7 +101,9 @@ export function ImportMapping(props: {
             {upload.preview.map((row, i) => (
               <Table.Tr key={i}>
                 {upload.columns.map((c, j) => (
-                  <Table.Td key={c}>{row[j] ?? ''}</Table.Td>
+                  <Table.Td key={c}>
+                    <Cell text={row[j] ?? ''} />
+                  </Table.Td>
                 ))}
               </Table.Tr>
             ))}
@@ -99,14 +117,13 @@ export function ImportMapping(props: {
             <Radio value="upsert" label={t('customers.import.modes.upsert')} data-testid="import-mode-upsert" />
           </Group>
         </Radio.Group>
-        <TextInput
+        <CountrySelect
           label={t('customers.import.defaultCountry')}
           description={t('customers.import.defaultCountryHint')}
-          placeholder="SA"
-          maxLength={2}
-          w={220}
-          value={value.defaultCountry ?? ''}
-          onChange={(e) => set({ defaultCountry: e.currentTarget.value.toUpperCase() || null })}
+          w={260}
+          value={value.defaultCountry}
+          onChange={(defaultCountry) => set({ defaultCountry })}
+          data-testid="import-default-country"
         />
         <Select
           label={t('customers.import.addToGroup')}

@@ -3,6 +3,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/page/LoadError.tsx';
+import { isNotFound } from '../../../components/page/NotFoundNote.tsx';
 import { errorsCsvUrl, useImportJob } from '../api/imports.ts';
 import { intlLocale } from '../../../lib/i18n.ts';
 
@@ -24,6 +25,13 @@ export function ImportProgress({ id }: { id: number }) {
   const { t } = useTranslation();
   const job = useImportJob(id);
   if (job.isPending) return <Loader />;
+  if (isNotFound(job.error)) {
+    return (
+      <Alert color="gray" variant="light" data-testid="import-not-found">
+        {t('customers.import.notFound')}
+      </Alert>
+    );
+  }
   if (job.isError) return <LoadError error={job.error} onRetry={() => void job.refetch()} />;
   const j = job.data;
   const running = j.status === 'VALIDATING' || j.status === 'IMPORTING';
@@ -50,6 +58,12 @@ export function ImportProgress({ id }: { id: number }) {
         )}
       </Stack>
     );
+  } else if (j.status === 'UPLOADED') {
+    result = (
+      <Alert color="gray" variant="light" data-testid="import-not-started">
+        {t('customers.import.notStarted')}
+      </Alert>
+    );
   } else if (!running) {
     result = (
       <Alert color="red" variant="light" title={t('customers.import.failed')} data-testid="import-result">
@@ -63,7 +77,7 @@ export function ImportProgress({ id }: { id: number }) {
       <Text size="sm" c="dimmed">
         {t(`customers.import.status.${j.status}`)}
       </Text>
-      <Progress value={running ? percent : 100} animated={running} size="lg" data-testid="import-progress" aria-valuenow={percent} />
+      <Progress value={running || j.status === 'UPLOADED' ? percent : 100} animated={running} size="lg" data-testid="import-progress" aria-valuenow={percent} />
       <Text size="sm" data-testid="import-progress-text">
         {t('customers.import.processed', { done: j.processed_rows.toLocaleString(intlLocale()), total: j.total_rows.toLocaleString(intlLocale()) })}
       </Text>

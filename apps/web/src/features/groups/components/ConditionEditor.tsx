@@ -1,4 +1,4 @@
-import { ActionIcon, Group, NumberInput, SegmentedControl, Select, TagsInput, TextInput } from '@mantine/core';
+import { ActionIcon, Group, MultiSelect, NumberInput, SegmentedControl, Select, TagsInput, Text, TextInput } from '@mantine/core';
 import {
   ATTRIBUTE_OPS,
   CONSENT_CHANNELS,
@@ -32,16 +32,29 @@ export function defaultCondition(type: SegmentCondition['type'], firstGroupId = 
 
 const NUMERIC = /^-?\d+(\.\d+)?$/;
 
+type Option = { value: string; label: string };
+
 interface Props {
   value: SegmentCondition;
   onChange: (next: SegmentCondition) => void;
   onRemove: () => void;
-  staticGroups: { value: string; label: string }[];
-  error?: string;
+  staticGroups: Option[];
+  /** the account's brands, for the Brand field: people pick a name, the rule keeps the id */
+  brands: Option[];
+  /** translated messages by the condition's own field ("key", "value", "from" …; "" for the row) */
+  errors: Record<string, string>;
+}
+
+/** A field's value reset when the kind of input changes (a brand id is no country code). */
+function valueFor(field: string, op: string, previous: { field: string; value?: unknown }): string | string[] {
+  const many = op === 'in' || op === 'not_in';
+  const special = (f: string) => f === 'brand_id' || f === 'language';
+  if (field !== previous.field && (special(field) || special(previous.field))) return many ? [] : '';
+  return (previous.value ?? (many ? [] : '')) as string | string[];
 }
 
 /** One rule row: what to look at, the operator and the value, laid out with logical CSS. */
-export function ConditionEditor({ value: c, onChange, onRemove, staticGroups, error }: Props) {
+export function ConditionEditor({ value: c, onChange, onRemove, staticGroups, brands, errors }: Props) {
   const { t } = useTranslation();
   const opData = (ops: readonly string[]) => ops.map((op) => ({ value: op, label: t(`groups.ops.${op}`) }));
   const size = 'sm';
@@ -54,19 +67,29 @@ export function ConditionEditor({ value: c, onChange, onRemove, staticGroups, er
       inputs = (
         <>
           <Select size={size} w={140} aria-label={t('groups.rules.field')} data={SEGMENT_FIELDS.map((f) => ({ value: f, label: t(`groups.fields.${f}`) }))} value={c.field} allowDeselect={false}
-            onChange={(f) => f && onChange({ ...c, field: f as typeof c.field })} data-testid="rule-field" />
+            onChange={(f) => f && onChange({ ...c, field: f as typeof c.field, value: valueFor(f, c.op, c) })} data-testid="rule-field" />
           <Select size={size} w={150} aria-label={t('groups.rules.operator')} data={opData(FIELD_OPS)} value={c.op} allowDeselect={false}
             onChange={(op) => op && onChange({ ...c, op: op as typeof c.op, value: op === 'in' || op === 'not_in' ? [] : '' })} data-testid="rule-op" />
           {!none && c.field === 'language' && !many && (
             <Select size={size} w={140} aria-label={t('groups.rules.value')} data={[{ value: 'en', label: 'English' }, { value: 'ar', label: 'العربية' }]}
-              value={String(c.value ?? '') || null} onChange={(v) => onChange({ ...c, value: v ?? '' })} data-testid="rule-value" />
+              value={String(c.value ?? '') || null} error={errors.value} onChange={(v) => onChange({ ...c, value: v ?? '' })} data-testid="rule-value" />
           )}
-          {!none && c.field !== 'language' && !many && (
-            <TextInput size={size} w={180} aria-label={t('groups.rules.value')} value={String(c.value ?? '')} error={error}
+          {!none && c.field === 'brand_id' && !many && (
+            <Select size={size} w={220} aria-label={t('groups.fields.brand_id')} data={brands} searchable value={String(c.value ?? '') || null}
+              placeholder={brands.length ? t('groups.rules.pickBrand') : t('groups.rules.noBrands')} nothingFoundMessage={t('groups.rules.noBrands')}
+              error={errors.value} onChange={(v) => onChange({ ...c, value: v ?? '' })} data-testid="rule-brand" />
+          )}
+          {!none && c.field === 'brand_id' && many && (
+            <MultiSelect size={size} miw={220} aria-label={t('groups.fields.brand_id')} data={brands} searchable value={Array.isArray(c.value) ? c.value.map(String) : []}
+              placeholder={brands.length ? t('groups.rules.pickBrand') : t('groups.rules.noBrands')} nothingFoundMessage={t('groups.rules.noBrands')}
+              error={errors.value} onChange={(v) => onChange({ ...c, value: v })} data-testid="rule-brands" />
+          )}
+          {!none && c.field !== 'language' && c.field !== 'brand_id' && !many && (
+            <TextInput size={size} w={180} aria-label={t('groups.rules.value')} value={String(c.value ?? '')} error={errors.value}
               onChange={(e) => onChange({ ...c, value: e.currentTarget.value })} data-testid="rule-value" />
           )}
-          {!none && many && (
-            <TagsInput size={size} miw={200} aria-label={t('groups.rules.value')} value={Array.isArray(c.value) ? c.value.map(String) : []} error={error}
+          {!none && c.field !== 'brand_id' && many && (
+            <TagsInput size={size} miw={200} aria-label={t('groups.rules.value')} value={Array.isArray(c.value) ? c.value.map(String) : []} error={errors.value}
               onChange={(v) => onChange({ ...c, value: v })} data-testid="rule-values" />
           )}
         </>
@@ -77,12 +100,12 @@ export function ConditionEditor({ value: c, onChange, onRemove, staticGroups, er
       const none = c.op === 'exists' || c.op === 'not_exists';
       inputs = (
         <>
-          <TextInput size={size} w={150} aria-label={t('groups.rules.key')} placeholder={t('groups.rules.key')} value={c.key}
+          <TextInput size={size} w={150} aria-label={t('groups.rules.key')} placeholder={t('groups.rules.key')} value={c.key} error={errors.key}
             onChange={(e) => onChange({ ...c, key: e.currentTarget.value.trim() })} data-testid="rule-key" />
           <Select size={size} w={150} aria-label={t('groups.rules.operator')} data={opData(ATTRIBUTE_OPS)} value={c.op} allowDeselect={false}
             onChange={(op) => op && onChange({ ...c, op: op as typeof c.op })} data-testid="rule-op" />
           {!none && (
-            <TextInput size={size} w={160} aria-label={t('groups.rules.value')} value={String(c.value ?? '')} error={error}
+            <TextInput size={size} w={160} aria-label={t('groups.rules.value')} value={String(c.value ?? '')} error={errors.value}
               onChange={(e) => {
                 const raw = e.currentTarget.value;
                 onChange({ ...c, value: (c.op === 'gt' || c.op === 'lt') && NUMERIC.test(raw) ? Number(raw) : raw });
@@ -97,7 +120,7 @@ export function ConditionEditor({ value: c, onChange, onRemove, staticGroups, er
         <>
           <Select size={size} w={150} aria-label={t('groups.rules.operator')} data={opData(TAG_OPS.map((o) => `tags_${o}`))} value={`tags_${c.op}`} allowDeselect={false}
             onChange={(op) => op && onChange({ ...c, op: op.replace('tags_', '') as typeof c.op })} data-testid="rule-op" />
-          <TagsInput size={size} miw={220} aria-label={t('groups.rules.tags')} placeholder={t('groups.rules.tagsHint')} value={c.values} error={error}
+          <TagsInput size={size} miw={220} aria-label={t('groups.rules.tags')} placeholder={t('groups.rules.tagsHint')} value={c.values} error={errors.values}
             onChange={(v) => onChange({ ...c, values: v })} data-testid="rule-values" />
         </>
       );
@@ -121,13 +144,13 @@ export function ConditionEditor({ value: c, onChange, onRemove, staticGroups, er
             onChange={(m) => onChange(m === 'range' ? { type: 'created_at', from: undefined, to: undefined } : { type: 'created_at', within_days: 30 })} />
           {range ? (
             <>
-              <TextInput size={size} type="date" aria-label={t('groups.rules.from')} value={c.from ?? ''} error={error}
-                onChange={(e) => onChange({ ...c, from: e.currentTarget.value || undefined })} />
-              <TextInput size={size} type="date" aria-label={t('groups.rules.to')} value={c.to ?? ''}
-                onChange={(e) => onChange({ ...c, to: e.currentTarget.value || undefined })} />
+              <TextInput size={size} type="date" aria-label={t('groups.rules.from')} value={c.from ?? ''} error={errors.from}
+                onChange={(e) => onChange({ ...c, from: e.currentTarget.value || undefined })} data-testid="rule-from" />
+              <TextInput size={size} type="date" aria-label={t('groups.rules.to')} value={c.to ?? ''} error={errors.to}
+                onChange={(e) => onChange({ ...c, to: e.currentTarget.value || undefined })} data-testid="rule-to" />
             </>
           ) : (
-            <NumberInput size={size} w={110} min={1} max={36500} aria-label={t('groups.rules.days')} value={c.within_days}
+            <NumberInput size={size} w={110} min={1} max={36500} aria-label={t('groups.rules.days')} value={c.within_days} error={errors.within_days}
               onChange={(v) => onChange({ ...c, within_days: typeof v === 'number' ? v : 1 })} />
           )}
         </>
@@ -140,12 +163,16 @@ export function ConditionEditor({ value: c, onChange, onRemove, staticGroups, er
           <Select size={size} w={150} aria-label={t('groups.rules.operator')} data={opData(GROUP_OPS.map((o) => `group_${o}`))} value={`group_${c.op}`} allowDeselect={false}
             onChange={(op) => op && onChange({ ...c, op: op.replace('group_', '') as typeof c.op })} />
           <Select size={size} w={220} aria-label={t('groups.rules.group')} data={staticGroups} value={c.group_id ? String(c.group_id) : null}
-            placeholder={staticGroups.length ? t('groups.rules.pickGroup') : t('groups.rules.noStaticGroups')} error={error}
+            placeholder={staticGroups.length ? t('groups.rules.pickGroup') : t('groups.rules.noStaticGroups')} error={errors.group_id}
             onChange={(id) => onChange({ ...c, group_id: Number(id) || 0 })} />
         </>
       );
       break;
   }
+
+  // a message for a field this row has no input for (or for the row itself) is still shown
+  const shown = new Set(['key', 'value', 'values', 'from', 'to', 'within_days', 'group_id']);
+  const other = Object.entries(errors).find(([field]) => !shown.has(field))?.[1];
 
   return (
     <Group gap="xs" align="flex-start" wrap="wrap" data-testid="rule-row">
@@ -156,6 +183,11 @@ export function ConditionEditor({ value: c, onChange, onRemove, staticGroups, er
       <ActionIcon variant="subtle" color="gray" mt={4} aria-label={t('groups.rules.remove')} onClick={onRemove} data-testid="rule-remove">
         <IconX size={16} />
       </ActionIcon>
+      {other && (
+        <Text size="xs" c="red" w="100%" role="alert" data-testid="rule-error">
+          {other}
+        </Text>
+      )}
     </Group>
   );
 }

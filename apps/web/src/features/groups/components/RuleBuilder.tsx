@@ -4,12 +4,14 @@ import { isSegmentGroup, type SegmentCondition, type SegmentGroup, type SegmentR
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../lib/i18n.ts';
+import { conditionErrors } from '../rules-state.ts';
 import { ConditionEditor, defaultCondition } from './ConditionEditor.tsx';
 
 interface Props {
   value: SegmentRules;
   onChange: (next: SegmentRules) => void;
   staticGroups: { value: string; label: string }[];
+  brands: { value: string; label: string }[];
   issues: FieldError[];
 }
 
@@ -29,10 +31,12 @@ function MatchControl({ value, onChange, testId }: { value: 'all' | 'any'; onCha
 }
 
 /** The segment rule builder: conditions combined with all/any, plus one level of condition groups. */
-export function RuleBuilder({ value, onChange, staticGroups, issues }: Props) {
+export function RuleBuilder({ value, onChange, staticGroups, brands, issues }: Props) {
   const { t } = useTranslation();
   const firstGroup = Number(staticGroups[0]?.value ?? 0);
-  const errorAt = (path: string) => translateMessage(issues.find((i) => i.field.startsWith(path))?.message);
+  // each message at its own field of its own row (every problem at once)
+  const errorsAt = (path: string) =>
+    Object.fromEntries(Object.entries(conditionErrors(issues, path)).map(([field, message]) => [field, translateMessage(message) ?? message]));
   const setNodes = (conditions: SegmentRules['conditions']) => onChange({ ...value, conditions });
 
   return (
@@ -54,7 +58,8 @@ export function RuleBuilder({ value, onChange, staticGroups, issues }: Props) {
                   key={j}
                   value={c}
                   staticGroups={staticGroups}
-                  error={errorAt(`rules.conditions.${i}.conditions.${j}`)}
+                  brands={brands}
+                  errors={errorsAt(`rules.conditions.${i}.conditions.${j}`)}
                   onChange={(next) => setNodes(replaceAt(value.conditions, i, { ...node, conditions: replaceAt(node.conditions, j, next) }))}
                   onRemove={() => {
                     const rest = removeAt(node.conditions, j);
@@ -73,7 +78,8 @@ export function RuleBuilder({ value, onChange, staticGroups, issues }: Props) {
             key={i}
             value={node}
             staticGroups={staticGroups}
-            error={errorAt(`rules.conditions.${i}`)}
+            brands={brands}
+            errors={errorsAt(`rules.conditions.${i}`)}
             onChange={(next: SegmentCondition) => setNodes(replaceAt(value.conditions, i, next))}
             onRemove={() => setNodes(removeAt(value.conditions, i))}
           />
