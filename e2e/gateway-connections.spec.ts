@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { cutBadges, PASSWORD, registerVerified, sql } from './fixtures.ts';
+import { cutBadges, PASSWORD, registerVerified, signInUi, sql } from './fixtures.ts';
 
 test('a user sees the sandbox connection live, stops and starts it, adds an SMPP connection and sees §5 and start errors', async ({ page, request }) => {
   const email = await registerVerified(request, 'e2e.connections');
@@ -74,4 +74,47 @@ test('a user sees the sandbox connection live, stops and starts it, adds an SMPP
   const rows = await sql('select connection_name, password_enc from connections where account_id = $1 order by id', [user.account_id]);
   expect(rows.map((r) => r.connection_name)).toEqual(['Sandbox SMSC', 'Operator X']);
   expect(rows[1]?.password_enc).toMatch(/^v1\./);
+});
+
+test('"Add connection": a refusal shows where the user is; a wrong or deleted connection address is "not found" once, without polling', async ({ page, request }) => {
+  const email = await registerVerified(request, 'e2e.connections.errors');
+  await signInUi(page, email);
+  await expect(page).toHaveURL(/\/dashboard/);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/sender-management/connections');
+  await page.getByTestId('connection-new').click();
+  const name = page.getByTestId('connection-field-connection_name');
+  const host = page.getByTestId('connection-field-host');
+  // a name already taken: the message at the name field, brought into view from the Save button
+  await name.fill('Sandbox SMSC');
+  await host.fill('127.0.0.1');
+  await page.getByTestId('connection-field-system_id').fill('client');
+  await page.getByTestId('connection-field-password').fill('secret');
+  await page.getByTestId('connection-save').scrollIntoViewIfNeeded();
+  await expect(name).not.toBeInViewport();
+  await page.getByTestId('connection-save').click();
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(name).toBeInViewport();
+  await expect(name).toBeFocused();
+  // a private address: at the host field, in view
+  await name.fill('Operator Y');
+  await host.fill('10.0.0.5');
+  await page.getByTestId('connection-save').scrollIntoViewIfNeeded();
+  await page.getByTestId('connection-save').click();
+  await expect(page.getByText('Private-network and loopback addresses are not allowed here')).toBeInViewport();
+  await expect(host).toBeFocused();
+  await page.keyboard.press('Escape');
+
+  // addresses that name no connection: the not-found state, no spinner, no status polling, no toasts
+  let statusCalls = 0;
+  page.on('request', (r) => {
+    if (/\/api\/gateway\/connections\/[^/]+\/status$/.test(r.url())) statusCalls += 1;
+  });
+  for (const path of ['/sender-management/connections/abc', '/sender-management/connections/99999']) {
+    await page.goto(path);
+    await expect(page.getByTestId('record-not-found')).toContainText('This connection does not exist or was deleted.');
+  }
+  await page.waitForTimeout(4000);
+  expect(statusCalls).toBe(0);
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
 });

@@ -18,6 +18,27 @@ test('a user sets up routing: a rule, the default router first, a static router,
   await signInUi(page, email);
   await expect(page).toHaveURL(/\/dashboard/);
 
+  // the regex field: only what is typed is monospace, not its label or its error
+  await page.goto('/sender-management/rules');
+  await page.getByTestId('rule-new').click();
+  await pick(page, 'rule-type', 'Content pattern');
+  const pattern = page.getByTestId('rule-pattern');
+  await pattern.fill('(a+)+');
+  await page.getByTestId('rule-name').fill('Slow pattern');
+  await page.getByTestId('rule-save').click();
+  const font = (el: Element) => getComputedStyle(el).fontFamily;
+  expect(await pattern.evaluate(font)).toMatch(/mono/i);
+  expect(await page.getByText('Regular expression', { exact: true }).evaluate(font)).not.toMatch(/mono/i);
+  expect(await page.getByText(/could run too slowly/).evaluate(font)).not.toMatch(/mono/i);
+  // a sender rule takes the sender ids Sender Management accepts ("PROMO-1", "My Shop.")
+  await page.getByTestId('rule-name').fill('Shop senders');
+  await pick(page, 'rule-type', 'Sender ID');
+  await page.getByTestId('rule-list').fill('PROMO-1\nMy Shop.');
+  await page.getByTestId('rule-save').click();
+  await expect(page.getByTestId('rule-row')).toHaveCount(1);
+  await expect(page.getByTestId('rule-row')).toContainText('PROMO-1');
+  await sql('delete from rules where account_id = $1', [accountId]);
+
   // rules: a destination-prefix filter; a name without letters is refused
   await page.goto('/sender-management/rules');
   await expect(page.getByTestId('rules-page')).toBeVisible();
@@ -61,9 +82,13 @@ test('a user sets up routing: a rule, the default router first, a static router,
   await expect(page.getByTestId('router-row')).toHaveCount(2);
   await expect(page.getByTestId('router-name-cell').first()).toHaveText('UAE route');
 
-  // reorder: move the static router below the default one (routing still tries non-default first)
-  await page.getByTestId('router-down').first().click();
-  await expect(page.getByTestId('router-name-cell').first()).toHaveText('Main');
+  // the default router stays last (it takes what no other router matched): no move is offered that
+  // would put it above another router (the server refuses one too: routing.int.test.ts)
+  const names = page.getByTestId('router-name-cell');
+  await expect(names).toHaveText(['UAE route', 'Main']);
+  await expect(page.getByTestId('router-row').filter({ hasText: 'Main' }).getByTestId('router-up')).toBeDisabled();
+  await expect(page.getByTestId('router-row').filter({ hasText: 'UAE route' }).getByTestId('router-down')).toBeDisabled();
+  await expect(names).toHaveText(['UAE route', 'Main']);
 
   // the route tester
   await page.getByTestId('route-test-destination').fill('+971501234567');
@@ -89,5 +114,5 @@ test('a user sets up routing: a rule, the default router first, a static router,
   await expect(page.getByRole('heading', { name: 'القواعد (المرشّحات)' })).toBeVisible();
   await page.getByTestId('routing-tab-routers').click();
   await expect(page.getByRole('heading', { name: 'الموجّهات' })).toBeVisible();
-  await expect(page.getByTestId('router-type-badge').first()).toHaveText('افتراضي');
+  await expect(page.getByTestId('router-type-badge').last()).toHaveText('افتراضي');
 });

@@ -94,3 +94,49 @@ test('a rejected template shows the reason, is fixed and approved on resubmissio
   await expect(status).toHaveAttribute('data-status', 'APPROVED', { timeout: 15_000 });
   await expect(page.getByTestId('wa-template-rejection')).toHaveCount(0);
 });
+
+test('the builder: Arabic lays out right-to-left, leaving unsaved asks, a double-click submits once, a wrong address is not found', async ({ page, request }) => {
+  const email = await registerVerified(request, 'e2e.whatsapp.builder');
+  await signInUi(page, email);
+  await expect(page).toHaveURL(/\/dashboard/);
+
+  // an address that names no template is "not found", not an empty builder
+  for (const path of ['/template/whatsapp/abc', '/template/whatsapp/999999']) {
+    await page.goto(path);
+    await expect(page.getByTestId('record-not-found')).toContainText('This WhatsApp template does not exist or was deleted.');
+    await expect(page.getByTestId('wa-template-editor')).toHaveCount(0);
+  }
+
+  await page.goto('/template/whatsapp/new');
+  const dir = (testId: string) => page.getByTestId(testId).evaluate((el) => getComputedStyle(el).direction);
+  await page.getByTestId('wa-template-name').fill('eid_greeting');
+  await page.getByTestId('wa-template-body').fill('عيد مبارك من متجرنا');
+  await page.getByTestId('wa-template-footer').fill('متجر رسالة');
+  expect(await dir('wa-template-body')).toBe('rtl');
+  expect(await dir('wa-template-footer')).toBe('rtl');
+  await page.getByTestId('wa-template-body').fill('Eid Mubarak from our store');
+  expect(await dir('wa-template-body')).toBe('ltr');
+
+  // unsaved: leaving asks
+  await page.getByRole('link', { name: 'All WhatsApp templates' }).click();
+  await expect(page.getByRole('dialog', { name: 'Leave without saving?' })).toBeVisible();
+  await page.getByTestId('leave-guard-stay').click();
+  await expect(page).toHaveURL(/\/template\/whatsapp\/new$/);
+
+  // saved: its address, without asking
+  await page.getByTestId('wa-template-save').click();
+  await expect(page).toHaveURL(/\/template\/whatsapp\/\d+$/);
+  await expect(page.getByTestId('leave-guard-stay')).toHaveCount(0);
+
+  // a double-click on "Submit to Meta" submits once: no second request, no 409 banner
+  let submits = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/api\/whatsapp\/templates\/\d+\/submit$/.test(r.url())) submits += 1;
+  });
+  await page.getByTestId('wa-template-submit').dblclick();
+  await expect(page.getByTestId('wa-template-status')).toHaveAttribute('data-status', /PENDING|APPROVED/);
+  await page.waitForTimeout(1000);
+  expect(submits).toBe(1);
+  await expect(page.getByTestId('wa-template-error')).toHaveCount(0);
+  await expect(page.getByTestId('wa-limits-usage')).toContainText('1 of 10 used');
+});

@@ -112,9 +112,12 @@ export async function assertPublicHost(config: OutboundConfig, host: string, fie
   let addresses: string[];
   try {
     addresses = isIP(bare) ? [bare] : (await lookup(bare, { all: true, verbatim: true })).map((a) => a.address);
-  } catch {
+  } catch (err) {
     if (opts.allowUnresolved) return;
-    throw new AppError('VALIDATION_ERROR', { errors: [{ field, message: 'validation.host' }] });
+    // a well-formed name that does not resolve is not a typo in its shape: say so
+    const code = (err as NodeJS.ErrnoException).code;
+    const unknown = code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME' || code === 'ENODATA';
+    throw new AppError('VALIDATION_ERROR', { errors: [{ field, message: unknown ? 'validation.hostNotFound' : 'validation.host' }] });
   }
   if (addresses.length === 0 || addresses.some(isPrivateAddress)) {
     throw new AppError('PRIVATE_ADDRESS_NOT_ALLOWED', { errors: [{ field, message: 'errors.PRIVATE_ADDRESS_NOT_ALLOWED' }] });

@@ -26,6 +26,17 @@ describe('plural texts', () => {
     expect(ar('campaigns.launcher.preview.parts', { count: 3, encoding: 'UCS-2' })).toBe('3 أجزاء · UCS-2');
   });
 
+  it('the templates list counts its templates in both languages (not "3 قالب")', () => {
+    expect(en('templates.list.total', { count: 1 })).toBe('1 template');
+    expect(en('templates.list.total', { count: 23 })).toBe('23 templates');
+    expect(ar('templates.list.total', { count: 0 })).toBe('لا قوالب');
+    expect(ar('templates.list.total', { count: 1 })).toBe('قالب واحد');
+    expect(ar('templates.list.total', { count: 2 })).toBe('قالبان');
+    expect(ar('templates.list.total', { count: 3 })).toBe('3 قوالب');
+    expect(ar('templates.list.total', { count: 11 })).toBe('11 قالبًا');
+    expect(ar('templates.list.total', { count: 100 })).toBe('100 قالب');
+  });
+
   it('counts are grouped in the interface language; a pre-formatted count passes through', () => {
     expect(en('customers.bulk.title.delete', { count: 12500 })).toBe('Delete 12,500 customers');
     expect(en('groups.members.total', { count: 1000000 })).toBe('Members: 1,000,000');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createPluginSchema, createRouterSchema, createRuleSchema, regexProblem } from './gateway-routing.ts';
+import { createPluginSchema, createRouterSchema, createRuleSchema, regexProblem, senderIdSchema } from './gateway-routing.ts';
+import { guessSenderType, senderIdError } from './senders.ts';
 
 describe('regexProblem', () => {
   it('accepts ordinary patterns', () => {
@@ -52,5 +53,18 @@ describe('plugin schema', () => {
     expect(createPluginSchema.safeParse({ plugin_name: 'Brand', plugin_type: 'sender_override', config: { sender_id: 'Risala' } }).success).toBe(true);
     expect(createPluginSchema.safeParse({ plugin_name: 'Brand', plugin_type: 'sender_override', config: { sender_id: '12345' } }).success).toBe(true);
     expect(createPluginSchema.safeParse({ plugin_name: 'Brand', plugin_type: 'sender_override', config: { sender_id: 'bad sender!' } }).success).toBe(false);
+  });
+});
+
+describe('one definition of a sender id', () => {
+  it('a rule or a plugin takes exactly the sender ids Sender Management accepts', () => {
+    const ids = ['PROMO-1', 'My Shop.', 'Risala', 'ACME-Shop.1', '12345', '700', '966501234567', 'AcmeStore12X', 'Acme_Shop', 'شركة', '...', '12', '+96650', 'bad sender!'];
+    for (const id of ids) {
+      const requestable = senderIdError(id, guessSenderType(id)) === null;
+      expect(senderIdSchema.safeParse(id).success, id).toBe(requestable);
+      expect(createRuleSchema.safeParse({ rule_name: 'Senders', filter_type: 'sender', value: { sender_ids: [id] } }).success, id).toBe(requestable);
+      expect(createPluginSchema.safeParse({ plugin_name: 'Brand', plugin_type: 'sender_override', config: { sender_id: id } }).success, id).toBe(requestable);
+    }
+    expect(createRuleSchema.safeParse({ rule_name: 'Senders', filter_type: 'sender', value: { sender_ids: ['PROMO-1', 'My Shop.'] } }).success).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { normalizeWords } from './blacklists.ts';
 import { nameSchema, optionalString, pageQuerySchema, phoneSchema } from './common.ts';
+import { guessSenderType, senderIdError } from './senders.ts';
 
 /**
  * SMS routing configuration (Jasmin's MT routing, done better): rules (filters) a message is
@@ -97,17 +98,15 @@ const prefixSchema = z
   .transform((v) => v.replace(/[\s()-]/g, ''))
   .refine((v) => /^\+\d{1,15}$/.test(v), { error: 'validation.gateway.prefix' });
 
-/** §5 sender id: at most 15 digits, or at most 11 letters/digits with at least one letter. */
+/**
+ * A sender id as Sender Management defines it (`senderIdError` in senders.ts): one definition for
+ * the ids requested and approved there and for those rules match on and plugins set.
+ */
 export const senderIdSchema = z
   .string({ error: 'validation.required' })
   .trim()
   .min(1, { error: 'validation.required' })
-  .refine(
-    (v) =>
-      new RegExp(`^\\+?\\d{1,${LIMITS.senderIdMaxDigits}}$`).test(v) ||
-      (new RegExp(`^[\\p{L}\\p{N}]{1,${LIMITS.senderIdMaxLetters}}$`, 'u').test(v) && /\p{L}/u.test(v)),
-    { error: 'validation.senderId' },
-  );
+  .refine((v) => senderIdError(v, guessSenderType(v)) === null, { error: 'validation.senderId' });
 
 const sourceAddressSchema = z.union([phoneSchema, senderIdSchema], { error: 'validation.invalid' });
 

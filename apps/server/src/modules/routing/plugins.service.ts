@@ -29,14 +29,30 @@ export async function list(ctx: AppContext, auth: AuthContext, q: PluginListQuer
 
 export const get = async (ctx: AppContext, auth: AuthContext, id: number) => present(await mustFind(ctx.db, auth.accountId, id));
 
+/**
+ * A sender override may only set a sender id that is ACTIVE (approved in Sender Management) for
+ * the account: otherwise it would bypass the approval. Returns the config with the id spelled as
+ * approved; refuses with SENDER_NOT_APPROVED at the field.
+ */
+async function approvedConfig(db: DbOrTx, accountId: number, input: Pick<CreatePluginInput, 'plugin_type' | 'config'>) {
+  if (input.plugin_type !== 'sender_override') return input.config;
+  const wanted = (input.config as { sender_id: string }).sender_id.trim().toLowerCase();
+  const approved = (await repo.activeSenderIds(db, accountId)).find((id) => id.toLowerCase() === wanted);
+  if (!approved) {
+    throw new AppError('SENDER_NOT_APPROVED', { errors: [{ field: 'config.sender_id', message: 'validation.gateway.senderNotApproved' }] });
+  }
+  return { ...input.config, sender_id: approved };
+}
+
 export async function create(ctx: AppContext, auth: AuthContext, input: CreatePluginInput) {
+  const config = await approvedConfig(ctx.db, auth.accountId, input);
   const row = await repo
     .insertPlugin(ctx.db, {
       account_id: auth.accountId,
       plugin_name: input.plugin_name,
       plugin_type: input.plugin_type,
       description: input.description ?? null,
-      config: input.config,
+      config,
       status: input.status,
     })
     .catch(rethrowDb);
@@ -45,12 +61,14 @@ export async function create(ctx: AppContext, auth: AuthContext, input: CreatePl
 }
 
 export async function update(ctx: AppContext, auth: AuthContext, id: number, input: UpdatePluginInput) {
+  await mustFind(ctx.db, auth.accountId, id);
+  const config = await approvedConfig(ctx.db, auth.accountId, input);
   const row = await repo
     .updatePlugin(ctx.db, auth.accountId, id, {
       plugin_name: input.plugin_name,
       plugin_type: input.plugin_type,
       description: input.description ?? null,
-      config: input.config,
+      config,
     })
     .catch(rethrowDb);
   if (!row) throw new AppError('NOT_FOUND');
@@ -60,6 +78,10 @@ export async function update(ctx: AppContext, auth: AuthContext, id: number, inp
 
 /** Uninstalled plugins stay on their routers and are skipped when routing. */
 export async function setStatus(ctx: AppContext, auth: AuthContext, id: number, status: 'INSTALLED' | 'UNINSTALLED') {
+  if (status === 'INSTALLED') {
+    const current = await mustFind(ctx.db, auth.accountId, id);
+    await approvedConfig(ctx.db, auth.accountId, current as unknown as Pick<CreatePluginInput, 'plugin_type' | 'config'>);
+  }
   const row = await repo.updatePlugin(ctx.db, auth.accountId, id, { status });
   if (!row) throw new AppError('NOT_FOUND');
   invalidateRoutingTable(auth.accountId);

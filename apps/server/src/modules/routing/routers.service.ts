@@ -132,7 +132,8 @@ export async function remove(ctx: AppContext, auth: AuthContext, id: number) {
 
 /**
  * Puts the given routers in this sequence, in one transaction: they take the order values they
- * held between them, sorted (so gaps like 10, 20, 30 survive); other routers keep theirs.
+ * held between them, sorted (so gaps like 10, 20, 30 survive); other routers keep theirs. The
+ * default router stays last (DEFAULT_ROUTER_LAST).
  */
 export async function reorder(ctx: AppContext, auth: AuthContext, ids: number[]) {
   await ctx.db.transaction(async (tx) => {
@@ -140,6 +141,9 @@ export async function reorder(ctx: AppContext, auth: AuthContext, ids: number[])
     const rows = await repo.accountRouters(tx, auth.accountId);
     const byId = new Map(rows.map((r) => [r.id, r]));
     if (ids.some((id) => !byId.has(id))) throw new AppError('NOT_FOUND');
+    // the default router takes what no other router matched: it cannot be put before one
+    const defaultAt = ids.findIndex((id) => byId.get(id)?.router_type === 'default');
+    if (defaultAt !== -1 && defaultAt !== ids.length - 1) throw new AppError('DEFAULT_ROUTER_LAST');
     const slots = ids.map((id) => (byId.get(id) as repo.RouterRow).order).sort((a, b) => a - b);
     await repo.setOrders(tx, auth.accountId, ids.map((id, i) => ({ id, order: slots[i] as number })));
   });

@@ -3,12 +3,24 @@ import type { RoutingPlugin, RoutingRouter, RoutingRule } from '../../channels/s
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { plugins, routers, rules } from '../../db/schema/gateway.ts';
+import { activeSenderIds } from './routing.repo.ts';
 
 export interface RoutingTable {
   routers: RoutingRouter[];
   rules: RoutingRule[];
   plugins: RoutingPlugin[];
   timezone: string;
+}
+
+/**
+ * A sender override whose sender id is not (or no longer) ACTIVE for the account is never applied:
+ * it would send under an id nobody approved. It stays on its routers, skipped like an uninstalled one.
+ */
+const NOT_APPROVED = 'SENDER_NOT_APPROVED';
+function overridesApproved(plugin: RoutingPlugin, approved: Set<string>): boolean {
+  if (plugin.plugin_type !== 'sender_override') return true;
+  const id = plugin.config.sender_id;
+  return typeof id === 'string' && approved.has(id.trim().toLowerCase());
 }
 
 // a short cache: the pipeline routes many messages per second; writes here invalidate at once
@@ -21,10 +33,11 @@ async function readTable(db: DbOrTx, accountId: number): Promise<RoutingTable> {
   const ruleRows = await db.select().from(rules).where(eq(rules.account_id, accountId));
   const pluginRows = await db.select().from(plugins).where(eq(plugins.account_id, accountId));
   const accountRows = await db.select({ timezone: accounts.timezone }).from(accounts).where(eq(accounts.id, accountId));
+  const approved = new Set((await activeSenderIds(db, accountId)).map((id) => id.toLowerCase()));
   return {
     routers: routerRows as RoutingRouter[],
     rules: ruleRows as RoutingRule[],
-    plugins: pluginRows as RoutingPlugin[],
+    plugins: (pluginRows as RoutingPlugin[]).map((p) => (overridesApproved(p, approved) ? p : { ...p, status: NOT_APPROVED })),
     timezone: accountRows[0]?.timezone ?? 'UTC',
   };
 }

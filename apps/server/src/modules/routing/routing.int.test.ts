@@ -26,6 +26,15 @@ async function connection(accountId: number, name: string) {
   return (row as { id: number }).id;
 }
 
+const senderRows: Record<string, number> = {};
+async function smsSender(accountId: number, senderId: string, status: string) {
+  const [row] = await t.sql<{ id: number }>(
+    `insert into sms_senders (account_id, sender_id, sender_type, status) values ($1, $2, 'alphanumeric', $3) returning id`,
+    [accountId, senderId, status],
+  );
+  return (row as { id: number }).id;
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   const a = await signUp(t);
@@ -39,6 +48,8 @@ beforeAll(async () => {
   // start from an empty routing table (whatever a new account is seeded with)
   await t.sql('delete from routers where account_id = $1', [owner.accountId]);
   for (const name of ['Alpha', 'Beta', 'Gamma']) conn.push(await connection(owner.accountId, `${name} SMSC`));
+  // the sender ids a sender override sets must be approved (ACTIVE) in Sender Management
+  for (const id of ['Brand', 'Brand2']) senderRows[id] = await smsSender(owner.accountId, id, 'ACTIVE');
   strangerConn = await connection(stranger.accountId, 'Stranger SMSC');
 });
 afterAll(async () => {
@@ -88,6 +99,18 @@ describe('rules', () => {
     expect((await post('/api/gateway/rules', { rule_name: 'Theirs', filter_type: 'user', value: { user_ids: [other?.id] } })).statusCode).toBe(404);
     // a transparent rule is always active
     expect(code(await post('/api/gateway/rules', { rule_name: 'Off', filter_type: 'transparent', status: 'INACTIVE' }))).toBe('TRANSPARENT_RULE_IMMUTABLE');
+  });
+
+  it('a sender rule takes the sender ids Sender Management accepts, and only those', async () => {
+    const ok = await post('/api/gateway/rules', { rule_name: 'Shop senders', filter_type: 'sender', value: { sender_ids: ['PROMO-1', 'My Shop.'] } });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(json(ok).data.value).toEqual({ sender_ids: ['PROMO-1', 'My Shop.'] });
+    for (const bad of ['شركة', 'Acme_Shop', '12']) {
+      const res = await post('/api/gateway/rules', { rule_name: 'Bad senders', filter_type: 'sender', value: { sender_ids: [bad] } });
+      expect(res.statusCode, bad).toBe(400);
+    }
+    await post(`/api/gateway/rules/${json(ok).data.id}/deactivate`);
+    expect((await call(owner.token, 'DELETE', `/api/gateway/rules/${json(ok).data.id}`)).statusCode).toBe(200);
   });
 
   it('lists with search, filter, sort and pagination; gets and updates', async () => {
@@ -149,6 +172,33 @@ describe('plugins', () => {
     expect((await call(owner.token, 'GET', '/api/gateway/plugins/0')).statusCode).toBe(400);
     expect(json(await post(`/api/gateway/plugins/${ids.brand}/uninstall`)).data.status).toBe('UNINSTALLED');
     expect(json(await post(`/api/gateway/plugins/${ids.brand}/install`)).data.status).toBe('INSTALLED');
+  });
+
+  it('a sender override may only set a sender id ACTIVE (approved) for the account', async () => {
+    const body = (sender_id: string) => ({ plugin_name: 'Valid brand', plugin_type: 'sender_override', config: { sender_id } });
+    // never requested
+    const unknown = await post('/api/gateway/plugins', body('ValidBrand'));
+    expect(unknown.statusCode).toBe(409);
+    expect(json(unknown)).toMatchObject({
+      code: 'SENDER_NOT_APPROVED',
+      errors: [{ field: 'config.sender_id', message: 'Only a sender ID approved for this account can be set here: request it in Sender Management and wait for its approval' }],
+    });
+    // requested, not approved yet; approved for another account only
+    const waiting = await smsSender(owner.accountId, 'ValidBrand', 'WAITING_FOR_APPROVAL');
+    await smsSender(stranger.accountId, 'OtherBrand', 'ACTIVE');
+    expect(code(await post('/api/gateway/plugins', body('ValidBrand')))).toBe('SENDER_NOT_APPROVED');
+    expect(code(await post('/api/gateway/plugins', body('OtherBrand')))).toBe('SENDER_NOT_APPROVED');
+    // nor by editing an existing override
+    const edit = await call(owner.token, 'PUT', `/api/gateway/plugins/${ids.brand}`, body('ValidBrand'));
+    expect(code(edit)).toBe('SENDER_NOT_APPROVED');
+    expect(json(await call(owner.token, 'GET', `/api/gateway/plugins/${ids.brand}`)).data.config).toEqual({ sender_id: 'Brand2' });
+    // approved: accepted, spelled as approved
+    await t.sql(`update sms_senders set status = 'ACTIVE' where id = $1`, [waiting]);
+    const approved = await post('/api/gateway/plugins', body('validbrand'));
+    expect(approved.statusCode, approved.body).toBe(201);
+    expect(json(approved).data.config).toEqual({ sender_id: 'ValidBrand' });
+    ids.validBrand = json(approved).data.id;
+    senderRows.ValidBrand = waiting;
   });
 });
 
@@ -252,6 +302,42 @@ describe('routers', () => {
     expect((await post('/api/gateway/routers/test', { destination: '12' })).statusCode).toBe(400);
     const table = await loadRoutingTable(t.ctx.db, owner.accountId);
     expect(table).toMatchObject({ timezone: 'Asia/Riyadh' });
+  });
+
+  it('a sender override whose sender id is no longer ACTIVE is never applied, and cannot be installed again', async () => {
+    const routeSender = async () => json(await post('/api/gateway/routers/test', { destination: '+971501234567', sender: 'Risala', content: 'hi' })).data;
+    expect((await routeSender()).preview.sender).toBe('Brand2');
+    // Sender Management switches the id off: the override stops at once
+    const off = await call(owner.token, 'PUT', `/api/sender-management/sms/sms-senders/${senderRows.Brand2}`, { status: 'INACTIVE' });
+    expect(off.statusCode, off.body).toBe(200);
+    const skipped = await routeSender();
+    expect(skipped.router.id).toBe(ids.uaeRouter);
+    expect(skipped.preview.sender).toBe('Risala');
+    expect(skipped.plugins).toEqual([]);
+    expect(json(await post(`/api/gateway/plugins/${ids.brand}/uninstall`)).data.status).toBe('UNINSTALLED');
+    expect(code(await post(`/api/gateway/plugins/${ids.brand}/install`))).toBe('SENDER_NOT_APPROVED');
+    // approved again: it applies again
+    await call(owner.token, 'PUT', `/api/sender-management/sms/sms-senders/${senderRows.Brand2}`, { status: 'ACTIVE' });
+    expect(json(await post(`/api/gateway/plugins/${ids.brand}/install`)).data.status).toBe('INSTALLED');
+    expect((await routeSender()).preview.sender).toBe('Brand2');
+  });
+
+  it('the default router stays last: it cannot be moved above another router', async () => {
+    const listed = async () => json(await call(owner.token, 'GET', '/api/gateway/routers')).data.items.map((r: { id: number }) => r.id);
+    const before = await listed();
+    expect(before.at(-1)).toBe(ids.def);
+    const up = await post('/api/gateway/routers/reorder', { ids: [ids.uaeRouter, ids.def, ids.fo] });
+    expect(up.statusCode).toBe(409);
+    expect(json(up).code).toBe('DEFAULT_ROUTER_LAST');
+    expect(code(await post('/api/gateway/routers/reorder', { ids: [ids.def, ids.rr] }))).toBe('DEFAULT_ROUTER_LAST');
+    expect(await listed()).toEqual(before);
+    // a router numbered after the default one is still listed (and routed) before it
+    const late = await post('/api/gateway/routers', { router_name: 'Late', router_type: 'static', order: 500, connection_ids: [conn[2]] });
+    expect(late.statusCode, late.body).toBe(201);
+    expect((await listed()).slice(-2)).toEqual([json(late).data.id, ids.def]);
+    const desc = json(await call(owner.token, 'GET', '/api/gateway/routers?sort=order&order=desc')).data.items;
+    expect(desc[0].id).toBe(ids.def);
+    expect((await call(owner.token, 'DELETE', `/api/gateway/routers/${json(late).data.id}`)).statusCode).toBe(200);
   });
 
   it('deactivation and deletion rules for routers', async () => {

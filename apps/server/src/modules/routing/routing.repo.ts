@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { connections, plugins, routers, rules } from '../../db/schema/gateway.ts';
+import { connections, plugins, routers, rules, smsSenders } from '../../db/schema/gateway.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { likePattern } from '../../lib/search.ts';
 
@@ -17,6 +17,8 @@ interface ListOpts {
   filters: (SQL | undefined)[];
   searchIn: PgColumn;
   sort: PgColumn;
+  /** sorted on before `sort`, in the same direction */
+  first?: SQL;
 }
 
 /** One page of an account's rows with the total, in one query (count(*) over()). */
@@ -27,7 +29,7 @@ async function listPage<T extends PgTable & { id: PgColumn; account_id: PgColumn
     .select({ ...getTableColumns(table), total: sql<number>`count(*) over()::int` })
     .from(table as PgTable)
     .where(where)
-    .orderBy(dir(o.sort), dir(table.id))
+    .orderBy(...(o.first ? [dir(o.first)] : []), dir(o.sort), dir(table.id))
     .limit(o.limit)
     .offset((o.page - 1) * o.limit)) as (T['$inferSelect'] & { total: number })[];
   return { rows: rows.map(({ total: _t, ...r }) => r as T['$inferSelect']), total: rows[0]?.total ?? 0 };
@@ -68,11 +70,15 @@ export async function deleteRule(db: DbOrTx, accountId: number, id: number) {
 }
 
 // ── routers ─────────────────────────────────────────────────────────────────
+const isDefaultRouter = sql`(${routers.router_type} = 'default')`;
+
 export function listRouters(db: DbOrTx, accountId: number, q: { page: number; limit: number; order: 'asc' | 'desc'; search?: string; router_type?: string; status?: string; sort: keyof typeof routers.$inferSelect }) {
   return listPage(db, routers, accountId, {
     ...q,
     searchIn: routers.router_name,
     sort: routers[q.sort] as PgColumn,
+    // in routing order the default router is last whatever its number: it takes what nothing else matched
+    first: q.sort === 'order' ? isDefaultRouter : undefined,
     filters: [q.router_type ? eq(routers.router_type, q.router_type) : undefined, q.status ? eq(routers.status, q.status) : undefined],
   });
 }
@@ -85,8 +91,9 @@ export async function findRouter(db: DbOrTx, accountId: number, id: number) {
   return row ?? null;
 }
 
+/** The account's routers in routing order (the default router last). */
 export const accountRouters = (db: DbOrTx, accountId: number) =>
-  db.select().from(routers).where(eq(routers.account_id, accountId)).orderBy(asc(routers.order));
+  db.select().from(routers).where(eq(routers.account_id, accountId)).orderBy(asc(isDefaultRouter), asc(routers.order));
 
 /** Serialises router writes of one account (the default-router rules read, then write). */
 export async function lockAccountRouters(tx: DbOrTx, accountId: number) {
@@ -162,6 +169,15 @@ export async function updatePlugin(db: DbOrTx, accountId: number, id: number, pa
 
 export async function deletePlugin(db: DbOrTx, accountId: number, id: number) {
   await db.delete(plugins).where(and(eq(plugins.account_id, accountId), eq(plugins.id, id)));
+}
+
+/** The account's ACTIVE (approved) sender ids, as Sender Management spells them. */
+export async function activeSenderIds(db: DbOrTx, accountId: number): Promise<string[]> {
+  const rows = await db
+    .select({ sender_id: smsSenders.sender_id })
+    .from(smsSenders)
+    .where(and(eq(smsSenders.account_id, accountId), eq(smsSenders.status, 'ACTIVE')));
+  return rows.map((r) => r.sender_id);
 }
 
 // ── references ──────────────────────────────────────────────────────────────

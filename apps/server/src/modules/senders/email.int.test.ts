@@ -172,6 +172,43 @@ describe('email sender config', () => {
     expect(res.json()).toMatchObject({ code: 'PROVIDER_TEST_FAILED' });
     expect(JSON.stringify(res.json().data)).toMatch(/Invalid username or password|auth/i);
   });
+
+  it('a failed test says why in the reader\'s language, with the server\'s answer as detail (not nodemailer\'s words)', async () => {
+    const ar = { ...auth, 'accept-language': 'ar' };
+    // the login refused: translated, the relay's own "535 …" kept as the detail
+    await put('/config', smtpConfig({ smtp_password: 'wrong-password' }));
+    const login = (await post('/test', { to: 'inbox@customer.example' }, ar)).json();
+    expect(login.data.reason_key).toBe('senders.email.reasons.authFailed');
+    expect(login.data.reason).toMatch(/^رفض خادم البريد اسم المستخدم أو كلمة المرور/);
+    expect(login.data.reason).toContain('535');
+    expect(login.message).toContain(login.data.reason);
+    // nothing listens on the port: "refused on port N", never "connect ECONNREFUSED"
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', () => r()));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise((r) => closed.close(r));
+    await put('/config', smtpConfig({ smtp_port: closedPort }));
+    const refused = (await post('/test', { to: 'inbox@customer.example' })).json();
+    expect(refused.data.reason_key).toBe('senders.email.reasons.refused');
+    expect(refused.data.reason).toContain(`refused the connection on port ${closedPort}`);
+    expect(refused.message).not.toMatch(/ECONNREFUSED|ESOCKET/);
+    const refusedAr = (await post('/test', { to: 'inbox@customer.example' }, ar)).json();
+    expect(refusedAr.data.reason).toMatch(/^رفض .*127\.0\.0\.1.* الاتصال على المنفذ/);
+    await put('/config', smtpConfig());
+  });
+
+  it('a host name that does not resolve is "not found", apart from a malformed host', async () => {
+    t.ctx.config.outbound.allowPrivate = false;
+    try {
+      const res = await put('/config', smtpConfig({ smtp_host: 'no-such-relay.invalid' }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual([{ field: 'smtp_host', message: 'This host name could not be found: check the spelling, or that the name exists in DNS' }]);
+      const malformed = await put('/config', smtpConfig({ smtp_host: 'bad host!' }));
+      expect(malformed.json().errors[0]).toEqual({ field: 'smtp_host', message: 'Enter a valid URL or IP address' });
+    } finally {
+      t.ctx.config.outbound.allowPrivate = true;
+    }
+  });
 });
 
 describe('SendGrid', () => {

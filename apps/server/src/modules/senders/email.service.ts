@@ -165,7 +165,7 @@ export async function confirmVerification(ctx: AppContext, token: string): Promi
 export async function sendTestEmail(ctx: AppContext, auth: AuthContext, to: string, lang: string) {
   // a test proves the relay settings, so it works before the from-address is verified
   const row = await requireSender(ctx, auth);
-  const out = await sendWithSender(ctx, row, simpleMail(lang, to, 'test', { from: row.from_email }));
+  const out = await sendWithSender(ctx, row, simpleMail(lang, to, 'test', { from: row.from_email }), lang);
   return { sent: true, provider: out.provider, message_id: out.message_id ?? null };
 }
 

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError, registerUniqueCode } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/guard.ts';
 import { notify } from '../notifications/notifications.service.ts';
+import { invalidateRoutingTable } from '../routing/routing-table.ts';
 import * as repo from './sms.repo.ts';
 
 registerUniqueCode('sms_senders_account_sender_uq', 'DATA_EXISTS');
@@ -55,7 +56,7 @@ export async function createSmsSender(ctx: AppContext, auth: AuthContext, input:
 }
 
 export async function updateSmsSender(ctx: AppContext, auth: AuthContext, id: number, input: UpdateSmsSenderInput) {
-  return ctx.db.transaction(async (tx) => {
+  const dto = await ctx.db.transaction(async (tx) => {
     const current = await requireSmsSender(tx, auth.accountId, id, true);
     const activeAfter = input.status ?? current.status;
     // only an approved sender id can be switched on or made the default
@@ -71,6 +72,9 @@ export async function updateSmsSender(ctx: AppContext, auth: AuthContext, id: nu
     if (!row) throw new AppError('NOT_FOUND');
     return toSmsSenderDto(row);
   });
+  // sender overrides apply only ACTIVE ids: the routing table reads them again
+  invalidateRoutingTable(auth.accountId);
+  return dto;
 }
 
 export async function deleteSmsSender(ctx: AppContext, auth: AuthContext, id: number) {
@@ -78,12 +82,13 @@ export async function deleteSmsSender(ctx: AppContext, auth: AuthContext, id: nu
     await requireSmsSender(tx, auth.accountId, id, true);
     await repo.deleteSmsSender(tx, auth.accountId, id);
   });
+  invalidateRoutingTable(auth.accountId);
   return { id };
 }
 
 /** A reviewer's decision on a waiting sender id; the requester gets a `sender_status` notification. */
 export async function reviewSmsSender(ctx: AppContext, auth: AuthContext, id: number, decision: { approve: true } | { approve: false; reason: string }) {
-  return ctx.db.transaction(async (tx) => {
+  const dto = await ctx.db.transaction(async (tx) => {
     const current = await requireSmsSender(tx, auth.accountId, id, true);
     if (current.status !== 'WAITING_FOR_APPROVAL') throw new AppError('CONFLICT');
     const row = await repo.updateSmsSender(tx, auth.accountId, id, {
@@ -100,6 +105,8 @@ export async function reviewSmsSender(ctx: AppContext, auth: AuthContext, id: nu
     }
     return toSmsSenderDto(row);
   });
+  invalidateRoutingTable(auth.accountId);
+  return dto;
 }
 
 export async function getSmsConfig(ctx: AppContext, auth: AuthContext) {

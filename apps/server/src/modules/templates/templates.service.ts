@@ -16,6 +16,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { brands } from '../../db/schema/index.ts';
 import { AppError, registerUniqueCode } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/guard.ts';
+import { documentDirection } from './direction.ts';
 import * as repo from './templates.repo.ts';
 import { htmlToText, inlineEmailHtml, sanitizeEmailHtml } from './sanitize.ts';
 
@@ -153,15 +154,14 @@ const textToHtml = (text: string) =>
     .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
     .join('');
 
-const direction = (text: string) => (/[\u0590-\u08FF]/.test(text) ? 'rtl' : 'ltr');
-
 /** The email as sent; without values the placeholders stay as they are. */
 export function rendition(row: repo.TemplateRow, values?: Record<string, string | null | undefined>): EmailRendition {
   const fill = (text: string, encode?: (s: string) => string) => (values ? renderVariables(text, values, encode) : text);
   const html = row.html ?? textToHtml(row.template_text);
   return {
     subject: fill(row.subject ?? ''),
-    html: inlineEmailHtml(fill(html, escapeHtml), direction(row.template_text)),
+    // decided on the author's own text (placeholders left out), not on a customer's values
+    html: inlineEmailHtml(fill(html, escapeHtml), documentDirection(html)),
     text: fill(row.template_text),
   };
 }

@@ -6,7 +6,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { EmptyNote } from '../../components/page/EmptyNote.tsx';
+import { useLeaveGuard } from '../../components/page/LeaveGuard.tsx';
 import { LoadError } from '../../components/page/LoadError.tsx';
+import { isNotFound, NotFoundNote, routeId } from '../../components/page/NotFoundNote.tsx';
 import { PageLoader } from '../../components/page/PageLoader.tsx';
 import { useSession } from '../../lib/session.ts';
 import { showSuccessToast } from '../../lib/toast.ts';
@@ -21,9 +23,21 @@ import { initialValues, TemplateForm, type TemplateValues } from './components/T
 export function TemplateEditorPage() {
   const { t } = useTranslation();
   const params = useParams();
-  const id = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
+  const id = routeId(params.id);
   const query = useTemplate(id);
 
+  // /template/edit/abc or a deleted template: say so (not "this kind of template does not exist")
+  if (params.id !== undefined && (id === null || isNotFound(query.error))) {
+    const back = (
+      <Anchor component={Link} to="/template" size="sm">
+        <Group gap={4}>
+          <IconArrowBackUp size={14} className="mirror-rtl" />
+          {t('templates.editor.back')}
+        </Group>
+      </Anchor>
+    );
+    return <NotFoundNote back={back} text={t('templates.editor.notFound')} />;
+  }
   if (id !== null) {
     if (query.isPending) return <PageLoader />;
     if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
@@ -44,17 +58,22 @@ function Editor({ channel, template }: { channel: MessageType; template: Templat
   const remove = useDeleteTemplate();
   const dirty = JSON.stringify(values) !== JSON.stringify(saved);
   const readOnly = !can(permissions, 'template', template ? 'update' : 'create');
+  const { guard, release } = useLeaveGuard(dirty && !readOnly);
 
   const onSaved = (next: Template, created: boolean) => {
     showSuccessToast(created ? 'templates.editor.created' : 'templates.editor.saved');
     const fresh = initialValues(next);
     setSaved(fresh);
     setValues(fresh);
-    if (created) navigate(`/template/edit/${next.id}`, { replace: true });
+    if (created) {
+      release(); // saved: the template's own address is no leaving
+      navigate(`/template/edit/${next.id}`, { replace: true });
+    }
   };
 
   return (
     <Stack gap="md" data-testid="template-editor" data-channel={channel}>
+      {guard}
       <Group justify="space-between">
         <Stack gap={2}>
           <Anchor component={Link} to="/template" size="sm">
@@ -121,6 +140,7 @@ function Editor({ channel, template }: { channel: MessageType; template: Templat
                 remove.mutate(template.id, {
                   onSuccess: () => {
                     showSuccessToast('templates.editor.deleted');
+                    release();
                     navigate('/template');
                   },
                 })

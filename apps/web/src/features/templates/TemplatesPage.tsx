@@ -136,7 +136,7 @@ export function TemplatesPage() {
           <TemplateTable items={list.data.items} />
           <Group justify="space-between" p="sm">
             <Text size="sm" c="dimmed">
-              {t('templates.list.total', { n: list.data.total })}
+              {t('templates.list.total', { count: list.data.total })}
             </Text>
             <Pagination total={Math.ceil(list.data.total / LIMIT)} value={page} onChange={setPage} size="sm" />
           </Group>

@@ -6,10 +6,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useLeaveGuard } from '../../components/page/LeaveGuard.tsx';
 import { LoadError } from '../../components/page/LoadError.tsx';
+import { isNotFound, NotFoundNote, routeId } from '../../components/page/NotFoundNote.tsx';
 import { PageLoader } from '../../components/page/PageLoader.tsx';
 import { isApiError } from '../../lib/http.ts';
 import { useSession } from '../../lib/session.ts';
+import { useSingleFlight } from '../../lib/single-flight.ts';
 import { showSuccessToast } from '../../lib/toast.ts';
 import { waKeys } from './api/get-wa-templates.ts';
 import { useWaTemplate } from './api/get-wa-template.ts';
@@ -28,9 +31,23 @@ const EDITABLE = new Set(['DRAFT', 'REJECTED']);
 
 /** /template/whatsapp/new and /template/whatsapp/:id — the builder with a live chat preview. */
 export function WhatsAppTemplateEditorPage() {
+  const { t } = useTranslation();
   const { id: param } = useParams();
-  const id = param && /^\d+$/.test(param) ? Number(param) : null;
+  const isNew = param === 'new';
+  const id = isNew ? null : routeId(param);
   const query = useWaTemplate(id);
+  // an address that names no template (…/abc, a deleted id) says so: it is not a new builder
+  if ((!isNew && id === null) || isNotFound(query.error)) {
+    const back = (
+      <Anchor component={Link} to="/template/whatsapp" size="sm">
+        <Group gap={4}>
+          <IconArrowBackUp size={14} className="mirror-rtl" />
+          {t('whatsapp.back')}
+        </Group>
+      </Anchor>
+    );
+    return <NotFoundNote back={back} text={t('whatsapp.editor.notFound')} />;
+  }
   if (id !== null && query.isPending) return <PageLoader />;
   if (id !== null && query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   return <Editor key={id ?? 'new'} template={query.data ?? null} />;
@@ -54,6 +71,9 @@ function Editor({ template }: { template: WaTemplate | null }) {
   const mayUpdate = can(permissions, 'template', template ? 'update' : 'create');
   const editable = mayUpdate && (!template || EDITABLE.has(template.status));
   const busy = save.isPending || submit.isPending;
+  // one save or submission at a time: a double-click arrives before the buttons show as busy
+  const once = useSingleFlight();
+  const { guard, release } = useLeaveGuard(dirty && editable);
 
   // a decision arriving while the page is open (polling) refreshes the read-only form
   useEffect(() => {
@@ -89,7 +109,10 @@ function Editor({ template }: { template: WaTemplate | null }) {
     try {
       const saved = await save.mutateAsync(parsed.data);
       setDirty(false);
-      if (!template) void navigate(`/template/whatsapp/${saved.id}`, { replace: true });
+      if (!template) {
+        release(); // saved: the new address is no leaving
+        void navigate(`/template/whatsapp/${saved.id}`, { replace: true });
+      }
       return saved;
     } catch (err) {
       showError(err);
@@ -119,12 +142,14 @@ function Editor({ template }: { template: WaTemplate | null }) {
     if (!template) return;
     await remove.mutateAsync(template.id);
     showSuccessToast('whatsapp.editor.deleted');
+    release();
     void navigate('/template/whatsapp');
   }
 
   const reason = template?.rejection_reason;
   return (
     <Stack gap="lg" data-testid="wa-template-editor">
+      {guard}
       <Anchor component={Link} to="/template/whatsapp" size="sm">
         <Group gap={4}>
           <IconArrowBackUp size={14} className="mirror-rtl" />
@@ -151,10 +176,10 @@ function Editor({ template }: { template: WaTemplate | null }) {
           )}
           {editable && (
             <>
-              <Button variant="default" loading={save.isPending} disabled={busy} onClick={() => void onSave()} data-testid="wa-template-save">
+              <Button variant="default" loading={save.isPending} disabled={busy} onClick={() => once((done) => void onSave().finally(done))} data-testid="wa-template-save">
                 {t('whatsapp.editor.save')}
               </Button>
-              <Button loading={submit.isPending} disabled={busy} onClick={() => void onSubmit()} data-testid="wa-template-submit">
+              <Button loading={submit.isPending} disabled={busy} onClick={() => once((done) => void onSubmit().finally(done))} data-testid="wa-template-submit">
                 {t('whatsapp.editor.submit')}
               </Button>
             </>

@@ -6,8 +6,9 @@ import {
   createConnectionSchema,
   updateConnectionSchema,
 } from '@risala/shared/schemas/gateway-connections';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/http.ts';
 import { showSuccessToast } from '../../../lib/toast.ts';
 import { useRoutingForm } from '../routing-form.ts';
 import { useConnectionMutations } from './api/change-connection.ts';
@@ -50,6 +51,18 @@ export function ConnectionForm({ connection, onDone, onCancel }: { connection: C
   const form = useRoutingForm(FIELDS);
   const { save } = useConnectionMutations();
   const set = (key: keyof Draft, value: string | number) => setDraft((d) => ({ ...d, [key]: value }));
+  const formRef = useRef<HTMLFormElement>(null);
+  // each refusal counts: the effect below brings its message to where the user is
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals === 0) return;
+    const root = formRef.current;
+    // the first field in error (its input takes the focus), else the message beside the Save button
+    const field = root?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    const target = field ?? root?.querySelector<HTMLElement>('[data-testid="form-error"]');
+    target?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    field?.focus({ preventScroll: true });
+  }, [refusals]);
   const label = (k: string) => t(`gateway.connections.fields.${k}`);
   const text = (k: (typeof TEXT)[number], props: Record<string, unknown> = {}) => (
     <TextInput key={k} label={label(k)} value={draft[k]} error={form.error(k)} onChange={(e) => set(k, e.currentTarget.value)} data-testid={`connection-field-${k}`} {...props} />
@@ -67,20 +80,25 @@ export function ConnectionForm({ connection, onDone, onCancel }: { connection: C
     event.preventDefault();
     const body = toBody(draft);
     const input = connection ? form.check(updateConnectionSchema, body) : form.check(createConnectionSchema, body);
-    if (!input) return;
+    if (!input) return setRefusals((n) => n + 1);
     try {
       const saved = await save.mutateAsync({ id: connection?.id ?? null, input });
       showSuccessToast(connection ? 'gateway.connections.updated' : 'gateway.connections.created');
       onDone(saved);
     } catch (err) {
-      form.showApiError(err);
+      // a taken name belongs at the name field, not in a message far from it
+      if (isApiError(err) && err.code === 'CONNECTION_NAME_EXISTS' && !err.errors.some((e) => e.field)) {
+        form.showApiError({ ...err, errors: [{ field: 'connection_name', message: err.message }] });
+      } else {
+        form.showApiError(err);
+      }
+      setRefusals((n) => n + 1);
     }
   }
 
   return (
-    <form onSubmit={submit} noValidate data-testid="connection-form">
+    <form ref={formRef} onSubmit={submit} noValidate data-testid="connection-form">
       <Stack gap="md">
-        {form.formError && <Alert color="red" role="alert" data-testid="form-error">{form.formError}</Alert>}
         <Fieldset legend={t('gateway.connections.groups.general')}>
           <Stack gap="sm">
             {!connection && (
@@ -153,6 +171,8 @@ export function ConnectionForm({ connection, onDone, onCancel }: { connection: C
             {num('arabic_sms_length', { min: 1, max: 70 })}
           </SimpleGrid>
         </Fieldset>
+        {/* beside the Save button: in a long, scrolled form the top is out of sight */}
+        {form.formError && <Alert color="red" role="alert" data-testid="form-error">{form.formError}</Alert>}
         <Group justify="flex-end">
           {onCancel && <Button variant="default" onClick={onCancel}>{t('gateway.connections.actions.cancel')}</Button>}
           <Button type="submit" loading={save.isPending} data-testid="connection-save">{t('gateway.connections.actions.save')}</Button>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadError } from '../../../components/page/LoadError.tsx';
+import { isNotFound, NotFoundNote, routeId } from '../../../components/page/NotFoundNote.tsx';
 import { PageLoader } from '../../../components/page/PageLoader.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useConnection, useConnectionStatus } from './api/get-connections.ts';
@@ -14,12 +15,16 @@ import { ConnectionForm } from './ConnectionForm.tsx';
 export function ConnectionPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const id = Number(useParams().id);
+  const id = routeId(useParams().id);
   const { permissions } = useSession();
-  const connection = useConnection(id);
-  const status = useConnectionStatus(id);
+  const connection = useConnection(id ?? 0); // disabled for an address that names no connection
+  const missing = id === null || isNotFound(connection.error);
+  // the live state is polled only for a connection that exists (a 404 stops it: see useConnectionStatus)
+  const status = useConnectionStatus(missing || !connection.data ? 0 : (id ?? 0));
   const [deleting, setDeleting] = useState(false);
+  const back = <Anchor component={Link} to="/sender-management/connections" size="sm">{t('gateway.connections.title')}</Anchor>;
 
+  if (missing) return <NotFoundNote back={back} text={t('gateway.connections.notFound')} />;
   if (connection.isPending) return <PageLoader />;
   if (connection.isError) return <LoadError error={connection.error} onRetry={() => void connection.refetch()} />;
   const c = { ...connection.data, ...(status.data ? { status: status.data.status, desired_state: status.data.desired_state, last_error: status.data.last_error } : {}) };
@@ -27,7 +32,7 @@ export function ConnectionPage() {
 
   return (
     <Stack gap="lg" data-testid="connection-page">
-      <Anchor component={Link} to="/sender-management/connections" size="sm">{t('gateway.connections.title')}</Anchor>
+      {back}
       <Group justify="space-between" align="flex-start">
         <Group gap="sm">
           <Title order={1} size="h2">{c.connection_name}</Title>

@@ -51,10 +51,11 @@ export function RoutersPage() {
                 <Text w={36}>{r.order}</Text>
                 {canEdit && (
                   <>
-                    <ActionIcon variant="subtle" size="sm" disabled={i === 0 || reorder.isPending} aria-label={t('gateway.routers.moveUp')}
+                    {/* the default router always comes last: it neither moves nor lets another pass below it */}
+                    <ActionIcon variant="subtle" size="sm" disabled={i === 0 || r.router_type === 'default' || reorder.isPending} aria-label={t('gateway.routers.moveUp')}
                       onClick={() => move(i, -1)} data-testid="router-up"><IconArrowUp size={14} /></ActionIcon>
-                    <ActionIcon variant="subtle" size="sm" disabled={i === items.length - 1 || reorder.isPending} aria-label={t('gateway.routers.moveDown')}
-                      onClick={() => move(i, 1)} data-testid="router-down"><IconArrowDown size={14} /></ActionIcon>
+                    <ActionIcon variant="subtle" size="sm" disabled={i === items.length - 1 || items[i + 1]?.router_type === 'default' || r.router_type === 'default' || reorder.isPending}
+                      aria-label={t('gateway.routers.moveDown')} onClick={() => move(i, 1)} data-testid="router-down"><IconArrowDown size={14} /></ActionIcon>
                   </>
                 )}
               </Group>

@@ -90,7 +90,7 @@ export function RuleFormModal({ rule, onClose }: { rule: Rule | null; onClose: (
           )}
           {(draft.filter_type === 'destination_pattern' || draft.filter_type === 'content_pattern') && (
             <TextInput label={t('gateway.rules.fields.pattern')} value={draft.pattern} error={form.error('value.pattern')} dir="ltr"
-              ff="monospace" onChange={(e) => set('pattern', e.currentTarget.value)} data-testid="rule-pattern" />
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }} onChange={(e) => set('pattern', e.currentTarget.value)} data-testid="rule-pattern" />
           )}
           {draft.filter_type === 'time_window' && (
             <>

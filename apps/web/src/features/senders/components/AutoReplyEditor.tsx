@@ -2,23 +2,43 @@ import { ActionIcon, Button, Group, Paper, Select, Stack, Switch, Text, Textarea
 import { type AutoReplyConfig, type AutoReplyRule, autoReplyFor } from '@risala/shared/auto-reply';
 import { autoReplySchema } from '@risala/shared/schemas/senders';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/http.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
+import { autoDir } from '../../../lib/text-direction.ts';
 import { showSuccessToast } from '../../../lib/toast.ts';
 import { useSaveAutoReply } from '../api/save-whatsapp-sender.ts';
 
-/** Keyword rules and the away message, with a "try it" box running the same matcher as the server. */
-export function AutoReplyEditor({ senderId, initial, canEdit }: { senderId: number; initial: AutoReplyConfig; canEdit: boolean }) {
+/**
+ * Keyword rules and the away message, with a "try it" box running the same matcher as the server.
+ * `onDirty` hears of unsaved changes.
+ */
+export function AutoReplyEditor({
+  senderId,
+  initial,
+  canEdit,
+  onDirty,
+}: {
+  senderId: number;
+  initial: AutoReplyConfig;
+  canEdit: boolean;
+  onDirty?: (dirty: boolean) => void;
+}) {
   const { t } = useTranslation();
   const save = useSaveAutoReply(senderId);
+  const [saved, setSaved] = useState<AutoReplyConfig>(initial);
   const [config, setConfig] = useState<AutoReplyConfig>(initial);
+  const dirty = JSON.stringify(config) !== JSON.stringify(saved);
+  useEffect(() => onDirty?.(dirty), [dirty, onDirty]);
+  useEffect(() => () => onDirty?.(false), [onDirty]);
   const [error, setError] = useState<string>();
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [probe, setProbe] = useState('');
+  // patches are built from the event before the state updater runs (React may run it after the event is gone)
   const setRule = (i: number, patch: Partial<AutoReplyRule>) =>
     setConfig((c) => ({ ...c, rules: c.rules.map((r, j) => (j === i ? { ...r, ...patch } : r)) }));
+  const setAway = (patch: Partial<AutoReplyConfig['away']>) => setConfig((c) => ({ ...c, away: { ...c.away, ...patch } }));
   const away = config.away;
   const answer = probe.trim() ? autoReplyFor(config, probe, new Date()) : undefined;
 
@@ -35,6 +55,7 @@ export function AutoReplyEditor({ senderId, initial, canEdit }: { senderId: numb
     setFieldErrors({});
     try {
       await save.mutateAsync(parsed.data);
+      setSaved(config);
       setError(undefined);
       showSuccessToast('senders.whatsapp.autoReply.saved');
     } catch (err) {
@@ -51,7 +72,10 @@ export function AutoReplyEditor({ senderId, initial, canEdit }: { senderId: numb
           </Title>
           <Switch
             checked={config.enabled}
-            onChange={(e) => setConfig((c) => ({ ...c, enabled: e.currentTarget.checked }))}
+            onChange={(e) => {
+              const enabled = e.currentTarget.checked; // read now: the updater runs later, when the event is gone
+              setConfig((c) => ({ ...c, enabled }));
+            }}
             label={t('senders.whatsapp.autoReply.enabled')}
             disabled={!canEdit}
             data-testid="auto-reply-enabled"
@@ -64,7 +88,7 @@ export function AutoReplyEditor({ senderId, initial, canEdit }: { senderId: numb
         )}
         {config.rules.map((rule, i) => (
           <Group key={i} align="flex-end" gap="xs" wrap="nowrap" data-testid="auto-reply-rule">
-            <TextInput label={t('senders.whatsapp.autoReply.keyword')} value={rule.keyword} error={fieldErrors[`rules.${i}.keyword`]} onChange={(e) => setRule(i, { keyword: e.currentTarget.value })} disabled={!canEdit} w={160} data-testid="auto-reply-keyword" />
+            <TextInput label={t('senders.whatsapp.autoReply.keyword')} value={rule.keyword} error={fieldErrors[`rules.${i}.keyword`]} onChange={(e) => setRule(i, { keyword: e.currentTarget.value })} attributes={autoDir(rule.keyword)} disabled={!canEdit} w={160} data-testid="auto-reply-keyword" />
             <Select
               label={t('senders.whatsapp.autoReply.match')}
               value={rule.match}
@@ -74,7 +98,7 @@ export function AutoReplyEditor({ senderId, initial, canEdit }: { senderId: numb
               disabled={!canEdit}
               w={140}
             />
-            <TextInput label={t('senders.whatsapp.autoReply.reply')} value={rule.reply} error={fieldErrors[`rules.${i}.reply`]} onChange={(e) => setRule(i, { reply: e.currentTarget.value })} disabled={!canEdit} flex={1} data-testid="auto-reply-reply" />
+            <TextInput label={t('senders.whatsapp.autoReply.reply')} value={rule.reply} error={fieldErrors[`rules.${i}.reply`]} onChange={(e) => setRule(i, { reply: e.currentTarget.value })} attributes={autoDir(rule.reply)} disabled={!canEdit} flex={1} data-testid="auto-reply-reply" />
             {canEdit && (
               <ActionIcon variant="subtle" color="red" aria-label={t('senders.delete')} onClick={() => setConfig((c) => ({ ...c, rules: c.rules.filter((_, j) => j !== i) }))} mb={4}>
                 <IconTrash size={16} />
@@ -95,16 +119,19 @@ export function AutoReplyEditor({ senderId, initial, canEdit }: { senderId: numb
         )}
         <Switch
           checked={away.enabled}
-          onChange={(e) => setConfig((c) => ({ ...c, away: { ...c.away, enabled: e.currentTarget.checked } }))}
+          onChange={(e) => {
+            const enabled = e.currentTarget.checked;
+            setConfig((c) => ({ ...c, away: { ...c.away, enabled } }));
+          }}
           label={t('senders.whatsapp.autoReply.away')}
           disabled={!canEdit}
           data-testid="auto-reply-away-enabled"
         />
         {away.enabled && (
           <Group align="flex-end" gap="xs">
-            <Textarea label={t('senders.whatsapp.autoReply.awayText')} value={away.text} error={fieldErrors['away.text']} onChange={(e) => setConfig((c) => ({ ...c, away: { ...c.away, text: e.currentTarget.value } }))} disabled={!canEdit} flex={1} autosize data-testid="auto-reply-away-text" />
-            <TextInput label={t('senders.whatsapp.autoReply.from')} placeholder="18:00" dir="ltr" value={away.from ?? ''} onChange={(e) => setConfig((c) => ({ ...c, away: { ...c.away, from: e.currentTarget.value || null } }))} disabled={!canEdit} w={100} />
-            <TextInput label={t('senders.whatsapp.autoReply.to')} placeholder="08:00" dir="ltr" value={away.to ?? ''} onChange={(e) => setConfig((c) => ({ ...c, away: { ...c.away, to: e.currentTarget.value || null } }))} disabled={!canEdit} w={100} />
+            <Textarea label={t('senders.whatsapp.autoReply.awayText')} value={away.text} error={fieldErrors['away.text']} onChange={(e) => setAway({ text: e.currentTarget.value })} attributes={autoDir(away.text)} disabled={!canEdit} flex={1} autosize data-testid="auto-reply-away-text" />
+            <TextInput label={t('senders.whatsapp.autoReply.from')} placeholder="18:00" dir="ltr" value={away.from ?? ''} onChange={(e) => setAway({ from: e.currentTarget.value || null })} disabled={!canEdit} w={100} />
+            <TextInput label={t('senders.whatsapp.autoReply.to')} placeholder="08:00" dir="ltr" value={away.to ?? ''} onChange={(e) => setAway({ to: e.currentTarget.value || null })} disabled={!canEdit} w={100} />
           </Group>
         )}
         {error && (
@@ -118,7 +145,7 @@ export function AutoReplyEditor({ senderId, initial, canEdit }: { senderId: numb
           </Button>
         )}
         <Paper bg="var(--mantine-color-default-hover)" p="sm" radius="md">
-          <TextInput label={t('senders.whatsapp.autoReply.try')} placeholder={t('senders.whatsapp.autoReply.tryPlaceholder')} value={probe} onChange={(e) => setProbe(e.currentTarget.value)} data-testid="auto-reply-try" />
+          <TextInput label={t('senders.whatsapp.autoReply.try')} placeholder={t('senders.whatsapp.autoReply.tryPlaceholder')} value={probe} onChange={(e) => setProbe(e.currentTarget.value)} attributes={autoDir(probe)} data-testid="auto-reply-try" />
           {answer !== undefined && (
             <Text size="sm" mt="xs" data-testid="auto-reply-answer">
               {answer === null ? t('senders.whatsapp.autoReply.noAnswer') : t('senders.whatsapp.autoReply.answer', { reply: answer })}

@@ -2,6 +2,8 @@ import { Button, Group, NumberInput, PasswordInput, SegmentedControl, Select, Si
 import { type EmailConfig, emailConfigSchema } from '@risala/shared/schemas/senders';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLeaveGuard } from '../../../components/page/LeaveGuard.tsx';
+import { useSandboxStatus } from '../../../components/sandbox-link/get-sandbox-status.ts';
 import { apiFieldErrors, zodFieldErrors } from '../../../lib/forms.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
@@ -10,11 +12,15 @@ import { useSaveEmailConfig } from '../api/save-email-config.ts';
 
 const FIELDS = ['provider', 'from_name', 'from_email', 'reply_to', 'smtp_host', 'smtp_port', 'smtp_user', 'smtp_password', 'smtp_security', 'sendgrid_api_key', 'sendgrid_webhook_key'];
 
-/** Provider settings: SMTP relay or SendGrid. Saved secrets show as "•••• saved" and are never sent back. */
+/**
+ * Provider settings: SMTP relay, SendGrid, or the platform's sandbox while it runs. Saved secrets
+ * show as "•••• saved" and are never sent back. Leaving with unsaved changes asks first.
+ */
 export function EmailConfigForm({ config, canEdit }: { config: EmailConfig | null; canEdit: boolean }) {
   const { t } = useTranslation();
   const save = useSaveEmailConfig();
-  const [v, setV] = useState({
+  const sandbox = useSandboxStatus();
+  const [initial, setInitial] = useState(() => ({
     provider: config?.provider ?? 'smtp',
     from_name: config?.from_name ?? '',
     from_email: config?.from_email ?? '',
@@ -26,7 +32,9 @@ export function EmailConfigForm({ config, canEdit }: { config: EmailConfig | nul
     smtp_security: config?.smtp_security ?? 'starttls',
     sendgrid_api_key: '',
     sendgrid_webhook_key: config?.sendgrid_webhook_key ?? '',
-  });
+  }));
+  const [v, setV] = useState(initial);
+  const { guard } = useLeaveGuard(canEdit && JSON.stringify(v) !== JSON.stringify(initial));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string>();
   const set = (key: keyof typeof v, value: string | number) => {
@@ -40,7 +48,8 @@ export function EmailConfigForm({ config, canEdit }: { config: EmailConfig | nul
     disabled: !canEdit,
     'data-testid': `email-${key}`,
   });
-  const providers = [...(config?.provider === 'sandbox' ? ['sandbox'] : []), 'smtp', 'sendgrid'];
+  // the sandbox sender exists while the server runs its sandbox (the server refuses it otherwise)
+  const providers = [...(sandbox.data?.enabled || config?.provider === 'sandbox' ? ['sandbox'] : []), 'smtp', 'sendgrid'];
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -54,7 +63,9 @@ export function EmailConfigForm({ config, canEdit }: { config: EmailConfig | nul
     if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
     try {
       await save.mutateAsync(parsed.data);
-      setV((s) => ({ ...s, smtp_password: '', sendgrid_api_key: '' }));
+      const saved = { ...v, smtp_password: '', sendgrid_api_key: '' };
+      setV(saved);
+      setInitial(saved);
       setFormError(undefined);
       showSuccessToast('senders.email.saved');
     } catch (err) {
@@ -67,6 +78,7 @@ export function EmailConfigForm({ config, canEdit }: { config: EmailConfig | nul
 
   return (
     <form onSubmit={submit} noValidate data-testid="email-config-form">
+      {guard}
       <Stack gap="sm">
         {formError && (
           <Text c="red" size="sm" role="alert" data-testid="email-config-error">

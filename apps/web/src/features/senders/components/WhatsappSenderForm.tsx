@@ -1,28 +1,33 @@
 import { Button, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type WhatsappSender, whatsappSenderSchema } from '@risala/shared/schemas/senders';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiFieldErrors, zodFieldErrors } from '../../../lib/forms.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
+import { autoDir } from '../../../lib/text-direction.ts';
 import { showSuccessToast } from '../../../lib/toast.ts';
 import { useSaveWhatsappSender } from '../api/save-whatsapp-sender.ts';
 
 const FIELDS = ['display_name', 'phone_number', 'phone_number_id', 'business_account_id', 'access_token', 'app_secret'] as const;
 type Field = (typeof FIELDS)[number];
 
-/** The Cloud API number and its credentials; saved secrets show as "•••• saved". */
-export function WhatsappSenderForm({ sender, canEdit }: { sender: WhatsappSender | null; canEdit: boolean }) {
+/** The Cloud API number and its credentials; saved secrets show as "•••• saved". `onDirty` hears of unsaved changes. */
+export function WhatsappSenderForm({ sender, canEdit, onDirty }: { sender: WhatsappSender | null; canEdit: boolean; onDirty?: (dirty: boolean) => void }) {
   const { t } = useTranslation();
   const save = useSaveWhatsappSender();
-  const [v, setV] = useState<Record<Field, string>>({
+  const [initial, setInitial] = useState<Record<Field, string>>(() => ({
     display_name: sender?.display_name ?? '',
     phone_number: sender?.phone_number ?? '',
     phone_number_id: sender?.phone_number_id ?? '',
     business_account_id: sender?.business_account_id ?? '',
     access_token: '',
     app_secret: '',
-  });
+  }));
+  const [v, setV] = useState(initial);
+  const dirty = JSON.stringify(v) !== JSON.stringify(initial);
+  useEffect(() => onDirty?.(dirty), [dirty, onDirty]);
+  useEffect(() => () => onDirty?.(false), [onDirty]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string>();
   const field = (key: Field) => ({
@@ -35,7 +40,7 @@ export function WhatsappSenderForm({ sender, canEdit }: { sender: WhatsappSender
     },
     error: translateMessage(errors[key]),
     disabled: !canEdit,
-    dir: key === 'display_name' ? undefined : 'ltr',
+    ...(key === 'display_name' ? { attributes: autoDir(v[key]) } : { dir: 'ltr' }),
     'data-testid': `wa-${key}`,
   });
 
@@ -46,7 +51,9 @@ export function WhatsappSenderForm({ sender, canEdit }: { sender: WhatsappSender
     if (!parsed.success) return setErrors(zodFieldErrors(parsed.error));
     try {
       await save.mutateAsync({ id: sender?.id, input: parsed.data });
-      setV((s) => ({ ...s, access_token: '', app_secret: '' }));
+      const saved = { ...v, access_token: '', app_secret: '' };
+      setV(saved);
+      setInitial(saved);
       setFormError(undefined);
       showSuccessToast('senders.whatsapp.saved');
     } catch (err) {

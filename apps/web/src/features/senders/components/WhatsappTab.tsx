@@ -1,7 +1,8 @@
 import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLeaveGuard } from '../../../components/page/LeaveGuard.tsx';
 import { LoadError } from '../../../components/page/LoadError.tsx';
 import { PageLoader } from '../../../components/page/PageLoader.tsx';
 import { isApiError } from '../../../lib/http.ts';
@@ -23,6 +24,11 @@ export function WhatsappTab() {
   const autoReply = useAutoReply(sender?.id);
   const complete = useCompleteWhatsappSetup();
   const [setupError, setSetupError] = useState<string>();
+  // one guard for the page (a router has one blocker): the number form and the auto-replies report here
+  const [dirty, setDirty] = useState({ sender: false, autoReply: false });
+  const senderDirty = useCallback((d: boolean) => setDirty((s) => (s.sender === d ? s : { ...s, sender: d })), []);
+  const autoReplyDirty = useCallback((d: boolean) => setDirty((s) => (s.autoReply === d ? s : { ...s, autoReply: d })), []);
+  const { guard } = useLeaveGuard(canEdit && (dirty.sender || dirty.autoReply));
 
   if (config.isPending) return <PageLoader />;
   if (config.isError) return <LoadError error={config.error} onRetry={() => void config.refetch()} />;
@@ -42,6 +48,7 @@ export function WhatsappTab() {
   const missing = setup.data?.missing ?? [];
   return (
     <Stack gap="lg" data-testid="whatsapp-tab">
+      {guard}
       <Paper withBorder radius="md" p="md" data-testid="wa-setup">
         <Stack gap="sm">
           <Group justify="space-between">
@@ -68,7 +75,7 @@ export function WhatsappTab() {
               </List>
             </div>
           )}
-          <WhatsappSenderForm key={sender?.updated_at ?? 'new'} sender={sender} canEdit={canEdit} />
+          <WhatsappSenderForm key={sender?.updated_at ?? 'new'} sender={sender} canEdit={canEdit} onDirty={senderDirty} />
           {sender && canEdit && (
             <Group gap="sm">
               <Button variant="light" onClick={runSetup} loading={complete.isPending} data-testid="wa-complete-setup">
@@ -85,7 +92,7 @@ export function WhatsappTab() {
       </Paper>
       {sender && autoReply.isPending && <PageLoader />}
       {sender && autoReply.isError && <LoadError error={autoReply.error} onRetry={() => void autoReply.refetch()} />}
-      {sender && autoReply.data && <AutoReplyEditor key={sender.id} senderId={sender.id} initial={autoReply.data} canEdit={canEdit} />}
+      {sender && autoReply.data && <AutoReplyEditor key={sender.id} senderId={sender.id} initial={autoReply.data} canEdit={canEdit} onDirty={autoReplyDirty} />}
     </Stack>
   );
 }

@@ -1,14 +1,17 @@
 import '@mantine/tiptap/styles.css';
-import { Group, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, CloseButton, Group, List, Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { DEFAULT_LABELS, RichTextEditor, type RichTextEditorLabels } from '@mantine/tiptap';
-import Image from '@tiptap/extension-image';
-import Link from '@tiptap/extension-link';
-import Underline from '@tiptap/extension-underline';
+import type { DocxConversion } from '@risala/shared/schemas/templates';
 import { useEditor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isolate } from '../../../lib/i18n.ts';
+import { autoDirOfText } from '../../../lib/text-direction.ts';
+import { showSuccessToast } from '../../../lib/toast.ts';
+import { docxNote } from '../docx-notes.ts';
 import { DocxUpload } from './DocxUpload.tsx';
+import classes from './EmailEditor.module.css';
+import { EMAIL_EXTENSIONS, finishEditorHtml, hasContent, visualLoss } from './email-html.ts';
 import { insertAtCursor } from './insert-at-cursor.ts';
 import { VariableMenu } from './VariableMenu.tsx';
 
@@ -45,36 +48,64 @@ function useEditorLabels(): RichTextEditorLabels {
 }
 
 type Mode = 'visual' | 'source';
+interface Imported extends DocxConversion {
+  file: string;
+}
 
 /**
  * The email body: a rich-text editor (Tiptap) or the HTML source, with variable insertion and
- * .docx import. The HTML string is the state; the server sanitises it on save.
+ * .docx import. The HTML string is the state; the server sanitises it on save. The visual editor
+ * keeps tables, wrappers, styles and dir attributes (email-html.ts); HTML it still cannot keep
+ * opens as source, and switching to Visual then asks first.
  */
 export function EmailEditor({ html, onChange, readOnly }: { html: string; onChange: (html: string) => void; readOnly?: boolean }) {
   const { t } = useTranslation();
   const labels = useEditorLabels();
-  const [mode, setMode] = useState<Mode>('visual');
+  const [mode, setMode] = useState<Mode>(() => (visualLoss(html) ? 'source' : 'visual'));
+  const [sourceOnly, setSourceOnly] = useState(mode === 'source');
+  const [confirmSimplify, setConfirmSimplify] = useState(false);
+  const [pendingImport, setPendingImport] = useState<Imported | null>(null);
+  const [notes, setNotes] = useState<Imported | null>(null);
   const source = useRef<HTMLTextAreaElement>(null);
   const editor = useEditor({
-    extensions: [
-      StarterKit.configure({ link: false, underline: false }),
-      Link.configure({ openOnClick: false, protocols: ['mailto', 'tel'] }),
-      Underline,
-      Image.configure({ allowBase64: true }),
-    ],
+    extensions: EMAIL_EXTENSIONS,
     content: html,
     editable: !readOnly,
-    onUpdate: ({ editor: e }) => onChange(e.getHTML()),
+    // the content's direction follows its text (an Arabic email is right-to-left while typing)
+    editorProps: { attributes: (state) => autoDirOfText(state.doc.textContent) },
+    onUpdate: ({ editor: e }) => onChange(finishEditorHtml(e.getHTML())),
   });
 
-  const switchMode = (next: Mode) => {
-    if (next === 'visual') editor?.commands.setContent(html);
-    setMode(next);
+  const toVisual = (simplify: boolean) => {
+    editor?.commands.setContent(html, { emitUpdate: false });
+    // the user agreed to what the visual editor keeps: that is the body from now on
+    if (simplify && editor) onChange(finishEditorHtml(editor.getHTML()));
+    setSourceOnly(false);
+    setMode('visual');
   };
 
-  const replaceAll = (next: string) => {
-    onChange(next);
-    editor?.commands.setContent(next);
+  const switchMode = (next: Mode) => {
+    if (next === mode) return;
+    if (next === 'source') return setMode('source');
+    if (visualLoss(html)) return setConfirmSimplify(true);
+    toVisual(false);
+  };
+
+  const applyImport = (result: Imported) => {
+    onChange(result.html);
+    editor?.commands.setContent(result.html, { emitUpdate: false });
+    const lossy = visualLoss(result.html);
+    setSourceOnly(lossy);
+    if (lossy) setMode('source');
+    setNotes(result.messages.length > 0 ? result : null);
+    if (result.messages.length > 0) showSuccessToast('templates.docx.doneWithNotes', { count: result.messages.length });
+    else showSuccessToast('templates.docx.done');
+  };
+
+  const onConverted = (result: DocxConversion, file: string) => {
+    const imported = { ...result, file };
+    if (hasContent(html)) setPendingImport(imported);
+    else applyImport(imported);
   };
 
   const insert = (placeholder: string) => {
@@ -97,9 +128,32 @@ export function EmailEditor({ html, onChange, readOnly }: { html: string; onChan
         />
         <Group gap="xs">
           <VariableMenu onInsert={insert} disabled={readOnly} />
-          <DocxUpload onConverted={replaceAll} disabled={readOnly} />
+          <DocxUpload onConverted={onConverted} disabled={readOnly} />
         </Group>
       </Group>
+      {notes && (
+        <Alert color="yellow" variant="light" p="xs" data-testid="docx-notes">
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+            <Stack gap={4}>
+              <Text size="sm" fw={600}>
+                {t('templates.docx.notesTitle', { file: isolate(notes.file) })}
+              </Text>
+              <List size="sm">
+                {notes.messages.map((m, i) => {
+                  const note = docxNote(m.message);
+                  const params = Object.fromEntries(Object.entries(note.params).map(([k, v]) => [k, isolate(v)]));
+                  return (
+                    <List.Item key={i} data-testid="docx-note">
+                      {t(note.key, params)}
+                    </List.Item>
+                  );
+                })}
+              </List>
+            </Stack>
+            <CloseButton size="sm" aria-label={t('templates.docx.notes.close')} onClick={() => setNotes(null)} />
+          </Group>
+        </Alert>
+      )}
       {mode === 'visual' ? (
         <RichTextEditor editor={editor} labels={labels} data-testid="email-editor">
           <RichTextEditor.Toolbar sticky stickyOffset={0}>
@@ -130,10 +184,15 @@ export function EmailEditor({ html, onChange, readOnly }: { html: string; onChan
               <RichTextEditor.Redo />
             </RichTextEditor.ControlsGroup>
           </RichTextEditor.Toolbar>
-          <RichTextEditor.Content mih={240} />
+          <RichTextEditor.Content mih={240} className={classes.content} />
         </RichTextEditor>
       ) : (
         <>
+          {sourceOnly && (
+            <Alert color="blue" variant="light" p="xs" data-testid="email-source-only">
+              {t('templates.editor.sourceOnly')}
+            </Alert>
+          )}
           <Textarea
             ref={source}
             dir="ltr"
@@ -152,6 +211,42 @@ export function EmailEditor({ html, onChange, readOnly }: { html: string; onChan
           </Text>
         </>
       )}
+      <Modal opened={confirmSimplify} onClose={() => setConfirmSimplify(false)} title={t('templates.editor.simplifyTitle')} centered data-testid="email-simplify">
+        <Text size="sm">{t('templates.editor.simplifyBody')}</Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setConfirmSimplify(false)} data-testid="email-simplify-cancel">
+            {t('templates.editor.stayInSource')}
+          </Button>
+          <Button
+            color="orange"
+            onClick={() => {
+              setConfirmSimplify(false);
+              toVisual(true);
+            }}
+            data-testid="email-simplify-confirm"
+          >
+            {t('templates.editor.simplifyConfirm')}
+          </Button>
+        </Group>
+      </Modal>
+      <Modal opened={pendingImport !== null} onClose={() => setPendingImport(null)} title={t('templates.docx.replaceTitle')} centered data-testid="docx-replace">
+        <Text size="sm">{t('templates.docx.replaceBody', { file: isolate(pendingImport?.file ?? '') })}</Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setPendingImport(null)} data-testid="docx-replace-cancel">
+            {t('templates.common.cancel')}
+          </Button>
+          <Button
+            color="red"
+            onClick={() => {
+              if (pendingImport) applyImport(pendingImport);
+              setPendingImport(null);
+            }}
+            data-testid="docx-replace-confirm"
+          >
+            {t('templates.docx.replace')}
+          </Button>
+        </Group>
+      </Modal>
     </Stack>
   );
 }

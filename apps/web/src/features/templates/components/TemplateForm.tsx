@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { apiFieldErrors, zodFieldErrors } from '../../../lib/forms.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
+import { autoDir } from '../../../lib/text-direction.ts';
 import { useCreateRichTemplate } from '../api/create-rich-template.ts';
 import { useCreateTemplate } from '../api/create-template.ts';
 import { useUpdateTemplate } from '../api/update-template.ts';
@@ -143,7 +144,7 @@ export function TemplateForm({
             required
             value={values.subject}
             onChange={(e) => set('subject', e.currentTarget.value)}
-            dir="auto"
+            attributes={autoDir(values.subject)}
             error={field('subject')}
             readOnly={readOnly}
             data-testid="template-subject"
@@ -175,7 +176,7 @@ export function TemplateForm({
             error={field('template_text')}
             readOnly={readOnly}
             aria-label={t('templates.editor.text')}
-            dir="auto"
+            attributes={autoDir(values.template_text)}
             data-testid="template-text"
           />
           {channel === 'sms' ? (

@@ -4,6 +4,7 @@ import { IconBraces } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageName, translateMessage } from '../../../lib/i18n.ts';
+import { autoDir } from '../../../lib/text-direction.ts';
 import { type BuilderState, type HeaderFormat, insertVariable, variableSlots, WA_LANGUAGES } from '../builder-state.ts';
 
 interface Props {
@@ -95,14 +96,15 @@ export function TemplateFields({ state, onChange, errors, disabled, identityLock
               error={err('headerText')}
               placeholder={t('whatsapp.editor.headerPlaceholder')}
               onChange={(e) => onChange({ headerText: e.currentTarget.value })}
-              dir="auto"
-          data-testid="wa-template-header"
+              attributes={autoDir(state.headerText)}
+              data-testid="wa-template-header"
             />
             {waVariables(state.headerText).length > 0 && (
               <TextInput
                 size="xs"
                 label={t('whatsapp.editor.variableExample', { n: 1 })}
                 value={state.headerExample}
+                attributes={autoDir(state.headerExample)}
                 disabled={disabled}
                 error={err('headerExample')}
                 onChange={(e) => onChange({ headerExample: e.currentTarget.value })}
@@ -150,7 +152,7 @@ export function TemplateFields({ state, onChange, errors, disabled, identityLock
           description={t('whatsapp.editor.chars', { count: state.body.length, max: WA_LIMITS.body })}
           placeholder={t('whatsapp.editor.bodyPlaceholder')}
           onChange={(e) => onChange({ body: e.currentTarget.value })}
-          dir="auto"
+          attributes={autoDir(state.body)}
           data-testid="wa-template-body"
         />
         {slots > 0 && (
@@ -161,6 +163,7 @@ export function TemplateFields({ state, onChange, errors, disabled, identityLock
                 size="xs"
                 label={t('whatsapp.editor.variableExample', { n: i + 1 })}
                 value={state.bodyExamples[i] ?? ''}
+                attributes={autoDir(state.bodyExamples[i] ?? '')}
                 disabled={disabled}
                 onChange={(e) => {
                   const next = [...state.bodyExamples];
@@ -186,8 +189,8 @@ export function TemplateFields({ state, onChange, errors, disabled, identityLock
         disabled={disabled}
         error={err('footer')}
         onChange={(e) => onChange({ footer: e.currentTarget.value })}
-        dir="auto"
-          data-testid="wa-template-footer"
+        attributes={autoDir(state.footer)}
+        data-testid="wa-template-footer"
       />
     </Stack>
   );

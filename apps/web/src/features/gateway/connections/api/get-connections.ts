@@ -2,6 +2,7 @@ import type { Page } from '@risala/shared';
 import type { Connection, ConnectionListQuery, ConnectionStatus } from '@risala/shared/schemas/gateway-connections';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client.ts';
+import { isApiError } from '../../../../lib/http.ts';
 
 export const connectionKeys = {
   all: ['gateway', 'connections'] as const,
@@ -26,9 +27,9 @@ export function useConnections(q: Partial<ConnectionListQuery>) {
   return useQuery(connectionsQuery(q));
 }
 
-/** GET /api/gateway/connections/{id} */
+/** GET /api/gateway/connections/{id} — silent: the page shows a missing or failed connection itself. */
 export async function getConnection(id: number): Promise<Connection> {
-  const { data } = await api.get<Connection>(`/api/gateway/connections/${id}`);
+  const { data } = await api.get<Connection>(`/api/gateway/connections/${id}`, { silent: true });
   return data;
 }
 
@@ -36,12 +37,18 @@ export function useConnection(id: number) {
   return useQuery({ queryKey: connectionKeys.one(id), queryFn: () => getConnection(id), enabled: id > 0 });
 }
 
-/** GET /api/gateway/connections/{id}/status — polled for the live state. */
+/** GET /api/gateway/connections/{id}/status — polled for the live state; silent: a failed poll keeps the last state shown. */
 export async function getConnectionStatus(id: number): Promise<ConnectionStatus> {
-  const { data } = await api.get<ConnectionStatus>(`/api/gateway/connections/${id}/status`);
+  const { data } = await api.get<ConnectionStatus>(`/api/gateway/connections/${id}/status`, { silent: true });
   return data;
 }
 
+/** Polls every few seconds; a connection that is gone (404) is not asked again. */
 export function useConnectionStatus(id: number) {
-  return useQuery({ queryKey: connectionKeys.status(id), queryFn: () => getConnectionStatus(id), enabled: id > 0, refetchInterval: POLL_MS });
+  return useQuery({
+    queryKey: connectionKeys.status(id),
+    queryFn: () => getConnectionStatus(id),
+    enabled: id > 0,
+    refetchInterval: (query) => (isApiError(query.state.error) && query.state.error.statusCode === 404 ? false : POLL_MS),
+  });
 }

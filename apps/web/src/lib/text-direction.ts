@@ -1,0 +1,15 @@
+/**
+ * For Mantine text inputs and textareas: `dir` given as a prop lands on Mantine's wrapper div,
+ * whose own text (none) decides nothing, so Arabic typed in the field stayed left-to-right. This
+ * puts `dir="auto"` on the <input>/<textarea> itself, so the field follows the first strong letter
+ * typed. An empty field keeps the interface's direction (dir="auto" with nothing typed would be
+ * left-to-right, the caret on the wrong side in Arabic). Usage: `attributes={autoDir(value)}`.
+ */
+export function autoDir(value: string) {
+  return { input: { dir: value.trim() === '' ? undefined : 'auto' } } as const;
+}
+
+/** The same for the rich editor's content (ProseMirror attributes): auto once it has text. */
+export function autoDirOfText(text: string): Record<string, string> {
+  return text.trim() === '' ? {} : { dir: 'auto' };
+}
