@@ -21,10 +21,11 @@ function DirectionSync() {
   const { setDirection } = useDirection();
   const dir = directionOf(i18n.language);
   useEffect(() => setDirection(dir), [dir, setDirection]);
-  // at the bottom end: toasts never cover the top bar or a page's header buttons (Export, New…)
+  // top centre: over the top bar's empty middle, never on a page's header buttons (Export, New…),
+  // the top bar's controls or a form's Save/Send at the bottom end
   return (
     <Notifications
-      position={dir === 'rtl' ? 'bottom-left' : 'bottom-right'}
+      position="top-center"
       zIndex={4000}
       limit={4}
     />

@@ -8,6 +8,7 @@
  * and network failures are retryable; SMTP 5xx and SendGrid 4xx fail the message with the
  * server's reason (a bounce at submission). Later bounces come from the Event Webhook.
  */
+import { storeReason } from '@risala/shared/i18n/index.ts';
 import { inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { emailSenders } from '../../db/schema/index.ts';
@@ -18,6 +19,7 @@ import type { ChannelDriver, MessageRow, SendOutcome } from '../../modules/messa
 import { reason } from '../../modules/messaging/pipeline/reason.ts';
 import { sendgridSend } from './sendgrid.ts';
 import { type EmailSenderRow, pooledSenderTransport } from './smtp-transport.ts';
+import { smtpFailureReason } from './smtp-reasons.ts';
 
 /** messages.payload of an email message: the html part and extra headers (e.g. List-Unsubscribe). */
 export interface EmailPayload {
@@ -33,18 +35,21 @@ interface SmtpError extends Error {
   code?: string;
 }
 
-/** SMTP: 5xx is the server's final word; 4xx and anything without a reply code may pass later. */
-export function smtpOutcome(err: unknown): SendOutcome {
+/**
+ * SMTP: 5xx is the server's final word; 4xx and anything without a reply code may pass later. The
+ * reason is the one the test send gives (smtp-reasons.ts): what to fix, in the reader's language.
+ */
+export function smtpOutcome(err: unknown, relay: { host: string; port: number } = { host: '', port: 0 }): SendOutcome {
   const e = err as SmtpError;
   if (err instanceof AppError) {
     return { ok: false, retryable: false, error_code: err.code, error_message: reason('email.hostNotAllowed', { code: err.code }) };
   }
-  const detail = (e.response || e.message || 'SMTP failure').slice(0, 500);
+  const why = storeReason(smtpFailureReason(err, relay.host, relay.port));
   if (typeof e.responseCode === 'number' && e.responseCode >= 500) {
-    return { ok: false, retryable: false, error_code: `SMTP_${e.responseCode}`, error_message: reason('email.refused', { detail }) };
+    return { ok: false, retryable: false, error_code: `SMTP_${e.responseCode}`, error_message: why };
   }
   const code = typeof e.responseCode === 'number' ? `SMTP_${e.responseCode}` : (e.code ?? 'SMTP_NETWORK');
-  return { ok: false, retryable: true, error_code: code, error_message: reason('email.failed', { detail }) };
+  return { ok: false, retryable: true, error_code: code, error_message: why };
 }
 
 function mailOf(row: MessageRow, sender: EmailSenderRow) {
@@ -81,7 +86,7 @@ async function sendOne(ctx: AppContext, row: MessageRow, sender: EmailSenderRow 
     const out = await ctx.mailer.send(mail as unknown as MailMessage);
     return { ok: true, provider_message_id: out.message_id ?? `sandbox-${row.id}` };
   } catch (err) {
-    return smtpOutcome(err);
+    return smtpOutcome(err, { host: sender.smtp_host ?? '', port: sender.smtp_port ?? 0 });
   }
 }
 

@@ -10,7 +10,7 @@ describe('email driver outcomes', () => {
   it('SMTP 5xx fails with the server reason; 4xx and network errors retry; a refused host fails', () => {
     const refused = smtpOutcome(smtpError(550, '550 5.1.1 User unknown'));
     expect(refused).toMatchObject({ ok: false, retryable: false, error_code: 'SMTP_550' });
-    expect(readable((refused as { error_message: string }).error_message, 'en')).toBe('The mail server refused the message: 550 5.1.1 User unknown');
+    expect(readable((refused as { error_message: string }).error_message, 'en')).toBe('The mail server refused the message: \u2068550 5.1.1 User unknown\u2069');
     expect(smtpOutcome(smtpError(451, '451 4.7.1 Greylisted'))).toMatchObject({ retryable: true, error_code: 'SMTP_451' });
     expect(smtpOutcome(smtpError(undefined, 'connect ECONNREFUSED 127.0.0.1:1', 'ECONNECTION'))).toMatchObject({ retryable: true, error_code: 'ECONNECTION' });
     expect(smtpOutcome(new AppError('PRIVATE_ADDRESS_NOT_ALLOWED'))).toMatchObject({ retryable: false, error_code: 'PRIVATE_ADDRESS_NOT_ALLOWED' });

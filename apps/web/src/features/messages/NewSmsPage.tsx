@@ -16,6 +16,7 @@ import { ComposeLayout } from './components/ComposeLayout.tsx';
 import { emptyRecipients, hasRecipients, type RecipientsDraft, toRecipients } from './components/RecipientsPicker.tsx';
 import { type ScheduleDraft, scheduleValue } from './components/ScheduleField.tsx';
 import { SmsPreview } from './components/SmsPreview.tsx';
+import { autoDir } from '../../lib/text-direction.ts';
 
 /** /message-history/new-sms: recipients, sender, template or text, live preview and parts, estimate, send now or later. */
 export function NewSmsPage() {
@@ -126,7 +127,7 @@ export function NewSmsPage() {
             value={text}
             onChange={(e) => setText(e.currentTarget.value)}
             error={textError(text, 1600)}
-            dir="auto"
+            attributes={autoDir(text)}
             data-testid="compose-text"
           />
           <Group gap={4}>

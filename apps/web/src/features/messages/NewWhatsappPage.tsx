@@ -17,6 +17,7 @@ import { emptyRecipients, hasRecipients, type RecipientsDraft, toRecipients } fr
 import { type ScheduleDraft, scheduleValue } from './components/ScheduleField.tsx';
 import { WhatsappPreview } from './components/WhatsappPreview.tsx';
 import { isolate, languageName } from '../../lib/i18n.ts';
+import { autoDir } from '../../lib/text-direction.ts';
 
 /** /message-history/new-whatsapp: an APPROVED template with its parameters, or free text inside the 24-hour window. */
 export function NewWhatsappPage() {
@@ -141,7 +142,7 @@ export function NewWhatsappPage() {
                 setParams(next);
               }}
               required
-              dir="auto"
+              attributes={autoDir(p)}
               data-testid={`compose-param-${i + 1}`}
             />
           ))}
@@ -160,7 +161,7 @@ export function NewWhatsappPage() {
             value={text}
             onChange={(e) => setText(e.currentTarget.value)}
             error={textError(text, 4096)}
-            dir="auto"
+            attributes={autoDir(text)}
             data-testid="compose-text"
           />
         </>

@@ -7,6 +7,7 @@ import { useSession } from '../../../lib/session.ts';
 import { useApprovedTemplates, useApprovedWaTemplates, useContentOptions } from '../api/get-launcher-options.ts';
 import type { ContentDraft } from '../draft.ts';
 import { languageName } from '../../../lib/i18n.ts';
+import { autoDir } from '../../../lib/text-direction.ts';
 
 function Variables({ onInsert, prefix }: { onInsert: (v: string) => void; prefix: string }) {
   const { t } = useTranslation();
@@ -76,7 +77,7 @@ export function ContentEditor({ channel, value, onChange, prefix }: Props) {
               maxLength={1600}
               value={c.text}
               onChange={(e) => set({ text: e.currentTarget.value })}
-              dir="auto"
+              attributes={autoDir(c.text)}
               data-testid={`${prefix}-sms-text`}
             />
             <Variables prefix={`${prefix}-sms`} onInsert={(v) => set({ text: `${c.text}{{${v}}}` })} />
@@ -118,7 +119,7 @@ export function ContentEditor({ channel, value, onChange, prefix }: Props) {
               value={c.subject}
               maxLength={255}
               onChange={(e) => set({ subject: e.currentTarget.value })}
-              dir="auto"
+              attributes={autoDir(c.subject)}
               data-testid={`${prefix}-email-subject`}
             />
             {c.source === 'content' ? (
@@ -142,7 +143,7 @@ export function ContentEditor({ channel, value, onChange, prefix }: Props) {
                   maxRows={14}
                   value={c.html}
                   onChange={(e) => set({ html: e.currentTarget.value })}
-                  dir="auto"
+                  attributes={autoDir(c.html)}
                   data-testid={`${prefix}-email-body`}
                 />
                 <Variables prefix={`${prefix}-email`} onInsert={(v) => set({ html: `${c.html}{{${v}}}` })} />
