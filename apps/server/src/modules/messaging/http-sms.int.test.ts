@@ -291,9 +291,11 @@ describe('HTTP connections', () => {
       await t.sql('update connections set proxy_host = $2, proxy_port = $3, proxy_username = $4 where id = $1', [connId, '127.0.0.1', port, 'px']);
       // the sender re-reads its row about every second (later on a busy machine): send one message
       // at a time until one takes the new route, then check it went through the proxy, once
-      for (let i = 0; proxied.length === 0 && i < 10; i++) {
-        const r = await send([`+96651000001${i}`], 'via the proxy');
+      const until = Date.now() + 6000;
+      for (let i = 0; proxied.length === 0 && Date.now() < until; i++) {
+        const r = await send([`+9665100001${String(i).padStart(2, '0')}`], 'via the proxy');
         await waitFor(() => message(r.bulk_id), statusIs('SENT'));
+        await new Promise((res) => setTimeout(res, 200));
       }
       expect(proxied).toHaveLength(1);
       expect(proxied[0]).toContain(`POST ${gatewayUrl} Basic ${Buffer.from('px:').toString('base64')}`);
