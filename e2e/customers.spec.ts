@@ -102,6 +102,12 @@ test('a new user imports 1,000 customers with 3 bad rows, sees 997 and finds one
   await expect(firstOnPage2).toHaveText(name);
   await page.reload();
   await expect(firstOnPage2).toHaveText(name);
+  // the page's own "Back to customers" link returns to the same view too
+  await firstOnPage2.click();
+  await page.getByTestId('customer-back').click();
+  await expect(page).toHaveURL(/search=Guest1/);
+  await expect(page).toHaveURL(/page=2/);
+  await expect(firstOnPage2).toHaveText(name);
 });
 
 test('the customer form shows every wrong field at once; a number typed the local way finds the customer', async ({ page, request }) => {

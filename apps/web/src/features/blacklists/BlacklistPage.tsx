@@ -1,10 +1,10 @@
-import { Anchor, Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
 import type { Blacklist } from '@risala/shared/schemas/blacklists';
-import { IconArrowBackUp, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { LoadError } from '../../components/page/LoadError.tsx';
 import { isNotFound, NotFoundNote, routeId } from '../../components/page/NotFoundNote.tsx';
 import { PageLoader } from '../../components/page/PageLoader.tsx';
@@ -15,6 +15,7 @@ import { useChangeBlacklist } from './api/change-blacklist.ts';
 import { useBlacklist } from './api/get-blacklists.ts';
 import { BlacklistFormModal } from './components/BlacklistFormModal.tsx';
 import { EntriesPanel } from './components/EntriesPanel.tsx';
+import { BackLink } from '../../components/page/BackLink.tsx';
 
 /** Activate/deactivate, edit, and delete with a confirmation that shows DELETE_ACTIVE_BLACKLIST. */
 function BlacklistActions({ blacklist }: { blacklist: Blacklist }) {
@@ -81,11 +82,7 @@ export function BlacklistPage() {
   const blacklist = useBlacklist(blacklistId ?? -1);
   const { permissions } = useSession();
 
-  const back = (
-    <Anchor component={Link} to="/customer/blacklists" size="sm" data-testid="blacklists-back">
-      <Group gap={4} component="span"><IconArrowBackUp size={16} className="mirror-rtl" />{t('blacklists.back')}</Group>
-    </Anchor>
-  );
+  const back = <BackLink to="/customer/blacklists" label={t('blacklists.back')} testId="blacklists-back" />;
   if (blacklistId === null || isNotFound(blacklist.error)) return <NotFoundNote back={back} text={t('blacklists.notFound')} />;
   if (blacklist.isPending) return <PageLoader />;
   if (blacklist.isError) return <Stack>{back}<LoadError error={blacklist.error} onRetry={() => void blacklist.refetch()} /></Stack>;

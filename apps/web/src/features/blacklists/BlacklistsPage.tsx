@@ -4,7 +4,7 @@ import { BLACKLIST_TYPES } from '@risala/shared/schemas/blacklists';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { AudienceLinks } from '../../components/audience-links/AudienceLinks.tsx';
 import { ListFooter } from '../../components/page/ListFooter.tsx';
 import { QueryTable } from '../../components/page/QueryTable.tsx';
@@ -14,6 +14,7 @@ import { oneOf, sortChoice, sortPatch, useUrlList, useUrlSearch } from '../../li
 import { type BlacklistListParams, useBlacklists } from './api/get-blacklists.ts';
 import { BlacklistFormModal } from './components/BlacklistFormModal.tsx';
 import { CheckNumberBox } from './components/CheckNumberBox.tsx';
+import { backState } from '../../components/page/BackLink.tsx';
 
 const LIMIT = 20;
 const SORTS = ['created_at:desc', 'blacklist_name:asc', 'blacklist_name:desc', 'entries_count:desc'] as const;
@@ -24,6 +25,7 @@ const LIST_DEFAULTS = { search: '', type: '', sort: 'created_at', order: 'desc' 
 export function BlacklistsPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const { permissions } = useSession();
   // the view lives in the URL (Back from a blacklist returns to the same page and filters)
   const list = useUrlList(LIST_DEFAULTS);
@@ -49,7 +51,7 @@ export function BlacklistsPage() {
       data.items.map((b) => (
         <Table.Tr key={b.id} data-testid="blacklist-row">
           <Table.Td>
-            <Anchor component={Link} to={`/customer/blacklists/${b.id}`} fw={600} data-testid="blacklist-row-name">{b.blacklist_name}</Anchor>
+            <Anchor component={Link} to={`/customer/blacklists/${b.id}`} state={backState(location)} fw={600} data-testid="blacklist-row-name">{b.blacklist_name}</Anchor>
             {b.description && <Text size="xs" c="dimmed" lineClamp={1}>{b.description}</Text>}
           </Table.Td>
           <Table.Td><Badge variant="outline">{t(`blacklists.types.${b.blacklist_type}`)}</Badge></Table.Td>

@@ -1,9 +1,8 @@
-import { Anchor, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { LoadError } from '../../components/page/LoadError.tsx';
 import { isNotFound, NotFoundNote, routeId } from '../../components/page/NotFoundNote.tsx';
 import { PageLoader } from '../../components/page/PageLoader.tsx';
@@ -13,6 +12,7 @@ import { showSuccessToast } from '../../lib/toast.ts';
 import { useCustomer, useDeleteCustomer } from './api/customer.ts';
 import { CustomerFormModal } from './components/CustomerFormModal.tsx';
 import { customerName } from './components/CustomerTable.tsx';
+import { BackLink } from '../../components/page/BackLink.tsx';
 
 function Field({ label, value, ltr }: { label: string; value: ReactNode; ltr?: boolean }) {
   return (
@@ -37,14 +37,7 @@ export function CustomerDetailPage() {
   const [deleting, setDeleting] = useState(false);
   const date = (at: string | null) => (at ? formatDate(at, { dateStyle: 'medium', timeStyle: 'short' }, i18n.language) : '');
 
-  const back = (
-    <Anchor component={Link} to="/customer" size="sm">
-      <Group gap={4}>
-        <IconArrowLeft size={14} style={{ transform: i18n.dir() === 'rtl' ? 'scaleX(-1)' : undefined }} />
-        {t('customers.detail.back')}
-      </Group>
-    </Anchor>
-  );
+  const back = <BackLink to="/customer" label={t('customers.detail.back')} testId="customer-back" />;
   if (id === null || isNotFound(customer.error)) return <NotFoundNote back={back} text={t('customers.detail.notFound')} />;
   if (customer.isPending) return <PageLoader />;
   if (customer.isError) {

@@ -1,6 +1,5 @@
-import { Anchor, Button, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import type { ImportUpload } from '@risala/shared/schemas/customers';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -9,6 +8,7 @@ import { ImportMapping, type MappingState } from './components/ImportMapping.tsx
 import { ImportProgress } from './components/ImportProgress.tsx';
 import { ImportUploadStep } from './components/ImportUploadStep.tsx';
 import { RecentImports } from './components/RecentImports.tsx';
+import { BackLink } from '../../components/page/BackLink.tsx';
 
 /**
  * /customer/import — upload (CSV or XLSX) → column mapping with a preview of the first rows and
@@ -17,7 +17,7 @@ import { RecentImports } from './components/RecentImports.tsx';
  * progress and result again.
  */
 export function CustomerImportPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const jobId = routeId(params.get('job') ?? undefined);
   const [upload, setUpload] = useState<ImportUpload | null>(null);
@@ -37,12 +37,7 @@ export function CustomerImportPage() {
 
   return (
     <Stack gap="lg" maw={1000} data-testid="customer-import-page">
-      <Anchor component={Link} to="/customer" size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} style={{ transform: i18n.dir() === 'rtl' ? 'scaleX(-1)' : undefined }} />
-          {t('customers.detail.back')}
-        </Group>
-      </Anchor>
+      <BackLink to="/customer" label={t('customers.detail.back')} />
       <div>
         <Title order={1} size="h2">
           {t('customers.import.title')}

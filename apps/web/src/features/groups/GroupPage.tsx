@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Modal, Paper, SegmentedControl, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Paper, SegmentedControl, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
 import {
   type CustomerGroup,
@@ -8,10 +8,10 @@ import {
   type SegmentRules,
   updateGroupSchema,
 } from '@risala/shared/schemas/groups';
-import { IconArrowBackUp, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { LoadError } from '../../components/page/LoadError.tsx';
 import { isNotFound, NotFoundNote, routeId } from '../../components/page/NotFoundNote.tsx';
 import { PageLoader } from '../../components/page/PageLoader.tsx';
@@ -30,6 +30,7 @@ import { MembersPanel } from './components/MembersPanel.tsx';
 import { RuleBuilder } from './components/RuleBuilder.tsx';
 import { SegmentCount } from './components/SegmentCount.tsx';
 import { checkRules } from './rules-state.ts';
+import { BackLink } from '../../components/page/BackLink.tsx';
 
 /** Name, description and (for a segment) the rules with the live count; creates or saves. */
 function GroupEditor({ group, type }: { group: CustomerGroup | null; type: GroupType }) {
@@ -169,11 +170,7 @@ export function GroupPage() {
   const [kind, setKind] = useState<GroupType>(params.get('type') === 'dynamic' ? 'dynamic' : 'static');
   const { permissions } = useSession();
 
-  const back = (
-    <Anchor component={Link} to="/customer/groups" size="sm" data-testid="groups-back">
-      <Group gap={4} component="span"><IconArrowBackUp size={16} className="mirror-rtl" />{t('groups.back')}</Group>
-    </Anchor>
-  );
+  const back = <BackLink to="/customer/groups" label={t('groups.back')} testId="groups-back" />;
 
   if (isNew) {
     return (

@@ -3,7 +3,7 @@ import { can } from '@risala/shared/permissions';
 import { GROUP_TYPES } from '@risala/shared/schemas/groups';
 import { IconChevronDown, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { ListFooter } from '../../components/page/ListFooter.tsx';
 import { QueryTable } from '../../components/page/QueryTable.tsx';
 import { formatDate, intlLocale } from '../../lib/i18n.ts';
@@ -11,6 +11,7 @@ import { useSession } from '../../lib/session.ts';
 import { oneOf, sortChoice, sortPatch, useUrlList, useUrlSearch } from '../../lib/url-list.ts';
 import { type GroupListParams, useGroups } from './api/get-groups.ts';
 import { AudienceLinks } from '../../components/audience-links/AudienceLinks.tsx';
+import { backState } from '../../components/page/BackLink.tsx';
 
 const LIMIT = 20;
 const SORTS = ['created_at:desc', 'group_name:asc', 'group_name:desc', 'contacts_count:desc'] as const;
@@ -21,6 +22,7 @@ const LIST_DEFAULTS = { search: '', type: '', sort: 'created_at', order: 'desc' 
 export function GroupsPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const { permissions } = useSession();
   // the view lives in the URL (Back from a group returns to the same page and filters)
   const list = useUrlList(LIST_DEFAULTS);
@@ -45,7 +47,7 @@ export function GroupsPage() {
       data.items.map((g) => (
         <Table.Tr key={g.id} data-testid="group-row">
           <Table.Td>
-            <Anchor component={Link} to={`/customer/groups/${g.id}`} fw={600} data-testid="group-row-name">{g.group_name}</Anchor>
+            <Anchor component={Link} to={`/customer/groups/${g.id}`} state={backState(location)} fw={600} data-testid="group-row-name">{g.group_name}</Anchor>
             {g.group_description && <Text size="xs" c="dimmed" lineClamp={1}>{g.group_description}</Text>}
           </Table.Td>
           <Table.Td><Badge variant="outline">{t(`groups.kind.${g.type}`)}</Badge></Table.Td>

@@ -1,10 +1,9 @@
-import { Anchor, Button, Grid, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Grid, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
 import { MESSAGE_TYPES, type MessageType, type Template } from '@risala/shared/schemas/templates';
-import { IconArrowBackUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { EmptyNote } from '../../components/page/EmptyNote.tsx';
 import { useLeaveGuard } from '../../components/page/LeaveGuard.tsx';
 import { LoadError } from '../../components/page/LoadError.tsx';
@@ -18,6 +17,7 @@ import { CustomerPreview } from './components/CustomerPreview.tsx';
 import { EmailPreview } from './components/EmailPreview.tsx';
 import { ReviewPanel } from './components/ReviewPanel.tsx';
 import { initialValues, TemplateForm, type TemplateValues } from './components/TemplateForm.tsx';
+import { BackLink } from '../../components/page/BackLink.tsx';
 
 /** /template/new/:channel and /template/edit/:id */
 export function TemplateEditorPage() {
@@ -28,15 +28,7 @@ export function TemplateEditorPage() {
 
   // /template/edit/abc or a deleted template: say so (not "this kind of template does not exist")
   if (params.id !== undefined && (id === null || isNotFound(query.error))) {
-    const back = (
-      <Anchor component={Link} to="/template" size="sm">
-        <Group gap={4}>
-          <IconArrowBackUp size={14} className="mirror-rtl" />
-          {t('templates.editor.back')}
-        </Group>
-      </Anchor>
-    );
-    return <NotFoundNote back={back} text={t('templates.editor.notFound')} />;
+    return <NotFoundNote back={<BackLink to="/template" label={t('templates.editor.back')} />} text={t('templates.editor.notFound')} />;
   }
   if (id !== null) {
     if (query.isPending) return <PageLoader />;
@@ -76,12 +68,7 @@ function Editor({ channel, template }: { channel: MessageType; template: Templat
       {guard}
       <Group justify="space-between">
         <Stack gap={2}>
-          <Anchor component={Link} to="/template" size="sm">
-            <Group gap={4}>
-              <IconArrowBackUp size={14} className="mirror-rtl" />
-              {t('templates.editor.back')}
-            </Group>
-          </Anchor>
+          <BackLink to="/template" label={t('templates.editor.back')} />
           <Title order={1} size="h2">
             {template ? template.template_name : t(`templates.list.newOf.${channel}`)}
           </Title>

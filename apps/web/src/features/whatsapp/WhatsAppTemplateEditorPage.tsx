@@ -1,11 +1,11 @@
-import { Alert, Anchor, Button, Grid, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
 import { waTemplateInputSchema, type WaTemplate } from '@risala/shared/schemas/whatsapp';
-import { IconAlertCircle, IconArrowBackUp, IconClockHour4 } from '@tabler/icons-react';
+import { IconAlertCircle, IconClockHour4 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useLeaveGuard } from '../../components/page/LeaveGuard.tsx';
 import { LoadError } from '../../components/page/LoadError.tsx';
 import { isNotFound, NotFoundNote, routeId } from '../../components/page/NotFoundNote.tsx';
@@ -26,6 +26,7 @@ import { ChatBubble } from './components/ChatBubble.tsx';
 import { StatusBadge } from './components/StatusBadge.tsx';
 import { SubmissionLimits } from './components/SubmissionLimits.tsx';
 import { TemplateFields } from './components/TemplateFields.tsx';
+import { BackLink } from '../../components/page/BackLink.tsx';
 
 const EDITABLE = new Set(['DRAFT', 'REJECTED']);
 
@@ -38,15 +39,7 @@ export function WhatsAppTemplateEditorPage() {
   const query = useWaTemplate(id);
   // an address that names no template (…/abc, a deleted id) says so: it is not a new builder
   if ((!isNew && id === null) || isNotFound(query.error)) {
-    const back = (
-      <Anchor component={Link} to="/template/whatsapp" size="sm">
-        <Group gap={4}>
-          <IconArrowBackUp size={14} className="mirror-rtl" />
-          {t('whatsapp.back')}
-        </Group>
-      </Anchor>
-    );
-    return <NotFoundNote back={back} text={t('whatsapp.editor.notFound')} />;
+    return <NotFoundNote back={<BackLink to="/template/whatsapp" label={t('whatsapp.back')} />} text={t('whatsapp.editor.notFound')} />;
   }
   if (id !== null && query.isPending) return <PageLoader />;
   if (id !== null && query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
@@ -150,12 +143,7 @@ function Editor({ template }: { template: WaTemplate | null }) {
   return (
     <Stack gap="lg" data-testid="wa-template-editor">
       {guard}
-      <Anchor component={Link} to="/template/whatsapp" size="sm">
-        <Group gap={4}>
-          <IconArrowBackUp size={14} className="mirror-rtl" />
-          {t('whatsapp.back')}
-        </Group>
-      </Anchor>
+      <BackLink to="/template/whatsapp" label={t('whatsapp.back')} />
       <Group justify="space-between" align="flex-start">
         <Group gap="sm">
           <Title order={1} size="h2">

@@ -3,7 +3,7 @@ import { can } from '@risala/shared/permissions';
 import { WA_CATEGORIES, WA_STATUSES } from '@risala/shared/schemas/whatsapp';
 import { IconBrandWhatsapp, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { EmptyNote } from '../../components/page/EmptyNote.tsx';
 import { LoadError } from '../../components/page/LoadError.tsx';
 import { PageLoader } from '../../components/page/PageLoader.tsx';
@@ -14,6 +14,7 @@ import { useWaTemplates, type WaTemplateFilters } from './api/get-wa-templates.t
 import { WA_LANGUAGES } from './builder-state.ts';
 import { StatusBadge } from './components/StatusBadge.tsx';
 import { SubmissionLimits } from './components/SubmissionLimits.tsx';
+import { backState } from '../../components/page/BackLink.tsx';
 
 const LIMIT = 20;
 const SORTS = ['updated_at:desc', 'created_at:desc', 'name:asc', 'status:asc'] as const;
@@ -25,6 +26,7 @@ type Filter = 'status' | 'category' | 'language';
 export function WhatsAppTemplatesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const { permissions } = useSession();
   // the view lives in the URL (Back from a template returns to the same page and filters)
   const view = useUrlList(LIST_DEFAULTS);
@@ -135,11 +137,11 @@ export function WhatsAppTemplatesPage() {
                   <Table.Tr
                     key={tpl.id}
                     style={{ cursor: 'pointer' }}
-                    onClick={() => void navigate(`/template/whatsapp/${tpl.id}`)}
+                    onClick={() => void navigate(`/template/whatsapp/${tpl.id}`, { state: backState(location) })}
                     data-testid="wa-template-row"
                   >
                     <Table.Td>
-                      <Anchor component={Link} to={`/template/whatsapp/${tpl.id}`} size="sm" fw={600} dir="ltr">
+                      <Anchor component={Link} to={`/template/whatsapp/${tpl.id}`} state={backState(location)} size="sm" fw={600} dir="ltr">
                         {tpl.name}
                       </Anchor>
                       {tpl.rejection_reason && (

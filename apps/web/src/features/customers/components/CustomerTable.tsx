@@ -3,9 +3,10 @@ import type { Customer } from '@risala/shared/schemas/customers';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { formatDate } from '../../../lib/i18n.ts';
 import type { CustomerListParams } from '../api/get-customers.ts';
+import { backState } from '../../../components/page/BackLink.tsx';
 
 type Sort = Pick<CustomerListParams, 'sort' | 'order'>;
 
@@ -57,11 +58,12 @@ export function CustomerTable(props: {
 }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const { customers, selected } = props;
   const all = customers.length > 0 && customers.every((c) => selected.has(c.id));
   const some = customers.some((c) => selected.has(c.id));
   const cell = (c: Customer, node: ReactNode) => (
-    <Table.Td style={{ cursor: 'pointer' }} onClick={() => navigate(`/customer/${c.id}`)}>
+    <Table.Td style={{ cursor: 'pointer' }} onClick={() => navigate(`/customer/${c.id}`, { state: backState(location) })}>
       {node}
     </Table.Td>
   );
@@ -101,7 +103,7 @@ export function CustomerTable(props: {
               {cell(
                 c,
                 // a real link: reachable by keyboard, and opens in a new tab on a middle click
-                <Anchor component={Link} to={`/customer/${c.id}`} fw={500} size="sm" c="inherit" onClick={(e) => e.stopPropagation()}>
+                <Anchor component={Link} to={`/customer/${c.id}`} state={backState(location)} fw={500} size="sm" c="inherit" onClick={(e) => e.stopPropagation()}>
                   {customerName(c) || '—'}
                 </Anchor>,
               )}

@@ -1,11 +1,13 @@
 import { Badge, Table, Text, UnstyledButton } from '@mantine/core';
 import type { Template } from '@risala/shared/schemas/templates';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { formatRelativeTime } from '../../../lib/dates.ts';
 import { StatusBadge } from './StatusBadge.tsx';
+import { backState } from '../../../components/page/BackLink.tsx';
 
 export function TemplateTable({ items }: { items: Template[] }) {
+  const location = useLocation();
   const { t, i18n } = useTranslation();
   return (
     <Table.ScrollContainer minWidth={640}>
@@ -23,7 +25,7 @@ export function TemplateTable({ items }: { items: Template[] }) {
           {items.map((tpl) => (
             <Table.Tr key={tpl.id} data-testid="template-row" data-id={tpl.id}>
               <Table.Td>
-                <UnstyledButton component={Link} to={`/template/edit/${tpl.id}`}>
+                <UnstyledButton component={Link} to={`/template/edit/${tpl.id}`} state={backState(location)}>
                   <Text fw={600} size="sm" c="blue">
                     {tpl.template_name}
                   </Text>
