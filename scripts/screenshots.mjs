@@ -54,6 +54,9 @@ try {
   await page.getByTestId('login-password').fill('Demo@2026');
   await page.getByTestId('login-submit').click();
   await page.waitForURL(/\/dashboard/);
+  await page.getByTestId('getting-started').waitFor();
+  await page.getByTestId('credits-sms').waitFor();
+  await shot('dashboard');
   await page.getByTestId('notification-bell').click();
   await page.getByTestId('notification-item').first().waitFor();
   await page.waitForTimeout(300);
