@@ -97,6 +97,11 @@ export async function benchSmsPipeline(report, total = 100_000) {
     report(`SMS pipeline: ${total.toLocaleString('en')} SMS API → router → filter → SMPP → receipts applied (accepted by the API in ${(acceptedMs / 1000).toFixed(1)} s, all DELIVERED in ${(ms / 1000).toFixed(1)} s)`,
       rate.toLocaleString('en'), 'msg/s', '≥ 6,000 msg/s', rate >= 6000);
     report(`SMS pipeline vs the raw smpp client→server rate in the same run (${raw.perSecond.toLocaleString('en')} submit_sm/s, window 100)`, ratio, '%', '≥ 50%', ratio >= 50);
+    // what one connection may send at most (§5's maximum of message_per_second), as a share of
+    // that raw rate: the ratio no pipeline could pass on the one sandbox connection
+    const { rows: [{ mps }] } = await client.query(`select message_per_second as mps from connections where account_id = $1 and is_sandbox`, [accountId]);
+    report(`SMS pipeline: the sandbox connection's own cap (message_per_second ${Number(mps).toLocaleString('en')}) vs the raw rate`,
+      Math.round((mps / raw.perSecond) * 100), '%', 'informational', true);
     report('SMS pipeline: peak RSS of the server process', rss, 'MB', '≤ 250 MB', rss <= 250);
   } finally {
     await stack.close();
