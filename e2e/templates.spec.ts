@@ -303,6 +303,28 @@ test('an address that names no template is "not found"', async ({ page, request 
   }
 });
 
+test('HTML with event handlers shown in the visual editor runs nothing: the handlers are not kept', async ({ page, request }) => {
+  const author = await registerVerified(request, 'e2e.tpl.xss');
+  await signInUi(page, author);
+  await expect(page).toHaveURL(/\/dashboard/);
+  await page.goto('/template/new/email');
+  await page.getByTestId('email-mode').getByText('HTML source').click();
+  await page
+    .getByTestId('email-html-source')
+    .fill('<p onmouseover="window.__xss=1" style="color:#c00">Hover me</p><img src="/nothing.png" onerror="window.__xss=2"><p><a href="javascript:window.__xss=3">Go</a></p>');
+  await page.getByTestId('email-mode').getByText('Visual').click();
+  const confirm = page.getByTestId('email-simplify-confirm');
+  if (await confirm.isVisible().catch(() => false)) await confirm.click();
+  const editor = page.getByTestId('email-editor');
+  await expect(editor).toContainText('Hover me');
+  await editor.getByText('Hover me').hover();
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  await expect(editor.locator('[onmouseover], [onerror], a[href^="javascript:"]')).toHaveCount(0);
+  // what the editor keeps of the rest: the inline style
+  await expect(editor.locator('p[style]').first()).toBeVisible();
+});
+
 test('template fields follow the typed text: Arabic is right-to-left on the input itself and in the rich editor', async ({ page, request }) => {
   const author = await registerVerified(request, 'e2e.tpl.dir');
   await signInUi(page, author);

@@ -14,14 +14,26 @@ import StarterKit from '@tiptap/starter-kit';
 
 type Attrs = Record<string, string>;
 
-/** Every attribute of an element but the ones named: kept as they are and written back. */
+/**
+ * An attribute that must never reach the live editor (a pasted page or the HTML source would run
+ * it here): event handlers, frames' and forms' own targets, and script URLs. The server's
+ * sanitiser removes the same from what is saved; this keeps the editor itself safe.
+ */
+export function unsafeAttribute(name: string, value: string): boolean {
+  const n = name.toLowerCase();
+  if (n.startsWith('on') || n === 'srcdoc' || n === 'formaction') return true;
+  // a URL in any attribute: javascript:/vbscript:/data: (spaces and control characters stripped first, as browsers do)
+  return /^(?:javascript|vbscript|data):/i.test(value.replace(/[\u0000-\u0020]/g, ''));
+}
+
+/** Every attribute of an element but the ones named (and unsafe ones): kept as they are and written back. */
 const keepAttributes = (modelled: string[] = []) => ({
   htmlAttrs: {
     default: null,
     parseHTML: (element: HTMLElement): Attrs | null => {
       const out: Attrs = {};
       for (const { name, value } of Array.from(element.attributes)) {
-        if (!modelled.includes(name) && !MARKERS.includes(name)) out[name] = value;
+        if (!modelled.includes(name) && !MARKERS.includes(name) && !unsafeAttribute(name, value)) out[name] = value;
       }
       return Object.keys(out).length > 0 ? out : null;
     },
