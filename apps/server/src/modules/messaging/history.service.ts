@@ -38,17 +38,19 @@ export interface InboundList {
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 /**
- * The stored reason in the caller's language: SMPP command_status codes (by ESME name, hex or
- * decimal) through the ESME texts, our own AppError codes through errors.*, anything else as stored
- * (provider texts, English).
+ * Why a message failed, in the caller's language: the reason the pipeline stored (a catalogue key
+ * and its parameters); for rows stored before reasons were kept, SMPP command_status codes (by
+ * ESME name, hex or decimal) through the ESME texts and our own codes through errors.* with the
+ * stored text as their detail; anything else as stored (a provider's own words).
  */
 export function readableError(code: string | null, message: string | null, lang: Lang): string | null {
+  if (message?.startsWith('{"key":')) return storedReasonText(message, lang);
   if (!code) return message;
   const name = code.trim();
   if (Object.hasOwn(ESME, name)) return esmeText(ESME[name as EsmeName], lang);
   if (/^(0x[0-9a-f]{1,8}|\d{1,10})$/i.test(name)) return esmeText(Number(name), lang);
-  if (hasKey(lang, `errors.${name}`)) return translate(lang, `errors.${name}`);
-  return storedReasonText(message, lang) ?? name;
+  if (hasKey(lang, `errors.${name}`)) return translate(lang, `errors.${name}`, { reason: message ?? '' });
+  return message ?? name;
 }
 
 export function toMessageDto(r: repo.MessageRow, lang: Lang): MessageDto {
