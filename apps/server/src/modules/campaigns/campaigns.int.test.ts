@@ -39,6 +39,12 @@ describe('drafts', () => {
     const second = json(await req('POST', '/api/campaigns', { objective: 'Second' })).data;
     expect(second.name).toBe('Untitled campaign 2');
     await req('DELETE', `/api/campaigns/${second.id}`);
+    // two at the same moment, and a name taken in another case: each still gets a free one
+    expect((await req('POST', '/api/campaigns', { name: 'UNTITLED CAMPAIGN 2' })).statusCode).toBe(201);
+    const both = await Promise.all([req('POST', '/api/campaigns', {}), req('POST', '/api/campaigns', {})]);
+    expect(both.map((r) => r.statusCode)).toEqual([201, 201]);
+    expect(both.map((r) => json(r).data.name).sort()).toEqual(['Untitled campaign 3', 'Untitled campaign 4']);
+    for (const r of both) await req('DELETE', `/api/campaigns/${json(r).data.id}`);
     const put = await req('PUT', `/api/campaigns/${draft.id}`, { name: 'Ramadan', channels: ['whatsapp', 'sms'] });
     expect(put.statusCode, put.body).toBe(200);
     expect(json(put).data).toMatchObject({ name: 'Ramadan', channels: ['whatsapp', 'sms'], objective: 'Ramadan offers' });

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { AppError, registerUniqueCode } from '../../lib/errors.ts';
+import { AppError, mapDbError, registerUniqueCode } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/guard.ts';
 import { findBrand } from '../brands/brands.repo.ts';
 import { loadRoutingTable } from '../routing/routing-table.ts';
@@ -51,20 +51,32 @@ function draftValues(input: CampaignDraftInput): repo.CampaignValues {
 /** A draft saved before it was named: "Untitled campaign", then "… 2", "… 3", in the user's language. */
 async function untitledName(db: DbOrTx, auth: AuthContext): Promise<string> {
   const base = translate(auth.language, 'campaigns.untitled');
+  // names are unique per account regardless of case (campaigns_account_name_uq is on lower(name))
   const { rows } = await db.execute<{ name: string }>(
-    sql`select name from campaigns where account_id = ${auth.accountId} and (name = ${base} or name like ${`${base} %`})`,
+    sql`select lower(name) as name from campaigns where account_id = ${auth.accountId} and lower(name) like ${`${base.toLowerCase()}%`}`,
   );
   const taken = new Set(rows.map((r) => r.name));
+  const lower = (n: number) => (n === 1 ? base : `${base} ${n}`).toLowerCase();
   let n = 1;
-  while (taken.has(n === 1 ? base : `${base} ${n}`)) n += 1;
+  while (taken.has(lower(n))) n += 1;
   return n === 1 ? base : `${base} ${n}`;
 }
 
 /** POST /api/campaigns: a DRAFT with whatever the launcher has so far. */
 export async function createCampaign(ctx: AppContext, auth: AuthContext, input: CampaignDraftInput, db: DbOrTx = ctx.db) {
   await checkBrand(db, auth.accountId, input.brand_id);
-  const name = input.name ?? (await untitledName(db, auth));
-  return repo.insertCampaign(db, { ...draftValues(input), name, account_id: auth.accountId, created_by: auth.userId, status: 'DRAFT' });
+  const values = { ...draftValues(input), account_id: auth.accountId, created_by: auth.userId, status: 'DRAFT' };
+  if (input.name) return repo.insertCampaign(db, { ...values, name: input.name });
+  // an unnamed draft takes the next free "Untitled campaign N"; two created at the same moment
+  // may pick the same one: the loser takes the next
+  for (let attempt = 0; ; attempt++) {
+    try {
+      // its own savepoint inside a caller's transaction: a clash must not abort the caller's work
+      return await db.transaction(async (tx) => repo.insertCampaign(tx, { ...values, name: await untitledName(tx, auth) }));
+    } catch (err) {
+      if (attempt >= 4 || mapDbError(err)?.code !== 'NAME_EXISTS') throw err;
+    }
+  }
 }
 
 /** PUT /api/campaigns/{id}: autosave, only while DRAFT. */
