@@ -19,7 +19,7 @@ import type { ChannelDriver, MessageRow, SendOutcome } from '../../modules/messa
 import { reason } from '../../modules/messaging/pipeline/reason.ts';
 import { sendgridSend } from './sendgrid.ts';
 import { type EmailSenderRow, pooledSenderTransport } from './smtp-transport.ts';
-import { smtpFailureReason } from './smtp-reasons.ts';
+import { mailFailureReason, sendgridFailureReason, smtpFailureReason } from './smtp-reasons.ts';
 
 /** messages.payload of an email message: the html part and extra headers (e.g. List-Unsubscribe). */
 export interface EmailPayload {
@@ -39,12 +39,12 @@ interface SmtpError extends Error {
  * SMTP: 5xx is the server's final word; 4xx and anything without a reply code may pass later. The
  * reason is the one the test send gives (smtp-reasons.ts): what to fix, in the reader's language.
  */
-export function smtpOutcome(err: unknown, relay: { host: string; port: number } = { host: '', port: 0 }): SendOutcome {
+export function smtpOutcome(err: unknown, relay?: { host: string; port: number }): SendOutcome {
   const e = err as SmtpError;
   if (err instanceof AppError) {
     return { ok: false, retryable: false, error_code: err.code, error_message: reason('email.hostNotAllowed', { code: err.code }) };
   }
-  const why = storeReason(smtpFailureReason(err, relay.host, relay.port));
+  const why = storeReason(relay ? smtpFailureReason(err, relay.host, relay.port) : mailFailureReason(err));
   if (typeof e.responseCode === 'number' && e.responseCode >= 500) {
     return { ok: false, retryable: false, error_code: `SMTP_${e.responseCode}`, error_message: why };
   }
@@ -74,7 +74,7 @@ async function sendOne(ctx: AppContext, row: MessageRow, sender: EmailSenderRow 
     const out = await sendgridSend(ctx, sender, { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
     if (out.ok) return { ok: true, provider_message_id: out.message_id ?? `sendgrid-${row.id}` };
     const retryable = out.status === 0 || out.status === 429 || out.status >= 500;
-    return { ok: false, retryable, error_code: out.status ? `SENDGRID_${out.status}` : 'SENDGRID_NETWORK', error_message: reason('email.sendgridRefused', { detail: out.reason.slice(0, 500) }) };
+    return { ok: false, retryable, error_code: out.status ? `SENDGRID_${out.status}` : 'SENDGRID_NETWORK', error_message: storeReason(sendgridFailureReason(out.status, out.reason)) };
   }
   try {
     if (sender.provider === 'smtp') {
@@ -86,7 +86,7 @@ async function sendOne(ctx: AppContext, row: MessageRow, sender: EmailSenderRow 
     const out = await ctx.mailer.send(mail as unknown as MailMessage);
     return { ok: true, provider_message_id: out.message_id ?? `sandbox-${row.id}` };
   } catch (err) {
-    return smtpOutcome(err, { host: sender.smtp_host ?? '', port: sender.smtp_port ?? 0 });
+    return smtpOutcome(err, sender.provider === 'smtp' ? { host: sender.smtp_host ?? '', port: sender.smtp_port ?? 0 } : undefined);
   }
 }
 

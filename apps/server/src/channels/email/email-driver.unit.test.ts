@@ -8,12 +8,17 @@ const smtpError = (responseCode: number | undefined, response: string, code?: st
 
 describe('email driver outcomes', () => {
   it('SMTP 5xx fails with the server reason; 4xx and network errors retry; a refused host fails', () => {
-    const refused = smtpOutcome(smtpError(550, '550 5.1.1 User unknown'));
+    const refused = smtpOutcome(smtpError(550, '550 5.1.1 User unknown'), { host: 'smtp.example.com', port: 587 });
     expect(refused).toMatchObject({ ok: false, retryable: false, error_code: 'SMTP_550' });
     expect(readable((refused as { error_message: string }).error_message, 'en')).toBe('The mail server refused the message: \u2068550 5.1.1 User unknown\u2069');
     expect(smtpOutcome(smtpError(451, '451 4.7.1 Greylisted'))).toMatchObject({ retryable: true, error_code: 'SMTP_451' });
     expect(smtpOutcome(smtpError(undefined, 'connect ECONNREFUSED 127.0.0.1:1', 'ECONNECTION'))).toMatchObject({ retryable: true, error_code: 'ECONNECTION' });
     expect(smtpOutcome(new AppError('PRIVATE_ADDRESS_NOT_ALLOWED'))).toMatchObject({ retryable: false, error_code: 'PRIVATE_ADDRESS_NOT_ALLOWED' });
+    // a relay of the tenant's names where it failed; the platform's own mailer only says what happened
+    const refusedRelay = smtpOutcome(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ESOCKET', originalCode: 'ECONNREFUSED' }), { host: 'smtp.example.com', port: 587 });
+    expect(readable((refusedRelay as { error_message: string }).error_message, 'en')).toContain('smtp.example.com');
+    const platform = smtpOutcome(smtpError(undefined, 'Greeting never received', 'ETIMEDOUT'));
+    expect(readable((platform as { error_message: string }).error_message, 'en')).not.toMatch(/port 0|\u2068\u2069/);
   });
 });
 

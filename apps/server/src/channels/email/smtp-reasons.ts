@@ -53,6 +53,12 @@ export function smtpFailureReason(err: unknown, host: string, port: number): Rea
   return { key: key('failed'), params: { detail: isolate((e.response || e.message || code || 'SMTP').slice(0, 300)) } };
 }
 
+/** A send that failed without a relay of the tenant's (the platform's own mailer): its words as the detail. */
+export function mailFailureReason(err: unknown): Reason {
+  const e = (err ?? {}) as MailError;
+  return { key: key('failed'), params: { detail: isolate((e.response || e.message || e.code || 'SMTP').slice(0, 300)) } };
+}
+
 /** SendGrid refused or could not be reached (status 0). */
 export function sendgridFailureReason(status: number, detail: string): Reason {
   if (status === 0) return withDetail({ key: key('sendgridUnreachable') }, detail);

@@ -216,7 +216,7 @@ describe('SendGrid', () => {
     let rows = await untilAll(bulk, (rs) => rs.every((m) => ['SENT', 'FAILED'].includes(m.status)));
     const by = () => Object.fromEntries(rows.map((m) => [m.recipient.split('@')[0], m]));
     expect(by().invalid).toMatchObject({ status: 'FAILED', error_code: 'SENDGRID_400' });
-    expect(readable(by().invalid.error_message, 'en')).toBe('SendGrid refused the message: Does not contain a valid address.');
+    expect(readable(by().invalid.error_message, 'en')).toBe('SendGrid refused the message (HTTP 400). The server answered: \u2068Does not contain a valid address.\u2069');
     const call = sgCalls.find((c) => c.id === by().read.provider_message_id);
     expect(call?.body.content).toEqual([{ type: 'text/plain', value: 'Hi' }, { type: 'text/html', value: '<p>Hi</p>' }]);
 

@@ -28,7 +28,7 @@ export function useBlacklists(params: BlacklistListParams) {
 
 /** GET /api/blacklists/{id}. */
 export async function getBlacklist(id: number): Promise<Blacklist> {
-  const { data } = await api.get<Blacklist>(`/api/blacklists/${id}`);
+  const { data } = await api.get<Blacklist>(`/api/blacklists/${id}`, { silent: true }); // the page shows not found / errors itself
   return data;
 }
 

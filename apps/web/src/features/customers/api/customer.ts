@@ -5,7 +5,7 @@ import { customerKeys } from './get-customers.ts';
 
 /** GET /api/customer/{id}. */
 export async function getCustomer(id: number): Promise<Customer> {
-  const { data } = await api.get<Customer>(`/api/customer/${id}`);
+  const { data } = await api.get<Customer>(`/api/customer/${id}`, { silent: true }); // the page shows not found / errors itself
   return data;
 }
 

@@ -70,7 +70,7 @@ export function useImportJob(id: number | null) {
     queryKey: customerKeys.import(id ?? 0),
     enabled: id !== null,
     queryFn: async () => {
-      const { data } = await api.get<ImportJob>(`/api/customers/imports/${id}`);
+      const { data } = await api.get<ImportJob>(`/api/customers/imports/${id}`, { silent: true }); // the page shows not found / errors itself
       if (!RUNNING.has(data.status)) {
         void client.invalidateQueries({ queryKey: ['customers', 'list'] });
         void client.invalidateQueries({ queryKey: ['customers', 'imports'] });

@@ -5,7 +5,7 @@ import { groupKeys } from './get-groups.ts';
 
 /** GET /api/groups/{id} (a segment's count is refreshed by the server). */
 export async function getGroup(id: number): Promise<CustomerGroup> {
-  const { data } = await api.get<CustomerGroup>(`/api/groups/${id}`);
+  const { data } = await api.get<CustomerGroup>(`/api/groups/${id}`, { silent: true }); // the page shows not found / errors itself
   return data;
 }
 
