@@ -18,7 +18,7 @@ import type { NewMessage } from '../messaging/pipeline/contracts.ts';
 import { fillParams, resolveWhatsappSender } from '../messaging/whatsapp-send.service.ts';
 import { findDefaultSmsSender, findSmsSender } from '../senders/sms.repo.ts';
 import { findTemplate } from '../templates/templates.repo.ts';
-import { customerValues, escapeHtml, rendition } from '../templates/templates.service.ts';
+import { customerValues, escapeHtml, renderer } from '../templates/templates.service.ts';
 import type { AudienceMember } from './audience.ts';
 import { type SmsSqlPlan, smsBodySql } from './sms-sql.ts';
 import { addTracking, type TrackingKeys } from './tracking.ts';
@@ -129,7 +129,7 @@ async function emailContent(db: DbOrTx, accountId: number, c: NonNullable<Campai
       if (t.status !== 'APPROVED') throw new AppError('TEMPLATE_NOT_APPROVED');
       return t;
     });
-    return { templateId: row.id, usesAttributes: mentionsAttributes(row.subject, row.template_text, row.html), render: ((v) => rendition(row, v)) as MailRender };
+    return { templateId: row.id, usesAttributes: mentionsAttributes(row.subject, row.template_text, row.html), render: renderer(row) as MailRender };
   }
   let html = c.html ?? null;
   if (c.content_id) {

@@ -16,7 +16,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/guard.ts';
 import { findDefaultEmailSender, findEmailSenderById } from '../senders/email.repo.ts';
 import { findTemplate } from '../templates/templates.repo.ts';
-import { customerValues, escapeHtml, rendition } from '../templates/templates.service.ts';
+import { customerValues, escapeHtml, renderer } from '../templates/templates.service.ts';
 import type { NewMessage } from './pipeline/contracts.ts';
 import { commitSend } from './pipeline/commit-send.ts';
 import { resolveRecipients } from './recipients.ts';
@@ -47,7 +47,7 @@ async function resolveContent(db: DbOrTx, accountId: number, input: SendEmailInp
     if (!row) throw new AppError('NOT_FOUND');
     if (row.message_type !== 'email') throw new AppError('VALIDATION_ERROR', { errors: [{ field: 'template_id', message: 'senders.email.templateNotEmail' }] });
     if (row.status !== 'APPROVED') throw new AppError('TEMPLATE_NOT_APPROVED');
-    return { templateId: row.id, render: (values) => rendition(row, values) };
+    return { templateId: row.id, render: renderer(row) };
   }
   const subject = input.subject ?? '';
   const html = input.html ?? null;

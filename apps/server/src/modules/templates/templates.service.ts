@@ -154,17 +154,24 @@ const textToHtml = (text: string) =>
     .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
     .join('');
 
-/** The email as sent; without values the placeholders stay as they are. */
-export function rendition(row: repo.TemplateRow, values?: Record<string, string | null | undefined>): EmailRendition {
-  const fill = (text: string, encode?: (s: string) => string) => (values ? renderVariables(text, values, encode) : text);
+type Values = Record<string, string | null | undefined>;
+
+/**
+ * The template's renderer for a send: what depends only on the template (its HTML, its direction)
+ * is worked out once, then each recipient's values fill it. Without values the placeholders stay.
+ */
+export function renderer(row: repo.TemplateRow): (values?: Values) => EmailRendition {
   const html = row.html ?? textToHtml(row.template_text);
-  return {
-    subject: fill(row.subject ?? ''),
-    // decided on the author's own text (placeholders left out), not on a customer's values
-    html: inlineEmailHtml(fill(html, escapeHtml), documentDirection(html)),
-    text: fill(row.template_text),
+  // decided on the author's own text (placeholders left out), not on a customer's values
+  const dir = documentDirection(html);
+  return (values) => {
+    const fill = (text: string, encode?: (s: string) => string) => (values ? renderVariables(text, values, encode) : text);
+    return { subject: fill(row.subject ?? ''), html: inlineEmailHtml(fill(html, escapeHtml), dir), text: fill(row.template_text) };
   };
 }
+
+/** The email as sent for one set of values (or with its placeholders). */
+export const rendition = (row: repo.TemplateRow, values?: Values): EmailRendition => renderer(row)(values);
 
 /** GET /api/templates/{id}/email: sanitised HTML with CSS inlined (placeholders kept), plus the text part. */
 export async function emailRendition(ctx: AppContext, auth: AuthContext, id: number): Promise<EmailRendition> {
