@@ -9,7 +9,7 @@ import { ListFooter } from '../../components/page/ListFooter.tsx';
 import { QueryState } from '../../components/page/QueryState.tsx';
 import { useSession } from '../../lib/session.ts';
 import { oneOf, sortChoice, sortPatch, useUrlDraft, useUrlList } from '../../lib/url-list.ts';
-import { useBrandOptions } from './api/get-brand-options.ts';
+import { useBrandOptions } from '../../lib/brand-options.ts';
 import { type ContentListParams, useContent } from './api/get-content.ts';
 import { ContentFormModal } from './components/ContentFormModal.tsx';
 import { ContentGrid, ContentTable } from './components/ContentViews.tsx';

@@ -20,7 +20,7 @@ import { isApiError } from '../../lib/http.ts';
 import { useSingleFlight } from '../../lib/single-flight.ts';
 import { useSession } from '../../lib/session.ts';
 import { showSuccessToast } from '../../lib/toast.ts';
-import { useBrandOptions } from './api/get-brand-options.ts';
+import { useBrandOptions } from '../../lib/brand-options.ts';
 import { useDeleteGroup } from './api/delete-group.ts';
 import { useGroup } from './api/get-group.ts';
 import { useGroups } from './api/get-groups.ts';

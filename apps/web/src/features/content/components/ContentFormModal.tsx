@@ -10,7 +10,7 @@ import { translateMessage } from '../../../lib/i18n.ts';
 import { useSingleFlight } from '../../../lib/single-flight.ts';
 import { showSuccessToast } from '../../../lib/toast.ts';
 import { acceptFor, contentUploadTarget, uploadProblem } from '../../../lib/upload-file.ts';
-import { useBrandOptions } from '../api/get-brand-options.ts';
+import { useBrandOptions } from '../../../lib/brand-options.ts';
 import { useSaveContent } from '../api/save-content.ts';
 import { useUploadContentFile } from '../api/upload-content-file.ts';
 import { fieldsForType } from '../content-form.ts';
