@@ -2,7 +2,7 @@
  * Session actions and hooks (spec §2, §4): store the session after sign-in, log out, load the
  * profile on start, capture ?token=&user_id= from the URL, and the landing path.
  */
-import type { User } from '@risala/shared';
+import type { UpdateProfileInput, User } from '@risala/shared';
 import { landingPath, type PermissionTree } from '@risala/shared/permissions';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
@@ -98,16 +98,29 @@ export async function fetchUserProfile(userId: string): Promise<UserProfile> {
   return data;
 }
 
+/** PUT /api/auth/user/{id} (partial) → the user as saved. */
+export async function updateUser(userId: string, input: UpdateProfileInput): Promise<User> {
+  const { data } = await api.put<{ user: User }>(`/api/auth/user/${encodeURIComponent(userId)}`, input, { silent: true });
+  return data.user;
+}
+
+/** Keeps the cached profile (and the stored copy) in step with a user just saved. */
+export function rememberUser(client: QueryClient, userId: string, user: User): void {
+  const key = userKeys.profile(userId);
+  const profile = client.getQueryData<UserProfile>(key);
+  if (!profile) return;
+  const next = { ...profile, user };
+  client.setQueryData(key, next);
+  rememberProfile(next);
+}
+
 /**
  * The language picked in the top bar becomes the user's own (mails, notifications and the profile
  * follow it). Best effort: the interface has already switched; a failure changes nothing else.
  */
 export async function saveLanguagePreference(client: QueryClient, userId: string, language: 'en' | 'ar'): Promise<void> {
   try {
-    const { data } = await api.put<{ user: User }>(`/api/auth/user/${encodeURIComponent(userId)}`, { language }, { silent: true });
-    const key = userKeys.profile(userId);
-    const profile = client.getQueryData<UserProfile>(key);
-    if (profile) client.setQueryData(key, { ...profile, user: data.user });
+    rememberUser(client, userId, await updateUser(userId, { language }));
   } catch {
     // kept in this browser only
   }
