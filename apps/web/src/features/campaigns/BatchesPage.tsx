@@ -15,7 +15,7 @@ import type { BatchView } from './api/keys.ts';
 import type { Batch } from './api/types.ts';
 import { batchState } from './batches.ts';
 import { BatchConfirm } from './components/BatchConfirm.tsx';
-import { isoToZonedLocal, minZonedLocal, zonedLocalToIso, zonedScheduleError } from './zoned.ts';
+import { isoToZonedLocal, minZonedLocal, zonedLocalToIso, zonedScheduleError } from '../../lib/zoned.ts';
 import { useSingleFlight } from '../../lib/single-flight.ts';
 
 const VIEWS: Exclude<BatchView, 'all'>[] = ['approval', 'gateway', 'scheduled', 'canceled'];

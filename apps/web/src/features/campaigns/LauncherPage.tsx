@@ -11,8 +11,7 @@ import { LoadError } from '../../components/page/LoadError.tsx';
 import { PageLoader } from '../../components/page/PageLoader.tsx';
 import { isApiError } from '../../lib/http.ts';
 import { translateMessage } from '../../lib/i18n.ts';
-import { useSession } from '../../lib/session.ts';
-import { browserTimeZone } from '../../lib/zoned.ts';
+import { useAccountTimeZone, useSession } from '../../lib/session.ts';
 import { showSuccessToast } from '../../lib/toast.ts';
 import { useCampaign } from './api/get-campaign.ts';
 import { useDeployCampaign } from './api/launch-campaign.ts';
@@ -52,17 +51,16 @@ function Launcher({ initial }: { initial: Campaign | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { permissions } = useSession();
-  const [draft, setDraft] = useState<LauncherDraft>(() => (initial ? draftFromCampaign(initial, initial.timezone ?? browserTimeZone()) : emptyDraft()));
+  const accountZone = useAccountTimeZone();
+  // schedule times are typed and shown in the account's zone (the campaign's, once saved)
+  const timeZone = initial?.timezone ?? accountZone;
+  const [draft, setDraft] = useState<LauncherDraft>(() => (initial ? draftFromCampaign(initial, timeZone) : emptyDraft()));
   const [dirty, setDirty] = useState(false);
   const [step, setStep] = useState(0);
   const [testing, setTesting] = useState(false);
-  const [createdId, setCreatedId] = useState<number | null>(null);
-  const zoneQuery = useCampaign(initial ? null : createdId);
-  const timeZone = initial?.timezone ?? zoneQuery.data?.timezone ?? browserTimeZone();
   const body = useMemo(() => draftBody(draft, timeZone), [draft, timeZone]);
   const canEdit = can(permissions, 'campaign', initial ? 'update' : 'create');
   const autosave = useAutosave(initial?.id ?? null, body, dirty && canEdit, (c) => {
-    setCreatedId(c.id);
     if (leave.leaving()) return; // saved on the way out: the user is going elsewhere
     leave.release();
     navigate(`/campaign/${c.id}`, { replace: true, state: { created: true } });
