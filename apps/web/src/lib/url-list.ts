@@ -49,8 +49,14 @@ export function readQuery<T extends UrlValues>(params: URLSearchParams, defaults
 export function useUrlList<T extends UrlValues>(defaults: T) {
   const [params, setParams] = useSearchParams();
   const { values, page } = useMemo(() => readQuery(params, defaults), [params, defaults]);
+  const latest = useRef(params);
+  latest.current = params;
   const update = useCallback(
-    (patch: UrlPatch<T>) => setParams((current) => patchQuery(current, defaults, patch), { replace: true }),
+    (patch: UrlPatch<T>) => {
+      // a patch that changes nothing navigates nowhere (setSearchParams always would)
+      if (patchQuery(latest.current, defaults, patch).toString() === latest.current.toString()) return;
+      setParams((current) => patchQuery(current, defaults, patch), { replace: true });
+    },
     [setParams, defaults],
   );
   const setPage = useCallback((p: number) => update({ page: p } as UrlPatch<T>), [update]);

@@ -10,19 +10,27 @@ const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 /** The browser's own zone (until the account's is known). */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per zone (building one is the slow part), read in one formatToParts call. */
 function parts(ms: number, timeZone: string) {
-  const fmt = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
-  const get = (type: string) => Number(fmt.formatToParts(new Date(ms)).find((p) => p.type === type)?.value ?? 0);
-  return { y: get('year'), mo: get('month'), d: get('day'), h: get('hour'), mi: get('minute'), s: get('second') };
+  let fmt = formatters.get(timeZone);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, fmt);
+  }
+  const got: Record<string, number> = {};
+  for (const p of fmt.formatToParts(new Date(ms))) if (p.type !== 'literal') got[p.type] = Number(p.value);
+  return { y: got.year ?? 0, mo: got.month ?? 0, d: got.day ?? 0, h: got.hour ?? 0, mi: got.minute ?? 0, s: got.second ?? 0 };
 }
 
 /** The zone's offset from UTC at an instant, in ms. */

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type SmscSimulator, startSmscSimulator } from '../../sandbox/smsc.ts';
 import { buildParts } from './concat.ts';
@@ -39,6 +40,34 @@ const part = (destination: string, text: string): SubmitPart => {
   const [p] = buildParts(text, 1);
   return { source: 'Risala', destination, ...(p as NonNullable<typeof p>) };
 };
+
+describe('SmppSession against a broken peer', () => {
+  it('a malformed PDU after the bind is a protocol error, not "does not speak SMPP"', async () => {
+    // binds properly, then sends bytes that are no PDU
+    const peer = net.createServer((socket) => {
+      socket.once('data', (bind) => {
+        const resp = Buffer.alloc(18);
+        resp.writeUInt32BE(18, 0);
+        resp.writeUInt32BE(0x80000009, 4); // bind_transceiver_resp
+        resp.writeUInt32BE(0, 8);
+        resp.writeUInt32BE(bind.readUInt32BE(12), 12);
+        resp.write('x\0', 16);
+        socket.write(resp);
+        setTimeout(() => socket.write(Buffer.from('HTTP/1.1 400 Bad Request\r\n\r\n')), 50);
+      });
+      socket.on('error', () => {});
+    });
+    await new Promise<void>((r) => peer.listen(0, '127.0.0.1', () => r()));
+    try {
+      const s = session({ port: (peer.address() as net.AddressInfo).port, reconnectDelayS: 30 });
+      const dropped = new Promise((resolve) => s.on('state', (state, reason) => state === 'DISCONNECTED' && resolve(reason)));
+      await s.start();
+      expect(await dropped).toMatchObject({ key: 'gateway.smpp.protocolError' });
+    } finally {
+      await new Promise((r) => peer.close(r));
+    }
+  });
+});
 
 describe('SmppSession against the sandbox SMSC', () => {
   it('binds and reports CONNECTED', async () => {

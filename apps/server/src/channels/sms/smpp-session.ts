@@ -219,8 +219,12 @@ export class SmppSession extends EventEmitter {
     };
     const { host, port } = this.o;
     s.socket.on('error', (err: NodeJS.ErrnoException) => fail(socketReason(err, host, port)));
-    // a byte stream that is not SMPP (the link closes it)
-    s.on('error', () => fail({ key: 'gateway.smpp.notSmpp', params: { host, port } }));
+    // a byte stream that is not SMPP (the link closes it): before the bind answer, another kind of
+    // server on the port; after it, a malformed PDU from the SMSC itself
+    let bound = false;
+    s.on('error', (err: Error) =>
+      fail(bound ? { key: 'gateway.smpp.protocolError', params: { detail: err.message } } : { key: 'gateway.smpp.notSmpp', params: { host, port } }),
+    );
     s.socket.on('connect', () => {
       bindTimer = setTimeout(
         () => fail({ key: 'gateway.smpp.bindTimeout', params: { seconds: this.o.bindTimeoutS } }),
@@ -243,6 +247,7 @@ export class SmppSession extends EventEmitter {
             fail(bindRefusedReason(resp.command_status));
             return;
           }
+          bound = true;
           this.onBound(s, fail);
         },
       );

@@ -16,7 +16,7 @@ import { CustomerFilterBar } from './components/CustomerFilterBar.tsx';
 import { CustomerFormModal } from './components/CustomerFormModal.tsx';
 import { CustomerTable } from './components/CustomerTable.tsx';
 import { bulkFilter, exportUrl, filtersFromUrl, filtersToUrl, LIST_DEFAULTS } from './filters.ts';
-import { useUrlDraft, useUrlList } from '../../lib/url-list.ts';
+import { oneOf, useUrlDraft, useUrlList } from '../../lib/url-list.ts';
 
 const LIMIT = 20;
 
@@ -30,7 +30,7 @@ export function CustomersPage() {
   const [draft, setDraft] = useUrlDraft(list, filtersFromUrl, filtersToUrl);
   const filters = filtersFromUrl(list.values);
   const sort: Pick<CustomerListParams, 'sort' | 'order'> = {
-    sort: CUSTOMER_SORTS.find((s) => s === list.values.sort) ?? 'created_at',
+    sort: oneOf(list.values.sort, CUSTOMER_SORTS) ?? 'created_at',
     order: list.values.order === 'asc' ? 'asc' : 'desc',
   };
   const { page, setPage } = list;

@@ -1,4 +1,5 @@
 import { CHANNELS, type Channel, MESSAGE_STATES, MESSAGE_VIEW_NAMES, type MessageDto, type MessageState, type MessageView } from '@risala/shared/schemas/messages';
+import { oneOf } from '../../lib/url-list.ts';
 
 /** The history filters as the page holds them (shared by the list and the CSV export). */
 export interface MessageFilters {
@@ -86,18 +87,17 @@ export type HistoryFilterValues = Omit<MessageFilters, 'view'>;
 
 const SORTS = ['created_at', 'status', 'recipient', 'sent_at'] as const;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const known = <A extends string>(value: string, allowed: readonly A[]): A | null => (allowed.includes(value as A) ? (value as A) : null);
 
 /** The catalogue view in the URL ('all' for an unknown one, or for the inbox tab). */
 export function viewFromUrl(v: Pick<MessageListUrl, 'view'>): MessageView {
-  return known(v.view, MESSAGE_VIEW_NAMES) ?? 'all';
+  return oneOf(v.view, MESSAGE_VIEW_NAMES) ?? 'all';
 }
 
 /** The filters in the URL; unknown channels, states and malformed days are dropped. */
 export function filtersFromUrl(v: MessageListUrl): HistoryFilterValues {
   return {
-    channel: known(v.channel, CHANNELS),
-    status: known(v.status, MESSAGE_STATES),
+    channel: oneOf(v.channel, CHANNELS),
+    status: oneOf(v.status, MESSAGE_STATES),
     search: v.search || undefined,
     bulk_id: v.bulk_id || undefined,
     from: DAY.test(v.from) ? v.from : undefined,
@@ -118,5 +118,5 @@ export function filtersToUrl(f: HistoryFilterValues): Partial<MessageListUrl> {
 
 /** The sort in the URL (an unknown column or order: newest first). */
 export function sortFromUrl(v: Pick<MessageListUrl, 'sort' | 'order'>): { sort: (typeof SORTS)[number]; order: 'asc' | 'desc' } {
-  return { sort: known(v.sort, SORTS) ?? 'created_at', order: v.order === 'asc' ? 'asc' : 'desc' };
+  return { sort: oneOf(v.sort, SORTS) ?? 'created_at', order: v.order === 'asc' ? 'asc' : 'desc' };
 }
