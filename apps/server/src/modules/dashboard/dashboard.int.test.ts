@@ -34,6 +34,21 @@ describe('GET /api/dashboard/getting-started', () => {
     expect(await steps(cast.viewer.token)).toEqual({
       brand: true, customers: true, approved_template: false, sent_message: false, launched_campaign: false,
     });
+
+    // an approved WhatsApp template counts as an approved template; a message sent and a campaign
+    // out of its draft finish the list
+    await t.sql(
+      `insert into whatsapp_templates (account_id, name, language, category, status, components) values ($1, 'hello', 'en', 'UTILITY', 'APPROVED', '[]')`,
+      [cast.owner.accountId],
+    );
+    await t.sql(
+      `insert into messages (account_id, channel, status, stage, bulk_id, recipient, body) values ($1, 'sms', 'DELIVERED', 'done', 'b-1', '+966500000001', 'Hi')`,
+      [cast.owner.accountId],
+    );
+    await t.sql(`update campaigns set status = 'COMPLETED' where account_id = $1`, [cast.owner.accountId]);
+    expect(await steps(cast.owner.token)).toEqual({
+      brand: true, customers: true, approved_template: true, sent_message: true, launched_campaign: true,
+    });
   });
 
   it('needs a session', async () => {

@@ -7,7 +7,8 @@ export async function gettingStarted(db: DbOrTx, accountId: number): Promise<Get
   const { rows } = await db.execute<GettingStarted>(sql`
     select exists (select 1 from brands where account_id = ${accountId}) as brand,
            exists (select 1 from customers where account_id = ${accountId}) as customers,
-           exists (select 1 from templates where account_id = ${accountId} and status = 'APPROVED') as approved_template,
+           (exists (select 1 from templates where account_id = ${accountId} and status = 'APPROVED')
+             or exists (select 1 from whatsapp_templates where account_id = ${accountId} and status = 'APPROVED')) as approved_template,
            exists (select 1 from messages where account_id = ${accountId}) as sent_message,
            exists (select 1 from campaigns where account_id = ${accountId} and status <> 'DRAFT') as launched_campaign`);
   return rows[0] as GettingStarted;

@@ -18,6 +18,7 @@ import type { CampaignListParams } from './api/keys.ts';
 import type { Campaign } from './api/types.ts';
 import { CampaignReport } from './components/CampaignReport.tsx';
 import { StatusBadge } from './components/StatusBadge.tsx';
+import { routeId } from '../../components/page/NotFoundNote.tsx';
 
 const LIMIT = 20;
 /** The list's view in the URL (lib/url-list.ts): /campaignhistory?search=…&status=RUNNING&channel=sms&page=2 (and campaign=id: the report drawer). */
@@ -115,7 +116,7 @@ export function CampaignHistoryPage() {
   const channel = oneOf(view.values.channel, CHANNELS);
   const query: CampaignListParams = { page, limit: LIMIT, search: searched, status, channel };
   const list = useCampaigns(query);
-  const openId = params.get('campaign') ? Number(params.get('campaign')) : null;
+  const openId = routeId(params.get('campaign') ?? undefined); // ?campaign=abc opens nothing
   // the drawer is one more parameter: opening and closing it keep the list's view
   const setOpen = (id: number | null) =>
     setParams((current) => {
