@@ -23,7 +23,10 @@ export function unsafeAttribute(name: string, value: string): boolean {
   const n = name.toLowerCase();
   if (n.startsWith('on') || n === 'srcdoc' || n === 'formaction') return true;
   // a URL in any attribute: javascript:/vbscript:/data: (spaces and control characters stripped first, as browsers do)
-  return /^(?:javascript|vbscript|data):/i.test(value.replace(/[\u0000-\u0020]/g, ''));
+  const compact = Array.from(value)
+    .filter((c) => c.charCodeAt(0) > 0x20)
+    .join('');
+  return /^(?:javascript|vbscript|data):/i.test(compact);
 }
 
 /** Every attribute of an element but the ones named (and unsafe ones): kept as they are and written back. */
