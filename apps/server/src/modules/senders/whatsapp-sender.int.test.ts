@@ -111,7 +111,7 @@ describe('WhatsApp sender CRUD and setup', () => {
     }
   });
 
-  it('complete-setup calls the Cloud API: ACTIVE for a real number, PROVIDER_TEST_FAILED otherwise', async () => {
+  it('complete-setup calls the Cloud API: ACTIVE for a real number, WHATSAPP_VERIFY_FAILED saying what to fix otherwise', async () => {
     const res = await req('POST', `/${id}/complete-setup`);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'ACTIVE', setup_completed_at: expect.any(String) });
@@ -120,8 +120,26 @@ describe('WhatsApp sender CRUD and setup', () => {
     expect(changed.json().data).toMatchObject({ status: 'PENDING_SETUP', setup_completed_at: null });
     const failed = await req('POST', `/${id}/complete-setup`);
     expect(failed.statusCode).toBe(502);
-    expect(failed.json()).toMatchObject({ code: 'PROVIDER_TEST_FAILED', data: { reason: expect.stringContaining('does not exist') } });
+    expect(failed.json()).toMatchObject({
+      code: 'WHATSAPP_VERIFY_FAILED',
+      data: { reason_key: 'senders.whatsapp.setup.reasons.unknownNumber', detail: expect.stringContaining('does not exist'), meta_code: 100 },
+    });
+    expect(failed.json().message).toMatch(/^Meta did not verify this WhatsApp number: Meta does not know the phone number ID \u2068123456789012345\u2069/);
+    expect(failed.json().message).toContain('does not exist'); // Meta's own words stay as the detail
+    const arabic = await req('POST', `/${id}/complete-setup`, undefined, { ...auth, 'accept-language': 'ar' });
+    expect(arabic.json().message).toMatch(/^لم تؤكّد Meta رقم واتساب هذا: لا تعرف Meta معرّف رقم الهاتف/);
     expect((await req('GET', `/${id}`)).json().data.status).toBe('PENDING_SETUP');
+
+    // the Cloud API out of reach: said so, not a socket error
+    const base = t.ctx.config.whatsapp.apiBase;
+    t.ctx.config.whatsapp.apiBase = 'http://127.0.0.1:9';
+    try {
+      const down = await req('POST', `/${id}/complete-setup`);
+      expect(down.json()).toMatchObject({ code: 'WHATSAPP_VERIFY_FAILED', data: { reason_key: 'senders.whatsapp.setup.reasons.unreachable' } });
+      expect(down.json().message).toContain('could not be reached');
+    } finally {
+      t.ctx.config.whatsapp.apiBase = base;
+    }
   });
 
   it('setup-status lists what is missing', async () => {

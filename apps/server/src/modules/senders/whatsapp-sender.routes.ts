@@ -3,7 +3,7 @@ import { sandboxInboundSchema, whatsappSendMessageSchema } from '@risala/shared/
 import { autoReplySchema, updateWhatsappSenderSchema, whatsappSenderSchema } from '@risala/shared/schemas/senders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/http.ts';
+import { ok, requestLanguage } from '../../lib/http.ts';
 import { planGate, requireAuth, requirePermission } from '../auth/guard.ts';
 import { sandboxInbound, sendWhatsappMessage } from '../messaging/whatsapp-send.service.ts';
 import { whatsappTemplateRoutes } from '../whatsapp/whatsapp-templates.routes.ts';
@@ -49,7 +49,7 @@ export function whatsappSenderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       ok(reply, await wa.deleteWhatsappSender(ctx, requireAuth(req), req.params.id), 'WhatsApp sender deleted'),
     );
     app.post('/:id/complete-setup', { schema: { tags, params: idParamSchema }, preHandler: update }, async (req, reply) =>
-      ok(reply, await wa.completeSetup(ctx, requireAuth(req), req.params.id), 'WhatsApp sender verified'),
+      ok(reply, await wa.completeSetup(ctx, requireAuth(req), req.params.id, requestLanguage(req)), 'WhatsApp sender verified'),
     );
     app.get('/:id/auto-reply', { schema: { tags, params: idParamSchema }, preHandler: view }, async (req, reply) =>
       ok(reply, await wa.getAutoReply(ctx, requireAuth(req), req.params.id)),

@@ -1,6 +1,8 @@
 import type { AutoReplyConfig } from '@risala/shared/auto-reply';
+import { translate } from '@risala/shared/i18n/index.ts';
 import type { WhatsappSender, WhatsappSenderInput, WhatsappSetupStatus } from '@risala/shared/schemas/senders';
 import { CloudApiError, createCloudApi } from '../../channels/whatsapp/cloud-api.ts';
+import { setupFailureReason } from '../../channels/whatsapp/setup-reasons.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
@@ -150,7 +152,7 @@ export function legacyConfig(ctx: AppContext) {
 }
 
 /** Prove the credentials: GET /{version}/{phone_number_id} with the sender's token → ACTIVE. */
-export async function completeSetup(ctx: AppContext, auth: AuthContext, id: number) {
+export async function completeSetup(ctx: AppContext, auth: AuthContext, id: number, lang = 'en') {
   const row = await requireSender(ctx.db, auth.accountId, id);
   const missing = missingOf(row).filter((m) => m !== 'complete_setup');
   if (missing.length > 0) {
@@ -168,8 +170,13 @@ export async function completeSetup(ctx: AppContext, auth: AuthContext, id: numb
   try {
     phone = await api.getPhoneNumber(row.phone_number_id);
   } catch (err) {
-    const reason = err instanceof CloudApiError ? err.reason : (err as Error).message;
-    throw new AppError('PROVIDER_TEST_FAILED', { data: { reason }, params: { reason } });
+    // the message reads what to do in the caller's language; data keeps Meta's own words for API clients
+    const reason = setupFailureReason(err, row.phone_number_id);
+    const detail = err instanceof CloudApiError ? err.reason : (err as Error).message;
+    throw new AppError('WHATSAPP_VERIFY_FAILED', {
+      params: { reason },
+      data: { reason: translate(lang, reason.key, reason.params), reason_key: reason.key, detail, meta_code: err instanceof CloudApiError ? (err.code ?? null) : null },
+    });
   }
   const updated = await repo.updateWhatsappSender(ctx.db, auth.accountId, id, { status: 'ACTIVE', setup_completed_at: new Date() });
   if (!updated) throw new AppError('NOT_FOUND');

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLeaveGuard } from '../../../components/page/LeaveGuard.tsx';
 import { LoadError } from '../../../components/page/LoadError.tsx';
 import { PageLoader } from '../../../components/page/PageLoader.tsx';
-import { isApiError } from '../../../lib/http.ts';
+import { ApiErrorAlert } from '../../../components/page/ApiErrorAlert.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { showSuccessToast } from '../../../lib/toast.ts';
 import { useAutoReply, useWhatsappConfig, useWhatsappSetup } from '../api/get-whatsapp-sender.ts';
@@ -23,7 +23,7 @@ export function WhatsappTab() {
   const sender = config.data ?? null;
   const autoReply = useAutoReply(sender?.id);
   const complete = useCompleteWhatsappSetup();
-  const [setupError, setSetupError] = useState<string>();
+  const [setupError, setSetupError] = useState<unknown>();
   // one guard for the page (a router has one blocker): the number form and the auto-replies report here
   const [dirty, setDirty] = useState({ sender: false, autoReply: false });
   const senderDirty = useCallback((d: boolean) => setDirty((s) => (s.sender === d ? s : { ...s, sender: d })), []);
@@ -40,8 +40,8 @@ export function WhatsappTab() {
       setSetupError(undefined);
       showSuccessToast('senders.whatsapp.setup.done');
     } catch (err) {
-      const reason = isApiError(err) ? ((err.data as { reason?: string } | undefined)?.reason ?? err.message) : String(err);
-      setSetupError(reason);
+      // the server's message says in the reader's language what to fix (token, permission, number id)
+      setSetupError(err);
     }
   }
 
@@ -77,16 +77,14 @@ export function WhatsappTab() {
           )}
           <WhatsappSenderForm key={sender?.updated_at ?? 'new'} sender={sender} canEdit={canEdit} onDirty={senderDirty} />
           {sender && canEdit && (
-            <Group gap="sm">
+            <Stack gap="sm" align="flex-start">
               <Button variant="light" onClick={runSetup} loading={complete.isPending} data-testid="wa-complete-setup">
                 {t('senders.whatsapp.setup.button')}
               </Button>
-              {setupError && (
-                <Text size="sm" c="red" role="alert" data-testid="wa-setup-error">
-                  {t('senders.whatsapp.setup.failed', { reason: setupError })}
-                </Text>
+              {setupError !== undefined && (
+                <ApiErrorAlert error={setupError} fallback={t('senders.whatsapp.setup.failed', { reason: t('http.network') })} testId="wa-setup-error" />
               )}
-            </Group>
+            </Stack>
           )}
         </Stack>
       </Paper>
