@@ -64,6 +64,16 @@ export function useUrlList<T extends UrlValues>(defaults: T) {
 }
 
 /**
+ * A page past the end of its list (a stale link or bookmark, a list that shrank since) goes back to
+ * page 1, instead of calling a non-empty list empty and hiding its pager.
+ */
+export function useFirstPageWhenPastEnd(page: number, pastEnd: boolean, setPage: (page: number) => void) {
+  useEffect(() => {
+    if (page > 1 && pastEnd) setPage(1);
+  }, [page, pastEnd, setPage]);
+}
+
+/**
  * Filters being edited (text typed, options picked), kept in the page and written to the URL
  * 300 ms after the last change; the list itself reads the URL. When the URL changes from outside
  * (a link or the sidebar to the same list, Back within the page), the boxes follow it.

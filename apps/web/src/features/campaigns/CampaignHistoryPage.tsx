@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Drawer, Group, Paper, Popover, Select, Stack, Table, Text, TextInput, Title, useDirection } from '@mantine/core';
+import { ActionIcon, Badge, Button, Drawer, Group, Paper, Popover, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { CAMPAIGN_STATES, type CampaignState } from '@risala/shared/schemas/campaigns';
 import { CHANNELS } from '@risala/shared/schemas/messages';
 import { can } from '@risala/shared/permissions';
@@ -8,9 +8,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ListFooter } from '../../components/page/ListFooter.tsx';
 import { QueryState } from '../../components/page/QueryState.tsx';
 import { formatDate, isolate } from '../../lib/i18n.ts';
-import { useSession } from '../../lib/session.ts';
+import { useAccountTimeZone, useSession } from '../../lib/session.ts';
 import { showSuccessToast } from '../../lib/toast.ts';
-import { oneOf, useUrlList, useUrlSearch } from '../../lib/url-list.ts';
+import { oneOf, useFirstPageWhenPastEnd, useUrlList, useUrlSearch } from '../../lib/url-list.ts';
 import { useCampaign } from './api/get-campaign.ts';
 import { useCampaigns } from './api/get-campaigns.ts';
 import { useDeleteCampaign } from './api/save-campaign.ts';
@@ -53,6 +53,7 @@ function CampaignRows({ items, onOpen }: { items: Campaign[]; onOpen: (c: Campai
   const { t, i18n } = useTranslation();
   const { permissions } = useSession();
   const canDelete = can(permissions, 'campaign', 'delete');
+  const timeZone = useAccountTimeZone();
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table highlightOnHover verticalSpacing="sm">
@@ -90,7 +91,10 @@ function CampaignRows({ items, onOpen }: { items: Campaign[]; onOpen: (c: Campai
                 </Group>
               </Table.Td>
               <Table.Td>{c.targeted.toLocaleString(i18n.language)}</Table.Td>
-              <Table.Td>{c.launched_at || c.schedule_at ? formatDate(new Date((c.launched_at ?? c.schedule_at) as string), { dateStyle: 'medium', timeStyle: 'short' }, i18n.language) : '—'}</Table.Td>
+              {/* in the account's zone, where a schedule is typed (as the batches show it) */}
+              <Table.Td title={timeZone} data-testid="campaign-when">
+                {c.launched_at || c.schedule_at ? formatDate((c.launched_at ?? c.schedule_at) as string, { dateStyle: 'medium', timeStyle: 'short', timeZone }, i18n.language) : '—'}
+              </Table.Td>
               <Table.Td>{canDelete && DELETABLE.includes(c.status) && <DeleteButton campaign={c} />}</Table.Td>
             </Table.Tr>
           ))}
@@ -103,7 +107,6 @@ function CampaignRows({ items, onOpen }: { items: Campaign[]; onOpen: (c: Campai
 /** /campaignhistory: every campaign (drafts too) with search, status and channel filters; a report drawer per campaign. */
 export function CampaignHistoryPage() {
   const { t } = useTranslation();
-  const { dir } = useDirection();
   const navigate = useNavigate();
   const { permissions } = useSession();
   const [params, setParams] = useSearchParams();
@@ -116,6 +119,7 @@ export function CampaignHistoryPage() {
   const channel = oneOf(view.values.channel, CHANNELS);
   const query: CampaignListParams = { page, limit: LIMIT, search: searched, status, channel };
   const list = useCampaigns(query);
+  useFirstPageWhenPastEnd(page, list.isSuccess && list.data.items.length === 0, setPage);
   const openId = routeId(params.get('campaign') ?? undefined); // ?campaign=abc opens nothing
   // the drawer is one more parameter: opening and closing it keep the list's view
   const setOpen = (id: number | null) =>
@@ -196,7 +200,7 @@ export function CampaignHistoryPage() {
       <Drawer
         opened={openId !== null}
         onClose={() => setOpen(null)}
-        position={dir === 'rtl' ? 'left' : 'right'}
+        position="right" // the inline end: Mantine mirrors it to the left in Arabic
         size="xl"
         title={<span data-testid="campaign-drawer-title">{openedName}</span>}
         data-testid="campaign-drawer"

@@ -11,7 +11,7 @@ import { LoadError } from '../../components/page/LoadError.tsx';
 import { ListFooter } from '../../components/page/ListFooter.tsx';
 import { PageLoader } from '../../components/page/PageLoader.tsx';
 import { useSession } from '../../lib/session.ts';
-import { useUrlDraft, useUrlList } from '../../lib/url-list.ts';
+import { useFirstPageWhenPastEnd, useUrlDraft, useUrlList } from '../../lib/url-list.ts';
 import { useMessages } from './api/get-messages.ts';
 import type { MessageListParams } from './api/keys.ts';
 import { HistoryFilters } from './components/HistoryFilters.tsx';
@@ -29,6 +29,7 @@ function HistoryList(props: { filters: MessageFilters; sort: Sort; onSort: (s: S
   const { t, i18n } = useTranslation();
   const { filters, sort, page, onOpen } = props;
   const messages = useMessages({ ...filters, ...sort, page, limit: LIMIT });
+  useFirstPageWhenPastEnd(page, messages.isSuccess && messages.data.items.length === 0, props.onPage);
   if (messages.isPending) return <PageLoader />;
   if (messages.isError) return <LoadError error={messages.error} onRetry={() => void messages.refetch()} />;
   const filtered = Boolean(filters.channel || filters.status || filters.search || filters.from || filters.to || filters.bulk_id);

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Code, Drawer, Group, Paper, SimpleGrid, Stack, Text, Timeline, useDirection } from '@mantine/core';
+import { Alert, Badge, Button, Code, Drawer, Group, Paper, SimpleGrid, Stack, Text, Timeline } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
 import type { MessageDetailDto } from '@risala/shared/schemas/messages';
 import { IconAlertTriangle, IconBan, IconCircleDot } from '@tabler/icons-react';
@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/page/LoadError.tsx';
 import { PageLoader } from '../../../components/page/PageLoader.tsx';
 import { formatDate, isolate } from '../../../lib/i18n.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useAccountTimeZone, useSession } from '../../../lib/session.ts';
 import { showSuccessToast } from '../../../lib/toast.ts';
 import { useCancelScheduledSend } from '../api/cancel-bulk.ts';
 import { useMessage } from '../api/get-message.ts';
@@ -75,6 +75,7 @@ function CancelScheduled({ bulkId }: { bulkId: string }) {
 
 function Details({ m }: { m: MessageDetailDto }) {
   const { t, i18n } = useTranslation();
+  const timeZone = useAccountTimeZone();
   const eventLabel = (e: string) => (i18n.exists(`messages.event.${e}`) ? t(`messages.event.${e}`) : e);
   return (
     <Stack gap="md" data-testid="message-detail">
@@ -116,7 +117,15 @@ function Details({ m }: { m: MessageDetailDto }) {
             <Code>{m.provider_message_id}</Code>
           </Field>
         )}
-        {m.scheduled_at && <Field label={t('messages.detail.scheduled')}>{formatDate(m.scheduled_at, STAMP)}</Field>}
+        {m.scheduled_at && (
+          <Field label={t('messages.detail.scheduled')}>
+            {/* in the account's zone, where the time was typed and as the list shows it */}
+            <span data-testid="message-detail-scheduled">{formatDate(m.scheduled_at, { ...STAMP, timeZone }, i18n.language)}</span>{' '}
+            <Text span size="xs" c="dimmed">
+              ({timeZone})
+            </Text>
+          </Field>
+        )}
       </SimpleGrid>
       {m.subject && <Field label={t('messages.detail.subject')}>{m.subject}</Field>}
       <div>
@@ -168,9 +177,9 @@ function Details({ m }: { m: MessageDetailDto }) {
 export function MessageDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   const message = useMessage(id);
-  const { dir } = useDirection();
+  // 'right' is the inline end: Mantine mirrors it to the left in Arabic
   return (
-    <Drawer opened={id !== null} onClose={onClose} position={dir === 'rtl' ? 'left' : 'right'} size="lg" title={t('messages.detail.title')} data-testid="message-drawer">
+    <Drawer opened={id !== null} onClose={onClose} position="right" size="lg" title={t('messages.detail.title')} data-testid="message-drawer">
       {message.isPending ? (
         <PageLoader />
       ) : message.isError ? (
