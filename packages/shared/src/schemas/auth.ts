@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  asciiDigits,
   emailSchema,
   languageSchema,
   optionalString,
@@ -45,7 +46,8 @@ export type OtpPurpose = z.infer<typeof otpPurposeSchema>;
 export const otpCodeSchema = z
   .string({ error: 'validation.required' })
   .trim()
-  .regex(/^\d{6}$/, { error: 'validation.otp' });
+  .transform(asciiDigits)
+  .pipe(z.string().regex(/^\d{6}$/, { error: 'validation.otp' }));
 
 /** Without a purpose the server picks it from the account: register until verified, reset after (§7). */
 export const sendOtpSchema = z.object({

@@ -54,12 +54,22 @@ export function phoneProblem(international: string): string | null {
   return null;
 }
 
+/**
+ * Arabic-Indic (٠–٩) and Persian (۰–۹) digits as ASCII: an Arabic keyboard's number pad types
+ * them, and codes and numbers are compared and stored in ASCII.
+ */
+export const asciiDigits = (value: string) =>
+  value.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => {
+    const code = d.charCodeAt(0);
+    return String(code - (code >= 0x06f0 ? 0x06f0 : 0x0660));
+  });
+
 /** §5: a valid number with its country code (+966…). */
 export const phoneSchema = z
   .string({ error: 'validation.required' })
   .trim()
   .min(1, { error: 'validation.required' })
-  .transform((v) => v.replace(/[\s()-]/g, ''))
+  .transform((v) => asciiDigits(v).replace(/[\s()-]/g, ''))
   .superRefine((value, ctx) => {
     const problem = value.startsWith('+') ? phoneProblem(value) : 'validation.phone.countryCode';
     if (problem) ctx.addIssue({ code: 'custom', message: problem });

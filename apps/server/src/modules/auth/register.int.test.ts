@@ -92,6 +92,19 @@ describe('POST /api/auth/register', () => {
     expect(json(huge).code).toBe('PAYLOAD_TOO_LARGE');
   });
 
+  it('reads Arabic-Indic digits (an Arabic number pad) in the phone number and the code as the digits they are', async () => {
+    const body = registration({ phone_number: '+٩٦٦ ٥٠١ ٢٣٤ ٥٦٧' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+    expect(res.statusCode).toBe(201);
+    const [user] = await t.sql('select phone_number from users where id = $1', [json(res).data.user_id]);
+    expect(user.phone_number).toBe('+966501234567');
+    const arabic = (await latestOtp(t, body.email as string)).replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+    const verified = await t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email: body.email, otp: arabic } });
+    expect(verified.statusCode).toBe(200);
+    const [row] = await t.sql('select email_verified_at from users where id = $1', [json(res).data.user_id]);
+    expect(row.email_verified_at).not.toBeNull();
+  });
+
   it('verifies with the mailed code, raises a welcome notification, then signs in', async () => {
     const { email } = await signUp(t);
     const session = await signIn(t, email);

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import { OTP } from '@risala/shared/constants';
 import { verifyLoginOtpSchema, verifyOtpSchema } from '@risala/shared/schemas/auth';
+import { asciiDigits } from '@risala/shared/schemas/common';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -115,7 +116,10 @@ function OtpPage({ mode }: { mode: Mode }) {
             data-testid="otp-input"
             autoFocus
             {...form.inputProps('otp')}
-            onChange={(event) => form.setValue('otp', event.currentTarget.value.replace(/\D/g, '').slice(0, OTP.length))}
+            onChange={(event) =>
+              // an Arabic number pad types ٠–٩: keep them as the digits they are
+              form.setValue('otp', asciiDigits(event.currentTarget.value).replace(/\D/g, '').slice(0, OTP.length))
+            }
           />
           <Button type="submit" loading={verifying} fullWidth data-testid="otp-submit">
             {t('auth.otp.submit')}
