@@ -194,6 +194,10 @@ export interface MessageDetailDto extends MessageDto {
   events: MessageEventDto[];
 }
 
+/** What Risala did with an inbound message (none: stored for the inbox); each has a label in `messages.inbox.actions`. */
+export const INBOUND_ACTIONS = ['blocked', 'stop', 'auto_reply', 'auto_reply_failed'] as const;
+export type InboundAction = (typeof INBOUND_ACTIONS)[number];
+
 export interface InboundMessageDto {
   id: number;
   channel: 'sms' | 'whatsapp';
@@ -201,7 +205,7 @@ export interface InboundMessageDto {
   to_address: string;
   body: string;
   customer_id: number | null;
-  action: string | null;
+  action: InboundAction | null;
   blocked_by: string | null;
   received_at: string;
 }

@@ -1,3 +1,4 @@
+import type { InboundAction } from '@risala/shared/schemas/messages';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -177,8 +178,8 @@ export const inboundMessages = pgTable(
     connection_id: integer('connection_id'),
     whatsapp_sender_id: integer('whatsapp_sender_id'),
     provider_message_id: text('provider_message_id'),
-    /** STOP, auto_reply, blocked (MO blacklist) … what the pipeline did with it */
-    action: text('action'),
+    /** what the pipeline did with it: stop, auto_reply, blocked (MO blacklist) … (labels in messages.inbox.actions) */
+    action: text('action').$type<InboundAction>(),
     blocked_by: text('blocked_by'),
     received_at: ts('received_at').notNull().defaultNow(),
   },

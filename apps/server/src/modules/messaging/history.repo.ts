@@ -1,4 +1,4 @@
-import { MESSAGE_VIEWS, type MessageDto, type MessageListQuery } from '@risala/shared/schemas/messages';
+import { type InboundAction, MESSAGE_VIEWS, type MessageDto, type MessageListQuery } from '@risala/shared/schemas/messages';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { likePattern, phoneSearchDigits } from '../../lib/search.ts';
@@ -120,7 +120,7 @@ export type InboundRow = {
   to_address: string;
   body: string;
   customer_id: number | null;
-  action: string | null;
+  action: InboundAction | null;
   blocked_by: string | null;
   received_at: Date | string;
   total: number;

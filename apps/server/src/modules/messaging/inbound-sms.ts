@@ -4,6 +4,7 @@
  * number in the connection's account. An MO blacklist match marks it `blocked`; a STOP keyword
  * turns the customer's SMS consent off (source `sms_stop`) and marks it `stop`.
  */
+import type { InboundAction } from '@risala/shared/schemas/messages';
 import { sql } from 'drizzle-orm';
 import type { MoMessage } from '../../channels/sms/dlr.ts';
 import type { AppContext } from '../../context.ts';
@@ -59,7 +60,7 @@ export class InboundSms {
       const customerId = rows[0] ? Number(rows[0].id) : null;
       const blockedBy = (await loadBlacklistMatcher(tx, accountId, 'MO', [from]))(from, text);
       const stop = !blockedBy && isStopKeyword(text);
-      const action = blockedBy ? 'blocked' : stop ? 'stop' : null;
+      const action: InboundAction | null = blockedBy ? 'blocked' : stop ? 'stop' : null;
       await tx.execute(sql`
         insert into inbound_messages (account_id, channel, from_address, to_address, body, customer_id, connection_id, action, blocked_by)
         values (${accountId}, 'sms', ${from}, ${destination}, ${text}, ${customerId}, ${connectionId}, ${action}, ${blockedBy})`);

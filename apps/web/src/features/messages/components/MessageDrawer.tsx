@@ -103,7 +103,7 @@ function Details({ m }: { m: MessageDetailDto }) {
         <Field label={t('messages.table.recipient')}>
           <span dir="ltr">{m.recipient}</span>
         </Field>
-        <Field label={t('messages.table.sender')}>{m.sender}</Field>
+        <Field label={t('messages.table.sender')}>{m.sender && <span dir="auto">{m.sender}</span>}</Field>
         <Field label={t('messages.detail.parts')}>
           {m.parts} {m.encoding ? `· ${m.encoding}` : ''}
         </Field>

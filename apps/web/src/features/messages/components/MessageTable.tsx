@@ -92,7 +92,10 @@ export function MessageTable(props: { messages: MessageDto[]; sort: Sort; onSort
                 <StatusBadge status={m.status} />
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{m.sender ?? '—'}</Text>
+                {/* a WhatsApp number: dir=auto keeps "+1555…" in order beside Arabic */}
+                <Text size="sm" component="span" dir="auto">
+                  {m.sender ?? '—'}
+                </Text>
               </Table.Td>
               <Table.Td ta="end">{m.parts}</Table.Td>
               <Table.Td ta="end">{m.credits}</Table.Td>
