@@ -21,6 +21,12 @@ export function isLanguage(value: unknown): value is Language {
   return value === 'en' || value === 'ar';
 }
 
+/** The language this browser has been set to (the toggle, here or on the sign-in pages), if any. */
+export function chosenLanguage(): Language | null {
+  const value = storage()?.getItem(LANGUAGE_STORAGE_KEY);
+  return isLanguage(value) ? value : null;
+}
+
 export function storedLanguage(): Language {
   const value = storage()?.getItem(LANGUAGE_STORAGE_KEY);
   return isLanguage(value) ? value : DEFAULT_LANGUAGE;

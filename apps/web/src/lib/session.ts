@@ -7,6 +7,7 @@ import { landingPath, type PermissionTree } from '@risala/shared/permissions';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { api } from './api-client.ts';
+import { chosenLanguage, currentLanguage, isLanguage, setLanguage } from './i18n.ts';
 import { browserTimeZone } from './zoned.ts';
 import {
   endSession,
@@ -54,6 +55,9 @@ export function displayName(user: Pick<User, 'full_name' | 'first_name' | 'last_
   );
 }
 
+/** The language settled at the last sign-in (see settleLanguage); the profile is read after it. */
+let languageSettled: Promise<void> = Promise.resolve();
+
 /** Remembers who signed in; returns where to go (the first entity URL of the permissions). */
 export function startSession(result: LoginResult): string {
   saveSession({
@@ -63,7 +67,22 @@ export function startSession(result: LoginResult): string {
     customerId: String(result.user.account_id),
     userLogo: result.user.logo,
   });
+  languageSettled = settleLanguage(result.user);
   return landingPath(result.permissions);
+}
+
+/**
+ * After sign-in the interface and the profile speak one language (mails and notifications follow
+ * the profile): the language this browser was set to becomes the user's; a browser never set
+ * shows the user's own. Before, an Arabic interface could sit over an English profile and mails.
+ */
+async function settleLanguage(user: User): Promise<void> {
+  const chosen = chosenLanguage();
+  if (chosen) {
+    if (chosen !== user.language) await updateUser(String(user.id), { language: chosen }).catch(() => undefined);
+  } else if (isLanguage(user.language) && user.language !== currentLanguage()) {
+    await setLanguage(user.language);
+  }
 }
 
 /** Keeps the stored copy in step with a freshly loaded profile. */
@@ -92,6 +111,7 @@ export const userKeys = {
 };
 
 export async function fetchUserProfile(userId: string): Promise<UserProfile> {
+  await languageSettled; // the profile read right after sign-in shows the language just saved
   // Silent: the start-up rule (401/403 → logout, else keep the session) is applied by the caller.
   const { data } = await api.get<UserProfile>(`/api/auth/user/${encodeURIComponent(userId)}`, { silent: true });
   rememberProfile(data);

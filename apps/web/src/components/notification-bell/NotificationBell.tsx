@@ -46,7 +46,8 @@ export function NotificationBell() {
       opened={opened}
       onChange={setOpened}
       position="bottom-end"
-      width={mode === 'expanded' ? 480 : 380}
+      // never wider than a phone's screen (the expanded panel ran off its side)
+      width={`min(${mode === 'expanded' ? 480 : 380}px, calc(100vw - 16px))`}
       shadow="md"
       withinPortal
     >

@@ -44,8 +44,9 @@ function SetupChecklist({ done }: { done: GettingStarted }) {
           const link = STEP_LINKS[step];
           const allowed = can(permissions, link.entity, link.action);
           return (
-            <Group key={step} justify="space-between" wrap="nowrap" align="flex-start" data-testid={`step-${step}`} data-done={done[step]}>
-              <Group gap="sm" wrap="nowrap" align="flex-start">
+            // the button moves under the step's text when both do not fit (a phone) instead of being cut
+            <Group key={step} justify="space-between" align="flex-start" data-testid={`step-${step}`} data-done={done[step]}>
+              <Group gap="sm" wrap="nowrap" align="flex-start" flex="1 1 16rem">
                 <ThemeIcon size={28} radius="xl" variant={done[step] ? 'filled' : 'light'} color={done[step] ? 'green' : 'gray'}>
                   {done[step] ? <IconCheck size={16} /> : <IconCircleDashed size={16} />}
                 </ThemeIcon>
@@ -66,7 +67,7 @@ function SetupChecklist({ done }: { done: GettingStarted }) {
                 </Badge>
               ) : (
                 allowed && (
-                  <Button component={Link} to={link.to} size="xs" variant="light" data-testid={`step-${step}-action`}>
+                  <Button component={Link} to={link.to} size="xs" variant="light" flex="none" ms={{ base: 40, xs: 0 }} data-testid={`step-${step}-action`}>
                     {t(`dashboard.start.steps.${step}.action`)}
                   </Button>
                 )

@@ -17,7 +17,8 @@ export function AuthCard({
   width?: number;
 }) {
   return (
-    <Paper withBorder shadow="sm" radius="lg" p="xl" maw={width} mx="auto" mt="xl">
+    // a long address (quoted in "we sent a code to …") wraps instead of running out of a phone's card
+    <Paper withBorder shadow="sm" radius="lg" p="xl" maw={width} mx="auto" mt="xl" style={{ overflowWrap: 'anywhere' }}>
       <Stack gap="md">
         <div>
           <Title order={2}>{title}</Title>
