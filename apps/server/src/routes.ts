@@ -30,7 +30,7 @@ import { whatsappSenderRoutes } from './modules/senders/whatsapp-sender.routes.t
 import { signedDownloadRoutes, storageRoutes } from './modules/storage/storage.routes.ts';
 import { healthRoutes, subscriptionRoutes } from './modules/system/system.routes.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
-import { uploadRoutes, userRoutes } from './modules/users/users.routes.ts';
+import { accountRoutes, uploadRoutes, userRoutes } from './modules/users/users.routes.ts';
 import { whatsappTemplateRoutes } from './modules/whatsapp/whatsapp-templates.routes.ts';
 import { whatsappWebhookRoutes } from './modules/whatsapp/whatsapp-webhook.ts';
 
@@ -63,6 +63,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(
     async (scoped) => {
       scoped.addHook('onRequest', authenticate(ctx));
+      await scoped.register(accountRoutes(ctx), { prefix: '/api/account' });
       await scoped.register(notificationRoutes(ctx), { prefix: '/api/notifications' });
       await scoped.register(dashboardRoutes(ctx), { prefix: '/api/dashboard' });
       // brands, content, storage:

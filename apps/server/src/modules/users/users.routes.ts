@@ -1,4 +1,5 @@
 import { idParamSchema, updateProfileSchema } from '@risala/shared';
+import { updateAccountSchema } from '@risala/shared/schemas/account';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ok } from '../../lib/http.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { authenticate, requireAuth } from '../auth/guard.ts';
+import { authenticate, requireAuth, requirePermission } from '../auth/guard.ts';
 import * as users from './users.service.ts';
 
 async function readUpload(req: FastifyRequest) {
@@ -40,6 +41,17 @@ export function userRoutes(ctx: AppContext, storage: Storage): FastifyPluginAsyn
         return ok(reply, await users.uploadPicture(ctx, storage, requireAuth(req), req.params.id, file), 'Picture uploaded');
       });
     }
+  };
+}
+
+/** /api/account — the account's settings, changed by those who manage its users (owner, admin). */
+export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.put(
+      '/',
+      { schema: { tags: ['users'], body: updateAccountSchema }, preHandler: requirePermission('user_management', 'update') },
+      async (req, reply) => ok(reply, await users.updateAccount(ctx, requireAuth(req), req.body), 'Account updated'),
+    );
   };
 }
 

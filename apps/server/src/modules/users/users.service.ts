@@ -5,9 +5,10 @@ import {
   trialState,
   type UpdateProfileInput,
 } from '@risala/shared';
+import type { UpdateAccountInput } from '@risala/shared/schemas/account';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { files, users } from '../../db/schema/index.ts';
+import { accounts, files, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { MIME, sniffType, type Storage } from '../../storage/storage.ts';
 import type { AuthContext } from '../auth/guard.ts';
@@ -51,6 +52,19 @@ export async function updateProfile(ctx: AppContext, auth: AuthContext, id: numb
     return updated;
   });
   return { user: toUserDto(row, found.roleKey) };
+}
+
+/** The account's own settings (name, time zone); the route lets only those who manage users in. */
+export async function updateAccount(ctx: AppContext, auth: AuthContext, input: UpdateAccountInput) {
+  const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  const [row] = await ctx.db
+    .update(accounts)
+    .set({ ...changes, updated_at: new Date() })
+    .where(eq(accounts.id, auth.accountId))
+    .returning();
+  return {
+    account: { id: row.id, name: row.name, plan: row.plan, needs_approval: row.needs_approval, timezone: row.timezone },
+  };
 }
 
 export async function getLogo(ctx: AppContext, auth: AuthContext, id: number) {

@@ -56,7 +56,7 @@ export function ProfilePage() {
           </Button>
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} mt="lg" spacing="md">
-          <Row label={t('auth.fields.phone_number')} value={<span className="ltr-value">{user.phone_number}</span>} />
+          <Row label={t('auth.fields.phone_number')} value={user.phone_number && <span className="ltr-value">{user.phone_number}</span>} />
           <Row label={t('profile.fields.company')} value={account?.name} />
           <Row label={t('auth.fields.user_role')} value={user.user_role} />
           <Row label={t('auth.fields.industry')} value={user.industry} />
@@ -65,6 +65,7 @@ export function ProfilePage() {
             label={t('profile.fields.twoFactor')}
             value={user.two_factor_enabled ? t('common.on') : t('common.off')}
           />
+          <Row label={t('profile.fields.timezone')} value={account?.timezone && <span className="ltr-value">{account.timezone}</span>} />
           <Row label={t('profile.fields.memberSince')} value={formatDate(user.created_at, { dateStyle: 'long' }, i18n.language)} />
         </SimpleGrid>
       </Paper>

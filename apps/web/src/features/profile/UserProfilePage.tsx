@@ -1,14 +1,16 @@
 import { Paper, Stack, Title } from '@mantine/core';
+import { can } from '@risala/shared/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../components/page/LoadError.tsx';
 import { PageLoader } from '../../components/page/PageLoader.tsx';
 import { displayName, userProfileQuery, useSession } from '../../lib/session.ts';
+import { AccountForm } from './components/AccountForm.tsx';
 import { ChangePasswordForm } from './components/ChangePasswordForm.tsx';
 import { PictureUpload } from './components/PictureUpload.tsx';
 import { ProfileForm } from './components/ProfileForm.tsx';
 
-/** /user-profile: edit the profile, the picture and the password. */
+/** /user-profile: edit the profile, the picture and the password; owners and admins the account too. */
 export function UserProfilePage() {
   const { t } = useTranslation();
   const userId = useSession().userId ?? '';
@@ -35,6 +37,14 @@ export function UserProfilePage() {
         </Title>
         <ProfileForm key={data.user.id} profile={data} userId={userId} />
       </Paper>
+      {can(data.permissions, 'user_management', 'update') && (
+        <Paper withBorder p="lg" radius="md">
+          <Title order={2} size="h4" mb="md">
+            {t('profile.account.title')}
+          </Title>
+          <AccountForm key={data.account.id} account={data.account} userId={userId} />
+        </Paper>
+      )}
       <Paper withBorder p="lg" radius="md">
         <Title order={2} size="h4" mb="md">
           {t('profile.password.title')}
