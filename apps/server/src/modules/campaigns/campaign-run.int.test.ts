@@ -233,6 +233,20 @@ describe('test sends and email campaigns', () => {
     expect(json(await req('GET', `/api/campaigns/${c.id}/progress`)).data.created).toBe(0);
   });
 
+  it('a test send to addresses the campaign cannot use says which kind it needs, in the caller\'s language', async () => {
+    const sms = json(await req('POST', '/api/campaigns', { name: 'SMS only test', channels: ['sms'], content: { sms: { text: 'Hi' } } })).data;
+    const onlyEmail = await req('POST', `/api/campaigns/${sms.id}/test-send`, { emails: ['tester@customer.example'] });
+    expect(onlyEmail.statusCode).toBe(400);
+    // it used to answer "emails: This field is required" for a typed email
+    expect(json(onlyEmail).errors).toEqual([{ field: 'numbers', message: 'This campaign sends SMS or WhatsApp: add a phone number with its country code' }]);
+    const arabic = await req('POST', `/api/campaigns/${sms.id}/test-send`, { emails: ['tester@customer.example'] }, { ...bearer(owner.token), 'accept-language': 'ar' });
+    expect(json(arabic).errors).toEqual([{ field: 'numbers', message: 'هذه الحملة تُرسل رسائل SMS أو واتساب: أضف رقم هاتف مع رمز الدولة' }]);
+    const mail = json(await req('POST', '/api/campaigns', { name: 'Email only test', channels: ['email'], content: { email: { subject: 'S', html: '<p>x</p>' } } })).data;
+    const onlyNumber = await req('POST', `/api/campaigns/${mail.id}/test-send`, { numbers: ['+966555000112'] });
+    expect(json(onlyNumber).errors).toEqual([{ field: 'emails', message: 'This campaign sends email only: add an email address' }]);
+    expect((await t.sql('select count(*)::int as n from batches where campaign_id = any($1)', [[sms.id, mail.id]]))[0].n).toBe(0);
+  });
+
   it('send-now, schedule, test-send, history, details and customer groups under /api/email-campaigns', async () => {
     const { groupId } = await seedAudience(t, owner.accountId, 2, { sms: false, email: true, base: 550_000_000, name: 'Mail list' });
     const body = { name: 'Newsletter', brand_id: brandId, audience: { group_ids: [groupId] }, email: { subject: 'News', html: '<p>News</p>' } };

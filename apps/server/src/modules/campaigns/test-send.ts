@@ -38,7 +38,12 @@ export async function testSendContent(ctx: AppContext, auth: AuthContext, spec: 
     for (const channel of spec.channels) {
       for (const address of channel === 'email' ? input.emails : numbers) targets.push({ channel, address });
     }
-    if (targets.length === 0) throw new AppError('VALIDATION_ERROR', { errors: [{ field: input.emails.length ? 'emails' : 'numbers', message: 'validation.required' }] });
+    if (targets.length === 0) {
+      // the addresses typed are for channels the campaign does not use: say which kind it needs
+      const needsNumber = spec.channels.length === 0 || spec.channels.some((ch) => ch !== 'email');
+      const error = needsNumber ? { field: 'numbers', message: 'validation.testNeedsNumber' } : { field: 'emails', message: 'validation.testNeedsEmail' };
+      throw new AppError('VALIDATION_ERROR', { errors: [error] });
+    }
     const batchId = await insertBatch(tx, {
       account_id: auth.accountId,
       campaign_id: spec.campaignId as number,
