@@ -47,3 +47,22 @@ test('a link opened while signed out comes back, query and all, after signing in
   await expect(page).toHaveURL(/\/customer\?search=Layla&sort=name&order=asc$/);
   await expect(page.getByTestId('customer-search')).toHaveValue('Layla');
 });
+
+test('the code entered again after verifying (Back to the code page) leads to sign-in, not "wrong code"', async ({ page, request }) => {
+  const email = newEmail('e2e.verify.twice');
+  const reg = await request.post('/api/auth/register', {
+    data: { email, password: PASSWORD, confirm_password: PASSWORD, first_name: 'Omar', last_name: 'Saleh', phone_number: '+966501234567' },
+  });
+  expect(reg.status()).toBe(201);
+  const code = await otpFor(request, email);
+  await page.goto(`/otp-register?email=${encodeURIComponent(email)}`);
+  await page.getByTestId('otp-input').fill(code);
+  await page.getByTestId('otp-submit').click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.goto(`/otp-register?email=${encodeURIComponent(email)}`);
+  await page.getByTestId('otp-input').fill(code);
+  await page.getByTestId('otp-submit').click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByTestId('login-email')).toHaveValue(email);
+  await expect(page.getByTestId('form-error')).toHaveCount(0);
+});

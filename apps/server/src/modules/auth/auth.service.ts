@@ -154,7 +154,12 @@ export async function verifyRegistrationOrReset(
   ctx: AppContext,
   input: { email: string; otp: string; purpose?: 'register' | 'reset' | undefined },
 ) {
-  const purpose = input.purpose ?? impliedPurpose(await findByEmail(ctx.db, input.email));
+  const found = await findByEmail(ctx.db, input.email);
+  const purpose = input.purpose ?? impliedPurpose(found);
+  // back on the code page after verifying (Back, a second tab): say so, as resend does, not "wrong code"
+  if (purpose === 'register' && found?.user.status === 'ACTIVE' && found.user.email_verified_at) {
+    throw new AppError('EMAIL_ALREADY_VERIFIED');
+  }
   const { userId } = await verifyOtp(ctx, input.email, purpose, input.otp);
   return ctx.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId));

@@ -110,6 +110,21 @@ describe('POST /api/auth/verify-otp', () => {
     // a used code cannot be replayed
     expect(json(await verify({ email, otp: code })).code).toBe('OTP_INVALID');
   });
+
+  it('a registration code entered again after verifying says the address is verified (sign in), not "wrong code"', async () => {
+    const { email, code } = await registered();
+    expect((await verify({ email, otp: code, purpose: 'register' })).statusCode).toBe(200);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-otp',
+      headers: { 'accept-language': 'ar' },
+      payload: { email, otp: code, purpose: 'register' },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(json(again)).toMatchObject({ code: 'EMAIL_ALREADY_VERIFIED', message: 'تم التحقق من هذا البريد مسبقًا. يمكنك تسجيل الدخول.' });
+    // an unknown address still learns nothing new
+    expect(json(await verify({ email: uniqueEmail('nobody'), otp: code, purpose: 'register' })).code).toBe('OTP_INVALID');
+  });
 });
 
 describe('POST /api/auth/send-otp and /resend-otp', () => {

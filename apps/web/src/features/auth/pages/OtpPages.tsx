@@ -62,6 +62,12 @@ function OtpPage({ mode }: { mode: Mode }) {
         form.setFormError(t('auth.otp.noResetToken'));
       }
     } catch (err) {
+      if (mode === 'register' && isApiError(err) && err.code === 'EMAIL_ALREADY_VERIFIED') {
+        // verified already (Back after verifying, a second tab): the next step is signing in
+        showSuccessToast('auth.otp.verified');
+        navigate('/login', { replace: true, state: { email: form.values.email.trim() } });
+        return;
+      }
       form.showApiError(err);
     }
   }
