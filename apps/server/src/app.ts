@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { ERROR_STATUS, type ErrorEnvelope, LIMITS } from '@risala/shared';
-import { translate } from '@risala/shared/i18n/index.ts';
+import { hasKey, translate } from '@risala/shared/i18n/index.ts';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -21,6 +21,10 @@ import { requestLanguage } from './lib/http.ts';
 import { registerMetrics } from './metrics.ts';
 import { registerRoutes } from './routes.ts';
 
+/** A validation message key of the catalogue: validation.*, errors.* or an area's own (messages.validation.*), not a provider's text. */
+const isValidationKey = (message: string | undefined): message is string =>
+  Boolean(message && /^(validation|errors|\w+\.validation)\./.test(message) && hasKey('en', message));
+
 function envelope(
   lang: string,
   err: AppError,
@@ -31,7 +35,7 @@ function envelope(
     message: translate(lang, `errors.${err.code}`, err.params),
     errors: err.errors.map((e) => ({
       field: e.field,
-      message: /^(validation|errors)\./.test(e.message) ? translate(lang, e.message) : e.message,
+      message: isValidationKey(e.message) ? translate(lang, e.message) : e.message,
     })),
     isError: true,
     ...(err.data !== undefined ? { data: err.data } : {}),
@@ -87,7 +91,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((v) => ({
         field: v.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'body',
-        message: v.message?.startsWith('validation.') ? v.message : 'validation.invalid',
+        message: isValidationKey(v.message) ? v.message : 'validation.invalid',
       }));
       return reply.code(400).send(envelope(lang, new AppError('VALIDATION_ERROR', { errors })));
     }

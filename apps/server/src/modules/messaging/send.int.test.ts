@@ -64,6 +64,18 @@ describe('POST /api/messages/sms — validation and tenancy', () => {
     expect(cancel.statusCode).toBe(400);
   });
 
+  it('says what is missing, in the caller\'s language, not "Invalid value"', async () => {
+    const nothing = await post('/api/messages/sms', { recipients: {}, text: '  ' });
+    expect(fields(nothing)).toEqual({ 'recipients.numbers': 'Add at least one recipient: numbers, customers or groups', text: 'Write a message or choose a template' });
+    const arabic = await t.app.inject({
+      method: 'POST',
+      url: '/api/messages/whatsapp',
+      headers: { ...bearer(cast.owner.token), 'accept-language': 'ar' },
+      payload: { recipients: { numbers: ['+966500000001'] } },
+    });
+    expect(fields(arabic)).toEqual({ text: 'اكتب رسالة أو اختر قالبًا' });
+  });
+
   it('another account’s customers, groups, senders, templates and sends → 404', async () => {
     const theirs = await customer(cast.stranger.accountId, '+966511111111', true);
     const [group] = await t.sql(`insert into customer_groups (account_id, group_name) values ($1, 'Theirs') returning id`, [cast.stranger.accountId]);
