@@ -195,9 +195,15 @@ test('with approval switched on, a second user approves the batch and the campai
   await expect(page.getByTestId('launcher-name')).toHaveValue('Needs a reviewer');
   await page.getByTestId('launcher-step-review').click();
   await expect(page.getByTestId('review-messages')).toHaveText('10', { timeout: 15_000 });
-  await page.getByTestId('launcher-launch').click();
+  // an impatient double-click launches once: one deploy request, no refused second one
+  const deploys: number[] = [];
+  page.on('response', (r) => {
+    if (r.request().method() === 'POST' && /\/api\/campaigns\/\d+\/deploy$/.test(r.url())) deploys.push(r.status());
+  });
+  await page.getByTestId('launcher-launch').dblclick();
   await expect(page).toHaveURL(new RegExp(`/campaignhistory\\?campaign=${id}$`));
   await expect(page.getByTestId('campaign-progress')).toHaveAttribute('data-status', 'WAITING_FOR_APPROVAL');
+  expect(deploys).toEqual([201]);
 
   // the reviewer approves it on the approval batches screen
   const { page: second, context } = await signInReviewer(browser, request, email, 'e2e.campaigns', test.info().project.use.baseURL);

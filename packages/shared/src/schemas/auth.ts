@@ -82,7 +82,12 @@ export const changePasswordSchema = z
     password: passwordSchema,
     confirm_password: z.string({ error: 'validation.required' }),
   })
-  .superRefine(confirmMatches);
+  .superRefine((value, ctx) => {
+    confirmMatches(value, ctx);
+    if (value.old_password && value.password === value.old_password) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'validation.password.sameAsOld' });
+    }
+  });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 export const supportEmailSchema = z.object({

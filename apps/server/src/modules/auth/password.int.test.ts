@@ -260,6 +260,18 @@ describe('POST /api/auth/change-password', () => {
     expect(await loginStatus(email, STRONG_PASSWORD)).toBe(200);
   });
 
+  it('refuses the current password as the new one, at the new-password field, in both languages', async () => {
+    const { email, userId } = await signUp(t);
+    const { token } = await signIn(t, email);
+    const same = { old_password: STRONG_PASSWORD, password: STRONG_PASSWORD, confirm_password: STRONG_PASSWORD };
+    const res = await change(token, same);
+    expect(res.statusCode).toBe(400);
+    expect(json(res)).toMatchObject({ code: 'VALIDATION_ERROR', errors: [{ field: 'password', message: 'Choose a new password: this is your current one' }] });
+    const ar = await t.app.inject({ method: 'POST', url: '/api/auth/change-password', headers: { ...bearer(token), 'accept-language': 'ar' }, payload: same });
+    expect(json(ar).errors).toEqual([{ field: 'password', message: 'اختر كلمة مرور جديدة: هذه كلمة مرورك الحالية' }]);
+    expect(await notificationKeys(userId)).not.toContain('notifications.passwordChanged.title');
+  });
+
   it('answers 401 UNAUTHORIZED without a token', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -13,6 +13,7 @@ import { isApiError } from '../../lib/http.ts';
 import { translateMessage } from '../../lib/i18n.ts';
 import { useAccountTimeZone, useSession } from '../../lib/session.ts';
 import { showSuccessToast } from '../../lib/toast.ts';
+import { useSingleFlight } from '../../lib/single-flight.ts';
 import { useCampaign } from './api/get-campaign.ts';
 import { useDeployCampaign } from './api/launch-campaign.ts';
 import type { Campaign } from './api/types.ts';
@@ -78,17 +79,23 @@ function Launcher({ initial }: { initial: Campaign | null }) {
     setDraft((d) => ({ ...d, ...patch }));
     setDirty(true);
   };
-  const launch = async () => {
-    try {
-      const campaignId = await autosave.flush();
-      const res = await deploy.mutateAsync(campaignId);
-      showSuccessToast(res.status === 'RUNNING' ? 'campaigns.launcher.launched' : 'campaigns.launcher.launchedWaiting');
-      leave.release();
-      navigate(`/campaignhistory?campaign=${campaignId}`);
-    } catch {
-      // shown from deploy.error / autosave.error below
-    }
-  };
+  // one launch however often the button is pressed: the draft's last save runs before the deploy
+  // request, so the button is not yet "loading" when a double-click's second press arrives
+  const once = useSingleFlight();
+  const launch = () =>
+    once(async (done) => {
+      try {
+        const campaignId = await autosave.flush();
+        const res = await deploy.mutateAsync(campaignId);
+        showSuccessToast(res.status === 'RUNNING' ? 'campaigns.launcher.launched' : 'campaigns.launcher.launchedWaiting');
+        leave.release();
+        navigate(`/campaignhistory?campaign=${campaignId}`);
+      } catch {
+        // shown from deploy.error / autosave.error below
+      } finally {
+        done();
+      }
+    });
 
   const stepProps = { draft, set };
   const panels: Record<(typeof STEPS)[number], React.ReactNode> = {
@@ -180,7 +187,7 @@ function Launcher({ initial }: { initial: Campaign | null }) {
           canSend && (
             <Button
               leftSection={<IconRocket size={16} />}
-              onClick={() => void launch()}
+              onClick={launch}
               loading={deploy.isPending}
               disabled={!readyToLaunch(draft, timeZone)}
               data-testid="launcher-launch"
