@@ -64,12 +64,12 @@ export const asciiDigits = (value: string) =>
     return String(code - (code >= 0x06f0 ? 0x06f0 : 0x0660));
   });
 
-/** §5: a valid number with its country code (+966…). */
+/** §5: a valid number with its country code (+966…; 00966…, the international dialling prefix, reads as +966…). */
 export const phoneSchema = z
   .string({ error: 'validation.required' })
   .trim()
   .min(1, { error: 'validation.required' })
-  .transform((v) => asciiDigits(v).replace(/[\s()-]/g, ''))
+  .transform((v) => asciiDigits(v).replace(/[\s()-]/g, '').replace(/^00(?=[1-9])/, '+'))
   .superRefine((value, ctx) => {
     const problem = value.startsWith('+') ? phoneProblem(value) : 'validation.phone.countryCode';
     if (problem) ctx.addIssue({ code: 'custom', message: problem });

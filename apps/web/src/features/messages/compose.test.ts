@@ -10,5 +10,8 @@ describe('new message helpers', () => {
     // numbers side by side on one line, or a pasted column
     expect(parseNumbers('+966 50 765 4321 +966501111111').valid).toEqual(['+966507654321', '+966501111111']);
     expect(parseNumbers('+966507654321\t+966501111111').valid).toEqual(['+966507654321', '+966501111111']);
+    // 00 is the international dialling prefix: 00966… is +966…
+    expect(parseNumbers('00966 50 765 4321\n00966501234567')).toEqual({ valid: ['+966507654321', '+966501234567'], invalid: [] });
+    expect(parseNumbers('000966501234567').invalid).toEqual(['000966501234567']);
   });
 });
