@@ -129,6 +129,12 @@ test('messages wait QUEUED while the sandbox connection is stopped and go out wh
   await page.waitForTimeout(3000);
   await page.reload();
   await expect(rows(page, 'QUEUED')).toHaveCount(3);
+  // each says why it waits and where to start the connection
+  await expect(rows(page, 'QUEUED').getByTestId('message-connection-stopped-icon')).toHaveCount(3);
+  await rows(page, 'QUEUED').first().click();
+  await expect(page.getByTestId('message-connection-stopped')).toContainText('Waiting: the connection “\u2068Sandbox SMSC\u2069” is stopped.');
+  await expect(page.getByTestId('message-open-connection')).toHaveAttribute('href', /\/sender-management\/connections\/\d+$/);
+  await page.keyboard.press('Escape');
 
   await sandboxConnection(page, 'start');
   await page.goto(historyUrl);

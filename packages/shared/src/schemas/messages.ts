@@ -168,6 +168,8 @@ export interface MessageDto {
   cost: string;
   connection_id: number | null;
   connection_name: string | null;
+  /** the message's connection is stopped: a QUEUED message waits until someone starts it */
+  connection_stopped: boolean;
   router_id: number | null;
   provider_message_id: string | null;
   error_code: string | null;

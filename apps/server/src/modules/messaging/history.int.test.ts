@@ -189,6 +189,20 @@ describe('GET /api/messages/:id', () => {
     expect(dup).toMatchObject({ possible_duplicate: true, events: [{ event: 'SENT', at: dup.sent_at }] });
   });
 
+  it('says when a queued message waits behind a stopped connection', async () => {
+    const [conn] = await t.sql(`select id from connections where account_id = $1 and type = 'smpp' order by id limit 1`, [cast.owner.accountId]);
+    await t.sql('update messages set connection_id = $2 where id = $1', [ids.queued, conn.id]);
+    await t.sql(`update connections set desired_state = 'stopped' where id = $1`, [conn.id]);
+    const stopped = json(await get(`/api/messages/${ids.queued}`)).data;
+    expect(stopped).toMatchObject({ connection_id: conn.id, connection_name: 'Sandbox SMSC', connection_stopped: true });
+    const listed = json(await get('/api/messages?status=QUEUED')).data.items;
+    expect(listed).toMatchObject([{ id: ids.queued, connection_stopped: true }]);
+    await t.sql(`update connections set desired_state = 'started' where id = $1`, [conn.id]);
+    expect(json(await get(`/api/messages/${ids.queued}`)).data.connection_stopped).toBe(false);
+    // no connection (email, WhatsApp, not routed yet): false, never null
+    expect(json(await get(`/api/messages/${ids.email}`)).data.connection_stopped).toBe(false);
+  });
+
   it("answers 404 for another account's message and 400 for a bad id", async () => {
     expect((await get(`/api/messages/${ids.foreign}`)).statusCode).toBe(404);
     expect((await get(`/api/messages/${ids.delivered}`, cast.stranger.token)).statusCode).toBe(404);

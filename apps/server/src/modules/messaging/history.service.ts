@@ -74,6 +74,7 @@ export function toMessageDto(r: repo.MessageRow, lang: Lang): MessageDto {
     cost: r.cost,
     connection_id: r.connection_id,
     connection_name: r.connection_name,
+    connection_stopped: r.connection_stopped === true,
     router_id: r.router_id,
     provider_message_id: r.provider_message_id,
     error_code: r.error_code,

@@ -1,7 +1,8 @@
-import { Alert, Badge, Button, Code, Drawer, Group, Paper, SimpleGrid, Stack, Text, Timeline } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Code, Drawer, Group, Paper, SimpleGrid, Stack, Text, Timeline } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
 import type { MessageDetailDto } from '@risala/shared/schemas/messages';
-import { IconAlertTriangle, IconBan, IconCircleDot } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBan, IconCircleDot, IconPlayerPause } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/page/LoadError.tsx';
@@ -73,6 +74,24 @@ function CancelScheduled({ bulkId }: { bulkId: string }) {
   );
 }
 
+/** A queued message behind a stopped connection: says why it waits and where to start it. */
+function ConnectionStopped({ m }: { m: MessageDetailDto }) {
+  const { t } = useTranslation();
+  const { permissions } = useSession();
+  return (
+    <Alert color="yellow" variant="light" icon={<IconPlayerPause size={18} />} data-testid="message-connection-stopped">
+      {t('messages.detail.connectionStopped', { name: isolate(m.connection_name ?? String(m.connection_id)) })}
+      {can(permissions, 'sender', 'update') && m.connection_id !== null && (
+        <div>
+          <Anchor component={Link} to={`/sender-management/connections/${m.connection_id}`} size="sm" data-testid="message-open-connection">
+            {t('messages.detail.openConnection')}
+          </Anchor>
+        </div>
+      )}
+    </Alert>
+  );
+}
+
 function Details({ m }: { m: MessageDetailDto }) {
   const { t, i18n } = useTranslation();
   const timeZone = useAccountTimeZone();
@@ -94,6 +113,7 @@ function Details({ m }: { m: MessageDetailDto }) {
           {m.error_message}
         </Alert>
       )}
+      {m.status === 'QUEUED' && m.connection_stopped && <ConnectionStopped m={m} />}
       {m.blocked_by && (
         <Alert color="dark" variant="light" icon={<IconBan size={18} />} data-testid="message-blocked-by">
           {t('messages.detail.blockedBy', { list: isolate(m.blocked_by) })}

@@ -1,6 +1,6 @@
 import { Group, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import type { MessageDto } from '@risala/shared/schemas/messages';
-import { IconAlertTriangle, IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
+import { IconAlertTriangle, IconChevronDown, IconChevronUp, IconPlayerPause, IconSelector } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, isolate } from '../../../lib/i18n.ts';
 import { useAccountTimeZone } from '../../../lib/session.ts';
@@ -89,7 +89,14 @@ export function MessageTable(props: { messages: MessageDto[]; sort: Sort; onSort
               </Table.Td>
               <Table.Td>{t(`messages.channel.${m.channel}`)}</Table.Td>
               <Table.Td>
-                <StatusBadge status={m.status} />
+                <Group gap={6} wrap="nowrap">
+                  <StatusBadge status={m.status} />
+                  {m.status === 'QUEUED' && m.connection_stopped && (
+                    <Tooltip label={t('messages.detail.connectionStopped', { name: isolate(m.connection_name ?? '') })} multiline w={260}>
+                      <IconPlayerPause size={14} color="var(--mantine-color-yellow-7)" aria-label={t('messages.detail.connectionStopped', { name: isolate(m.connection_name ?? '') })} data-testid="message-connection-stopped-icon" />
+                    </Tooltip>
+                  )}
+                </Group>
               </Table.Td>
               <Table.Td>
                 {/* a WhatsApp number: dir=auto keeps "+1555…" in order beside Arabic */}
