@@ -126,7 +126,7 @@ describe('GET /api/notifications', () => {
       expect(titles).toContain('تم تغيير كلمة المرور');
       expect(titles).not.toContain('Welcome to Risala');
       const support = all.find((n: { title: string }) => n.title === 'تم إرسال طلب الدعم');
-      expect(support.message).toBe('تلقّينا "\u2068Invoice\u2069" وسنرد عليك عبر البريد.');
+      expect(support.message).toBe('تلقّينا «\u2068Invoice\u2069» وسنرد عليك عبر البريد.');
     }
   });
 });
