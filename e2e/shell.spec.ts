@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { registerVerified, signInUi, sql } from './fixtures.ts';
+import { PASSWORD, registerVerified, signInUi, sql } from './fixtures.ts';
 
 test('the Arabic toggle flips the page to right-to-left and translates the shell', async ({ page, request }) => {
   const email = await registerVerified(request, 'e2e.rtl');
@@ -30,9 +30,18 @@ test('logout clears the session and protected pages send you to /login', async (
   const email = await registerVerified(request, 'e2e.logout');
   await signInUi(page, email);
   await expect(page).toHaveURL(/\/dashboard/);
+  await page.goto('/customer?search=Sara');
   await page.getByTestId('user-menu').click();
   await page.getByTestId('logout').click();
-  await expect(page).toHaveURL(/\/login/);
+  await expect(page).toHaveURL(/\/login$/);
+  // whoever signs in next starts on their own page, not where the last user left off
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/login$/);
   await page.goto('/brand');
   await expect(page).toHaveURL(/\/login/);
 });

@@ -2,7 +2,7 @@ import { SESSION } from '@risala/shared/constants';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { userProfileQuery, useSession } from '../lib/session.ts';
+import { endedByLogout, userProfileQuery, useSession } from '../lib/session.ts';
 import { endSession, hasSession, parseToken, saveSession } from '../lib/session-store.ts';
 
 /**
@@ -28,7 +28,11 @@ export function SessionGate() {
     return () => window.clearInterval(timer);
   }, [userId, token]);
 
-  // the whole address comes back after signing in (a shared link keeps its query)
-  if (!hasSession(session)) return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}${location.hash}` }} />;
+  // the whole address comes back after signing in (a shared link keeps its query); not after
+  // the user's own log out: the next person to sign in starts on their own page
+  if (!hasSession(session)) {
+    const from = endedByLogout() ? undefined : { from: `${location.pathname}${location.search}${location.hash}` };
+    return <Navigate to="/login" replace state={from} />;
+  }
   return <Outlet />;
 }

@@ -57,9 +57,18 @@ export function displayName(user: Pick<User, 'full_name' | 'first_name' | 'last_
 
 /** The language settled at the last sign-in (see settleLanguage); the profile is read after it. */
 let languageSettled: Promise<void> = Promise.resolve();
+let loggedOut = false;
+
+/**
+ * The session was ended by the user's own "Log out", not by an expiry: the sign-in page then
+ * carries no way back, so whoever signs in next lands on their own start page instead of the
+ * page the previous user left (which may not even be theirs to see).
+ */
+export const endedByLogout = (): boolean => loggedOut;
 
 /** Remembers who signed in; returns where to go (the first entity URL of the permissions). */
 export function startSession(result: LoginResult): string {
+  loggedOut = false;
   saveSession({
     userId: String(result.user.id),
     permissions: result.permissions,
@@ -102,6 +111,7 @@ export async function logout(): Promise<void> {
   } catch {
     // The server may already consider us signed out; clearing locally is what matters.
   }
+  loggedOut = true;
   endSession();
 }
 
