@@ -21,6 +21,7 @@ test('an owner sets the account time zone on the profile page; a marketer does n
   expect(row.timezone).toBe('Asia/Dubai');
   await page.goto('/profile');
   await expect(page.getByTestId('profile-page')).toContainText('Asia/Dubai');
+  await expect(page.getByTestId('profile-upgrade')).toBeVisible(); // the owner may change the plan
 
   const marketer = newEmail('e2e.phone.zone.marketer');
   const [role] = await sql("select id from roles where account_id = $1 and key = 'marketer'", [row.id]);
@@ -37,5 +38,9 @@ test('an owner sets the account time zone on the profile page; a marketer does n
   await page.goto('/user-profile');
   await expect(page.getByTestId('profile-form')).toBeVisible();
   await expect(page.getByTestId('account-form')).toHaveCount(0);
+  // a marketer has no billing rights: no Upgrade offer on the profile
+  await page.goto('/profile');
+  await expect(page.getByTestId('profile-page')).toContainText('Asia/Dubai');
+  await expect(page.getByTestId('profile-upgrade')).toHaveCount(0);
   expect((await page.request.put('/api/account', { data: { timezone: 'UTC' } })).status()).toBe(403);
 });

@@ -106,7 +106,9 @@ export async function register(ctx: AppContext, input: RegisterInput, meta: Requ
   const { confirm_password: _, password: __, ...rest } = input;
   return ctx.db.transaction(async (tx) => {
     await lockEmail(tx, input.email);
-    if (await findByEmail(tx, input.email)) throw new AppError('EMAIL_EXISTS');
+    if (await findByEmail(tx, input.email)) {
+      throw new AppError('EMAIL_EXISTS', { errors: [{ field: 'email', message: 'errors.EMAIL_EXISTS' }] });
+    }
     const user = await createAccountWithOwner(tx, {
       ...rest,
       password: '',

@@ -34,6 +34,8 @@ describe('POST /api/auth/register', () => {
     const again = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...body, email: body.email.toUpperCase() } });
     expect(again.statusCode).toBe(409);
     expect(json(again).code).toBe('EMAIL_EXISTS');
+    // said at the email field, where the address was typed, with what to do instead
+    expect(json(again).errors).toEqual([{ field: 'email', message: 'An account with this email already exists. Sign in, or reset the password if you forgot it.' }]);
     const rows = await t.sql('select count(*)::int as n from users where lower(email) = $1', [body.email]);
     expect(rows[0].n).toBe(1);
   });

@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { can } from '@risala/shared/permissions';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +27,8 @@ const STATE_COLOR: Record<string, string> = { none: 'green', active: 'blue', war
 /** /profile: a read-only summary and the plan; the one page reachable while the trial blocks. */
 export function ProfilePage() {
   const { t, i18n } = useTranslation();
-  const userId = useSession().userId ?? '';
+  const { userId: id, permissions } = useSession();
+  const userId = id ?? '';
   const profile = useQuery({ ...userProfileQuery(userId), enabled: Boolean(userId) });
   const access = useFeatureAccess();
 
@@ -98,9 +100,12 @@ export function ProfilePage() {
               </Text>
             )}
           </div>
-          <Button component={Link} to="/subscriptionplan?upgrade=true" data-testid="profile-upgrade">
-            {t('trial.upgrade')}
-          </Button>
+          {/* only those who may change the plan are offered to (owners; billing) */}
+          {can(permissions, 'billing', 'update') && (
+            <Button component={Link} to="/subscriptionplan?upgrade=true" data-testid="profile-upgrade">
+              {t('trial.upgrade')}
+            </Button>
+          )}
         </Group>
       </Paper>
     </Stack>
