@@ -6,8 +6,8 @@
 import type { Reason } from '@risala/shared/i18n/index.ts';
 import { CloudApiError } from './cloud-api.ts';
 
-/** Graph API codes: 190 token invalid or expired; 10, 200–299 and 3 a missing permission; 100 an unknown object. */
-const PERMISSION_CODES = new Set([3, 10]);
+/** Graph API codes: 190 token invalid or expired; 3, 10 and 200–299 a missing permission; 100 an unknown object. */
+const isPermissionCode = (code: number) => code === 3 || code === 10 || (code >= 200 && code < 300);
 
 const isolate = (s: string) => `\u2068${s}\u2069`;
 
@@ -18,7 +18,7 @@ export function setupFailureReason(err: unknown, phoneNumberId: string): Reason 
   }
   const detail = isolate(err.code !== undefined ? `${err.reason} (#${err.code})` : `${err.reason} (HTTP ${err.status})`);
   if (err.code === 190 || err.status === 401) return { key: `${base}.token`, params: { detail } };
-  if ((err.code !== undefined && PERMISSION_CODES.has(err.code)) || (err.code !== undefined && err.code >= 200 && err.code < 300) || err.status === 403) {
+  if ((err.code !== undefined && isPermissionCode(err.code)) || err.status === 403) {
     return { key: `${base}.permission`, params: { detail } };
   }
   if (err.code === 100 || err.status === 404) return { key: `${base}.unknownNumber`, params: { id: isolate(phoneNumberId), detail } };

@@ -10,6 +10,17 @@ import { StatusBadge } from './StatusBadge.tsx';
 type Sort = Pick<MessageListParams, 'sort' | 'order'>;
 const STAMP: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'medium' };
 
+/** A queued message behind a stopped connection: why it waits, on hover and for screen readers. */
+function ConnectionStoppedIcon({ name }: { name: string | null }) {
+  const { t } = useTranslation();
+  const label = t('messages.detail.connectionStopped', { name: isolate(name ?? '') });
+  return (
+    <Tooltip label={label} multiline w={260}>
+      <IconPlayerPause size={14} color="var(--mantine-color-yellow-7)" aria-label={label} data-testid="message-connection-stopped-icon" />
+    </Tooltip>
+  );
+}
+
 /** When a message went out, or for a SCHEDULED one when it will (in the account's zone, where schedule times are typed). */
 function SentCell({ m, timeZone }: { m: MessageDto; timeZone: string }) {
   const { t, i18n } = useTranslation();
@@ -91,11 +102,7 @@ export function MessageTable(props: { messages: MessageDto[]; sort: Sort; onSort
               <Table.Td>
                 <Group gap={6} wrap="nowrap">
                   <StatusBadge status={m.status} />
-                  {m.status === 'QUEUED' && m.connection_stopped && (
-                    <Tooltip label={t('messages.detail.connectionStopped', { name: isolate(m.connection_name ?? '') })} multiline w={260}>
-                      <IconPlayerPause size={14} color="var(--mantine-color-yellow-7)" aria-label={t('messages.detail.connectionStopped', { name: isolate(m.connection_name ?? '') })} data-testid="message-connection-stopped-icon" />
-                    </Tooltip>
-                  )}
+                  {m.status === 'QUEUED' && m.connection_stopped && <ConnectionStoppedIcon name={m.connection_name} />}
                 </Group>
               </Table.Td>
               <Table.Td>

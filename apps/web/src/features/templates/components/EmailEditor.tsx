@@ -1,10 +1,11 @@
 import '@mantine/tiptap/styles.css';
-import { Alert, Button, CloseButton, Group, List, Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, CloseButton, Group, List, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { DEFAULT_LABELS, RichTextEditor, type RichTextEditorLabels } from '@mantine/tiptap';
 import type { DocxConversion } from '@risala/shared/schemas/templates';
 import { useEditor } from '@tiptap/react';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../components/page/ConfirmModal.tsx';
 import { isolate } from '../../../lib/i18n.ts';
 import { autoDirOfText } from '../../../lib/text-direction.ts';
 import { showSuccessToast } from '../../../lib/toast.ts';
@@ -211,42 +212,35 @@ export function EmailEditor({ html, onChange, readOnly }: { html: string; onChan
           </Text>
         </>
       )}
-      <Modal opened={confirmSimplify} onClose={() => setConfirmSimplify(false)} title={t('templates.editor.simplifyTitle')} centered data-testid="email-simplify">
+      <ConfirmModal
+        opened={confirmSimplify}
+        title={t('templates.editor.simplifyTitle')}
+        cancelLabel={t('templates.editor.stayInSource')}
+        confirmLabel={t('templates.editor.simplifyConfirm')}
+        color="orange"
+        onCancel={() => setConfirmSimplify(false)}
+        onConfirm={() => {
+          setConfirmSimplify(false);
+          toVisual(true);
+        }}
+        testId="email-simplify"
+      >
         <Text size="sm">{t('templates.editor.simplifyBody')}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setConfirmSimplify(false)} data-testid="email-simplify-cancel">
-            {t('templates.editor.stayInSource')}
-          </Button>
-          <Button
-            color="orange"
-            onClick={() => {
-              setConfirmSimplify(false);
-              toVisual(true);
-            }}
-            data-testid="email-simplify-confirm"
-          >
-            {t('templates.editor.simplifyConfirm')}
-          </Button>
-        </Group>
-      </Modal>
-      <Modal opened={pendingImport !== null} onClose={() => setPendingImport(null)} title={t('templates.docx.replaceTitle')} centered data-testid="docx-replace">
+      </ConfirmModal>
+      <ConfirmModal
+        opened={pendingImport !== null}
+        title={t('templates.docx.replaceTitle')}
+        cancelLabel={t('templates.common.cancel')}
+        confirmLabel={t('templates.docx.replace')}
+        onCancel={() => setPendingImport(null)}
+        onConfirm={() => {
+          if (pendingImport) applyImport(pendingImport);
+          setPendingImport(null);
+        }}
+        testId="docx-replace"
+      >
         <Text size="sm">{t('templates.docx.replaceBody', { file: isolate(pendingImport?.file ?? '') })}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setPendingImport(null)} data-testid="docx-replace-cancel">
-            {t('templates.common.cancel')}
-          </Button>
-          <Button
-            color="red"
-            onClick={() => {
-              if (pendingImport) applyImport(pendingImport);
-              setPendingImport(null);
-            }}
-            data-testid="docx-replace-confirm"
-          >
-            {t('templates.docx.replace')}
-          </Button>
-        </Group>
-      </Modal>
+      </ConfirmModal>
     </Stack>
   );
 }
