@@ -112,11 +112,12 @@ describe('recipients, senders, templates', () => {
       [cast.owner.accountId],
     );
     const body = {
-      recipients: { numbers: ['+966522222221', 'not a number', '0501234567', '+966533333333', '+966533333333'], group_ids: [group.id], customer_ids: [b] },
+      // 00966… is +966… (the international prefix, a duplicate here); a local 05… has no country: invalid
+      recipients: { numbers: ['+966522222221', 'not a number', '0501234567', '+966533333333', '+966533333333', '00966 53 333 3333'], group_ids: [group.id], customer_ids: [b] },
       template_id: template.id,
     };
     const estimate = json(await post('/api/messages/sms/estimate', body)).data;
-    expect(estimate).toMatchObject({ bulk_id: null, accepted: 2, skipped: { invalid: 2, no_consent: 1, duplicate: 2, blacklisted: 0 }, parts: 1, encoding: 'GSM-7', credits: 2 });
+    expect(estimate).toMatchObject({ bulk_id: null, accepted: 2, skipped: { invalid: 2, no_consent: 1, duplicate: 3, blacklisted: 0 }, parts: 1, encoding: 'GSM-7', credits: 2 });
     const res = await post('/api/messages/sms', body);
     expect(res.statusCode).toBe(201);
     const sent = json(res).data;

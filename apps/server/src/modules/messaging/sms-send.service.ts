@@ -89,7 +89,7 @@ async function resolveRecipients(db: DbOrTx, accountId: number, r: SendSmsInput[
   // (a STOP reply turns consent_sms off) and the text is personalised for them
   const typed: string[] = [];
   for (const n of r.numbers) {
-    const number = n.trim().startsWith('+') ? normalizeMobile(n) : null;
+    const number = normalizeMobile(n); // +966… or 00966…; a local number has no country: invalid
     if (number) typed.push(number);
     else skipped.invalid++;
   }
