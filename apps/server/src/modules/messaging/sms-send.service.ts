@@ -237,7 +237,7 @@ export async function cancelBulk(ctx: AppContext, auth: AuthContext, bulkId: str
 
 /** POST /api/sender-management/sms/test: one SMS through the pipeline; answers its message id. */
 export async function sendTestSms(ctx: AppContext, auth: AuthContext, input: { to: string; text: string; sender_id?: number | null }) {
-  const number = input.to.trim().startsWith('+') ? normalizeMobile(input.to) : null;
+  const number = normalizeMobile(input.to);
   if (!number) throw new AppError('VALIDATION_ERROR', { errors: [{ field: 'to', message: 'validation.phone.invalid' }] });
   const result = await sendSms(ctx, auth, {
     recipients: { numbers: [number], emails: [], customer_ids: [], group_ids: [] },
