@@ -42,7 +42,7 @@ let database: Awaited<ReturnType<typeof openDatabase>> | null = null;
 
 async function main() {
   database = await openDatabase(config, log);
-  await runMigrations(database.db);
+  await runMigrations(database.db, log);
   const sink = await startSink(database.db);
   // sandbox Cloud API on loopback (no WHATSAPP_API_BASE): sets config.whatsapp.apiBase; webhooks go to the listening app
   const waSim = await startWhatsAppSandbox(config, log, () => app?.server.address());

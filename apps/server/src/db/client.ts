@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './embedded.ts';
+import { applyMigrations } from './migrate.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
@@ -21,10 +21,11 @@ export function createDb(url: string, max = 20): Db {
   return drizzle(pool, { schema }) as Db;
 }
 
-export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
+export { MIGRATIONS_DIR } from './migrate.ts';
 
-export async function runMigrations(db: Db) {
-  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+/** Applies pending migrations (advisory-locked: replicas starting together never race). */
+export async function runMigrations(db: Db, log?: Logger) {
+  return applyMigrations(db.$client, log);
 }
 
 /** Create a database if it does not exist (CREATE DATABASE cannot run inside a transaction). */
