@@ -85,7 +85,7 @@ export async function benchEmail(report, count = 20_000) {
     db = createDb(url, 10);
     await runMigrations(db);
     const log = pino({ level: 'silent' });
-    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: path.join(dir, 'data'), DATABASE_URL: url, LOG_LEVEL: 'silent' });
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: path.join(dir, 'data'), DATABASE_URL: url, LOG_LEVEL: 'silent' });
     sink = await startSinkProcess(url);
     mailer = createMailer({ sandboxPort: sink.port, from: config.mailFrom, log });
     const ctx = { config, db, mailer, log, storage: createStorage(config) };

@@ -44,7 +44,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
   cwd: root,
   env: {
     ...process.env,
-    NODE_ENV: 'production',
+    NODE_ENV: 'test',
     PORT: String(port),
     DATA_DIR: path.join(dir, 'data'),
     DATABASE_URL: databaseUrl,

@@ -7,7 +7,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { ERROR_STATUS, type ErrorEnvelope, LIMITS } from '@risala/shared';
 import { hasKey, translate } from '@risala/shared/i18n/index.ts';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -18,6 +18,7 @@ import {
 import type { AppContext } from './context.ts';
 import { AppError, mapDbError } from './lib/errors.ts';
 import { requestLanguage } from './lib/http.ts';
+import { redactUrl } from './lib/redact.ts';
 import { registerMetrics } from './metrics.ts';
 import { registerRoutes } from './routes.ts';
 
@@ -39,6 +40,17 @@ function envelope(
     })),
     isError: true,
     ...(err.data !== undefined ? { data: err.data } : {}),
+  };
+}
+
+/** What a request log says of the request: Fastify's fields, with the URL's secrets redacted. */
+function requestLogFields(req: FastifyRequest) {
+  return {
+    method: req.method,
+    url: redactUrl(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
   };
 }
 
@@ -70,7 +82,8 @@ function fromFastifyError(err: FastifyError): AppError | null {
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
-    loggerInstance: ctx.log as FastifyBaseLogger,
+    // request logs never carry a secret from the URL (reset links, signed downloads, ?token=…)
+    loggerInstance: ctx.log.child({}, { serializers: { req: requestLogFields } }) as FastifyBaseLogger,
     bodyLimit: ctx.config.bodyLimit,
     trustProxy: ctx.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },

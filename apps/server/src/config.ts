@@ -67,6 +67,38 @@ const envSchema = z.object({
 
 export type Config = ReturnType<typeof loadConfig>;
 
+/** Values that are published (in .env.example, docs, tutorials) and must never sign or encrypt anything real. */
+const PUBLISHED_SECRETS = new Set(['change-me', 'changeme', 'secret', 'password', 'sandbox', 'Demo@2026']);
+
+/** A secret an operator typed: long enough and not a placeholder (one repeated word, a published value). */
+function weakSecret(value: string): boolean {
+  return value.length < 32 || PUBLISHED_SECRETS.has(value) || new Set(value).size < 10 || /change.?me|example|placeholder/i.test(value);
+}
+
+/**
+ * What a production start (NODE_ENV=production) refuses: defaults that help a developer but would
+ * expose a reachable server — secrets generated onto one machine's disk (replicas would disagree,
+ * and a copied data directory carries them), the demo account with its published password, the
+ * sandbox mail peer with its readable inbox, a real WhatsApp set-up without its own webhook keys.
+ */
+function productionProblems(e: z.infer<typeof envSchema>, given: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  for (const name of ['JWT_SECRET', 'ENCRYPTION_KEY'] as const) {
+    const value = e[name];
+    if (!value) problems.push(`${name} must be set (32 characters or more, e.g. \`openssl rand -base64 48\`)`);
+    else if (weakSecret(value)) problems.push(`${name} is a placeholder or too weak: use 32+ random characters`);
+  }
+  if (!e.SMTP_URL) problems.push('SMTP_URL must be set: without a mail relay nobody can receive a sign-up code or a reset link');
+  if (given.DEMO_SEED === 'true') problems.push('DEMO_SEED=true is refused: the demo account has a published password');
+  if (e.WHATSAPP_ACCESS_TOKEN && (!e.WHATSAPP_APP_SECRET || !e.WHATSAPP_VERIFY_TOKEN)) {
+    problems.push('WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN must be set with WHATSAPP_ACCESS_TOKEN');
+  }
+  if (given.SANDBOX_SMSC === 'true' && (!given.SANDBOX_SMSC_PASSWORD || weakSecret(given.SANDBOX_SMSC_PASSWORD))) {
+    problems.push('SANDBOX_SMSC=true needs its own SANDBOX_SMSC_PASSWORD (32+ random characters)');
+  }
+  return problems;
+}
+
 function parseTrustProxy(
   value: string | undefined,
 ): boolean | string[] | ((address: string, hop: number) => boolean) {
@@ -99,10 +131,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production) {
+    const problems = productionProblems(e, given);
+    if (problems.length) {
+      throw new Error(`Refusing a production start (NODE_ENV=production):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    }
+  }
+  // production talks to the real Cloud API unless told otherwise; development to the local simulator
+  const whatsappApiBase = e.WHATSAPP_API_BASE ?? (production ? 'https://graph.facebook.com' : undefined);
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
     env: e.NODE_ENV,
+    /** NODE_ENV=production: no demo account, no sandbox inbox or codes in the log, real peers only. */
+    production,
     port: e.PORT,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
@@ -116,6 +159,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     encryptionKey: persistentSecret(dataDir, 'encryption', e.ENCRYPTION_KEY),
     smtpUrl: e.SMTP_URL,
     sandbox: !e.SMTP_URL,
+    /** The sandbox inbox (and one-time codes in the log): the sandbox mail peer, never in production. */
+    sandboxInbox: !e.SMTP_URL && !production,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
     sandboxSmtpPort: e.SANDBOX_SMTP_PORT,
@@ -128,7 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     resetTokenTtlMinutes: e.RESET_TOKEN_TTL_MINUTES,
     bodyLimit: e.BODY_LIMIT_BYTES,
-    demo: { seed: e.DEMO_SEED === 'true', email: e.DEMO_EMAIL, password: e.DEMO_PASSWORD },
+    demo: { seed: !production && e.DEMO_SEED === 'true', email: e.DEMO_EMAIL, password: e.DEMO_PASSWORD },
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     stripeConfigured: Boolean(e.STRIPE_SECRET_KEY),
     /** Honour X-Forwarded-For only behind a known proxy: `true`, a hop count, or addresses/CIDRs. */
@@ -148,13 +193,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       : null,
     whatsapp: {
       /** No WHATSAPP_API_BASE: the sandbox Cloud API simulator; main.ts fills in its loopback URL. */
-      sandbox: !e.WHATSAPP_API_BASE,
-      apiBase: (e.WHATSAPP_API_BASE ?? '').replace(/\/$/, ''),
+      sandbox: !whatsappApiBase,
+      apiBase: (whatsappApiBase ?? '').replace(/\/$/, ''),
       apiVersion: e.WHATSAPP_API_VERSION,
       wabaId:
         e.WHATSAPP_WABA_ID ??
-        (e.WHATSAPP_API_BASE ? null : `sandbox-${persistentSecret(dataDir, 'whatsapp-waba', undefined).slice(0, 12)}`),
-      accessToken: e.WHATSAPP_ACCESS_TOKEN ?? (e.WHATSAPP_API_BASE ? null : 'sandbox-token'),
+        (whatsappApiBase ? null : `sandbox-${persistentSecret(dataDir, 'whatsapp-waba', undefined).slice(0, 12)}`),
+      accessToken: e.WHATSAPP_ACCESS_TOKEN ?? (whatsappApiBase ? null : 'sandbox-token'),
       appSecret: persistentSecret(dataDir, 'whatsapp-app-secret', e.WHATSAPP_APP_SECRET),
       verifyToken: persistentSecret(dataDir, 'whatsapp-verify-token', e.WHATSAPP_VERIFY_TOKEN),
       submissionsPerDay: e.WHATSAPP_TEMPLATE_SUBMISSIONS_PER_DAY,
@@ -163,7 +208,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     /** The sandbox SMSC simulator (main.ts starts it and fills in the port it got). */
     smsc: {
-      sandbox: e.SANDBOX_SMSC === 'true',
+      /** on by default in development; in production only when asked for (SANDBOX_SMSC=true) */
+      sandbox: production ? given.SANDBOX_SMSC === 'true' : e.SANDBOX_SMSC === 'true',
       host: '127.0.0.1',
       port: e.SANDBOX_SMSC_PORT,
       systemId: e.SANDBOX_SMSC_SYSTEM_ID,

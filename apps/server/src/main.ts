@@ -2,6 +2,8 @@
  * Process entry: configuration → database (embedded or DATABASE_URL) → migrations → sandbox peers →
  * API and/or worker (ROLE=all|api|worker). Stops everything cleanly on SIGINT/SIGTERM.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -19,6 +21,10 @@ import { seedDemo } from './seed.ts';
 import { createStorage } from './storage/storage.ts';
 
 const t0 = Date.now();
+// `.env` in the working directory (the repository root for `npm start`); variables already set in
+// the environment win over the file. RISALA_ENV_FILE names another file.
+const envFile = path.resolve(process.env.RISALA_ENV_FILE ?? '.env');
+if (existsSync(envFile)) process.loadEnvFile(envFile);
 const config = loadConfig();
 const log = pino({
   level: config.logLevel,
@@ -98,8 +104,10 @@ async function main() {
     '',
     `  Risala is ready at ${address}   (${Date.now() - t0} ms)`,
     `  database: ${database.embedded ? `embedded PostgreSQL on port ${database.embedded.port}` : 'DATABASE_URL'}`,
-    `  mail: ${config.sandbox ? `sandbox SMTP sink on 127.0.0.1:${sink?.port} — read mails at ${address}/sandbox/inbox` : 'SMTP relay'}`,
+    `  mail: ${config.sandbox ? `sandbox SMTP sink on 127.0.0.1:${sink?.port} — read mails at ${address}/sandbox/inbox (from this machine)` : 'SMTP relay'}`,
   ];
+  if (existsSync(envFile)) lines.push(`  settings: ${envFile} and the environment`);
+  if (config.production) lines.push('  mode: production (no demo account, no sandbox inbox)');
   if (demo) lines.push(`  demo account: ${demo.email}  password: ${demo.password}`);
   lines.push('');
   process.stdout.write(`${lines.join('\n')}\n`);

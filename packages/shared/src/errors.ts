@@ -96,6 +96,7 @@ export const ERROR_STATUS = {
   URL_SHORTENING_FAILED: 502,
   // sandbox
   SANDBOX_DISABLED: 404,
+  SANDBOX_OWN_MAIL_ONLY: 403,
   // audience, content and templates (issue 3)
   IMPORT_FILE_INVALID: 400,
   IMPORT_CSV_LINE: 400,

@@ -2,6 +2,9 @@ import { OTP } from '@risala/shared';
 import { translate } from '@risala/shared/i18n/index.ts';
 import type { MailMessage } from './mailer.ts';
 
+/** Names what a system mail is for; the sandbox inbox shows a registrant only their sign-up code by it. */
+export const MAIL_KIND_HEADER = 'X-Risala-Mail';
+
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
@@ -31,6 +34,7 @@ export function otpMail(
     subject: t(`mail.otp.${purpose}.subject`, { code }),
     text: `${greeting}\n\n${intro}\n\n${code}\n\n${expiry}\n\n${t('mail.signature')}`,
     html: frame(lang, [escapeHtml(greeting), escapeHtml(intro), '{{CODE}}', escapeHtml(expiry)], code),
+    headers: { [MAIL_KIND_HEADER]: `otp-${purpose}` },
   };
 }
 
@@ -53,6 +57,7 @@ export function resetMail(
   return {
     to,
     subject: t('mail.reset.subject'),
+    headers: { [MAIL_KIND_HEADER]: 'reset' },
     text: `${lines.join('\n\n')}\n\n${t('mail.signature')}`,
     html: frame(lang, [
       escapeHtml(lines[0]),

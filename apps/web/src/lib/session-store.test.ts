@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasSession, parseToken, takeSessionFromUrl } from './session-store.ts';
+import { hasSession, parseToken, takeSessionFromUrl, urlSessionAction } from './session-store.ts';
 
 const jwt = (payload: object) =>
   `h.${btoa(JSON.stringify(payload)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.s`;
@@ -28,6 +28,21 @@ describe('takeSessionFromUrl', () => {
     });
     expect(takeSessionFromUrl('http://x/dashboard?token=t')).toBeNull();
     expect(takeSessionFromUrl('http://x/dashboard?user_id=5')).toBeNull();
+  });
+});
+
+describe('urlSessionAction', () => {
+  const none = { userId: null, permissions: null, username: null, customerId: null, userLogo: null, token: null };
+  const token = (id: number) => jwt({ id, exp: 9_999_999_999 });
+  it('takes a URL session when nobody is signed in, or when it is the same user', () => {
+    expect(urlSessionAction(none, { token: token(5), userId: '5' })).toBe('adopt');
+    expect(urlSessionAction({ ...none, userId: '5' }, { token: token(5), userId: '5' })).toBe('adopt');
+  });
+  it('asks before switching a signed-in browser to another user, whatever the link claims', () => {
+    expect(urlSessionAction({ ...none, userId: '5' }, { token: token(9), userId: '9' })).toBe('ask');
+    // a user_id that matches but a token of someone else
+    expect(urlSessionAction({ ...none, userId: '5' }, { token: token(9), userId: '5' })).toBe('ask');
+    expect(urlSessionAction({ ...none, token: token(5) }, { token: token(7), userId: '7' })).toBe('ask');
   });
 });
 

@@ -140,6 +140,33 @@ export function takeSessionFromUrl(href: string): { token: string; userId: strin
   return { token, userId, cleanUrl: `${url.pathname}${url.search}${url.hash}` };
 }
 
+export type UrlSession = { token: string; userId: string };
+/** A URL session waiting for an answer, and the page its link pointed at. */
+export type PendingUrlSession = UrlSession & { path: string };
+
+/**
+ * What to do with a session carried by the URL: take it when nobody is signed in here (or it is
+ * the same user), ask first when it would switch a signed-in browser into another account.
+ */
+export function urlSessionAction(current: SessionSnapshot, taken: UrlSession): 'adopt' | 'ask' {
+  if (!hasSession(current)) return 'adopt';
+  const currentId = current.userId ?? String(parseToken(current.token)?.id ?? '');
+  const takenId = String(parseToken(taken.token)?.id ?? taken.userId);
+  return currentId !== '' && currentId === takenId && takenId === taken.userId ? 'adopt' : 'ask';
+}
+
+let pendingUrlSession: PendingUrlSession | null = null;
+
+/** A URL session waiting for the signed-in user's answer (see `urlSessionAction`). */
+export function getPendingUrlSession(): PendingUrlSession | null {
+  return pendingUrlSession;
+}
+
+export function setPendingUrlSession(value: PendingUrlSession | null): void {
+  pendingUrlSession = value;
+  emit();
+}
+
 type Navigate = (to: string) => void;
 let navigator: Navigate = (to) => {
   if (typeof window !== 'undefined') window.location.assign(to);

@@ -10,12 +10,16 @@ import { api } from './api-client.ts';
 import { chosenLanguage, currentLanguage, isLanguage, setLanguage } from './i18n.ts';
 import { browserTimeZone } from './zoned.ts';
 import {
+  clearSession,
   endSession,
+  getPendingUrlSession,
   getSession,
   type SessionSnapshot,
   saveSession,
+  setPendingUrlSession,
   subscribeSession,
   takeSessionFromUrl,
+  urlSessionAction,
 } from './session-store.ts';
 
 export interface Account {
@@ -166,13 +170,30 @@ export function useAccountTimeZone(): string {
   return profile.data?.account.timezone ?? browserTimeZone();
 }
 
-/** Saves ?token=…&user_id=… (both required) and removes them from the address bar (spec §2). */
+/**
+ * Saves ?token=…&user_id=… (both required) and removes them from the address bar (spec §2). A
+ * browser already signed in as someone else is not switched silently: the link waits for the
+ * user's answer (SessionSwitchPrompt), so a link cannot slip a victim into an attacker's account.
+ */
 export function captureSessionFromUrl(): void {
   if (typeof window === 'undefined') return;
   const taken = takeSessionFromUrl(window.location.href);
   if (!taken) return;
-  saveSession({ token: taken.token, userId: taken.userId });
   window.history.replaceState(window.history.state, '', taken.cleanUrl);
+  const session = { token: taken.token, userId: taken.userId };
+  if (urlSessionAction(getSession(), session) === 'adopt') saveSession(session);
+  else setPendingUrlSession({ ...session, path: taken.cleanUrl });
+}
+
+/** The signed-in user agreed to switch to the URL's session: sign the current one out first. */
+export async function acceptUrlSession(): Promise<void> {
+  const pending = getPendingUrlSession();
+  if (!pending) return;
+  await api.post('/api/auth/logout', undefined, { silent: true, timeoutMs: 5_000 }).catch(() => {});
+  clearSession();
+  setPendingUrlSession(null);
+  saveSession({ token: pending.token, userId: pending.userId });
+  window.location.assign(pending.path); // a fresh start as the link's user, on the page it pointed at
 }
 
 export function useLandingPath(): string {

@@ -14,6 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok, requestLanguage } from '../../lib/http.ts';
+import { issueSandboxTicket } from '../sandbox/sandbox-access.ts';
 import { authenticate, readToken, requireAuth } from './guard.ts';
 import * as auth from './auth.service.ts';
 import { sendSupportEmail } from './support.service.ts';
@@ -48,9 +49,11 @@ function setSessionCookies(ctx: AppContext, reply: FastifyReply, token: string, 
 export function publicAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['auth'];
-    app.post('/register', { schema: { tags, body: registerSchema } }, async (req, reply) =>
-      ok(reply, await auth.register(ctx, req.body, meta(req)), 'OTP sent', 201),
-    );
+    app.post('/register', { schema: { tags, body: registerSchema } }, async (req, reply) => {
+      const registered = await auth.register(ctx, req.body, meta(req));
+      issueSandboxTicket(ctx, reply, req.body.email); // the code page can show the sign-up code (sandbox only)
+      return ok(reply, registered, 'OTP sent', 201);
+    });
     app.post('/verify-otp', { schema: { tags, body: verifyOtpSchema } }, async (req, reply) =>
       ok(reply, await auth.verifyRegistrationOrReset(ctx, req.body), 'Verified'),
     );

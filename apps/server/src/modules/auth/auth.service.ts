@@ -96,7 +96,8 @@ export async function createAccountWithOwner(
     })
     .returning();
   if (opts.config) await seedSandboxSenders(tx, account, opts.config);
-  await seedSandboxGateway(tx, account.id);
+  // the sandbox SMSC connection: wherever the simulator runs (never by default in production)
+  if (!opts.config?.production || opts.config.smsc.sandbox) await seedSandboxGateway(tx, account.id);
   await grantTrialCredits(tx, account.id);
   return user;
 }

@@ -91,7 +91,8 @@ export async function issueOtp(
       throw new AppError('SERVICE_UNAVAILABLE');
     });
   mailsSent.inc({ kind: `otp_${purpose}` });
-  if (ctx.config.sandbox) ctx.log.info({ email: user.email, purpose, otp: code }, `one-time code ${code}`);
+  // a developer's convenience: never in production, never with a real relay
+  if (ctx.config.sandboxInbox) ctx.log.info({ email: user.email, purpose, otp: code }, `one-time code ${code}`);
   // the same keys as the answer for unknown addresses (no enumeration by shape)
   return { provider: result.provider, delivery_status: result.delivery_status, cooldown_seconds: OTP.resendCooldownSeconds };
 }

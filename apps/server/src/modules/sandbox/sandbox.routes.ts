@@ -1,20 +1,27 @@
-import { desc, sql } from 'drizzle-orm';
+import { and, desc, gte, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { sandboxMails } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ok } from '../../lib/http.ts';
+import { inboxScope, isLoopbackRequest } from './sandbox-access.ts';
 
 /**
- * The sandbox inbox: mails caught by the local SMTP sink. Public on purpose (you read your
- * verification code before you can sign in) and only while no real relay is configured.
+ * The sandbox inbox: mails caught by the local SMTP sink, while no real relay is configured and
+ * never in production. Who reads what is decided by `inboxScope` (sandbox-access.ts): everything
+ * from this machine, one's own mail from elsewhere, and a registrant's sign-up code.
  */
 export function sandboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['sandbox'];
-    app.get('/status', { schema: { tags } }, async (_req, reply) =>
-      ok(reply, { enabled: ctx.config.sandbox, mail: ctx.config.sandbox ? 'sandbox' : 'smtp' }),
+    app.get('/status', { schema: { tags } }, async (req, reply) =>
+      ok(reply, {
+        enabled: ctx.config.sandboxInbox,
+        mail: ctx.config.sandbox ? 'sandbox' : 'smtp',
+        // 'all' on the machine that runs Risala; 'own' (one's own address) from anywhere else
+        scope: isLoopbackRequest(req) ? 'all' : 'own',
+      }),
     );
     app.get(
       '/mails',
@@ -28,12 +35,21 @@ export function sandboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) => {
-        if (!ctx.config.sandbox) throw new AppError('SANDBOX_DISABLED');
+        if (!ctx.config.sandboxInbox) throw new AppError('SANDBOX_DISABLED');
         const to = req.query.to.toLowerCase();
+        const scope = await inboxScope(ctx, req, to);
+        if (scope.kind === 'none') throw new AppError('SANDBOX_OWN_MAIL_ONLY');
         const rows = await ctx.db
           .select()
           .from(sandboxMails)
-          .where(sql`${to} = any(${sandboxMails.to_addresses})`)
+          .where(
+            and(
+              sql`${to} = any(${sandboxMails.to_addresses})`,
+              scope.kind === 'signup'
+                ? and(sql`${sandboxMails.headers}->>'x-risala-mail' = 'otp-register'`, gte(sandboxMails.created_at, scope.since))
+                : undefined,
+            ),
+          )
           .orderBy(desc(sandboxMails.created_at), desc(sandboxMails.id))
           .limit(req.query.limit);
         return ok(reply, {

@@ -17,7 +17,8 @@ export function sandboxWhatsAppIds(accountId: number) {
  * Cloud API simulator (both ACTIVE, `is_sandbox`/provider `sandbox`).
  */
 export async function seedSandboxSenders(tx: DbOrTx, account: { id: number; name: string }, config: Config) {
-  await tx.insert(smsSenders).values({
+  // a sender id nobody reviewed is a sandbox convenience: production accounts request theirs
+  if (!config.production) await tx.insert(smsSenders).values({
     account_id: account.id,
     sender_id: 'Risala',
     sender_type: 'alphanumeric',

@@ -49,13 +49,13 @@ function exited(proc: ChildProcess) {
   return new Promise<void>((resolve) => (proc.exitCode !== null || proc.signalCode !== null ? resolve() : proc.once('exit', () => resolve())));
 }
 
-/** Starts the real server (ROLE=all) on a free port against `databaseUrl`, SMPP peer on `smscPort`. */
+/** Starts the real server (ROLE=all) on a free port against `databaseUrl`, SMPP peer on `smscPort`; `extraEnv` adds, overrides or (with '') removes variables. */
 export async function startServerChild(databaseUrl: string, smscPort: number, extraEnv: Record<string, string> = {}): Promise<ServerChild> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'risala-rel-'));
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '/tmp',
-    NODE_ENV: 'production',
+    NODE_ENV: 'test',
     ROLE: 'all',
     PORT: '0',
     HOST: '127.0.0.1',
@@ -70,6 +70,8 @@ export async function startServerChild(databaseUrl: string, smscPort: number, ex
     ...SHARED_SECRETS,
     ...extraEnv,
   };
+  // an empty value in extraEnv removes the variable (e.g. to let a .env file decide it)
+  for (const [key, value] of Object.entries(env)) if (value === '') delete env[key];
   const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const keep = (chunk: Buffer) => {

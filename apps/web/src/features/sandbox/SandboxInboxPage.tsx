@@ -67,6 +67,10 @@ export function SandboxInboxPage() {
             <Group justify="center" py="lg">
               <Loader size="sm" />
             </Group>
+          ) : isApiError(mails.error) && mails.error.code === 'SANDBOX_OWN_MAIL_ONLY' ? (
+            <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />} data-testid="sandbox-own-only">
+              {t('sandbox.ownOnly')}
+            </Alert>
           ) : mails.isError ? (
             <LoadError error={mails.error} onRetry={() => void mails.refetch()} />
           ) : mails.data.length === 0 ? (

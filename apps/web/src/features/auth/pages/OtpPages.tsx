@@ -6,6 +6,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { SandboxCode } from '../../../components/sandbox-link/SandboxCode.tsx';
 import { SandboxLink } from '../../../components/sandbox-link/SandboxLink.tsx';
 import { useForm } from '../../../lib/forms.ts';
 import { isApiError } from '../../../lib/http.ts';
@@ -107,6 +108,7 @@ function OtpPage({ mode }: { mode: Mode }) {
           {state.notice}
         </Alert>
       )}
+      {mode === 'register' && <SandboxCode email={form.values.email.trim()} onUse={(code) => form.setValue('otp', code)} />}
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {!emailFromUrl && (
