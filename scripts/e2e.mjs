@@ -51,7 +51,11 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
     SANDBOX_SMTP_PORT: '0',
     // the specs point connections at loopback ports of their own; everything else private stays refused
     OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
-    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    // every browser and API call of the suite comes from this machine: per-IP limits would trip
+    RATE_LIMIT_REGISTER_PER_IP_PER_HOUR: '100000',
+    RATE_LIMIT_OTP_PER_IP_PER_HOUR: '100000',
+    RATE_LIMIT_OTP_VERIFY_PER_IP_PER_HOUR: '100000',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     LOG_PRETTY: 'false',
   },
   stdio: ['ignore', 'inherit', 'inherit'],

@@ -110,7 +110,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     }
     const known =
       error instanceof AppError ? error : (mapDbError(error) ?? fromFastifyError(error));
-    if (known) return reply.code(known.statusCode).send(envelope(lang, known));
+    if (known) {
+      const retryAfter = (known.data as { retry_after?: unknown } | undefined)?.retry_after;
+      if (known.statusCode === 429 && typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+      return reply.code(known.statusCode).send(envelope(lang, known));
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(envelope(lang, new AppError('INTERNAL_ERROR')));
   });

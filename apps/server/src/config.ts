@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { limitsFrom } from './lib/rate-limit.ts';
 
 /** Every setting the server reads. `.env.example` documents each one. */
 const envSchema = z.object({
@@ -25,6 +26,13 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  LOGIN_STEP_UP_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(50),
+  RATE_LIMIT_REGISTER_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_OTP_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_OTP_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_OTP_VERIFY_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_SUPPORT_PER_USER_PER_HOUR: z.coerce.number().int().positive().default(5),
+  RATE_LIMIT_SUPPORT_PER_ACCOUNT_PER_DAY: z.coerce.number().int().positive().default(20),
   RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().positive().default(60),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   DEMO_SEED: z.enum(['true', 'false']).default('true'),
@@ -170,7 +178,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       maxFailuresPerEmail: e.LOGIN_MAX_FAILURES_PER_EMAIL,
       maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
       windowMinutes: e.LOGIN_WINDOW_MINUTES,
+      /** failures of one address from anywhere, past which the right password also needs a mailed code */
+      stepUpPerEmail: e.LOGIN_STEP_UP_FAILURES_PER_EMAIL,
     },
+    /** Per-IP, per-address and per-user limits of the public and mail-sending endpoints (lib/rate-limit.ts). */
+    rateLimits: limitsFrom({
+      registerPerIpPerHour: e.RATE_LIMIT_REGISTER_PER_IP_PER_HOUR,
+      otpPerIpPerHour: e.RATE_LIMIT_OTP_PER_IP_PER_HOUR,
+      otpPerAddressPerHour: e.RATE_LIMIT_OTP_PER_ADDRESS_PER_HOUR,
+      otpVerifyPerIpPerHour: e.RATE_LIMIT_OTP_VERIFY_PER_IP_PER_HOUR,
+      supportPerUserPerHour: e.RATE_LIMIT_SUPPORT_PER_USER_PER_HOUR,
+      supportPerAccountPerDay: e.RATE_LIMIT_SUPPORT_PER_ACCOUNT_PER_DAY,
+    }),
     resetTokenTtlMinutes: e.RESET_TOKEN_TTL_MINUTES,
     bodyLimit: e.BODY_LIMIT_BYTES,
     demo: { seed: !production && e.DEMO_SEED === 'true', email: e.DEMO_EMAIL, password: e.DEMO_PASSWORD },

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -157,7 +158,20 @@ export const loginAttempts = pgTable(
   (t) => [
     index('login_attempts_email_idx').on(t.email, t.created_at),
     index('login_attempts_ip_idx').on(t.ip, t.created_at),
+    index('login_attempts_email_ip_idx').on(t.email, t.ip, t.created_at),
   ],
+);
+
+/** Fixed-window counters of lib/rate-limit.ts, shared by every replica (an unlogged table). */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    window_start: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [primaryKey({ name: 'rate_limit_hits_pk', columns: [t.bucket, t.key, t.window_start] }), index('rate_limit_hits_window_idx').on(t.window_start)],
 );
 
 export const notifications = pgTable(

@@ -55,11 +55,11 @@ export function publicAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return ok(reply, registered, 'OTP sent', 201);
     });
     app.post('/verify-otp', { schema: { tags, body: verifyOtpSchema } }, async (req, reply) =>
-      ok(reply, await auth.verifyRegistrationOrReset(ctx, req.body), 'Verified'),
+      ok(reply, await auth.verifyRegistrationOrReset(ctx, req.body, meta(req)), 'Verified'),
     );
     for (const path of ['/send-otp', '/resend-otp']) {
       app.post(path, { schema: { tags, body: sendOtpSchema } }, async (req, reply) =>
-        ok(reply, await auth.sendOtp(ctx, req.body.email, req.body.purpose), 'OTP sent'),
+        ok(reply, await auth.sendOtp(ctx, req.body.email, meta(req), req.body.purpose), 'OTP sent'),
       );
     }
     app.post('/login', { schema: { tags, body: loginSchema } }, async (req, reply) => {
@@ -76,7 +76,7 @@ export function publicAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return ok(reply, session, 'Logged in');
     });
     app.post('/forgot-password', { schema: { tags, body: forgotPasswordSchema } }, async (req, reply) =>
-      ok(reply, await auth.forgotPassword(ctx, req.body.email), 'If the address is registered, a reset link was sent'),
+      ok(reply, await auth.forgotPassword(ctx, req.body.email, meta(req)), 'If the address is registered, a reset link was sent'),
     );
     app.post('/reset-password', { schema: { tags, body: resetPasswordSchema } }, async (req, reply) =>
       ok(reply, await auth.resetPassword(ctx, req.body, meta(req)), 'Password reset'),

@@ -10,7 +10,7 @@ import {
   type RegisterInput,
   type ResetPasswordInput,
 } from '@risala/shared';
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -18,6 +18,7 @@ import { accounts, loginAttempts, otpCodes, passwordResets, roles, users } from 
 import { mailsSent } from '../../metrics.ts';
 import { hmac, urlToken } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
+import { enforce, purgeRateLimits, rateLimited } from '../../lib/rate-limit.ts';
 import { resetMail } from '../../mail/templates.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { seedSandboxGateway } from '../connections/sandbox-seed.ts';
@@ -103,6 +104,7 @@ export async function createAccountWithOwner(
 }
 
 export async function register(ctx: AppContext, input: RegisterInput, meta: RequestMeta) {
+  await enforce(ctx.db, [ctx.config.rateLimits.registerPerIp, meta.ip]);
   const passwordHash = await hashPassword(input.password);
   const { confirm_password: _, password: __, ...rest } = input;
   return ctx.db.transaction(async (tx) => {
@@ -127,7 +129,9 @@ function impliedPurpose(found: Awaited<ReturnType<typeof findByEmail>>): 'regist
 }
 
 /** send-otp / resend-otp. Unknown addresses get the same answer (no account enumeration). */
-export async function sendOtp(ctx: AppContext, email: string, requested?: OtpPurpose) {
+export async function sendOtp(ctx: AppContext, email: string, meta: Pick<RequestMeta, 'ip'>, requested?: OtpPurpose) {
+  // counted for known and unknown addresses alike (the answer must not tell them apart)
+  await enforce(ctx.db, [ctx.config.rateLimits.otpPerIp, meta.ip], [ctx.config.rateLimits.otpPerAddress, email]);
   const found = await findByEmail(ctx.db, email);
   const purpose = requested ?? impliedPurpose(found);
   const quiet = {
@@ -156,7 +160,9 @@ async function createResetToken(ctx: AppContext, tx: DbOrTx, user: UserRow) {
 export async function verifyRegistrationOrReset(
   ctx: AppContext,
   input: { email: string; otp: string; purpose?: 'register' | 'reset' | undefined },
+  meta: Pick<RequestMeta, 'ip'>,
 ) {
+  await enforce(ctx.db, [ctx.config.rateLimits.otpVerifyPerIp, meta.ip]);
   const found = await findByEmail(ctx.db, input.email);
   const purpose = input.purpose ?? impliedPurpose(found);
   // back on the code page after verifying (Back, a second tab): say so, as resend does, not "wrong code"
@@ -178,32 +184,57 @@ export async function verifyRegistrationOrReset(
   });
 }
 
-async function assertNotThrottled(ctx: AppContext, email: string, ip: string) {
-  const since = new Date(Date.now() - ctx.config.login.windowMinutes * 60_000);
-  const [byEmail] = await ctx.db
-    .select({ n: count() })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.email, email), eq(loginAttempts.success, false), gt(loginAttempts.created_at, since)));
-  const [byIp] = await ctx.db
-    .select({ n: count() })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.ip, ip), eq(loginAttempts.success, false), gt(loginAttempts.created_at, since)));
-  if ((byEmail?.n ?? 0) >= ctx.config.login.maxFailuresPerEmail || (byIp?.n ?? 0) >= ctx.config.login.maxFailuresPerIp) {
-    throw new AppError('RATE_LIMITED', { data: { retry_after: ctx.config.login.windowMinutes * 60 } });
-  }
+/**
+ * Reserves a sign-in attempt before the password is hashed: under a lock on the IP and on the
+ * address+IP pair, the window's failures are counted and, when under the limits, the attempt is
+ * stored as a failure until the password is proven — so concurrent wrong passwords cannot all slip
+ * under the limit. Refused attempts are not stored (hammering neither grows the table nor moves
+ * the window). Locks are per address *and* IP (a stranger's wrong passwords from elsewhere never
+ * lock a user out) and per IP; past `stepUpPerEmail` failures of an address from anywhere, even the
+ * right password also needs a mailed code (LOGIN_WITH_OTP_REQUIRED).
+ */
+async function reserveAttempt(ctx: AppContext, email: string, ip: string): Promise<{ id: number; stepUp: boolean }> {
+  const { maxFailuresPerEmail, maxFailuresPerIp, stepUpPerEmail, windowMinutes } = ctx.config.login;
+  const address = email.toLowerCase();
+  type Counts = { pair: number; by_ip: number; by_email: number; pair_oldest: number | null; ip_oldest: number | null };
+  return ctx.db.transaction(async (tx) => {
+    // always the IP first, then the pair: one order, no deadlock
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-ip:${ip}`}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:${address}|${ip}`}))`);
+    const { rows } = await tx.execute<Counts>(sql`
+      select count(*) filter (where email = ${address} and ip = ${ip})::int as pair,
+             count(*) filter (where ip = ${ip})::int as by_ip,
+             count(*) filter (where email = ${address})::int as by_email,
+             extract(epoch from min(created_at) filter (where email = ${address} and ip = ${ip}))::float8 as pair_oldest,
+             extract(epoch from min(created_at) filter (where ip = ${ip}))::float8 as ip_oldest
+        from login_attempts
+       where (email = ${address} or ip = ${ip}) and not success
+         and created_at > now() - make_interval(mins => ${windowMinutes})`);
+    const c = rows[0] as Counts;
+    // seconds until the oldest failure that counts leaves the window
+    const wait = (oldest: number | null) => Math.ceil((oldest ?? Date.now() / 1000) + windowMinutes * 60 - Date.now() / 1000);
+    const waits = [c.pair >= maxFailuresPerEmail ? wait(c.pair_oldest) : 0, c.by_ip >= maxFailuresPerIp ? wait(c.ip_oldest) : 0];
+    if (Math.max(...waits) > 0) throw rateLimited(Math.max(1, ...waits));
+    const [attempt] = await tx.insert(loginAttempts).values({ email: address, ip, success: false }).returning({ id: loginAttempts.id });
+    return { id: attempt?.id as number, stepUp: c.by_email >= stepUpPerEmail };
+  });
 }
 
 /** Password check with rate limits and the login error codes of §8, shared by both login paths. */
-async function checkCredentials(ctx: AppContext, input: LoginInput, meta: RequestMeta): Promise<UserWithRole> {
-  await assertNotThrottled(ctx, input.email, meta.ip);
+async function checkCredentials(
+  ctx: AppContext,
+  input: LoginInput,
+  meta: RequestMeta,
+): Promise<UserWithRole & { stepUp: boolean }> {
+  const attempt = await reserveAttempt(ctx, input.email, meta.ip);
   const found = await findByEmail(ctx.db, input.email);
   const valid = await passwordMatches(found?.user.password_hash ?? null, input.password);
-  await ctx.db.insert(loginAttempts).values({ email: input.email, ip: meta.ip, success: valid && Boolean(found) });
   if (!found || !valid) throw new AppError('INVALID_LOGIN_DATA');
+  await ctx.db.update(loginAttempts).set({ success: true }).where(eq(loginAttempts.id, attempt.id));
   if (found.user.status !== 'ACTIVE') throw new AppError('USER_INACTIVE');
   if (!found.user.email_verified_at) throw new AppError('EMAIL_NOT_VERIFIED');
   if (!found.permissions?.sms_portal?.length) throw new AppError('NO_PERMISSIONS_TO_LOGIN');
-  return found;
+  return { ...found, stepUp: attempt.stepUp };
 }
 
 async function startSession(ctx: AppContext, found: UserWithRole, meta: RequestMeta) {
@@ -220,7 +251,8 @@ async function startSession(ctx: AppContext, found: UserWithRole, meta: RequestM
 
 export async function login(ctx: AppContext, input: LoginInput, meta: RequestMeta) {
   const found = await checkCredentials(ctx, input, meta);
-  if (found.user.two_factor_enabled) throw new AppError('LOGIN_WITH_OTP_REQUIRED');
+  // two-step sign-in, or an address under a password-guessing attack: the mailbox must answer too
+  if (found.user.two_factor_enabled || found.stepUp) throw new AppError('LOGIN_WITH_OTP_REQUIRED');
   return startSession(ctx, found, meta);
 }
 
@@ -231,6 +263,7 @@ export async function loginWithOtp(ctx: AppContext, input: LoginInput, meta: Req
 }
 
 export async function verifyLoginOtp(ctx: AppContext, input: { email: string; otp: string }, meta: RequestMeta) {
+  await enforce(ctx.db, [ctx.config.rateLimits.otpVerifyPerIp, meta.ip]);
   const { userId } = await verifyOtp(ctx, input.email, 'login', input.otp);
   const found = await findByEmail(ctx.db, input.email);
   if (!found || found.user.id !== userId) throw new AppError('OTP_INVALID');
@@ -240,7 +273,8 @@ export async function verifyLoginOtp(ctx: AppContext, input: { email: string; ot
 }
 
 /** Always answers the same; mails a single-use link and a code when the address is known. */
-export async function forgotPassword(ctx: AppContext, email: string) {
+export async function forgotPassword(ctx: AppContext, email: string, meta: Pick<RequestMeta, 'ip'>) {
+  await enforce(ctx.db, [ctx.config.rateLimits.otpPerIp, meta.ip], [ctx.config.rateLimits.otpPerAddress, email]);
   const found = await findByEmail(ctx.db, email);
   if (found?.user.status !== 'ACTIVE') return { sent: true };
   const user = found.user;
@@ -331,5 +365,6 @@ export async function purgeExpired(db: DbOrTx) {
   await db.execute(sql`delete from otp_codes where created_at < now() - interval '2 days'`);
   await db.execute(sql`delete from password_resets where expires_at < now() - interval '2 days'`);
   await db.execute(sql`delete from login_attempts where created_at < now() - interval '2 days'`);
+  await purgeRateLimits(db);
   await db.execute(sql`delete from sessions where expires_at < now() - interval '2 days'`);
 }

@@ -267,19 +267,23 @@ describe('login rate limits', () => {
     await limited.close();
   });
 
-  it('after 3 failures for an address (from any IP), even the right password is 429 RATE_LIMITED', async () => {
+  it('after 3 failures for an address from one IP, that IP is 429 even with the right password; elsewhere the owner signs in', async () => {
     const { email, userId } = await signUp(limited);
-    for (const ip of ['10.0.1.1', '10.0.1.2', '10.0.1.3']) {
-      expect(json(await login(limited, { email, password: 'Wr0ng!Pass' }, ip)).code).toBe('INVALID_LOGIN_DATA');
+    for (let i = 0; i < 3; i++) {
+      expect(json(await login(limited, { email, password: 'Wr0ng!Pass' }, '10.0.1.1')).code).toBe('INVALID_LOGIN_DATA');
     }
-    const res = await login(limited, { email, password: STRONG_PASSWORD }, '10.0.1.4');
+    const res = await login(limited, { email, password: STRONG_PASSWORD }, '10.0.1.1');
     expect(res.statusCode).toBe(429);
-    expect(json(res)).toMatchObject({ code: 'RATE_LIMITED', data: { retry_after: 15 * 60 } });
+    expect(json(res).code).toBe('RATE_LIMITED');
+    expect(json(res).data.retry_after).toBeGreaterThan(15 * 60 - 10);
+    expect(Number(res.headers['retry-after'])).toBe(json(res).data.retry_after);
     const sessions = await limited.sql('select count(*)::int as n from sessions where user_id = $1', [userId]);
     expect(sessions[0].n).toBe(0);
+    // someone else's wrong passwords do not lock the owner out from their own computer
+    expect((await login(limited, { email, password: STRONG_PASSWORD }, '10.0.1.4')).statusCode).toBe(200);
     // the window passes: failures older than 15 minutes no longer count
     await limited.sql("update login_attempts set created_at = now() - interval '16 minutes' where email = $1", [email]);
-    expect((await login(limited, { email, password: STRONG_PASSWORD }, '10.0.1.5')).statusCode).toBe(200);
+    expect((await login(limited, { email, password: STRONG_PASSWORD }, '10.0.1.1')).statusCode).toBe(200);
   });
 
   it('after 4 failures from one IP (different addresses) that IP is 429, another IP gets through', async () => {

@@ -3,6 +3,7 @@ import { translate } from '@risala/shared/i18n/index.ts';
 import type { AppContext } from '../../context.ts';
 import { encryptSecret, hmac, safeEqualHex, urlToken } from '../../lib/crypto.ts';
 import { AppError, registerUniqueCode } from '../../lib/errors.ts';
+import { enforce } from '../../lib/rate-limit.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import type { AuthContext } from '../auth/guard.ts';
 import { findInAccount } from '../auth/users.repo.ts';
@@ -122,6 +123,8 @@ function simpleMail(lang: string, to: string, key: string, params: Record<string
 
 /** A request to the platform team (SendGrid account, SMS setup): mail to SUPPORT_EMAIL and a notification. */
 export async function requestFromPlatform(ctx: AppContext, auth: AuthContext, kind: 'sendgrid' | 'smsSupport', message: string) {
+  // a mail to the platform team each time: bounded per user and per account, like support mails
+  await enforce(ctx.db, [ctx.config.rateLimits.supportPerUser, String(auth.userId)], [ctx.config.rateLimits.supportPerAccount, String(auth.accountId)]);
   const found = await findInAccount(ctx.db, auth.accountId, auth.userId);
   if (!found) throw new AppError('NOT_FOUND');
   const params = { account: auth.accountId, email: found.user.email, name: `${found.user.first_name} ${found.user.last_name}`, message };
