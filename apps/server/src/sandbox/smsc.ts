@@ -27,6 +27,13 @@ export interface SmscControls {
   throttleRate: number;
   /** receipts print the id in decimal although submit_sm_resp gave it in hex (like some SMSCs) */
   decimalReceiptIds: boolean;
+  /**
+   * where a receipt goes: 'submitter' (the session that submitted, while it is bound) or 'other'
+   * (another bound session of the same login when there is one) — real SMSCs may do either
+   */
+  receiptsTo: 'submitter' | 'other';
+  /** ms before submit_sm_resp is sent (a receipt due sooner arrives before the message id) */
+  respDelayMs: number;
 }
 
 export interface SmscSubmission {
@@ -49,6 +56,8 @@ export interface SmscCounters {
   receiptsSent: number;
   /** receipts the client answered with deliver_sm_resp OK */
   receiptsAcked: number;
+  /** receipts handed to a session other than the one that submitted the message */
+  receiptsElsewhere: number;
   perDestination: Map<string, number>;
   /** (destination, text) seen more than once → extra copies */
   duplicates: number;
@@ -79,6 +88,8 @@ const DEFAULTS: SmscControls = {
   failureRate: 0,
   throttleRate: 0,
   decimalReceiptIds: false,
+  receiptsTo: 'submitter',
+  respDelayMs: 0,
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -98,6 +109,7 @@ export async function startSmscSimulator(
     throttled: 0,
     receiptsSent: 0,
     receiptsAcked: 0,
+    receiptsElsewhere: 0,
     perDestination: new Map(),
     duplicates: 0,
     duplicateKeys: new Set(),
@@ -170,7 +182,8 @@ export async function startSmscSimulator(
     } else seen.add(key);
     submissions.push(sub);
     if (submissions.length > keep) submissions.shift();
-    session.respond(pdu, 0, sub.messageId);
+    if (controls.respDelayMs > 0) setTimeout(() => session.respond(pdu, 0, sub.messageId), controls.respDelayMs);
+    else session.respond(pdu, 0, sub.messageId);
     if (sub.registeredDelivery & 0x01) scheduleReceipt(session, sub);
   }
 
@@ -189,10 +202,15 @@ export async function startSmscSimulator(
     };
   }
 
+  let rotation = 0;
   function receiver(preferred: SmppLink | null): SmppLink | null {
-    if (preferred && bound.has(preferred) && bound.get(preferred) !== 'bind_transmitter' && preferred.writable) return preferred;
-    for (const [s, mode] of bound) if (mode !== 'bind_transmitter' && s.writable) return s;
-    return null;
+    const receivers = [...bound].filter(([s, mode]) => mode !== 'bind_transmitter' && s.writable).map(([s]) => s);
+    if (controls.receiptsTo === 'other' && preferred) {
+      const others = receivers.filter((s) => s !== preferred);
+      if (others.length) return others[rotation++ % others.length] as SmppLink;
+    }
+    if (preferred && receivers.includes(preferred)) return preferred;
+    return receivers[0] ?? null;
   }
 
   /** receipts due while no receiver was bound, and those sent but not yet acknowledged, per session */
@@ -207,6 +225,7 @@ export async function startSmscSimulator(
       waiting.push(fields);
       return;
     }
+    if (preferred && target !== preferred) counters.receiptsElsewhere++;
     const open = outstanding.get(target) ?? new Set<ReceiptFields>();
     outstanding.set(target, open);
     open.add(fields);
@@ -305,7 +324,16 @@ export async function startSmscSimulator(
       Object.assign(controls, patch);
     },
     resetCounters() {
-      Object.assign(counters, { binds: 0, bindFailures: 0, submitted: 0, throttled: 0, receiptsSent: 0, receiptsAcked: 0, duplicates: 0 });
+      Object.assign(counters, {
+        binds: 0,
+        bindFailures: 0,
+        submitted: 0,
+        throttled: 0,
+        receiptsSent: 0,
+        receiptsAcked: 0,
+        receiptsElsewhere: 0,
+        duplicates: 0,
+      });
       counters.perDestination.clear();
       counters.duplicateKeys.clear();
       seen.clear();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, jsonb, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accountId, timestamps, ts, userRef } from './columns.ts';
 
 
@@ -54,9 +54,16 @@ export const connections = pgTable(
     proxy_password_enc: text('proxy_password_enc'),
     last_error: text('last_error'),
     connected_at: ts('connected_at'),
+    /** the SMSC login it binds with: receipts of one login may arrive on any of its sessions (migration 0025) */
+    smsc_login: text('smsc_login').generatedAlwaysAs(
+      sql`case when is_sandbox then 'sandbox' when type = 'smpp' then 'smpp:' || lower(coalesce(host, '')) || ':' || coalesce(port::text, '') || ':' || coalesce(system_id, '') else 'connection:' || id::text end`,
+    ),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('connections_account_name_uq').on(t.account_id, sql`lower(${t.connection_name})`)],
+  (t) => [
+    uniqueIndex('connections_account_name_uq').on(t.account_id, sql`lower(${t.connection_name})`),
+    index('connections_smsc_login_idx').on(t.smsc_login),
+  ],
 );
 
 /** MT routes: default, static, random round robin, failover — tried in `order`. */

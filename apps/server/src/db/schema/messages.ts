@@ -160,7 +160,26 @@ export const smsPartKeys = pgTable(
     account_id: integer('account_id').notNull(),
     created_at: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('sms_part_keys_lookup_idx').on(t.connection_id, t.key), index('sms_part_keys_created_idx').on(t.created_at)],
+  (t) => [index('sms_part_keys_lookup_idx').on(t.key, t.connection_id), index('sms_part_keys_created_idx').on(t.created_at)],
+);
+
+/**
+ * Receipts that matched no sent part when they arrived (their submit_sm_resp not recorded yet, or
+ * recorded by a process that then died): kept, answered, and applied once their key appears.
+ * Not a tenant table: whose message it is, is known only when it matches.
+ */
+export const smsPendingReceipts = pgTable(
+  'sms_pending_receipts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** the connection whose session it arrived on (its SMSC login decides what it may match) */
+    connection_id: integer('connection_id').notNull(),
+    /** every reading of the receipt's message id (dlr.ts messageIdKeys) */
+    keys: text('keys').array().notNull(),
+    receipt: jsonb('receipt').notNull(),
+    received_at: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [index('sms_pending_receipts_received_idx').on(t.received_at)],
 );
 
 /** Inbound messages: MO SMS (deliver_sm) and WhatsApp messages from customers. */

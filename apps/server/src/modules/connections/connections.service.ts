@@ -25,7 +25,7 @@ const dbError = (err: unknown) => mapDbError(err) ?? err;
  * address; the last error in the caller's language.
  */
 export function toConnection(row: repo.ConnectionRow, lang: string, smsc?: AppContext['config']['smsc']): Connection {
-  const { password_enc, http_password_enc, proxy_password_enc, account_id: _a, ...rest } = row;
+  const { password_enc, http_password_enc, proxy_password_enc, account_id: _a, smsc_login: _l, ...rest } = row;
   return {
     ...rest,
     ...(row.is_sandbox && smsc ? { host: smsc.host, port: smsc.port, system_id: smsc.systemId } : {}),

@@ -1,8 +1,10 @@
 /**
- * Issue 4 item 7 / ARCHITECTURE §6: a crash loses nothing. 10,000 SMS go to the real server (a
- * child process); when the SMSC has about a third of them the server is SIGKILLed, a new one is
- * started on the same database, and every message must end DELIVERED, each number reached, with
- * at most one SMPP window of duplicates at the SMSC — every one flagged possible_duplicate.
+ * Issue 4 item 7, issue 14 item 2 / ARCHITECTURE §6: a crash loses nothing and leaves nothing
+ * stuck. 5,000 SMS go to the real server (a child process); when the SMSC has about a third of them
+ * the server is SIGKILLed, a new one is started on the same database, and every message must end
+ * DELIVERED — none left SENT — each number reached, with at most one SMPP window of duplicates at
+ * the SMSC, every one flagged possible_duplicate. Every receipt arrives on a *second* session of the
+ * same login (another account's sandbox connection), as an SMSC may hand them out.
  *
  * Receipts flow (20 ms after each submit) while the first server runs, so it holds receipts it
  * has already acknowledged with deliver_sm_resp when it dies: an SMSC never sends those again, so
@@ -31,7 +33,7 @@ import {
   waitAllFinal,
 } from './harness.ts';
 
-const TOTAL = 10_000;
+const TOTAL = 5_000;
 const TEXT = 'Reliability run: your order is on its way.';
 const PRE_KILL_RECEIPT_DELAY_MS = 25_000;
 const QUIET_MS = 100;
@@ -39,12 +41,14 @@ const QUIET_MS = 100;
 let t: TestApp;
 let smsc: SmscSimulator;
 let sender: Sender;
+let bystander: Sender;
 const children: ServerChild[] = [];
 
 beforeAll(async () => {
   t = await createTestApp(SHARED_SECRETS);
-  smsc = await startSmscSimulator({ receiptDelayMs: 20, keep: 30_000 });
+  smsc = await startSmscSimulator({ receiptDelayMs: 20, keep: 30_000, receiptsTo: 'other' });
   sender = await smsAccount(t, 50_000);
+  bystander = await smsAccount(t, 10); // its sandbox session receives the sender's receipts
 });
 afterAll(async () => {
   for (const c of children) await c.stop().catch(() => {});
@@ -52,13 +56,16 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('SIGKILL of the server in the middle of 10,000 SMS', () => {
-  it('restarts, loses nothing, delivers all, duplicates ≤ window and flagged', async () => {
+describe('SIGKILL of the server in the middle of 5,000 SMS, receipts on a second session', () => {
+  it('restarts, loses nothing, leaves nothing SENT, delivers all, duplicates ≤ window and flagged', async () => {
     const started = Date.now();
     const first = await startServerChild(t.ctx.config.databaseUrl as string, smsc.port);
     children.push(first);
     await until(
-      async () => smsc.boundSessions() > 0 && (await connectionStatus(t, sender.connectionId)).status === 'CONNECTED',
+      async () =>
+        smsc.boundSessions() > 1 &&
+        (await connectionStatus(t, sender.connectionId)).status === 'CONNECTED' &&
+        (await connectionStatus(t, bystander.connectionId)).status === 'CONNECTED',
       () => `sandbox connection never bound:\n${first.output().slice(-3000)}`,
       20_000,
     );
@@ -124,6 +131,8 @@ describe('SIGKILL of the server in the middle of 10,000 SMS', () => {
     );
 
     expect.soft(cmp.rows, 'messages in the bulk').toBe(TOTAL);
+    expect.soft(stuck.length, 'messages left in a non-final state (SENT, ACCEPTED, QUEUED…)').toBe(0);
+    expect.soft(smsc.counters.receiptsElsewhere, 'receipts handed to the second session').toBeGreaterThan(TOTAL / 2);
     expect.soft(counts, 'every message DELIVERED (failure rate 0)').toEqual({ DELIVERED: TOTAL });
     expect.soft(receiptAckedThenLost, 'receipts the killed server acknowledged but never applied').toBe(0);
     expect.soft(cmp.missing, 'numbers the SMSC never received').toEqual([]);

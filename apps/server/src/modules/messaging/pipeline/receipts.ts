@@ -1,11 +1,17 @@
 /**
  * Delivery receipts, applied in batches: each receipt's id is looked up by every reading of it
- * (hex/decimal, messageIdKeys) among the part keys of its connection, the best reading wins. Per
- * message the parts delivered/failed add up to DELIVERED, PARTIALLY_DELIVERED or FAILED (with the
- * receipt's stat and err as a readable reason); ACCEPTD moves SENT to ACCEPTED. A final receipt
- * consumes its key, so a duplicate finds nothing; final states never move. A receipt that matches
- * nothing yet (its key write may still be in the result buffer) is retried for a while. A key of
- * part 0 stands for the whole message (HTTP gateways): its receipt counts for every part sent.
+ * (hex/decimal, messageIdKeys) among the part keys of every connection with the same SMSC login as
+ * the one it arrived on (an SMSC hands a receipt to any session bound with that login — after a
+ * crash, to another account's sandbox session, say), the best reading wins. Per message the parts
+ * delivered/failed add up to DELIVERED, PARTIALLY_DELIVERED or FAILED (with the receipt's stat and
+ * err as a readable reason); ACCEPTD moves SENT to ACCEPTED. A final receipt consumes its key, so a
+ * duplicate finds nothing; final states never move. A key of part 0 stands for the whole message
+ * (HTTP gateways): its receipt counts for every part sent.
+ *
+ * A receipt that matches nothing is retried in memory for a moment (its key may still be in the
+ * result buffer), unanswered; then it is parked in `sms_pending_receipts` and answered, and applied
+ * by the sweep once its key appears (its submit_sm_resp recorded late, or by a process that died
+ * before writing it). Nothing is dropped.
  */
 import type pg from 'pg';
 import { messageIdKeys, type Receipt } from '../../../channels/sms/dlr.ts';
@@ -14,8 +20,13 @@ import { Batcher } from './batcher.ts';
 import { createPipelinePool } from './pipeline-pool.ts';
 import { reason } from './reason.ts';
 
-const UNMATCHED_RETRY_MS = 60_000;
+/** in memory (unanswered) before a receipt is parked in the database */
+const UNMATCHED_RETRY_MS = 3000;
 const RETRY_EVERY_MS = 1000;
+/** how often parked receipts are checked for keys that have appeared */
+const SWEEP_EVERY_MS = 1000;
+/** parked receipts older than this are checked once a minute rather than every second */
+const SWEEP_RECENT_MS = 3600_000;
 
 interface Pending {
   connectionId: number;
@@ -23,6 +34,8 @@ interface Pending {
   firstSeen: number;
   /** answers the SMSC's deliver_sm: called once the batch holding the receipt is committed */
   answer?: (() => void) | undefined;
+  /** set when it comes from sms_pending_receipts: the row goes once it is applied */
+  parkedId?: number;
 }
 
 interface KeyHit {
@@ -55,10 +68,15 @@ export class ReceiptApplier {
   readonly batcher: Batcher<Pending>;
   private unmatched: Pending[] = [];
   private retryTimer: NodeJS.Timeout;
+  private sweepTimer: NodeJS.Timeout;
+  private sweeps = 0;
+  private sweeping = false;
+  /** parked rows pushed by the sweep and not yet applied (not pushed twice meanwhile) */
+  private readonly inFlight = new Set<number>();
   /** two statements per batch, by key; committed synchronously (the SMSC hears back after commit) */
   private readonly pool: pg.Pool;
 
-  constructor(ctx: AppContext) {
+  constructor(private readonly ctx: AppContext) {
     this.pool = createPipelinePool(ctx, 2, { synchronousCommit: true });
     this.batcher = new Batcher(
       (items) => this.apply(items),
@@ -72,6 +90,8 @@ export class ReceiptApplier {
     );
     this.retryTimer = setInterval(() => this.retry(), RETRY_EVERY_MS);
     this.retryTimer.unref();
+    this.sweepTimer = setInterval(() => void this.sweep(), SWEEP_EVERY_MS);
+    this.sweepTimer.unref();
   }
 
   push(connectionId: number, receipt: Receipt, answer?: () => void) {
@@ -81,18 +101,73 @@ export class ReceiptApplier {
   private retry() {
     const now = Date.now();
     const again = this.unmatched.filter((p) => now - p.firstSeen < UNMATCHED_RETRY_MS);
-    // no message ever matched: answer so the SMSC stops offering it (a receipt of another system)
-    for (const p of this.unmatched) if (!again.includes(p)) answer(p);
+    const overdue = this.unmatched.filter((p) => now - p.firstSeen >= UNMATCHED_RETRY_MS);
     this.unmatched = [];
     for (const p of again) this.batcher.push(p);
+    if (overdue.length) void this.park(overdue);
+  }
+
+  /**
+   * Stores receipts that still match nothing, then answers the SMSC (they are safe now). If the
+   * write fails they stay in memory, unanswered, and are tried again.
+   */
+  private async park(items: Pending[]) {
+    try {
+      await this.pool.query({
+        name: 'receipt-park',
+        text: `insert into sms_pending_receipts (connection_id, keys, receipt)
+               select conn, array(select jsonb_array_elements_text(keys)), receipt
+                 from jsonb_to_recordset($1::jsonb) as r(conn int, keys jsonb, receipt jsonb)`,
+        values: [JSON.stringify(items.map((p) => ({ conn: p.connectionId, keys: messageIdKeys(p.receipt.id), receipt: p.receipt })))],
+      });
+      for (const p of items) answer(p);
+    } catch (err) {
+      this.ctx.log.error({ err, count: items.length }, 'could not park unmatched receipts; keeping them');
+      for (const p of items) this.unmatched.push({ ...p, firstSeen: Date.now() - UNMATCHED_RETRY_MS + RETRY_EVERY_MS * 5 });
+    }
+  }
+
+  /**
+   * Parked receipts whose key has appeared (for a connection of the same SMSC login) go back to the
+   * batcher; applying one deletes its row. Recent ones every second, all of them once a minute.
+   */
+  async sweep() {
+    if (this.sweeping) return;
+    this.sweeping = true;
+    try {
+      const all = this.sweeps++ % 60 === 0;
+      const { rows } = await this.pool.query<{ id: number; connection_id: number; receipt: Receipt; received_at: Date }>({
+        name: all ? 'receipt-sweep-all' : 'receipt-sweep',
+        text: `select p.id, p.connection_id, p.receipt, p.received_at from sms_pending_receipts p
+                 join connections a on a.id = p.connection_id
+                where ${all ? 'true' : `p.received_at > now() - interval '${SWEEP_RECENT_MS / 1000} seconds'`}
+                  and exists (select 1 from sms_part_keys k join connections c on c.id = k.connection_id
+                               where k.key = any(p.keys) and c.smsc_login = a.smsc_login)
+                order by p.id limit 1000`,
+      });
+      for (const r of rows) {
+        const id = Number(r.id);
+        if (this.inFlight.has(id)) continue;
+        this.inFlight.add(id);
+        this.batcher.push({ connectionId: r.connection_id, receipt: r.receipt, firstSeen: new Date(r.received_at).getTime(), parkedId: id });
+      }
+    } catch (err) {
+      this.ctx.log.warn({ err }, 'parked receipts sweep failed');
+    } finally {
+      this.sweeping = false;
+    }
   }
 
   async apply(items: Pending[]): Promise<void> {
-    const unmatched = await this.write(items);
-    // committed: the SMSC may forget them now. An unmatched receipt stays unanswered while it waits
-    // for its part key (the SENT write may not have landed yet), so a crash meanwhile loses nothing:
-    // the SMSC offers it again after the rebind.
-    for (const p of items) if (!unmatched.has(p)) answer(p);
+    try {
+      const unmatched = await this.write(items);
+      // committed: the SMSC may forget them now. An unmatched receipt stays unanswered while it waits
+      // for its part key (the SENT write may not have landed yet), so a crash meanwhile loses nothing:
+      // the SMSC offers it again after the rebind.
+      for (const p of items) if (!unmatched.has(p)) answer(p);
+    } finally {
+      for (const p of items) if (p.parkedId !== undefined) this.inFlight.delete(p.parkedId);
+    }
   }
 
   /**
@@ -105,14 +180,17 @@ export class ReceiptApplier {
   private async write(items: Pending[]): Promise<Set<Pending>> {
     const missed = new Set<Pending>();
     const lookups = items.flatMap((p, idx) => messageIdKeys(p.receipt.id).map((key, rank) => ({ conn: p.connectionId, key, idx, rank })));
+    // a key of any connection that binds with the same SMSC login as the one the receipt came on
     const { rows } = await this.pool.query<KeyHit>({
       name: 'receipt-keys',
       text: `select distinct on (r.idx) r.idx, k.key, k.connection_id, k.message_id, k.message_created_at::text as message_created_at, k.part, k.account_id,
               case when k.part = 0 then coalesce((select greatest(m.parts_sent, 1) from messages m where m.id = k.message_id and m.created_at = k.message_created_at), 1)
                    else 1 end as weight
          from json_to_recordset($1::json) as r(conn int, key text, idx int, rank int)
-         join sms_part_keys k on k.connection_id = r.conn and k.key = r.key
-        order by r.idx, r.rank`,
+         join connections a on a.id = r.conn
+         join sms_part_keys k on k.key = r.key
+         join connections c on c.id = k.connection_id and c.smsc_login = a.smsc_login
+        order by r.idx, r.rank, k.connection_id = r.conn desc`,
       values: [JSON.stringify(lookups)],
     });
     const best = new Map<number, KeyHit>(rows.map((h) => [h.idx, h]));
@@ -120,13 +198,16 @@ export class ReceiptApplier {
     const consumed = new Set<string>();
     // a final receipt's parts count only when its own key is deleted by the statement below
     const finalKeys: { conn: number; key: string; id: number; d: number; f: number }[] = [];
+    const parkedMatched: number[] = [];
     items.forEach((p, idx) => {
       const hit = best.get(idx);
       if (!hit) {
-        this.unmatched.push(p);
+        // a parked receipt stays parked; a fresh one waits in memory for its key
+        if (p.parkedId === undefined) this.unmatched.push(p);
         missed.add(p);
         return;
       }
+      if (p.parkedId !== undefined) parkedMatched.push(p.parkedId);
       const partKey = `${hit.connection_id}\u0000${hit.key}`;
       if (consumed.has(partKey)) return; // a duplicate final receipt in the same batch
       const id = Number(hit.message_id);
@@ -146,10 +227,14 @@ export class ReceiptApplier {
       }
       changes.set(id, c);
     });
-    if (changes.size === 0) return missed;
+    if (changes.size === 0) {
+      if (parkedMatched.length) await this.pool.query('delete from sms_pending_receipts where id = any($1::bigint[])', [parkedMatched]);
+      return missed;
+    }
     await this.pool.query({
       name: 'receipt-apply',
-      text: `with v as (
+      text: `with parked as (delete from sms_pending_receipts where id = any($3::bigint[])),
+       v as (
          select * from json_to_recordset($1::json) as v(id bigint, created_at timestamptz, acc bool, code text, msg text, detail text)),
        gone as (
          delete from sms_part_keys k using json_to_recordset($2::json) as g(conn int, key text, id bigint, d int, f int)
@@ -184,13 +269,14 @@ export class ReceiptApplier {
        -- partial deliveries and ACCEPTED keep an event with the receipt's stat and err
        insert into message_events (message_id, account_id, event, detail)
        select id, account_id, status, detail from upd where old_status <> status and status <> 'DELIVERED'`,
-      values: [JSON.stringify([...changes.values()]), JSON.stringify(finalKeys)],
+      values: [JSON.stringify([...changes.values()]), JSON.stringify(finalKeys), parkedMatched],
     });
     return missed;
   }
 
   async close() {
     clearInterval(this.retryTimer);
+    clearInterval(this.sweepTimer);
     await this.batcher.drain();
     await this.pool.end().catch(() => {});
   }

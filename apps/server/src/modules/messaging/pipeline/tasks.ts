@@ -31,6 +31,8 @@ export async function releaseScheduled(ctx: AppContext, p: ReleasePayload): Prom
 export async function pipelineMaintenance(ctx: AppContext) {
   await ctx.db.execute(sql`select ensure_message_partitions()`);
   await ctx.db.execute(sql`delete from sms_part_keys where created_at < now() - interval '7 days'`);
+  // receipts no sent part ever matched (another system's, or of a message whose key was purged)
+  await ctx.db.execute(sql`delete from sms_pending_receipts where received_at < now() - interval '7 days'`);
 }
 
 export function pipelineTasks(ctx: AppContext): Record<string, Task> {
