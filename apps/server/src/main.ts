@@ -9,7 +9,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, runMigrations } from './db/client.ts';
-import { startWorker } from './jobs/worker.ts';
+import { superviseWorker } from './jobs/worker.ts';
 import { createMailer } from './mail/mailer.ts';
 import { closeEmailTransports } from './channels/email/smtp-transport.ts';
 import { type SmtpSink, startSmtpSink } from './sandbox/smtp-sink.ts';
@@ -64,7 +64,8 @@ async function main() {
   const app = config.role === 'worker' ? null : await buildApp(ctx);
   const demo = config.role !== 'worker' && config.demo.seed ? await seedDemo(ctx) : null;
   if (app) await app.listen({ port: config.port, host: config.host });
-  const worker = config.role === 'api' ? null : await startWorker(ctx, database.url);
+  const worker = config.role === 'api' ? null : superviseWorker(ctx, database.url);
+  await worker?.ready;
   // SMPP sessions and the SMS senders: beside the API (app.close() closes them), and in a worker-only
   // process too, so ROLE=api + ROLE=worker still sends (the per-connection advisory lock lets one drain)
   if (!app) startSmsRuntime(ctx);
@@ -112,6 +113,11 @@ async function main() {
   lines.push('');
   process.stdout.write(`${lines.join('\n')}\n`);
 }
+
+// A rejection nobody awaited (a library's background work while the database restarts, say) is
+// logged, not fatal: the parts that matter supervise themselves (the worker, the SMPP sessions,
+// the pools), and a process that exits drops every live session and queue with it.
+process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled rejection'));
 
 main().catch(async (err) => {
   log.fatal({ err }, 'Risala failed to start');

@@ -15,9 +15,19 @@ export type DbOrTx = Db | Tx;
 // BIGINT counts come back as strings by default; ours fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
+/**
+ * A pool that survives its database going away (a restart, a failover): a socket error is emitted
+ * on the client — idle *or checked out* — and with no listener it would crash the process. The
+ * query in flight rejects anyway, and the pool drops a broken client when it is released.
+ */
+export function guardPool(pool: pg.Pool, onError: (err: Error) => void = () => {}): pg.Pool {
+  pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', onError));
+  return pool;
+}
+
 export function createDb(url: string, max = 20): Db {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
-  pool.on('error', () => {}); // idle client errors surface on the next query
+  const pool = guardPool(new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 }));
   return drizzle(pool, { schema }) as Db;
 }
 

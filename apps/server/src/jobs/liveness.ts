@@ -30,7 +30,8 @@ export interface Liveness {
 /** waits between reconnection attempts after the liveness session is lost */
 const RECONNECT_MS = [250, 1_000, 5_000];
 
-export async function startLiveness(connectionString: string, log: Logger): Promise<Liveness> {
+/** `onRestored`: called when a lost session is replaced (the database came back, say). */
+export async function startLiveness(connectionString: string, log: Logger, onRestored?: () => void): Promise<Liveness> {
   const own = new Set<string>();
   let closed = false;
   let attempts = 0;
@@ -60,6 +61,7 @@ export async function startLiveness(connectionString: string, log: Logger): Prom
           client = c;
           attempts = 0;
           log.info({ pools: own.size }, 'worker liveness connection restored');
+          onRestored?.();
         })
         .catch((err) => {
           log.error({ err }, 'worker liveness could not reconnect');

@@ -1,26 +1,44 @@
 import { EventEmitter } from 'node:events';
 import { Logger, type Runner, run, type WorkerEvents } from 'graphile-worker';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { AppContext } from '../context.ts';
+import { guardPool } from '../db/client.ts';
 import { purgeExpired } from '../modules/auth/auth.service.ts';
 import { customersImportTask } from '../modules/customers/import/import.task.ts';
 import { pipelineTasks } from '../modules/messaging/pipeline/tasks.ts';
 import { campaignTasks } from '../modules/campaigns/tasks.ts';
-import { startLiveness } from './liveness.ts';
+import { type Liveness, startLiveness } from './liveness.ts';
+
+/** A running graphile-worker, the pools it created and the session that tells others they live. */
+interface Launched {
+  runner: Runner;
+  poolIds: string[];
+  liveness: Liveness;
+}
 
 /**
  * The job worker (graphile-worker, jobs in the same PostgreSQL). Each task is `{ name → handler }`;
  * later capabilities add their queues here.
  */
 export async function startWorker(ctx: AppContext, connectionString: string): Promise<Runner> {
+  return (await launchWorker(ctx, connectionString)).runner;
+}
+
+async function launchWorker(ctx: AppContext, connectionString: string, onDatabaseBack?: () => void): Promise<Launched> {
   // jobs of a worker that died (SIGKILL, crash) come back within seconds: jobs/liveness.ts
-  const liveness = await startLiveness(connectionString, ctx.log);
+  const liveness = await startLiveness(connectionString, ctx.log, onDatabaseBack);
   const events: WorkerEvents = new EventEmitter();
   const held: Promise<void>[] = [];
+  const poolIds: string[] = [];
   events.on('pool:create', ({ workerPool }) => {
+    poolIds.push(workerPool.id);
     held.push(liveness.hold(workerPool.id));
   });
+  // our own pool, guarded: graphile-worker's would crash the process when the database restarts
+  const pgPool = guardPool(new pg.Pool({ connectionString, max: 10 }), (err) => ctx.log.warn({ err }, 'worker pool: connection lost'));
   const runner = await run({
-    connectionString,
+    pgPool,
     events,
     concurrency: 4,
     noHandleSignals: true,
@@ -46,6 +64,80 @@ export async function startWorker(ctx: AppContext, connectionString: string): Pr
   });
   await Promise.all(held);
   liveness.recover().catch((err) => ctx.log.error({ err }, 'worker liveness check failed'));
-  runner.promise.finally(() => liveness.close()).catch(() => {});
-  return runner;
+  runner.promise.finally(() => Promise.all([liveness.close(), pgPool.end().catch(() => {})])).catch(() => {});
+  return { runner, poolIds, liveness };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
+
+/** waits before starting a worker again after it stopped on its own (growing, capped) */
+const RESTART_MS = [1_000, 2_000, 5_000, 10_000];
+
+/**
+ * The job worker of a long-running process, kept running. graphile-worker shuts a pool down when
+ * it cannot record a job's outcome ("queue is in an inconsistent state") — a database restart does
+ * that, or leaves a pool whose jobs were fetched but whose outcomes were lost — and the queue would
+ * wait for a process restart or the 4-hour lock expiry. So: a worker that stops on its own is
+ * started again, and when the database comes back after a loss the worker is replaced. A retired
+ * worker's jobs are freed at once (handlers are idempotent: a job run twice is safe).
+ */
+export function superviseWorker(ctx: AppContext, connectionString: string): { ready: Promise<void>; stop(): Promise<void> } {
+  let current: Launched | null = null;
+  let stopping = false;
+  let replacing = false;
+  let failures = 0;
+
+  const retire = async (w: Launched) => {
+    await Promise.race([w.runner.stop().catch(() => {}), sleep(10_000)]);
+    await w.liveness.close().catch(() => {});
+    await ctx.db
+      .execute(sql`select graphile_worker.force_unlock_workers(${w.poolIds}::text[])`)
+      .catch((err) => ctx.log.error({ err }, 'could not free the jobs of a retired worker'));
+  };
+
+  const launch = async (): Promise<void> => {
+    if (stopping) return;
+    try {
+      const w = await launchWorker(ctx, connectionString, () => void replace('the database connection came back'));
+      current = w;
+      failures = 0;
+      w.runner.promise
+        .catch((err) => ctx.log.error({ err }, 'job worker failed'))
+        .finally(() => {
+          if (stopping || current !== w) return;
+          current = null;
+          ctx.log.error('job worker stopped on its own; starting it again');
+          void retire(w).then(() => sleep(RESTART_MS[0] as number)).then(launch);
+        });
+    } catch (err) {
+      const wait = RESTART_MS[Math.min(failures++, RESTART_MS.length - 1)] as number;
+      ctx.log.error({ err, retryInMs: wait }, 'job worker could not start');
+      await sleep(wait);
+      return launch();
+    }
+  };
+
+  const replace = async (why: string) => {
+    if (stopping || replacing || !current) return;
+    replacing = true;
+    const old = current;
+    current = null;
+    ctx.log.warn({ why }, 'replacing the job worker');
+    try {
+      await retire(old);
+      await launch();
+    } finally {
+      replacing = false;
+    }
+  };
+
+  const ready = launch();
+  return {
+    ready,
+    async stop() {
+      stopping = true;
+      await ready;
+      await current?.runner.stop();
+    },
+  };
 }

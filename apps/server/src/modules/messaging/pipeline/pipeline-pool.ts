@@ -8,6 +8,7 @@
  */
 import pg from 'pg';
 import type { AppContext } from '../../../context.ts';
+import { guardPool } from '../../../db/client.ts';
 
 /**
  * `synchronousCommit`: for writes whose commit is acknowledged to someone outside (receipts are
@@ -23,6 +24,5 @@ export function createPipelinePool(ctx: AppContext, max = 4, { synchronousCommit
     // over the whole queue then a sort, which stale statistics picked at a million rows, never pays
     options: `-c synchronous_commit=${synchronousCommit ? 'on' : 'off'} -c enable_seqscan=off -c enable_bitmapscan=off -c max_parallel_workers_per_gather=0`,
   });
-  pool.on('error', (err) => ctx.log.warn({ err }, 'SMS pipeline pool: idle connection lost'));
-  return pool;
+  return guardPool(pool, (err) => ctx.log.warn({ err }, 'SMS pipeline pool: connection lost'));
 }
