@@ -47,7 +47,7 @@ describe('health and metrics', () => {
 describe('sandbox inbox', () => {
   it('GET /api/sandbox/status says the sandbox is on without SMTP_URL', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/sandbox/status' });
-    expect(json(res).data).toEqual({ enabled: true, mail: 'sandbox' });
+    expect(json(res).data).toEqual({ enabled: true, mail: 'sandbox', scope: 'all' });
   });
 
   it('lists the mails of one address, newest first, with the one-time code', async () => {
@@ -96,7 +96,7 @@ describe('with a real SMTP relay configured', () => {
     expect(mails.statusCode).toBe(404);
     expect(json(mails)).toMatchObject({ code: 'SANDBOX_DISABLED', isError: true });
     const status = await relay.app.inject({ method: 'GET', url: '/api/sandbox/status' });
-    expect(json(status).data).toEqual({ enabled: false, mail: 'smtp' });
+    expect(json(status).data).toEqual({ enabled: false, mail: 'smtp', scope: 'all' });
     expect(json(await relay.app.inject({ method: 'GET', url: '/health' })).data.mail).toBe('smtp');
   });
 
