@@ -43,8 +43,9 @@ const streamDescription = z
 export function aiRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(fastifySse, { heartbeatInterval: 15_000 });
-    // a health answer per engine, kept briefly: every open chat window asks every 10 s
-    const healthCache = new Map<string, { at: number; result: AiHealth | AppError }>();
+    // an "online" per engine, kept briefly: every open chat window asks every 10 s (a failure is
+    // never kept, so "back online" shows at the next check)
+    const healthCache = new Map<string, { at: number; result: AiHealth }>();
 
     app.post('/chat', { schema: { tags, body: chatRequestSchema, response: { 200: chatEnvelopeSchema } } }, async (req, reply) => {
       const turn = await prepareTurn(ctx, requireAuth(req), req.body, requestLanguage(req));
@@ -83,15 +84,15 @@ export function aiRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const provider = await resolveProvider(ctx, auth.accountId, await loadSettings(ctx, auth.accountId));
       const key = `${provider.engine}|${provider.billing === 'account' ? auth.accountId : 'instance'}|${provider.model}`;
       const cached = healthCache.get(key);
-      let result = cached && Date.now() - cached.at < 5000 ? cached.result : null;
-      if (!result) {
-        result = await provider
-          .health(AbortSignal.timeout(ctx.config.ai.healthTimeoutMs))
-          .then((): AiHealth => ({ status: 'online', engine: provider.engine, model: provider.model, checked_at: new Date().toISOString() }))
-          .catch((err) => (err instanceof AppError ? err : new AppError('AI_UNAVAILABLE')));
-        healthCache.set(key, { at: Date.now(), result });
+      if (cached && Date.now() - cached.at < 5000) return ok(reply, cached.result);
+      try {
+        await provider.health(AbortSignal.timeout(ctx.config.ai.healthTimeoutMs));
+      } catch (err) {
+        healthCache.delete(key);
+        throw err instanceof AppError ? err : new AppError('AI_UNAVAILABLE');
       }
-      if (result instanceof AppError) throw result;
+      const result: AiHealth = { status: 'online', engine: provider.engine, model: provider.model, checked_at: new Date().toISOString() };
+      healthCache.set(key, { at: Date.now(), result });
       return ok(reply, result);
     });
 
