@@ -24,7 +24,7 @@ function EngineLine({ m }: { m: UiMessage }) {
   );
 }
 
-function Message({ m, lang }: { m: UiMessage; lang: string }) {
+function Message({ m, lang, onOpenDraft }: { m: UiMessage; lang: string; onOpenDraft: () => void }) {
   const { t } = useTranslation();
   const time = new Intl.DateTimeFormat(intlLocale(lang), { hour: 'numeric', minute: '2-digit' }).format(new Date(m.timestamp));
   const mine = m.sender === 'user';
@@ -49,7 +49,7 @@ function Message({ m, lang }: { m: UiMessage; lang: string }) {
         {m.cards.length > 0 && (
           <Stack gap={6} mt={6}>
             {m.cards.map((c) => (
-              <DraftCard key={`${c.kind}${c.id}`} card={c} />
+              <DraftCard key={`${c.kind}${c.id}`} card={c} onOpen={onOpenDraft} />
             ))}
           </Stack>
         )}
@@ -89,6 +89,10 @@ export function ChatWidget() {
     if (el && scrollKey) el.scrollTop = el.scrollHeight;
   }, [scrollKey]);
 
+  // on a phone the window covers the page: opening a draft minimises it
+  const onOpenDraft = () => {
+    if (window.matchMedia('(max-width: 48em)').matches) setOpen(false);
+  };
   const minimise = () => {
     setOpen(false);
     opener.current?.focus();
@@ -168,7 +172,7 @@ export function ChatWidget() {
               <ChatMarkdown text={t('ai.chat.welcome')} />
             </Paper>
             {chat.messages.filter((m) => !(m.pending && !m.text && m.cards.length === 0)).map((m) => (
-              <Message key={m.key} m={m} lang={i18n.language} />
+              <Message key={m.key} m={m} lang={i18n.language} onOpenDraft={onOpenDraft} />
             ))}
             {thinking && (
               <Group gap={6} role="status" data-testid="chat-thinking" className="chat-message chat-message--bot">

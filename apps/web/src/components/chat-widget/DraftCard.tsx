@@ -7,7 +7,7 @@ import { intlLocale } from '../../lib/i18n.ts';
 import { useAccountTimeZone } from '../../lib/session.ts';
 
 /** A draft the assistant saved: what it is, and Open (the user checks and confirms it in its editor). */
-export function DraftCard({ card }: { card: Card }) {
+export function DraftCard({ card, onOpen }: { card: Card; onOpen?: () => void }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   // schedules are typed and shown in the account's zone, as the launcher does
@@ -39,7 +39,10 @@ export function DraftCard({ card }: { card: Card }) {
             {at ? t('ai.chat.card.schedule', { at }) : t('ai.chat.card.noSchedule')}
           </Text>
         )}
-        <Button size="xs" variant="light" rightSection={<IconExternalLink size={14} />} onClick={() => navigate(card.url)} data-testid="chat-draft-open">
+        <Button size="xs" variant="light" rightSection={<IconExternalLink size={14} />} onClick={() => {
+            onOpen?.();
+            navigate(card.url);
+          }} data-testid="chat-draft-open">
           {t('ai.chat.open_draft')}
         </Button>
       </Stack>
