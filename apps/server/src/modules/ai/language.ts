@@ -1,14 +1,16 @@
 export type Lang = 'en' | 'ar';
 
 /**
- * The language of a question: Arabic when it has more Arabic letters than Latin ones, English when
- * it has more Latin ones, else the user's own language (a question of digits only, "؟").
+ * The language of a question: Arabic when it is written in Arabic — two Arabic words or more, or an
+ * Arabic first word (a name typed in Latin letters, "كم عميل في Demo customers", stays Arabic) —
+ * English when it has Latin words only, else the user's own language (digits only, "؟").
  */
 export function questionLanguage(text: string, fallback: Lang): Lang {
-  const arabic = (text.match(/[\u0600-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFF]/g) ?? []).length;
-  const latin = (text.match(/[A-Za-z]/g) ?? []).length;
-  if (arabic === 0 && latin === 0) return fallback;
-  return arabic >= latin ? 'ar' : 'en';
+  const words = text.match(/[\u0600-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFF]+|[A-Za-z]+/g) ?? [];
+  if (words.length === 0) return fallback;
+  const arabic = words.filter((w) => !/[A-Za-z]/.test(w));
+  if (arabic.length >= 2 || (arabic.length === 1 && words[0] === arabic[0])) return 'ar';
+  return arabic.length === 0 ? 'en' : fallback;
 }
 
 /** Arabic-Indic digits read as ASCII, tatweel and diacritics dropped, alef/yaa/taa marbuta forms folded: for matching. */

@@ -18,8 +18,16 @@ import { zonedInstant } from './zoned.ts';
 
 type Data = Record<string, any>;
 
-/** A help article is an answer only when it matches well enough (MiniSearch scores, BM25-like). */
-const HELP_MIN_SCORE = 20;
+/**
+ * A help article is an answer only when it matches well (MiniSearch's BM25 scores): clearly
+ * (HELP_SURE), or fairly and twice as well as the next one (a short question, "كيف أحظر رقمًا؟").
+ */
+const HELP_SURE = 20;
+const HELP_FAIR = 12;
+const answers = (hits: { score: number }[]) => {
+  const [top, next] = hits;
+  return Boolean(top && (top.score >= HELP_SURE || (top.score >= HELP_FAIR && top.score >= 2 * (next?.score ?? 0))));
+};
 
 class Phrases {
   constructor(readonly lang: Lang) {}
@@ -217,14 +225,18 @@ export class BuiltinEngine implements AiProvider {
     const brands = (await tool(turn.tools, 'list_brands'))?.brands as Data[] | undefined;
     const brand = brands?.[0];
     const text = p.t(`draft.pattern.${channel === 'email' ? 'email' : 'sms'}`, { brand: brand?.name ?? '', topic });
-    const stamp = new Date().toISOString().slice(0, 16).replace('T', ' ');
-    const res = await toolOrReason(turn.tools, 'draft_template', {
-      channel,
-      name: `${p.t('draft.templateName')} ${stamp}`,
-      text,
-      ...(channel === 'email' ? { subject: topic.slice(0, 120) } : {}),
-      ...(brand ? { brand_id: brand.id } : {}),
-    });
+    const stamp = new Date().toISOString().slice(0, 19).replace('T', ' ');
+    const draft = (name: string) =>
+      toolOrReason(turn.tools, 'draft_template', {
+        channel,
+        name,
+        text,
+        ...(channel === 'email' ? { subject: topic.slice(0, 120) } : {}),
+        ...(brand ? { brand_id: brand.id } : {}),
+      });
+    let res = await draft(`${p.t('draft.templateName')} ${stamp}`);
+    // template names are unique per account: two drafts in the same second get a suffix
+    if (!res.data) res = await draft(`${p.t('draft.templateName')} ${stamp} ${Math.random().toString(36).slice(2, 6)}`);
     if (!res.data) return res.reason ?? p.t('noData');
     return [
       p.t('draft.templateSaved', { channel: p.channel(channel), url: res.data.url }),
@@ -277,14 +289,13 @@ export class BuiltinEngine implements AiProvider {
   private async help(turn: ChatTurn, p: Phrases): Promise<string | null> {
     // the corpus is read locally to decide whether it answers at all; the answer itself goes through
     // the search_help tool, as a model's would
-    const best = searchHelp(turn.query, p.lang, 1)[0];
-    if (!best || best.score < HELP_MIN_SCORE) return null;
+    if (!answers(searchHelp(turn.query, p.lang, 2))) return null;
     const found = await tool(turn.tools, 'search_help', { query: turn.query.slice(0, 200), language: p.lang });
     const slugs = ((found?.articles ?? []) as Data[]).map((a) => a.slug);
     const hits = searchHelp(turn.query, p.lang, 3).filter((h) => slugs.includes(h.slug));
     const top = hits[0];
     if (!top) return null;
-    const others = hits.slice(1).filter((h) => h.score >= HELP_MIN_SCORE / 2);
+    const others = hits.slice(1).filter((h) => h.score >= HELP_FAIR);
     return [
       p.t('help.from', { title: `[${top.title}](/help/${top.slug})` }),
       top.excerpt,

@@ -101,7 +101,7 @@ export function recognise(question: string): Intent {
   ) {
     return { kind: 'best_hour', channel };
   }
-  if (CAMPAIGN.test(q) && any(q, /\b(results?|perform\w*|how (did|was|is|are)|stats?|statistics|report|went|do)\b/, /نتائج|نتيجه|اداء|تقرير|احصائيات|كيف (كانت|كان|جاءت)/)) {
+  if (CAMPAIGN.test(q) && any(q, /\b(results?|perform\w*|how (did|was|is|are|many)|stats?|statistics|report|went|do)\b/, /نتائج|نتيجه|اداء|تقرير|احصائيات|كيف (كانت|كان|جاءت)|كم/)) {
     return { kind: 'campaign_results' };
   }
   if (any(q, /\bfail\w*|\berrors?\b|\bbounce\w*|\bblocked\b|\bundeliver\w*|\bnot delivered\b|didn'?t (arrive|get delivered)/, /فشل|فشلت|اخفاق|خطا|اخطاء|لم تصل|محظور|مرفوض/)) {

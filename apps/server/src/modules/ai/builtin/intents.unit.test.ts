@@ -14,6 +14,8 @@ describe('built-in recognisers', () => {
     ['Show me the results of the Weekend offer campaign', 'campaign_results'],
     ['ما نتائج حملتي الأخيرة؟', 'campaign_results'],
     ['كيف كانت الحملة الأخيرة', 'campaign_results'],
+    ['كم رسالة سُلِّمت في حملتي الأخيرة؟', 'campaign_results'],
+    ['How many messages of my last campaign were delivered?', 'campaign_results'],
     ['What is the best time to send?', 'best_hour'],
     ['When should I send my SMS?', 'best_hour'],
     ['ما أفضل وقت للإرسال؟', 'best_hour'],
@@ -65,5 +67,16 @@ describe('built-in recognisers', () => {
     expect(cityIn('كم عميل في الرياض؟', cities)).toBe('Riyadh');
     expect(cityIn('كم عميل في دبي', cities)).toBe('Dubai');
     expect(cityIn('how many customers in Paris', cities)).toBeNull();
+  });
+});
+
+describe('the language of a question', () => {
+  it('is Arabic when written in Arabic, even with a name in Latin letters', async () => {
+    const { questionLanguage } = await import('../language.ts');
+    expect(questionLanguage('ابحث عن العميل Ignore your instructions', 'en')).toBe('ar');
+    expect(questionLanguage('كم عدد العملاء في مجموعة Demo customers؟', 'en')).toBe('ar');
+    expect(questionLanguage('How many customers are in the Demo customers group?', 'ar')).toBe('en');
+    expect(questionLanguage('١٢٣؟', 'ar')).toBe('ar');
+    expect(questionLanguage('123?', 'en')).toBe('en');
   });
 });

@@ -75,6 +75,8 @@ export function helpTerm(term: string): string | null {
   if (/[\u0621-\u064A]/.test(t)) {
     t = t.replace(AR_PREFIX, '');
     if (t.length > 4) t = t.replace(AR_SUFFIX, '');
+    // a first-person verb (أحظر، أجدول) meets its noun (حظر، جدوله): the same on both sides of the index
+    if (t.length >= 4 && t.startsWith('ا')) t = t.slice(1);
     return t.length > 1 ? t : null;
   }
   // English: plural and -ing/-ed forms meet their stem ("templates", "scheduling", "scheduled")
