@@ -81,7 +81,7 @@ export function aiRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/health', { schema: { tags, response: { 200: aiHealthEnvelopeSchema } } }, async (req, reply) => {
       const auth = requireAuth(req);
-      const provider = await resolveProvider(ctx, auth.accountId, await loadSettings(ctx, auth.accountId));
+      const provider = await resolveProvider(ctx, await loadSettings(ctx, auth.accountId));
       const key = `${provider.engine}|${provider.billing === 'account' ? auth.accountId : 'instance'}|${provider.model}`;
       const cached = healthCache.get(key);
       if (cached && Date.now() - cached.at < 5000) return ok(reply, cached.result);

@@ -29,7 +29,7 @@ export async function prepareTurn(ctx: AppContext, auth: AuthContext, input: Cha
   const owner = { accountId: auth.accountId, userId: auth.userId };
   await repo.ensureConversation(ctx.db, owner, conversationId, input.context ?? {}, input.query);
   const settings = await loadSettings(ctx, auth.accountId);
-  const provider = await resolveProvider(ctx, auth.accountId, settings);
+  const provider = await resolveProvider(ctx, settings);
   await checkDailyCap(ctx, auth.accountId, provider.billing);
   // the question's own language wins over the interface's ("answers in the user's language")
   const language = questionLanguage(input.query, requestLang);

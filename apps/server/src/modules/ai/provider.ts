@@ -1,7 +1,8 @@
 /**
  * One interface for everything that answers: the built-in engine and any OpenAI-compatible model.
  * A provider gets the conversation and a tool box that runs as the caller (account, permissions);
- * it never touches the database itself, so every number it shows came through a tool.
+ * it never touches the database itself (neither does the built-in engine), so every figure it
+ * shows came through a tool.
  */
 import type { AiEngine, DraftCard } from '@risala/shared/schemas/ai';
 import type { Lang } from './language.ts';

@@ -32,7 +32,7 @@ export async function loadSettings(ctx: AppContext, accountId: number): Promise<
 }
 
 /** What answers for the account: the built-in engine, the instance's model or the account's own. */
-export async function resolveProvider(ctx: AppContext, accountId: number, s: SettingsRow): Promise<AiProvider> {
+export async function resolveProvider(ctx: AppContext, s: SettingsRow): Promise<AiProvider> {
   const ai = ctx.config.ai;
   const common = {
     chatTimeoutMs: ai.chatTimeoutMs,
@@ -57,12 +57,12 @@ export async function resolveProvider(ctx: AppContext, accountId: number, s: Set
   if (s.engine !== 'builtin' && ai.baseUrl) {
     return new OpenAiCompatibleProvider({ ...common, baseUrl: ai.baseUrl, model: ai.model ?? 'gpt-4o-mini', apiKey: ai.apiKey, billing: 'instance' });
   }
-  return new BuiltinEngine(ctx, accountId);
+  return new BuiltinEngine();
 }
 
 export async function getSettings(ctx: AppContext, auth: AuthContext): Promise<AiSettings> {
   const s = await loadSettings(ctx, auth.accountId);
-  const active = await resolveProvider(ctx, auth.accountId, s).catch(() => null);
+  const active = await resolveProvider(ctx, s).catch(() => null);
   const usage = await usageToday(ctx.db, auth.accountId);
   return {
     engine: s.engine,

@@ -8,13 +8,10 @@
  */
 import { type TranslateParams, translate } from '@risala/shared/i18n/index.ts';
 import type { Channel } from '@risala/shared/schemas/messages';
-import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../../context.ts';
 import { searchHelp } from '../help/help-index.ts';
 import type { Lang } from '../language.ts';
 import type { AiProvider, ChatTurn, ToolBox, TurnResult } from '../provider.ts';
 import { cityIn, groupIn, type Intent, mentionsGroup, recognise, type Schedule } from './intents.ts';
-import { zonedInstant } from './zoned.ts';
 
 type Data = Record<string, any>;
 
@@ -53,8 +50,6 @@ export class BuiltinEngine implements AiProvider {
   readonly model = null;
   readonly billing = 'builtin' as const;
   readonly local = true;
-
-  constructor(private readonly ctx: AppContext, private readonly accountId: number) {}
 
   async health() {}
 
@@ -101,11 +96,11 @@ export class BuiltinEngine implements AiProvider {
     if (!listed.data) return listed.reason ?? p.t('noData');
     const groups = listed.data.groups as { id: number; name: string; members: number; url: string }[];
     const group = groupIn(turn.query, groups);
-    if (!group && mentionsGroup(turn.query) && !this.cityOf(turn.query, await this.cities())) {
+    if (!group && mentionsGroup(turn.query) && !cityIn(turn.query, await this.cities(turn.tools))) {
       const names = groups.map((g) => `- [${g.name}](${g.url}): **${p.n(g.members)}**`).join('\n');
       return `${p.t('audience.groupNotFound')}\n\n${names || p.t('audience.noGroups')}`;
     }
-    const city = group ? null : this.cityOf(turn.query, await this.cities());
+    const city = group ? null : cityIn(turn.query, await this.cities(turn.tools));
     const rules = city ? { match: 'all', conditions: [{ type: 'field', field: 'city', op: 'eq', value: city }] } : undefined;
     const count = await tool(turn.tools, 'count_audience', {
       group_ids: group ? [group.id] : [],
@@ -131,15 +126,10 @@ export class BuiltinEngine implements AiProvider {
     return lines.join('\n\n');
   }
 
-  private cityOf(query: string, cities: string[]) {
-    return cityIn(query, cities);
-  }
-
-  private async cities(): Promise<string[]> {
-    const { rows } = await this.ctx.db.execute<{ city: string }>(
-      sql`select distinct city from customers where account_id = ${this.accountId} and city is not null limit 200`,
-    );
-    return rows.map((r) => r.city);
+  /** The cities customers are stored under (to read a city in the question), through the audience_facets tool. */
+  private async cities(tools: ToolBox): Promise<string[]> {
+    const facets = await tool(tools, 'audience_facets');
+    return ((facets?.cities ?? []) as Data[]).map((c) => String(c.value));
   }
 
   private async campaignResults(turn: ChatTurn, p: Phrases) {
@@ -257,21 +247,17 @@ export class BuiltinEngine implements AiProvider {
     const ch = channel ?? 'sms';
     const approved = ch === 'whatsapp' ? null : await tool(turn.tools, 'list_templates', { status: 'APPROVED', channel: ch, limit: 1 });
     const template = (approved?.templates as Data[] | undefined)?.[0];
-    const { rows } = await this.ctx.db.execute<{ timezone: string }>(sql`select timezone from accounts where id = ${this.accountId}`);
-    const zone = rows[0]?.timezone ?? 'UTC';
-    const at = schedule ? zonedInstant(zone, schedule.dayOffset, schedule.hour, schedule.minute) : null;
-    const scheduleAt = at && at.getTime() > Date.now() + 6 * 60_000 ? at.toISOString() : null;
     const res = await toolOrReason(turn.tools, 'draft_campaign', {
       objective: turn.query.slice(0, 500),
       channels: [ch],
       group_ids: [group.id],
       ...(template && ch === 'sms' ? { sms_template_id: template.id } : {}),
       ...(template && ch === 'email' ? { email_template_id: template.id } : {}),
-      ...(scheduleAt ? { schedule_at: scheduleAt } : {}),
+      ...(schedule ? { schedule_local: { days_from_today: schedule.dayOffset, time: `${schedule.hour}:${String(schedule.minute).padStart(2, '0')}` } } : {}),
     });
     if (!res.data) return res.reason ?? p.t('noData');
-    const when = scheduleAt
-      ? new Intl.DateTimeFormat(p.lang === 'ar' ? 'ar-u-ca-gregory' : 'en', { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }).format(new Date(scheduleAt))
+    const when = res.data.schedule_at
+      ? new Intl.DateTimeFormat(p.lang === 'ar' ? 'ar-u-ca-gregory' : 'en', { dateStyle: 'medium', timeStyle: 'short', timeZone: res.data.time_zone }).format(new Date(res.data.schedule_at))
       : p.t('draft.noSchedule');
     return [
       p.t('draft.campaignSaved', { name: res.data.name, url: res.data.url }),

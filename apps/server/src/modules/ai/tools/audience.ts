@@ -137,3 +137,20 @@ export const findCustomersTool = defineTool({
     };
   },
 });
+
+export const audienceFacetsTool = defineTool({
+  name: 'audience_facets',
+  description: 'How the account\'s customers spread over cities, countries and languages (the values as stored, with counts). Use it to find the exact city or country name for segment rules.',
+  input: z.object({}),
+  permission: ['customer', 'view'],
+  async run({ ctx, auth }) {
+    const facet = async (column: 'city' | 'country' | 'language') => {
+      const { rows } = await ctx.db.execute<{ value: string; n: number }>(sql`
+        select ${sql.identifier(column)} as value, count(*)::int as n from customers
+         where account_id = ${auth.accountId} and ${sql.identifier(column)} is not null
+         group by 1 order by n desc limit 50`);
+      return rows.map((r) => ({ value: r.value, customers: Number(r.n) }));
+    };
+    return { data: { cities: await facet('city'), countries: await facet('country'), languages: await facet('language') } };
+  },
+});

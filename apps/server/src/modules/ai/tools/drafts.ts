@@ -7,11 +7,13 @@ import { trialDaysRemaining, trialState } from '@risala/shared';
 import { campaignDraftSchema } from '@risala/shared/schemas/campaigns';
 import { CHANNELS, type Channel } from '@risala/shared/schemas/messages';
 import { createTemplateSchema } from '@risala/shared/schemas/templates';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError } from '../../../lib/errors.ts';
 import type { AuthContext } from '../../auth/guard.ts';
 import { createCampaign } from '../../campaigns/campaigns.service.ts';
 import { createTemplate } from '../../templates/templates.service.ts';
+import { zonedInstant } from '../builtin/zoned.ts';
 import { countFor } from './audience.ts';
 import { defineTool } from './registry.ts';
 
@@ -66,6 +68,10 @@ export const draftCampaignTool = defineTool({
     sms_text: z.string().max(1600).optional(),
     email_template_id: z.number().int().positive().optional(),
     schedule_at: z.string().optional().describe('ISO 8601 with offset, more than 5 minutes ahead'),
+    schedule_local: z
+      .object({ days_from_today: z.number().int().min(0).max(365), time: z.string().regex(/^([01]?\d|2[0-3]):[0-5]\d$/) })
+      .optional()
+      .describe("instead of schedule_at: a day and a wall time (HH:MM) in the account's time zone"),
   }),
   permission: ['campaign', 'create'],
   async run({ ctx, auth }, input) {
@@ -73,6 +79,13 @@ export const draftCampaignTool = defineTool({
     const content: Record<string, unknown> = {};
     if (input.sms_template_id || input.sms_text) content.sms = { template_id: input.sms_template_id ?? null, text: input.sms_template_id ? null : input.sms_text };
     if (input.email_template_id) content.email = { template_id: input.email_template_id };
+    const { rows } = await ctx.db.execute<{ timezone: string }>(sql`select timezone from accounts where id = ${auth.accountId}`);
+    const timeZone = rows[0]?.timezone ?? 'UTC';
+    let scheduleAt = input.schedule_at ?? null;
+    if (!scheduleAt && input.schedule_local) {
+      const [hour, minute] = input.schedule_local.time.split(':').map(Number) as [number, number];
+      scheduleAt = zonedInstant(timeZone, input.schedule_local.days_from_today, hour, minute).toISOString();
+    }
     const draft = campaignDraftSchema.safeParse({
       name: input.name,
       objective: input.objective,
@@ -80,7 +93,7 @@ export const draftCampaignTool = defineTool({
       channels: input.channels,
       audience: { group_ids: input.group_ids, exclude_group_ids: input.exclude_group_ids },
       content,
-      schedule_at: input.schedule_at ?? null,
+      schedule_at: scheduleAt,
     });
     if (!draft.success) {
       throw new AppError('VALIDATION_ERROR', { errors: draft.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })) });
@@ -88,7 +101,7 @@ export const draftCampaignTool = defineTool({
     // another account's (or a missing) group is NOT_FOUND before anything is saved
     const count = await countFor(ctx.db, auth.accountId, { group_ids: input.group_ids, exclude_group_ids: input.exclude_group_ids, channels: input.channels as Channel[] });
     const c = await createCampaign(ctx, auth, draft.data);
-    const scheduleAt = c.schedule_at ? new Date(c.schedule_at).toISOString() : null;
+    const saved = c.schedule_at ? new Date(c.schedule_at).toISOString() : null;
     return {
       data: {
         campaign_id: c.id,
@@ -96,10 +109,11 @@ export const draftCampaignTool = defineTool({
         status: c.status,
         channels: input.channels,
         audience: { total: count.total, reachable: count.reachable, by_channel: count.by_channel },
-        schedule_at: scheduleAt,
+        schedule_at: saved,
+        time_zone: timeZone,
         url: `/campaign/${c.id}`,
       },
-      card: { kind: 'campaign_draft', id: c.id, title: c.name, url: `/campaign/${c.id}`, channels: input.channels, audience: count.reachable, schedule_at: scheduleAt },
+      card: { kind: 'campaign_draft', id: c.id, title: c.name, url: `/campaign/${c.id}`, channels: input.channels, audience: count.reachable, schedule_at: saved },
     };
   },
 });
