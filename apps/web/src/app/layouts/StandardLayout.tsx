@@ -31,7 +31,10 @@ export function StandardLayout() {
       <Sidebar opened={opened} onOpen={() => setOpened(wide)} />
       <AppShell.Main>
         <TrialBanner />
-        <Box p="md">{blocked ? <TrialBlock /> : <Outlet />}</Box>
+        {/* room at the bottom so the last controls of a page scroll clear of the chat button */}
+        <Box p="md" pb={88}>
+          {blocked ? <TrialBlock /> : <Outlet />}
+        </Box>
       </AppShell.Main>
       {/* the assistant, on every page of this layout; it stays mounted across page changes */}
       {!blocked && <ChatWidget />}

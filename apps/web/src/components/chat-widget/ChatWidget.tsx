@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Box, Button, Group, Loader, Paper, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Box, Group, Loader, Paper, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
 import { IconMessageChatbot, IconMinus, IconSend, IconSettings, IconTrash } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
@@ -210,20 +210,22 @@ export function ChatWidget() {
           </form>
         </Paper>
       )}
-      <Button
-        ref={opener}
-        className="chat-fab"
-        radius="xl"
-        size="md"
-        leftSection={<IconMessageChatbot size={20} />}
-        onClick={() => (open ? minimise() : setOpen(true))}
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
-        aria-label={open ? t('ai.chat.minimize') : t('ai.chat.open')}
-        data-testid="chat-toggle"
-      >
-        {t('ai.chat.title')}
-      </Button>
+      <Tooltip label={open ? t('ai.chat.minimize') : t('ai.chat.open')} position="top">
+        <ActionIcon
+          ref={opener}
+          className="chat-fab"
+          radius="xl"
+          size={56}
+          variant="filled"
+          onClick={() => (open ? minimise() : setOpen(true))}
+          aria-expanded={open}
+          aria-controls={open ? panelId : undefined}
+          aria-label={t('ai.chat.open')}
+          data-testid="chat-toggle"
+        >
+          <IconMessageChatbot size={28} />
+        </ActionIcon>
+      </Tooltip>
     </>
   );
 }
