@@ -49,9 +49,11 @@ export function aiRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post('/chat', { schema: { tags, body: chatRequestSchema, response: { 200: chatEnvelopeSchema } } }, async (req, reply) => {
       const turn = await prepareTurn(ctx, requireAuth(req), req.body, requestLanguage(req));
+      // the caller went away before the answer: stop the model call (the response's close, not the
+      // request's, which fires once the body is read)
       const aborted = new AbortController();
-      req.raw.on('close', () => {
-        if (!reply.sent) aborted.abort();
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) aborted.abort();
       });
       return ok(reply, await runTurn(ctx, turn, () => {}, aborted.signal));
     });
