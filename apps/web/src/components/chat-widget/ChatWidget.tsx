@@ -4,7 +4,7 @@ import { IconMessageChatbot, IconMinus, IconSend, IconSettings, IconTrash } from
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { intlLocale } from '../../lib/i18n.ts';
+import { formatList, intlLocale } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { SafeMarkdown as ChatMarkdown } from '../markdown/SafeMarkdown.tsx';
 import { DraftCard } from './DraftCard.tsx';
@@ -15,11 +15,11 @@ function EngineLine({ m }: { m: UiMessage }) {
   const { t } = useTranslation();
   if (!m.engine) return null;
   const engine = m.engine === 'builtin' ? t('ai.engine.builtin') : m.model ? t('ai.engine.model', { model: m.model }) : t('ai.engine.modelUnknown');
-  const tools = [...new Set(m.tools.filter((x) => x.ok).map((x) => x.name))];
+  const tools = [...new Set(m.tools.filter((x) => x.ok).map((x) => t(`ai.tools.${x.name}`, { defaultValue: x.name })))];
   return (
     <Text size="xs" c="dimmed" data-testid="chat-engine" data-engine={m.engine}>
       {engine}
-      {tools.length > 0 && ` · ${t('ai.chat.usedTools', { tools: tools.join(', ') })}`}
+      {tools.length > 0 && ` · ${t('ai.chat.usedTools', { tools: formatList(tools) })}`}
     </Text>
   );
 }
@@ -178,7 +178,7 @@ export function ChatWidget() {
               <Group gap={6} role="status" data-testid="chat-thinking" className="chat-message chat-message--bot">
                 <Loader size="xs" type="dots" />
                 <Text size="sm" c="dimmed">
-                  {chat.tool ? t('ai.chat.toolRunning', { name: chat.tool }) : t('ai.chat.thinking')}
+                  {chat.tool ? t('ai.chat.toolRunning', { name: t(`ai.tools.${chat.tool}`, { defaultValue: chat.tool }) }) : t('ai.chat.thinking')}
                 </Text>
               </Group>
             )}

@@ -262,7 +262,7 @@ export class BuiltinEngine implements AiProvider {
     return [
       p.t('draft.campaignSaved', { name: res.data.name, url: res.data.url }),
       [
-        `- ${p.t('draft.audience')}: [${group.name}](${group.url}), **${p.n(res.data.audience.reachable)}** ${p.t('draft.reachableOn', { channel: p.channel(ch) })}`,
+        `- ${p.t('draft.audience')}: [${group.name}](${group.url})${p.lang === 'ar' ? '،' : ','} **${p.n(res.data.audience.reachable)}** ${p.t('draft.reachableOn', { channel: p.channel(ch) })}`,
         `- ${p.t('draft.channels')}: ${p.channel(ch)}`,
         `- ${p.t('draft.content')}: ${template ? `[${template.name}](${template.url})` : p.t('draft.noContent')}`,
         `- ${p.t('draft.schedule')}: ${when}`,
