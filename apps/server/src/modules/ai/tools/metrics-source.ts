@@ -3,27 +3,18 @@
  * the dashboard's rollup tables (issue 16) by changing only this file. Until then it reads
  * `messages` (indexed by account and created_at, or by campaign), limited to a window.
  */
+import type { CampaignFunnel } from '@risala/shared/schemas/campaigns';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
+import { FUNNEL_COUNTS } from '../../campaigns/report.service.ts';
 import { readableError } from '../../messaging/history.service.ts';
 import type { Lang } from '../language.ts';
 
-export interface Funnel {
-  targeted: number;
-  sent: number;
-  delivered: number;
-  /** email opened or WhatsApp read */
-  opened: number;
-  clicked: number;
-  failed: number;
-}
+/** A funnel without the campaign report's unsubscribes (opened: email opened or WhatsApp read). */
+export type Funnel = Omit<CampaignFunnel, 'channel' | 'variant' | 'unsubscribed'>;
 
-const FUNNEL = sql`count(*)::int as targeted,
-  count(*) filter (where m.sent_at is not null or m.status in ('SENT', 'ACCEPTED', 'DELIVERED', 'READ', 'PARTIALLY_SENT', 'PARTIALLY_DELIVERED'))::int as sent,
-  count(*) filter (where m.delivered_at is not null or m.status in ('DELIVERED', 'READ'))::int as delivered,
-  count(*) filter (where m.read_at is not null)::int as opened,
-  count(*) filter (where m.clicked_at is not null)::int as clicked,
-  count(*) filter (where m.status in ('FAILED', 'BLOCKED', 'NOT_ALLOWED'))::int as failed`;
+// the campaign report's own definition of each step, so the assistant and the report never disagree
+const FUNNEL = FUNNEL_COUNTS;
 
 const funnelOf = (r: Record<string, unknown>): Funnel => ({
   targeted: Number(r.targeted),
