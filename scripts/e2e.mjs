@@ -3,7 +3,7 @@
  * sandbox mail) on free ports, then Playwright with Debian's chromium. Tests reach the database
  * through E2E_DATABASE_URL to age accounts (trial scenarios). Everything is removed afterwards.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,6 +14,7 @@ import { buildWebIfStale, root } from './build-web.mjs';
 register();
 const { startEmbeddedPostgres } = await import('../apps/server/src/db/embedded.ts');
 const { ensureDatabase } = await import('../apps/server/src/db/client.ts');
+const { startOpenAiSimulator, SIM_MODEL } = await import('../apps/server/src/sandbox/openai-chat.ts');
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -39,6 +40,8 @@ await ensureDatabase(pg.adminUrl, 'risala');
 const databaseUrl = pg.urlFor('risala');
 const port = await freePort();
 const baseUrl = `http://localhost:${port}`;
+// the AI model: the sandbox chat-completions peer, which the specs can take down and bring back
+const aiSim = await startOpenAiSimulator({ apiKey: 'sk-e2e' });
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
@@ -55,7 +58,11 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
     RATE_LIMIT_REGISTER_PER_IP_PER_HOUR: '100000',
     RATE_LIMIT_OTP_PER_IP_PER_HOUR: '100000',
     RATE_LIMIT_OTP_VERIFY_PER_IP_PER_HOUR: '100000',
-      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    AI_BASE_URL: aiSim.url,
+    AI_MODEL: SIM_MODEL,
+    AI_API_KEY: 'sk-e2e',
+    AI_MAX_RETRIES: '1',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     LOG_PRETTY: 'false',
   },
   stdio: ['ignore', 'inherit', 'inherit'],
@@ -71,17 +78,19 @@ try {
     await new Promise((r) => setTimeout(r, 250));
   }
   const cli = path.join(root, 'node_modules/@playwright/test/cli.js');
-  const res = spawnSync(process.execPath, [cli, 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)], {
+  // not spawnSync: the AI simulator lives in this process and must keep answering during the run
+  const run = spawn(process.execPath, [cli, 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATABASE_URL: databaseUrl },
+    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATABASE_URL: databaseUrl, E2E_AI_SIM_URL: `http://127.0.0.1:${aiSim.port}` },
   });
-  code = res.status ?? 1;
+  code = await new Promise((resolve) => run.once('exit', (status) => resolve(status ?? 1)));
 } catch (err) {
   console.error(err);
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)));
+  await aiSim.close();
   await pg.stop();
   rmSync(dir, { recursive: true, force: true });
 }

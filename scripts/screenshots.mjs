@@ -92,6 +92,17 @@ try {
   await page.goto(`${base}/user-profile`);
   await page.waitForTimeout(1600);
   await shot('user-profile');
+  // the assistant (built-in engine): a count and a campaign draft
+  await page.goto(`${base}/dashboard`);
+  await page.getByTestId('chat-toggle').click();
+  for (const q of ['How many customers are in the Demo customers group?', 'Create an SMS campaign for the Demo customers group tomorrow at 10']) {
+    await page.getByTestId('chat-input').fill(q);
+    await page.getByTestId('chat-input').press('Enter');
+    await page.getByTestId('chat-thinking').waitFor({ state: 'detached' });
+  }
+  await page.waitForTimeout(400);
+  await shot('assistant');
+  await page.getByTestId('chat-minimize').click();
   await page.getByTestId('language-toggle').click();
   await page.goto(`${base}/dashboard`);
   await page.waitForTimeout(1600);

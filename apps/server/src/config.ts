@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { limitsFrom } from './lib/rate-limit.ts';
+import { loadAiConfig } from './modules/ai/ai.config.ts';
 
 /** Every setting the server reads. `.env.example` documents each one. */
 const envSchema = z.object({
@@ -243,5 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       allowedHosts: (e.OUTBOUND_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     },
     sendgridApiBase: e.SENDGRID_API_BASE.replace(/\/$/, ''),
+    /** the AI service (modules/ai/ai.config.ts) */
+    ai: loadAiConfig(given),
   };
 }

@@ -110,6 +110,7 @@ async function main() {
   if (existsSync(envFile)) lines.push(`  settings: ${envFile} and the environment`);
   if (config.production) lines.push('  mode: production (no demo account, no sandbox inbox)');
   if (demo) lines.push(`  demo account: ${demo.email}  password: ${demo.password}`);
+  lines.push(`  assistant: ${config.ai.baseUrl ? `${config.ai.model} at ${new URL(config.ai.baseUrl).host}` : 'built-in engine (no AI model; set AI_BASE_URL to connect one)'}`);
   lines.push('');
   process.stdout.write(`${lines.join('\n')}\n`);
 }

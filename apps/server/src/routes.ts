@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
+import { aiRoutes } from './modules/ai/index.ts';
 import { emailSendRoutes } from './modules/messaging/email-send.routes.ts';
 import { whatsappSendRoutes } from './modules/messaging/whatsapp-send.routes.ts';
 import { passwordRoutes, privateAuthRoutes, publicAuthRoutes } from './modules/auth/auth.routes.ts';
@@ -104,6 +105,8 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
       // messages: history, export, inbound, credits:
       await scoped.register(messageHistoryRoutes(ctx), { prefix: '/api/messages' });
       await scoped.register(creditRoutes(ctx), { prefix: '/api/credits' });
+      // the AI service (spec §7: chat, health; conversations, settings, help):
+      await scoped.register(aiRoutes(ctx), { prefix: '/api/ai' });
     },
   );
 }

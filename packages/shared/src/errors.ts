@@ -130,6 +130,13 @@ export const ERROR_STATUS = {
   // campaigns (issue 5)
   CAMPAIGN_STATE_INVALID: 409,
   AUDIENCE_EMPTY: 400,
+  // the AI service (issue 17)
+  AI_TIMEOUT: 504,
+  AI_UNAVAILABLE: 503,
+  AI_RATE_LIMITED: 429,
+  AI_DAILY_LIMIT: 429,
+  AI_AUTH_FAILED: 502,
+  AI_BAD_RESPONSE: 502,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -15,6 +15,7 @@ import { AuthLayout } from './layouts/AuthLayout.tsx';
 import { RootShell } from './RootShell.tsx';
 import { RouteError } from './RouteError.tsx';
 import { SessionGate } from './SessionGate.tsx';
+import { routes as assistantRoutes } from '../features/assistant/routes.tsx';
 import { routes as brandRoutes } from '../features/brands/routes.tsx';
 import { routes as campaignRoutes } from '../features/campaigns/routes.tsx';
 import { bareRoutes as canvasRoutes } from '../features/canvas/routes.tsx';
@@ -37,6 +38,7 @@ const featureRoutes: RouteObject[] = [
   ...messageRoutes,
   ...campaignRoutes,
   ...dashboardRoutes,
+  ...assistantRoutes,
 ];
 const claimed = new Set(
   [...featureRoutes, ...canvasRoutes].map((r) => (r.path ?? '').split('/')[0]).filter(Boolean),

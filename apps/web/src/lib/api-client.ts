@@ -168,6 +168,30 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   return { data: data as T, statusCode, headers: response.headers };
 }
 
+/**
+ * A POST whose answer is a stream (Server-Sent Events): the same headers, token and error rules as
+ * `request`, but the open Response is returned for the caller to read. A refusal before the stream
+ * opens is an ApiError like any other (the §8 401/403 rules apply; nothing is toasted).
+ */
+export async function openStream(path: string, body: unknown, signal: AbortSignal): Promise<Response> {
+  const headers = new Headers({ Accept: 'text/event-stream', 'Accept-Language': currentLanguage(), 'Content-Type': 'application/json' });
+  const { token } = getSession();
+  if (token && parseToken(token)) headers.set('Authorization', `Bearer ${token}`);
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'POST', headers, body: JSON.stringify(body), credentials: 'same-origin', signal });
+  } catch {
+    const error: ApiError = signal.aborted ? { ...networkError(false), isAborted: true } : networkError(false);
+    throw localised(error);
+  }
+  if (!response.ok) {
+    const error = normalizeError(response.status, await readBody(response));
+    react(path, error, true);
+    throw localised(error);
+  }
+  return response;
+}
+
 type Options = Omit<RequestOptions, 'method' | 'body'>;
 
 export const api = {

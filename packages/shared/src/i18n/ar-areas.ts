@@ -16,6 +16,7 @@ import arMessages from './ar/messages.json' with { type: 'json' };
 import arSending from './ar/sending.json' with { type: 'json' };
 import arCampaigns from './ar/campaigns.json' with { type: 'json' };
 import arDashboard from './ar/dashboard.json' with { type: 'json' };
+import arAi from './ar/ai.json' with { type: 'json' };
 import type { Messages } from './types.ts';
 
 const messages: Messages = {
@@ -36,6 +37,7 @@ const messages: Messages = {
   sending: arSending,
   campaigns: arCampaigns,
   dashboard: arDashboard,
+  ai: arAi,
 };
 
 export default messages;

@@ -16,6 +16,7 @@ import enMessages from './en/messages.json' with { type: 'json' };
 import enSending from './en/sending.json' with { type: 'json' };
 import enCampaigns from './en/campaigns.json' with { type: 'json' };
 import enDashboard from './en/dashboard.json' with { type: 'json' };
+import enAi from './en/ai.json' with { type: 'json' };
 import type { Messages } from './types.ts';
 
 const messages: Messages = {
@@ -36,6 +37,7 @@ const messages: Messages = {
   sending: enSending,
   campaigns: enCampaigns,
   dashboard: enDashboard,
+  ai: enAi,
 };
 
 export default messages;

@@ -6,3 +6,4 @@ export * from './short-links.ts';
 export * from './senders.ts';
 export * from './messages.ts';
 export * from './campaigns.ts';
+export * from './ai.ts';

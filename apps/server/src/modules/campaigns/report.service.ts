@@ -14,12 +14,15 @@ import { csvCell } from '../../lib/csv-formula.ts';
 import { type Lang, readableError } from '../messaging/history.service.ts';
 import { requireCampaign } from './campaigns.service.ts';
 
-const FUNNEL = sql`count(*) as targeted,
-  count(*) filter (where m.sent_at is not null or m.status in ('SENT', 'ACCEPTED', 'DELIVERED', 'READ', 'PARTIALLY_SENT', 'PARTIALLY_DELIVERED')) as sent,
-  count(*) filter (where m.delivered_at is not null or m.status in ('DELIVERED', 'READ')) as delivered,
-  count(*) filter (where m.read_at is not null) as opened,
-  count(*) filter (where m.clicked_at is not null) as clicked,
-  count(*) filter (where m.status in ('FAILED', 'BLOCKED', 'NOT_ALLOWED')) as failed,
+/** The funnel's counts over `messages m` (targeted, sent, delivered, opened, clicked, failed): one definition, also the assistant's. */
+export const FUNNEL_COUNTS = sql`count(*)::int as targeted,
+  count(*) filter (where m.sent_at is not null or m.status in ('SENT', 'ACCEPTED', 'DELIVERED', 'READ', 'PARTIALLY_SENT', 'PARTIALLY_DELIVERED'))::int as sent,
+  count(*) filter (where m.delivered_at is not null or m.status in ('DELIVERED', 'READ'))::int as delivered,
+  count(*) filter (where m.read_at is not null)::int as opened,
+  count(*) filter (where m.clicked_at is not null)::int as clicked,
+  count(*) filter (where m.status in ('FAILED', 'BLOCKED', 'NOT_ALLOWED'))::int as failed`;
+
+const FUNNEL = sql`${FUNNEL_COUNTS},
   count(*) filter (where exists (select 1 from message_events e where e.message_id = m.id and e.event = 'UNSUBSCRIBED')) as unsubscribed`;
 
 type FunnelRow = Record<'targeted' | 'sent' | 'delivered' | 'opened' | 'clicked' | 'failed' | 'unsubscribed' | 'g', string> & { channel: string; variant: string | null };

@@ -2,6 +2,7 @@ import { AppShell, Box } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { ChatWidget } from '../../components/chat-widget/ChatWidget.tsx';
 import { Sidebar } from '../../components/layout/Sidebar.tsx';
 import { TopBar } from '../../components/layout/TopBar.tsx';
 import { useFeatureAccess } from '../../components/trial/api/get-feature-access.ts';
@@ -30,8 +31,13 @@ export function StandardLayout() {
       <Sidebar opened={opened} onOpen={() => setOpened(wide)} />
       <AppShell.Main>
         <TrialBanner />
-        <Box p="md">{blocked ? <TrialBlock /> : <Outlet />}</Box>
+        {/* room at the bottom so the last controls of a page scroll clear of the chat button */}
+        <Box p="md" pb={88}>
+          {blocked ? <TrialBlock /> : <Outlet />}
+        </Box>
       </AppShell.Main>
+      {/* the assistant, on every page of this layout; it stays mounted across page changes */}
+      {!blocked && <ChatWidget />}
     </AppShell>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Group, NativeSelect, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { supportEmailSchema } from '@risala/shared/schemas/auth';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useForm } from '../../lib/forms.ts';
 import { showSuccessToast } from '../../lib/toast.ts';
 import { useSendSupportEmail } from './api/send-support-email.ts';
@@ -35,6 +36,9 @@ export function SupportPage() {
           {t('support.title')}
         </Title>
         <Text c="dimmed">{t('support.subtitle')}</Text>
+        <Anchor component={Link} to="/help" size="sm" data-testid="support-help-link">
+          {t('ai.help.fromSupport')}
+        </Anchor>
       </div>
       <Paper withBorder p="lg" radius="md">
         <form onSubmit={submit} noValidate>

@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { accountId, ts, userRef } from './columns.ts';
+
+/** A chat with the assistant: one user's, made with the id the client generated for its session (spec §3). */
+export const aiConversations = pgTable(
+  'ai_conversations',
+  {
+    id: uuid('id').primaryKey(),
+    account_id: accountId(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default(''),
+    /** the §3 context of the first request (platform, user_type, page) */
+    context: jsonb('context').notNull().default(sql`'{}'::jsonb`),
+    created_at: ts('created_at').notNull().defaultNow(),
+    updated_at: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('ai_conversations_user_idx').on(t.account_id, t.user_id, t.updated_at.desc())],
+);
+
+/** The questions and answers of a conversation; an answer keeps its engine, drafts and tools. */
+export const aiMessages = pgTable(
+  'ai_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    account_id: accountId(),
+    conversation_id: uuid('conversation_id')
+      .notNull()
+      .references(() => aiConversations.id, { onDelete: 'cascade' }),
+    /** user | assistant */
+    role: text('role').notNull(),
+    text: text('text').notNull(),
+    engine: text('engine'),
+    model: text('model'),
+    language: text('language'),
+    cards: jsonb('cards').notNull().default(sql`'[]'::jsonb`),
+    tools: jsonb('tools').notNull().default(sql`'[]'::jsonb`),
+    prompt_tokens: integer('prompt_tokens').notNull().default(0),
+    completion_tokens: integer('completion_tokens').notNull().default(0),
+    latency_ms: integer('latency_ms'),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('ai_messages_conversation_idx').on(t.conversation_id, t.id)],
+);
+
+/**
+ * Requests and tokens per account, UTC day, feature (chat now; plans, content… later) and who pays
+ * (`builtin`, `instance`: the operator's model, `account`: the account's own key). The daily cap reads it.
+ */
+export const aiUsageDaily = pgTable(
+  'ai_usage_daily',
+  {
+    account_id: accountId(),
+    day: date('day').notNull(),
+    feature: text('feature').notNull(),
+    billing: text('billing').notNull(),
+    requests: integer('requests').notNull().default(0),
+    prompt_tokens: bigint('prompt_tokens', { mode: 'number' }).notNull().default(0),
+    completion_tokens: bigint('completion_tokens', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.account_id, t.day, t.feature, t.billing] })],
+);
+
+/** The account's AI choices: engine, its own server/key (encrypted, never returned), sharing of contact details. */
+export const aiAccountSettings = pgTable('ai_account_settings', {
+  account_id: accountId().primaryKey(),
+  /** auto | builtin | own */
+  engine: text('engine').notNull().default('auto'),
+  base_url: text('base_url'),
+  model: text('model'),
+  api_key_enc: text('api_key_enc'),
+  share_contact_details: boolean('share_contact_details').notNull().default(false),
+  updated_by: userRef('updated_by'),
+  updated_at: ts('updated_at').notNull().defaultNow(),
+});

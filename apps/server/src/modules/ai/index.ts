@@ -1,0 +1,12 @@
+/**
+ * The AI module's front door. Routes mount under /api/ai (routes.ts); later AI features (plans,
+ * analytics, content) build on the provider interface, the tools and the metering exported here.
+ */
+export { aiRoutes } from './ai.routes.ts';
+export { loadAiConfig, type AiConfig } from './ai.config.ts';
+export type { AiProvider, Billing, ChatTurn, ToolBox, ToolOutcome, ToolSpec, TurnResult } from './provider.ts';
+export { loadSettings, resolveProvider } from './settings.service.ts';
+export { createToolBox, TOOLS, type ToolContext, type ToolDef } from './tools/index.ts';
+export { defineTool } from './tools/registry.ts';
+export { checkDailyCap, recordUsage, usageToday, type AiFeature } from './usage.ts';
+export { searchHelp, helpArticle, helpArticles } from './help/help-index.ts';

@@ -1,0 +1,69 @@
+/**
+ * One interface for everything that answers: the built-in engine and any OpenAI-compatible model.
+ * A provider gets the conversation and a tool box that runs as the caller (account, permissions);
+ * it never touches the database itself (neither does the built-in engine), so every figure it
+ * shows came through a tool.
+ */
+import type { AiEngine, DraftCard } from '@risala/shared/schemas/ai';
+import type { Lang } from './language.ts';
+
+export interface HistoryItem {
+  role: 'user' | 'assistant';
+  text: string;
+}
+
+/** What a tool run gives back: the data (JSON) the answer may use, and a draft card if it made one. */
+export interface ToolOutcome {
+  ok: boolean;
+  data: unknown;
+  card?: DraftCard;
+}
+
+/** The JSON-schema description of a tool, as chat-completion `tools` want it. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+/** The tools of one turn: bound to the caller, recording every call. */
+export interface ToolBox {
+  specs(): ToolSpec[];
+  run(name: string, args: unknown): Promise<ToolOutcome>;
+}
+
+export type TurnEvent =
+  | { type: 'delta'; text: string }
+  | { type: 'tool'; name: string; status: 'running' | 'done' | 'failed' };
+
+export interface ChatTurn {
+  language: Lang;
+  /** earlier questions and answers of the conversation (oldest first) */
+  history: HistoryItem[];
+  query: string;
+  /** the screen the question came from, if the client said */
+  page: string | null;
+  tools: ToolBox;
+  emit(event: TurnEvent): void;
+  signal: AbortSignal;
+}
+
+export interface TurnResult {
+  text: string;
+  usage: { prompt_tokens: number; completion_tokens: number };
+}
+
+/** Who pays for the tokens: nobody (built-in), the operator (instance model, capped daily), the account (its own key). */
+export type Billing = 'builtin' | 'instance' | 'account';
+
+export interface AiProvider {
+  readonly engine: AiEngine;
+  readonly model: string | null;
+  readonly billing: Billing;
+  /** false: an external service, so customers' contact details stay out of what it is sent (unless the account allows) */
+  readonly local: boolean;
+  /** resolves when the engine can answer; throws AppError(AI_UNAVAILABLE | AI_TIMEOUT | AI_AUTH_FAILED) */
+  health(signal: AbortSignal): Promise<void>;
+  /** one answer, streamed through `turn.emit`; throws AppError(AI_*) */
+  chat(turn: ChatTurn): Promise<TurnResult>;
+}

@@ -1,0 +1,37 @@
+import { Anchor } from '@mantine/core';
+import type { AnchorHTMLAttributes } from 'react';
+import Markdown from 'react-markdown';
+import { Link } from 'react-router';
+import rehypeSanitize from 'rehype-sanitize';
+import remarkGfm from 'remark-gfm';
+import './markdown.css';
+
+/**
+ * An answer in Markdown, rendered safely: raw HTML is never rendered (react-markdown escapes it and
+ * rehype-sanitize strips what is left), links into the app (/campaign/12) navigate in place, other
+ * links open in a new tab.
+ */
+function AppLink({ href = '', children }: AnchorHTMLAttributes<HTMLAnchorElement>) {
+  if (href.startsWith('/') && !href.startsWith('//')) {
+    return (
+      <Anchor component={Link} to={href} size="sm">
+        {children}
+      </Anchor>
+    );
+  }
+  return (
+    <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm">
+      {children}
+    </Anchor>
+  );
+}
+
+export function SafeMarkdown({ text, className = '' }: { text: string; className?: string }) {
+  return (
+    <div className={`safe-markdown ${className}`} dir="auto">
+      <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={[rehypeSanitize]} components={{ a: AppLink }}>
+        {text}
+      </Markdown>
+    </div>
+  );
+}
