@@ -2,6 +2,7 @@ import { makeWorkerUtils } from 'graphile-worker';
 import type pg from 'pg';
 import type { DbOrTx } from '../db/client.ts';
 import { sql } from 'drizzle-orm';
+import { JOB_PRIORITY, JOBS, type JobName, type JobPayload } from './registry.ts';
 
 const migrated = new WeakMap<pg.Pool, Promise<void>>();
 
@@ -23,20 +24,23 @@ function ensureQueue(pool: pg.Pool): Promise<void> {
 
 /**
  * Queue a job in the same transaction as the state change that asks for it (`db` may be a tx):
- * both commit or neither does. A job whose worker died mid-run is retried up to `maxAttempts`
- * times, so handlers must be idempotent.
+ * both commit or neither does. The payload is checked against the task's schema here too, so a
+ * bad one fails the caller, not a worker later. A job whose worker died mid-run is retried up to
+ * `maxAttempts` times, so handlers must be idempotent. Priority defaults to the task's.
  */
-export async function enqueue(
+export async function enqueue<K extends JobName>(
   pool: pg.Pool,
   db: DbOrTx,
-  task: string,
-  payload: object,
+  task: K,
+  payload: JobPayload<K>,
   opts: { jobKey?: string; maxAttempts?: number; runAt?: Date; priority?: number } = {},
 ) {
+  const checked = JOBS[task].parse(payload);
   await ensureQueue(pool);
   await db.execute(
-    sql`select graphile_worker.add_job(${task}, ${JSON.stringify(payload)}::json,
+    sql`select graphile_worker.add_job(${task}, ${JSON.stringify(checked)}::json,
                                         max_attempts => ${opts.maxAttempts ?? 1}::int, job_key => ${opts.jobKey ?? null}::text,
-                                        run_at => ${opts.runAt?.toISOString() ?? null}::timestamptz, priority => ${opts.priority ?? 0}::int)`,
+                                        run_at => ${opts.runAt?.toISOString() ?? null}::timestamptz,
+                                        priority => ${opts.priority ?? JOB_PRIORITY[task] ?? 0}::int)`,
   );
 }

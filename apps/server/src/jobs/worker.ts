@@ -1,14 +1,42 @@
 import { EventEmitter } from 'node:events';
-import { Logger, type Runner, run, type WorkerEvents } from 'graphile-worker';
+import { Logger, type Runner, run, type TaskList, type WorkerEvents } from 'graphile-worker';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { AppContext } from '../context.ts';
 import { guardPool } from '../db/client.ts';
 import { purgeExpired } from '../modules/auth/auth.service.ts';
-import { customersImportTask } from '../modules/customers/import/import.task.ts';
-import { pipelineTasks } from '../modules/messaging/pipeline/tasks.ts';
-import { campaignTasks } from '../modules/campaigns/tasks.ts';
+import { customersImportJobs } from '../modules/customers/import/import.task.ts';
+import { pipelineJobs } from '../modules/messaging/pipeline/tasks.ts';
+import { campaignJobs } from '../modules/campaigns/tasks.ts';
+import { JOBS, type JobHandlers, type JobName } from './registry.ts';
 import { type Liveness, startLiveness } from './liveness.ts';
+
+/**
+ * Every job of jobs/registry.ts with its module's handler; each payload is validated first (a
+ * payload that does not parse fails the job with the schema's message, never runs the handler).
+ */
+export function taskList(ctx: AppContext): TaskList {
+  const handlers: JobHandlers = {
+    auth_purge_expired: () => purgeExpired(ctx.db),
+    // customers and blacklist imports:
+    ...customersImportJobs(ctx),
+    // the sending pipeline (router and filter, email/WhatsApp send, scheduled release, upkeep):
+    ...pipelineJobs(ctx),
+    // campaigns (batch start, audience expansion, completion / A/B check):
+    ...campaignJobs(ctx),
+  };
+  const list: TaskList = {};
+  for (const name of Object.keys(JOBS) as JobName[]) {
+    const handler = handlers[name] as ((payload: unknown) => Promise<unknown>) | undefined;
+    if (!handler) throw new Error(`job ${name} has no handler`);
+    list[name] = async (payload) => {
+      const parsed = JOBS[name].safeParse(payload);
+      if (!parsed.success) throw new Error(`job ${name}: invalid payload: ${parsed.error.message}`);
+      await handler(parsed.data);
+    };
+  }
+  return list;
+}
 
 /** A running graphile-worker, the pools it created and the session that tells others they live. */
 interface Launched {
@@ -49,17 +77,7 @@ async function launchWorker(ctx: AppContext, connectionString: string, onDatabas
       const fn = level === 'error' ? 'error' : level === 'warning' ? 'warn' : 'debug';
       ctx.log[fn]({ worker: scope, ...meta }, message);
     }),
-    taskList: {
-      auth_purge_expired: async () => {
-        await purgeExpired(ctx.db);
-      },
-      // customers and blacklist imports:
-      customers_import: customersImportTask(ctx),
-      // the sending pipeline (router, filter, email/WhatsApp send, scheduled release, upkeep):
-      ...pipelineTasks(ctx),
-      // campaigns (batch start, audience expansion, completion / A/B check):
-      ...campaignTasks(ctx),
-    },
+    taskList: taskList(ctx),
     crontab: '17 * * * * auth_purge_expired\n41 3 * * * messages_maintenance',
   });
   await Promise.all(held);

@@ -20,12 +20,6 @@ import * as repo from './campaigns.repo.ts';
 import { abOf, audienceOf, estimateOf, requireCampaign } from './campaigns.service.ts';
 import { type CampaignSenders, channelPlan } from './content.ts';
 
-export const CAMPAIGN_TASKS = {
-  start: 'campaign_batch_start',
-  expand: 'campaign_expand',
-  tick: 'campaigns_tick',
-} as const;
-
 /** SMS whose text carries a link are reviewed by the gateway before they go out (decisions.md). */
 export const GATEWAY_REVIEWS_SMS_LINKS = true;
 
@@ -37,13 +31,13 @@ export const batchCode = (id: number, at = new Date()) => `B-${at.toISOString().
 
 /** Queue a batch's start at its time (or now); the job key makes it idempotent (reschedule moves it). */
 export async function queueBatchStart(ctx: AppContext, tx: DbOrTx, batchId: number, at: Date | null) {
-  await enqueue(ctx.db.$client, tx, CAMPAIGN_TASKS.start, { batch: batchId }, { runAt: at ?? new Date(), maxAttempts: 5, jobKey: `batch-start:${batchId}` });
+  await enqueue(ctx.db.$client, tx, 'campaign_batch_start', { batch: batchId }, { runAt: at ?? new Date(), maxAttempts: 5, jobKey: `batch-start:${batchId}` });
   await queueTick(ctx, tx);
 }
 
 /** The periodic check (completion, A/B winner, overdue starts): one job, its run time kept. */
 export async function queueTick(ctx: AppContext, db: DbOrTx, delayMs = 2000) {
-  await enqueue(ctx.db.$client, db, CAMPAIGN_TASKS.tick, {}, { jobKey: 'campaigns_tick', runAt: new Date(Date.now() + delayMs), maxAttempts: 3 });
+  await enqueue(ctx.db.$client, db, 'campaigns_tick', {}, { jobKey: 'campaigns_tick', runAt: new Date(Date.now() + delayMs), maxAttempts: 3 });
 }
 
 function completeness(row: repo.CampaignRow): FieldError[] {

@@ -24,13 +24,15 @@ import type { AuthContext } from '../auth/guard.ts';
 import type { NewMessage } from '../messaging/pipeline/contracts.ts';
 import { refundMessages, reserveCredits } from '../messaging/pipeline/credits.ts';
 import { enqueueMessages } from '../messaging/pipeline/enqueue.ts';
-import { queueChunks, TASKS } from '../messaging/pipeline/jobs.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import type { JobPayload } from '../../jobs/registry.ts';
+import { queueChunks } from '../messaging/pipeline/jobs.ts';
 import { dequeueWaiting } from '../messaging/pipeline/sms-queue.ts';
 import { type Audience, audienceChunk, buildAudience, chunkBounds } from './audience.ts';
 import * as repo from './campaigns.repo.ts';
 import { abOf, audienceOf, requireCampaign } from './campaigns.service.ts';
 import { addEmailTracking, type CampaignSenders, type ChannelPlan, channelPlan } from './content.ts';
-import { assertTransition, CAMPAIGN_TASKS, queueTick } from './deploy.service.ts';
+import { assertTransition, queueTick } from './deploy.service.ts';
 import { insertSmsChunk, type SmsChunkFields } from './sms-sql.ts';
 
 const reasonOf = (code: string) => translate('en', `errors.${code}`);
@@ -80,19 +82,14 @@ export async function startBatch(ctx: AppContext, batchId: number): Promise<bool
       update batches set processing_status = 'PROCESSING', expand_pending = ${ranges.length}, message_count = 0, updated_at = now() where id = ${batchId}`);
     await repo.updateCampaign(tx, b.account_id, c.id, { status: c.status === 'PAUSED' ? 'PAUSED' : 'RUNNING', launched_at: c.launched_at ?? new Date() });
     for (const r of ranges) {
-      const payload: ExpandPayload = { batch: batchId, after: r.after, upto: r.upto };
-      await tx.execute(sql`select graphile_worker.add_job(${CAMPAIGN_TASKS.expand}, ${JSON.stringify(payload)}::json, priority => -10, max_attempts => 5)`);
+      await enqueue(ctx.db.$client, tx, 'campaign_expand', { batch: batchId, after: r.after, upto: r.upto }, { maxAttempts: 5 });
     }
     await queueTick(ctx, tx);
     return true;
   });
 }
 
-export interface ExpandPayload {
-  batch: number;
-  after: number;
-  upto: number | null;
-}
+export type ExpandPayload = JobPayload<'campaign_expand'>;
 
 /** The content of a batch's variant: A (or no test) the campaign's, B the test's, REST the winner's. */
 function contentFor(c: repo.CampaignRow, variant: string | null): CampaignContent {
@@ -178,7 +175,7 @@ async function expandRendered(ctx: AppContext, tx: DbOrTx, k: Chunk, inSql: bool
         return null;
       }
     }
-    if (k.state === 'PENDING') await queueChunks(ctx, tx, TASKS.route, sms.ids);
+    if (k.state === 'PENDING') await queueChunks(ctx, tx, 'messages_route', sms.ids);
     count += sms.ids.length;
     // an SMS-only campaign has nobody else to reach
     if (k.plans.size + k.failures.size === 1) return count;
@@ -263,7 +260,7 @@ export async function resumeCampaign(ctx: AppContext, auth: AuthContext, id: num
       update messages set status = 'PENDING', stage = 'route', updated_at = now()
        where account_id = ${auth.accountId} and campaign_id = ${id} and status = 'SCHEDULED' and stage = 'route' returning id`);
     const ids = rows.map((r) => Number(r.id)).sort((a, b) => a - b);
-    await queueChunks(ctx, tx, TASKS.route, ids);
+    await queueChunks(ctx, tx, 'messages_route', ids);
     await repo.updateCampaign(tx, auth.accountId, id, { status: 'RUNNING' });
     await queueTick(ctx, tx);
     return { status: 'RUNNING', released: ids.length };

@@ -1,14 +1,14 @@
 /**
- * The campaign jobs (added to jobs/worker.ts's taskList): batch start at its time, audience
+ * The campaign jobs (listed in jobs/worker.ts): batch start at its time, audience
  * expansion in chunks (a core each at most), and the periodic check. Building the task list also queues a check, so a
  * restarted worker reconciles scheduled batches whose time passed while it was down.
  */
 import { availableParallelism } from 'node:os';
-import type { Task } from 'graphile-worker';
 import pLimit from 'p-limit';
 import type { AppContext } from '../../context.ts';
-import { CAMPAIGN_TASKS, queueTick } from './deploy.service.ts';
-import { type ExpandPayload, expandChunk, startBatch } from './execution.ts';
+import { queueTick } from './deploy.service.ts';
+import type { JobHandlers } from '../../jobs/registry.ts';
+import { expandChunk, startBatch } from './execution.ts';
 import { campaignsTick } from './ticks.ts';
 
 /**
@@ -19,13 +19,11 @@ import { campaignsTick } from './ticks.ts';
  */
 const expanding = pLimit(Math.max(1, availableParallelism()));
 
-export function campaignTasks(ctx: AppContext): Record<string, Task> {
+export function campaignJobs(ctx: AppContext): JobHandlers {
   queueTick(ctx, ctx.db, 0).catch((err) => ctx.log.warn({ err }, 'campaigns: could not queue the start-up check'));
   return {
-    [CAMPAIGN_TASKS.start]: async (payload) => {
-      await startBatch(ctx, (payload as { batch: number }).batch);
-    },
-    [CAMPAIGN_TASKS.expand]: async (payload) => expanding(() => expandChunk(ctx, payload as ExpandPayload)),
-    [CAMPAIGN_TASKS.tick]: async () => campaignsTick(ctx),
+    campaign_batch_start: (p) => startBatch(ctx, p.batch),
+    campaign_expand: (p) => expanding(() => expandChunk(ctx, p)),
+    campaigns_tick: () => campaignsTick(ctx),
   };
 }

@@ -7,7 +7,6 @@
 import { storedReasonText as readable } from '@risala/shared/i18n/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cast, bearer, createTestApp, json, signUpCast, type TestApp } from '../../test/helper.ts';
-import { filterChunk } from './pipeline/filter-stage.ts';
 import { routeChunk } from './pipeline/route-stage.ts';
 import { releaseScheduled } from './pipeline/tasks.ts';
 import { invalidateRoutingTable } from '../routing/routing-table.ts';
@@ -249,24 +248,6 @@ describe('router stage refusals', () => {
     expect(events.map((e) => e.event)).toEqual(['FAILED']);
     await t.sql(`update routers set status = 'ACTIVE' where id = $1`, [router.id]);
     invalidateRoutingTable(cast.owner.accountId);
-  });
-});
-
-describe('filter jobs of an earlier version', () => {
-  it('a messages_filter job carrying route decisions still queues its SMS with them', async () => {
-    const [conn] = await t.sql(`select id from connections where account_id = $1 and is_sandbox`, [cast.owner.accountId]);
-    const [router] = await t.sql(`select id from routers where account_id = $1 and router_type = 'default'`, [cast.owner.accountId]);
-    // a message left in the router stage, as the API leaves it; its old-style filter job is run by hand
-    const sent = json(await post('/api/messages/sms', { recipients: { numbers: ['+966500000008'] }, text: 'from an older job' })).data;
-    const [m] = await messagesOf(sent.bulk_id);
-    const id = Number(m.id);
-    await filterChunk(t.ctx, [id], {
-      ids: [id], router_ids: [router.id], connections: [[conn.id]], costs: ['0.00000'], parts: [1], encodings: ['GSM-7'],
-      bodies: [null], senders: [null], sender_set: [false],
-    });
-    const [queued] = await messagesOf(sent.bulk_id);
-    expect(queued).toMatchObject({ status: 'QUEUED', stage: 'connection', router_id: router.id, connection_id: conn.id });
-    expect(await t.sql('select connection_id from sms_queue where message_id = $1', [id])).toEqual([{ connection_id: conn.id }]);
   });
 });
 

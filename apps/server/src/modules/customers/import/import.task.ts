@@ -2,8 +2,8 @@ import { translate } from '@risala/shared/i18n/index.ts';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
-import type { Task } from 'graphile-worker';
 import type { AppContext } from '../../../context.ts';
+import type { JobHandlers } from '../../../jobs/registry.ts';
 import { neutraliseFormula } from '../../../lib/csv-formula.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { AuthContext } from '../../auth/guard.ts';
@@ -103,10 +103,8 @@ export async function runImportJob(ctx: AppContext, id: number) {
   }
 }
 
-export function customersImportTask(ctx: AppContext): Task {
-  return async (payload) => {
-    await runImportJob(ctx, (payload as { id: number }).id);
-  };
+export function customersImportJobs(ctx: AppContext): JobHandlers {
+  return { customers_import: (p) => runImportJob(ctx, p.id) };
 }
 
 function errorsCsv(errors: RowError[]): Buffer {

@@ -10,7 +10,6 @@ import type { AuthContext } from '../../auth/guard.ts';
 import { detectImportFile, headerNames, type ImportFile, readRows, toUtf8 } from './file-reader.ts';
 import { planImport, suggestMapping } from './row-validate.ts';
 
-export const IMPORT_TASK = 'customers_import';
 const PREVIEW_ROWS = 10;
 
 /** What the upload learnt about the file, kept on the job (import_jobs.options). */
@@ -157,7 +156,7 @@ export async function start(ctx: AppContext, auth: AuthContext, id: number) {
     );
     if (!rowCount) throw new AppError('IMPORT_NOT_READY', { data: toImportJob(await loadJob(ctx, auth.accountId, id)) });
     // idempotent: the task checks the status under an advisory lock and writes in one transaction
-    await enqueue(ctx.db.$client, tx, IMPORT_TASK, { id }, { jobKey: `${IMPORT_TASK}:${id}`, maxAttempts: 3 });
+    await enqueue(ctx.db.$client, tx, 'customers_import', { id }, { jobKey: `customers_import:${id}`, maxAttempts: 3 });
   });
   return toImportJob(await loadJob(ctx, auth.accountId, id));
 }

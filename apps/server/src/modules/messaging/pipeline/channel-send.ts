@@ -10,7 +10,7 @@ import { whatsappDriver } from '../../../channels/whatsapp/whatsapp-driver.ts';
 import type { AppContext } from '../../../context.ts';
 import type { ChannelDriver, MessageRow, SendFail } from './contracts.ts';
 import { recordEvents } from './events.ts';
-import { queueChunks, TASKS } from './jobs.ts';
+import { queueChunks } from './jobs.ts';
 import { reason } from './reason.ts';
 import { refuse, byIndex } from './stage-repo.ts';
 
@@ -72,7 +72,7 @@ export async function channelSendChunk(ctx: AppContext, ids: number[]): Promise<
         retry.map((f) => ({ message_id: f.row.id, account_id: f.row.account_id, event: 'RETRY', detail: f.outcome.error_message })),
       );
       for (const [n, list] of byDelay) {
-        await queueChunks(ctx, tx, TASKS.channelSend, list, { runAt: new Date(Date.now() + retryDelayMs(n)), attempt: n });
+        await queueChunks(ctx, tx, 'messages_channel_send', list, { runAt: new Date(Date.now() + retryDelayMs(n)), attempt: n });
       }
     }
     await refuse(

@@ -13,7 +13,6 @@ import type { NewMessage } from './contracts.ts';
 import { reserveCredits } from './credits.ts';
 import { enqueueMessages } from './enqueue.ts';
 import { recordEvents } from './events.ts';
-import { TASKS } from './jobs.ts';
 
 export async function commitSend(
   ctx: AppContext,
@@ -35,7 +34,7 @@ export async function commitSend(
     }),
   );
   if (result.scheduled_at && rows.some((r) => r.status === 'SCHEDULED')) {
-    await enqueue(ctx.db.$client, tx, TASKS.release, { account_id: auth.accountId, bulk_id: bulkId }, {
+    await enqueue(ctx.db.$client, tx, 'messages_release', { account_id: auth.accountId, bulk_id: bulkId }, {
       runAt: new Date(result.scheduled_at),
       maxAttempts: 5,
       jobKey: `release:${bulkId}`,

@@ -11,7 +11,7 @@ import type { AppContext } from '../../../context.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { messages } from '../../../db/schema/messages.ts';
 import type { NewMessage } from './contracts.ts';
-import { chunks, queueChunks, TASKS } from './jobs.ts';
+import { chunks, queueChunks } from './jobs.ts';
 
 type Column = keyof typeof COLUMNS;
 const COLUMNS = getTableColumns(messages);
@@ -89,6 +89,6 @@ export async function enqueueMessages(ctx: AppContext, tx: DbOrTx, rows: NewMess
       if ((r.status ?? 'PENDING') === 'PENDING') pending.push(id);
     });
   }
-  await queueChunks(ctx, tx, TASKS.route, pending);
+  await queueChunks(ctx, tx, 'messages_route', pending);
   return { count: rows.length, ids };
 }

@@ -4,14 +4,13 @@
  * QUEUED in the connection queue — SMS with the router's decisions (RouteDecisions: one update
  * writes both) — SMS enter `sms_queue` and wait for their connection's sender (woken by NOTIFY
  * after commit), email and WhatsApp go to a `messages_channel_send` chunk job. The router's job
- * runs this on the rows it read (route-stage.ts); the `messages_filter` job remains for jobs an
- * earlier version queued.
+ * runs this on the rows it read (route-stage.ts).
  */
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { loadBlacklistMatcher } from './blacklist-memo.ts';
-import { queueChunks, type RouteDecisions, TASKS } from './jobs.ts';
+import { queueChunks, type RouteDecisions } from './jobs.ts';
 import { queueSms } from './sms-queue.ts';
 import { reason } from './reason.ts';
 import { type Refusal, refuse, type StageRow, stageTx } from './stage-repo.ts';
@@ -49,14 +48,6 @@ export async function selectStageRows(tx: DbOrTx, ids: number[]): Promise<StageM
   return rows;
 }
 
-/** The filter queue's job (`messages_filter`): jobs queued by an earlier version, which routed in a job of its own. */
-export async function filterChunk(ctx: AppContext, ids: number[], routes?: RouteDecisions): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    await stageTx(tx);
-    await filterRows(ctx, tx, await selectStageRows(tx, ids), routes);
-  });
-}
-
 /**
  * The filter step on locked rows (from selectStageRows), inside the caller's transaction: SMS with
  * the router's decisions (RouteDecisions) are written QUEUED with them in one update.
@@ -66,7 +57,7 @@ export async function filterRows(ctx: AppContext, tx: DbOrTx, found: FilterRow[]
   // with neither a decision nor a connection goes back to the router queue.
   const routeOf = new Map((routes?.ids ?? []).map((id, i) => [id, i]));
   const unrouted = new Set(found.filter((r) => r.channel === 'sms' && !routeOf.has(r.id) && r.connection_id == null).map((r) => r.id));
-  await queueChunks(ctx, tx, TASKS.route, [...unrouted]);
+  await queueChunks(ctx, tx, 'messages_route', [...unrouted]);
   const rows = found.filter((r) => !unrouted.has(r.id));
   if (rows.length === 0) return;
   for (const r of rows) {
@@ -141,5 +132,5 @@ export async function filterRows(ctx: AppContext, tx: DbOrTx, found: FilterRow[]
     ...queued.flatMap((r) => (r.channel === 'sms' && !smsIds.has(r.id) && r.connection_id != null ? [{ connection_id: r.connection_id, id: r.id, created_at: r.created_at }] : [])),
   ]);
   const channelIds = queued.filter((r) => r.channel !== 'sms').map((r) => r.id);
-  await queueChunks(ctx, tx, TASKS.channelSend, channelIds);
+  await queueChunks(ctx, tx, 'messages_channel_send', channelIds);
 }

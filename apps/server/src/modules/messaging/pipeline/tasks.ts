@@ -1,19 +1,15 @@
 /**
- * The pipeline's graphile-worker tasks (added to jobs/worker.ts's taskList): the router, filter and
- * email/WhatsApp send queues on chunks of ids, the release of scheduled sends and daily upkeep.
+ * The pipeline's jobs (listed in jobs/worker.ts): the router (with the filter) and the email/WhatsApp
+ * send queues on chunks of ids, the release of scheduled sends and daily upkeep.
  */
 import { sql } from 'drizzle-orm';
-import type { Task } from 'graphile-worker';
 import type { AppContext } from '../../../context.ts';
 import { channelSendChunk } from './channel-send.ts';
-import { filterChunk } from './filter-stage.ts';
-import { type ChunkPayload, queueChunks, TASKS } from './jobs.ts';
+import type { JobHandlers, JobPayload } from '../../../jobs/registry.ts';
+import { queueChunks } from './jobs.ts';
 import { routeChunk } from './route-stage.ts';
 
-export interface ReleasePayload {
-  account_id: number;
-  bulk_id: string;
-}
+export type ReleasePayload = JobPayload<'messages_release'>;
 
 /** Scheduled messages of a send become PENDING and enter the router queue (cancelled ones stay). */
 export async function releaseScheduled(ctx: AppContext, p: ReleasePayload): Promise<number> {
@@ -22,7 +18,7 @@ export async function releaseScheduled(ctx: AppContext, p: ReleasePayload): Prom
       update messages set status = 'PENDING', stage = 'route', updated_at = now()
        where account_id = ${p.account_id} and bulk_id = ${p.bulk_id} and status = 'SCHEDULED' returning id`);
     const ids = rows.map((r) => Number(r.id)).sort((a, b) => a - b);
-    await queueChunks(ctx, tx, TASKS.route, ids);
+    await queueChunks(ctx, tx, 'messages_route', ids);
     return ids.length;
   });
 }
@@ -35,14 +31,12 @@ export async function pipelineMaintenance(ctx: AppContext) {
   await ctx.db.execute(sql`delete from sms_pending_receipts where received_at < now() - interval '7 days'`);
 }
 
-export function pipelineTasks(ctx: AppContext): Record<string, Task> {
+/** The pipeline's jobs (jobs/registry.ts), each given its validated payload. */
+export function pipelineJobs(ctx: AppContext): JobHandlers {
   return {
-    [TASKS.route]: async (payload) => routeChunk(ctx, (payload as ChunkPayload).ids),
-    [TASKS.filter]: async (payload) => filterChunk(ctx, (payload as ChunkPayload).ids, (payload as ChunkPayload).routes),
-    [TASKS.channelSend]: async (payload) => channelSendChunk(ctx, (payload as ChunkPayload).ids),
-    [TASKS.release]: async (payload) => {
-      await releaseScheduled(ctx, payload as ReleasePayload);
-    },
-    [TASKS.maintenance]: async () => pipelineMaintenance(ctx),
+    messages_route: (p) => routeChunk(ctx, p.ids),
+    messages_channel_send: (p) => channelSendChunk(ctx, p.ids),
+    messages_release: (p) => releaseScheduled(ctx, p),
+    messages_maintenance: () => pipelineMaintenance(ctx),
   };
 }
