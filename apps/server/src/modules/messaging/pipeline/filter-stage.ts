@@ -13,7 +13,7 @@ import { loadBlacklistMatcher } from './blacklist-memo.ts';
 import { queueChunks, type RouteDecisions } from './jobs.ts';
 import { queueSms } from './sms-queue.ts';
 import { reason } from './reason.ts';
-import { type Refusal, refuse, type StageRow, stageTx } from './stage-repo.ts';
+import { type Refusal, refuse, type StageRow } from './stage-repo.ts';
 
 interface FilterRow extends StageRow {
   created_at: string;
