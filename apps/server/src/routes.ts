@@ -7,7 +7,7 @@ import { passwordRoutes, privateAuthRoutes, publicAuthRoutes } from './modules/a
 import { authenticate } from './modules/auth/guard.ts';
 import { batchRoutes } from './modules/campaigns/batches.routes.ts';
 import { campaignRoutes, userCampaignRoutes } from './modules/campaigns/campaigns.routes.ts';
-import { emailCampaignRoutes } from './modules/campaigns/email-campaigns.ts';
+import { emailCampaignRoutes } from './modules/campaigns/email-campaigns.routes.ts';
 import { trackingRoutes } from './modules/campaigns/tracking.routes.ts';
 import { blacklistRoutes } from './modules/blacklists/blacklists.routes.ts';
 import { brandRoutes } from './modules/brands/brands.routes.ts';

@@ -26,8 +26,37 @@ export const MESSAGE_STATES = [
 ] as const;
 export type MessageState = (typeof MESSAGE_STATES)[number];
 
-/** States a message never leaves (receipts may still refine SENT → DELIVERED/READ, not these). */
+/** States a message never leaves (but DELIVERED → READ, when the reader opens it). */
 export const FINAL_STATES: readonly MessageState[] = ['DELIVERED', 'READ', 'FAILED', 'BLOCKED', 'NOT_ALLOWED', 'PARTIALLY_DELIVERED', 'CANCELLED'];
+
+/**
+ * Where a message may go from each state (spec §4's vocabulary; the transitions are ours): the
+ * pipeline moves it forward (PENDING → QUEUED → SENT → ACCEPTED → DELIVERED → READ), refusals end
+ * it before the network (BLOCKED, NOT_ALLOWED, FAILED), a schedule or a paused campaign holds it
+ * (SCHEDULED), a cancel ends what has not gone out. Receipts and webhooks that arrive late or out of
+ * order never move a message back; a final state only refines DELIVERED → READ. The server's one
+ * writer of message states (modules/messaging/states) guards every update with this table.
+ */
+export const MESSAGE_TRANSITIONS: Record<MessageState, readonly MessageState[]> = {
+  PENDING: ['QUEUED', 'SCHEDULED', 'BLOCKED', 'NOT_ALLOWED', 'FAILED', 'CANCELLED'],
+  SCHEDULED: ['PENDING', 'CANCELLED'],
+  QUEUED: ['SENT', 'PARTIALLY_SENT', 'SCHEDULED', 'FAILED', 'CANCELLED'],
+  SENT: ['ACCEPTED', 'DELIVERED', 'PARTIALLY_DELIVERED', 'READ', 'FAILED'],
+  PARTIALLY_SENT: ['ACCEPTED', 'DELIVERED', 'PARTIALLY_DELIVERED', 'READ', 'FAILED'],
+  ACCEPTED: ['DELIVERED', 'PARTIALLY_DELIVERED', 'READ', 'FAILED'],
+  DELIVERED: ['READ'],
+  READ: [],
+  FAILED: [],
+  BLOCKED: [],
+  NOT_ALLOWED: [],
+  PARTIALLY_DELIVERED: [],
+  CANCELLED: [],
+};
+
+/** The states a message may reach `to` from. */
+export function statesBefore(to: MessageState): MessageState[] {
+  return MESSAGE_STATES.filter((from) => MESSAGE_TRANSITIONS[from].includes(to));
+}
 
 /** The catalogue's message views (all, sent, rejected, failed, blocked, pending, queued, delivered) → states. */
 export const MESSAGE_VIEWS = {

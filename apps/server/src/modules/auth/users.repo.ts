@@ -1,6 +1,7 @@
 import type { PermissionTree, User } from '@risala/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
 import { accounts, roles, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -42,6 +43,12 @@ export function findByEmail(db: DbOrTx, email: string) {
 /** A user of the given account only: ids of other accounts are simply not found. */
 export function findInAccount(db: DbOrTx, accountId: number, id: number) {
   return withRole(db, and(eq(users.id, id), eq(users.account_id, accountId)) as ReturnType<typeof eq>);
+}
+
+/** 404 unless the user belongs to the account (a colleague's lists are readable, another account's are not). */
+export async function assertUserInAccount(db: DbOrTx, accountId: number, id: number): Promise<void> {
+  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, id), eq(users.account_id, accountId)));
+  if (!row) throw new AppError('NOT_FOUND');
 }
 
 export function toUserDto(row: UserRow, roleKey: string): User {

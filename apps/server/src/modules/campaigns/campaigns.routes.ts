@@ -1,12 +1,11 @@
 import { idParamSchema } from '@risala/shared';
 import { campaignDeploySchema, campaignDraftSchema, campaignListQuerySchema, campaignTestSendSchema } from '@risala/shared/schemas/campaigns';
 import { userIdParamSchema } from '@risala/shared/schemas/common';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/errors.ts';
 import { ok, requestLanguage } from '../../lib/http.ts';
 import { planGate, requireAuth, requirePermission } from '../auth/guard.ts';
+import { assertUserInAccount } from '../auth/users.repo.ts';
 import * as campaigns from './campaigns.service.ts';
 import { deployCampaign } from './deploy.service.ts';
 import { campaignProgress, cancelCampaign, pauseCampaign, resumeCampaign } from './execution.ts';
@@ -88,8 +87,7 @@ export function userCampaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags, params: userIdParamSchema, querystring: campaignListQuerySchema }, preHandler: requirePermission('campaign', 'view') },
       async (req, reply) => {
         const auth = requireAuth(req);
-        const { rows } = await ctx.db.execute(sql`select 1 from users where id = ${req.params.userId} and account_id = ${auth.accountId}`);
-        if (rows.length === 0) throw new AppError('NOT_FOUND');
+        await assertUserInAccount(ctx.db, auth.accountId, req.params.userId);
         return ok(reply, await campaigns.listCampaigns(ctx, auth, req.query, req.params.userId));
       },
     );

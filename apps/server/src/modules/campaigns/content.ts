@@ -21,6 +21,7 @@ import { findTemplate } from '../templates/templates.repo.ts';
 import { customerValues, escapeHtml, renderer } from '../templates/templates.service.ts';
 import type { AudienceMember } from './audience.ts';
 import { type SmsSqlPlan, smsBodySql } from './sms-sql.ts';
+import { setMessageContent } from '../messaging/states/index.ts';
 import { addTracking, type TrackingKeys } from './tracking.ts';
 
 export interface CampaignSenders {
@@ -206,10 +207,7 @@ export async function addEmailTracking(ctx: AppContext, tx: DbOrTx, rows: NewMes
     return [{ id, body: t.text, payload: JSON.stringify({ ...(t.html ? { html: t.html } : {}), headers: t.headers }) }];
   });
   if (out.length === 0) return;
-  await tx.execute(sql`
-    update messages m set body = v.body, payload = v.payload::jsonb
-      from unnest(${sql.param(out.map((o) => o.id))}::bigint[], ${sql.param(out.map((o) => o.body))}::text[], ${sql.param(out.map((o) => o.payload))}::text[]) as v(id, body, payload)
-     where m.id = v.id`);
+  await setMessageContent(tx, out);
 }
 
 async function whatsappPlan(db: DbOrTx, accountId: number, c: NonNullable<CampaignContent['whatsapp']>, senderId: number | null | undefined): Promise<ChannelPlan> {

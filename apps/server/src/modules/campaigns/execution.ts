@@ -22,12 +22,13 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/guard.ts';
 import type { NewMessage } from '../messaging/pipeline/contracts.ts';
-import { refundMessages, reserveCredits } from '../messaging/pipeline/credits.ts';
+import { reserveCredits } from '../messaging/pipeline/credits.ts';
 import { enqueueMessages } from '../messaging/pipeline/enqueue.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { JobPayload } from '../../jobs/registry.ts';
 import { queueChunks } from '../messaging/pipeline/jobs.ts';
 import { dequeueWaiting } from '../messaging/pipeline/sms-queue.ts';
+import { type CampaignScope, cancelCampaignMessages, holdCampaignMessages, releaseCampaignMessages } from '../messaging/states/index.ts';
 import { type Audience, audienceChunk, buildAudience, chunkBounds } from './audience.ts';
 import * as repo from './campaigns.repo.ts';
 import { abOf, audienceOf, requireCampaign } from './campaigns.service.ts';
@@ -239,15 +240,9 @@ export async function pauseCampaign(ctx: AppContext, auth: AuthContext, id: numb
     assertTransition(c, 'PAUSED');
     // SMS leave their connection queue unless a sender already holds them (those go out)
     const waiting = await dequeueWaiting(tx, auth.accountId, { campaignId: id });
-    const { rows } = await tx.execute<{ n: string }>(sql`
-      with held as (
-        update messages set status = 'SCHEDULED', stage = 'route', updated_at = now()
-         where account_id = ${auth.accountId} and campaign_id = ${id} and status in ('PENDING', 'QUEUED')
-           and (stage in ('route', 'filter') or (stage = 'connection' and (channel <> 'sms' or id = any(${sql.param(waiting)}::bigint[]))))
-        returning 1)
-      select count(*) as n from held`);
+    const held = await holdCampaignMessages(tx, auth.accountId, id, waiting);
     await repo.updateCampaign(tx, auth.accountId, id, { status: 'PAUSED' });
-    return { status: 'PAUSED', held: Number(rows[0]?.n ?? 0) };
+    return { status: 'PAUSED', held };
   });
 }
 
@@ -256,10 +251,7 @@ export async function resumeCampaign(ctx: AppContext, auth: AuthContext, id: num
   return ctx.db.transaction(async (tx) => {
     const c = await requireCampaign(tx, auth.accountId, id, true);
     if (c.status !== 'PAUSED') throw new AppError('CAMPAIGN_STATE_INVALID', { data: { status: c.status } });
-    const { rows } = await tx.execute<{ id: string }>(sql`
-      update messages set status = 'PENDING', stage = 'route', updated_at = now()
-       where account_id = ${auth.accountId} and campaign_id = ${id} and status = 'SCHEDULED' and stage = 'route' returning id`);
-    const ids = rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+    const ids = await releaseCampaignMessages(tx, auth.accountId, id);
     await queueChunks(ctx, tx, 'messages_route', ids);
     await repo.updateCampaign(tx, auth.accountId, id, { status: 'RUNNING' });
     await queueTick(ctx, tx);
@@ -268,19 +260,9 @@ export async function resumeCampaign(ctx: AppContext, auth: AuthContext, id: num
 }
 
 /** Not-yet-sent messages of a campaign (or one batch) → CANCELLED, their credits refunded. */
-export async function cancelMessages(tx: DbOrTx, accountId: number, where: { campaignId?: number; batchId?: number }) {
-  const scope = where.batchId ? sql`batch_id = ${where.batchId}` : sql`campaign_id = ${where.campaignId as number}`;
+export async function cancelMessages(tx: DbOrTx, accountId: number, where: CampaignScope) {
   const waiting = await dequeueWaiting(tx, accountId, where);
-  const { rows } = await tx.execute<{ account_id: number; channel: string; bulk_id: string; credits: number }>(sql`
-    update messages m set status = 'CANCELLED', stage = 'done', credits = 0, updated_at = now()
-      from (select id, created_at, credits as old_credits from messages
-             where account_id = ${accountId} and ${scope} and status in ('PENDING', 'QUEUED', 'SCHEDULED')
-               and (stage in ('route', 'filter') or (stage = 'connection' and (channel <> 'sms' or id = any(${sql.param(waiting)}::bigint[]))))
-             for update) o
-     where m.id = o.id and m.created_at = o.created_at
-    returning m.account_id, m.channel, m.bulk_id, o.old_credits as credits`);
-  await refundMessages(tx, rows);
-  return rows.length;
+  return cancelCampaignMessages(tx, accountId, where, waiting);
 }
 
 /** POST /api/campaigns/{id}/cancel: from any state but the final ones. */

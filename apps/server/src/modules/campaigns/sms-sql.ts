@@ -13,6 +13,7 @@ import { countSms, GSM_BASIC, GSM_EXTENSION, SMS_LIMITS } from '@risala/shared/s
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers } from '../../db/schema/index.ts';
+import { setSmsParts } from '../messaging/states/index.ts';
 import type { Audience } from './audience.ts';
 
 type Field = (typeof CUSTOMER_VARIABLES)[number];
@@ -112,11 +113,10 @@ export async function insertSmsChunk(
   if (recount.length) {
     const parts = recount.map((m) => countSms(m.body).parts);
     credits += parts.reduce((n, p) => n + p, 0);
-    await tx.execute(sql`
-      update messages m set parts = v.parts, credits = v.parts
-        from unnest(${sql.param(recount.map((m) => m.id))}::bigint[], ${sql.param(recount.map((m) => m.created_at))}::timestamptz[],
-                    ${sql.param(parts)}::int[]) as v(id, created_at, parts)
-       where m.id = v.id and m.created_at = v.created_at`);
+    await setSmsParts(
+      tx,
+      recount.map((m, i) => ({ id: m.id, created_at: m.created_at, parts: parts[i] as number })),
+    );
   }
   return { ids, credits };
 }

@@ -5,55 +5,15 @@
  * one-click POST, turns the customer's email consent off.
  */
 import { translate } from '@risala/shared/i18n/index.ts';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/errors.ts';
-import { recordEvents } from '../messaging/pipeline/events.ts';
 import { escapeHtml } from '../templates/templates.service.ts';
-import { trackingKeys } from './content.ts';
-import { type TrackKind, verifyTrackingSig } from './tracking.ts';
+import { AppError } from '../../lib/errors.ts';
+import { mark, signedMessage, unsubscribe } from './tracking.service.ts';
 
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const params = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER), sig: z.string().max(64) });
-
-interface Tracked {
-  id: number;
-  account_id: number;
-  customer_id: number | null;
-  language: string | null;
-}
-
-async function signedMessage(ctx: AppContext, kind: TrackKind, id: number, sig: string, url = ''): Promise<Tracked> {
-  if (!verifyTrackingSig(trackingKeys(ctx).secret, kind, id, sig, url)) throw new AppError('NOT_FOUND');
-  const { rows } = await ctx.db.execute<Tracked & Record<string, unknown>>(sql`
-    select m.id, m.account_id, m.customer_id, c.language from messages m left join customers c on c.id = m.customer_id
-     where m.id = ${id} and m.channel = 'email' limit 1`);
-  if (!rows[0]) throw new AppError('NOT_FOUND');
-  return { ...rows[0], id: Number(rows[0].id) };
-}
-
-/** The first open / click stamps the message and writes its event, together or not at all. */
-async function mark(ctx: AppContext, m: Tracked, column: 'read_at' | 'clicked_at', event: string) {
-  await ctx.db.transaction(async (tx) => {
-    const { rows } = await tx.execute(sql`
-      update messages set ${sql.raw(column)} = now(), updated_at = now() where id = ${m.id} and ${sql.raw(column)} is null returning id`);
-    if (rows.length) await recordEvents(tx, [{ message_id: m.id, account_id: m.account_id, event }]);
-  });
-}
-
-async function unsubscribe(ctx: AppContext, m: Tracked) {
-  await ctx.db.transaction(async (tx) => {
-    if (m.customer_id) {
-      await tx.execute(sql`
-        update customers set consent_email = false, consent_email_source = 'unsubscribe', consent_email_at = now(), updated_at = now()
-         where id = ${m.customer_id} and account_id = ${m.account_id}`);
-    }
-    const { rows } = await tx.execute(sql`select 1 from message_events where message_id = ${m.id} and event = 'UNSUBSCRIBED' limit 1`);
-    if (rows.length === 0) await recordEvents(tx, [{ message_id: m.id, account_id: m.account_id, event: 'UNSUBSCRIBED' }]);
-  });
-}
 
 function page(lang: string, body: string) {
   const t = (k: string) => escapeHtml(translate(lang, `campaigns.email.${k}`));

@@ -19,9 +19,8 @@ import { loadRoutingTable } from '../routing/routing-table.ts';
 import { findDefaultSmsSender, findSmsSender } from '../senders/sms.repo.ts';
 import { assertTemplateApproved } from '../templates/review.service.ts';
 import type { NewMessage } from './pipeline/contracts.ts';
-import { refundMessages, } from './pipeline/credits.ts';
 import { commitSend } from './pipeline/commit-send.ts';
-import { recordEvents } from './pipeline/events.ts';
+import { cancelScheduledSend } from './states/index.ts';
 
 interface CustomerRow {
   id: number;
@@ -217,21 +216,12 @@ export async function sendSms(ctx: AppContext, auth: AuthContext, input: SendSms
 /** POST /api/messages/bulk/:bulkId/cancel: SCHEDULED messages of the send → CANCELLED, credits back. */
 export async function cancelBulk(ctx: AppContext, auth: AuthContext, bulkId: string): Promise<{ cancelled: number }> {
   return ctx.db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ id: string; account_id: number; channel: string; bulk_id: string; credits: number }>(sql`
-      update messages set status = 'CANCELLED', stage = 'done', updated_at = now()
-       where account_id = ${auth.accountId} and bulk_id = ${bulkId} and status = 'SCHEDULED'
-      returning id, account_id, channel, bulk_id, credits`);
-    if (rows.length === 0) {
+    const cancelled = await cancelScheduledSend(tx, auth.accountId, bulkId);
+    if (cancelled === 0) {
       const { rows: any } = await tx.execute(sql`select 1 from messages where account_id = ${auth.accountId} and bulk_id = ${bulkId} limit 1`);
       throw new AppError(any.length ? 'MESSAGE_NOT_CANCELLABLE' : 'NOT_FOUND');
     }
-    await refundMessages(tx, rows);
-    await tx.execute(sql`update messages set credits = 0 where account_id = ${auth.accountId} and bulk_id = ${bulkId} and status = 'CANCELLED'`);
-    await recordEvents(
-      tx,
-      rows.map((r) => ({ message_id: Number(r.id), account_id: r.account_id, event: 'CANCELLED' })),
-    );
-    return { cancelled: rows.length };
+    return { cancelled };
   });
 }
 

@@ -1,11 +1,10 @@
-import { and, desc, gte, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { sandboxMails } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ok } from '../../lib/http.ts';
 import { inboxScope, isLoopbackRequest } from './sandbox-access.ts';
+import { mailsTo } from './sandbox.repo.ts';
 
 /**
  * The sandbox inbox: mails caught by the local SMTP sink, while no real relay is configured and
@@ -39,19 +38,7 @@ export function sandboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const to = req.query.to.toLowerCase();
         const scope = await inboxScope(ctx, req, to);
         if (scope.kind === 'none') throw new AppError('SANDBOX_OWN_MAIL_ONLY');
-        const rows = await ctx.db
-          .select()
-          .from(sandboxMails)
-          .where(
-            and(
-              sql`${to} = any(${sandboxMails.to_addresses})`,
-              scope.kind === 'signup'
-                ? and(sql`${sandboxMails.headers}->>'x-risala-mail' = 'otp-register'`, gte(sandboxMails.created_at, scope.since))
-                : undefined,
-            ),
-          )
-          .orderBy(desc(sandboxMails.created_at), desc(sandboxMails.id))
-          .limit(req.query.limit);
+        const rows = await mailsTo(ctx.db, to, scope, req.query.limit);
         return ok(reply, {
           items: rows.map((r) => ({
             id: r.id,

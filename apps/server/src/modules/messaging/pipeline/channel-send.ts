@@ -4,15 +4,14 @@
  * bulk: SENT with the provider's id, retryable failures back to the queue with a growing delay
  * (bounded, then FAILED), other failures FAILED with the provider's reason.
  */
-import { sql } from 'drizzle-orm';
 import { emailDriver } from '../../../channels/email/email-driver.ts';
 import { whatsappDriver } from '../../../channels/whatsapp/whatsapp-driver.ts';
 import type { AppContext } from '../../../context.ts';
 import type { ChannelDriver, MessageRow, SendFail } from './contracts.ts';
-import { recordEvents } from './events.ts';
 import { queueChunks } from './jobs.ts';
 import { reason } from './reason.ts';
-import { refuse, byIndex } from './stage-repo.ts';
+import { backToChannelQueue, claimForChannelSend, markChannelSent, refuse } from '../states/index.ts';
+import { byIndex } from './stage-repo.ts';
 
 const drivers: Record<string, ChannelDriver> = { email: emailDriver, whatsapp: whatsappDriver };
 export const MAX_CHANNEL_RETRIES = 5;
@@ -21,12 +20,8 @@ export const retryDelayMs = (retries: number) => 1000 * 2 ** retries;
 
 export async function channelSendChunk(ctx: AppContext, ids: number[]): Promise<void> {
   // a retried job (its worker died mid-send) takes back what it had claimed, flagged: the provider may have it
-  const claimed = await ctx.db.execute<MessageRow & Record<string, unknown>>(sql`
-    update messages set stage = 'inflight', claimed_at = now(), updated_at = now(), possible_duplicate = possible_duplicate or stage = 'inflight'
-     where id = any(${sql.param(ids)}::bigint[]) and status = 'QUEUED' and channel <> 'sms'
-       and (stage = 'connection' or (stage = 'inflight' and claimed_at < now() - interval '1 minute'))
-     returning *`);
-  const rows = claimed.rows.map((r) => ({ ...r, id: Number(r.id) }));
+  const claimed = await claimForChannelSend<MessageRow>(ctx.db, ids);
+  const rows = claimed.map((r) => ({ ...r, id: Number(r.id) }));
   if (rows.length === 0) return;
   const results: { row: MessageRow; outcome: Awaited<ReturnType<ChannelDriver['send']>>[number] }[] = [];
   for (const channel of ['email', 'whatsapp']) {
@@ -46,16 +41,10 @@ export async function channelSendChunk(ctx: AppContext, ids: number[]): Promise<
   const final = fails.filter((f) => !retry.includes(f));
   await ctx.db.transaction(async (tx) => {
       await byIndex(tx);
-    if (sent.length > 0) {
-      await tx.execute(sql`
-        update messages m set status = 'SENT', stage = 'done', provider_message_id = v.pid, parts_sent = m.parts, sent_at = now(), updated_at = now()
-          from unnest(${sql.param(sent.map((s) => s.row.id))}::bigint[], ${sql.param(sent.map((s) => (s.outcome.ok ? s.outcome.provider_message_id : '')))}::text[]) as v(id, pid)
-         where m.id = v.id and m.status = 'QUEUED'`);
-      await recordEvents(
-        tx,
-        sent.map((s) => ({ message_id: s.row.id, account_id: s.row.account_id, event: 'SENT' })),
-      );
-    }
+    await markChannelSent(
+      tx,
+      sent.map((s) => ({ id: s.row.id, account_id: s.row.account_id, provider_message_id: s.outcome.ok ? s.outcome.provider_message_id : '' })),
+    );
     if (retry.length > 0) {
       // one job per delay: a chunk's retries share their attempt number in practice
       const byDelay = new Map<number, number[]>();
@@ -64,12 +53,9 @@ export async function channelSendChunk(ctx: AppContext, ids: number[]): Promise<
         if (ids) ids.push(f.row.id);
         else byDelay.set(f.row.retries + 1, [f.row.id]);
       }
-      await tx.execute(sql`
-        update messages set stage = 'connection', retries = retries + 1, updated_at = now()
-         where id = any(${sql.param(retry.map((f) => f.row.id))}::bigint[])`);
-      await recordEvents(
+      await backToChannelQueue(
         tx,
-        retry.map((f) => ({ message_id: f.row.id, account_id: f.row.account_id, event: 'RETRY', detail: f.outcome.error_message })),
+        retry.map((f) => ({ id: f.row.id, account_id: f.row.account_id, reason: f.outcome.error_message })),
       );
       for (const [n, list] of byDelay) {
         await queueChunks(ctx, tx, 'messages_channel_send', list, { runAt: new Date(Date.now() + retryDelayMs(n)), attempt: n });

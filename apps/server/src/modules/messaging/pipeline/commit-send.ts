@@ -12,7 +12,7 @@ import type { AuthContext } from '../../auth/guard.ts';
 import type { NewMessage } from './contracts.ts';
 import { reserveCredits } from './credits.ts';
 import { enqueueMessages } from './enqueue.ts';
-import { recordEvents } from './events.ts';
+import { recordEvents } from '../states/index.ts';
 
 export async function commitSend(
   ctx: AppContext,

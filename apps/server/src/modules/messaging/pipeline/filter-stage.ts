@@ -13,7 +13,7 @@ import { loadBlacklistMatcher } from './blacklist-memo.ts';
 import { queueChunks, type RouteDecisions } from './jobs.ts';
 import { queueSms } from './sms-queue.ts';
 import { reason } from './reason.ts';
-import { type Refusal, refuse, type StageRow } from './stage-repo.ts';
+import { markQueued, markQueuedRouted, type Refusal, type RoutedSms, refuse, type StageRow } from '../states/index.ts';
 
 interface FilterRow extends StageRow {
   created_at: string;
@@ -99,14 +99,9 @@ export async function filterRows(ctx: AppContext, tx: DbOrTx, found: FilterRow[]
   const sms = routes ? queued.flatMap((r) => (routeOf.has(r.id) ? [[r, routeOf.get(r.id) as number] as const] : [])) : [];
   const smsIds = new Set(sms.map(([r]) => r.id));
   const plain = queued.filter((r) => !smsIds.has(r.id)).map((r) => r.id);
-  // no QUEUED event: queued_at tells it (the timeline reads it from the row)
-  if (plain.length > 0) {
-    await tx.execute(sql`
-      update messages set status = 'QUEUED', stage = 'connection', queued_at = now(), updated_at = now()
-       where id = any(${sql.param(plain)}::bigint[])`);
-  }
+  await markQueued(tx, plain);
   if (routes && sms.length > 0) {
-    const decided = sms.map(([r, i]) => ({
+    const decided: RoutedSms[] = sms.map(([r, i]) => ({
       id: r.id,
       created_at: r.created_at,
       router_id: routes.router_ids[i],
@@ -116,16 +111,9 @@ export async function filterRows(ctx: AppContext, tx: DbOrTx, found: FilterRow[]
       enc: routes.encodings[i],
       body: routes.bodies[i],
       sender: routes.senders[i],
-      sender_set: routes.sender_set[i],
+      sender_set: routes.sender_set[i] as boolean,
     }));
-    await tx.execute(sql`
-      update messages m set status = 'QUEUED', stage = 'connection', queued_at = now(), updated_at = now(),
-             router_id = v.router_id, route_connection_ids = array(select json_array_elements_text(v.route)::int), connection_id = (v.route->>0)::int,
-             attempt = 0, cost = v.cost::numeric, parts = v.parts, encoding = v.enc, body = coalesce(v.body, m.body),
-             sender = case when v.sender_set then v.sender else m.sender end
-        from json_to_recordset(${JSON.stringify(decided)}::json)
-               as v(id bigint, created_at timestamptz, router_id int, route json, cost text, parts int, enc text, body text, sender text, sender_set bool)
-       where m.id = v.id and m.created_at = v.created_at`);
+    await markQueuedRouted(tx, decided);
   }
   await queueSms(tx, [
     ...sms.map(([r, i]) => ({ connection_id: routes?.connections[i]?.[0] as number, id: r.id, created_at: r.created_at })),

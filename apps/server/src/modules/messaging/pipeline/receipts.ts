@@ -19,6 +19,7 @@ import type { AppContext } from '../../../context.ts';
 import { Batcher } from './batcher.ts';
 import { createPipelinePool } from './pipeline-pool.ts';
 import { reason } from './reason.ts';
+import { applyReceipts, type ConsumedKey, dropParkedReceipts, type ReceiptChange } from '../states/index.ts';
 
 /** in memory (unanswered) before a receipt is parked in the database */
 const UNMATCHED_RETRY_MS = 3000;
@@ -50,14 +51,6 @@ interface KeyHit {
   weight: number;
 }
 
-interface Change {
-  id: number;
-  created_at: string;
-  acc: boolean;
-  code: string | null;
-  msg: string | null;
-  detail: string;
-}
 
 function answer(p: Pending) {
   p.answer?.();
@@ -194,10 +187,10 @@ export class ReceiptApplier {
       values: [JSON.stringify(lookups)],
     });
     const best = new Map<number, KeyHit>(rows.map((h) => [h.idx, h]));
-    const changes = new Map<number, Change>();
+    const changes = new Map<number, ReceiptChange>();
     const consumed = new Set<string>();
     // a final receipt's parts count only when its own key is deleted by the statement below
-    const finalKeys: { conn: number; key: string; id: number; d: number; f: number }[] = [];
+    const finalKeys: ConsumedKey[] = [];
     const parkedMatched: number[] = [];
     items.forEach((p, idx) => {
       const hit = best.get(idx);
@@ -227,50 +220,8 @@ export class ReceiptApplier {
       }
       changes.set(id, c);
     });
-    if (changes.size === 0) {
-      if (parkedMatched.length) await this.pool.query('delete from sms_pending_receipts where id = any($1::bigint[])', [parkedMatched]);
-      return missed;
-    }
-    await this.pool.query({
-      name: 'receipt-apply',
-      text: `with parked as (delete from sms_pending_receipts where id = any($3::bigint[])),
-       v as (
-         select * from json_to_recordset($1::json) as v(id bigint, created_at timestamptz, acc bool, code text, msg text, detail text)),
-       gone as (
-         delete from sms_part_keys k using json_to_recordset($2::json) as g(conn int, key text, id bigint, d int, f int)
-          where k.connection_id = g.conn and k.key = g.key
-         returning g.id, g.d, g.f),
-       -- only the keys deleted here count: a key another process (or an earlier batch) consumed
-       -- means its receipt was counted there
-       counted as (select id, sum(d)::int as d, sum(f)::int as f from gone group by id),
-       w as (select v.*, coalesce(c.d, 0) as d, coalesce(c.f, 0) as f, c.id is not null as counted from v left join counted c using (id)),
-       upd as (
-         update messages m set
-           parts_delivered = m.parts_delivered + v.d,
-           parts_failed = m.parts_failed + v.f,
-           status = case
-             when m.status in ('DELIVERED', 'READ', 'FAILED', 'BLOCKED', 'NOT_ALLOWED', 'PARTIALLY_DELIVERED', 'CANCELLED') then m.status
-             when m.parts_delivered + v.d + m.parts_failed + v.f >= greatest(m.parts_sent, 1) then
-               case when m.parts_failed + v.f = 0 and m.parts_sent >= m.parts then 'DELIVERED'
-                    when m.parts_delivered + v.d = 0 then 'FAILED'
-                    else 'PARTIALLY_DELIVERED' end
-             when v.acc and m.status = 'SENT' then 'ACCEPTED'
-             else m.status end,
-           delivered_at = case when v.d > 0 then coalesce(m.delivered_at, now()) else m.delivered_at end,
-           failed_at = case when v.f > 0 then coalesce(m.failed_at, now()) else m.failed_at end,
-           error_code = case when v.f > 0 then coalesce(v.code, m.error_code) else m.error_code end,
-           error_message = case when v.f > 0 then coalesce(v.msg, m.error_message) else m.error_message end,
-           updated_at = now()
-          from w as v
-         where m.id = v.id and m.created_at = v.created_at
-           and (v.counted or v.acc)
-         returning m.id, m.account_id, old.status as old_status, m.status, v.detail)
-       -- a plain DELIVERED is told by delivered_at (the timeline reads it from the row); failures,
-       -- partial deliveries and ACCEPTED keep an event with the receipt's stat and err
-       insert into message_events (message_id, account_id, event, detail)
-       select id, account_id, status, detail from upd where old_status <> status and status <> 'DELIVERED'`,
-      values: [JSON.stringify([...changes.values()]), JSON.stringify(finalKeys), parkedMatched],
-    });
+    if (changes.size === 0) await dropParkedReceipts(this.pool, parkedMatched);
+    else await applyReceipts(this.pool, [...changes.values()], finalKeys, parkedMatched);
     return missed;
   }
 

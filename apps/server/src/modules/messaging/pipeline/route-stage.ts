@@ -19,7 +19,8 @@ import { loadRoutingTable } from '../../routing/routing-table.ts';
 import { filterRows, selectStageRows } from './filter-stage.ts';
 import type { RouteDecisions } from './jobs.ts';
 import { reason } from './reason.ts';
-import { type Refusal, refuse, stageTx } from './stage-repo.ts';
+import { type Refusal, refuse } from '../states/index.ts';
+import { stageTx } from './stage-repo.ts';
 
 /**
  * Router jobs run one at a time in a process (the worker's other slots wait or take other jobs):

@@ -4,14 +4,13 @@
  * by, failover to the route's next connection, FAILED with the readable ESME text, or back to the
  * queue when a connection stopped. Each outcome first takes its claimed row out of `sms_queue`.
  */
-import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { AppContext } from '../../../context.ts';
 import { normalizeMessageId } from '../../../channels/sms/dlr.ts';
-import { recordEvents } from './events.ts';
 import { queueSms, takeInflight, unclaim } from './sms-queue.ts';
 import { Batcher } from './batcher.ts';
-import { refuse, type StageRow, stageTx } from './stage-repo.ts';
+import { flagPossibleDuplicates, markSmsSent, moveToNextConnection, refuse, type StageRow } from '../states/index.ts';
+import { stageTx } from './stage-repo.ts';
 
 export interface ClaimedSms extends StageRow {
   created_at: string;
@@ -90,43 +89,18 @@ export class SmsResultWriter {
     const keys = done.flatMap((d) =>
       d.o.ids.flatMap((id, i) => (id === null ? [] : [{ row: d.o.row, key: normalizeMessageId(id), part: d.o.whole ? 0 : i + 1 }])),
     );
-    // two JSON documents (one native stringify each) rather than twelve arrays escaped value by value
-    await this.pool.query({
-      name: 'sms-sent',
-      text: `with v as (
-         select * from json_to_recordset($1::json) as v(id bigint, created_at timestamptz, conn int, ps int, pid text, dup bool)),
-       taken as (
-         delete from sms_queue q using v where q.connection_id = v.conn and q.message_id = v.id and q.inflight returning q.message_id),
-       upd as (
-         update messages m set status = case when v.ps >= m.parts then 'SENT' else 'PARTIALLY_SENT' end, stage = 'done', parts_sent = v.ps,
-                smsc_message_id = v.pid, sent_at = now(), updated_at = now(), possible_duplicate = m.possible_duplicate or v.dup
-           from v join taken t on t.message_id = v.id
-          where m.id = v.id and m.created_at = v.created_at
-         returning m.id, m.account_id, m.status, v.conn, v.ps, v.dup),
-       keys as (
-         insert into sms_part_keys (connection_id, key, message_id, message_created_at, part, account_id)
-         select k.conn, k.key, k.id, k.created_at, k.part, k.account
-           from json_to_recordset($2::json) as k(conn int, key text, id bigint, created_at timestamptz, part smallint, account int)
-          where k.id in (select id from upd)),
-       ev as (
-         insert into message_events (message_id, account_id, event, detail, data)
-         select id, account_id, status, case when dup then 'possible duplicate' end, jsonb_build_object('connection_id', conn, 'parts', ps)
-           from upd where status <> 'SENT' or dup)
-       select count(*) from upd`,
-      values: [
-        JSON.stringify(
-          done.map((d) => ({
-            id: d.o.row.id,
-            created_at: d.o.row.created_at,
-            conn: d.o.row.connection_id,
-            ps: d.ps,
-            pid: d.o.ids.find((id) => id !== null) ?? null,
-            dup: d.o.row.possible_duplicate,
-          })),
-        ),
-        JSON.stringify(keys.map((k) => ({ conn: k.row.connection_id, key: k.key, id: k.row.id, created_at: k.row.created_at, part: k.part, account: k.row.account_id }))),
-      ],
-    });
+    await markSmsSent(
+      this.pool,
+      done.map((d) => ({
+        id: d.o.row.id,
+        created_at: d.o.row.created_at,
+        conn: d.o.row.connection_id,
+        ps: d.ps,
+        pid: d.o.ids.find((id) => id !== null) ?? null,
+        dup: d.o.row.possible_duplicate,
+      })),
+      keys.map((k) => ({ conn: k.row.connection_id, key: k.key, id: k.row.id, created_at: k.row.created_at, part: k.part, account: k.row.account_id })),
+    );
   }
 
   /** Failover, FAILED and release: rare, several statements in one transaction. */
@@ -141,14 +115,9 @@ export class SmsResultWriter {
       const failover = items.filter((o) => o.kind === 'failover' && taken.has(o.row.id)) as Extract<SmsOutcome, { kind: 'failover' }>[];
       const failed = items.filter((o) => o.kind === 'failed' && taken.has(o.row.id)) as Extract<SmsOutcome, { kind: 'failed' }>[];
       if (failover.length > 0) {
-        await tx.execute(sql`
-          update messages m set connection_id = v.conn, attempt = m.attempt + 1, updated_at = now()
-            from unnest(${sql.param(failover.map((o) => o.row.id))}::bigint[], ${sql.param(failover.map((o) => o.row.created_at))}::timestamptz[],
-                        ${sql.param(failover.map((o) => o.next))}::int[]) as v(id, created_at, conn)
-           where m.id = v.id and m.created_at = v.created_at`);
-        await recordEvents(
+        await moveToNextConnection(
           tx,
-          failover.map((o) => ({ message_id: o.row.id, account_id: o.row.account_id, event: 'FAILOVER', detail: o.reason, data: { from: o.row.connection_id, to: o.next } })),
+          failover.map((o) => ({ id: o.row.id, created_at: o.row.created_at, account_id: o.row.account_id, from: o.row.connection_id, to: o.next, reason: o.reason })),
         );
         await queueSms(tx, failover.map((o) => ({ ...key(o), connection_id: o.next })));
       }
@@ -157,13 +126,10 @@ export class SmsResultWriter {
         failed.map((o) => ({ row: o.row, status: 'FAILED' as const, error_code: o.code, error_message: o.reason })),
       );
       const back = await unclaim(tx, release.map(key));
-      const dup = release.filter((o) => o.submitted && back.has(o.row.id));
-      if (dup.length > 0) {
-        await tx.execute(sql`
-          update messages m set possible_duplicate = true, updated_at = now()
-            from unnest(${sql.param(dup.map((o) => o.row.id))}::bigint[], ${sql.param(dup.map((o) => o.row.created_at))}::timestamptz[]) as v(id, created_at)
-           where m.id = v.id and m.created_at = v.created_at`);
-      }
+      await flagPossibleDuplicates(
+        tx,
+        release.filter((o) => o.submitted && back.has(o.row.id)).map((o) => o.row),
+      );
     });
   }
 }

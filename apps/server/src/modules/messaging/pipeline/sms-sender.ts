@@ -17,7 +17,7 @@ import { storeReason } from '@risala/shared/i18n/index.ts';
 import { EsmeError, esmeReason } from '../../../channels/sms/esme.ts';
 import { SessionStoppedError } from '../../../channels/sms/smpp-session.ts';
 import type { AppContext } from '../../../context.ts';
-import { recordEvents } from './events.ts';
+import { recoverInflight } from '../states/index.ts';
 import { parseQueueNotice, SMS_QUEUE_CHANNEL } from './sms-queue.ts';
 import { HttpSender } from './http-sender.ts';
 import { type Drainer, QueueDrainer } from './drainer.ts';
@@ -287,19 +287,7 @@ export class SmsDispatcher {
 
   /** What a crashed process left in flight goes back to the queue, flagged (the SMSC may have it). */
   async recover(connectionId: number) {
-    await this.ctx.db.transaction(async (tx) => {
-      const { rows } = await tx.execute<{ id: string; account_id: number }>(sql`
-        with back as (
-          update sms_queue set inflight = false where connection_id = ${connectionId} and inflight
-          returning message_id, message_created_at)
-        update messages m set possible_duplicate = true, updated_at = now()
-          from back where m.id = back.message_id and m.created_at = back.message_created_at
-        returning m.id, m.account_id`);
-      await recordEvents(
-        tx,
-        rows.map((r) => ({ message_id: Number(r.id), account_id: r.account_id, event: 'DUPLICATE_RISK', detail: reason('duplicateRisk') })),
-      );
-    });
+    await this.ctx.db.transaction((tx) => recoverInflight(tx, connectionId));
   }
 
   /** The next waiting messages of a connection, oldest first; only their queue rows change (→ inflight). */

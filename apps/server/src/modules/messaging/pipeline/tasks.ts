@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import { channelSendChunk } from './channel-send.ts';
 import type { JobHandlers, JobPayload } from '../../../jobs/registry.ts';
+import { releaseScheduledSend } from '../states/index.ts';
 import { queueChunks } from './jobs.ts';
 import { routeChunk } from './route-stage.ts';
 
@@ -14,10 +15,7 @@ export type ReleasePayload = JobPayload<'messages_release'>;
 /** Scheduled messages of a send become PENDING and enter the router queue (cancelled ones stay). */
 export async function releaseScheduled(ctx: AppContext, p: ReleasePayload): Promise<number> {
   return ctx.db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ id: string }>(sql`
-      update messages set status = 'PENDING', stage = 'route', updated_at = now()
-       where account_id = ${p.account_id} and bulk_id = ${p.bulk_id} and status = 'SCHEDULED' returning id`);
-    const ids = rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+    const ids = await releaseScheduledSend(tx, p.account_id, p.bulk_id);
     await queueChunks(ctx, tx, 'messages_route', ids);
     return ids.length;
   });
