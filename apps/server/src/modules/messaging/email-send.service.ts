@@ -5,10 +5,9 @@
  * recipient with renderVariables (values HTML-escaped in the html part). One credit per message;
  * now (PENDING) or SCHEDULED with a release job at schedule_at. The pipeline's email driver sends.
  */
-import { randomUUID } from 'node:crypto';
 import type { SendEmailInput, SendResult } from '@risala/shared/schemas/messages';
 import { renderVariables } from '@risala/shared/schemas/templates';
-import { sql } from 'drizzle-orm';
+
 import type { EmailPayload } from '../../channels/email/email-driver.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -18,7 +17,7 @@ import { findDefaultEmailSender, findEmailSenderById } from '../senders/email.re
 import { findTemplate } from '../templates/templates.repo.ts';
 import { customerValues, escapeHtml, renderer } from '../templates/templates.service.ts';
 import type { NewMessage } from './pipeline/contracts.ts';
-import { commitSend } from './pipeline/commit-send.ts';
+import { balanceOf, estimateDirect, type Prepare, sendDirect } from './direct-send.ts';
 import { resolveRecipients } from './recipients.ts';
 
 export async function resolveEmailSender(db: DbOrTx, accountId: number, senderId: number | null | undefined) {
@@ -62,7 +61,7 @@ async function resolveContent(db: DbOrTx, accountId: number, input: SendEmailInp
   };
 }
 
-async function prepare(db: DbOrTx, auth: AuthContext, input: SendEmailInput, bulkId: string | null) {
+const prepare: Prepare<SendEmailInput> = async (db, auth, input, bulkId) => {
   const sender = await resolveEmailSender(db, auth.accountId, input.email_sender_id);
   const { render, templateId } = await resolveContent(db, auth.accountId, input);
   const { list, skipped } = await resolveRecipients(db, auth.accountId, input.recipients, 'email');
@@ -88,7 +87,6 @@ async function prepare(db: DbOrTx, auth: AuthContext, input: SendEmailInput, bul
       scheduled_at: scheduledAt,
     };
   });
-  const { rows: balance } = await db.execute<{ balance: string }>(sql`select balance from credits where account_id = ${auth.accountId} and channel = 'email'`);
   const result: SendResult = {
     bulk_id: bulkId,
     accepted: rows.length,
@@ -97,25 +95,15 @@ async function prepare(db: DbOrTx, auth: AuthContext, input: SendEmailInput, bul
     parts: 1,
     encoding: null,
     credits: rows.length,
-    balance: Number(balance[0]?.balance ?? 0) - rows.length,
+    balance: (await balanceOf(db, auth.accountId, 'email')) - rows.length,
     cost: '0.00000',
     scheduled_at: scheduledAt?.toISOString() ?? null,
   };
   return { result, rows };
-}
+};
 
 /** POST /api/messages/email/estimate: what a send would create and cost; nothing is written. */
-export async function estimateEmail(ctx: AppContext, auth: AuthContext, input: SendEmailInput): Promise<SendResult> {
-  return (await prepare(ctx.db, auth, input, null)).result;
-}
+export const estimateEmail = (ctx: AppContext, auth: AuthContext, input: SendEmailInput) => estimateDirect(ctx, auth, prepare, input);
 
 /** POST /api/messages/email: credits reserved, messages created and queued in one transaction. */
-export async function sendEmail(ctx: AppContext, auth: AuthContext, input: SendEmailInput): Promise<SendResult & { message_ids: number[] }> {
-  const bulkId = randomUUID();
-  return ctx.db.transaction(async (tx) => {
-    const { result, rows } = await prepare(tx, auth, input, bulkId);
-    if (rows.length === 0) return { ...result, bulk_id: null, message_ids: [] };
-    const ids = await commitSend(ctx, tx, auth, { channel: 'email', bulkId, result, rows });
-    return { ...result, message_ids: ids.length <= 100 ? ids : [] };
-  });
-}
+export const sendEmail = (ctx: AppContext, auth: AuthContext, input: SendEmailInput) => sendDirect(ctx, auth, 'email', prepare, input);

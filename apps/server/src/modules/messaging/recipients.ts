@@ -1,6 +1,8 @@
 /**
- * Who a send reaches: typed numbers (or emails), customers by id and groups/segments by id,
- * resolved for one channel into unique addresses. A typed address that belongs to a customer is
+ * Who a send reaches, for every channel and every way in (the New message screens, the API,
+ * test sends): typed numbers (or emails), customers by id and groups/segments by id, resolved for
+ * one channel into unique addresses. Campaigns resolve their audience in SQL with the same rules
+ * (campaigns/audience.ts). A typed address that belongs to a customer is
  * linked to that customer (so a STOP or a withdrawn consent is honoured). Another account's
  * customer or group ids → 404. Refused before queueing, counted in `skipped`: invalid addresses,
  * customers without consent for the channel (or without an address for it), duplicates.
@@ -35,7 +37,8 @@ const normalizeEmail = (v: string) => (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim(
 export async function resolveRecipients(db: DbOrTx, accountId: number, input: Recipients, channel: Channel): Promise<ResolvedRecipients> {
   const skipped = { invalid: 0, no_consent: 0, blacklisted: 0, duplicate: 0 };
   const isEmail = channel === 'email';
-  const addressOf = (c: CustomerRow) => (isEmail ? (c.email ? normalizeEmail(c.email) : null) : c.mobile_number);
+  // a stored number is read like a typed one (00966… is +966…), so the same person is one recipient
+  const addressOf = (c: CustomerRow) => (isEmail ? (c.email ? normalizeEmail(c.email) : null) : c.mobile_number ? normalizeMobile(c.mobile_number) : null);
 
   // typed addresses
   const typed: string[] = [];

@@ -4,7 +4,6 @@
  * APPROVED SMS template rendered per recipient; credits reserved per part; messages enter the
  * pipeline now (PENDING) or wait as SCHEDULED for a release job at schedule_at.
  */
-import { randomUUID } from 'node:crypto';
 import { normalizeMobile } from '@risala/shared/schemas/customers';
 import type { SendResult, SendSmsInput } from '@risala/shared/schemas/messages';
 import { renderVariables } from '@risala/shared/schemas/templates';
@@ -14,34 +13,14 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/guard.ts';
-import { groupAudienceWhere } from '../groups/segment-sql.ts';
 import { loadRoutingTable } from '../routing/routing-table.ts';
 import { findDefaultSmsSender, findSmsSender } from '../senders/sms.repo.ts';
 import { assertTemplateApproved } from '../templates/review.service.ts';
+import { customerValues } from '../templates/templates.service.ts';
+import { balanceOf, estimateDirect, type Prepare, sendDirect } from './direct-send.ts';
+import { resolveRecipients } from './recipients.ts';
 import type { NewMessage } from './pipeline/contracts.ts';
-import { commitSend } from './pipeline/commit-send.ts';
 import { cancelScheduledSend } from './states/index.ts';
-
-interface CustomerRow {
-  id: number;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  mobile_number: string | null;
-  city: string | null;
-  country: string | null;
-  attributes: Record<string, unknown> | null;
-  consent_sms: boolean;
-}
-
-interface Target {
-  number: string;
-  customer: CustomerRow | null;
-}
-
-type Skipped = SendResult['skipped'];
-
-const CUSTOMER_COLUMNS = sql.raw('id, first_name, last_name, email, mobile_number, city, country, attributes, consent_sms');
 
 async function resolveSender(db: DbOrTx, accountId: number, senderId: number | null | undefined) {
   if (senderId) {
@@ -62,79 +41,6 @@ async function resolveText(db: DbOrTx, accountId: number, input: Pick<SendSmsInp
   return { text: template.template_text, templateId: template.id };
 }
 
-/** The recipients' numbers (deduplicated) with their customer, and what was skipped. */
-async function resolveRecipients(db: DbOrTx, accountId: number, r: SendSmsInput['recipients']) {
-  const skipped: Skipped = { invalid: 0, no_consent: 0, blacklisted: 0, duplicate: 0 };
-  const customerIds = [...new Set(r.customer_ids)];
-  const groupIds = [...new Set(r.group_ids)];
-  const { rows: groups } = groupIds.length
-    ? await db.execute<{ id: number; type: string; rules: unknown }>(sql`
-        select id, type, rules from customer_groups where account_id = ${accountId} and id = any(${sql.param(groupIds)}::int[])`)
-    : { rows: [] };
-  if (groups.length !== groupIds.length) throw new AppError('NOT_FOUND');
-  const audience = groups.map((g) => groupAudienceWhere(g));
-  let customers: CustomerRow[] = [];
-  if (customerIds.length > 0 || audience.length > 0) {
-    const byId = customerIds.length > 0 ? sql`customers.id = any(${sql.param(customerIds)}::bigint[])` : sql`false`;
-    const { rows } = await db.execute<CustomerRow & Record<string, unknown>>(sql`
-      select ${CUSTOMER_COLUMNS} from customers
-       where account_id = ${accountId} and (${byId} ${audience.length > 0 ? sql`or ${sql.join(audience, sql` or `)}` : sql``})
-       order by id`);
-    customers = rows.map((c) => ({ ...c, id: Number(c.id) }));
-    const found = new Set(customers.map((c) => c.id));
-    if (customerIds.some((id) => !found.has(id))) throw new AppError('NOT_FOUND');
-  }
-  // typed numbers that belong to a customer of the account are that customer: consent applies
-  // (a STOP reply turns consent_sms off) and the text is personalised for them
-  const typed: string[] = [];
-  for (const n of r.numbers) {
-    const number = normalizeMobile(n); // +966… or 00966…; a local number has no country: invalid
-    if (number) typed.push(number);
-    else skipped.invalid++;
-  }
-  const ownerOf = new Map<string, CustomerRow>();
-  if (typed.length > 0) {
-    const { rows } = await db.execute<CustomerRow & Record<string, unknown>>(sql`
-      select ${CUSTOMER_COLUMNS} from customers
-       where account_id = ${accountId} and mobile_number = any(${sql.param(typed)}::text[])`);
-    for (const c of rows) if (c.mobile_number) ownerOf.set(c.mobile_number, { ...c, id: Number(c.id) });
-  }
-  const seen = new Set<string>();
-  const targets: Target[] = [];
-  const add = (number: string | null, customer: CustomerRow | null) => {
-    if (customer && !customer.consent_sms) {
-      if (number) seen.add(number);
-      return void skipped.no_consent++;
-    }
-    if (!number) return void skipped.invalid++;
-    if (seen.has(number)) return void skipped.duplicate++;
-    seen.add(number);
-    targets.push({ number, customer });
-  };
-  for (const c of customers) add(c.mobile_number ? normalizeMobile(c.mobile_number) : null, c);
-  for (const number of typed) add(number, ownerOf.get(number) ?? null);
-  return { targets, skipped };
-}
-
-function render(text: string, c: CustomerRow | null): string {
-  if (!c) return renderVariables(text, {});
-  const values: Record<string, string | null> = {
-    first_name: c.first_name,
-    last_name: c.last_name,
-    email: c.email,
-    mobile_number: c.mobile_number,
-    city: c.city,
-    country: c.country,
-  };
-  for (const [k, v] of Object.entries(c.attributes ?? {})) values[`attributes.${k}`] = v == null ? null : String(v);
-  return renderVariables(text, values);
-}
-
-async function balanceOf(db: DbOrTx, accountId: number) {
-  const { rows } = await db.execute<{ balance: string }>(sql`select balance from credits where account_id = ${accountId} and channel = 'sms'`);
-  return rows[0] ? Number(rows[0].balance) : 0;
-}
-
 /** The rate of the account's active default router (per part), for the estimate. */
 async function defaultRate(db: DbOrTx, accountId: number) {
   const table = await loadRoutingTable(db, accountId);
@@ -142,21 +48,16 @@ async function defaultRate(db: DbOrTx, accountId: number) {
   return Number(router?.rate ?? 0);
 }
 
-interface Prepared {
-  result: SendResult;
-  rows: NewMessage[];
-}
-
-async function prepare(db: DbOrTx, auth: AuthContext, input: SendSmsInput, bulkId: string | null): Promise<Prepared> {
+const prepare: Prepare<SendSmsInput> = async (db, auth, input, bulkId) => {
   const sender = await resolveSender(db, auth.accountId, input.sender_id);
   const { text, templateId } = await resolveText(db, auth.accountId, input);
-  const { targets, skipped } = await resolveRecipients(db, auth.accountId, input.recipients);
+  const { list, skipped } = await resolveRecipients(db, auth.accountId, input.recipients, 'sms');
   const scheduledAt = input.schedule_at ? new Date(input.schedule_at) : null;
   let credits = 0;
   let maxParts = 0;
   let encoding: SendResult['encoding'] = null;
-  const rows: NewMessage[] = targets.map((t) => {
-    const body = render(text, t.customer);
+  const rows: NewMessage[] = list.map((t) => {
+    const body = renderVariables(text, t.customer ? customerValues(t.customer) : {});
     const count = countSms(body);
     credits += count.parts;
     if (count.parts >= maxParts) {
@@ -170,7 +71,7 @@ async function prepare(db: DbOrTx, auth: AuthContext, input: SendSmsInput, bulkI
       status: scheduledAt ? 'SCHEDULED' : 'PENDING',
       bulk_id: bulkId ?? '',
       customer_id: t.customer?.id ?? null,
-      recipient: t.number,
+      recipient: t.address,
       sender: sender.sender_id,
       sms_sender_id: sender.id,
       template_id: templateId,
@@ -181,7 +82,7 @@ async function prepare(db: DbOrTx, auth: AuthContext, input: SendSmsInput, bulkI
       scheduled_at: scheduledAt,
     };
   });
-  const balance = await balanceOf(db, auth.accountId);
+  const balance = await balanceOf(db, auth.accountId, 'sms');
   const result: SendResult = {
     bulk_id: bulkId,
     accepted: rows.length,
@@ -195,23 +96,13 @@ async function prepare(db: DbOrTx, auth: AuthContext, input: SendSmsInput, bulkI
     scheduled_at: scheduledAt?.toISOString() ?? null,
   };
   return { result, rows };
-}
+};
 
 /** POST /api/messages/sms/estimate: what a send would create and cost; nothing is written. */
-export async function estimateSms(ctx: AppContext, auth: AuthContext, input: SendSmsInput): Promise<SendResult> {
-  return (await prepare(ctx.db, auth, input, null)).result;
-}
+export const estimateSms = (ctx: AppContext, auth: AuthContext, input: SendSmsInput) => estimateDirect(ctx, auth, prepare, input);
 
 /** POST /api/messages/sms: credits reserved, messages created and queued in one transaction. */
-export async function sendSms(ctx: AppContext, auth: AuthContext, input: SendSmsInput): Promise<SendResult & { message_ids: number[] }> {
-  const bulkId = randomUUID();
-  return ctx.db.transaction(async (tx) => {
-    const { result, rows } = await prepare(tx, auth, input, bulkId);
-    if (rows.length === 0) return { ...result, bulk_id: null, message_ids: [] };
-    const ids = await commitSend(ctx, tx, auth, { channel: 'sms', bulkId, result, rows });
-    return { ...result, message_ids: ids.length <= 100 ? ids : [] };
-  });
-}
+export const sendSms = (ctx: AppContext, auth: AuthContext, input: SendSmsInput) => sendDirect(ctx, auth, 'sms', prepare, input);
 
 /** POST /api/messages/bulk/:bulkId/cancel: SCHEDULED messages of the send → CANCELLED, credits back. */
 export async function cancelBulk(ctx: AppContext, auth: AuthContext, bulkId: string): Promise<{ cancelled: number }> {

@@ -7,11 +7,10 @@
  * WHATSAPP_WINDOW_CLOSED and costs nothing; the single-recipient send-message answers 409 instead.
  * One credit per message; now (PENDING) or SCHEDULED with a release job at schedule_at.
  */
-import { randomUUID } from 'node:crypto';
 import { normalizeMobile } from '@risala/shared/schemas/customers';
 import type { SendResult, SendWhatsappInput } from '@risala/shared/schemas/messages';
 import { renderVariables } from '@risala/shared/schemas/templates';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { WhatsappPayload } from '../../channels/whatsapp/whatsapp-driver.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -22,8 +21,8 @@ import { findDefaultWhatsappSender, findWhatsappSender } from '../senders/whatsa
 import { customerValues } from '../templates/templates.service.ts';
 import { openWindows } from './inbound-whatsapp.ts';
 import type { NewMessage } from './pipeline/contracts.ts';
-import { commitSend } from './pipeline/commit-send.ts';
 import { reason } from './pipeline/reason.ts';
+import { balanceOf, type DirectSendResult, estimateDirect, type Prepare, sendDirect } from './direct-send.ts';
 import { resolveRecipients } from './recipients.ts';
 
 const WINDOW_CLOSED = reason('whatsapp.windowClosed');
@@ -50,12 +49,10 @@ async function resolveTemplate(db: DbOrTx, accountId: number, id: number, params
   return { row, body };
 }
 
-interface Prepared {
-  result: SendResult;
-  rows: NewMessage[];
-}
-
-async function prepare(db: DbOrTx, auth: AuthContext, input: SendWhatsappInput, bulkId: string | null, strictWindow = false): Promise<Prepared> {
+/** `strictWindow`: a single free-text message outside the 24-hour window is refused (409), not stored NOT_ALLOWED. */
+const preparing =
+  (strictWindow: boolean): Prepare<SendWhatsappInput> =>
+  async (db, auth, input, bulkId) => {
   const sender = await resolveWhatsappSender(db, auth.accountId, input.whatsapp_sender_id);
   const template = input.whatsapp_template_id ? await resolveTemplate(db, auth.accountId, input.whatsapp_template_id, input.params) : null;
   const { list, skipped } = await resolveRecipients(db, auth.accountId, input.recipients, 'whatsapp');
@@ -90,7 +87,6 @@ async function prepare(db: DbOrTx, auth: AuthContext, input: SendWhatsappInput, 
     credits++;
     return { ...base, status: scheduledAt ? 'SCHEDULED' : 'PENDING', body, payload, credits: 1 };
   });
-  const { rows: balance } = await db.execute<{ balance: string }>(sql`select balance from credits where account_id = ${auth.accountId} and channel = 'whatsapp'`);
   const result: SendResult = {
     bulk_id: bulkId,
     accepted: credits,
@@ -99,30 +95,21 @@ async function prepare(db: DbOrTx, auth: AuthContext, input: SendWhatsappInput, 
     parts: 1,
     encoding: null,
     credits,
-    balance: Number(balance[0]?.balance ?? 0) - credits,
+    balance: (await balanceOf(db, auth.accountId, 'whatsapp')) - credits,
     cost: '0.00000',
     scheduled_at: scheduledAt?.toISOString() ?? null,
   };
   return { result, rows };
-}
+  };
 
 /** POST /api/messages/whatsapp/estimate: what a send would create and cost; nothing is written. */
-export async function estimateWhatsapp(ctx: AppContext, auth: AuthContext, input: SendWhatsappInput): Promise<SendResult> {
-  return (await prepare(ctx.db, auth, input, null)).result;
-}
+export const estimateWhatsapp = (ctx: AppContext, auth: AuthContext, input: SendWhatsappInput) => estimateDirect(ctx, auth, preparing(false), input);
 
-export type WhatsappSendResult = SendResult & { message_ids: number[] };
+export type WhatsappSendResult = DirectSendResult;
 
 /** POST /api/messages/whatsapp: credits reserved, messages created and queued in one transaction. */
-export async function sendWhatsapp(ctx: AppContext, auth: AuthContext, input: SendWhatsappInput, strictWindow = false): Promise<WhatsappSendResult> {
-  const bulkId = randomUUID();
-  return ctx.db.transaction(async (tx) => {
-    const { result, rows } = await prepare(tx, auth, input, bulkId, strictWindow);
-    if (rows.length === 0) return { ...result, bulk_id: null, message_ids: [] };
-    const ids = await commitSend(ctx, tx, auth, { channel: 'whatsapp', bulkId, result, rows });
-    return { ...result, message_ids: ids.length <= 100 ? ids : [] };
-  });
-}
+export const sendWhatsapp = (ctx: AppContext, auth: AuthContext, input: SendWhatsappInput, strictWindow = false) =>
+  sendDirect(ctx, auth, 'whatsapp', preparing(strictWindow), input);
 
 /** POST /api/whatsapp/sender/send-message (§7): one recipient; free text outside the window → 409. */
 export async function sendWhatsappMessage(
