@@ -35,11 +35,28 @@ interface PgError {
 
 /**
  * Map a PostgreSQL error to a stable code in one place: unique violation → the constraint's
- * "exists" code, FK violation → IN_USE. Anything else stays a 500.
+ * "exists" code, FK violation → IN_USE. Anything else stays a 500. Every named unique constraint
+ * is listed here (not registered by the module that owns it when imported: a mapping must not
+ * depend on which files happen to be loaded).
  */
 const UNIQUE_CODES: Record<string, ErrorCode> = {
   users_email_uq: 'EMAIL_EXISTS',
   roles_account_name_uq: 'ROLE_NAME_EXISTS',
+  blacklists_account_name_uq: 'NAME_EXISTS',
+  brands_account_name_uq: 'NAME_EXISTS',
+  campaigns_account_name_uq: 'NAME_EXISTS',
+  connections_account_name_uq: 'CONNECTION_NAME_EXISTS',
+  customer_groups_account_name_uq: 'GROUP_NAME_EXISTS',
+  customers_account_mobile_uq: 'DUPLICATE_MOBILE_NUMBER',
+  email_senders_account_from_uq: 'DATA_EXISTS',
+  plugins_account_name_uq: 'NAME_EXISTS',
+  routers_account_name_uq: 'ROUTER_NAME_EXISTS',
+  routers_account_order_uq: 'ROUTER_ORDER_EXISTS',
+  rules_account_name_uq: 'FILTER_NAME_EXISTS',
+  sms_senders_account_sender_uq: 'DATA_EXISTS',
+  templates_account_name_uq: 'TEMPLATE_NAME_EXISTS',
+  whatsapp_senders_phone_id_uq: 'DATA_EXISTS',
+  whatsapp_templates_account_name_uq: 'TEMPLATE_NAME_EXISTS',
 };
 
 export function mapDbError(err: unknown): AppError | null {
@@ -53,6 +70,3 @@ export function mapDbError(err: unknown): AppError | null {
   return null;
 }
 
-export function registerUniqueCode(constraint: string, code: ErrorCode) {
-  UNIQUE_CODES[constraint] = code;
-}

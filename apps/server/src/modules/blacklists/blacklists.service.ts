@@ -13,13 +13,11 @@ import { parse } from 'csv-parse/sync';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { AppError, registerUniqueCode } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/guard.ts';
 import { dbError } from '../groups/groups.service.ts';
 import { findBlocking } from './blacklist-match.ts';
 import * as repo from './blacklists.repo.ts';
-
-registerUniqueCode('blacklists_account_name_uq', 'NAME_EXISTS');
 
 async function mustFind(db: DbOrTx, accountId: number, id: number, forUpdate = false) {
   const row = await repo.findBlacklist(db, accountId, id, forUpdate);

@@ -3,13 +3,11 @@ import type { Brand, BrandListQuery, CreateBrandInput, UpdateBrandInput } from '
 import { IMAGE_KINDS, type FileKind } from '@risala/shared/schemas/storage';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { AppError, mapDbError, registerUniqueCode } from '../../lib/errors.ts';
+import { AppError, mapDbError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/guard.ts';
 import { findInAccount } from '../auth/users.repo.ts';
 import { fileUrl, kindOf, requireFile } from '../storage/storage.service.ts';
 import * as repo from './brands.repo.ts';
-
-registerUniqueCode('brands_account_name_uq', 'NAME_EXISTS');
 
 /**
  * Drizzle wraps the driver's error (the PostgreSQL code sits on `cause`), which the central

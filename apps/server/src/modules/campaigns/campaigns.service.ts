@@ -10,15 +10,13 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { AppError, mapDbError, registerUniqueCode } from '../../lib/errors.ts';
+import { AppError, mapDbError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/guard.ts';
 import { findBrand } from '../brands/brands.repo.ts';
 import { loadRoutingTable } from '../routing/routing-table.ts';
 import { type AudienceCount, audienceChunk, buildAudience, countAudience } from './audience.ts';
 import * as repo from './campaigns.repo.ts';
 import { type CampaignSenders, channelPlan } from './content.ts';
-
-registerUniqueCode('campaigns_account_name_uq', 'NAME_EXISTS');
 
 const DELETABLE: CampaignState[] = ['DRAFT', 'CANCELED', 'COMPLETED', 'COMPLETED_WITH_ERRORS'];
 

@@ -11,12 +11,10 @@ import { storedReasonText } from '@risala/shared/i18n/index.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { encryptSecret } from '../../lib/crypto.ts';
-import { AppError, mapDbError, registerUniqueCode } from '../../lib/errors.ts';
+import { AppError, mapDbError } from '../../lib/errors.ts';
 import { assertOutboundUrl, assertPublicHost } from '../../lib/outbound-url.ts';
 import type { AuthContext } from '../auth/guard.ts';
 import * as repo from './connections.repo.ts';
-
-registerUniqueCode('connections_account_name_uq', 'CONNECTION_NAME_EXISTS');
 
 const dbError = (err: unknown) => mapDbError(err) ?? err;
 

@@ -8,12 +8,10 @@ import {
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { AppError, registerUniqueCode } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/guard.ts';
 import { customerWhere } from './customer-filter.ts';
 import * as repo from './customers.repo.ts';
-
-registerUniqueCode('customers_account_mobile_uq', 'DUPLICATE_MOBILE_NUMBER');
 
 export async function list(ctx: AppContext, auth: AuthContext, q: CustomerListQuery): Promise<CustomerList> {
   const where = await customerWhere(ctx.db, auth.accountId, q);

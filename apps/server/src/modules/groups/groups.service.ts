@@ -11,11 +11,9 @@ import {
 } from '@risala/shared/schemas/groups';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { AppError, mapDbError, registerUniqueCode } from '../../lib/errors.ts';
+import { AppError, mapDbError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/guard.ts';
 import * as repo from './groups.repo.ts';
-
-registerUniqueCode('customer_groups_account_name_uq', 'GROUP_NAME_EXISTS');
 
 /** Drizzle wraps the driver's error (the PostgreSQL code is on `cause`): map it to our codes. */
 export function dbError(err: unknown): unknown {

@@ -2,14 +2,12 @@ import type { CreatePluginInput, PluginListQuery, UpdatePluginInput } from '@ris
 import type { ShortenUrl } from '../../channels/sms/routing.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { AppError, registerUniqueCode } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/guard.ts';
 import { invalidateRoutingTable } from './routing-table.ts';
 import * as repo from './routing.repo.ts';
 import { rethrowDb } from './rules.service.ts';
 import { shortenerBase, shortenUrl } from './short-links.ts';
-
-registerUniqueCode('plugins_account_name_uq', 'NAME_EXISTS');
 
 function present(row: repo.PluginRow) {
   const { account_id: _a, ...rest } = row;

@@ -9,15 +9,12 @@ import {
 import { applyPlugins, chooseRoute } from '../../channels/sms/routing.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { AppError, registerUniqueCode } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/guard.ts';
 import { invalidateRoutingTable, loadRoutingTable } from './routing-table.ts';
 import * as repo from './routing.repo.ts';
 import { rethrowDb } from './rules.service.ts';
 import { shortenerBase } from './short-links.ts';
-
-registerUniqueCode('routers_account_name_uq', 'ROUTER_NAME_EXISTS');
-registerUniqueCode('routers_account_order_uq', 'ROUTER_ORDER_EXISTS');
 
 function present(row: repo.RouterRow) {
   const { account_id: _a, ...rest } = row;

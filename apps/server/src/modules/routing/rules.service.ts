@@ -1,12 +1,10 @@
 import type { CreateRuleInput, RuleListQuery, UpdateRuleInput } from '@risala/shared/schemas/gateway-routing';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { AppError, mapDbError, registerUniqueCode } from '../../lib/errors.ts';
+import { AppError, mapDbError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/guard.ts';
 import { invalidateRoutingTable } from './routing-table.ts';
 import * as repo from './routing.repo.ts';
-
-registerUniqueCode('rules_account_name_uq', 'FILTER_NAME_EXISTS');
 
 export const rethrowDb = (err: unknown): never => {
   throw mapDbError(err) ?? err;

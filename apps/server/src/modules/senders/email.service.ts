@@ -2,7 +2,7 @@ import type { EmailAnalytics, EmailConfig, EmailConfigInput } from '@risala/shar
 import { translate } from '@risala/shared/i18n/index.ts';
 import type { AppContext } from '../../context.ts';
 import { encryptSecret, hmac, safeEqualHex, urlToken } from '../../lib/crypto.ts';
-import { AppError, registerUniqueCode } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { enforce } from '../../lib/rate-limit.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import type { AuthContext } from '../auth/guard.ts';
@@ -11,8 +11,6 @@ import { notify } from '../notifications/notifications.service.ts';
 import * as repo from './email.repo.ts';
 import { sendWithSender } from './email-transport.ts';
 import { assertPublicHost } from '../../lib/outbound-url.ts';
-
-registerUniqueCode('email_senders_account_from_uq', 'DATA_EXISTS');
 
 const VERIFY_TTL_MS = 24 * 3600_000;
 

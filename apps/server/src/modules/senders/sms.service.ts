@@ -2,13 +2,11 @@ import type { Page } from '@risala/shared';
 import type { CreateSmsSenderInput, SenderStatus, SenderType, SmsSender, SmsSenderListQuery, UpdateSmsSenderInput } from '@risala/shared/schemas/senders';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { AppError, registerUniqueCode } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/guard.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { invalidateRoutingTable } from '../routing/routing-table.ts';
 import * as repo from './sms.repo.ts';
-
-registerUniqueCode('sms_senders_account_sender_uq', 'DATA_EXISTS');
 
 export function toSmsSenderDto(row: repo.SmsSenderRow): SmsSender {
   return {

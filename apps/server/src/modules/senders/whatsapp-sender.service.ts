@@ -6,12 +6,10 @@ import { setupFailureReason } from '../../channels/whatsapp/setup-reasons.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
-import { AppError, registerUniqueCode } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/guard.ts';
 import * as repo from './whatsapp-sender.repo.ts';
 import { sandboxWhatsAppIds } from './sandbox-seed.ts';
-
-registerUniqueCode('whatsapp_senders_phone_id_uq', 'DATA_EXISTS');
 
 /**
  * On the sandbox Cloud API simulator, ids of the form 9 + 14 digits are accounts' sandbox numbers:

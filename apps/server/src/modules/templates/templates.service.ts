@@ -14,13 +14,11 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { brands } from '../../db/schema/index.ts';
-import { AppError, registerUniqueCode } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/guard.ts';
 import { documentDirection } from './direction.ts';
 import * as repo from './templates.repo.ts';
 import { htmlToText, inlineEmailHtml, sanitizeEmailHtml } from './sanitize.ts';
-
-registerUniqueCode('templates_account_name_uq', 'TEMPLATE_NAME_EXISTS');
 
 const fieldError = (field: string, message: string) => new AppError('VALIDATION_ERROR', { errors: [{ field, message }] });
 

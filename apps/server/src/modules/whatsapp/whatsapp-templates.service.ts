@@ -2,12 +2,10 @@ import type { WaSubmissionLimits, WaTemplateInput, WaTemplateListQuery } from '@
 import { CloudApiError, createCloudApi } from '../../channels/whatsapp/cloud-api.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { AppError, mapDbError, registerUniqueCode } from '../../lib/errors.ts';
+import { AppError, mapDbError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/guard.ts';
 import { applyCloudStatus, toLocalStatus } from './whatsapp-status.ts';
 import * as repo from './whatsapp-templates.repo.ts';
-
-registerUniqueCode('whatsapp_templates_account_name_uq', 'TEMPLATE_NAME_EXISTS');
 
 const WINDOW_HOURS = 24;
 const EDITABLE = new Set(['DRAFT', 'REJECTED']);
