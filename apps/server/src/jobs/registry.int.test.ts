@@ -28,11 +28,13 @@ describe('the job registry', () => {
   });
 
   it('enqueue refuses a payload that does not fit its task, and queues nothing', async () => {
-    const before = await t.sql('select count(*)::int as n from graphile_worker.jobs');
+    // only this task's jobs: the worker queues its own start-up check meanwhile
+    const count = () => t.sql(`select count(*)::int as n from graphile_worker.jobs where task_identifier = 'messages_route'`);
+    const before = await count();
     // @ts-expect-error the types refuse it first; the schema refuses it at run time too
     await expect(enqueue(t.ctx.db.$client, t.ctx.db, 'messages_route', { ids: 'all' })).rejects.toThrow();
     await expect(enqueue(t.ctx.db.$client, t.ctx.db, 'messages_route', { ids: [] })).rejects.toThrow();
-    expect(await t.sql('select count(*)::int as n from graphile_worker.jobs')).toEqual(before);
+    expect(await count()).toEqual(before);
   });
 
   it('a job queued with a bad payload fails with the schema message and its handler never runs', async () => {
