@@ -33,10 +33,12 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'dashboard.validati
 const optionalId = z.coerce.number().int().positive({ error: 'validation.id' }).optional();
 
 /**
- * The dashboard's filters: local days in the account's time zone (both inclusive; default the last
- * 30 days), a channel, a brand, a campaign. The server checks the range (from ≤ to, ≤ 366 days).
+ * The dashboard's filters: local days in the account's time zone (both inclusive) or a preset
+ * (default: the last 30 days), a channel, a brand, a campaign. The server checks the range (from ≤ to, ≤ 366 days).
  */
 export const dashboardFilterSchema = z.object({
+  /** a preset the server resolves in the account's time zone (from/to, when given, win) */
+  preset: z.enum(RANGE_PRESETS).optional(),
   from: day.optional(),
   to: day.optional(),
   channel: z.enum(CHANNELS).optional(),

@@ -2,7 +2,7 @@
  * The dashboard's period: local days in the account's time zone (both ends inclusive), the period
  * before it of the same length, and the time bucket its series use.
  */
-import { type Bucket, type DashboardFilter, type DashboardRange, MAX_RANGE_DAYS } from '@risala/shared/schemas/dashboard';
+import { type Bucket, type DashboardFilter, type DashboardRange, MAX_RANGE_DAYS, type RangePreset } from '@risala/shared/schemas/dashboard';
 import { AppError } from '../../lib/errors.ts';
 
 const DAY_MS = 86_400_000;
@@ -26,9 +26,33 @@ export function bucketFor(days: number): Bucket {
 /** A valid calendar day: the text round-trips through the calendar (no 2026-02-30). */
 const realDay = (day: string) => dayText(dayNumber(day)) === day;
 
-export function resolveRange(filter: Pick<DashboardFilter, 'from' | 'to'>, timezone: string, now = new Date()): DashboardRange {
-  const to = filter.to ?? todayIn(timezone, now);
-  const from = filter.from ?? dayText(dayNumber(to) - (DEFAULT_RANGE_DAYS - 1));
+/** A preset's first and last day, counted from today in the account's zone. */
+export function presetDays(preset: RangePreset, today: string): { from: string; to: string } {
+  const t = dayNumber(today);
+  const monthStart = `${today.slice(0, 8)}01`;
+  switch (preset) {
+    case 'today':
+      return { from: today, to: today };
+    case '7d':
+      return { from: dayText(t - 6), to: today };
+    case '30d':
+      return { from: dayText(t - 29), to: today };
+    case '90d':
+      return { from: dayText(t - 89), to: today };
+    case 'this_month':
+      return { from: monthStart, to: today };
+    case 'last_month': {
+      const lastDay = dayText(dayNumber(monthStart) - 1);
+      return { from: `${lastDay.slice(0, 8)}01`, to: lastDay };
+    }
+  }
+}
+
+export function resolveRange(filter: Pick<DashboardFilter, 'from' | 'to' | 'preset'>, timezone: string, now = new Date()): DashboardRange {
+  const today = todayIn(timezone, now);
+  const preset = presetDays(filter.preset ?? '30d', today);
+  const to = filter.to ?? (filter.from ? today : preset.to);
+  const from = filter.from ?? (filter.to ? dayText(dayNumber(to) - (DEFAULT_RANGE_DAYS - 1)) : preset.from);
   const bad = (field: 'from' | 'to', message: string) => new AppError('VALIDATION_ERROR', { errors: [{ field, message }] });
   if (!realDay(from)) throw bad('from', 'dashboard.validation.date');
   if (!realDay(to)) throw bad('to', 'dashboard.validation.date');
