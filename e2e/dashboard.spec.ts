@@ -8,7 +8,7 @@ test('a new user lands on a getting-started checklist that follows what they do,
   const checklist = page.getByTestId('getting-started');
   await expect(checklist).toHaveAttribute('data-done', '0');
   await expect(page.getByTestId('getting-started-progress')).toHaveText('0 of 5 done');
-  await expect(page.getByTestId('credits-sms')).toBeVisible();
+  await expect(page.getByTestId('kpi-creditsLeft')).toBeVisible();
 
   // the step's button goes where the step is done
   await page.getByTestId('step-brand-action').click();

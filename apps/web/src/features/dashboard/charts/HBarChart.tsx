@@ -1,0 +1,53 @@
+/** A horizontal bar chart of labelled rows (top campaigns, destinations), bars from the start side. */
+import { BarChart } from '@mantine/charts';
+import type { ReactNode } from 'react';
+import { ChartCard, type Column } from '../components/ChartCard.tsx';
+import type { Formats } from '../format.ts';
+import { barAxes } from './axes.ts';
+
+export interface HBarSeries {
+  name: string;
+  label: string;
+  color: string;
+}
+
+interface Props<R extends { label: string }> {
+  id: string;
+  title: string;
+  subtitle?: string;
+  rows: R[];
+  series: HBarSeries[];
+  columns: Column<R>[];
+  loading: boolean;
+  emptyText: string;
+  emptyAction?: ReactNode;
+  f: Formats;
+  stacked?: boolean;
+  /** the most rows it shows: the card keeps that height whatever arrives (no layout jump) */
+  slots: number;
+  valueFormatter?: (v: number) => string;
+  /** the value axis' ticks (counts by default) */
+  tickFormatter?: (v: number) => string;
+  labelWidth?: number;
+}
+
+export function HBarChart<R extends { label: string }>({ id, title, subtitle, rows, series, columns, loading, emptyText, emptyAction, f, stacked, valueFormatter, tickFormatter, labelWidth, slots }: Props<R>) {
+  const height = slots * 34 + 60;
+  const axes = barAxes(f, labelWidth, tickFormatter);
+  return (
+    <ChartCard id={id} title={title} subtitle={subtitle} height={height} loading={loading} empty={rows.length === 0} emptyText={emptyText} emptyAction={emptyAction} columns={columns} rows={rows}>
+      <BarChart
+        h={height}
+        data={rows as unknown as Record<string, unknown>[]}
+        dataKey="label"
+        orientation="vertical"
+        type={stacked ? 'stacked' : 'default'}
+        series={series}
+        withLegend={series.length > 1}
+        legendProps={{ verticalAlign: 'bottom' }}
+        {...axes}
+        valueFormatter={valueFormatter ?? axes.valueFormatter}
+      />
+    </ChartCard>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * Right-to-left for recharts (under @mantine/charts): in Arabic the category axis runs from the
+ * right and the value axis sits on the right, so the first day, the first bar and the scale are
+ * where an Arabic reader starts. Legends and tooltips are Mantine DOM and follow `dir` themselves.
+ */
+import type { Formats } from '../format.ts';
+
+/** Columns over a category x axis (time, stages). */
+export const columnAxes = (f: Formats) => ({
+  xAxisProps: { reversed: f.rtl },
+  yAxisProps: { orientation: f.rtl ? ('right' as const) : ('left' as const), tickFormatter: (v: number) => f.compact(v) },
+  valueFormatter: (v: number) => f.num(v),
+});
+
+/**
+ * Bars growing from the start side (categories on the y axis). SVG text anchors by the text's own
+ * direction: an Arabic label anchored at "start" grows leftwards over the bars from a right-hand
+ * axis, so there it is anchored at its "end" (its left edge) and grows into the axis' room.
+ */
+export const barAxes = (f: Formats, labelWidth = 130, tick: (v: number) => string = f.compact) => ({
+  xAxisProps: { reversed: f.rtl, tickFormatter: tick },
+  yAxisProps: {
+    orientation: f.rtl ? ('right' as const) : ('left' as const),
+    width: labelWidth,
+    ...(f.rtl ? { tick: { fontSize: 12, fill: 'currentColor', textAnchor: 'end' as const, direction: 'rtl' as const } } : {}),
+  },
+  valueFormatter: (v: number) => f.num(v),
+});
+
+export const CHANNEL_COLORS = { sms: 'blue.6', email: 'grape.6', whatsapp: 'teal.6' } as const;
+export const STATUS_COLORS = { delivered: 'green.6', sent: 'blue.4', pending: 'yellow.5', failed: 'red.6', cancelled: 'gray.5' } as const;
