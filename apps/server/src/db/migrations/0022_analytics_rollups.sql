@@ -40,12 +40,12 @@ CREATE TABLE "analytics_deltas" (
 	"cost" numeric(18, 5) NOT NULL
 ) WITH (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 5000, autovacuum_analyze_scale_factor = 0, autovacuum_analyze_threshold = 5000);
 --> statement-breakpoint
+-- every message by its creation hour: the hour series and the heatmap
 CREATE TABLE "analytics_hourly" (
 	"account_id" integer NOT NULL,
 	"hour" timestamp with time zone NOT NULL,
 	"campaign_id" integer NOT NULL,
 	"channel" text NOT NULL,
-	"status" text NOT NULL,
 	"n" bigint NOT NULL,
 	"sent" bigint NOT NULL,
 	"delivered" bigint NOT NULL,
@@ -53,20 +53,20 @@ CREATE TABLE "analytics_hourly" (
 	"clicked" bigint NOT NULL,
 	"engaged" bigint NOT NULL,
 	"failed" bigint NOT NULL,
+	"pending" bigint NOT NULL,
+	"cancelled" bigint NOT NULL,
 	"unsubscribed" bigint NOT NULL,
 	"credits" bigint NOT NULL,
 	"cost" numeric(18, 5) NOT NULL,
-	CONSTRAINT "analytics_hourly_pk" PRIMARY KEY ("account_id", "hour", "campaign_id", "channel", "status")
+	CONSTRAINT "analytics_hourly_pk" PRIMARY KEY ("account_id", "hour", "campaign_id", "channel")
 );
 --> statement-breakpoint
+-- every message by its creation day in the account's zone: KPIs, series, funnel, campaigns
 CREATE TABLE "analytics_daily" (
 	"account_id" integer NOT NULL,
 	"day" date NOT NULL,
 	"campaign_id" integer NOT NULL,
 	"channel" text NOT NULL,
-	"sender" text NOT NULL,
-	"status" text NOT NULL,
-	"error_code" text NOT NULL,
 	"n" bigint NOT NULL,
 	"sent" bigint NOT NULL,
 	"delivered" bigint NOT NULL,
@@ -74,14 +74,70 @@ CREATE TABLE "analytics_daily" (
 	"clicked" bigint NOT NULL,
 	"engaged" bigint NOT NULL,
 	"failed" bigint NOT NULL,
+	"pending" bigint NOT NULL,
+	"cancelled" bigint NOT NULL,
 	"unsubscribed" bigint NOT NULL,
 	"credits" bigint NOT NULL,
 	"cost" numeric(18, 5) NOT NULL,
-	CONSTRAINT "analytics_daily_pk" PRIMARY KEY ("account_id", "day", "campaign_id", "channel", "sender", "status", "error_code")
+	CONSTRAINT "analytics_daily_pk" PRIMARY KEY ("account_id", "day", "campaign_id", "channel")
 );
 --> statement-breakpoint
-CREATE INDEX "analytics_daily_campaign_idx" ON "analytics_daily" USING btree ("account_id", "campaign_id", "day") WHERE "campaign_id" <> 0;
+-- a campaign's messages by state, all time: campaign metrics
+CREATE TABLE "analytics_campaigns" (
+	"account_id" integer NOT NULL,
+	"campaign_id" integer NOT NULL,
+	"channel" text NOT NULL,
+	"status" text NOT NULL,
+	"n" bigint NOT NULL,
+	"sent" bigint NOT NULL,
+	"delivered" bigint NOT NULL,
+	"opened" bigint NOT NULL,
+	"clicked" bigint NOT NULL,
+	"engaged" bigint NOT NULL,
+	"failed" bigint NOT NULL,
+	"pending" bigint NOT NULL,
+	"cancelled" bigint NOT NULL,
+	"unsubscribed" bigint NOT NULL,
+	"credits" bigint NOT NULL,
+	"cost" numeric(18, 5) NOT NULL,
+	CONSTRAINT "analytics_campaigns_pk" PRIMARY KEY ("account_id", "campaign_id", "channel", "status")
+);
 --> statement-breakpoint
+-- failed, blocked and refused messages by reason
+CREATE TABLE "analytics_failures_daily" (
+	"account_id" integer NOT NULL,
+	"day" date NOT NULL,
+	"campaign_id" integer NOT NULL,
+	"channel" text NOT NULL,
+	"status" text NOT NULL,
+	"error_code" text NOT NULL,
+	"n" bigint NOT NULL,
+	CONSTRAINT "analytics_failures_daily_pk" PRIMARY KEY ("account_id", "day", "campaign_id", "channel", "status", "error_code")
+);
+--> statement-breakpoint
+-- per sender id, address or number: channel metrics
+CREATE TABLE "analytics_senders_daily" (
+	"account_id" integer NOT NULL,
+	"day" date NOT NULL,
+	"campaign_id" integer NOT NULL,
+	"channel" text NOT NULL,
+	"sender" text NOT NULL,
+	"n" bigint NOT NULL,
+	"sent" bigint NOT NULL,
+	"delivered" bigint NOT NULL,
+	"opened" bigint NOT NULL,
+	"clicked" bigint NOT NULL,
+	"engaged" bigint NOT NULL,
+	"failed" bigint NOT NULL,
+	"pending" bigint NOT NULL,
+	"cancelled" bigint NOT NULL,
+	"unsubscribed" bigint NOT NULL,
+	"credits" bigint NOT NULL,
+	"cost" numeric(18, 5) NOT NULL,
+	CONSTRAINT "analytics_senders_daily_pk" PRIMARY KEY ("account_id", "day", "campaign_id", "channel", "sender")
+);
+--> statement-breakpoint
+-- SMS and WhatsApp by calling code and operator prefix
 CREATE TABLE "analytics_dest_daily" (
 	"account_id" integer NOT NULL,
 	"day" date NOT NULL,
@@ -95,23 +151,7 @@ CREATE TABLE "analytics_dest_daily" (
 	CONSTRAINT "analytics_dest_daily_pk" PRIMARY KEY ("account_id", "day", "campaign_id", "channel", "dest")
 );
 --> statement-breakpoint
-CREATE TABLE "analytics_campaigns" (
-	"account_id" integer NOT NULL,
-	"campaign_id" integer NOT NULL,
-	"channel" text NOT NULL,
-	"status" text NOT NULL,
-	"n" bigint NOT NULL,
-	"sent" bigint NOT NULL,
-	"delivered" bigint NOT NULL,
-	"opened" bigint NOT NULL,
-	"clicked" bigint NOT NULL,
-	"engaged" bigint NOT NULL,
-	"failed" bigint NOT NULL,
-	"unsubscribed" bigint NOT NULL,
-	"credits" bigint NOT NULL,
-	"cost" numeric(18, 5) NOT NULL,
-	CONSTRAINT "analytics_campaigns_pk" PRIMARY KEY ("account_id", "campaign_id", "channel", "status")
-);
+CREATE INDEX "analytics_daily_campaign_idx" ON "analytics_daily" USING btree ("account_id", "campaign_id", "day") WHERE "campaign_id" <> 0;
 --> statement-breakpoint
 -- The zone an account's daily rollups are cut in; an account whose time zone changes since is rebuilt.
 CREATE TABLE "analytics_zones" (
@@ -248,35 +288,47 @@ BEGIN
   SELECT DISTINCT b.account_id, a.timezone FROM analytics_batch b JOIN accounts a ON a.id = b.account_id
   ON CONFLICT (account_id) DO NOTHING;
 
-  INSERT INTO analytics_hourly AS r (account_id, hour, campaign_id, channel, status, n, sent, delivered, opened, clicked, engaged, failed, unsubscribed, credits, cost)
-  SELECT account_id, hour, campaign_id, channel, status, sum(n), sum(sent), sum(delivered), sum(opened), sum(clicked), sum(engaged), sum(failed), sum(unsubscribed), sum(credits), sum(cost)
-    FROM analytics_batch GROUP BY 1, 2, 3, 4, 5
-  ON CONFLICT (account_id, hour, campaign_id, channel, status) DO UPDATE SET n = r.n + excluded.n, sent = r.sent + excluded.sent, delivered = r.delivered + excluded.delivered, opened = r.opened + excluded.opened, clicked = r.clicked + excluded.clicked, engaged = r.engaged + excluded.engaged, failed = r.failed + excluded.failed, unsubscribed = r.unsubscribed + excluded.unsubscribed, credits = r.credits + excluded.credits, cost = r.cost + excluded.cost;
+  INSERT INTO analytics_hourly AS r (account_id, hour, campaign_id, channel, n, sent, delivered, opened, clicked, engaged, failed, pending, cancelled, unsubscribed, credits, cost)
+  SELECT b.account_id, b.hour, b.campaign_id, b.channel, sum(b.n), sum(b.sent), sum(b.delivered), sum(b.opened), sum(b.clicked), sum(b.engaged), sum(b.failed), sum(CASE WHEN b.status IN ('PENDING', 'SCHEDULED', 'QUEUED') THEN b.n ELSE 0 END), sum(CASE WHEN b.status = 'CANCELLED' THEN b.n ELSE 0 END), sum(b.unsubscribed), sum(b.credits), sum(b.cost)
+    FROM analytics_batch b JOIN analytics_zones z ON z.account_id = b.account_id GROUP BY 1, 2, 3, 4
+  ON CONFLICT (account_id, hour, campaign_id, channel) DO UPDATE SET n = r.n + excluded.n, sent = r.sent + excluded.sent, delivered = r.delivered + excluded.delivered, opened = r.opened + excluded.opened, clicked = r.clicked + excluded.clicked, engaged = r.engaged + excluded.engaged, failed = r.failed + excluded.failed, pending = r.pending + excluded.pending, cancelled = r.cancelled + excluded.cancelled, unsubscribed = r.unsubscribed + excluded.unsubscribed, credits = r.credits + excluded.credits, cost = r.cost + excluded.cost;
+  DELETE FROM analytics_hourly r USING (SELECT DISTINCT b.account_id, b.hour AS hour, b.campaign_id AS campaign_id, b.channel AS channel FROM analytics_batch b JOIN analytics_zones z ON z.account_id = b.account_id) k
+   WHERE r.account_id = k.account_id AND r.hour = k.hour AND r.campaign_id = k.campaign_id AND r.channel = k.channel AND r.n = 0 AND r.sent = 0 AND r.delivered = 0 AND r.opened = 0 AND r.clicked = 0 AND r.engaged = 0 AND r.failed = 0 AND r.pending = 0 AND r.cancelled = 0 AND r.unsubscribed = 0 AND r.credits = 0 AND r.cost = 0;
 
-  INSERT INTO analytics_daily AS r (account_id, day, campaign_id, channel, sender, status, error_code, n, sent, delivered, opened, clicked, engaged, failed, unsubscribed, credits, cost)
-  SELECT b.account_id, (b.hour AT TIME ZONE z.timezone)::date, b.campaign_id, b.channel, b.sender, b.status, b.error_code, sum(b.n), sum(b.sent), sum(b.delivered), sum(b.opened), sum(b.clicked), sum(b.engaged), sum(b.failed), sum(b.unsubscribed), sum(b.credits), sum(b.cost)
-    FROM analytics_batch b JOIN analytics_zones z ON z.account_id = b.account_id GROUP BY 1, 2, 3, 4, 5, 6, 7
-  ON CONFLICT (account_id, day, campaign_id, channel, sender, status, error_code) DO UPDATE SET n = r.n + excluded.n, sent = r.sent + excluded.sent, delivered = r.delivered + excluded.delivered, opened = r.opened + excluded.opened, clicked = r.clicked + excluded.clicked, engaged = r.engaged + excluded.engaged, failed = r.failed + excluded.failed, unsubscribed = r.unsubscribed + excluded.unsubscribed, credits = r.credits + excluded.credits, cost = r.cost + excluded.cost;
+  INSERT INTO analytics_daily AS r (account_id, day, campaign_id, channel, n, sent, delivered, opened, clicked, engaged, failed, pending, cancelled, unsubscribed, credits, cost)
+  SELECT b.account_id, (b.hour AT TIME ZONE z.timezone)::date, b.campaign_id, b.channel, sum(b.n), sum(b.sent), sum(b.delivered), sum(b.opened), sum(b.clicked), sum(b.engaged), sum(b.failed), sum(CASE WHEN b.status IN ('PENDING', 'SCHEDULED', 'QUEUED') THEN b.n ELSE 0 END), sum(CASE WHEN b.status = 'CANCELLED' THEN b.n ELSE 0 END), sum(b.unsubscribed), sum(b.credits), sum(b.cost)
+    FROM analytics_batch b JOIN analytics_zones z ON z.account_id = b.account_id GROUP BY 1, 2, 3, 4
+  ON CONFLICT (account_id, day, campaign_id, channel) DO UPDATE SET n = r.n + excluded.n, sent = r.sent + excluded.sent, delivered = r.delivered + excluded.delivered, opened = r.opened + excluded.opened, clicked = r.clicked + excluded.clicked, engaged = r.engaged + excluded.engaged, failed = r.failed + excluded.failed, pending = r.pending + excluded.pending, cancelled = r.cancelled + excluded.cancelled, unsubscribed = r.unsubscribed + excluded.unsubscribed, credits = r.credits + excluded.credits, cost = r.cost + excluded.cost;
+  DELETE FROM analytics_daily r USING (SELECT DISTINCT b.account_id, (b.hour AT TIME ZONE z.timezone)::date AS day, b.campaign_id AS campaign_id, b.channel AS channel FROM analytics_batch b JOIN analytics_zones z ON z.account_id = b.account_id) k
+   WHERE r.account_id = k.account_id AND r.day = k.day AND r.campaign_id = k.campaign_id AND r.channel = k.channel AND r.n = 0 AND r.sent = 0 AND r.delivered = 0 AND r.opened = 0 AND r.clicked = 0 AND r.engaged = 0 AND r.failed = 0 AND r.pending = 0 AND r.cancelled = 0 AND r.unsubscribed = 0 AND r.credits = 0 AND r.cost = 0;
+
+  INSERT INTO analytics_campaigns AS r (account_id, campaign_id, channel, status, n, sent, delivered, opened, clicked, engaged, failed, pending, cancelled, unsubscribed, credits, cost)
+  SELECT b.account_id, b.campaign_id, b.channel, b.status, sum(b.n), sum(b.sent), sum(b.delivered), sum(b.opened), sum(b.clicked), sum(b.engaged), sum(b.failed), sum(CASE WHEN b.status IN ('PENDING', 'SCHEDULED', 'QUEUED') THEN b.n ELSE 0 END), sum(CASE WHEN b.status = 'CANCELLED' THEN b.n ELSE 0 END), sum(b.unsubscribed), sum(b.credits), sum(b.cost)
+    FROM analytics_batch b JOIN analytics_zones z ON z.account_id = b.account_id WHERE b.campaign_id <> 0 GROUP BY 1, 2, 3, 4
+  ON CONFLICT (account_id, campaign_id, channel, status) DO UPDATE SET n = r.n + excluded.n, sent = r.sent + excluded.sent, delivered = r.delivered + excluded.delivered, opened = r.opened + excluded.opened, clicked = r.clicked + excluded.clicked, engaged = r.engaged + excluded.engaged, failed = r.failed + excluded.failed, pending = r.pending + excluded.pending, cancelled = r.cancelled + excluded.cancelled, unsubscribed = r.unsubscribed + excluded.unsubscribed, credits = r.credits + excluded.credits, cost = r.cost + excluded.cost;
+  DELETE FROM analytics_campaigns r USING (SELECT DISTINCT b.account_id, b.campaign_id AS campaign_id, b.channel AS channel, b.status AS status FROM analytics_batch b JOIN analytics_zones z ON z.account_id = b.account_id WHERE b.campaign_id <> 0) k
+   WHERE r.account_id = k.account_id AND r.campaign_id = k.campaign_id AND r.channel = k.channel AND r.status = k.status AND r.n = 0 AND r.sent = 0 AND r.delivered = 0 AND r.opened = 0 AND r.clicked = 0 AND r.engaged = 0 AND r.failed = 0 AND r.pending = 0 AND r.cancelled = 0 AND r.unsubscribed = 0 AND r.credits = 0 AND r.cost = 0;
+
+  INSERT INTO analytics_failures_daily AS r (account_id, day, campaign_id, channel, status, error_code, n)
+  SELECT b.account_id, (b.hour AT TIME ZONE z.timezone)::date, b.campaign_id, b.channel, b.status, b.error_code, sum(b.n)
+    FROM analytics_batch b JOIN analytics_zones z ON z.account_id = b.account_id WHERE b.status IN ('FAILED', 'BLOCKED', 'NOT_ALLOWED') GROUP BY 1, 2, 3, 4, 5, 6
+  ON CONFLICT (account_id, day, campaign_id, channel, status, error_code) DO UPDATE SET n = r.n + excluded.n;
+  DELETE FROM analytics_failures_daily r USING (SELECT DISTINCT b.account_id, (b.hour AT TIME ZONE z.timezone)::date AS day, b.campaign_id AS campaign_id, b.channel AS channel, b.status AS status, b.error_code AS error_code FROM analytics_batch b JOIN analytics_zones z ON z.account_id = b.account_id WHERE b.status IN ('FAILED', 'BLOCKED', 'NOT_ALLOWED')) k
+   WHERE r.account_id = k.account_id AND r.day = k.day AND r.campaign_id = k.campaign_id AND r.channel = k.channel AND r.status = k.status AND r.error_code = k.error_code AND r.n = 0;
+
+  INSERT INTO analytics_senders_daily AS r (account_id, day, campaign_id, channel, sender, n, sent, delivered, opened, clicked, engaged, failed, pending, cancelled, unsubscribed, credits, cost)
+  SELECT b.account_id, (b.hour AT TIME ZONE z.timezone)::date, b.campaign_id, b.channel, b.sender, sum(b.n), sum(b.sent), sum(b.delivered), sum(b.opened), sum(b.clicked), sum(b.engaged), sum(b.failed), sum(CASE WHEN b.status IN ('PENDING', 'SCHEDULED', 'QUEUED') THEN b.n ELSE 0 END), sum(CASE WHEN b.status = 'CANCELLED' THEN b.n ELSE 0 END), sum(b.unsubscribed), sum(b.credits), sum(b.cost)
+    FROM analytics_batch b JOIN analytics_zones z ON z.account_id = b.account_id GROUP BY 1, 2, 3, 4, 5
+  ON CONFLICT (account_id, day, campaign_id, channel, sender) DO UPDATE SET n = r.n + excluded.n, sent = r.sent + excluded.sent, delivered = r.delivered + excluded.delivered, opened = r.opened + excluded.opened, clicked = r.clicked + excluded.clicked, engaged = r.engaged + excluded.engaged, failed = r.failed + excluded.failed, pending = r.pending + excluded.pending, cancelled = r.cancelled + excluded.cancelled, unsubscribed = r.unsubscribed + excluded.unsubscribed, credits = r.credits + excluded.credits, cost = r.cost + excluded.cost;
+  DELETE FROM analytics_senders_daily r USING (SELECT DISTINCT b.account_id, (b.hour AT TIME ZONE z.timezone)::date AS day, b.campaign_id AS campaign_id, b.channel AS channel, b.sender AS sender FROM analytics_batch b JOIN analytics_zones z ON z.account_id = b.account_id) k
+   WHERE r.account_id = k.account_id AND r.day = k.day AND r.campaign_id = k.campaign_id AND r.channel = k.channel AND r.sender = k.sender AND r.n = 0 AND r.sent = 0 AND r.delivered = 0 AND r.opened = 0 AND r.clicked = 0 AND r.engaged = 0 AND r.failed = 0 AND r.pending = 0 AND r.cancelled = 0 AND r.unsubscribed = 0 AND r.credits = 0 AND r.cost = 0;
 
   INSERT INTO analytics_dest_daily AS r (account_id, day, campaign_id, channel, dest, n, sent, delivered, failed)
   SELECT b.account_id, (b.hour AT TIME ZONE z.timezone)::date, b.campaign_id, b.channel, b.dest, sum(b.n), sum(b.sent), sum(b.delivered), sum(b.failed)
     FROM analytics_batch b JOIN analytics_zones z ON z.account_id = b.account_id WHERE b.dest <> '' GROUP BY 1, 2, 3, 4, 5
   ON CONFLICT (account_id, day, campaign_id, channel, dest) DO UPDATE SET n = r.n + excluded.n, sent = r.sent + excluded.sent, delivered = r.delivered + excluded.delivered, failed = r.failed + excluded.failed;
-
-  INSERT INTO analytics_campaigns AS r (account_id, campaign_id, channel, status, n, sent, delivered, opened, clicked, engaged, failed, unsubscribed, credits, cost)
-  SELECT account_id, campaign_id, channel, status, sum(n), sum(sent), sum(delivered), sum(opened), sum(clicked), sum(engaged), sum(failed), sum(unsubscribed), sum(credits), sum(cost)
-    FROM analytics_batch WHERE campaign_id <> 0 GROUP BY 1, 2, 3, 4
-  ON CONFLICT (account_id, campaign_id, channel, status) DO UPDATE SET n = r.n + excluded.n, sent = r.sent + excluded.sent, delivered = r.delivered + excluded.delivered, opened = r.opened + excluded.opened, clicked = r.clicked + excluded.clicked, engaged = r.engaged + excluded.engaged, failed = r.failed + excluded.failed, unsubscribed = r.unsubscribed + excluded.unsubscribed, credits = r.credits + excluded.credits, cost = r.cost + excluded.cost;
-
-  DELETE FROM analytics_hourly r USING (SELECT DISTINCT account_id, hour, campaign_id, channel, status FROM analytics_batch) k
-   WHERE r.account_id = k.account_id AND r.hour = k.hour AND r.campaign_id = k.campaign_id AND r.channel = k.channel AND r.status = k.status
-     AND r.n = 0 AND r.sent = 0 AND r.delivered = 0 AND r.opened = 0 AND r.clicked = 0 AND r.engaged = 0 AND r.failed = 0 AND r.unsubscribed = 0 AND r.credits = 0 AND r.cost = 0;
-  DELETE FROM analytics_daily r USING (SELECT DISTINCT b.account_id, (b.hour AT TIME ZONE z.timezone)::date AS day, b.campaign_id, b.channel, b.sender, b.status, b.error_code
-                                         FROM analytics_batch b JOIN analytics_zones z ON z.account_id = b.account_id) k
-   WHERE r.account_id = k.account_id AND r.day = k.day AND r.campaign_id = k.campaign_id AND r.channel = k.channel AND r.sender = k.sender
-     AND r.status = k.status AND r.error_code = k.error_code AND r.n = 0 AND r.sent = 0 AND r.delivered = 0 AND r.opened = 0 AND r.clicked = 0 AND r.engaged = 0 AND r.failed = 0 AND r.unsubscribed = 0 AND r.credits = 0 AND r.cost = 0;
-  DELETE FROM analytics_campaigns r USING (SELECT DISTINCT account_id, campaign_id, channel, status FROM analytics_batch WHERE campaign_id <> 0) k
-   WHERE r.account_id = k.account_id AND r.campaign_id = k.campaign_id AND r.channel = k.channel AND r.status = k.status AND r.n = 0 AND r.sent = 0 AND r.delivered = 0 AND r.opened = 0 AND r.clicked = 0 AND r.engaged = 0 AND r.failed = 0 AND r.unsubscribed = 0 AND r.credits = 0 AND r.cost = 0;
+  DELETE FROM analytics_dest_daily r USING (SELECT DISTINCT b.account_id, (b.hour AT TIME ZONE z.timezone)::date AS day, b.campaign_id AS campaign_id, b.channel AS channel, b.dest AS dest FROM analytics_batch b JOIN analytics_zones z ON z.account_id = b.account_id WHERE b.dest <> '') k
+   WHERE r.account_id = k.account_id AND r.day = k.day AND r.campaign_id = k.campaign_id AND r.channel = k.channel AND r.dest = k.dest AND r.n = 0 AND r.sent = 0 AND r.delivered = 0 AND r.failed = 0;
 END $$;
 --> statement-breakpoint
 -- Moves every committed delta into the rollups (one fold at a time: a second caller returns -1),
@@ -299,12 +351,16 @@ BEGIN
     RETURN 0;
   END IF;
   PERFORM analytics_apply_batch();
+  -- one event per account: its net changes per campaign, channel and state (the 100 largest; a
+  -- client refetches the figures anyway, the event says what moved)
   INSERT INTO analytics_events (account_id, changes)
   SELECT account_id, jsonb_agg(jsonb_build_object('campaign_id', campaign_id, 'channel', channel, 'status', status, 'n', n,
                                                   'opened', opened, 'clicked', clicked, 'unsubscribed', unsubscribed) ORDER BY campaign_id, channel, status)
-    FROM (SELECT account_id, campaign_id, channel, status, sum(n) AS n, sum(opened) AS opened, sum(clicked) AS clicked, sum(unsubscribed) AS unsubscribed
-            FROM analytics_batch GROUP BY 1, 2, 3, 4
-          HAVING sum(n) <> 0 OR sum(opened) <> 0 OR sum(clicked) <> 0 OR sum(unsubscribed) <> 0) c
+    FROM (SELECT *, row_number() OVER (PARTITION BY account_id ORDER BY abs(n) + opened + clicked + unsubscribed DESC) AS rank
+            FROM (SELECT account_id, campaign_id, channel, status, sum(n) AS n, sum(opened) AS opened, sum(clicked) AS clicked, sum(unsubscribed) AS unsubscribed
+                    FROM analytics_batch GROUP BY 1, 2, 3, 4
+                  HAVING sum(n) <> 0 OR sum(opened) <> 0 OR sum(clicked) <> 0 OR sum(unsubscribed) <> 0) c) ranked
+   WHERE rank <= 100
    GROUP BY account_id;
   IF FOUND THEN
     PERFORM pg_notify('risala_analytics', '');
@@ -321,8 +377,10 @@ BEGIN
   DELETE FROM analytics_deltas WHERE account_id = p_account;
   DELETE FROM analytics_hourly WHERE account_id = p_account;
   DELETE FROM analytics_daily WHERE account_id = p_account;
-  DELETE FROM analytics_dest_daily WHERE account_id = p_account;
   DELETE FROM analytics_campaigns WHERE account_id = p_account;
+  DELETE FROM analytics_failures_daily WHERE account_id = p_account;
+  DELETE FROM analytics_senders_daily WHERE account_id = p_account;
+  DELETE FROM analytics_dest_daily WHERE account_id = p_account;
   INSERT INTO analytics_zones (account_id, timezone) SELECT id, timezone FROM accounts WHERE id = p_account
   ON CONFLICT (account_id) DO UPDATE SET timezone = excluded.timezone;
   IF to_regclass('pg_temp.analytics_batch') IS NULL THEN

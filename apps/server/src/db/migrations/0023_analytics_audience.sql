@@ -93,6 +93,8 @@ BEGIN
   DELETE FROM analytics_daily WHERE account_id IN (SELECT id FROM gone);
   DELETE FROM analytics_dest_daily WHERE account_id IN (SELECT id FROM gone);
   DELETE FROM analytics_campaigns WHERE account_id IN (SELECT id FROM gone);
+  DELETE FROM analytics_failures_daily WHERE account_id IN (SELECT id FROM gone);
+  DELETE FROM analytics_senders_daily WHERE account_id IN (SELECT id FROM gone);
   DELETE FROM analytics_zones WHERE account_id IN (SELECT id FROM gone);
   DELETE FROM analytics_audience_hourly WHERE account_id IN (SELECT id FROM gone);
   DELETE FROM analytics_events WHERE account_id IN (SELECT id FROM gone);

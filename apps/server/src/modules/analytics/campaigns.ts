@@ -10,15 +10,15 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Lang } from '../messaging/history.service.ts';
 import { failureReason } from './reasons.ts';
-import { MEASURES, type MeasureRow, SUMS } from './source.ts';
+import { fromDelta, fromRollup, type MeasureRow, measureCols, sums } from './source.ts';
 import { type Acc, accOf, add, emptyAcc, rate, toTotals } from './totals.ts';
 
 /** A campaign's rows of the per-campaign rollup and its unfolded deltas (alias r). */
 function campaignSource(accountId: number, where: SQL): SQL {
   return sql`(
-    select r.campaign_id, r.channel, r.status, ${MEASURES} from analytics_campaigns r where r.account_id = ${accountId} and ${where}
+    select r.campaign_id, r.channel, r.status, ${measureCols(fromRollup)} from analytics_campaigns r where r.account_id = ${accountId} and ${where}
     union all
-    select r.campaign_id, r.channel, r.status, ${MEASURES} from analytics_deltas r where r.account_id = ${accountId} and r.campaign_id <> 0 and ${where}
+    select r.campaign_id, r.channel, r.status, ${measureCols(fromDelta)} from analytics_deltas r where r.account_id = ${accountId} and r.campaign_id <> 0 and ${where}
   ) r`;
 }
 
@@ -64,7 +64,7 @@ function toMetric(r: Omit<MetricRow, keyof MeasureRow>, a: Acc): CampaignMetric 
 export async function campaignMetrics(db: DbOrTx, accountId: number, q: CampaignMetricsQuery): Promise<CampaignMetricsPage> {
   const channel = q.channel ? sql`r.channel = ${q.channel}` : sql`true`;
   const { rows } = await db.execute<MetricRow>(sql`
-    with m as (select r.campaign_id, ${SUMS} from ${campaignSource(accountId, channel)} group by 1)
+    with m as (select r.campaign_id, ${sums()} from ${campaignSource(accountId, channel)} group by 1)
     select c.id, c.name, c.status, c.brand_id, c.channels, c.launched_at,
            coalesce(m.n, 0) as n, coalesce(m.sent, 0) as sent, coalesce(m.delivered, 0) as delivered, coalesce(m.opened, 0) as opened,
            coalesce(m.clicked, 0) as clicked, coalesce(m.engaged, 0) as engaged, coalesce(m.failed, 0) as failed,
@@ -93,16 +93,23 @@ export async function campaignDashboard(db: DbOrTx, accountId: number, id: numbe
   const c = found[0];
   if (!c) throw new AppError('NOT_FOUND');
   const where = sql`r.campaign_id = ${id}`;
-  const [{ rows: byKey }, { rows: days }] = await Promise.all([
+  const zone = sql`coalesce((select timezone from analytics_zones where account_id = ${accountId}), 'UTC')`;
+  const [{ rows: byKey }, { rows: days }, { rows: fails }] = await Promise.all([
     db.execute<MeasureRow & { channel: Channel; status: string }>(sql`
-      select r.channel, r.status, ${SUMS} from ${campaignSource(accountId, where)} group by 1, 2`),
-    db.execute<MeasureRow & { day: string; status: string; error_code: string }>(sql`
-      select r.day::text as day, r.status, r.error_code, ${SUMS} from (
-        select r.day, r.status, r.error_code, ${MEASURES} from analytics_daily r where r.account_id = ${accountId} and ${where}
+      select r.channel, r.status, ${sums()} from ${campaignSource(accountId, where)} group by 1, 2`),
+    db.execute<MeasureRow & { day: string }>(sql`
+      select r.day::text as day, ${sums()} from (
+        select r.day, ${measureCols(fromRollup)} from analytics_daily r where r.account_id = ${accountId} and ${where}
         union all
-        select (r.hour at time zone coalesce((select timezone from analytics_zones where account_id = ${accountId}), 'UTC'))::date,
-               r.status, r.error_code, ${MEASURES} from analytics_deltas r where r.account_id = ${accountId} and ${where}
-      ) r group by 1, 2, 3 order by 1`),
+        select (r.hour at time zone ${zone}) ::date, ${measureCols(fromDelta)} from analytics_deltas r where r.account_id = ${accountId} and ${where}
+      ) r group by 1 order by 1`),
+    db.execute<{ status: string; error_code: string; n: number }>(sql`
+      select r.status, r.error_code, sum(r.n)::float8 as n from (
+        select r.status, r.error_code, r.n from analytics_failures_daily r where r.account_id = ${accountId} and ${where}
+        union all
+        select r.status, r.error_code, r.n from analytics_deltas r
+         where r.account_id = ${accountId} and ${where} and r.status in ('FAILED', 'BLOCKED', 'NOT_ALLOWED')
+      ) r group by 1, 2 having sum(r.n) > 0 order by 3 desc, 2 limit 10`),
   ]);
   const total = emptyAcc();
   const channels = new Map<Channel, Acc>();
@@ -112,31 +119,19 @@ export async function campaignDashboard(db: DbOrTx, accountId: number, id: numbe
     add(accOf(channels, r.channel), r);
     if (r.status && Number(r.n) !== 0) statuses.set(r.status, (statuses.get(r.status) ?? 0) + Number(r.n));
   }
-  const series = new Map<string, CampaignDashboard['series'][number]>();
-  const failures = new Map<string, { code: string; status: string; count: number }>();
-  for (const r of days) {
-    const p = series.get(r.day) ?? { day: r.day, messages: 0, delivered: 0, failed: 0, opened: 0, clicked: 0 };
-    p.messages += Number(r.n);
-    p.delivered += Number(r.delivered);
-    p.failed += Number(r.failed);
-    p.opened += Number(r.opened);
-    p.clicked += Number(r.clicked);
-    series.set(r.day, p);
-    if (['FAILED', 'BLOCKED', 'NOT_ALLOWED'].includes(r.status) && Number(r.n) > 0) {
-      const key = `${r.status}\u0000${r.error_code}`;
-      const f = failures.get(key) ?? { code: r.error_code, status: r.status, count: 0 };
-      f.count += Number(r.n);
-      failures.set(key, f);
-    }
-  }
+  const series = days.map((r) => ({
+    day: r.day,
+    messages: Number(r.n),
+    delivered: Number(r.delivered),
+    failed: Number(r.failed),
+    opened: Number(r.opened),
+    clicked: Number(r.clicked),
+  }));
   return {
     campaign: toMetric(c, total),
     by_channel: [...channels].map(([channel, a]) => ({ channel, ...toTotals(a) })),
     by_status: [...statuses].map(([status, count]) => ({ status, count })).sort((a, b) => b.count - a.count),
-    series: [...series.values()],
-    failures: [...failures.values()]
-      .sort((a, b) => b.count - a.count)
-      .slice(0, 10)
-      .map((f) => ({ ...f, reason: failureReason(f.code, f.status, lang) })),
+    series,
+    failures: fails.map((f) => ({ code: f.error_code, status: f.status, reason: failureReason(f.error_code, f.status, lang), count: Number(f.n) })),
   };
 }

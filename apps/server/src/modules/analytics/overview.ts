@@ -20,35 +20,29 @@ import type { Lang } from '../messaging/history.service.ts';
 import { countryOfPrefix } from './destinations.ts';
 import { bucketDays, dayBucket, dayNumber, dayText, resolveRange, todayIn } from './range.ts';
 import { failureReason } from './reasons.ts';
-import { dailySource, hourlySource, MEASURES, type MeasureRow, resolveScope, type Scope, SUMS, scopeWhere } from './source.ts';
+import { dayEndSql, dayStartSql, type MeasureRow, resolveScope, type Scope, source, sums } from './source.ts';
 import { type Acc, accOf, add, emptyAcc, rate, toTotals } from './totals.ts';
 
-type DailyRow = MeasureRow & { day: string; campaign_id: number; channel: Channel; status: string; error_code: string };
-
-const STATUS_GROUP: Record<string, keyof Pick<SeriesPoint, 'delivered' | 'sent' | 'failed' | 'pending' | 'cancelled'>> = {
-  DELIVERED: 'delivered',
-  READ: 'delivered',
-  PARTIALLY_DELIVERED: 'delivered',
-  SENT: 'sent',
-  ACCEPTED: 'sent',
-  PARTIALLY_SENT: 'sent',
-  FAILED: 'failed',
-  BLOCKED: 'failed',
-  NOT_ALLOWED: 'failed',
-  PENDING: 'pending',
-  SCHEDULED: 'pending',
-  QUEUED: 'pending',
-  CANCELLED: 'cancelled',
-};
-const FAILURE_STATES = new Set(['FAILED', 'BLOCKED', 'NOT_ALLOWED']);
+type DailyRow = MeasureRow & { day: string; campaign_id: number; channel: Channel };
+type Point = SeriesPoint;
+const FAILURE_STATES = sql.raw(`('FAILED', 'BLOCKED', 'NOT_ALLOWED')`);
 const TOP = 5;
 
-const emptyPoint = (at: string): SeriesPoint => ({ at, sms: 0, email: 0, whatsapp: 0, delivered: 0, sent: 0, failed: 0, pending: 0, cancelled: 0 });
+const emptyPoint = (at: string): Point => ({ at, sms: 0, email: 0, whatsapp: 0, delivered: 0, sent: 0, failed: 0, pending: 0, cancelled: 0 });
 
-function addToPoint(p: SeriesPoint, channel: Channel, status: string, n: number) {
+/** A bucket's messages by channel and by what happened to them (the groups partition the messages). */
+function addToPoint(p: Point, channel: Channel, r: MeasureRow) {
+  const n = Number(r.n);
   if (CHANNELS.includes(channel)) p[channel] += n;
-  const g = STATUS_GROUP[status];
-  if (g) p[g] += n;
+  const delivered = Number(r.delivered);
+  const failed = Number(r.failed);
+  const pending = Number(r.pending);
+  const cancelled = Number(r.cancelled);
+  p.delivered += delivered;
+  p.failed += failed;
+  p.pending += pending;
+  p.cancelled += cancelled;
+  p.sent += Math.max(0, n - delivered - failed - pending - cancelled);
 }
 
 /** The account's credits and how long they last at the last 30 days' pace (all channels, no filter). */
@@ -56,9 +50,9 @@ async function creditsOutlook(db: DbOrTx, s: Scope, today: string) {
   const { rows: balances } = await db.execute<{ channel: Channel; balance: number }>(sql`
     select channel, balance::float8 as balance from credits where account_id = ${s.accountId} order by channel`);
   const all: Scope = { ...s, channel: undefined, campaignIds: null };
-  const from = dayText(dayNumber(today) - 29);
   const { rows } = await db.execute<{ credits: number }>(sql`
-    select coalesce(sum(r.credits), 0)::float8 as credits from ${dailySource(all, from, today, sql`r.credits`)}`);
+    select coalesce(sum(r.credits), 0)::float8 as credits
+      from ${source(all, { table: 'analytics_daily', time: 'day', from: dayText(dayNumber(today) - 29), to: today, keys: [], measures: ['credits'] })}`);
   const balance = balances.reduce((t, b) => t + Number(b.balance), 0);
   const burn = Number(rows[0]?.credits ?? 0) / 30;
   return {
@@ -73,41 +67,41 @@ export async function overview(db: DbOrTx, accountId: number, filter: DashboardF
   const s = await resolveScope(db, accountId, filter);
   const range = resolveRange(filter, s.timezone);
   const tz = s.timezone;
-  const cols = sql`r.campaign_id, r.channel, r.status, r.error_code, ${MEASURES}`;
+  const day = (table: string, keys: string[], measures?: readonly string[], deltaWhere?: ReturnType<typeof sql>) =>
+    source(s, { table, time: 'day', from: range.from, to: range.to, keys, measures, deltaWhere });
+  const hour = (keys: string[], measures?: readonly string[]) => source(s, { table: 'analytics_hourly', time: 'hour', from: range.from, to: range.to, keys, measures });
 
-  const [{ rows: daily }, { rows: heat }, { rows: hourly }, { rows: dests }, { rows: last }] = await Promise.all([
+  const [{ rows: daily }, { rows: fails }, { rows: heat }, { rows: hourly }, { rows: dests }, { rows: last }] = await Promise.all([
     db.execute<DailyRow>(sql`
-      select r.day::text as day, r.campaign_id, r.channel, r.status, r.error_code, ${SUMS}
-        from ${dailySource(s, range.prev_from, range.to, cols)} group by 1, 2, 3, 4, 5`),
+      select r.day::text as day, r.campaign_id, r.channel, ${sums()}
+        from ${source(s, { table: 'analytics_daily', time: 'day', from: range.prev_from, to: range.to, keys: ['campaign_id', 'channel'] })}
+       group by 1, 2, 3`),
+    db.execute<{ status: string; error_code: string; n: number }>(sql`
+      select r.status, r.error_code, sum(r.n)::float8 as n
+        from ${day('analytics_failures_daily', ['status', 'error_code'], ['n'], sql`r.status in ${FAILURE_STATES}`)}
+       group by 1, 2 having sum(r.n) > 0 order by 3 desc, 2 limit 10`),
     db.execute<HeatCell>(sql`
       select extract(dow from r.hour at time zone ${tz})::int as dow, extract(hour from r.hour at time zone ${tz})::int as hour,
              sum(r.delivered)::float8 as delivered, sum(r.engaged)::float8 as engaged
-        from ${hourlySource(s, range.from, range.to, sql`r.delivered, r.engaged`)} group by 1, 2`),
+        from ${hour([], ['delivered', 'engaged'])} group by 1, 2`),
     range.bucket === 'hour'
-      ? db.execute<{ at: string; channel: Channel; status: string; n: number }>(sql`
-          select to_char(r.hour at time zone 'UTC', 'YYYY-MM-DD"T"HH24:00:00"Z"') as at, r.channel, r.status, sum(r.n)::float8 as n
-            from ${hourlySource(s, range.from, range.to, sql`r.channel, r.status, r.n`)} group by 1, 2, 3`)
-      : Promise.resolve({ rows: [] as { at: string; channel: Channel; status: string; n: number }[] }),
+      ? db.execute<MeasureRow & { at: string; channel: Channel }>(sql`
+          select to_char(r.hour at time zone 'UTC', 'YYYY-MM-DD"T"HH24:00:00"Z"') as at, r.channel, ${sums()}
+            from ${hour(['channel'])} group by 1, 2`)
+      : Promise.resolve({ rows: [] as (MeasureRow & { at: string; channel: Channel })[] }),
     db.execute<{ dest: string; sent: number; delivered: number; failed: number }>(sql`
       select r.dest, sum(r.sent)::float8 as sent, sum(r.delivered)::float8 as delivered, sum(r.failed)::float8 as failed
-        from (
-          select r.dest, r.sent, r.delivered, r.failed from analytics_dest_daily r
-           where ${scopeWhere(s)} and r.day between ${range.from}::date and ${range.to}::date
-          union all
-          select r.dest, r.sent, r.delivered, r.failed from analytics_deltas r
-           where ${scopeWhere(s)} and r.dest <> '' and r.hour >= (${range.from}::date::timestamp at time zone ${tz})
-             and r.hour < ((${range.to}::date + 1)::timestamp at time zone ${tz})
-        ) r group by 1 order by 2 desc, 1 limit 15`),
+        from ${day('analytics_dest_daily', ['dest'], ['n', 'sent', 'delivered', 'failed'], sql`r.dest <> ''`)}
+       group by 1 order by 2 desc, 1 limit 15`),
     db.execute<{ id: number }>(sql`select coalesce(max(id), 0)::float8 as id from analytics_events where account_id = ${accountId}`),
   ]);
 
   const current = emptyAcc();
   const previous = emptyAcc();
-  const points = new Map<string, SeriesPoint>();
+  const points = new Map<string, Point>();
   if (range.bucket !== 'hour') for (const d of bucketDays(range)) points.set(d, emptyPoint(d));
   const funnel = new Map<Channel, Acc>();
   const byCampaign = new Map<number, Map<Channel, Acc>>();
-  const failures = new Map<string, { code: string; status: string; count: number }>();
   for (const r of daily) {
     if (r.day < range.from) {
       add(previous, r);
@@ -122,24 +116,18 @@ export async function overview(db: DbOrTx, accountId: number, filter: DashboardF
     }
     if (range.bucket !== 'hour') {
       const p = points.get(dayBucket(r.day, range));
-      if (p) addToPoint(p, r.channel, r.status, Number(r.n));
-    }
-    if (FAILURE_STATES.has(r.status) && Number(r.n) > 0) {
-      const key = `${r.status}\u0000${r.error_code}`;
-      const f = failures.get(key) ?? { code: r.error_code, status: r.status, count: 0 };
-      f.count += Number(r.n);
-      failures.set(key, f);
+      if (p) addToPoint(p, r.channel, r);
     }
   }
   if (range.bucket === 'hour') {
     // every hour of the range, in order, from the local midnight of `from`
     const { rows: hours } = await db.execute<{ at: string }>(sql`
       select to_char(h at time zone 'UTC', 'YYYY-MM-DD"T"HH24:00:00"Z"') as at
-        from generate_series((${range.from}::date::timestamp at time zone ${tz}), ((${range.to}::date + 1)::timestamp at time zone ${tz}) - interval '1 hour', interval '1 hour') h`);
+        from generate_series(${dayStartSql(range.from, tz)}, ${dayEndSql(range.to, tz)} - interval '1 hour', interval '1 hour') h`);
     for (const h of hours) points.set(h.at, emptyPoint(h.at));
     for (const r of hourly) {
       const p = points.get(r.at);
-      if (p) addToPoint(p, r.channel, r.status, Number(r.n));
+      if (p) addToPoint(p, r.channel, r);
     }
   }
 
@@ -188,10 +176,12 @@ export async function overview(db: DbOrTx, accountId: number, filter: DashboardF
     const a = funnel.get(channel) as Acc;
     return { channel, queued: a.messages, sent: a.sent, delivered: a.delivered, opened: a.opened, clicked: a.clicked };
   });
-  const failureRows: FailureReason[] = [...failures.values()]
-    .sort((a, b) => b.count - a.count)
-    .slice(0, 10)
-    .map((f) => ({ ...f, reason: failureReason(f.code, f.status, lang) }));
+  const failureRows: FailureReason[] = fails.map((f) => ({
+    code: f.error_code,
+    status: f.status,
+    reason: failureReason(f.error_code, f.status, lang),
+    count: Number(f.n),
+  }));
   const destinations: Destination[] = dests.map((d) => ({
     prefix: d.dest,
     country: countryOfPrefix(d.dest),

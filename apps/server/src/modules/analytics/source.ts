@@ -55,32 +55,60 @@ export function scopeWhere(s: Scope): SQL {
 export const dayStartSql = (day: string, tz: string) => sql`(${day}::date::timestamp at time zone ${tz})`;
 export const dayEndSql = (day: string, tz: string) => sql`((${day}::date + 1)::timestamp at time zone ${tz})`;
 
-/** Local days [from, to] of analytics_daily with their unfolded deltas, as rows aliased `r`. */
-export function dailySource(s: Scope, from: string, to: string, columns: SQL): SQL {
+export const MEASURES = ['n', 'sent', 'delivered', 'opened', 'clicked', 'engaged', 'failed', 'pending', 'cancelled', 'unsubscribed', 'credits', 'cost'] as const;
+export type Measure = (typeof MEASURES)[number];
+
+/** A measure as read from a rollup, or from an unfolded delta (which has the state instead of two of them). */
+export const fromRollup = (m: string) => sql.raw(`r.${m}`);
+export const fromDelta = (m: string) =>
+  sql.raw(
+    m === 'pending'
+      ? `case when r.status in ('PENDING', 'SCHEDULED', 'QUEUED') then r.n else 0 end`
+      : m === 'cancelled'
+        ? `case when r.status = 'CANCELLED' then r.n else 0 end`
+        : `r.${m}`,
+  );
+
+interface SourceSpec {
+  table: string;
+  /** daily tables: local days of the account's zone; hourly: the hour itself */
+  time: 'day' | 'hour';
+  from: string;
+  to: string;
+  /** key columns both the rollup and the deltas have (campaign_id, channel, status, error_code, sender, dest) */
+  keys: readonly string[];
+  measures?: readonly string[];
+  /** rows of the deltas this rollup keeps (e.g. failures only) */
+  deltaWhere?: SQL;
+}
+
+/**
+ * A rollup's rows for local days [from, to] plus the matching deltas not folded yet, as rows aliased
+ * `r` with the time column (`day` or `hour`), the keys and the measures.
+ */
+export function source(s: Scope, spec: SourceSpec): SQL {
   const tz = s.timezone;
+  const measures = spec.measures ?? MEASURES;
+  const keys = spec.keys.map((k) => sql.raw(`r.${k}`));
+  const cols = (m: (x: string) => SQL) => sql.join([...keys, ...measures.map((x) => sql`${m(x)} as ${sql.raw(x)}`)], sql`, `);
+  const range = sql`r.hour >= ${dayStartSql(spec.from, tz)} and r.hour < ${dayEndSql(spec.to, tz)}`;
+  const rollupTime = spec.time === 'day' ? sql`r.day between ${spec.from}::date and ${spec.to}::date` : range;
+  const deltaTime = spec.time === 'day' ? sql`(r.hour at time zone ${tz})::date as day` : sql`r.hour`;
   return sql`(
-    select r.day, ${columns} from analytics_daily r where ${scopeWhere(s)} and r.day between ${from}::date and ${to}::date
+    select r.${sql.raw(spec.time)}, ${cols(fromRollup)} from ${sql.raw(spec.table)} r where ${scopeWhere(s)} and ${rollupTime}
     union all
-    select (r.hour at time zone ${tz})::date as day, ${columns} from analytics_deltas r
-     where ${scopeWhere(s)} and r.hour >= ${dayStartSql(from, tz)} and r.hour < ${dayEndSql(to, tz)}
+    select ${deltaTime}, ${cols(fromDelta)} from analytics_deltas r where ${scopeWhere(s)} and ${range} ${spec.deltaWhere ? sql`and ${spec.deltaWhere}` : sql``}
   ) r`;
 }
 
-/** The hours of local days [from, to] of analytics_hourly with their unfolded deltas, as rows `r`. */
-export function hourlySource(s: Scope, from: string, to: string, columns: SQL): SQL {
-  const tz = s.timezone;
-  const range = sql`r.hour >= ${dayStartSql(from, tz)} and r.hour < ${dayEndSql(to, tz)}`;
-  return sql`(
-    select r.hour, ${columns} from analytics_hourly r where ${scopeWhere(s)} and ${range}
-    union all
-    select r.hour, ${columns} from analytics_deltas r where ${scopeWhere(s)} and ${range}
-  ) r`;
-}
+/** The measures of a rollup row or of a delta row, as a column list. */
+export const measureCols = (from: (m: string) => SQL, measures: readonly string[] = MEASURES) =>
+  sql.join(measures.map((x) => sql`${from(x)} as ${sql.raw(x)}`), sql`, `);
 
-export const MEASURES = sql`r.n, r.sent, r.delivered, r.opened, r.clicked, r.engaged, r.failed, r.unsubscribed, r.credits, r.cost`;
-export const SUMS = sql`sum(r.n)::float8 as n, sum(r.sent)::float8 as sent, sum(r.delivered)::float8 as delivered, sum(r.opened)::float8 as opened,
-  sum(r.clicked)::float8 as clicked, sum(r.engaged)::float8 as engaged, sum(r.failed)::float8 as failed,
-  sum(r.unsubscribed)::float8 as unsubscribed, sum(r.credits)::float8 as credits, sum(r.cost)::text as cost`;
+/** Sums of the measures, as numbers (cost as exact text). */
+export function sums(measures: readonly string[] = MEASURES): SQL {
+  return sql.raw(measures.map((m) => (m === 'cost' ? 'sum(r.cost)::text as cost' : `sum(r.${m})::float8 as ${m}`)).join(', '));
+}
 
 export type MeasureRow = {
   n: number;
@@ -90,6 +118,8 @@ export type MeasureRow = {
   clicked: number;
   engaged: number;
   failed: number;
+  pending: number;
+  cancelled: number;
   unsubscribed: number;
   credits: number;
   cost: string | null;

@@ -5,7 +5,10 @@
  */
 import type pg from 'pg';
 
-const MEASURES = ['n', 'sent', 'delivered', 'opened', 'clicked', 'engaged', 'failed', 'unsubscribed', 'credits', 'cost'] as const;
+const M2 = ['n', 'sent', 'delivered', 'opened', 'clicked', 'engaged', 'failed', 'pending', 'cancelled', 'unsubscribed', 'credits', 'cost'] as const;
+/** a measure of a delta-shaped row (analytics_deltas, or messages as deltas): two are read off its state */
+const measureOf = (m: string) =>
+  m === 'pending' ? `case when status in ('PENDING', 'SCHEDULED', 'QUEUED') then n else 0 end` : m === 'cancelled' ? `case when status = 'CANCELLED' then n else 0 end` : m;
 const sums = (ms: readonly string[]) => ms.map((m) => `sum(${m})::numeric as ${m}`).join(', ');
 
 /** One row per message (with +1 measures) and one per unsubscribe event, shaped like analytics_deltas. */
@@ -25,23 +28,22 @@ const TRUTH = `
     from message_events e join messages m on m.id = e.message_id where e.account_id = $1 and e.event = 'UNSUBSCRIBED'`;
 
 const ZONE = `(select coalesce((select timezone from analytics_zones where account_id = $1), (select timezone from accounts where id = $1)))`;
+const DAY = `(hour at time zone ${ZONE})::date as day`;
 
+/** Every rollup as a projection of delta-shaped rows: its keys, its measures, which rows it keeps. */
 const PROJECTIONS: { name: string; keys: string[]; rollup: string; measures: readonly string[]; where?: string }[] = [
-  { name: 'hourly', keys: ['hour', 'campaign_id', 'channel', 'status'], rollup: 'analytics_hourly', measures: MEASURES },
+  { name: 'hourly', keys: ['hour', 'campaign_id', 'channel'], rollup: 'analytics_hourly', measures: M2 },
+  { name: 'daily', keys: [DAY, 'campaign_id', 'channel'], rollup: 'analytics_daily', measures: M2 },
+  { name: 'campaigns', keys: ['campaign_id', 'channel', 'status'], rollup: 'analytics_campaigns', measures: M2, where: 'campaign_id <> 0' },
   {
-    name: 'daily',
-    keys: [`(hour at time zone ${ZONE})::date as day`, 'campaign_id', 'channel', 'sender', 'status', 'error_code'],
-    rollup: 'analytics_daily',
-    measures: MEASURES,
+    name: 'failures',
+    keys: [DAY, 'campaign_id', 'channel', 'status', 'error_code'],
+    rollup: 'analytics_failures_daily',
+    measures: ['n'],
+    where: `status in ('FAILED', 'BLOCKED', 'NOT_ALLOWED')`,
   },
-  { name: 'campaigns', keys: ['campaign_id', 'channel', 'status'], rollup: 'analytics_campaigns', measures: MEASURES, where: 'campaign_id <> 0' },
-  {
-    name: 'destinations',
-    keys: [`(hour at time zone ${ZONE})::date as day`, 'campaign_id', 'channel', 'dest'],
-    rollup: 'analytics_dest_daily',
-    measures: ['n', 'sent', 'delivered', 'failed'],
-    where: `dest <> ''`,
-  },
+  { name: 'senders', keys: [DAY, 'campaign_id', 'channel', 'sender'], rollup: 'analytics_senders_daily', measures: M2 },
+  { name: 'destinations', keys: [DAY, 'campaign_id', 'channel', 'dest'], rollup: 'analytics_dest_daily', measures: ['n', 'sent', 'delivered', 'failed'], where: `dest <> ''` },
 ];
 
 export interface Mismatch {
@@ -57,14 +59,14 @@ export async function verifyRollups(pool: pg.Pool | pg.PoolClient, accountId: nu
     const where = p.where ? `where ${p.where}` : '';
     // the rollup side: its rows plus the unfolded deltas, projected the same way
     const deltaKeys = p.keys.join(', ');
-    const measures = p.measures.join(', ');
+    const derived = p.measures.map((m) => `${measureOf(m)} as ${m}`).join(', ');
     const rollupSide = `
       select ${names.join(', ')}, ${sums(p.measures)} from (
-        select ${names.join(', ')}, ${measures} from ${p.rollup} where account_id = $1
+        select ${names.join(', ')}, ${p.measures.join(', ')} from ${p.rollup} where account_id = $1
         union all
-        select ${deltaKeys}, ${measures} from analytics_deltas where account_id = $1 ${p.where ? `and ${p.where}` : ''}
+        select ${deltaKeys}, ${derived} from analytics_deltas where account_id = $1 ${p.where ? `and ${p.where}` : ''}
       ) x group by ${names.join(', ')}`;
-    const truthSide = `select ${deltaKeys}, ${sums(p.measures)} from (${TRUTH}) t ${where} group by ${names.join(', ')}`;
+    const truthSide = `select ${names.join(', ')}, ${sums(p.measures)} from (select ${deltaKeys}, ${derived} from (${TRUTH}) t ${where}) d group by ${names.join(', ')}`;
     // zero rows are no rows (a rollup drops keys that net to nothing)
     const nonZero = p.measures.map((m) => `${m} <> 0`).join(' or ');
     const q = `
