@@ -151,6 +151,12 @@ CREATE TABLE "analytics_dest_daily" (
 	CONSTRAINT "analytics_dest_daily_pk" PRIMARY KEY ("account_id", "day", "campaign_id", "channel", "dest")
 );
 --> statement-breakpoint
+-- covering indexes for the two widest reads of a long range (the heatmap over hours, destinations
+-- over days): index-only scans, no heap visits
+CREATE INDEX "analytics_hourly_cover_idx" ON "analytics_hourly" USING btree ("account_id", "hour") INCLUDE ("campaign_id", "channel", "delivered", "engaged");
+--> statement-breakpoint
+CREATE INDEX "analytics_dest_daily_cover_idx" ON "analytics_dest_daily" USING btree ("account_id", "day") INCLUDE ("campaign_id", "channel", "dest", "n", "sent", "delivered", "failed");
+--> statement-breakpoint
 CREATE INDEX "analytics_daily_campaign_idx" ON "analytics_daily" USING btree ("account_id", "campaign_id", "day") WHERE "campaign_id" <> 0;
 --> statement-breakpoint
 -- The zone an account's daily rollups are cut in; an account whose time zone changes since is rebuilt.

@@ -81,9 +81,11 @@ export async function overview(db: DbOrTx, accountId: number, filter: DashboardF
         from ${day('analytics_failures_daily', ['status', 'error_code'], ['n'], sql`r.status in ${FAILURE_STATES}`)}
        group by 1, 2 having sum(r.n) > 0 order by 3 desc, 2 limit 10`),
     db.execute<HeatCell>(sql`
-      select extract(dow from r.hour at time zone ${tz})::int as dow, extract(hour from r.hour at time zone ${tz})::int as hour,
-             sum(r.delivered)::float8 as delivered, sum(r.engaged)::float8 as engaged
-        from ${hour([], ['delivered', 'engaged'])} group by 1, 2`),
+      select extract(dow from h.hour at time zone ${tz})::int as dow, extract(hour from h.hour at time zone ${tz})::int as hour,
+             sum(h.delivered)::float8 as delivered, sum(h.engaged)::float8 as engaged
+        from (select r.hour, sum(r.delivered) as delivered, sum(r.engaged) as engaged
+                from ${hour([], ['delivered', 'engaged'])} group by 1) h
+       group by 1, 2`),
     range.bucket === 'hour'
       ? db.execute<MeasureRow & { at: string; channel: Channel }>(sql`
           select to_char(r.hour at time zone 'UTC', 'YYYY-MM-DD"T"HH24:00:00"Z"') as at, r.channel, ${sums()}

@@ -29,11 +29,14 @@ interface Props<R extends { label: string }> {
   /** the value axis' ticks (counts by default) */
   tickFormatter?: (v: number) => string;
   labelWidth?: number;
+  /** a label drawn by the caller (the default wraps the text) */
+  tick?: (props: any) => React.ReactElement;
 }
 
-export function HBarChart<R extends { label: string }>({ id, title, subtitle, rows, series, columns, loading, emptyText, emptyAction, f, stacked, valueFormatter, tickFormatter, labelWidth, slots }: Props<R>) {
+export function HBarChart<R extends { label: string }>({ id, title, subtitle, rows, series, columns, loading, emptyText, emptyAction, f, stacked, valueFormatter, tickFormatter, labelWidth, tick, slots }: Props<R>) {
   const height = slots * 34 + 60;
-  const axes = barAxes(f, labelWidth, tickFormatter);
+  const base = barAxes(f, labelWidth, tickFormatter);
+  const axes = tick ? { ...base, yAxisProps: { ...base.yAxisProps, tick } } : base;
   return (
     <ChartCard id={id} title={title} subtitle={subtitle} height={height} loading={loading} empty={rows.length === 0} emptyText={emptyText} emptyAction={emptyAction} columns={columns} rows={rows}>
       <BarChart

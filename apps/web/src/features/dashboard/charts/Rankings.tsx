@@ -55,8 +55,7 @@ export function TopCampaigns({ data, loading, f, by }: { data?: DashboardOvervie
 
 export function Destinations({ data, loading, f }: { data?: DashboardOverview; loading: boolean; f: Formats }) {
   const { t } = useTranslation();
-  // the left-to-right marks keep "+966 50" in one piece, its + in front, inside an Arabic label
-  const name = (d: Destination) => `${d.country ? `${countryName(d.country, f.language)} ` : ''}\u200e${d.prefix}\u200e`;
+  const name = (d: Destination) => `${d.country ? `${countryName(d.country, f.language)} ` : ''}${d.prefix}`;
   const rows = (data?.destinations ?? []).slice(0, 10).map((d) => ({ ...d, label: name(d), other: Math.max(0, d.sent - d.delivered - d.failed) }));
   const columns: Column<(typeof rows)[number]>[] = [
     { key: 'destination', label: t('dashboard.destinations.destination'), value: (r) => r.label },
@@ -73,6 +72,7 @@ export function Destinations({ data, loading, f }: { data?: DashboardOverview; l
       rows={rows}
       slots={10}
       labelWidth={150}
+      tick={(props: DestTickProps) => <DestTick {...props} rows={rows} f={f} />}
       stacked
       series={[
         { name: 'delivered', label: t('dashboard.kpi.delivered'), color: 'green.6' },
@@ -84,5 +84,32 @@ export function Destinations({ data, loading, f }: { data?: DashboardOverview; l
       emptyText={t('dashboard.empty.destinations')}
       f={f}
     />
+  );
+}
+
+interface DestTickProps {
+  x?: number;
+  y?: number;
+  payload?: { value: string };
+}
+
+/**
+ * A destination's label in two lines, the country and then the prefix, the prefix always laid out
+ * left to right (an SVG label in an Arabic chart would otherwise show "+966 50" as "966 50+").
+ */
+function DestTick({ x = 0, y = 0, payload, rows, f }: DestTickProps & { rows: (Destination & { label: string })[]; f: Formats }) {
+  const row = rows.find((r) => r.label === payload?.value);
+  const country = row?.country ? countryName(row.country, f.language) : '';
+  return (
+    <text x={x} y={y} fontSize={11} fill="currentColor" textAnchor="end" direction={f.rtl ? 'rtl' : 'ltr'} dx={f.rtl ? 0 : -4}>
+      {country && (
+        <tspan x={x} dy={country ? -2 : 4}>
+          {country}
+        </tspan>
+      )}
+      <tspan x={x} dy={country ? 13 : 4} direction="ltr" unicodeBidi="embed" textAnchor={f.rtl ? 'start' : 'end'}>
+        {row?.prefix ?? payload?.value}
+      </tspan>
+    </text>
   );
 }

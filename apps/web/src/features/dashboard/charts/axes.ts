@@ -5,25 +5,26 @@
  */
 import type { Formats } from '../format.ts';
 
+/**
+ * Mantine's charts lay their DOM (tooltip, legend) out left-to-right unless told; in Arabic the
+ * root is `dir="rtl"`, so the SVG's text runs right-to-left too and a tick anchored at its "end"
+ * is the one whose left edge meets the axis: the anchor the right-hand axes below use.
+ */
+const rtlTick = (f: Formats) => (f.rtl ? { tick: { fontSize: 12, fill: 'currentColor', textAnchor: 'end' as const } } : {});
+
 /** Columns over a category x axis (time, stages). */
 export const columnAxes = (f: Formats) => ({
+  dir: f.rtl ? ('rtl' as const) : ('ltr' as const),
   xAxisProps: { reversed: f.rtl },
-  yAxisProps: { orientation: f.rtl ? ('right' as const) : ('left' as const), tickFormatter: (v: number) => f.compact(v) },
+  yAxisProps: { orientation: f.rtl ? ('right' as const) : ('left' as const), tickFormatter: (v: number) => f.compact(v), ...rtlTick(f) },
   valueFormatter: (v: number) => f.num(v),
 });
 
-/**
- * Bars growing from the start side (categories on the y axis). SVG text anchors by the text's own
- * direction: an Arabic label anchored at "start" grows leftwards over the bars from a right-hand
- * axis, so there it is anchored at its "end" (its left edge) and grows into the axis' room.
- */
+/** Bars growing from the start side (categories on the y axis, labels in the axis' room). */
 export const barAxes = (f: Formats, labelWidth = 130, tick: (v: number) => string = f.compact) => ({
+  dir: f.rtl ? ('rtl' as const) : ('ltr' as const),
   xAxisProps: { reversed: f.rtl, tickFormatter: tick },
-  yAxisProps: {
-    orientation: f.rtl ? ('right' as const) : ('left' as const),
-    width: labelWidth,
-    ...(f.rtl ? { tick: { fontSize: 12, fill: 'currentColor', textAnchor: 'end' as const, direction: 'rtl' as const } } : {}),
-  },
+  yAxisProps: { orientation: f.rtl ? ('right' as const) : ('left' as const), width: labelWidth, ...rtlTick(f) },
   valueFormatter: (v: number) => f.num(v),
 });
 
