@@ -29,11 +29,13 @@ interface Props<R extends { label: string }> {
   /** the value axis' ticks (counts by default) */
   tickFormatter?: (v: number) => string;
   labelWidth?: number;
+  /** a bar opens what it stands for (the table view has the same links for keyboards and readers) */
+  onBarClick?: (row: R) => void;
   /** a label drawn by the caller (the default wraps the text) */
   tick?: (props: any) => React.ReactElement;
 }
 
-export function HBarChart<R extends { label: string }>({ id, title, subtitle, rows, series, columns, loading, emptyText, emptyAction, f, stacked, valueFormatter, tickFormatter, labelWidth, tick, slots }: Props<R>) {
+export function HBarChart<R extends { label: string }>({ id, title, subtitle, rows, series, columns, loading, emptyText, emptyAction, f, stacked, valueFormatter, tickFormatter, labelWidth, tick, slots, onBarClick }: Props<R>) {
   const height = slots * 34 + 60;
   const base = barAxes(f, labelWidth, tickFormatter);
   const axes = tick ? { ...base, yAxisProps: { ...base.yAxisProps, tick } } : base;
@@ -50,6 +52,7 @@ export function HBarChart<R extends { label: string }>({ id, title, subtitle, ro
         legendProps={{ verticalAlign: 'bottom' }}
         {...axes}
         valueFormatter={valueFormatter ?? axes.valueFormatter}
+        barProps={onBarClick ? { onClick: (bar: { payload?: R }) => bar.payload && onBarClick(bar.payload), cursor: 'pointer' } : undefined}
       />
     </ChartCard>
   );

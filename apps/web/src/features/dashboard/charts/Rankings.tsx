@@ -2,7 +2,7 @@
 import { Anchor } from '@mantine/core';
 import type { CampaignRank, DashboardOverview, Destination } from '@risala/shared/schemas/dashboard';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { countryName } from '../../../lib/countries.ts';
 import type { Column } from '../components/ChartCard.tsx';
 import type { Formats } from '../format.ts';
@@ -12,6 +12,7 @@ const reportLink = (id: number) => `/campaignhistory?campaign=${id}`;
 
 export function TopCampaigns({ data, loading, f, by }: { data?: DashboardOverview; loading: boolean; f: Formats; by: 'delivered' | 'engagement' }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const list = (by === 'delivered' ? data?.top_delivered : data?.top_engagement) ?? [];
   const rows = list.map((c) => ({ ...c, label: c.name, engagement: Math.round(c.engagement_rate * 1000) / 10 }));
   const columns: Column<CampaignRank & { label: string }>[] = [
@@ -47,6 +48,7 @@ export function TopCampaigns({ data, loading, f, by }: { data?: DashboardOvervie
       tickFormatter={by === 'delivered' ? (v) => f.compact(v) : (v) => f.pct(v / 100)}
       columns={columns}
       loading={loading && !data}
+      onBarClick={(r) => navigate(reportLink(r.campaign_id))}
       emptyText={t(by === 'delivered' ? 'dashboard.empty.campaigns' : 'dashboard.empty.engagement')}
       f={f}
     />
