@@ -95,6 +95,9 @@ describe('rollups through a campaign, failures, retries, out-of-order receipts a
     // and a rebuild from messages lands on the same figures
     await rebuildAccount(t.ctx.db.$client, a);
     expect(await verifyRollups(t.ctx.db.$client, a)).toEqual([]);
-    expect(json(await t.app.inject({ method: 'GET', url: `/api/dashboard/campaigns/${id}`, headers: bearer(sender.token) })).data.campaign).toEqual(api.campaign);
+    // (the campaign's own state may have moved on to COMPLETED_WITH_ERRORS meanwhile: figures only)
+    const figures = ({ status: _status, ...rest }: Record<string, unknown>) => rest;
+    const again = json(await t.app.inject({ method: 'GET', url: `/api/dashboard/campaigns/${id}`, headers: bearer(sender.token) })).data.campaign;
+    expect(figures(again)).toEqual(figures(api.campaign));
   }, 180_000);
 });
