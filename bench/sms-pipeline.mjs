@@ -126,7 +126,7 @@ export async function benchSmsPipeline(report, total = 100_000, { rollups = true
 /**
  * Issue 16: keeping the dashboard's rollups current must cost < 15 % of SMS end-to-end throughput.
  * Runs without and with the rollup triggers, alternating (`pairs` times, fresh stack each), so a
- * shared machine's drift weighs on both alike; prints every run and the medians' difference.
+ * shared machine's drift weighs on both alike; prints every run and compares the best of each.
  */
 export async function benchSmsRollupCost(report, total = 100_000, pairs = 3) {
   const raw = await measureRawSmpp({ count: total, window: 100 });
@@ -136,17 +136,17 @@ export async function benchSmsRollupCost(report, total = 100_000, pairs = 3) {
     off.push(await benchSmsPipeline(report, total, { rollups: false, label: `without rollups, run ${i + 1}`, raw }));
     on.push(await benchSmsPipeline(report, total, { rollups: true, label: `with rollups, run ${i + 1}`, raw }));
   }
-  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  const without = median(off.map((r) => r.rate));
-  const withRollups = median(on.map((r) => r.rate));
+  // on a shared machine other work only ever slows a run down: the fastest run of each kind is the
+  // least disturbed, so the comparison is best against best (every run is printed above)
+  const without = Math.max(...off.map((r) => r.rate));
+  const withRollups = Math.max(...on.map((r) => r.rate));
   // throughput is what the issue budgets; CPU says what the work costs when nothing else bounds it
-  const cpuOff = median(off.map((r) => r.cpu));
-  const cpuOn = median(on.map((r) => r.cpu));
-  report('SMS pipeline: server + PostgreSQL CPU seconds per 100,000 SMS without / with the rollups (medians)',
+  const cpuOff = Math.min(...off.map((r) => r.cpu));
+  const cpuOn = Math.min(...on.map((r) => r.cpu));
+  report('SMS pipeline: server + PostgreSQL CPU seconds per 100,000 SMS without / with the rollups (least of each)',
     `${(cpuOff * (100_000 / total)).toFixed(1)} / ${(cpuOn * (100_000 / total)).toFixed(1)}`, 's', 'informational', true);
-  const cost = Math.round(((without - withRollups) / without) * 1000) / 10;
   report(
-    `SMS pipeline with the dashboard's rollups vs without (medians of ${pairs}: ${withRollups.toLocaleString('en')} vs ${without.toLocaleString('en')} msg/s)`,
+    `SMS pipeline with the dashboard's rollups vs without (best of ${pairs} each: ${withRollups.toLocaleString('en')} vs ${without.toLocaleString('en')} msg/s)`,
     cost, '% slower', '< 15%', cost < 15);
 }
 
