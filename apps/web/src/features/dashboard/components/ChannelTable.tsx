@@ -1,9 +1,9 @@
 /** Per channel and sender: what each sender id, address or number sent and how it went. */
-import { ScrollArea, Table } from '@mantine/core';
+import { ScrollArea } from '@mantine/core';
 import type { ChannelMetrics } from '@risala/shared/schemas/dashboard';
 import { useTranslation } from 'react-i18next';
 import type { Formats } from '../format.ts';
-import { ChartCard, type Column } from './ChartCard.tsx';
+import { ChartCard, type Column, DataTable } from './ChartCard.tsx';
 
 type Row = ChannelMetrics['items'][number];
 
@@ -40,28 +40,7 @@ function ChannelRows({ rows, columns }: { rows: Row[]; columns: Column<Row>[] })
   // the card's content is already a table: nothing hidden, the same table as its "table view"
   return (
     <ScrollArea h="100%">
-      <Table striped highlightOnHover stickyHeader fz="sm" data-testid="channel-rows">
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((c) => (
-              <Table.Th key={c.key} scope="col" ta={c.numeric ? 'end' : 'start'}>
-                {c.label}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={`${r.channel}:${r.sender}`}>
-              {columns.map((c) => (
-                <Table.Td key={c.key} ta={c.numeric ? 'end' : 'start'}>
-                  {c.render ? c.render(r) : c.value(r)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <DataTable id="channel-rows" columns={columns} rows={rows} />
     </ScrollArea>
   );
 }
