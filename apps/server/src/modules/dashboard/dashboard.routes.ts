@@ -12,20 +12,18 @@ import {
   gettingStartedSchema,
 } from '@risala/shared/schemas/dashboard';
 import { idParamSchema } from '@risala/shared/schemas/common';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ok, requestLanguage } from '../../lib/http.ts';
 import * as analytics from '../analytics/index.ts';
 import { requireAuth, requirePermission } from '../auth/guard.ts';
-import { gettingStarted } from './dashboard.repo.ts';
+import { gettingStarted, isAccountUser } from './dashboard.repo.ts';
 import { streamEvents } from './events.stream.ts';
 
 /** `{id}` of analytics/{id} and customers/{id} (spec §7) names a user: the caller or a colleague, never another account's. */
 async function requireAccountUser(ctx: AppContext, accountId: number, userId: number) {
-  const { rows } = await ctx.db.execute(sql`select 1 from users where id = ${userId} and account_id = ${accountId}`);
-  if (!rows.length) throw new AppError('NOT_FOUND');
+  if (!(await isAccountUser(ctx.db, accountId, userId))) throw new AppError('NOT_FOUND');
 }
 
 /**
