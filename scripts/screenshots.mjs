@@ -55,7 +55,7 @@ try {
   await page.getByTestId('login-submit').click();
   await page.waitForURL(/\/dashboard/);
   await page.getByTestId('getting-started').waitFor();
-  await page.getByTestId('credits-sms').waitFor();
+  await page.getByTestId('kpi-creditsLeft-value').waitFor();
   await shot('dashboard');
   await page.getByTestId('notification-bell').click();
   await page.getByTestId('notification-item').first().waitFor();

@@ -10,6 +10,7 @@ import { pipelineJobs } from '../modules/messaging/pipeline/tasks.ts';
 import { campaignJobs } from '../modules/campaigns/tasks.ts';
 import { JOBS, type JobHandlers, type JobName } from './registry.ts';
 import { type Liveness, startLiveness } from './liveness.ts';
+import { startRollupFolder } from '../modules/analytics/index.ts';
 
 /**
  * Every job of jobs/registry.ts with its module's handler; each payload is validated first (a
@@ -82,7 +83,9 @@ async function launchWorker(ctx: AppContext, connectionString: string, onDatabas
   });
   await Promise.all(held);
   liveness.recover().catch((err) => ctx.log.error({ err }, 'worker liveness check failed'));
-  runner.promise.finally(() => Promise.all([liveness.close(), pgPool.end().catch(() => {})])).catch(() => {});
+  // the dashboard's rollups: deltas folded every second (modules/analytics), for as long as this worker runs
+  const folder = startRollupFolder(ctx);
+  runner.promise.finally(() => Promise.all([liveness.close(), folder.stop(), pgPool.end().catch(() => {})])).catch(() => {});
   return { runner, poolIds, liveness };
 }
 

@@ -170,6 +170,8 @@ export const messageListQuerySchema = pageQuerySchema.extend({
   search: z.string().trim().max(100).optional(),
   bulk_id: z.string().trim().max(64).optional(),
   campaign_id: z.coerce.number().int().positive().optional(),
+  /** a failure's stored code; '-' for failures stored without one (the dashboard's failure reasons link here) */
+  error_code: z.string().trim().max(64).optional(),
   from: z.string().datetime({ offset: true, error: 'validation.dateTime' }).optional(),
   to: z.string().datetime({ offset: true, error: 'validation.dateTime' }).optional(),
   sort: z.enum(['created_at', 'status', 'recipient', 'sent_at']).default('created_at'),

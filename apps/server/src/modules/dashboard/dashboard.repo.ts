@@ -13,3 +13,9 @@ export async function gettingStarted(db: DbOrTx, accountId: number): Promise<Get
            exists (select 1 from campaigns where account_id = ${accountId} and status <> 'DRAFT') as launched_campaign`);
   return rows[0] as GettingStarted;
 }
+
+/** Whether a user belongs to the account (the §7 paths that name a user by id). */
+export async function isAccountUser(db: DbOrTx, accountId: number, userId: number): Promise<boolean> {
+  const { rows } = await db.execute(sql`select 1 from users where id = ${userId} and account_id = ${accountId}`);
+  return rows.length > 0;
+}

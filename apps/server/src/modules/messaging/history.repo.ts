@@ -35,6 +35,7 @@ export function messageWhere(accountId: number, f: MessageFilter): SQL {
   if (f.channel) parts.push(sql`m.channel = ${f.channel}`);
   if (f.bulk_id) parts.push(sql`m.bulk_id = ${f.bulk_id}`);
   if (f.campaign_id) parts.push(sql`m.campaign_id = ${f.campaign_id}`);
+  if (f.error_code) parts.push(f.error_code === '-' ? sql`m.error_code is null` : sql`m.error_code = ${f.error_code}`);
   // created_at bounds prune the monthly partitions
   if (f.from) parts.push(sql`m.created_at >= ${f.from}::timestamptz`);
   if (f.to) parts.push(sql`m.created_at < ${f.to}::timestamptz`);

@@ -1,123 +1,128 @@
-import { Anchor, Badge, Button, Group, Paper, Progress, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { type Action, can, type EntityName } from '@risala/shared/permissions';
-import { type GettingStarted, SETUP_STEPS, type SetupStep } from '@risala/shared/schemas/dashboard';
-import { IconCheck, IconCircleDashed } from '@tabler/icons-react';
+import '@mantine/charts/styles.css';
+import '@mantine/dates/styles.css';
+import { Badge, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { can } from '@risala/shared/permissions';
+import { SETUP_STEPS } from '@risala/shared/schemas/dashboard';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CreditsBar } from '../../components/credits/CreditsBar.tsx';
 import { LoadError } from '../../components/page/LoadError.tsx';
-import { useSession } from '../../lib/session.ts';
+import { useAccountTimeZone, useSession } from '../../lib/session.ts';
+import { useUrlList } from '../../lib/url-list.ts';
 import { useGettingStarted } from './api/get-getting-started.ts';
+import { useAudience, useChannelMetrics, useOverview } from './api/get-overview.ts';
+import { useLiveEvents } from './api/use-live-events.ts';
+import { AudienceChart } from './charts/AudienceChart.tsx';
+import { FailureReasons } from './charts/FailureReasons.tsx';
+import { FallbackCard } from './charts/FallbackCard.tsx';
+import { FunnelChart } from './charts/FunnelChart.tsx';
+import { HeatmapChart } from './charts/HeatmapChart.tsx';
+import { Destinations, TopCampaigns } from './charts/Rankings.tsx';
+import { SeriesChart } from './charts/SeriesChart.tsx';
+import { ChannelTable } from './components/ChannelTable.tsx';
+import { FilterBar } from './components/FilterBar.tsx';
+import { KpiCards } from './components/KpiCards.tsx';
+import { SetupChecklist } from './components/SetupChecklist.tsx';
+import { DASHBOARD_DEFAULTS, filterFromUrl } from './filters.ts';
+import { useFormats } from './format.ts';
 
-/** Where each first step is taken, and the permission it needs there. */
-const STEP_LINKS: Record<SetupStep, { to: string; entity: EntityName; action: Action }> = {
-  brand: { to: '/brand', entity: 'brand', action: 'create' },
-  customers: { to: '/customer/import', entity: 'customer', action: 'create' },
-  approved_template: { to: '/template', entity: 'template', action: 'create' },
-  sent_message: { to: '/message-history/new-sms', entity: 'campaign', action: 'create' },
-  launched_campaign: { to: '/campaign', entity: 'campaign', action: 'create' },
-};
-
-/** The first steps with their real state, each linking to where it is done (when the role may). */
-function SetupChecklist({ done }: { done: GettingStarted }) {
+function LiveBadge({ state }: { state: 'connecting' | 'live' | 'offline' }) {
   const { t } = useTranslation();
-  const { permissions } = useSession();
-  const count = SETUP_STEPS.filter((s) => done[s]).length;
   return (
-    <Paper withBorder radius="md" p="md" data-testid="getting-started" data-done={count}>
-      <Group justify="space-between" mb="xs">
-        <Title order={2} size="h4">
-          {t('dashboard.start.title')}
-        </Title>
-        <Text size="sm" c="dimmed" data-testid="getting-started-progress">
-          {t('dashboard.start.progress', { done: count, total: SETUP_STEPS.length })}
-        </Text>
-      </Group>
-      <Progress value={(count / SETUP_STEPS.length) * 100} size="sm" mb="md" aria-hidden />
-      {count === SETUP_STEPS.length && (
-        <Text size="sm" c="green" mb="sm">
-          {t('dashboard.start.allDone')}
-        </Text>
-      )}
-      <Stack gap="sm">
-        {SETUP_STEPS.map((step) => {
-          const link = STEP_LINKS[step];
-          const allowed = can(permissions, link.entity, link.action);
-          return (
-            // the button moves under the step's text when both do not fit (a phone) instead of being cut
-            <Group key={step} justify="space-between" align="flex-start" data-testid={`step-${step}`} data-done={done[step]}>
-              <Group gap="sm" wrap="nowrap" align="flex-start" flex="1 1 16rem">
-                <ThemeIcon size={28} radius="xl" variant={done[step] ? 'filled' : 'light'} color={done[step] ? 'green' : 'gray'}>
-                  {done[step] ? <IconCheck size={16} /> : <IconCircleDashed size={16} />}
-                </ThemeIcon>
-                <div>
-                  <Text fw={600} size="sm" td={done[step] ? 'line-through' : undefined} c={done[step] ? 'dimmed' : undefined}>
-                    {t(`dashboard.start.steps.${step}.title`)}
-                  </Text>
-                  {!done[step] && (
-                    <Text size="sm" c="dimmed">
-                      {t(`dashboard.start.steps.${step}.body`)}
-                    </Text>
-                  )}
-                </div>
-              </Group>
-              {done[step] ? (
-                <Badge color="green" variant="light" tt="none">
-                  {t('dashboard.start.done')}
-                </Badge>
-              ) : (
-                allowed && (
-                  <Button component={Link} to={link.to} size="xs" variant="light" flex="none" ms={{ base: 40, xs: 0 }} data-testid={`step-${step}-action`}>
-                    {t(`dashboard.start.steps.${step}.action`)}
-                  </Button>
-                )
-              )}
-            </Group>
-          );
-        })}
-      </Stack>
-    </Paper>
+    <Badge variant="dot" color={state === 'live' ? 'teal' : state === 'connecting' ? 'yellow' : 'gray'} tt="none" data-testid="live-state" data-state={state}>
+      {t(`dashboard.live.${state}`)}
+    </Badge>
   );
 }
 
 /**
- * /dashboard, the landing page: a new account's first steps with their real state (a checklist
- * that links to where each is done) and the credits left. The insights themselves (delivery, opens,
- * clicks across campaigns) are not built yet; the page says where each campaign's report is.
+ * /dashboard, the Insights Dashboard (spec §2): KPIs against the previous period, messages over time,
+ * the funnel per channel, top campaigns, failure reasons, the engagement heatmap, audience growth,
+ * fallback effectiveness, destinations and senders — all from the analytics rollups, for the
+ * filters in the URL, refreshed live while messages move. A new account's getting-started
+ * checklist stays on top until its steps are done.
  */
 export function DashboardPage() {
   const { t } = useTranslation();
-  const { permissions } = useSession();
+  const { permissions, userId } = useSession();
+  const timeZone = useAccountTimeZone();
+  const list = useUrlList(DASHBOARD_DEFAULTS);
+  const filter = useMemo(() => filterFromUrl(list.values), [list.values]);
   const steps = useGettingStarted();
+  const overview = useOverview(userId ?? '', filter);
+  const audience = useAudience(userId ?? '', filter);
+  const channels = useChannelMetrics(filter);
+  const live = useLiveEvents();
+  const f = useFormats(overview.data?.range.timezone ?? timeZone);
+  const loading = overview.isPending;
+  const allDone = steps.data ? SETUP_STEPS.every((s) => steps.data[s]) : false;
+  const sendAction = can(permissions, 'campaign', 'create') ? (
+    <Button component={Link} to="/campaign" size="xs" variant="light">
+      {t('dashboard.empty.launch')}
+    </Button>
+  ) : undefined;
+  const importAction = can(permissions, 'customer', 'create') ? (
+    <Button component={Link} to="/customer/import" size="xs" variant="light">
+      {t('dashboard.empty.import')}
+    </Button>
+  ) : undefined;
+
   return (
-    <Stack gap="lg" data-testid="dashboard-page">
-      <div>
-        <Title order={1} size="h2">
-          {t('nav.dashboard')}
-        </Title>
-        <Text c="dimmed">{t('dashboard.subtitle')}</Text>
-      </div>
-      {steps.isPending ? (
-        <Skeleton h={280} radius="md" />
-      ) : steps.isError ? (
-        <LoadError error={steps.error} onRetry={() => void steps.refetch()} />
+    <Stack gap="md" data-testid="dashboard-page" data-refreshing={overview.isFetching}>
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={1} size="h2">
+            {t('nav.dashboard')}
+          </Title>
+          <Text c="dimmed">
+            {overview.data
+              ? t('dashboard.period', { from: f.day(overview.data.range.from), to: f.day(overview.data.range.to), zone: overview.data.range.timezone })
+              : t('dashboard.subtitle')}
+          </Text>
+        </div>
+        <LiveBadge state={live.state} />
+      </Group>
+      <FilterBar values={list.values} update={list.update} />
+      {steps.data && !allDone && <SetupChecklist done={steps.data} />}
+      {overview.isError ? (
+        <LoadError error={overview.error} onRetry={() => void overview.refetch()} />
       ) : (
-        <SetupChecklist done={steps.data} />
+        <>
+          <KpiCards data={overview.data} loading={loading} f={f} />
+          <Grid gap="md">
+            <Grid.Col span={12}>
+              <SeriesChart data={overview.data} loading={loading} f={f} emptyAction={sendAction} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <FunnelChart data={overview.data} loading={loading} f={f} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <FailureReasons data={overview.data} loading={loading} f={f} filter={filter} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <TopCampaigns data={overview.data} loading={loading} f={f} by="delivered" />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <TopCampaigns data={overview.data} loading={loading} f={f} by="engagement" />
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <HeatmapChart data={overview.data} loading={loading} f={f} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 8 }}>
+              <AudienceChart data={audience.data} loading={audience.isPending} f={f} emptyAction={importAction} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <FallbackCard data={overview.data} loading={loading} f={f} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <Destinations data={overview.data} loading={loading} f={f} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <ChannelTable data={channels.data} loading={channels.isPending} f={f} />
+            </Grid.Col>
+          </Grid>
+        </>
       )}
-      {can(permissions, 'message_history', 'view') && (
-        <Stack gap="xs">
-          <Text fw={600}>{t('dashboard.credits')}</Text>
-          <CreditsBar />
-        </Stack>
-      )}
-      <Text size="sm" c="dimmed" data-testid="dashboard-insights-note">
-        {t('dashboard.insights')}{' '}
-        {can(permissions, 'campaign_history', 'view') && (
-          <Anchor component={Link} to="/campaignhistory" size="sm">
-            {t('dashboard.openHistory')}
-          </Anchor>
-        )}
-      </Text>
     </Stack>
   );
 }

@@ -32,7 +32,7 @@ function HistoryList(props: { filters: MessageFilters; sort: Sort; onSort: (s: S
   useFirstPageWhenPastEnd(page, messages.isSuccess && messages.data.items.length === 0, props.onPage);
   if (messages.isPending) return <PageLoader />;
   if (messages.isError) return <LoadError error={messages.error} onRetry={() => void messages.refetch()} />;
-  const filtered = Boolean(filters.channel || filters.status || filters.search || filters.from || filters.to || filters.bulk_id);
+  const filtered = Boolean(filters.channel || filters.status || filters.search || filters.from || filters.to || filters.bulk_id || filters.error_code || filters.campaign_id);
   if (messages.data.items.length === 0) {
     return <EmptyNote text={t(filtered ? 'messages.list.noMatch' : filters.view === 'all' ? 'messages.list.empty' : 'messages.list.emptyView')} />;
   }

@@ -66,7 +66,12 @@ describe('message history filters', () => {
     const read = filtersFromUrl({ ...LIST_DEFAULTS, channel: 'sms', status: 'FAILED', search: '9665', from: '2026-03-01', to: 'tomorrow' });
     expect(read).toMatchObject({ channel: 'sms', status: 'FAILED', search: '9665', from: '2026-03-01', to: undefined });
     expect(filtersFromUrl({ ...LIST_DEFAULTS, channel: 'fax', status: 'LOST' })).toMatchObject({ channel: null, status: null });
-    expect(filtersToUrl(read)).toEqual({ channel: 'sms', status: 'FAILED', search: '9665', bulk_id: '', from: '2026-03-01', to: '' });
+    expect(filtersToUrl(read)).toEqual({ channel: 'sms', status: 'FAILED', search: '9665', bulk_id: '', campaign: '', error_code: '', from: '2026-03-01', to: '' });
+    // the dashboard's failure reasons link here with a failure code and a campaign
+    const reason = filtersFromUrl({ ...LIST_DEFAULTS, status: 'FAILED', error_code: 'UNDELIV', campaign: '12' });
+    expect(reason).toMatchObject({ error_code: 'UNDELIV', campaign_id: 12 });
+    expect(filterQuery({ view: 'all', ...reason })).toMatchObject({ error_code: 'UNDELIV', campaign_id: 12, status: 'FAILED' });
+    expect(filtersFromUrl({ ...LIST_DEFAULTS, error_code: 'x y', campaign: '-3' })).toMatchObject({ error_code: undefined, campaign_id: undefined });
     expect(sortFromUrl({ sort: 'status', order: 'asc' })).toEqual({ sort: 'status', order: 'asc' });
     expect(sortFromUrl({ sort: 'drop table', order: 'up' })).toEqual({ sort: 'created_at', order: 'desc' });
   });

@@ -8,6 +8,9 @@ export interface MessageFilters {
   status?: MessageState | null;
   search?: string;
   bulk_id?: string;
+  /** from the dashboard's failure reasons: one campaign, one failure code ('-': none recorded) */
+  campaign_id?: number;
+  error_code?: string;
   /** yyyy-mm-dd (local day), inclusive */
   from?: string;
   to?: string;
@@ -26,7 +29,7 @@ export function rangeInverted(f: Pick<MessageFilters, 'from' | 'to'>): boolean {
   return Boolean(f.from && f.to && f.from > f.to);
 }
 
-export function filterQuery(f: MessageFilters): Record<string, string | undefined> {
+export function filterQuery(f: MessageFilters): Record<string, string | number | undefined> {
   // an impossible range filters by no date (the filter bar says so at the date fields)
   const dated = !rangeInverted(f);
   return {
@@ -35,6 +38,8 @@ export function filterQuery(f: MessageFilters): Record<string, string | undefine
     status: f.status ?? undefined,
     search: f.search?.trim() || undefined,
     bulk_id: f.bulk_id?.trim() || undefined,
+    campaign_id: f.campaign_id,
+    error_code: f.error_code || undefined,
     from: dated && f.from ? dayStart(f.from) : undefined,
     to: dated && f.to ? dayStart(f.to, true) : undefined,
   };
@@ -43,7 +48,7 @@ export function filterQuery(f: MessageFilters): Record<string, string | undefine
 /** The export link for the current filters (the session cookie authorises the download). */
 export function exportUrl(f: MessageFilters): string {
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(filterQuery(f))) if (v !== undefined) params.set(k, v);
+  for (const [k, v] of Object.entries(filterQuery(f))) if (v !== undefined) params.set(k, String(v));
   const text = params.toString();
   return `/api/messages/export.csv${text ? `?${text}` : ''}`;
 }
@@ -80,7 +85,7 @@ export const STATUS_COLORS: Record<MessageState, string> = {
  * send, or ?view=failed&channel=sms&from=2026-03-01&sort=status&order=asc&page=2. `view` is a
  * catalogue view or the inbox tab.
  */
-export const LIST_DEFAULTS = { view: 'all', search: '', channel: '', status: '', bulk_id: '', from: '', to: '', sort: 'created_at', order: 'desc' };
+export const LIST_DEFAULTS = { view: 'all', search: '', channel: '', status: '', bulk_id: '', campaign: '', error_code: '', from: '', to: '', sort: 'created_at', order: 'desc' };
 export type MessageListUrl = typeof LIST_DEFAULTS;
 /** The filters the filter bar edits (the view is the tabs'). */
 export type HistoryFilterValues = Omit<MessageFilters, 'view'>;
@@ -100,6 +105,8 @@ export function filtersFromUrl(v: MessageListUrl): HistoryFilterValues {
     status: oneOf(v.status, MESSAGE_STATES),
     search: v.search || undefined,
     bulk_id: v.bulk_id || undefined,
+    campaign_id: /^[1-9]\d{0,9}$/.test(v.campaign) ? Number(v.campaign) : undefined,
+    error_code: /^[\w.-]{1,64}$/.test(v.error_code) ? v.error_code : undefined,
     from: DAY.test(v.from) ? v.from : undefined,
     to: DAY.test(v.to) ? v.to : undefined,
   };
@@ -111,6 +118,8 @@ export function filtersToUrl(f: HistoryFilterValues): Partial<MessageListUrl> {
     status: f.status ?? '',
     search: f.search?.trim() ?? '',
     bulk_id: f.bulk_id?.trim() ?? '',
+    campaign: f.campaign_id ? String(f.campaign_id) : '',
+    error_code: f.error_code ?? '',
     from: f.from ?? '',
     to: f.to ?? '',
   };

@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, CloseButton, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { CHANNELS, MESSAGE_STATES } from '@risala/shared/schemas/messages';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { type MessageFilters, rangeInverted } from '../filters.ts';
 export function HistoryFilters({ value, onChange }: { value: MessageFilters; onChange: (f: MessageFilters) => void }) {
   const { t } = useTranslation();
   const set = (patch: Partial<MessageFilters>) => onChange({ ...value, ...patch });
-  const any = Boolean(value.channel || value.status || value.search || value.from || value.to || value.bulk_id);
+  const any = Boolean(value.channel || value.status || value.search || value.from || value.to || value.bulk_id || value.error_code || value.campaign_id);
   // a From day after the To day is said here; the list is not filtered by the impossible range (filters.ts)
   const inverted = rangeInverted(value);
   return (
@@ -69,6 +69,20 @@ export function HistoryFilters({ value, onChange }: { value: MessageFilters; onC
           </Button>
         )}
       </Group>
+      {(value.error_code || value.campaign_id) && (
+        <Group gap="xs" data-testid="message-filter-from-dashboard">
+          {value.error_code && (
+            <Badge variant="light" tt="none" rightSection={<CloseButton size="xs" aria-label={t('messages.filters.clear')} onClick={() => set({ error_code: undefined })} />} data-testid="message-filter-reason">
+              {t('messages.filters.reason', { code: value.error_code === '-' ? t('messages.filters.noReason') : value.error_code })}
+            </Badge>
+          )}
+          {value.campaign_id && (
+            <Badge variant="light" tt="none" rightSection={<CloseButton size="xs" aria-label={t('messages.filters.clear')} onClick={() => set({ campaign_id: undefined })} />} data-testid="message-filter-campaign">
+              {t('messages.filters.campaign', { id: value.campaign_id })}
+            </Badge>
+          )}
+        </Group>
+      )}
       {inverted && (
         <Text size="sm" c="red" role="alert" data-testid="message-range-error">
           {t('messages.filters.rangeIgnored')}

@@ -1,0 +1,46 @@
+/** Per channel and sender: what each sender id, address or number sent and how it went. */
+import { ScrollArea } from '@mantine/core';
+import type { ChannelMetrics } from '@risala/shared/schemas/dashboard';
+import { useTranslation } from 'react-i18next';
+import type { Formats } from '../format.ts';
+import { ChartCard, type Column, DataTable } from './ChartCard.tsx';
+
+type Row = ChannelMetrics['items'][number];
+
+export function ChannelTable({ data, loading, f }: { data?: ChannelMetrics; loading: boolean; f: Formats }) {
+  const { t } = useTranslation();
+  const rows = data?.items ?? [];
+  const columns: Column<Row>[] = [
+    { key: 'channel', label: t('dashboard.filters.channel'), value: (r) => t(`messages.channel.${r.channel}`) },
+    { key: 'sender', label: t('dashboard.channels.sender'), value: (r) => r.sender, render: (r) => <bdi>{r.sender || t('dashboard.channels.noSender')}</bdi> },
+    { key: 'messages', label: t('dashboard.channels.messages'), numeric: true, value: (r) => r.messages, render: (r) => f.num(r.messages) },
+    { key: 'delivered', label: t('dashboard.kpi.delivered'), numeric: true, value: (r) => r.delivered, render: (r) => f.num(r.delivered) },
+    { key: 'rate', label: t('dashboard.channels.rate'), numeric: true, value: (r) => (r.sent ? r.delivered / r.sent : 0), render: (r) => f.pct(r.sent ? r.delivered / r.sent : 0) },
+    { key: 'failed', label: t('dashboard.kpi.failed'), numeric: true, value: (r) => r.failed, render: (r) => f.num(r.failed) },
+    { key: 'cost', label: t('dashboard.kpi.cost'), numeric: true, value: (r) => r.cost, render: (r) => f.money(r.cost) },
+  ];
+  return (
+    <ChartCard
+      id="chart-channels"
+      title={t('dashboard.channels.title')}
+      height={300}
+      loading={loading && !data}
+      empty={rows.length === 0}
+      emptyText={t('dashboard.empty.messages')}
+      columns={columns}
+      rows={rows}
+      semantic
+    >
+      <ChannelRows rows={rows} columns={columns} />
+    </ChartCard>
+  );
+}
+
+function ChannelRows({ rows, columns }: { rows: Row[]; columns: Column<Row>[] }) {
+  // the card's content is already a table: nothing hidden, the same table as its "table view"
+  return (
+    <ScrollArea h="100%">
+      <DataTable id="channel-rows" columns={columns} rows={rows} />
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * The dashboard's filters, kept in the URL: a period (presets, or a custom range picked on a
+ * calendar in the reader's language), a channel, a brand and a campaign.
+ */
+import { Group, Select } from '@mantine/core';
+import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { RANGE_PRESETS } from '@risala/shared/schemas/dashboard';
+import { CHANNELS } from '@risala/shared/schemas/messages';
+import 'dayjs/locale/ar';
+import { useTranslation } from 'react-i18next';
+import { useBrandOptions } from '../../../lib/brand-options.ts';
+import type { UrlPatch } from '../../../lib/url-list.ts';
+import { useCampaignOptions } from '../api/get-campaign-options.ts';
+import { type DashboardUrl, rangeChoice } from '../filters.ts';
+
+const toDay = (d: Date | string | null) => {
+  if (!d) return '';
+  if (typeof d === 'string') return d.slice(0, 10);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+export function FilterBar({ values, update }: { values: DashboardUrl; update: (patch: UrlPatch<DashboardUrl>) => void }) {
+  const { t, i18n } = useTranslation();
+  const brands = useBrandOptions();
+  const campaigns = useCampaignOptions();
+  const choice = rangeChoice(values);
+  const campaignOptions = (campaigns.data ?? []).filter((c) => !values.brand || String(c.brand) === values.brand);
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap" data-testid="dashboard-filters">
+      <Select
+        label={t('dashboard.filters.period')}
+        w={{ base: '100%', xs: 190 }}
+        value={values.range === 'custom' ? 'custom' : choice}
+        allowDeselect={false}
+        data={[...RANGE_PRESETS, 'custom'].map((p) => ({ value: p, label: t(`dashboard.filters.presets.${p}`) }))}
+        onChange={(v) => update({ range: v ?? '30d', ...(v === 'custom' ? {} : { from: '', to: '' }) })}
+        data-testid="filter-period"
+      />
+      {values.range === 'custom' && (
+        <DatesProvider settings={{ locale: i18n.language === 'ar' ? 'ar' : 'en', firstDayOfWeek: i18n.language === 'ar' ? 6 : 0 }}>
+          <DatePickerInput
+            type="range"
+            label={t('dashboard.filters.custom')}
+            placeholder={t('dashboard.filters.pickDays')}
+            w={{ base: '100%', xs: 260 }}
+            value={[values.from || null, values.to || null]}
+            onChange={([from, to]) => update({ from: toDay(from), to: toDay(to) })}
+            valueFormat="D MMM YYYY"
+            allowSingleDateInRange
+            data-testid="filter-custom"
+          />
+        </DatesProvider>
+      )}
+      <Select
+        label={t('dashboard.filters.channel')}
+        w={{ base: '100%', xs: 150 }}
+        placeholder={t('dashboard.filters.allChannels')}
+        clearable
+        value={values.channel || null}
+        data={CHANNELS.map((c) => ({ value: c, label: t(`messages.channel.${c}`) }))}
+        onChange={(v) => update({ channel: v ?? '' })}
+        data-testid="filter-channel"
+      />
+      <Select
+        label={t('dashboard.filters.brand')}
+        w={{ base: '100%', xs: 180 }}
+        placeholder={t('dashboard.filters.allBrands')}
+        clearable
+        searchable
+        value={values.brand || null}
+        data={brands.data ?? []}
+        onChange={(v) => update({ brand: v ?? '', campaign: '' })}
+        data-testid="filter-brand"
+      />
+      <Select
+        label={t('dashboard.filters.campaign')}
+        w={{ base: '100%', xs: 220 }}
+        placeholder={t('dashboard.filters.allCampaigns')}
+        clearable
+        searchable
+        value={values.campaign || null}
+        data={campaignOptions.map((c) => ({ value: c.value, label: c.label }))}
+        onChange={(v) => update({ campaign: v ?? '' })}
+        nothingFoundMessage={t('dashboard.filters.noCampaigns')}
+        data-testid="filter-campaign"
+      />
+    </Group>
+  );
+}
