@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { limitsFrom } from './lib/rate-limit.ts';
-import { loadAiConfig } from './modules/ai/ai.config.ts';
+import { loadAiConfig } from './modules/ai/index.ts';
 
 /** Every setting the server reads. `.env.example` documents each one. */
 const envSchema = z.object({

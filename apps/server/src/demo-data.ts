@@ -9,7 +9,7 @@ import { extractVariables } from '@risala/shared/schemas/templates';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from './db/client.ts';
 import { brands, customerGroups, templates } from './db/schema/index.ts';
-import { countSegment } from './modules/groups/groups.repo.ts';
+import { countSegment } from './modules/groups/index.ts';
 
 export const DEMO_CUSTOMERS = 500;
 

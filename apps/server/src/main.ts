@@ -16,7 +16,7 @@ import { type SmtpSink, startSmtpSink } from './sandbox/smtp-sink.ts';
 import { startWhatsAppSandbox } from './sandbox/whatsapp-cloud.ts';
 import { startSandboxSmsc } from './sandbox/smsc.ts';
 import { getConnectionManager } from './channels/sms/connection-manager.ts';
-import { startSmsRuntime, stopSmsRuntime } from './modules/messaging/pipeline/runtime.ts';
+import { startSmsRuntime, stopSmsRuntime } from './modules/messaging/index.ts';
 import { seedDemo } from './seed.ts';
 import { createStorage } from './storage/storage.ts';
 

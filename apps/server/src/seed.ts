@@ -1,8 +1,8 @@
 import type { AppContext } from './context.ts';
 import { seedDemoData } from './demo-data.ts';
-import { createAccountWithOwner, hashPassword } from './modules/auth/auth.service.ts';
-import { findByEmail } from './modules/auth/users.repo.ts';
-import { notify } from './modules/notifications/notifications.service.ts';
+import { createAccountWithOwner } from './modules/accounts/index.ts';
+import { findByEmail, hashPassword } from './modules/auth/index.ts';
+import { notify } from './modules/notifications/index.ts';
 
 /** The demo account printed on start: created once, on a paid plan so nothing nags, with demo data to try. */
 export async function seedDemo(ctx: AppContext) {

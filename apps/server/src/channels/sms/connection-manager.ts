@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { decryptSecret } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { assertPublicHost } from '../../lib/outbound-url.ts';
-import { type ConnectionRow, findConnection, connectionsToStart, setRuntime } from '../../modules/connections/connections.repo.ts';
+import { type ConnectionRow, connectionsToStart, findConnection, setRuntime } from '../../modules/connections/index.ts';
 import { ReasonError } from './link-reasons.ts';
 import { SmppSession, type SessionState } from './smpp-session.ts';
 

@@ -10,8 +10,7 @@ import { inArray } from 'drizzle-orm';
 import { whatsappSenders } from '../../db/schema/index.ts';
 import { decryptSecret } from '../../lib/crypto.ts';
 import { mapLimit } from '../../lib/map-limit.ts';
-import type { ChannelDriver, MessageRow, SendOutcome } from '../../modules/messaging/pipeline/contracts.ts';
-import { reason } from '../../modules/messaging/pipeline/reason.ts';
+import { type ChannelDriver, type MessageRow, reason, type SendOutcome } from '../../modules/messaging/index.ts';
 import { type CloudApi, CloudApiError, type CloudOutgoingMessage, createCloudApi } from './cloud-api.ts';
 
 /** messages.payload of a WhatsApp message. */

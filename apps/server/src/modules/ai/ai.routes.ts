@@ -23,7 +23,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ok, requestLanguage } from '../../lib/http.ts';
-import { requireAuth, requirePermission } from '../auth/guard.ts';
+import { requireAuth, requirePermission } from '../auth/index.ts';
 import { prepareTurn, runTurn } from './chat.service.ts';
 import * as conversations from './conversations.repo.ts';
 import { helpArticle, helpArticles, searchHelp } from './help/help-index.ts';

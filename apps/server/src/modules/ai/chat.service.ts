@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatRequest, ChatResponse, ChatStreamEvent, DraftCard, ToolUse } from '@risala/shared/schemas/ai';
 import type { AppContext } from '../../context.ts';
-import type { AuthContext } from '../auth/guard.ts';
+import type { AuthContext } from '../auth/index.ts';
 import * as repo from './conversations.repo.ts';
 import { type Lang, questionLanguage } from './language.ts';
 import type { AiProvider, ToolBox } from './provider.ts';

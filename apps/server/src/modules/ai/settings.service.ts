@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
 import { assertOutboundUrl } from '../../lib/outbound-url.ts';
-import type { AuthContext } from '../auth/guard.ts';
+import type { AuthContext } from '../auth/index.ts';
 import { BuiltinEngine } from './builtin/engine.ts';
 import type { AiProvider } from './provider.ts';
 import { OpenAiCompatibleProvider } from './providers/openai-compatible.ts';

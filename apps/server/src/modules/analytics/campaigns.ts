@@ -8,7 +8,7 @@ import type { Channel } from '@risala/shared/schemas/messages';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Lang } from '../messaging/history.service.ts';
+import type { Lang } from '../messaging/index.ts';
 import { failureReason } from './reasons.ts';
 import { fromDelta, fromRollup, type MeasureRow, measureCols, sums } from './source.ts';
 import { type Acc, accOf, add, emptyAcc, rate, toTotals } from './totals.ts';

@@ -16,7 +16,7 @@ import type {
 import { CHANNELS, type Channel } from '@risala/shared/schemas/messages';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import type { Lang } from '../messaging/history.service.ts';
+import type { Lang } from '../messaging/index.ts';
 import { countryOfPrefix } from './destinations.ts';
 import { bucketDays, dayBucket, dayNumber, dayText, resolveRange, todayIn } from './range.ts';
 import { failureReason } from './reasons.ts';

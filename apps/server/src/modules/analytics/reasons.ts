@@ -4,7 +4,7 @@
  * else the history's reading of an ESME or error code, else the code itself.
  */
 import { hasKey, translate } from '@risala/shared/i18n/index.ts';
-import { type Lang, readableError } from '../messaging/history.service.ts';
+import { type Lang, readableError } from '../messaging/index.ts';
 
 export function failureReason(code: string, status: string, lang: Lang): string {
   if (code === '') return translate(lang, `dashboard.reasons.none.${status}`);

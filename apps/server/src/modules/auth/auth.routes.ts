@@ -14,7 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok, requestLanguage } from '../../lib/http.ts';
-import { issueSandboxTicket } from '../sandbox/sandbox-access.ts';
+import { issueSandboxTicket } from '../sandbox/index.ts';
 import { authenticate, readToken, requireAuth } from './guard.ts';
 import * as auth from './auth.service.ts';
 import { sendSupportEmail } from './support.service.ts';

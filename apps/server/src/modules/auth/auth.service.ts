@@ -1,33 +1,27 @@
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import {
-  BUILTIN_ROLES,
   type ChangePasswordInput,
   type LoginInput,
   landingPath,
   type OtpPurpose,
-  permissionTreeFor,
-  ROLE_DESCRIPTIONS,
   type RegisterInput,
   type ResetPasswordInput,
 } from '@risala/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { accounts, loginAttempts, otpCodes, passwordResets, roles, users } from '../../db/schema/index.ts';
+import { loginAttempts, otpCodes, passwordResets, users } from '../../db/schema/index.ts';
 import { mailsSent } from '../../metrics.ts';
 import { hmac, urlToken } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { enforce, purgeRateLimits, rateLimited } from '../../lib/rate-limit.ts';
 import { resetMail } from '../../mail/templates.ts';
-import { notify } from '../notifications/notifications.service.ts';
-import { seedSandboxGateway } from '../connections/sandbox-seed.ts';
-import { seedSandboxSenders } from '../senders/sandbox-seed.ts';
+import { createAccountWithOwner } from '../accounts/index.ts';
+import { notify } from '../notifications/index.ts';
 import { audit } from './guard.ts';
 import { issueOtp, lockEmail, verifyOtp, hasRecentOtp } from './otp.service.ts';
 import { issueToken, revokeUserSessions } from './tokens.ts';
 import { findByEmail, findInAccount, toUserDto, type UserRow, type UserWithRole } from './users.repo.ts';
-import { grantTrialCredits } from '../messaging/pipeline/credits.ts';
 
 export interface RequestMeta {
   ip: string;
@@ -48,59 +42,6 @@ async function passwordMatches(stored: string | null, password: string) {
     return false;
   }
   return argonVerify(stored, password).catch(() => false);
-}
-
-/** Create the account (tenant), its built-in roles and the owner in one transaction. */
-export async function createAccountWithOwner(
-  tx: DbOrTx,
-  input: Omit<RegisterInput, 'confirm_password'> & { passwordHash: string },
-  opts: { verified?: boolean; createdAt?: Date; plan?: string; config?: Config } = {},
-): Promise<UserRow> {
-  const [account] = await tx
-    .insert(accounts)
-    .values({
-      name: input.company_name || `${input.first_name} ${input.last_name}`,
-      plan: opts.plan ?? 'free_trial',
-      ...(opts.createdAt ? { created_at: opts.createdAt } : {}),
-    })
-    .returning();
-  const roleRows = await tx
-    .insert(roles)
-    .values(
-      BUILTIN_ROLES.map((key) => ({
-        account_id: account.id,
-        key,
-        role_name: key,
-        role_description: ROLE_DESCRIPTIONS[key],
-        permissions: permissionTreeFor(key),
-        is_builtin: true,
-      })),
-    )
-    .returning();
-  const owner = roleRows.find((r) => r.key === 'owner');
-  if (!owner) throw new Error('owner role missing');
-  const [user] = await tx
-    .insert(users)
-    .values({
-      account_id: account.id,
-      role_id: owner.id,
-      email: input.email,
-      password_hash: input.passwordHash,
-      first_name: input.first_name,
-      last_name: input.last_name,
-      phone_number: input.phone_number,
-      industry: input.industry ?? null,
-      user_role: input.user_role ?? null,
-      language: input.language ?? 'en',
-      email_verified_at: opts.verified ? new Date() : null,
-      ...(opts.createdAt ? { created_at: opts.createdAt } : {}),
-    })
-    .returning();
-  if (opts.config) await seedSandboxSenders(tx, account, opts.config);
-  // the sandbox SMSC connection: wherever the simulator runs (never by default in production)
-  if (!opts.config?.production || opts.config.smsc.sandbox) await seedSandboxGateway(tx, account.id);
-  await grantTrialCredits(tx, account.id);
-  return user;
 }
 
 export async function register(ctx: AppContext, input: RegisterInput, meta: RequestMeta) {

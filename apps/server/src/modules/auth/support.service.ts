@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors.ts';
 import { enforce } from '../../lib/rate-limit.ts';
 import { supportMails } from '../../mail/templates.ts';
 import { mailsSent } from '../../metrics.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { notify } from '../notifications/index.ts';
 import type { AuthContext } from './guard.ts';
 import { findInAccount } from './users.repo.ts';
 

@@ -14,8 +14,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuthContext } from '../auth/guard.ts';
-import { dbError } from '../groups/groups.service.ts';
+import type { AuthContext } from '../auth/index.ts';
+import { dbError } from '../groups/index.ts';
 import { findBlocking } from './blacklist-match.ts';
 import * as repo from './blacklists.repo.ts';
 

@@ -3,7 +3,7 @@ import { brandListQuerySchema, createBrandSchema, updateBrandSchema } from '@ris
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/http.ts';
-import { planGate, requireAuth, requirePermission } from '../auth/guard.ts';
+import { planGate, requireAuth, requirePermission } from '../auth/index.ts';
 import * as brands from './brands.service.ts';
 
 /** /api/brands — spec §7: POST and GET list, GET /user/{userId}, GET/PUT/DELETE /{id}. */

@@ -4,9 +4,8 @@ import { IMAGE_KINDS, type FileKind } from '@risala/shared/schemas/storage';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, mapDbError } from '../../lib/errors.ts';
-import type { AuthContext } from '../auth/guard.ts';
-import { findInAccount } from '../auth/users.repo.ts';
-import { fileUrl, kindOf, requireFile } from '../storage/storage.service.ts';
+import { type AuthContext, findInAccount } from '../auth/index.ts';
+import { fileUrl, kindOf, requireFile } from '../storage/index.ts';
 import * as repo from './brands.repo.ts';
 
 /**

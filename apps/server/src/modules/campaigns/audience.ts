@@ -10,7 +10,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { groupAudienceWhere } from '../groups/segment-sql.ts';
+import { groupAudienceWhere } from '../groups/index.ts';
 
 export interface AudienceInput {
   group_ids: number[];

@@ -13,15 +13,11 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { content as contentItems, whatsappTemplates } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { resolveEmailSender } from '../messaging/email-send.service.ts';
-import type { NewMessage } from '../messaging/pipeline/contracts.ts';
-import { fillParams, resolveWhatsappSender } from '../messaging/whatsapp-send.service.ts';
-import { findDefaultSmsSender, findSmsSender } from '../senders/sms.repo.ts';
-import { findTemplate } from '../templates/templates.repo.ts';
-import { customerValues, escapeHtml, renderer } from '../templates/templates.service.ts';
+import { fillParams, type NewMessage, resolveEmailSender, resolveWhatsappSender, setMessageContent } from '../messaging/index.ts';
+import { findDefaultSmsSender, findSmsSender } from '../senders/index.ts';
+import { customerValues, escapeHtml, findTemplate, renderer } from '../templates/index.ts';
 import type { AudienceMember } from './audience.ts';
 import { type SmsSqlPlan, smsBodySql } from './sms-sql.ts';
-import { setMessageContent } from '../messaging/states/index.ts';
 import { addTracking, type TrackingKeys } from './tracking.ts';
 
 export interface CampaignSenders {

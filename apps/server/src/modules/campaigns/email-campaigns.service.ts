@@ -9,9 +9,8 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuthContext } from '../auth/guard.ts';
-import { eventsOf } from '../messaging/history.repo.ts';
-import { readableError, timeline } from '../messaging/history.service.ts';
+import type { AuthContext } from '../auth/index.ts';
+import { eventsOf, readableError, timeline } from '../messaging/index.ts';
 import { createCampaign, requireCampaign } from './campaigns.service.ts';
 import { deployCampaign } from './deploy.service.ts';
 

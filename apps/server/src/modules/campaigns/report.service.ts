@@ -9,9 +9,9 @@ import { translate } from '@risala/shared/i18n/index.ts';
 import type { CampaignFunnel } from '@risala/shared/schemas/campaigns';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import type { AuthContext } from '../auth/guard.ts';
+import type { AuthContext } from '../auth/index.ts';
 import { csvCell } from '../../lib/csv-formula.ts';
-import { type Lang, readableError } from '../messaging/history.service.ts';
+import { type Lang, readableError } from '../messaging/index.ts';
 import { requireCampaign } from './campaigns.service.ts';
 
 /** The funnel's counts over `messages m` (targeted, sent, delivered, opened, clicked, failed): one definition, also the assistant's. */

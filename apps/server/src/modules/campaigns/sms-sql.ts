@@ -13,7 +13,7 @@ import { countSms, GSM_BASIC, GSM_EXTENSION, SMS_LIMITS } from '@risala/shared/s
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers } from '../../db/schema/index.ts';
-import { setSmsParts } from '../messaging/states/index.ts';
+import { setSmsParts } from '../messaging/index.ts';
 import type { Audience } from './audience.ts';
 
 type Field = (typeof CUSTOMER_VARIABLES)[number];

@@ -6,9 +6,9 @@
  * batches are all final — with a `campaign_status` notification to the campaign's creator.
  */
 import { sql } from 'drizzle-orm';
-import { byIndex } from '../messaging/pipeline/stage-repo.ts';
+import { byIndex } from '../messaging/index.ts';
 import type { AppContext } from '../../context.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { notify } from '../notifications/index.ts';
 import { decideWinner } from './ab-test.ts';
 import { queueTick } from './deploy.service.ts';
 import { startBatch } from './execution.ts';

@@ -8,7 +8,7 @@ import { translate } from '@risala/shared/i18n/index.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { escapeHtml } from '../templates/templates.service.ts';
+import { escapeHtml } from '../templates/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { mark, signedMessage, unsubscribe } from './tracking.service.ts';
 

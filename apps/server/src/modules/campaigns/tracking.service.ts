@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { recordEvents, stampEngagement } from '../messaging/states/index.ts';
+import { recordEvents, stampEngagement } from '../messaging/index.ts';
 import { trackingKeys } from './content.ts';
 import { type TrackKind, verifyTrackingSig } from './tracking.ts';
 

@@ -13,7 +13,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { encryptSecret } from '../../lib/crypto.ts';
 import { AppError, mapDbError } from '../../lib/errors.ts';
 import { assertOutboundUrl, assertPublicHost } from '../../lib/outbound-url.ts';
-import type { AuthContext } from '../auth/guard.ts';
+import type { AuthContext } from '../auth/index.ts';
 import * as repo from './connections.repo.ts';
 
 const dbError = (err: unknown) => mapDbError(err) ?? err;

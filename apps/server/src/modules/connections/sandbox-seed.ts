@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client.ts';
-import { insertRouter } from '../routing/routing.repo.ts';
+import { insertRouter } from '../routing/index.ts';
 import { insertConnection } from './connections.repo.ts';
 
 export const SANDBOX_CONNECTION_NAME = 'Sandbox SMSC';

@@ -3,7 +3,7 @@ import { contentListQuerySchema, createContentSchema, updateContentSchema } from
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/http.ts';
-import { planGate, requireAuth, requirePermission } from '../auth/guard.ts';
+import { planGate, requireAuth, requirePermission } from '../auth/index.ts';
 import * as content from './content.service.ts';
 
 /**

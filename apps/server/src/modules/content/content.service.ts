@@ -11,10 +11,9 @@ import { type FileKind, IMAGE_KINDS } from '@risala/shared/schemas/storage';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuthContext } from '../auth/guard.ts';
-import { findInAccount } from '../auth/users.repo.ts';
-import { countBrandsInAccount } from '../brands/brands.repo.ts';
-import { kindOf, requireFile, toFileDto } from '../storage/storage.service.ts';
+import { type AuthContext, findInAccount } from '../auth/index.ts';
+import { countBrandsInAccount } from '../brands/index.ts';
+import { kindOf, requireFile, toFileDto } from '../storage/index.ts';
 import * as repo from './content.repo.ts';
 
 export function toContentDto(r: repo.ContentRecord): ContentItem {

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuthContext } from '../auth/guard.ts';
+import type { AuthContext } from '../auth/index.ts';
 import { customerWhere } from './customer-filter.ts';
 import * as repo from './customers.repo.ts';
 

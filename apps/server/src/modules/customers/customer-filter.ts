@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { likePattern, phoneSearchDigits } from '../../lib/search.ts';
-import { groupAudienceWhere } from '../groups/segment-sql.ts';
+import { groupAudienceWhere } from '../groups/index.ts';
 
 /** The expression the trigram index `customers_search_idx` is built on (keep them identical). */
 export const SEARCH_EXPR = sql.raw(

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuthContext } from '../auth/guard.ts';
+import type { AuthContext } from '../auth/index.ts';
 import { customerWhere } from './customer-filter.ts';
 import * as repo from './customers.repo.ts';
 

@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { AppContext } from '../../context.ts';
 import { neutraliseFormulaSql } from '../../lib/csv-formula.ts';
-import type { AuthContext } from '../auth/guard.ts';
+import type { AuthContext } from '../auth/index.ts';
 import { customerWhere } from './customer-filter.ts';
 
 const dialect = new PgDialect();

@@ -17,7 +17,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ok, requestLanguage } from '../../lib/http.ts';
 import * as analytics from '../analytics/index.ts';
-import { requireAuth, requirePermission } from '../auth/guard.ts';
+import { requireAuth, requirePermission } from '../auth/index.ts';
 import { gettingStarted, isAccountUser } from './dashboard.repo.ts';
 import { streamEvents } from './events.stream.ts';
 

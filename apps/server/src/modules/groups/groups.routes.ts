@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/http.ts';
-import { planGate, requireAuth, requirePermission } from '../auth/guard.ts';
+import { planGate, requireAuth, requirePermission } from '../auth/index.ts';
 import * as groups from './groups.service.ts';
 
 /**

@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, mapDbError } from '../../lib/errors.ts';
-import type { AuthContext } from '../auth/guard.ts';
+import type { AuthContext } from '../auth/index.ts';
 import * as repo from './groups.repo.ts';
 
 /** Drizzle wraps the driver's error (the PostgreSQL code is on `cause`): map it to our codes. */

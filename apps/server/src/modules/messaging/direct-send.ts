@@ -10,7 +10,7 @@ import type { Channel, SendResult } from '@risala/shared/schemas/messages';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { AuthContext } from '../auth/guard.ts';
+import type { AuthContext } from '../auth/index.ts';
 import { commitSend } from './pipeline/commit-send.ts';
 import type { NewMessage } from './pipeline/contracts.ts';
 

@@ -2,7 +2,7 @@ import { sendEmailSchema } from '@risala/shared/schemas/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/http.ts';
-import { planGate, requireAuth, requirePermission } from '../auth/guard.ts';
+import { planGate, requireAuth, requirePermission } from '../auth/index.ts';
 import { estimateEmail, sendEmail } from './email-send.service.ts';
 
 /** /api/messages/email — send (subject + html/text or an approved email template) and estimate; `campaign` create, plan-gated. */

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { AppContext } from '../../context.ts';
 import { csvCell } from '../../lib/csv-formula.ts';
-import type { AuthContext } from '../auth/guard.ts';
+import type { AuthContext } from '../auth/index.ts';
 import * as repo from './history.repo.ts';
 import { type Lang, toMessageDto } from './history.service.ts';
 

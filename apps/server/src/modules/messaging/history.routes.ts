@@ -3,7 +3,7 @@ import { inboundListQuerySchema, messageListQuerySchema } from '@risala/shared/s
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok, requestLanguage } from '../../lib/http.ts';
-import { requireAuth, requirePermission } from '../auth/guard.ts';
+import { requireAuth, requirePermission } from '../auth/index.ts';
 import { exportMessagesCsv } from './history.export.ts';
 import * as history from './history.service.ts';
 

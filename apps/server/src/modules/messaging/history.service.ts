@@ -13,7 +13,7 @@ import {
 import { ESME, type EsmeName, esmeText } from '../../channels/sms/esme.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuthContext } from '../auth/guard.ts';
+import type { AuthContext } from '../auth/index.ts';
 import * as repo from './history.repo.ts';
 
 export type Lang = 'en' | 'ar';

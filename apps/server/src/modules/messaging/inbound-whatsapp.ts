@@ -14,8 +14,8 @@ import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers, inboundMessages, whatsappSenders } from '../../db/schema/index.ts';
-import { findBlocking } from '../blacklists/blacklist-match.ts';
-import { type AutoReplyConfig, autoReplyFor } from '../senders/auto-reply.ts';
+import { findBlocking } from '../blacklists/index.ts';
+import { type AutoReplyConfig, autoReplyFor } from '../senders/index.ts';
 import { reserveCredits } from './pipeline/credits.ts';
 import { enqueueMessages } from './pipeline/enqueue.ts';
 

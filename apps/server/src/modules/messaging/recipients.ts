@@ -15,8 +15,7 @@ import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { findGroup } from '../groups/groups.repo.ts';
-import { groupAudienceWhere } from '../groups/segment-sql.ts';
+import { findGroup, groupAudienceWhere } from '../groups/index.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
 

@@ -2,7 +2,7 @@ import { bulkIdParamSchema, sendSmsSchema } from '@risala/shared/schemas/message
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/http.ts';
-import { planGate, requireAuth, requirePermission } from '../auth/guard.ts';
+import { planGate, requireAuth, requirePermission } from '../auth/index.ts';
 import { startSmsRuntime, stopSmsRuntime } from './pipeline/runtime.ts';
 import { cancelBulk, estimateSms, sendSms } from './sms-send.service.ts';
 

@@ -2,7 +2,7 @@ import { sendWhatsappSchema } from '@risala/shared/schemas/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/http.ts';
-import { planGate, requireAuth, requirePermission } from '../auth/guard.ts';
+import { planGate, requireAuth, requirePermission } from '../auth/index.ts';
 import { estimateWhatsapp, sendWhatsapp } from './whatsapp-send.service.ts';
 
 /** /api/messages/whatsapp — send (template or free text in the 24-hour window) and estimate; `campaign` create, plan-gated. */

@@ -2,7 +2,7 @@ import { idParamSchema, notificationListQuerySchema, unreadQuerySchema } from '@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok, requestLanguage } from '../../lib/http.ts';
-import { requireAuth } from '../auth/guard.ts';
+import { requireAuth } from '../auth/index.ts';
 import * as service from './notifications.service.ts';
 
 /** /api/notifications — the bell (spec §7, §9). */

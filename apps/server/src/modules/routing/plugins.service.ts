@@ -3,7 +3,7 @@ import type { ShortenUrl } from '../../channels/sms/routing.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuthContext } from '../auth/guard.ts';
+import type { AuthContext } from '../auth/index.ts';
 import { invalidateRoutingTable } from './routing-table.ts';
 import * as repo from './routing.repo.ts';
 import { rethrowDb } from './rules.service.ts';

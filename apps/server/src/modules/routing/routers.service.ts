@@ -10,7 +10,7 @@ import { applyPlugins, chooseRoute } from '../../channels/sms/routing.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuthContext } from '../auth/guard.ts';
+import type { AuthContext } from '../auth/index.ts';
 import { invalidateRoutingTable, loadRoutingTable } from './routing-table.ts';
 import * as repo from './routing.repo.ts';
 import { rethrowDb } from './rules.service.ts';

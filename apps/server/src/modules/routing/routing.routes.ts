@@ -15,20 +15,26 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/http.ts';
-import { planGate, requireAuth, requirePermission } from '../auth/guard.ts';
+import { planGate, requireAuth, requirePermission } from '../auth/index.ts';
 import * as plugins from './plugins.service.ts';
 import * as routers from './routers.service.ts';
 import * as rules from './rules.service.ts';
 
-// the gateway lives under Sender Management (§2): the `sender` entity's permissions; writes plan-gated
-const view = { preHandler: [requirePermission('sender', 'view')] };
-const create = { preHandler: [requirePermission('sender', 'create'), planGate] };
-const change = { preHandler: [requirePermission('sender', 'update'), planGate] };
-const del = { preHandler: [requirePermission('sender', 'delete'), planGate] };
+/**
+ * The gateway lives under Sender Management (§2): the `sender` entity's permissions; writes
+ * plan-gated. Built when a plugin registers, not when the file is imported.
+ */
+const guards = () => ({
+  view: { preHandler: [requirePermission('sender', 'view')] },
+  create: { preHandler: [requirePermission('sender', 'create'), planGate] },
+  change: { preHandler: [requirePermission('sender', 'update'), planGate] },
+  del: { preHandler: [requirePermission('sender', 'delete'), planGate] },
+});
 
 /** /api/gateway/rules — filters a router matches on (§3, §8). */
 export function ruleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    const { view, create, change, del } = guards();
     const tags = ['gateway'];
     app.get('/', { ...view, schema: { tags, querystring: ruleListQuerySchema } }, async (req, reply) =>
       ok(reply, await rules.list(ctx, requireAuth(req), req.query)),
@@ -58,6 +64,7 @@ export function ruleRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 /** /api/gateway/routers — MT routes tried in `order`; reorder and a route tester. */
 export function routerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    const { view, create, change, del } = guards();
     const tags = ['gateway'];
     app.get('/', { ...view, schema: { tags, querystring: routerListQuerySchema } }, async (req, reply) =>
       ok(reply, await routers.list(ctx, requireAuth(req), req.query)),
@@ -93,6 +100,7 @@ export function routerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 /** /api/gateway/plugins — route plugins: URL shortener, sender-id override. */
 export function pluginRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    const { view, create, change, del } = guards();
     const tags = ['gateway'];
     app.get('/', { ...view, schema: { tags, querystring: pluginListQuerySchema } }, async (req, reply) =>
       ok(reply, await plugins.list(ctx, requireAuth(req), req.query)),

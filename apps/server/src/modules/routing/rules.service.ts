@@ -2,7 +2,7 @@ import type { CreateRuleInput, RuleListQuery, UpdateRuleInput } from '@risala/sh
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, mapDbError } from '../../lib/errors.ts';
-import type { AuthContext } from '../auth/guard.ts';
+import type { AuthContext } from '../auth/index.ts';
 import { invalidateRoutingTable } from './routing-table.ts';
 import * as repo from './routing.repo.ts';
 

@@ -11,8 +11,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { hmac, safeEqualHex } from '../../lib/crypto.ts';
-import { authenticate } from '../auth/guard.ts';
-import { findInAccount } from '../auth/users.repo.ts';
+import { authenticate, findInAccount } from '../auth/index.ts';
 
 const TICKET_COOKIE = 'sandbox_ticket';
 const TICKET_TTL_SECONDS = 3600;

@@ -13,11 +13,9 @@ import { createPublicKey, verify } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { ProviderStatus } from '../messaging/pipeline/contracts.ts';
-import { applyProviderStatusesSoon } from '../messaging/provider-status.ts';
+import { applyProviderStatusesSoon, type ProviderStatus, reason } from '../messaging/index.ts';
 import * as repo from './email.repo.ts';
 import { confirmVerification } from './email.service.ts';
-import { reason } from '../messaging/pipeline/reason.ts';
 
 export const SIGNATURE_HEADER = 'x-twilio-email-event-webhook-signature';
 export const TIMESTAMP_HEADER = 'x-twilio-email-event-webhook-timestamp';

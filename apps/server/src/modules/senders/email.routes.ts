@@ -3,7 +3,7 @@ import { emailConfigSchema, supportRequestSchema, testEmailSchema, tierConfigSch
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok, requestLanguage } from '../../lib/http.ts';
-import { planGate, requireAuth, requirePermission } from '../auth/guard.ts';
+import { planGate, requireAuth, requirePermission } from '../auth/index.ts';
 import * as email from './email.service.ts';
 
 /**

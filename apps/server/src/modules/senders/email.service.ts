@@ -5,9 +5,8 @@ import { encryptSecret, hmac, safeEqualHex, urlToken } from '../../lib/crypto.ts
 import { AppError } from '../../lib/errors.ts';
 import { enforce } from '../../lib/rate-limit.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
-import type { AuthContext } from '../auth/guard.ts';
-import { findInAccount } from '../auth/users.repo.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { type AuthContext, findInAccount } from '../auth/index.ts';
+import { notify } from '../notifications/index.ts';
 import * as repo from './email.repo.ts';
 import { sendWithSender } from './email-transport.ts';
 import { assertPublicHost } from '../../lib/outbound-url.ts';

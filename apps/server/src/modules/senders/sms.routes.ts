@@ -10,9 +10,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/http.ts';
-import { planGate, requireAuth, requirePermission } from '../auth/guard.ts';
+import { planGate, requireAuth, requirePermission } from '../auth/index.ts';
 import { smsTestSchema } from '@risala/shared/schemas/messages';
-import { sendTestSms } from '../messaging/sms-send.service.ts';
+import { sendTestSms } from '../messaging/index.ts';
 import { requestFromPlatform } from './email.service.ts';
 import * as sms from './sms.service.ts';
 

@@ -3,9 +3,9 @@ import type { CreateSmsSenderInput, SenderStatus, SenderType, SmsSender, SmsSend
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuthContext } from '../auth/guard.ts';
-import { notify } from '../notifications/notifications.service.ts';
-import { invalidateRoutingTable } from '../routing/routing-table.ts';
+import type { AuthContext } from '../auth/index.ts';
+import { notify } from '../notifications/index.ts';
+import { invalidateRoutingTable } from '../routing/index.ts';
 import * as repo from './sms.repo.ts';
 
 export function toSmsSenderDto(row: repo.SmsSenderRow): SmsSender {

@@ -4,9 +4,9 @@ import { autoReplySchema, updateWhatsappSenderSchema, whatsappSenderSchema } fro
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok, requestLanguage } from '../../lib/http.ts';
-import { planGate, requireAuth, requirePermission } from '../auth/guard.ts';
-import { sandboxInbound, sendWhatsappMessage } from '../messaging/whatsapp-send.service.ts';
-import { whatsappTemplateRoutes } from '../whatsapp/whatsapp-templates.routes.ts';
+import { planGate, requireAuth, requirePermission } from '../auth/index.ts';
+import { sandboxInbound, sendWhatsappMessage } from '../messaging/index.ts';
+import { whatsappTemplateRoutes } from '../whatsapp/index.ts';
 import * as wa from './whatsapp-sender.service.ts';
 
 /**

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuthContext } from '../auth/guard.ts';
+import type { AuthContext } from '../auth/index.ts';
 import * as repo from './whatsapp-sender.repo.ts';
 import { sandboxWhatsAppIds } from './sandbox-seed.ts';
 

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ok } from '../../lib/http.ts';
-import { type AuthContext, planGate, requireAuth, requirePermission } from '../auth/guard.ts';
+import { type AuthContext, planGate, requireAuth, requirePermission } from '../auth/index.ts';
 import type { FileRow } from './storage.repo.ts';
 import * as storage from './storage.service.ts';
 

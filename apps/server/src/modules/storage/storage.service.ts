@@ -14,8 +14,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { verifyDownload } from '../../storage/signing.ts';
-import type { AuthContext } from '../auth/guard.ts';
-import { findInAccount } from '../auth/users.repo.ts';
+import { type AuthContext, findInAccount } from '../auth/index.ts';
 import { detectKind } from './file-rules.ts';
 import * as repo from './storage.repo.ts';
 

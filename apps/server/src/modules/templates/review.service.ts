@@ -2,8 +2,8 @@ import type { ReviewAction, Template, TemplateReviewStatus, TemplateStatus } fro
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuthContext } from '../auth/guard.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import type { AuthContext } from '../auth/index.ts';
+import { notify } from '../notifications/index.ts';
 import * as repo from './templates.repo.ts';
 
 /**

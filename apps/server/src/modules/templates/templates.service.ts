@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { brands } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuthContext } from '../auth/guard.ts';
+import type { AuthContext } from '../auth/index.ts';
 import { documentDirection } from './direction.ts';
 import * as repo from './templates.repo.ts';
 import { htmlToText, inlineEmailHtml, sanitizeEmailHtml } from './sanitize.ts';

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ok } from '../../lib/http.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { authenticate, requireAuth, requirePermission } from '../auth/guard.ts';
+import { authenticate, requireAuth, requirePermission } from '../auth/index.ts';
 import * as users from './users.service.ts';
 
 async function readUpload(req: FastifyRequest) {

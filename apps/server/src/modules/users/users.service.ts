@@ -11,9 +11,8 @@ import type { AppContext } from '../../context.ts';
 import { accounts, files, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { MIME, sniffType, type Storage } from '../../storage/storage.ts';
-import type { AuthContext } from '../auth/guard.ts';
-import { findInAccount, toUserDto } from '../auth/users.repo.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { type AuthContext, findInAccount, toUserDto } from '../auth/index.ts';
+import { notify } from '../notifications/index.ts';
 
 /**
  * The user named in the path, if the caller may see it: themselves, or a colleague of the same

@@ -6,7 +6,7 @@
 import { WA_STATUSES, type WaStatus } from '@risala/shared/schemas/whatsapp';
 import type { DbOrTx } from '../../db/client.ts';
 import type { whatsappTemplates } from '../../db/schema/index.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { notify } from '../notifications/index.ts';
 import * as repo from './whatsapp-templates.repo.ts';
 
 type Row = typeof whatsappTemplates.$inferSelect;

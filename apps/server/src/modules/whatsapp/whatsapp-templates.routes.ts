@@ -3,7 +3,7 @@ import { waTemplateInputSchema, waTemplateListQuerySchema } from '@risala/shared
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/http.ts';
-import { planGate, requireAuth, requirePermission } from '../auth/guard.ts';
+import { planGate, requireAuth, requirePermission } from '../auth/index.ts';
 import * as service from './whatsapp-templates.service.ts';
 
 /** /api/whatsapp/templates… — Meta message templates, their submission and status (spec §7, §9). */

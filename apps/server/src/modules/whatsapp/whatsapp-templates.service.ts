@@ -3,7 +3,7 @@ import { CloudApiError, createCloudApi } from '../../channels/whatsapp/cloud-api
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, mapDbError } from '../../lib/errors.ts';
-import type { AuthContext } from '../auth/guard.ts';
+import type { AuthContext } from '../auth/index.ts';
 import { applyCloudStatus, toLocalStatus } from './whatsapp-status.ts';
 import * as repo from './whatsapp-templates.repo.ts';
 

@@ -14,10 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { decryptSecret } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
-import { handleInboundWhatsapp, type InboundWhatsapp } from '../messaging/inbound-whatsapp.ts';
-import type { ProviderStatus } from '../messaging/pipeline/contracts.ts';
-import { reason } from '../messaging/pipeline/reason.ts';
-import { applyProviderStatusesSoon } from '../messaging/provider-status.ts';
+import { applyProviderStatusesSoon, handleInboundWhatsapp, type InboundWhatsapp, type ProviderStatus, reason } from '../messaging/index.ts';
 import { applyCloudStatus, toLocalStatus } from './whatsapp-status.ts';
 import * as repo from './whatsapp-templates.repo.ts';
 

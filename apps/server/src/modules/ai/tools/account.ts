@@ -2,7 +2,7 @@
 import { TEMPLATE_STATUSES } from '@risala/shared/schemas/templates';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { creditBalances } from '../../messaging/history.service.ts';
+import { creditBalances } from '../../messaging/index.ts';
 import { searchHelp } from '../help/help-index.ts';
 import { defineTool } from './registry.ts';
 

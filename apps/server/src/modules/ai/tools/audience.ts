@@ -9,8 +9,8 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { customers } from '../../../db/schema/index.ts';
-import { buildAudience, countAudience } from '../../campaigns/audience.ts';
-import { segmentWhere } from '../../groups/segment-sql.ts';
+import { buildAudience, countAudience } from '../../campaigns/index.ts';
+import { segmentWhere } from '../../groups/index.ts';
 import { defineTool } from './registry.ts';
 
 const ids = z.array(z.number().int().positive()).max(20);

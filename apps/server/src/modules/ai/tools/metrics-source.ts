@@ -6,8 +6,8 @@
 import type { CampaignFunnel } from '@risala/shared/schemas/campaigns';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { FUNNEL_COUNTS } from '../../campaigns/report.service.ts';
-import { readableError } from '../../messaging/history.service.ts';
+import { FUNNEL_COUNTS } from '../../campaigns/index.ts';
+import { readableError } from '../../messaging/index.ts';
 import type { Lang } from '../language.ts';
 
 /** A funnel without the campaign report's unsubscribes (opened: email opened or WhatsApp read). */

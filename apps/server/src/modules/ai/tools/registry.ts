@@ -11,7 +11,7 @@ import type { DraftCard, ToolUse } from '@risala/shared/schemas/ai';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { AppError, mapDbError } from '../../../lib/errors.ts';
-import type { AuthContext } from '../../auth/guard.ts';
+import type { AuthContext } from '../../auth/index.ts';
 import type { Lang } from '../language.ts';
 import type { ToolBox, ToolOutcome, ToolSpec } from '../provider.ts';
 

@@ -6,7 +6,7 @@ import type { AppContext } from '../../../context.ts';
 import type { JobHandlers } from '../../../jobs/registry.ts';
 import { neutraliseFormula } from '../../../lib/csv-formula.ts';
 import { AppError } from '../../../lib/errors.ts';
-import type { AuthContext } from '../../auth/guard.ts';
+import type { AuthContext } from '../../auth/index.ts';
 import { readRows } from './file-reader.ts';
 import { runImport } from './import-runner.ts';
 import { type ImportOptions, loadJob } from './imports.service.ts';

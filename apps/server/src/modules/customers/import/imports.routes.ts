@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { ok, requestLanguage } from '../../../lib/http.ts';
-import { planGate, requireAuth, requirePermission } from '../../auth/guard.ts';
+import { planGate, requireAuth, requirePermission } from '../../auth/index.ts';
 import { IMPORT_MAX_BYTES } from './file-reader.ts';
 import { errorsReport } from './import.task.ts';
 import * as imports from './imports.service.ts';

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import { enqueue } from '../../../jobs/queue.ts';
 import { AppError } from '../../../lib/errors.ts';
-import type { AuthContext } from '../../auth/guard.ts';
+import type { AuthContext } from '../../auth/index.ts';
 import { detectImportFile, headerNames, type ImportFile, readRows, toUtf8 } from './file-reader.ts';
 import { planImport, suggestMapping } from './row-validate.ts';
 

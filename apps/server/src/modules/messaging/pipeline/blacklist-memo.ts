@@ -6,7 +6,7 @@
 import { normalizeDigits, normalizeWords } from '@risala/shared/schemas/blacklists';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { numberPrefixes } from '../../blacklists/blacklist-match.ts';
+import { numberPrefixes } from '../../blacklists/index.ts';
 
 export type BlacklistMatcher = (number: string | null, text: string | null) => string | null;
 

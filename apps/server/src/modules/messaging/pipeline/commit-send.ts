@@ -8,7 +8,7 @@ import type { Channel, SendResult } from '@risala/shared/schemas/messages';
 import type { AppContext } from '../../../context.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { enqueue } from '../../../jobs/queue.ts';
-import type { AuthContext } from '../../auth/guard.ts';
+import type { AuthContext } from '../../auth/index.ts';
 import type { NewMessage } from './contracts.ts';
 import { reserveCredits } from './credits.ts';
 import { enqueueMessages } from './enqueue.ts';

@@ -1,0 +1,8 @@
+/**
+ * The auth module's front door: what other modules and the routes table may use. Everything
+ * else in modules/auth is its own business (a test keeps imports to this file).
+ */
+export { passwordRoutes, privateAuthRoutes, publicAuthRoutes } from './auth.routes.ts';
+export { hashPassword, purgeExpired } from './auth.service.ts';
+export { type AuthContext, authenticate, planGate, requireAuth, requirePermission } from './guard.ts';
+export { assertUserInAccount, findByEmail, findInAccount, toUserDto, type UserRow } from './users.repo.ts';

@@ -1,0 +1,8 @@
+/**
+ * The templates module's front door: what other modules and the routes table may use. Everything
+ * else in modules/templates is its own business (a test keeps imports to this file).
+ */
+export { assertTemplateApproved } from './review.service.ts';
+export { findTemplate } from './templates.repo.ts';
+export { templateRoutes } from './templates.routes.ts';
+export { createTemplate, customerValues, escapeHtml, renderer } from './templates.service.ts';

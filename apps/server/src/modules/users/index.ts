@@ -1,0 +1,5 @@
+/**
+ * The users module's front door: what other modules and the routes table may use. Everything
+ * else in modules/users is its own business (a test keeps imports to this file).
+ */
+export { accountRoutes, uploadRoutes, userRoutes } from './users.routes.ts';
