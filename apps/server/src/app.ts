@@ -18,6 +18,7 @@ import {
 import type { AppContext } from './context.ts';
 import { AppError, mapDbError } from './lib/errors.ts';
 import { requestLanguage } from './lib/http.ts';
+import { frameworkErrors, registerInputGuard } from './lib/input-guard.ts';
 import { redactUrl } from './lib/redact.ts';
 import { registerMetrics } from './metrics.ts';
 import { registerRoutes } from './routes.ts';
@@ -54,6 +55,9 @@ function requestLogFields(req: FastifyRequest) {
   };
 }
 
+/** Retry-After of a 503: a restarted PostgreSQL or a failed-over replica is back within seconds. */
+const RETRY_AFTER_SECONDS = 5;
+
 /** Fastify's own request errors, mapped to our stable codes. */
 function fromFastifyError(err: FastifyError): AppError | null {
   switch (err.code) {
@@ -87,17 +91,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     bodyLimit: ctx.config.bodyLimit,
     trustProxy: ctx.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // An empty body sent as JSON (PUT …/read, …/read-all, a bare POST) is no body rather than a
-  // 400; anything else goes through Fastify's own parser and its prototype-poisoning guard.
-  const jsonParser = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) =>
-    String(body).trim() === '' ? done(null, undefined) : jsonParser(req, String(body), done),
-  );
+  // NUL, broken UTF-8 and lone surrogates in URLs, JSON and multipart text: 400 before any handler
+  registerInputGuard(app);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang = requestLanguage(request);
@@ -110,6 +110,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     }
     const known =
       error instanceof AppError ? error : (mapDbError(error) ?? fromFastifyError(error));
+    if (known?.code === 'SERVICE_UNAVAILABLE') {
+      // the database (or a relay) is down: say when to try again; the operator sees it in the log
+      if (!(error instanceof AppError)) request.log.error({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    }
     if (known) {
       const retryAfter = (known.data as { retry_after?: unknown } | undefined)?.retry_after;
       if (known.statusCode === 429 && typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
