@@ -18,7 +18,9 @@ import type { NewMessage } from '../messaging/pipeline/contracts.ts';
 import { fillParams, resolveWhatsappSender } from '../messaging/whatsapp-send.service.ts';
 import { findDefaultSmsSender, findSmsSender } from '../senders/sms.repo.ts';
 import { findTemplate } from '../templates/templates.repo.ts';
-import { customerValues, escapeHtml, renderer } from '../templates/templates.service.ts';
+import { emailRenderer, textToHtml } from '../templates/email-render.ts';
+import { hasVisibleContent, htmlToText, sanitizeEmailHtml } from '../templates/sanitize.ts';
+import { customerValues, renderer } from '../templates/templates.service.ts';
 import type { AudienceMember } from './audience.ts';
 import { type SmsSqlPlan, smsBodySql } from './sms-sql.ts';
 import { setMessageContent } from '../messaging/states/index.ts';
@@ -107,18 +109,10 @@ async function smsPlan(db: DbOrTx, accountId: number, c: NonNullable<CampaignCon
   };
 }
 
-const textToHtml = (text: string) =>
-  text
-    .split(/\n{2,}/)
-    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
-    .join('');
-const htmlToText = (html: string) =>
-  html
-    .replace(/<(style|script)[^>]*>[\s\S]*?<\/\1>/gi, '')
-    .replace(/<br\s*\/?>|<\/(p|div|h\d|li|tr)>/gi, '\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .trim();
+/** The content as stored: a composed email's HTML through the one sanitiser, everything else as given. */
+export function storedContent(c: CampaignContent): CampaignContent {
+  return c.email?.html ? { ...c, email: { ...c.email, html: sanitizeEmailHtml(c.email.html) } } : c;
+}
 
 type MailRender = (v: Record<string, string | null>) => { subject: string; text: string; html: string | null };
 
@@ -142,14 +136,14 @@ async function emailContent(db: DbOrTx, accountId: number, c: NonNullable<Campai
     html = textToHtml([item.body, item.url].filter(Boolean).join('\n\n'));
   }
   if (!c.subject?.trim()) throw missing(`${prefix}.subject`);
-  if (!html?.trim()) throw missing(`${prefix}.html`);
+  // sanitised again here: a draft saved before sanitising was on (or through another path) never goes out raw
+  const body = html ? sanitizeEmailHtml(html) : '';
+  if (!hasVisibleContent(body)) throw missing(`${prefix}.html`);
   const subject = c.subject;
-  const body = html;
-  const text = htmlToText(body);
   return {
     templateId: null,
     usesAttributes: mentionsAttributes(subject, body),
-    render: ((v) => ({ subject: renderVariables(subject, v), text: renderVariables(text, v), html: renderVariables(body, v, escapeHtml) })) as MailRender,
+    render: emailRenderer({ subject, html: body, text: htmlToText(body) }) as MailRender,
   };
 }
 

@@ -8,8 +8,8 @@ import { translate } from '@risala/shared/i18n/index.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { escapeHtml } from '../templates/templates.service.ts';
 import { AppError } from '../../lib/errors.ts';
+import { escapeHtml } from '../templates/email-render.ts';
 import { mark, signedMessage, unsubscribe } from './tracking.service.ts';
 
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
