@@ -18,6 +18,7 @@ import {
 import type { AppContext } from './context.ts';
 import { AppError, mapDbError } from './lib/errors.ts';
 import { requestLanguage } from './lib/http.ts';
+import { tokenGuard } from './lib/access-token.ts';
 import { frameworkErrors, registerInputGuard } from './lib/input-guard.ts';
 import { redactUrl } from './lib/redact.ts';
 import { registerMetrics } from './metrics.ts';
@@ -138,9 +139,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  const docsGuard = tokenGuard(ctx.config.apiDocsToken, 'Basic realm="Risala API documentation", charset="UTF-8"');
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', ...(docsGuard ? { uiHooks: { onRequest: docsGuard } } : {}) });
 
-  registerMetrics(app);
+  registerMetrics(app, ctx.config.metricsToken);
   await registerRoutes(app, ctx);
 
   // The built single-page app, with index.html for every client-side route.
