@@ -66,3 +66,21 @@ test('the code entered again after verifying (Back to the code page) leads to si
   await expect(page.getByTestId('login-email')).toHaveValue(email);
   await expect(page.getByTestId('form-error')).toHaveCount(0);
 });
+
+test('signing up with an address that has an account looks the same on screen; its mailbox is told to sign in', async ({ page, request }) => {
+  const email = await registerVerified(request, 'e2e.signup.taken');
+  await page.goto('/register');
+  await page.getByTestId('register-first_name').fill('Omar');
+  await page.getByTestId('register-last_name').fill('Saleh');
+  await page.getByTestId('register-email').fill(email);
+  await page.getByTestId('register-phone_number').fill('+966501234567');
+  await page.getByTestId('register-password').fill(PASSWORD);
+  await page.getByTestId('register-confirm_password').fill(PASSWORD);
+  await page.getByTestId('register-submit').click();
+  // the same next step as for a new address, which says what happens when the address is taken
+  await expect(page).toHaveURL(/\/otp-register/);
+  await expect(page.getByTestId('otp-existing-hint')).toBeVisible();
+  await expect(page.getByTestId('form-error')).toHaveCount(0);
+  await page.goto(`/sandbox/inbox?to=${encodeURIComponent(email)}`);
+  await expect(page.getByText('You already have a Risala account')).toBeVisible();
+});
