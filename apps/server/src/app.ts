@@ -21,6 +21,7 @@ import { requestLanguage } from './lib/http.ts';
 import { tokenGuard } from './lib/access-token.ts';
 import { frameworkErrors, registerInputGuard } from './lib/input-guard.ts';
 import { redactUrl } from './lib/redact.ts';
+import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerMetrics } from './metrics.ts';
 import { registerRoutes } from './routes.ts';
 
@@ -125,6 +126,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     return reply.code(500).send(envelope(lang, new AppError('INTERNAL_ERROR')));
   });
 
+  await registerSecurityHeaders(app, ctx.config);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
     limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 20, parts: 25 },
@@ -140,6 +142,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   const docsGuard = tokenGuard(ctx.config.apiDocsToken, 'Basic realm="Risala API documentation", charset="UTF-8"');
+  // the UI loads only its own scripts and styles: the app's CSP fits it (an E2E opens it in Chromium)
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', ...(docsGuard ? { uiHooks: { onRequest: docsGuard } } : {}) });
 
   registerMetrics(app, ctx.config.metricsToken);

@@ -36,6 +36,16 @@ describe('health and metrics', () => {
     expect(res.body).toMatch(/risala_http_request_duration_seconds_count\{method="GET",route="\/health",status="200"\} [1-9]/);
   });
 
+  it('sends the security headers on the API and on the Swagger UI', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(api.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(api.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'x-frame-options': 'DENY' });
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-security-policy']).toBe(api.headers['content-security-policy']);
+    expect(ui.body).not.toMatch(/<script>(?!\s*<\/script>)|<script(?![^>]*\ssrc=)[^>]*>/); // no inline script for the CSP to block
+  });
+
   it('serves the OpenAPI document with the auth routes', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
