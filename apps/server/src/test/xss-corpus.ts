@@ -82,7 +82,7 @@ export function dangers(html: string): string[] {
       for (const a of node.attrs ?? []) {
         const name = (a.prefix ? `${a.prefix}:${a.name}` : a.name).toLowerCase();
         // browsers ignore control characters and whitespace inside a scheme
-        const value = a.value.replace(/[\u0000-\u0020\u007f]/g, '');
+        const value = [...a.value].filter((c) => c.charCodeAt(0) > 0x20 && c.charCodeAt(0) !== 0x7f).join('');
         if (name.startsWith('on')) found.push(`${tag}[${name}]`);
         if (URL_ATTRIBUTES.has(name) && !SAFE_URL.test(value)) found.push(`${tag}[${name}=${value.slice(0, 30)}]`);
         if (name === 'style' && UNSAFE_CSS.test(a.value)) found.push(`${tag}[style]`);
