@@ -121,6 +121,15 @@ export async function userIdOf(t: TestApp, email: string): Promise<number> {
   return row.id;
 }
 
+/**
+ * Let the resend cooldown of an address pass: its codes move two minutes back, and the
+ * per-address send window (a fixed window, counted for every address alike) starts afresh.
+ */
+export async function passCooldown(t: TestApp, email: string) {
+  await t.sql("update otp_codes set created_at = created_at - interval '2 minutes' where email = $1", [email.toLowerCase()]);
+  await t.sql("delete from rate_limit_hits where bucket = 'otp-send:cooldown' and key like '%:' || $1", [email.toLowerCase()]);
+}
+
 /** Register, read the code from the sandbox, verify: a signed-up, verified owner. */
 export async function signUp(t: TestApp, overrides: Record<string, unknown> = {}) {
   const body = registration(overrides);

@@ -27,7 +27,7 @@ import { audit } from './guard.ts';
 import { hasRecentOtp, isLastCode, issueOtp, lockEmail, verifyOtp } from './otp.service.ts';
 import { countSignUpSend, isSendLimit, mailAccountExists, quietAnswer, replacePendingRegistration, sendGate } from './same-answer.ts';
 import { issueToken, revokeUserSessions } from './tokens.ts';
-import { findByEmail, findInAccount, toUserDto, type UserRow, type UserWithRole } from './users.repo.ts';
+import { findByEmail, findInAccount, signUpProfile, toUserDto, type UserRow, type UserWithRole } from './users.repo.ts';
 import { grantTrialCredits } from '../messaging/pipeline/credits.ts';
 
 export interface RequestMeta {
@@ -87,12 +87,7 @@ export async function createAccountWithOwner(
       role_id: owner.id,
       email: input.email,
       password_hash: input.passwordHash,
-      first_name: input.first_name,
-      last_name: input.last_name,
-      phone_number: input.phone_number,
-      industry: input.industry ?? null,
-      user_role: input.user_role ?? null,
-      language: input.language ?? 'en',
+      ...signUpProfile(input),
       email_verified_at: opts.verified ? new Date() : null,
       ...(opts.createdAt ? { created_at: opts.createdAt } : {}),
     })

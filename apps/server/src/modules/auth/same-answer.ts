@@ -17,7 +17,7 @@ import { AppError } from '../../lib/errors.ts';
 import { hit, type RateLimit } from '../../lib/rate-limit.ts';
 import { accountExistsMail } from '../../mail/templates.ts';
 import { mailsSent } from '../../metrics.ts';
-import type { UserRow } from './users.repo.ts';
+import { signUpProfile, type UserRow } from './users.repo.ts';
 
 /** The answer to a code request, whatever the address (the keys of issueOtp's own answer). */
 export const quietAnswer = (ctx: AppContext) => ({
@@ -89,16 +89,7 @@ export async function replacePendingRegistration(
 ) {
   const [updated] = await tx
     .update(users)
-    .set({
-      password_hash: input.passwordHash,
-      first_name: input.first_name,
-      last_name: input.last_name,
-      phone_number: input.phone_number,
-      industry: input.industry ?? null,
-      user_role: input.user_role ?? null,
-      language: input.language,
-      updated_at: new Date(),
-    })
+    .set({ password_hash: input.passwordHash, ...signUpProfile(input), updated_at: new Date() })
     .where(eq(users.id, user.id))
     .returning();
   await tx

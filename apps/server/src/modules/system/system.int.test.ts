@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, latestOtp, mailsTo, registration, type TestApp, uniqueEmail, waitForMails } from '../../test/helper.ts';
+import { createTestApp, json, latestOtp, mailsTo, passCooldown, registration, type TestApp, uniqueEmail, waitForMails } from '../../test/helper.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -65,7 +65,7 @@ describe('sandbox inbox', () => {
     const email = body.email as string;
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: body })).statusCode).toBe(201);
     await latestOtp(t, email);
-    await t.sql("update otp_codes set created_at = created_at - interval '2 minutes' where email = $1", [email]);
+    await passCooldown(t, email);
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/resend-otp', payload: { email } })).statusCode).toBe(200);
     const items = await waitForMails(t, email, 2);
     expect(items).toHaveLength(2);
