@@ -4,7 +4,7 @@ import { signInUi } from './fixtures.ts';
 /**
  * The Content-Security-Policy (and the other security headers) must not break the app: a walk
  * through the main screens, the email preview (a srcdoc frame with remote images), the canvas
- * editor and the API documentation in Chromium, failing on any CSP violation it reports.
+ * editor, the assistant and the API documentation in Chromium, failing on any CSP violation.
  */
 function watchCsp(page: Page) {
   const violations: string[] = [];
@@ -68,6 +68,14 @@ test('the app sends its security headers and no screen trips its Content-Securit
   expect(created.status()).toBe(201);
   await visit(page, `/template/edit/${(await created.json()).data.id}`);
   await expect(page.locator('iframe').first()).toBeVisible();
+
+  // the assistant: its window, a streamed answer
+  await page.getByTestId('chat-toggle').click();
+  await expect(page.getByTestId('chat-status')).toHaveAttribute('data-status', 'online');
+  await page.getByTestId('chat-input').fill('How many customers do I have?');
+  await page.getByTestId('chat-input').press('Enter');
+  await expect(page.getByTestId('chat-thinking')).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByTestId('chat-message-bot').last()).not.toBeEmpty();
 
   // the API documentation (Swagger UI) renders under the same policy
   await visit(page, '/api/docs');
