@@ -151,7 +151,7 @@ export function registerInputGuard(app: FastifyInstance) {
   app.addHook('onRequest', async (req) => {
     const fields = badUrlFields(req.raw.url ?? '');
     if (fields.length) throw badText(fields);
-    if (req.headers['content-type']?.startsWith('multipart/')) guardMultipart(req);
+    if (req.headers['content-type']?.toLowerCase().startsWith('multipart/')) guardMultipart(req);
   });
 
   const jsonParser = app.getDefaultJsonParser('error', 'error');
