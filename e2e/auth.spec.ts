@@ -1,16 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { newEmail, otpFor, PASSWORD, registerVerified, signInUi } from './fixtures.ts';
+import { newEmail, otpFor, PASSWORD, registerVerified, signInUi, submitRegisterForm } from './fixtures.ts';
 
 test('register → code from the sandbox → verify → sign in → landing page', async ({ page, request }) => {
   const email = newEmail('e2e.register');
   await page.goto('/register');
-  await page.getByTestId('register-first_name').fill('Omar');
-  await page.getByTestId('register-last_name').fill('Saleh');
-  await page.getByTestId('register-email').fill(email);
-  await page.getByTestId('register-phone_number').fill('+966501234567');
-  await page.getByTestId('register-password').fill(PASSWORD);
-  await page.getByTestId('register-confirm_password').fill(PASSWORD);
-  await page.getByTestId('register-submit').click();
+  await submitRegisterForm(page, email);
 
   await expect(page).toHaveURL(/\/otp-register/);
   // the code is read from the sandbox inbox screen, as a user would
@@ -65,4 +59,16 @@ test('the code entered again after verifying (Back to the code page) leads to si
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByTestId('login-email')).toHaveValue(email);
   await expect(page.getByTestId('form-error')).toHaveCount(0);
+});
+
+test('signing up with an address that has an account looks the same on screen; its mailbox is told to sign in', async ({ page, request }) => {
+  const email = await registerVerified(request, 'e2e.signup.taken');
+  await page.goto('/register');
+  await submitRegisterForm(page, email);
+  // the same next step as for a new address, which says what happens when the address is taken
+  await expect(page).toHaveURL(/\/otp-register/);
+  await expect(page.getByTestId('otp-existing-hint')).toBeVisible();
+  await expect(page.getByTestId('form-error')).toHaveCount(0);
+  await page.goto(`/sandbox/inbox?to=${encodeURIComponent(email)}`);
+  await expect(page.getByText('You already have a Risala account')).toBeVisible();
 });

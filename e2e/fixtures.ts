@@ -40,6 +40,17 @@ export async function registerVerified(request: APIRequestContext, tag: string) 
   return email;
 }
 
+/** Fill in and send the sign-up form (/register must be open). */
+export async function submitRegisterForm(page: Page, email: string, name = { first: 'Omar', last: 'Saleh' }) {
+  await page.getByTestId('register-first_name').fill(name.first);
+  await page.getByTestId('register-last_name').fill(name.last);
+  await page.getByTestId('register-email').fill(email);
+  await page.getByTestId('register-phone_number').fill('+966501234567');
+  await page.getByTestId('register-password').fill(PASSWORD);
+  await page.getByTestId('register-confirm_password').fill(PASSWORD);
+  await page.getByTestId('register-submit').click();
+}
+
 export async function signInUi(page: Page, email: string, password = PASSWORD) {
   await page.goto('/login');
   await page.getByTestId('login-email').fill(email);

@@ -18,7 +18,10 @@ import {
 import type { AppContext } from './context.ts';
 import { AppError, mapDbError } from './lib/errors.ts';
 import { requestLanguage } from './lib/http.ts';
+import { tokenGuard } from './lib/access-token.ts';
+import { frameworkErrors, registerInputGuard } from './lib/input-guard.ts';
 import { redactUrl } from './lib/redact.ts';
+import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerMetrics } from './metrics.ts';
 import { registerRoutes } from './routes.ts';
 
@@ -54,6 +57,9 @@ function requestLogFields(req: FastifyRequest) {
   };
 }
 
+/** Retry-After of a 503: a restarted PostgreSQL or a failed-over replica is back within seconds. */
+const RETRY_AFTER_SECONDS = 5;
+
 /** Fastify's own request errors, mapped to our stable codes. */
 function fromFastifyError(err: FastifyError): AppError | null {
   switch (err.code) {
@@ -87,17 +93,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     bodyLimit: ctx.config.bodyLimit,
     trustProxy: ctx.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // An empty body sent as JSON (PUT …/read, …/read-all, a bare POST) is no body rather than a
-  // 400; anything else goes through Fastify's own parser and its prototype-poisoning guard.
-  const jsonParser = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) =>
-    String(body).trim() === '' ? done(null, undefined) : jsonParser(req, String(body), done),
-  );
+  // NUL, broken UTF-8 and lone surrogates in URLs, JSON and multipart text: 400 before any handler
+  registerInputGuard(app);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang = requestLanguage(request);
@@ -110,6 +112,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     }
     const known =
       error instanceof AppError ? error : (mapDbError(error) ?? fromFastifyError(error));
+    if (known?.code === 'SERVICE_UNAVAILABLE') {
+      // the database (or a relay) is down: say when to try again; the operator sees it in the log
+      if (!(error instanceof AppError)) request.log.error({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    }
     if (known) {
       const retryAfter = (known.data as { retry_after?: unknown } | undefined)?.retry_after;
       if (known.statusCode === 429 && typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
@@ -119,6 +126,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     return reply.code(500).send(envelope(lang, new AppError('INTERNAL_ERROR')));
   });
 
+  await registerSecurityHeaders(app, ctx.config);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
     limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 20, parts: 25 },
@@ -133,9 +141,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  const docsGuard = tokenGuard(ctx.config.apiDocsToken, 'Basic realm="Risala API documentation", charset="UTF-8"');
+  // the UI loads only its own scripts and styles: the app's CSP fits it (an E2E opens it in Chromium)
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', ...(docsGuard ? { uiHooks: { onRequest: docsGuard } } : {}) });
 
-  registerMetrics(app);
+  registerMetrics(app, ctx.config.metricsToken);
   await registerRoutes(app, ctx);
 
   // The built single-page app, with index.html for every client-side route.

@@ -71,6 +71,9 @@ const envSchema = z.object({
   OUTBOUND_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   OUTBOUND_ALLOWED_HOSTS: z.string().optional(),
   SENDGRID_API_BASE: z.string().url().default('https://api.sendgrid.com'),
+  /** when set, /metrics and the OpenAPI document (/api/docs…) answer only requests carrying them */
+  METRICS_TOKEN: z.string().min(16, { error: 'at least 16 characters' }).optional(),
+  API_DOCS_TOKEN: z.string().min(16, { error: 'at least 16 characters' }).optional(),
   /** outbound hosts/URLs on private or loopback networks are refused unless this is true */
 });
 
@@ -246,5 +249,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     sendgridApiBase: e.SENDGRID_API_BASE.replace(/\/$/, ''),
     /** the AI service (modules/ai/ai.config.ts) */
     ai: loadAiConfig(given),
+    /** Bearer (or HTTP Basic password) required by /metrics and by /api/docs when set. */
+    metricsToken: e.METRICS_TOKEN,
+    apiDocsToken: e.API_DOCS_TOKEN,
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import client from 'prom-client';
+import { tokenGuard } from './lib/access-token.ts';
 
 export const registry = new client.Registry();
 client.collectDefaultMetrics({ register: registry, prefix: 'risala_' });
@@ -19,8 +20,8 @@ export const mailsSent = new client.Counter({
   registers: [registry],
 });
 
-/** Records each request's duration and serves Prometheus text at GET /metrics. */
-export function registerMetrics(app: FastifyInstance) {
+/** Records each request's duration and serves Prometheus text at GET /metrics (behind METRICS_TOKEN when set). */
+export function registerMetrics(app: FastifyInstance, token?: string) {
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     httpDuration.observe(
@@ -28,7 +29,7 @@ export function registerMetrics(app: FastifyInstance) {
       reply.elapsedTime / 1000,
     );
   });
-  app.get('/metrics', { schema: { hide: true } }, async (_req, reply) => {
+  app.get('/metrics', { schema: { hide: true }, onRequest: tokenGuard(token, 'Bearer realm="metrics"') }, async (_req, reply) => {
     reply.header('content-type', registry.contentType);
     return registry.metrics();
   });

@@ -1,5 +1,6 @@
 import { ERROR_STATUS, type ErrorCode, type FieldError } from '@risala/shared';
 import type { TranslateParams } from '@risala/shared/i18n/index.ts';
+import { DrizzleQueryError } from 'drizzle-orm';
 
 /** A typed failure a service throws; the central error handler turns it into the envelope. */
 export class AppError extends Error {
@@ -59,7 +60,34 @@ const UNIQUE_CODES: Record<string, ErrorCode> = {
   whatsapp_templates_account_name_uq: 'TEMPLATE_NAME_EXISTS',
 };
 
+/** Socket errors of the connection to PostgreSQL (refused, reset, unreachable, name not found). */
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** What node-postgres says when the server went away or never answered. */
+const PG_CONNECTION_LOST = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
+/**
+ * The database cannot be reached: class 08 (connection exception), 57P01–57P03 (admin or crash
+ * shutdown, cannot connect now), 53300 (too many connections), a refused or broken socket, or the
+ * driver's own "Connection terminated". Only the error itself or the cause Drizzle wraps it in
+ * counts, so a provider's `fetch failed` (whose cause is also ECONNREFUSED) stays what it was.
+ */
+export function isDbUnavailable(err: unknown): boolean {
+  const candidates = [err];
+  if (err instanceof DrizzleQueryError) candidates.push(err.cause);
+  return candidates.some((c) => {
+    if (!c || typeof c !== 'object') return false;
+    const { code, message, syscall, errors } = c as { code?: unknown; message?: unknown; syscall?: unknown; errors?: unknown };
+    if (typeof code === 'string') {
+      if (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || code === '53300') return true;
+      // a system error (has syscall), or Node's AggregateError of every address tried
+      if (SOCKET_CODES.has(code) && (syscall !== undefined || Array.isArray(errors))) return true;
+    }
+    return typeof message === 'string' && PG_CONNECTION_LOST.test(message);
+  });
+}
+
 export function mapDbError(err: unknown): AppError | null {
+  if (isDbUnavailable(err)) return new AppError('SERVICE_UNAVAILABLE');
   // Drizzle wraps the driver's error: the PostgreSQL code sits on `cause`
   const wrapped = (err as { cause?: unknown } | null)?.cause;
   const e = (typeof (err as PgError)?.code === 'string' ? err : (wrapped ?? err)) as PgError;

@@ -69,6 +69,30 @@ export function resetMail(
   };
 }
 
+/**
+ * To the owner of an address someone tried to register (or to verify again): it already has an
+ * account. The caller got the same answer as for a new address; the owner learns what to do here.
+ */
+export function accountExistsMail(lang: string, to: string, name: string, links: { signIn: string; reset: string }): MailMessage {
+  const t = (k: string, p: Record<string, string | number> = {}) => translate(lang, k, p);
+  const greeting = t('mail.greeting', { name });
+  const link = (url: string) => `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
+  return {
+    to,
+    subject: t('mail.accountExists.subject'),
+    headers: { [MAIL_KIND_HEADER]: 'account-exists' },
+    text: [greeting, t('mail.accountExists.intro'), `${t('mail.accountExists.signIn')} ${links.signIn}`,
+      `${t('mail.accountExists.reset')} ${links.reset}`, t('mail.accountExists.ignore'), t('mail.signature')].join('\n\n'),
+    html: frame(lang, [
+      escapeHtml(greeting),
+      escapeHtml(t('mail.accountExists.intro')),
+      `${escapeHtml(t('mail.accountExists.signIn'))} ${link(links.signIn)}`,
+      `${escapeHtml(t('mail.accountExists.reset'))} ${link(links.reset)}`,
+      escapeHtml(t('mail.accountExists.ignore')),
+    ]),
+  };
+}
+
 export function supportMails(opts: {
   lang: string;
   supportAddress: string;

@@ -114,6 +114,22 @@ export function registration(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** The id of the user with this address (sign-up answers without it: the same answer for every address). */
+export async function userIdOf(t: TestApp, email: string): Promise<number> {
+  const [row] = await t.sql<{ id: number }>('select id from users where lower(email) = lower($1)', [email]);
+  if (!row) throw new Error(`no user ${email}`);
+  return row.id;
+}
+
+/**
+ * Let the resend cooldown of an address pass: its codes move two minutes back, and the
+ * per-address send window (a fixed window, counted for every address alike) starts afresh.
+ */
+export async function passCooldown(t: TestApp, email: string) {
+  await t.sql("update otp_codes set created_at = created_at - interval '2 minutes' where email = $1", [email.toLowerCase()]);
+  await t.sql("delete from rate_limit_hits where bucket = 'otp-send:cooldown' and key like '%:' || $1", [email.toLowerCase()]);
+}
+
 /** Register, read the code from the sandbox, verify: a signed-up, verified owner. */
 export async function signUp(t: TestApp, overrides: Record<string, unknown> = {}) {
   const body = registration(overrides);
@@ -122,7 +138,7 @@ export async function signUp(t: TestApp, overrides: Record<string, unknown> = {}
   const otp = await latestOtp(t, body.email as string);
   const ver = await t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email: body.email, otp } });
   if (ver.statusCode !== 200) throw new Error(`verify failed: ${ver.body}`);
-  return { email: body.email as string, password: body.password as string, userId: reg.json().data.user_id as number };
+  return { email: body.email as string, password: body.password as string, userId: await userIdOf(t, body.email as string) };
 }
 
 /** Sign in and return the bearer token and user. */

@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accountId } from './columns.ts';
 import { emailSenders } from './gateway.ts';
 
@@ -12,9 +13,14 @@ export const emailEvents = pgTable(
     event: text('event').notNull(),
     email: text('email'),
     sg_message_id: text('sg_message_id'),
+    /** SendGrid's id of the event: a replayed or retried event is stored (and applied) once */
+    sg_event_id: text('sg_event_id'),
     reason: text('reason'),
     occurred_at: timestamp('occurred_at', { withTimezone: true }).notNull(),
     raw: jsonb('raw').notNull(),
   },
-  (t) => [index('email_events_account_time_idx').on(t.account_id, t.occurred_at)],
+  (t) => [
+    index('email_events_account_time_idx').on(t.account_id, t.occurred_at),
+    uniqueIndex('email_events_account_sg_event_uq').on(t.account_id, t.sg_event_id).where(sql`${t.sg_event_id} is not null`),
+  ],
 );

@@ -8,7 +8,7 @@ import { BUILTIN_ROLES, permissionTreeFor, ROLE_DESCRIPTIONS, type RegisterInput
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, roles, users } from '../../db/schema/index.ts';
-import type { UserRow } from '../auth/index.ts';
+import { signUpProfile, type UserRow } from '../auth/index.ts';
 import { seedSandboxGateway } from '../connections/index.ts';
 import { grantTrialCredits } from '../messaging/index.ts';
 import { seedSandboxSenders } from '../senders/index.ts';
@@ -49,12 +49,7 @@ export async function createAccountWithOwner(
       role_id: owner.id,
       email: input.email,
       password_hash: input.passwordHash,
-      first_name: input.first_name,
-      last_name: input.last_name,
-      phone_number: input.phone_number,
-      industry: input.industry ?? null,
-      user_role: input.user_role ?? null,
-      language: input.language ?? 'en',
+      ...signUpProfile(input),
       email_verified_at: opts.verified ? new Date() : null,
       ...(opts.createdAt ? { created_at: opts.createdAt } : {}),
     })

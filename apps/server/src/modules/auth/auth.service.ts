@@ -19,7 +19,8 @@ import { resetMail } from '../../mail/templates.ts';
 import { createAccountWithOwner } from '../accounts/index.ts';
 import { notify } from '../notifications/index.ts';
 import { audit } from './guard.ts';
-import { issueOtp, lockEmail, verifyOtp, hasRecentOtp } from './otp.service.ts';
+import { hasRecentOtp, isLastCode, issueOtp, lockEmail, verifyOtp } from './otp.service.ts';
+import { countSignUpSend, isSendLimit, mailAccountExists, quietAnswer, replacePendingRegistration, sendGate } from './same-answer.ts';
 import { issueToken, revokeUserSessions } from './tokens.ts';
 import { findByEmail, findInAccount, toUserDto, type UserRow, type UserWithRole } from './users.repo.ts';
 
@@ -44,23 +45,34 @@ async function passwordMatches(stored: string | null, password: string) {
   return argonVerify(stored, password).catch(() => false);
 }
 
+/**
+ * Sign-up answers the same for every address (same-answer.ts): a new address gets its code, one
+ * with an account gets a mail saying so, a pending sign-up is replaced. Every request mails the
+ * address, so the per-address limit of code mails applies too.
+ */
 export async function register(ctx: AppContext, input: RegisterInput, meta: RequestMeta) {
-  await enforce(ctx.db, [ctx.config.rateLimits.registerPerIp, meta.ip]);
+  await enforce(ctx.db, [ctx.config.rateLimits.registerPerIp, meta.ip], [ctx.config.rateLimits.otpPerAddress, input.email]);
   const passwordHash = await hashPassword(input.password);
   const { confirm_password: _, password: __, ...rest } = input;
+  const details = { ...rest, passwordHash, language: input.language ?? meta.lang };
+  const answer = { email: input.email, otp_sent: true, ...quietAnswer(ctx) };
+  await countSignUpSend(ctx, input.email);
   return ctx.db.transaction(async (tx) => {
     await lockEmail(tx, input.email);
-    if (await findByEmail(tx, input.email)) {
-      throw new AppError('EMAIL_EXISTS', { errors: [{ field: 'email', message: 'errors.EMAIL_EXISTS' }] });
+    const found = await findByEmail(tx, input.email);
+    if (found?.user.email_verified_at) {
+      if (found.user.status === 'ACTIVE') await mailAccountExists(ctx, found.user);
+      return answer;
     }
-    const user = await createAccountWithOwner(tx, {
-      ...rest,
-      password: '',
-      passwordHash,
-      language: input.language ?? meta.lang,
-    }, { config: ctx.config });
-    const sent = await issueOtp(ctx, tx, user, 'register');
-    return { user_id: user.id, email: user.email, otp_sent: true, ...sent };
+    if (found && found.user.status !== 'ACTIVE') return answer;
+    const user = found
+      ? await replacePendingRegistration(tx, found.user, details)
+      : await createAccountWithOwner(tx, { ...details, password: '' }, { config: ctx.config });
+    // a sign-up repeated within the cooldown keeps the code mailed a moment ago
+    await issueOtp(ctx, tx, user, 'register').catch((err) => {
+      if (!found || !isSendLimit(err)) throw err;
+    });
+    return answer;
   });
 }
 
@@ -69,22 +81,31 @@ function impliedPurpose(found: Awaited<ReturnType<typeof findByEmail>>): 'regist
   return found?.user.email_verified_at ? 'reset' : 'register';
 }
 
-/** send-otp / resend-otp. Unknown addresses get the same answer (no account enumeration). */
+/**
+ * send-otp / resend-otp. Every address gets the same answer (no account enumeration): the limits
+ * are applied to all alike first, then a known address's own limits stay silent, and a
+ * registration code asked for a verified address becomes a mail telling its owner to sign in.
+ */
 export async function sendOtp(ctx: AppContext, email: string, meta: Pick<RequestMeta, 'ip'>, requested?: OtpPurpose) {
   // counted for known and unknown addresses alike (the answer must not tell them apart)
   await enforce(ctx.db, [ctx.config.rateLimits.otpPerIp, meta.ip], [ctx.config.rateLimits.otpPerAddress, email]);
+  await sendGate(ctx, email, requested);
   const found = await findByEmail(ctx.db, email);
   const purpose = requested ?? impliedPurpose(found);
-  const quiet = {
-    provider: ctx.mailer.provider,
-    delivery_status: 'sent' as const,
-    cooldown_seconds: 60,
-  };
+  const quiet = quietAnswer(ctx);
   if (found?.user.status !== 'ACTIVE') return quiet;
-  if (purpose === 'register' && found.user.email_verified_at) throw new AppError('EMAIL_ALREADY_VERIFIED');
+  if (purpose === 'register' && found.user.email_verified_at) {
+    await mailAccountExists(ctx, found.user);
+    return quiet;
+  }
   // a login code can only be re-sent after the password was proven (login-with-otp)
   if (purpose === 'login' && !(await hasRecentOtp(ctx.db, email, 'login'))) return quiet;
-  return ctx.db.transaction((tx) => issueOtp(ctx, tx, found.user, purpose));
+  try {
+    await ctx.db.transaction((tx) => issueOtp(ctx, tx, found.user, purpose));
+  } catch (err) {
+    if (!isSendLimit(err)) throw err;
+  }
+  return quiet;
 }
 
 async function createResetToken(ctx: AppContext, tx: DbOrTx, user: UserRow) {
@@ -106,9 +127,11 @@ export async function verifyRegistrationOrReset(
   await enforce(ctx.db, [ctx.config.rateLimits.otpVerifyPerIp, meta.ip]);
   const found = await findByEmail(ctx.db, input.email);
   const purpose = input.purpose ?? impliedPurpose(found);
-  // back on the code page after verifying (Back, a second tab): say so, as resend does, not "wrong code"
+  // back on the code page after verifying (Back, a second tab): say so, not "wrong code" — but only
+  // to whoever holds the code that verified it; any other code is wrong, as for an unknown address
   if (purpose === 'register' && found?.user.status === 'ACTIVE' && found.user.email_verified_at) {
-    throw new AppError('EMAIL_ALREADY_VERIFIED');
+    if (await isLastCode(ctx, input.email, 'register', input.otp)) throw new AppError('EMAIL_ALREADY_VERIFIED');
+    throw new AppError('OTP_INVALID');
   }
   const { userId } = await verifyOtp(ctx, input.email, purpose, input.otp);
   return ctx.db.transaction(async (tx) => {

@@ -152,6 +152,17 @@ export async function verifyOtp(
   }
 }
 
+/** Whether `code` is the address's latest code of this purpose (used or not): proof of the mailbox. */
+export async function isLastCode(ctx: AppContext, email: string, purpose: OtpPurpose, code: string) {
+  const [otp] = await ctx.db
+    .select({ code_hash: otpCodes.code_hash })
+    .from(otpCodes)
+    .where(and(eq(otpCodes.email, email.toLowerCase()), eq(otpCodes.purpose, purpose)))
+    .orderBy(desc(otpCodes.created_at))
+    .limit(1);
+  return Boolean(otp && safeEqualHex(otp.code_hash, hashCode(ctx.config.jwtSecret, email, purpose, code)));
+}
+
 /** True when a login code was issued recently (the password was proven just before). */
 export async function hasRecentOtp(db: DbOrTx, email: string, purpose: OtpPurpose) {
   const since = new Date(Date.now() - OTP.ttlMinutes * 60_000);

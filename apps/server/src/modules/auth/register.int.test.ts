@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, latestOtp, registration, signIn, signUp, type TestApp } from '../../test/helper.ts';
+import { createTestApp, json, latestOtp, registration, signIn, signUp, type TestApp, userIdOf, waitForMails } from '../../test/helper.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,28 +16,58 @@ describe('POST /api/auth/register', () => {
     expect(res.statusCode).toBe(201);
     const data = json(res).data;
     expect(data).toMatchObject({ email: body.email, otp_sent: true, provider: 'sandbox', delivery_status: 'sent' });
-    const [user] = await t.sql('select u.*, r.key as role_key from users u join roles r on r.id = u.role_id where u.id = $1', [data.user_id]);
+    expect(data).not.toHaveProperty('user_id'); // a taken address must get the very same answer
+    const [user] = await t.sql('select u.*, r.key as role_key from users u join roles r on r.id = u.role_id where u.id = $1', [await userIdOf(t, body.email)]);
     expect(user.role_key).toBe('owner');
     expect(user.email_verified_at).toBeNull();
     expect(user.password_hash).toMatch(/^\$argon2id\$/);
     const roles = await t.sql('select key from roles where account_id = $1 order by id', [user.account_id]);
     expect(roles.map((r) => r.key)).toEqual(['owner', 'admin', 'marketer', 'reviewer', 'viewer']);
-    const [otp] = await t.sql('select code_hash from otp_codes where user_id = $1', [data.user_id]);
+    const [otp] = await t.sql('select code_hash from otp_codes where user_id = $1', [user.id]);
     const code = await latestOtp(t, body.email);
     expect(code).toMatch(/^\d{6}$/);
     expect(otp.code_hash).not.toContain(code);
   });
 
-  it('refuses a duplicate email with EMAIL_EXISTS and keeps one account', async () => {
-    const body = registration();
-    await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
-    const again = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...body, email: body.email.toUpperCase() } });
-    expect(again.statusCode).toBe(409);
-    expect(json(again).code).toBe('EMAIL_EXISTS');
-    // said at the email field, where the address was typed, with what to do instead
-    expect(json(again).errors).toEqual([{ field: 'email', message: 'An account with this email already exists. Sign in, or reset the password if you forgot it.' }]);
-    const rows = await t.sql('select count(*)::int as n from users where lower(email) = $1', [body.email]);
-    expect(rows[0].n).toBe(1);
+  it('answers a taken address exactly as a new one, mailing its owner instead of telling the caller', async () => {
+    const owner = await signUp(t);
+    const fresh = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: registration() });
+    const taken = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: registration({ email: owner.email.toUpperCase(), password: 'Other1!pass', confirm_password: 'Other1!pass', first_name: 'Mallory' }),
+    });
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    const shape = (res: typeof fresh) => ({ ...json(res), data: { ...json(res).data, email: '…' } });
+    expect(shape(taken)).toEqual(shape(fresh));
+    // the owner is told, with where to sign in or reset; no code, nothing changed
+    const [notice] = await waitForMails(t, owner.email, 2);
+    expect(notice).toMatchObject({ subject: 'You already have a Risala account', otp_code: null });
+    expect(notice.text).toContain(`${t.ctx.config.publicUrl}/login`);
+    expect(notice.text).toContain(`${t.ctx.config.publicUrl}/forget-password`);
+    const rows = await t.sql('select count(*)::int as n, min(first_name) as name from users where lower(email) = $1', [owner.email]);
+    expect(rows[0]).toEqual({ n: 1, name: 'Sara' });
+    expect((await signIn(t, owner.email)).token).toBeTruthy();
+    const other = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: owner.email, password: 'Other1!pass' } });
+    expect(other.statusCode).toBe(401);
+  });
+
+  it('a sign-up never verified is replaced by the next one: the mailbox owner’s latest sign-up wins', async () => {
+    const planted = registration({ first_name: 'Mallory', password: 'Plant3d!pw', confirm_password: 'Plant3d!pw', company_name: 'Mallory Ltd' });
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: planted })).statusCode).toBe(201);
+    const userId = await userIdOf(t, planted.email);
+    await t.sql(`update otp_codes set created_at = created_at - interval '2 minutes' where email = $1`, [planted.email]);
+    const own = { ...registration({ email: planted.email }), first_name: 'Huda' };
+    const again = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: own });
+    expect(again.statusCode).toBe(201);
+    const [mail] = await waitForMails(t, planted.email, 2);
+    const verified = await t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email: own.email, otp: mail.otp_code } });
+    expect(verified.statusCode).toBe(200);
+    const [user] = await t.sql('select u.id, u.first_name, a.name from users u join accounts a on a.id = u.account_id where lower(u.email) = $1', [own.email]);
+    expect(user).toEqual({ id: userId, first_name: 'Huda', name: 'Acme Trading' });
+    expect((await signIn(t, own.email)).token).toBeTruthy(); // the owner's password
+    const planter = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: own.email, password: 'Plant3d!pw' } });
+    expect(planter.statusCode).toBe(401);
   });
 
   const invalid: Array<[string, Record<string, unknown>, string, string]> = [
@@ -98,12 +128,13 @@ describe('POST /api/auth/register', () => {
     const body = registration({ phone_number: '+٩٦٦ ٥٠١ ٢٣٤ ٥٦٧' });
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
     expect(res.statusCode).toBe(201);
-    const [user] = await t.sql('select phone_number from users where id = $1', [json(res).data.user_id]);
+    const userId = await userIdOf(t, body.email as string);
+    const [user] = await t.sql('select phone_number from users where id = $1', [userId]);
     expect(user.phone_number).toBe('+966501234567');
     const arabic = (await latestOtp(t, body.email as string)).replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
     const verified = await t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email: body.email, otp: arabic } });
     expect(verified.statusCode).toBe(200);
-    const [row] = await t.sql('select email_verified_at from users where id = $1', [json(res).data.user_id]);
+    const [row] = await t.sql('select email_verified_at from users where id = $1', [userId]);
     expect(row.email_verified_at).not.toBeNull();
   });
 

@@ -4,7 +4,9 @@
  * user, batch actions, and another account's ids → 404.
  */
 import { CAMPAIGN_STATES, CAMPAIGN_TRANSITIONS } from '@risala/shared/schemas/campaigns';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORMULA_CELLS } from '../../test/formula-cells.ts';
 import { addUserToAccount, bearer, type Cast, createTestApp, json, signIn, signUpCast, type TestApp } from '../../test/helper.ts';
 import { type Owner, seedAudience, seedBrand, smsDraft } from './campaign-fixtures.ts';
 import { assertTransition } from './deploy.service.ts';
@@ -378,5 +380,23 @@ describe('approval', () => {
     expect((await req('POST', `/api/batches/${rb.id}/gateway-reject`, { reason: 'Phishing risk' }, rtoken)).statusCode).toBe(200);
     expect(await statusOf(r.id)).toBe('DRAFT');
     expect((await batchesOf(r.id))[0]).toMatchObject({ gateway_status: 'REJECTED', rejection_reason: 'Phishing risk' });
+  });
+});
+
+describe('the recipients CSV', () => {
+  it('writes a provider text a spreadsheet would run with a leading quote; a phone number stays as it is', async () => {
+    const { id } = await smsDraft(t, owner);
+    for (const reason of FORMULA_CELLS) {
+      await t.sql(
+        `insert into messages (account_id, campaign_id, bulk_id, channel, status, stage, recipient, body, error_message)
+         values ($1, $2, 'csv', 'sms', 'FAILED', 'done', '+966501234567', 'Hi', $3)`,
+        [owner.accountId, id, reason],
+      );
+    }
+    const res = await req('GET', `/api/campaigns/${id}/recipients.csv`);
+    expect(res.statusCode).toBe(200);
+    const rows = parse(res.rawPayload, { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => r.Error).sort()).toEqual(FORMULA_CELLS.map((v) => `'${v}`).sort());
+    expect(new Set(rows.map((r) => r.Recipient))).toEqual(new Set(['+966501234567']));
   });
 });

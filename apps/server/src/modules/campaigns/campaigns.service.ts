@@ -16,7 +16,7 @@ import { findBrand } from '../brands/index.ts';
 import { loadRoutingTable } from '../routing/index.ts';
 import { type AudienceCount, audienceChunk, buildAudience, countAudience } from './audience.ts';
 import * as repo from './campaigns.repo.ts';
-import { type CampaignSenders, channelPlan } from './content.ts';
+import { type CampaignSenders, channelPlan, storedContent } from './content.ts';
 
 const DELETABLE: CampaignState[] = ['DRAFT', 'CANCELED', 'COMPLETED', 'COMPLETED_WITH_ERRORS'];
 
@@ -39,9 +39,9 @@ function draftValues(input: CampaignDraftInput): repo.CampaignValues {
   if (input.objective !== undefined) v.objective = input.objective;
   if (input.channels !== undefined) v.channels = input.channels;
   if (input.audience !== undefined) v.audience = input.audience;
-  if (input.content !== undefined) v.content = input.content;
+  if (input.content !== undefined) v.content = input.content && storedContent(input.content);
   if (input.senders !== undefined) v.senders = input.senders;
-  if (input.ab_test !== undefined) v.ab_test = input.ab_test;
+  if (input.ab_test !== undefined) v.ab_test = input.ab_test && { ...input.ab_test, variant_b: storedContent(input.ab_test.variant_b) };
   if (input.schedule_at !== undefined) v.schedule_at = input.schedule_at ? new Date(input.schedule_at) : null;
   return v;
 }

@@ -15,7 +15,7 @@ import { content as contentItems, whatsappTemplates } from '../../db/schema/inde
 import { AppError } from '../../lib/errors.ts';
 import { fillParams, type NewMessage, resolveEmailSender, resolveWhatsappSender, setMessageContent } from '../messaging/index.ts';
 import { findDefaultSmsSender, findSmsSender } from '../senders/index.ts';
-import { customerValues, escapeHtml, findTemplate, renderer } from '../templates/index.ts';
+import { customerValues, emailRenderer, findTemplate, hasVisibleContent, htmlToText, renderer, sanitizeEmailHtml, textToHtml } from '../templates/index.ts';
 import type { AudienceMember } from './audience.ts';
 import { type SmsSqlPlan, smsBodySql } from './sms-sql.ts';
 import { addTracking, type TrackingKeys } from './tracking.ts';
@@ -103,18 +103,10 @@ async function smsPlan(db: DbOrTx, accountId: number, c: NonNullable<CampaignCon
   };
 }
 
-const textToHtml = (text: string) =>
-  text
-    .split(/\n{2,}/)
-    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
-    .join('');
-const htmlToText = (html: string) =>
-  html
-    .replace(/<(style|script)[^>]*>[\s\S]*?<\/\1>/gi, '')
-    .replace(/<br\s*\/?>|<\/(p|div|h\d|li|tr)>/gi, '\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .trim();
+/** The content as stored: a composed email's HTML through the one sanitiser, everything else as given. */
+export function storedContent(c: CampaignContent): CampaignContent {
+  return c.email?.html ? { ...c, email: { ...c.email, html: sanitizeEmailHtml(c.email.html) } } : c;
+}
 
 type MailRender = (v: Record<string, string | null>) => { subject: string; text: string; html: string | null };
 
@@ -138,14 +130,14 @@ async function emailContent(db: DbOrTx, accountId: number, c: NonNullable<Campai
     html = textToHtml([item.body, item.url].filter(Boolean).join('\n\n'));
   }
   if (!c.subject?.trim()) throw missing(`${prefix}.subject`);
-  if (!html?.trim()) throw missing(`${prefix}.html`);
+  // sanitised again here: a draft saved before sanitising was on (or through another path) never goes out raw
+  const body = html ? sanitizeEmailHtml(html) : '';
+  if (!hasVisibleContent(body)) throw missing(`${prefix}.html`);
   const subject = c.subject;
-  const body = html;
-  const text = htmlToText(body);
   return {
     templateId: null,
     usesAttributes: mentionsAttributes(subject, body),
-    render: ((v) => ({ subject: renderVariables(subject, v), text: renderVariables(text, v), html: renderVariables(body, v, escapeHtml) })) as MailRender,
+    render: emailRenderer({ subject, html: body, text: htmlToText(body) }) as MailRender,
   };
 }
 

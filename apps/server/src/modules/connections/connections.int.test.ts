@@ -171,6 +171,28 @@ describe('connections CRUD and validation', () => {
     expect(fields(listen).listen_url).toBeTruthy();
   });
 
+  it('refuses a private proxy host when the connection is saved, not only when sending', async () => {
+    const saved = t.ctx.config.outbound.allowedHosts;
+    t.ctx.config.outbound.allowedHosts = [];
+    onTestFinished(() => {
+      t.ctx.config.outbound.allowedHosts = saved;
+    });
+    const body = (proxy_host: string) => ({ type: 'http', connection_name: 'Via proxy', post_url: 'https://93.184.216.34/send', proxy_host, proxy_port: 3128 });
+    for (const host of ['127.0.0.1', '10.0.0.8', '169.254.169.254', '::1', 'localhost']) {
+      const res = await call(owner.token, 'POST', '/api/gateway/connections', body(host));
+      expect(res.statusCode, host).toBe(400);
+      expect(json(res).code, host).toBe('PRIVATE_ADDRESS_NOT_ALLOWED');
+      expect(fields(res).proxy_host, host).toBeTruthy();
+    }
+    const ok = await call(owner.token, 'POST', '/api/gateway/connections', body('93.184.216.35'));
+    expect(ok.statusCode, ok.body).toBe(201);
+    const id = json(ok).data.id as number;
+    const moved = await call(owner.token, 'PUT', `/api/gateway/connections/${id}`, { ...body('192.168.0.9'), connection_name: 'Via proxy' });
+    expect(json(moved).code).toBe('PRIVATE_ADDRESS_NOT_ALLOWED');
+    expect((await t.sql('select proxy_host from connections where id = $1', [id]))[0].proxy_host).toBe('93.184.216.35');
+    await call(owner.token, 'DELETE', `/api/gateway/connections/${id}`);
+  });
+
   it('accepts a public URL, and a private one once allowed in config', async () => {
     const res = await call(owner.token, 'POST', '/api/gateway/connections', {
       type: 'http',

@@ -56,11 +56,15 @@ function toColumns(ctx: AppContext, input: CreateConnectionInput | UpdateConnect
 }
 
 /**
- * §7 SSRF: URLs and SMPP hosts the server will connect to must not point into private networks
- * (sandbox rows are the system's). An SMPP host name that does not resolve yet is accepted; the
- * connection manager checks the host again when it connects.
+ * §7 SSRF: URLs, SMPP hosts and proxies the server will connect to must not point into private
+ * networks (sandbox rows are the system's). A host name that does not resolve yet is accepted;
+ * the connection manager and the HTTP sender check again when they connect.
  */
-async function checkTargets(ctx: AppContext, input: { type: string; post_url?: string | null; listen_url?: string | null; host?: string | null }) {
+async function checkTargets(
+  ctx: AppContext,
+  input: { type: string; post_url?: string | null; listen_url?: string | null; host?: string | null; proxy_host?: string | null },
+) {
+  if (input.proxy_host) await assertPublicHost(ctx.config, input.proxy_host, 'proxy_host', { allowUnresolved: true });
   if (input.type === 'smpp') {
     if (input.host) await assertPublicHost(ctx.config, input.host, 'host', { allowUnresolved: true });
     return;

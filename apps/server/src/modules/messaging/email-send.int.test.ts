@@ -218,7 +218,11 @@ describe('SendGrid', () => {
     expect(by().invalid).toMatchObject({ status: 'FAILED', error_code: 'SENDGRID_400' });
     expect(readable(by().invalid.error_message, 'en')).toBe('SendGrid refused the message (HTTP 400). The server answered: \u2068Does not contain a valid address.\u2069');
     const call = sgCalls.find((c) => c.id === by().read.provider_message_id);
-    expect(call?.body.content).toEqual([{ type: 'text/plain', value: 'Hi' }, { type: 'text/html', value: '<p>Hi</p>' }]);
+    // the HTML part is the sanitised, inlined document a template would send
+    expect(call?.body.content).toEqual([
+      { type: 'text/plain', value: 'Hi' },
+      { type: 'text/html', value: expect.stringMatching(/^<!doctype html><html dir="ltr">.*<body[^>]*><p>Hi<\/p><\/body><\/html>$/) },
+    ]);
 
     const now = Math.floor(Date.now() / 1000);
     const ev = (event: string, who: string, extra = {}) => ({ event, email: `${who}@customer.example`, timestamp: now, sg_message_id: `${by()[who].provider_message_id}.filterdrecv-1`, ...extra });

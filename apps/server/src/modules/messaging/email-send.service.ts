@@ -2,7 +2,7 @@
  * Sending email: recipients resolved for the channel (customers need consent_email), the account's
  * email sender — verified (ACTIVE) or the sandbox one, else EMAIL_SENDER_NOT_VERIFIED /
  * NO_ACTIVE_SENDER — and either subject + html/text or an APPROVED email template, rendered per
- * recipient with renderVariables (values HTML-escaped in the html part). One credit per message;
+ * recipient by the one email renderer (HTML sanitised, values HTML-escaped). One credit per message;
  * now (PENDING) or SCHEDULED with a release job at schedule_at. The pipeline's email driver sends.
  */
 import type { SendEmailInput, SendResult } from '@risala/shared/schemas/messages';
@@ -14,7 +14,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { findDefaultEmailSender, findEmailSenderById } from '../senders/index.ts';
-import { customerValues, escapeHtml, findTemplate, renderer } from '../templates/index.ts';
+import { customerValues, emailHtmlRenderer, findTemplate, hasVisibleContent, htmlToText, renderer, sanitizeEmailHtml } from '../templates/index.ts';
 import type { NewMessage } from './pipeline/contracts.ts';
 import { balanceOf, estimateDirect, type Prepare, sendDirect } from './direct-send.ts';
 import { resolveRecipients } from './recipients.ts';
@@ -27,16 +27,6 @@ export async function resolveEmailSender(db: DbOrTx, accountId: number, senderId
   return row;
 }
 
-/** A readable text part from HTML, for mails written only in HTML. */
-const textOf = (html: string) =>
-  html
-    .replace(/<(style|script)[^>]*>[\s\S]*?<\/\1>/gi, '')
-    .replace(/<br\s*\/?>|<\/(p|div|h\d|li|tr)>/gi, '\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-
 type Render = (values: Record<string, string | null>) => { subject: string; text: string; html: string | null };
 
 async function resolveContent(db: DbOrTx, accountId: number, input: SendEmailInput): Promise<{ render: Render; templateId: number | null }> {
@@ -48,14 +38,20 @@ async function resolveContent(db: DbOrTx, accountId: number, input: SendEmailInp
     return { templateId: row.id, render: renderer(row) };
   }
   const subject = input.subject ?? '';
-  const html = input.html ?? null;
-  const text = input.text ?? (html ? textOf(html) : '');
+  // the one sanitiser: what is sent is what a template would send (emailHtmlRenderer)
+  let html = input.html ? sanitizeEmailHtml(input.html) : null;
+  if (html !== null && !hasVisibleContent(html)) {
+    if (!input.text) throw new AppError('VALIDATION_ERROR', { errors: [{ field: 'html', message: 'validation.required' }] });
+    html = null;
+  }
+  const text = input.text ?? (html ? htmlToText(html) : '');
+  const htmlPart = html === null ? null : emailHtmlRenderer(html);
   return {
     templateId: null,
     render: (values) => ({
       subject: renderVariables(subject, values),
       text: renderVariables(text, values),
-      html: html === null ? null : renderVariables(html, values, escapeHtml),
+      html: htmlPart ? htmlPart(values) : null,
     }),
   };
 }

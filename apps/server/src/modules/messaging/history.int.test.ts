@@ -1,4 +1,6 @@
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORMULA_CELLS } from '../../test/formula-cells.ts';
 import { bearer, type Cast, createTestApp, json, type TestApp, signUpCast } from '../../test/helper.ts';
 
 let t: TestApp;
@@ -233,6 +235,21 @@ describe('GET /api/messages/export.csv', () => {
     const other = await get('/api/messages/export.csv', cast.stranger.token);
     expect(other.body).toContain('+966500000001');
     expect(other.body).not.toContain('+966500000002');
+  });
+
+  it('writes a cell a spreadsheet would run with a leading quote; whole numbers stay as they are', async () => {
+    const a = cast.stranger.accountId;
+    for (const [i, body] of FORMULA_CELLS.entries()) {
+      await insert(a, { key: `formula${i}`, status: 'FAILED', recipient: '+966500000001', minutesAgo: 30, bulk: 'formulas', body,
+        sender: '+966501234567', error_message: "-1+1+cmd|' /C calc'!A0" });
+    }
+    const res = await get('/api/messages/export.csv?bulk_id=formulas', cast.stranger.token);
+    expect(res.statusCode).toBe(200);
+    const rows = parse(res.rawPayload, { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => r.body).sort()).toEqual(FORMULA_CELLS.map((v) => `'${v}`).sort());
+    for (const r of rows) {
+      expect(r).toMatchObject({ recipient: '+966500000001', sender: '+966501234567', error_message: "'-1+1+cmd|' /C calc'!A0" });
+    }
   });
 });
 

@@ -3,7 +3,8 @@
  * - POST /api/sender-management/email/webhook-events/{senderId}: SendGrid's Event Webhook. The
  *   body is signed with ECDSA P-256 over `timestamp + raw body`; the sender's configured
  *   verification key (`sendgrid_webhook_key`, base64 DER or PEM) checks it, and the signed
- *   timestamp must be within 10 minutes of now (no replays). Events land in
+ *   timestamp must be within 10 minutes of now (no late replays); an event already stored (its
+ *   sg_event_id) is skipped, so a replay inside that window changes nothing. Events land in
  *   email_events of the sender's account (bounces, drops, deliveries… with their reason), and move
  *   the account's messages matched by sg_message_id: delivered → DELIVERED, open → READ,
  *   bounce/dropped → FAILED with the reason (applyProviderStatuses, out-of-order safe).
@@ -41,6 +42,7 @@ interface SendgridEvent {
   email?: unknown;
   timestamp?: unknown;
   sg_message_id?: unknown;
+  sg_event_id?: unknown;
   reason?: unknown;
   response?: unknown;
   risala_account_id?: unknown;
@@ -107,13 +109,16 @@ export function emailPublicRoutes(ctx: AppContext): FastifyPluginAsync {
           event: str(e.event, 50) as string,
           email: str(e.email, 254),
           sg_message_id: str(e.sg_message_id, 200),
+          sg_event_id: str(e.sg_event_id, 200),
           reason: str(e.reason) ?? str(e.response),
           occurred_at: typeof e.timestamp === 'number' && e.timestamp > 0 && e.timestamp < 1e11 ? new Date(e.timestamp * 1000) : new Date(),
           raw: e as Record<string, unknown>,
         }));
-      await repo.insertEmailEvents(ctx.db, rows);
-      await applyProviderStatusesSoon(ctx, statusesOf(rows));
-      return reply.code(200).send({ received: rows.length });
+      // a replay inside the signature window (or SendGrid's own retry) carries the same
+      // sg_event_ids: stored once, and only what was stored now moves messages
+      const stored = await repo.insertEmailEvents(ctx.db, rows);
+      await applyProviderStatusesSoon(ctx, statusesOf(stored));
+      return reply.code(200).send({ received: stored.length, duplicates: rows.length - stored.length });
     });
   };
 }

@@ -243,9 +243,9 @@ describe('SendGrid', () => {
 
   it('webhook-events accepts a valid ECDSA signature, refuses forged ones, feeds analytics', async () => {
     const events = [
-      { email: 'a@customer.example', timestamp: Math.floor(Date.now() / 1000), event: 'delivered', sg_message_id: 'm1', risala_account_id: String(accountId) },
-      { email: 'b@customer.example', timestamp: Math.floor(Date.now() / 1000), event: 'bounce', reason: '550 5.1.1 unknown user', sg_message_id: 'm2' },
-      { email: 'c@customer.example', timestamp: Math.floor(Date.now() / 1000), event: 'delivered', risala_account_id: '999999' },
+      { email: 'a@customer.example', timestamp: Math.floor(Date.now() / 1000), event: 'delivered', sg_message_id: 'm1', sg_event_id: 'ev-a', risala_account_id: String(accountId) },
+      { email: 'b@customer.example', timestamp: Math.floor(Date.now() / 1000), event: 'bounce', reason: '550 5.1.1 unknown user', sg_message_id: 'm2', sg_event_id: 'ev-b' },
+      { email: 'c@customer.example', timestamp: Math.floor(Date.now() / 1000), event: 'delivered', sg_event_id: 'ev-c', risala_account_id: '999999' },
     ];
     const raw = JSON.stringify(events);
     const ts = String(Math.floor(Date.now() / 1000));
@@ -281,10 +281,19 @@ describe('SendGrid', () => {
     });
     expect(replay.statusCode).toBe(401);
 
+    // the same signed request again inside the signature window (a replay, or SendGrid's retry),
+    // twice at once: nothing is stored or counted twice
+    const replays = await Promise.all([send(signature), send(signature)]);
+    for (const r of replays) expect(r.json()).toEqual({ received: 0, duplicates: 2 });
+    // one new event and a repeated one in the same batch: only the new one is stored
+    const more = JSON.stringify([events[1], { ...events[1], sg_event_id: 'ev-d', event: 'open' }, { ...events[1], sg_event_id: 'ev-d', event: 'open' }]);
+    const moreRes = await send(sign('sha256', Buffer.from(ts + more), privateKey).toString('base64'), more);
+    expect(moreRes.json()).toEqual({ received: 1, duplicates: 2 });
+
     const analytics = await get('/analytics');
-    expect(analytics.json().data).toMatchObject({ totals: { delivered: 1, bounce: 1 }, total: 2 });
+    expect(analytics.json().data).toMatchObject({ totals: { delivered: 1, bounce: 1, open: 1 }, total: 3 });
     const list = await get('/webhook-events?limit=10');
-    expect(list.json().data.total).toBe(2);
+    expect(list.json().data.total).toBe(3);
     expect(list.json().data.items.find((e: { event: string }) => e.event === 'bounce').reason).toMatch(/unknown user/);
     expect((await get('/analytics', other)).json().data.total).toBe(0);
   });

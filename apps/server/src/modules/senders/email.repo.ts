@@ -46,8 +46,10 @@ export async function consumeVerifyToken(db: DbOrTx, id: number, hash: string) {
   return row ?? null;
 }
 
+/** Stores events, skipping any already stored (same sg_event_id); answers the rows stored now. */
 export async function insertEmailEvents(db: DbOrTx, rows: (typeof emailEvents.$inferInsert)[]) {
-  if (rows.length > 0) await db.insert(emailEvents).values(rows);
+  if (rows.length === 0) return [];
+  return db.insert(emailEvents).values(rows).onConflictDoNothing().returning();
 }
 
 export async function countEventsSince(db: DbOrTx, accountId: number, since: Date) {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, latestOtp, mailsTo, registration, type TestApp, uniqueEmail, waitForMails } from '../../test/helper.ts';
+import { createTestApp, json, latestOtp, mailsTo, passCooldown, registration, type TestApp, uniqueEmail, waitForMails } from '../../test/helper.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,6 +36,16 @@ describe('health and metrics', () => {
     expect(res.body).toMatch(/risala_http_request_duration_seconds_count\{method="GET",route="\/health",status="200"\} [1-9]/);
   });
 
+  it('sends the security headers on the API and on the Swagger UI', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(api.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(api.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'x-frame-options': 'DENY' });
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-security-policy']).toBe(api.headers['content-security-policy']);
+    expect(ui.body).not.toMatch(/<script>(?!\s*<\/script>)|<script(?![^>]*\ssrc=)[^>]*>/); // no inline script for the CSP to block
+  });
+
   it('serves the OpenAPI document with the auth routes', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
@@ -55,7 +65,7 @@ describe('sandbox inbox', () => {
     const email = body.email as string;
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: body })).statusCode).toBe(201);
     await latestOtp(t, email);
-    await t.sql("update otp_codes set created_at = created_at - interval '2 minutes' where email = $1", [email]);
+    await passCooldown(t, email);
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/resend-otp', payload: { email } })).statusCode).toBe(200);
     const items = await waitForMails(t, email, 2);
     expect(items).toHaveLength(2);

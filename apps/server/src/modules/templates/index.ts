@@ -5,4 +5,6 @@
 export { assertTemplateApproved } from './review.service.ts';
 export { findTemplate } from './templates.repo.ts';
 export { templateRoutes } from './templates.routes.ts';
-export { createTemplate, customerValues, escapeHtml, renderer } from './templates.service.ts';
+export { emailHtmlRenderer, emailRenderer, escapeHtml, textToHtml } from './email-render.ts';
+export { hasVisibleContent, htmlToText, sanitizeEmailHtml } from './sanitize.ts';
+export { createTemplate, customerValues, renderer } from './templates.service.ts';

@@ -50,9 +50,13 @@ function cleanStyleBlock(escapedCss: string): string {
 /**
  * sanitize-html passes <style> content through unfiltered, so <style> is renamed to this
  * placeholder while sanitising (its text then goes through textFilter and is escaped like any
- * text) and renamed back afterwards.
+ * text) and renamed back afterwards. Input can never produce it: a tag of that name in the input
+ * is renamed to a tag that is not allowed (and dropped), and only a placeholder holding nothing
+ * but text becomes a <style> again. (A typed <risala-style> with a child element whose attribute
+ * held `</style><script>` used to come out as a real <style> and run the script.)
  */
 const STYLE_PLACEHOLDER = 'risala-style';
+const REFUSED_TAG = 'risala-refused';
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -84,6 +88,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   textFilter: (text, tagName) => (tagName === 'style' || tagName === STYLE_PLACEHOLDER ? cleanStyleBlock(text) : text),
   transformTags: {
     style: STYLE_PLACEHOLDER,
+    [STYLE_PLACEHOLDER]: REFUSED_TAG,
     img: (tagName, attribs) => {
       const src = (attribs.src ?? '').trim();
       if (/^data:/i.test(src) && !RASTER_DATA_URL.test(src)) {
@@ -99,13 +104,45 @@ const OPTIONS: sanitizeHtml.IOptions = {
 
 function sanitize(html: string): string {
   return sanitizeHtml(html, OPTIONS).replace(
-    /<risala-style([^>]*)>([\s\S]*?)<\/risala-style>/g,
+    /<risala-style([^>]*)>([^<]*)<\/risala-style>/g,
     (_m, attrs: string, css: string) => `<style${attrs}>${unescapeText(css)}</style>`,
   );
 }
 
 export function sanitizeEmailHtml(html: string): string {
   return sanitize(html).trim();
+}
+
+/** A sanitised body a reader would see something of: text or an image. */
+export function hasVisibleContent(cleanHtml: string): boolean {
+  return Boolean(htmlToText(cleanHtml)) || /<img\s/i.test(cleanHtml);
+}
+
+/** The placeholders renderVariables replaces (`{{name}}`, `{{name|fallback}}`). */
+const PLACEHOLDER = /\{\{[^{}]*\}\}/g;
+
+/**
+ * Whether each placeholder of sanitised HTML lies inside one text node: then a value filled in
+ * HTML-escaped stays text. One in an attribute (href="{{url}}" could become javascript:), in a
+ * <style> block, or spanning markup (its fallback would splice tags) is not.
+ */
+export function placeholdersOnlyInText(cleanHtml: string): boolean {
+  // text has < and > escaped, so a placeholder holding either crosses markup
+  for (const m of cleanHtml.matchAll(PLACEHOLDER)) if (/[<>]/.test(m[0])) return false;
+  let inText = true;
+  sanitizeHtml(cleanHtml, {
+    allowedTags: false,
+    allowVulnerableTags: true, // only read, never output
+    allowedAttributes: false,
+    onOpenTag: (_name, attribs) => {
+      if (Object.values(attribs).some((v) => v.includes('{{'))) inText = false;
+    },
+    textFilter: (text, tag) => {
+      if (tag === 'style' && text.includes('{{')) inText = false;
+      return text;
+    },
+  });
+  return inText;
 }
 
 /** Plain text of an HTML fragment: block ends become line breaks, tags go, entities decode. */

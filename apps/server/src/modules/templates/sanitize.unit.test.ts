@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { dangers, SAFE_EMAIL, XSS_CORPUS, XSS_VECTORS } from '../../test/xss-corpus.ts';
+import { emailHtmlRenderer } from './email-render.ts';
 import { htmlToText, inlineEmailHtml, sanitizeEmailHtml as clean } from './sanitize.ts';
 
 /** Nothing executable may survive: no script, no on* handler, no script-capable URL or CSS. */
@@ -103,5 +105,59 @@ describe('htmlToText', () => {
     expect(htmlToText('<h1>Hi &amp; welcome</h1><p>Line<br>two</p><ul><li>a</li><li>b</li></ul><style>p{}</style>')).toBe(
       'Hi & welcome\nLine\ntwo\n• a\n• b',
     );
+  });
+});
+
+describe('the XSS corpus (test/xss-corpus.ts) — every entry inert after sanitising', () => {
+  it('the oracle sees each raw vector as dangerous, and the editors’ email as safe', () => {
+    for (const [name, input] of XSS_VECTORS) expect(dangers(input), name).not.toEqual([]);
+    expect(dangers(SAFE_EMAIL)).toEqual([]);
+  });
+
+  for (const [name, input] of XSS_CORPUS) {
+    it(name, () => {
+      expect(dangers(clean(input)), 'sanitizeEmailHtml').toEqual([]);
+      expect(dangers(inlineEmailHtml(input)), 'inlineEmailHtml').toEqual([]);
+      expect(clean(input)).not.toMatch(/risala-style/i);
+    });
+  }
+
+  it('the sanitiser’s own <style> handling still keeps a typed <style> block', () => {
+    expect(clean('<style>p { color: red }</style><p>x</p>')).toBe('<style>p { color: red }</style><p>x</p>');
+    expect(clean('<risala-style>p { color: red }</risala-style><p>x</p>')).not.toContain('<style');
+  });
+});
+
+describe('emailHtmlRenderer — a value can never become markup, a URL or CSS', () => {
+  const evil = { first_name: 'javascript:alert(1)', city: '"><script>alert(1)</script>', url: 'javascript:alert(1)' };
+
+  it('fills placeholders that sit in text once-sanitised, values escaped', () => {
+    const out = emailHtmlRenderer('<p>Hi {{first_name}} from {{city|Riyadh}}</p>')(evil);
+    expect(out).toContain('Hi javascript:alert(1) from &quot;&gt;&lt;script&gt;');
+    expect(dangers(out)).toEqual([]);
+  });
+
+  it('sanitises again after filling a placeholder in an attribute, a <style> block or across markup', () => {
+    for (const html of [
+      '<a href="{{url}}">x</a>',
+      '<img src="{{url}}" />',
+      '<p style="background:url({{url}})">x</p>',
+      '<style>p { background: url({{url}}) }</style><p>x</p>',
+      '<p>{{x|<a href="}}javascript:alert(1)">x</a></p>',
+    ]) {
+      const render = emailHtmlRenderer(html);
+      expect(dangers(render(evil)), html).toEqual([]);
+      expect(dangers(render({})), html).toEqual([]);
+    }
+  });
+
+  it('keeps the editors’ email whole: tables, inline styles, rtl, links, images and its variables', () => {
+    const out = emailHtmlRenderer(SAFE_EMAIL)({ first_name: 'سارة', city: 'جدة' });
+    expect(out).toMatch(/^<!doctype html><html dir="ltr">/); // the cell carries its own dir: the document keeps ltr
+    for (const part of ['role="presentation"', 'dir="rtl"', 'مرحبًا سارة', 'في جدة', 'src="https://cdn.example.com/logo.png"',
+      'src="data:image/png;base64,iVBORw0KGgoAAAANSUhEUg=="', 'href="https://shop.example.com/?utm_source=email"', 'background-color:#1c7ed6']) {
+      expect(out, part).toContain(part);
+    }
+    expect(emailHtmlRenderer(SAFE_EMAIL)()).toContain('{{first_name|صديقنا}}');
   });
 });

@@ -16,9 +16,10 @@ import type { DbOrTx } from '../../db/client.ts';
 import { brands } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/index.ts';
-import { documentDirection } from './direction.ts';
+import { emailRenderer, textToHtml, type Values } from './email-render.ts';
+import { hasVisibleContent, htmlToText, sanitizeEmailHtml } from './sanitize.ts';
 import * as repo from './templates.repo.ts';
-import { htmlToText, inlineEmailHtml, sanitizeEmailHtml } from './sanitize.ts';
+
 
 const fieldError = (field: string, message: string) => new AppError('VALIDATION_ERROR', { errors: [{ field, message }] });
 
@@ -34,7 +35,7 @@ async function checkBrand(db: DbOrTx, accountId: number, brandId: number | null 
 /** Sanitised HTML, refusing input that sanitises to nothing. */
 function cleanHtml(html: string): string {
   const clean = sanitizeEmailHtml(html);
-  if (!htmlToText(clean) && !/<img\s/i.test(clean)) throw fieldError('html', 'validation.required');
+  if (!hasVisibleContent(clean)) throw fieldError('html', 'validation.required');
   return clean;
 }
 
@@ -142,30 +143,9 @@ export async function deleteTemplate(ctx: AppContext, auth: AuthContext, id: num
   return { id };
 }
 
-export const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-
-/** HTML for a text-only email: paragraphs and line breaks. */
-const textToHtml = (text: string) =>
-  text
-    .split(/\n{2,}/)
-    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
-    .join('');
-
-type Values = Record<string, string | null | undefined>;
-
-/**
- * The template's renderer for a send: what depends only on the template (its HTML, its direction)
- * is worked out once, then each recipient's values fill it. Without values the placeholders stay.
- */
+/** The template's renderer for a send (email-render.ts): its HTML, or its text as paragraphs. */
 export function renderer(row: repo.TemplateRow): (values?: Values) => EmailRendition {
-  const html = row.html ?? textToHtml(row.template_text);
-  // decided on the author's own text (placeholders left out), not on a customer's values
-  const dir = documentDirection(html);
-  return (values) => {
-    const fill = (text: string, encode?: (s: string) => string) => (values ? renderVariables(text, values, encode) : text);
-    return { subject: fill(row.subject ?? ''), html: inlineEmailHtml(fill(html, escapeHtml), dir), text: fill(row.template_text) };
-  };
+  return emailRenderer({ subject: row.subject ?? '', html: row.html ?? textToHtml(row.template_text), text: row.template_text });
 }
 
 /** The email as sent for one set of values (or with its placeholders). */

@@ -190,6 +190,34 @@ describe('who may see whom', () => {
   });
 });
 
+describe('only the owner changes the owner', () => {
+  it("an admin can read the owner's profile but not switch off two-step sign-in, edit it or replace the picture", async () => {
+    const a = await addUserToAccount(t, owner.accountId, 'admin');
+    const admin = (await signIn(t, a.email)).token;
+    await t.sql('update users set two_factor_enabled = true where id = $1', [owner.userId]);
+    const before = await userRow(owner.userId);
+    expect((await get(admin, `/api/auth/user/${owner.userId}`)).statusCode).toBe(200);
+    for (const res of [
+      await put(admin, owner.userId, { two_factor_enabled: false }),
+      await put(admin, owner.userId, { first_name: 'Admin' }),
+      await upload(admin, owner.userId, { filename: 'me.png', contentType: 'image/png', data: tinyPng([0, 0, 0]) }),
+    ]) {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(json(res)).toMatchObject({ code: 'FORBIDDEN', message: "You don't have permission to do this" });
+    }
+    const after = await userRow(owner.userId);
+    expect({ two_factor_enabled: after.two_factor_enabled, first_name: after.first_name, logo: after.logo }).toEqual({
+      two_factor_enabled: true,
+      first_name: before.first_name,
+      logo: before.logo,
+    });
+    // the owner changes themselves; the admin still manages the other users and themselves
+    expect((await put(owner.token, owner.userId, { two_factor_enabled: false })).statusCode).toBe(200);
+    expect((await put(admin, viewer.userId, { industry: 'Retail' })).statusCode).toBe(200);
+    expect((await put(admin, a.userId, { industry: 'Retail' })).statusCode).toBe(200);
+  });
+});
+
 describe('GET /api/auth/user/{id}/feature-access', () => {
   const access = async (ageDays: number | null, plan?: string) => {
     const { userId, email } = await signUp(t);

@@ -16,7 +16,9 @@ import { notify } from '../notifications/index.ts';
 
 /**
  * The user named in the path, if the caller may see it: themselves, or a colleague of the same
- * account when their role manages users. Anything else is "not found" (no existence leak).
+ * account when their role manages users. Anything else is "not found" (no existence leak). Only
+ * the owner changes the owner: an admin may see the owner's profile but not switch off their
+ * two-step sign-in or replace their picture (FORBIDDEN, as for any action the role lacks).
  */
 async function resolveUser(ctx: AppContext, auth: AuthContext, id: number, write: boolean) {
   if (id !== auth.userId && !can(auth.permissions, 'user_management', write ? 'update' : 'view')) {
@@ -24,6 +26,7 @@ async function resolveUser(ctx: AppContext, auth: AuthContext, id: number, write
   }
   const found = await findInAccount(ctx.db, auth.accountId, id);
   if (!found) throw new AppError('NOT_FOUND');
+  if (write && id !== auth.userId && found.roleKey === 'owner') throw new AppError('FORBIDDEN');
   return found;
 }
 

@@ -5,6 +5,8 @@ import type { Runner } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker } from '../../../jobs/worker.ts';
 import { bearer, createTestApp, json, multipartFile, signIn, signUp, type TestApp } from '../../../test/helper.ts';
+import { neutraliseFormula, neutraliseFormulaSql } from '../../../lib/csv-formula.ts';
+import { FORMULA_CELLS, NUMBER_CELLS } from '../../../test/formula-cells.ts';
 import { IMPORT_MAX_BYTES } from './file-reader.ts';
 
 const csvRows = (data: Buffer) => parse(data, { bom: true, columns: true }) as Record<string, string>[];
@@ -308,11 +310,15 @@ describe('formulas in CSV files (spreadsheet injection)', () => {
       ['B', 'X', '+966550000001', '@SUM(A1)', ''],
       ['C', 'X', '=1+2', '', ''],
       ['D', 'X', '-1', '', ''],
+      ['E', 'X', "-1+1+cmd|' /C calc'!A0", '', ''],
+      ['F', 'X', '+1+HYPERLINK("http://evil.example")', '', ''],
     ];
     const job = await runImport(csv(rows));
-    expect(job).toMatchObject({ status: 'COMPLETED', failed_rows: 4 });
+    expect(job).toMatchObject({ status: 'COMPLETED', failed_rows: 6 });
     const report = (await call('GET', `/api/customers/imports/${job.id}/errors.csv`)).rawPayload;
-    expect(csvRows(report).map((r) => r.value)).toEqual(["'+cmd", "'@SUM(A1)", "'=1+2", '-1']);
+    expect(csvRows(report).map((r) => r.value)).toEqual([
+      "'+cmd", "'@SUM(A1)", "'=1+2", '-1', "'-1+1+cmd|' /C calc'!A0", `'+1+HYPERLINK("http://evil.example")`,
+    ]);
   });
 
   it('the customer export (streamed by PostgreSQL) neutralises them too, and imports back unchanged', async () => {
@@ -320,6 +326,8 @@ describe('formulas in CSV files (spreadsheet injection)', () => {
       { first_name: '=1+2', last_name: '@SUM(A1)', city: '+cmd', mobile_number: '+966560000001', tags: ['=x', 'formula'],
         consent: { sms: { granted: true, source: '=HYPERLINK("http://evil.example")' } } },
       { first_name: '-1', last_name: 'Plain', city: '-1', mobile_number: '+966560000002', email: 'plain@example.com', tags: ['formula'] },
+      { first_name: "-1+1+cmd|' /C calc'!A0", last_name: '+1+HYPERLINK("http://evil.example","x")', city: '-12.5',
+        mobile_number: '+966560000003', tags: ['formula'] },
     ];
     for (const p of people) expect((await call('POST', '/api/customer', p)).statusCode).toBe(201);
     const res = await call('GET', '/api/customers/export.csv?tag=formula');
@@ -330,6 +338,9 @@ describe('formulas in CSV files (spreadsheet injection)', () => {
     expect(first?.tags).toBe("'=x;formula"); // the tags are one cell: the ' leads it
     const second = exported.find((r) => r.mobile_number === '+966560000002');
     expect(second).toMatchObject({ first_name: '-1', last_name: 'Plain', city: '-1', email: 'plain@example.com' });
+    // a sign followed by more than a number is a formula; only a whole number stays as it is
+    const third = exported.find((r) => r.mobile_number === '+966560000003');
+    expect(third).toMatchObject({ first_name: "'-1+1+cmd|' /C calc'!A0", last_name: `'+1+HYPERLINK("http://evil.example","x")`, city: '-12.5' });
 
     // the same file imported into another account gives the same customers
     const up = await upload(res.rawPayload, 'customers.csv', stranger.token);
@@ -337,12 +348,20 @@ describe('formulas in CSV files (spreadsheet injection)', () => {
     const { id, suggested_mapping } = json(up).data;
     expect((await call('PUT', `/api/customers/imports/${id}`, { mapping: suggested_mapping }, stranger.token)).statusCode).toBe(200);
     expect((await call('POST', `/api/customers/imports/${id}/start`, undefined, stranger.token)).statusCode).toBe(202);
-    expect(await waitFinished(id, stranger.token)).toMatchObject({ status: 'COMPLETED', inserted_rows: 2, failed_rows: 0 });
+    expect(await waitFinished(id, stranger.token)).toMatchObject({ status: 'COMPLETED', inserted_rows: 3, failed_rows: 0 });
     const theirs = json(await call('GET', '/api/customers?tag=formula&sort=name&order=asc', undefined, stranger.token)).data.items;
     const back = Object.fromEntries(theirs.map((c: { mobile_number: string }) => [c.mobile_number, c]));
     expect(back['+966560000001']).toMatchObject({ first_name: '=1+2', last_name: '@SUM(A1)', city: '+cmd' });
     expect([...back['+966560000001'].tags].sort()).toEqual(['=x', 'formula']);
     expect(back['+966560000002']).toMatchObject({ first_name: '-1', last_name: 'Plain', city: '-1', email: 'plain@example.com' });
+    expect(back['+966560000003']).toMatchObject({ first_name: "-1+1+cmd|' /C calc'!A0", last_name: '+1+HYPERLINK("http://evil.example","x")', city: '-12.5' });
+  });
+
+  it('the SQL form of the rule (used by COPY) treats every cell as the JS form does', async () => {
+    for (const v of [...FORMULA_CELLS, ...NUMBER_CELLS, 'Sara', "'-1", "''=x", '', "O'Brien"]) {
+      const [row] = await t.sql<{ out: string }>(`select ${neutraliseFormulaSql('$1::text')} as out`, [v]);
+      expect(row.out, JSON.stringify(v)).toBe(neutraliseFormula(v));
+    }
   });
 });
 

@@ -108,6 +108,12 @@ function OtpPage({ mode }: { mode: Mode }) {
           {state.notice}
         </Alert>
       )}
+      {mode === 'register' && emailFromUrl && (
+        // said to everyone: sign-up answers the same for an address that already has an account
+        <Text size="sm" c="dimmed" data-testid="otp-existing-hint">
+          {t('auth.otp.register.existingHint')}
+        </Text>
+      )}
       {mode === 'register' && <SandboxCode email={form.values.email.trim()} onUse={(code) => form.setValue('otp', code)} />}
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
