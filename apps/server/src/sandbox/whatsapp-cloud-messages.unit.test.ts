@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCloudApi, type CloudApiError } from '../channels/whatsapp/cloud-api.ts';
-import { verifySignature } from '../modules/whatsapp/whatsapp-webhook.ts';
+import { verifySignature } from '../modules/whatsapp/whatsapp-webhook.service.ts';
 import { startWhatsAppCloudSimulator, type WhatsAppCloudSimulator } from './whatsapp-cloud.ts';
 
 const SECRET = 'unit-app-secret-0123456789';

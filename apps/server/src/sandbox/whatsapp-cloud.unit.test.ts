@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { verifySignature } from '../modules/whatsapp/whatsapp-webhook.ts';
+import { verifySignature } from '../modules/whatsapp/whatsapp-webhook.service.ts';
 import { decideTemplate, signWebhook, startWhatsAppCloudSimulator } from './whatsapp-cloud.ts';
 
 type Reviewed = Parameters<typeof decideTemplate>[0];

@@ -1,7 +1,7 @@
 import { storedReasonText as readable } from '@risala/shared/i18n/index.ts';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.ts';
-import { statusesOf } from '../../modules/senders/email-webhook.ts';
+import { statusesOf } from '../../modules/senders/email-webhook.service.ts';
 import { smtpOutcome } from './email-driver.ts';
 
 const smtpError = (responseCode: number | undefined, response: string, code?: string) => Object.assign(new Error(response), { responseCode, response, code });

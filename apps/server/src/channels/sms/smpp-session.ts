@@ -83,7 +83,7 @@ export class SmppSession extends EventEmitter {
   state: SessionState = 'DISCONNECTED';
   lastError: Reason | null = null;
   readonly stats = { submitted: 0, throttled: 0, resent: 0, receipts: 0, mo: 0, binds: 0 };
-  private readonly o: Required<Omit<SmppSessionOptions, 'systemType' | 'addressRange'>> & SmppSessionOptions;
+  private readonly options: Required<Omit<SmppSessionOptions, 'systemType' | 'addressRange'>> & SmppSessionOptions;
   private session: SmppLink | null = null;
   private queue: Pending[] = [];
   private inflight = new Map<number, Pending>();
@@ -100,7 +100,7 @@ export class SmppSession extends EventEmitter {
 
   constructor(options: SmppSessionOptions) {
     super();
-    this.o = {
+    this.options = {
       bindMode: 'transceiver',
       sourceTon: 5,
       sourceNpi: 0,
@@ -117,11 +117,11 @@ export class SmppSession extends EventEmitter {
       ...options,
     };
     this.tokens = this.capacity;
-    this.throttleBackoff = this.o.throttleBackoffMs;
+    this.throttleBackoff = this.options.throttleBackoffMs;
   }
 
   private get capacity() {
-    return Math.max(1, Math.ceil(this.o.messagePerSecond / 20));
+    return Math.max(1, Math.ceil(this.options.messagePerSecond / 20));
   }
 
   get pending() {
@@ -205,7 +205,7 @@ export class SmppSession extends EventEmitter {
 
   private connect() {
     this.setState('CONNECTING', null);
-    const s = new SmppLink(net.connect({ host: this.o.host, port: this.o.port }));
+    const s = new SmppLink(net.connect({ host: this.options.host, port: this.options.port }));
     this.session = s;
     let bindTimer: NodeJS.Timeout | null = null;
     let failure: Reason | null = null;
@@ -217,7 +217,7 @@ export class SmppSession extends EventEmitter {
       }
       s.destroy();
     };
-    const { host, port } = this.o;
+    const { host, port } = this.options;
     s.socket.on('error', (err: NodeJS.ErrnoException) => fail(socketReason(err, host, port)));
     // a byte stream that is not SMPP (the link closes it): before the bind answer, another kind of
     // server on the port; after it, a malformed PDU from the SMSC itself
@@ -227,20 +227,20 @@ export class SmppSession extends EventEmitter {
     );
     s.socket.on('connect', () => {
       bindTimer = setTimeout(
-        () => fail({ key: 'gateway.smpp.bindTimeout', params: { seconds: this.o.bindTimeoutS } }),
-        this.o.bindTimeoutS * 1000,
+        () => fail({ key: 'gateway.smpp.bindTimeout', params: { seconds: this.options.bindTimeoutS } }),
+        this.options.bindTimeoutS * 1000,
       );
       const bind = {
-        system_id: this.o.systemId,
-        password: this.o.password,
-        system_type: this.o.systemType ?? '',
+        system_id: this.options.systemId,
+        password: this.options.password,
+        system_type: this.options.systemType ?? '',
         interface_version: 0x34,
-        addr_ton: this.o.sourceTon,
-        addr_npi: this.o.sourceNpi,
-        address_range: this.o.addressRange ?? '',
+        addr_ton: this.options.sourceTon,
+        addr_npi: this.options.sourceNpi,
+        address_range: this.options.addressRange ?? '',
       };
       s.request(
-        (seq) => encodeWithLibrary(BIND_COMMAND[this.o.bindMode], bind, seq),
+        (seq) => encodeWithLibrary(BIND_COMMAND[this.options.bindMode], bind, seq),
         (resp: Pdu) => {
           if (bindTimer) clearTimeout(bindTimer);
           if (resp.command_status !== 0) {
@@ -281,10 +281,10 @@ export class SmppSession extends EventEmitter {
     this.emit('bound');
     this.firstBind?.resolve();
     this.firstBind = null;
-    const unanswered = () => fail({ key: 'gateway.smpp.responseTimeout', params: { seconds: this.o.responseTimeoutS } });
+    const unanswered = () => fail({ key: 'gateway.smpp.responseTimeout', params: { seconds: this.options.responseTimeoutS } });
     // one watchdog instead of a timer per part: an unanswered submit_sm past response_timeout breaks the link
     this.watchdogTimer = setInterval(() => {
-      const limit = Date.now() - this.o.responseTimeoutS * 1000;
+      const limit = Date.now() - this.options.responseTimeoutS * 1000;
       for (const p of this.inflight.values()) {
         if (p.sentAt < limit) {
           unanswered();
@@ -292,12 +292,12 @@ export class SmppSession extends EventEmitter {
         }
         break; // Map keeps send order: the oldest is first
       }
-    }, Math.min(1000, this.o.responseTimeoutS * 250));
-    if (this.o.enquireLinkIntervalS > 0) {
+    }, Math.min(1000, this.options.responseTimeoutS * 250));
+    if (this.options.enquireLinkIntervalS > 0) {
       this.enquireTimer = setInterval(() => {
-        const timeout = setTimeout(unanswered, this.o.responseTimeoutS * 1000);
+        const timeout = setTimeout(unanswered, this.options.responseTimeoutS * 1000);
         s.request((seq) => encodeHeader(CMD.enquire_link, seq), () => clearTimeout(timeout));
-      }, this.o.enquireLinkIntervalS * 1000);
+      }, this.options.enquireLinkIntervalS * 1000);
     }
     this.pump();
   }
@@ -315,7 +315,7 @@ export class SmppSession extends EventEmitter {
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
       if (!this.stopped) this.connect();
-    }, this.o.reconnectDelayS * 1000);
+    }, this.options.reconnectDelayS * 1000);
   }
 
   private clearTimers() {
@@ -329,7 +329,7 @@ export class SmppSession extends EventEmitter {
 
   private refill() {
     const now = Date.now();
-    this.tokens = Math.min(this.capacity, this.tokens + ((now - this.lastRefill) / 1000) * this.o.messagePerSecond);
+    this.tokens = Math.min(this.capacity, this.tokens + ((now - this.lastRefill) / 1000) * this.options.messagePerSecond);
     this.lastRefill = now;
   }
 
@@ -343,12 +343,12 @@ export class SmppSession extends EventEmitter {
 
   private pump() {
     const s = this.session;
-    if (!s || this.state !== 'CONNECTED' || this.o.bindMode === 'receiver') return;
+    if (!s || this.state !== 'CONNECTED' || this.options.bindMode === 'receiver') return;
     const now = Date.now();
     if (now < this.pausedUntil) return this.schedulePump(this.pausedUntil - now);
     this.refill();
-    while (this.queue.length > 0 && this.inflight.size < this.o.windowSize) {
-      if (this.tokens < 1) return this.schedulePump(((1 - this.tokens) / this.o.messagePerSecond) * 1000);
+    while (this.queue.length > 0 && this.inflight.size < this.options.windowSize) {
+      if (this.tokens < 1) return this.schedulePump(((1 - this.tokens) / this.options.messagePerSecond) * 1000);
       const p = this.queue.shift() as Pending;
       this.tokens -= 1;
       this.send(s, p);
@@ -357,11 +357,11 @@ export class SmppSession extends EventEmitter {
 
   private send(s: SmppLink, p: Pending) {
     const fields = {
-      source_addr_ton: this.o.sourceTon,
-      source_addr_npi: this.o.sourceNpi,
+      source_addr_ton: this.options.sourceTon,
+      source_addr_npi: this.options.sourceNpi,
       source_addr: p.part.source,
-      dest_addr_ton: this.o.destTon,
-      dest_addr_npi: this.o.destNpi,
+      dest_addr_ton: this.options.destTon,
+      dest_addr_npi: this.options.destNpi,
       destination_addr: p.part.destination,
       esm_class: p.part.esm_class,
       data_coding: p.part.data_coding,
@@ -387,7 +387,7 @@ export class SmppSession extends EventEmitter {
     const status = resp.command_status;
     if (status === 0) {
       this.stats.submitted++;
-      this.throttleBackoff = this.o.throttleBackoffMs;
+      this.throttleBackoff = this.options.throttleBackoffMs;
       p.resolve(String(resp.message_id ?? ''));
     } else {
       const info = esmeInfo(status);
@@ -396,10 +396,10 @@ export class SmppSession extends EventEmitter {
         this.queue.unshift(p);
         this.pausedUntil = Date.now() + this.throttleBackoff;
         this.throttleBackoff = Math.min(5000, this.throttleBackoff * 2);
-      } else if (info.retryable && p.attempts < this.o.retryCount) {
+      } else if (info.retryable && p.attempts < this.options.retryCount) {
         p.attempts++;
         this.queue.push(p);
-        this.pausedUntil = Math.max(this.pausedUntil, Date.now() + this.o.throttleBackoffMs);
+        this.pausedUntil = Math.max(this.pausedUntil, Date.now() + this.options.throttleBackoffMs);
       } else {
         p.reject(new EsmeError(status));
       }

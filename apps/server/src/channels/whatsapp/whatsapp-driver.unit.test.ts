@@ -1,7 +1,7 @@
 import { storedReasonText as readable } from '@risala/shared/i18n/index.ts';
 import { describe, expect, it } from 'vitest';
 import { isStopKeyword } from '../../modules/messaging/inbound-whatsapp.ts';
-import { readMessagesChange } from '../../modules/whatsapp/whatsapp-webhook.ts';
+import { readMessagesChange } from '../../modules/whatsapp/whatsapp-webhook.service.ts';
 import { CloudApiError, messageBody } from './cloud-api.ts';
 import { outcomeOfError } from './whatsapp-driver.ts';
 

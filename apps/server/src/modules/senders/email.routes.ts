@@ -8,7 +8,7 @@ import * as email from './email.service.ts';
 
 /**
  * /api/sender-management/email — config, tier-config, request-sendgrid, verify-sender, test,
- * analytics, webhook-events (the signed SendGrid POST and the verify link are in email-webhook.ts).
+ * analytics, webhook-events (the signed SendGrid POST and the verify link are in email-public.routes.ts).
  */
 export function emailSenderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

@@ -3,7 +3,7 @@
  * else in modules/senders is its own business (a test keeps imports to this file).
  */
 export { type AutoReplyConfig, autoReplyFor } from './auto-reply.ts';
-export { emailPublicRoutes } from './email-webhook.ts';
+export { emailPublicRoutes } from './email-public.routes.ts';
 export { findDefaultEmailSender, findEmailSenderById } from './email.repo.ts';
 export { emailSenderRoutes } from './email.routes.ts';
 export { seedSandboxSenders } from './sandbox-seed.ts';

@@ -3,4 +3,4 @@
  * else in modules/whatsapp is its own business (a test keeps imports to this file).
  */
 export { whatsappTemplateRoutes } from './whatsapp-templates.routes.ts';
-export { whatsappWebhookRoutes } from './whatsapp-webhook.ts';
+export { whatsappWebhookRoutes } from './whatsapp-webhook.routes.ts';

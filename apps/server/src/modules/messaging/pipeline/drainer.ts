@@ -21,7 +21,7 @@ export abstract class QueueDrainer implements Drainer {
   private wakeUp: (() => void) | null = null;
 
   constructor(
-    protected readonly d: SmsDispatcher,
+    protected readonly dispatcher: SmsDispatcher,
     readonly id: number,
   ) {}
 
@@ -34,7 +34,7 @@ export abstract class QueueDrainer implements Drainer {
   /** Stops claiming; claimed rows never handed on go back to the queue. */
   stop() {
     this.stopped = true;
-    for (const row of this.buffer.splice(0)) this.d.results.push({ kind: 'release', row, submitted: false });
+    for (const row of this.buffer.splice(0)) this.dispatcher.results.push({ kind: 'release', row, submitted: false });
     this.wake();
   }
 

@@ -71,7 +71,7 @@ export class HttpSender extends QueueDrainer {
   }
 
   async run(recover: boolean) {
-    if (recover) await this.d.recover(this.id);
+    if (recover) await this.dispatcher.recover(this.id);
     while (!this.stopped) {
       try {
         this.conn = await this.load();
@@ -85,23 +85,23 @@ export class HttpSender extends QueueDrainer {
           await this.sleep(POLL_MS);
           continue;
         }
-        const rows = await this.d.claim(this.id, this.claimSize - this.buffer.length);
+        const rows = await this.dispatcher.claim(this.id, this.claimSize - this.buffer.length);
         if (this.stopped) {
-          for (const row of rows) this.d.results.push({ kind: 'release', row, submitted: false });
+          for (const row of rows) this.dispatcher.results.push({ kind: 'release', row, submitted: false });
           break;
         }
         this.buffer.push(...rows);
         this.pump();
         if (rows.length === 0) await this.sleep(POLL_MS);
       } catch (err) {
-        this.d.ctx.log.error({ err, connectionId: this.id }, 'HTTP SMS sender loop failed');
+        this.dispatcher.ctx.log.error({ err, connectionId: this.id }, 'HTTP SMS sender loop failed');
         await this.sleep(POLL_MS);
       }
     }
   }
 
   private async load(): Promise<HttpConn | null> {
-    const { rows } = await this.d.ctx.db.execute<HttpConn & Record<string, unknown>>(sql`
+    const { rows } = await this.dispatcher.ctx.db.execute<HttpConn & Record<string, unknown>>(sql`
       select desired_state, post_url, http_username, http_password_enc, proxy_host, proxy_port, proxy_username, proxy_password_enc,
              sender_id, window_size, message_per_second, response_timeout_s, retry_count
         from connections where id = ${this.id} and type = 'http'`);
@@ -117,8 +117,8 @@ export class HttpSender extends QueueDrainer {
       this.active++;
       void this.deliver(row, conn).catch((err) => {
         // never expected (outcomes are values): put it back rather than lose it
-        this.d.ctx.log.error({ err, connectionId: this.id, messageId: row.id }, 'HTTP SMS delivery failed');
-        this.d.results.push({ kind: 'release', row, submitted: row.possible_duplicate, written: () => this.settled() });
+        this.dispatcher.ctx.log.error({ err, connectionId: this.id, messageId: row.id }, 'HTTP SMS delivery failed');
+        this.dispatcher.results.push({ kind: 'release', row, submitted: row.possible_duplicate, written: () => this.settled() });
       });
     }
     if (this.buffer.length < this.claimSize / 2) this.wake();
@@ -148,23 +148,23 @@ export class HttpSender extends QueueDrainer {
     for (let attempt = 0; ; attempt++) {
       const conn = this.conn ?? claimedWith; // the row as last read: edits apply to the next attempt
       await this.pace(conn.message_per_second);
-      if (this.stopped) return this.d.results.push({ kind: 'release', row, submitted: row.possible_duplicate, written });
+      if (this.stopped) return this.dispatcher.results.push({ kind: 'release', row, submitted: row.possible_duplicate, written });
       const answer = await this.submit(row, conn);
-      if (answer.kind === 'accepted') return this.d.results.push({ kind: 'sent', row, ids: [answer.id], whole: true, written });
-      if (this.stopped) return this.d.results.push({ kind: 'release', row, submitted: row.possible_duplicate, written });
+      if (answer.kind === 'accepted') return this.dispatcher.results.push({ kind: 'sent', row, ids: [answer.id], whole: true, written });
+      if (this.stopped) return this.dispatcher.results.push({ kind: 'release', row, submitted: row.possible_duplicate, written });
       if (answer.kind === 'refused' || attempt >= conn.retry_count) {
         const why = (answer.kind === 'refused' && answer.why) || { key: `sending.${answer.kind === 'refused' ? 'gatewayRefused' : 'gatewayUnavailable'}`, params: { detail: answer.reason } };
-        return this.d.fail(row, answer.code, storeReason(why), written);
+        return this.dispatcher.fail(row, answer.code, storeReason(why), written);
       }
-      this.d.ctx.log.warn({ connectionId: this.id, messageId: row.id, reason: answer.reason }, 'HTTP gateway answer is transient; retrying');
+      this.dispatcher.ctx.log.warn({ connectionId: this.id, messageId: row.id, reason: answer.reason }, 'HTTP gateway answer is transient; retrying');
       await this.wait(Math.min(MAX_BACKOFF_MS, BACKOFF_MS * 2 ** attempt));
-      if (this.stopped) return this.d.results.push({ kind: 'release', row, submitted: row.possible_duplicate, written });
+      if (this.stopped) return this.dispatcher.results.push({ kind: 'release', row, submitted: row.possible_duplicate, written });
     }
   }
 
   /** One request: the URL checked first (DNS may have changed since the row was saved). */
   private async submit(row: ClaimedSms, conn: HttpConn): Promise<SubmitAnswer> {
-    const { config } = this.d.ctx;
+    const { config } = this.dispatcher.ctx;
     let url: URL;
     try {
       if (!conn.post_url) throw new AppError('VALIDATION_ERROR');

@@ -90,10 +90,10 @@ class ConnectionSender extends QueueDrainer {
   private infoAt = 0;
 
   async run(recover: boolean) {
-    if (recover) await this.d.recover(this.id);
+    if (recover) await this.dispatcher.recover(this.id);
     while (!this.stopped) {
       try {
-        const session = this.d.manager.session(this.id);
+        const session = this.dispatcher.manager.session(this.id);
         if (session?.state !== 'CONNECTED') {
           await this.sleep(POLL_MS);
           continue;
@@ -105,16 +105,16 @@ class ConnectionSender extends QueueDrainer {
           await this.sleep(POLL_MS); // pump wakes us when the buffer runs low
           continue;
         }
-        const rows = await this.d.claim(this.id, this.claimSize - this.buffer.length);
+        const rows = await this.dispatcher.claim(this.id, this.claimSize - this.buffer.length);
         if (this.stopped) {
-          for (const row of rows) this.d.results.push({ kind: 'release', row, submitted: false });
+          for (const row of rows) this.dispatcher.results.push({ kind: 'release', row, submitted: false });
           break;
         }
         this.buffer.push(...rows);
         this.pump();
         if (rows.length === 0) await this.sleep(POLL_MS);
       } catch (err) {
-        this.d.ctx.log.error({ err, connectionId: this.id }, 'SMS sender loop failed');
+        this.dispatcher.ctx.log.error({ err, connectionId: this.id }, 'SMS sender loop failed');
         await this.sleep(POLL_MS);
       }
     }
@@ -126,7 +126,7 @@ class ConnectionSender extends QueueDrainer {
 
   private async connInfo(): Promise<ConnInfo> {
     if (!this.info || Date.now() - this.infoAt > 30_000) {
-      const { rows } = await this.d.ctx.db.execute<ConnInfo & Record<string, unknown>>(
+      const { rows } = await this.dispatcher.ctx.db.execute<ConnInfo & Record<string, unknown>>(
         sql`select english_sms_length, arabic_sms_length, sender_id, window_size from connections where id = ${this.id}`,
       );
       this.info = rows[0] ?? { english_sms_length: 160, arabic_sms_length: 70, sender_id: null, window_size: 10 };
@@ -163,7 +163,7 @@ class ConnectionSender extends QueueDrainer {
           }),
         ),
       ).then((settled) =>
-        this.d.outcome(row, settled, () => {
+        this.dispatcher.outcome(row, settled, () => {
           this.exposed -= parts.length;
           this.pump();
         }),

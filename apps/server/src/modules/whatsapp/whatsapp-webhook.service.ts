@@ -1,6 +1,6 @@
 /**
- * POST /webhooks/whatsapp: Meta's signed events. The signature covers the raw bytes, so this plugin
- * reads bodies as buffers and checks X-Hub-Signature-256 (HMAC-SHA256, compared in constant time)
+ * Meta's signed webhook events (the routes are in whatsapp-webhook.routes.ts). The signature covers
+ * the raw bytes: receiveWhatsappWebhook checks X-Hub-Signature-256 (HMAC-SHA256, compared in constant time)
  * with the platform's app secret — or, for a sender set up with its own Meta app, that sender's
  * app secret, which then vouches only for its own phone number's changes, matched within its
  * account (sendersVouching). Template status updates find their template by the
@@ -9,7 +9,6 @@
  * customer messages (→ inbound-whatsapp.ts: window, STOP, MO blacklist, auto-reply).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { decryptSecret } from '../../lib/crypto.ts';
@@ -130,53 +129,35 @@ export function readMessagesChange(value: MessagesValue) {
   return { statuses, inbound };
 }
 
-export function whatsappWebhookRoutes(ctx: AppContext): FastifyPluginAsync {
-  return async (app) => {
-    const wa = ctx.config.whatsapp;
-    app.removeAllContentTypeParsers();
-    app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-
-    // the subscription handshake: echo hub.challenge for our verify token
-    app.get('/', { schema: { hide: true } }, async (req, reply) => {
-      const q = req.query as Record<string, string | undefined>;
-      if (q['hub.mode'] !== 'subscribe' || !q['hub.challenge'] || q['hub.verify_token'] !== wa.verifyToken) {
-        return reply.code(403).type('text/plain').send('Forbidden');
-      }
-      return reply.code(200).type('text/plain').send(q['hub.challenge']);
-    });
-
-    app.post('/', { schema: { hide: true } }, async (req, reply) => {
-      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      const header = req.headers['x-hub-signature-256'];
-      const platform = Boolean(wa.appSecret) && verifySignature(wa.appSecret, raw, header);
-      let payload: WebhookPayload;
-      try {
-        payload = JSON.parse(raw.toString('utf8'));
-      } catch {
-        if (!platform) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
-        throw new AppError('BAD_REQUEST');
-      }
-      // not the platform's app: the senders whose own app secret signed it vouch for their numbers only
-      const trusted = platform ? null : await sendersVouching(ctx, payload, raw, header);
-      if (trusted !== null && trusted.size === 0) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
-      if (payload.object === 'whatsapp_business_account') {
-        for (const entry of payload.entry ?? []) {
-          for (const change of entry.changes ?? []) {
-            if (change.field === 'message_template_status_update' && change.value && typeof change.value === 'object') {
-              if (trusted === null) await applyTemplateStatus(ctx, change.value as StatusUpdate, entry.time);
-            } else if (change.field === 'messages' && change.value && typeof change.value === 'object') {
-              const value = change.value as MessagesValue;
-              const accountId = trusted?.get(str(value.metadata?.phone_number_id));
-              if (trusted !== null && accountId === undefined) continue;
-              const { statuses, inbound } = readMessagesChange(value);
-              // a sender's secret proves its account: its statuses match that account's messages only
-              if (statuses.length) await applyProviderStatusesSoon(ctx, accountId === undefined ? statuses : statuses.map((s) => ({ ...s, account_id: accountId })));
-              if (inbound.length) await handleInboundWhatsapp(ctx, inbound);
-            }
-          }
+/** One signed POST from Meta: verified (platform or a sender's own app), then applied. */
+export async function receiveWhatsappWebhook(ctx: AppContext, raw: Buffer, header: unknown): Promise<void> {
+  const wa = ctx.config.whatsapp;
+  const platform = Boolean(wa.appSecret) && verifySignature(wa.appSecret, raw, header);
+  let payload: WebhookPayload;
+  try {
+    payload = JSON.parse(raw.toString('utf8'));
+  } catch {
+    if (!platform) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+    throw new AppError('BAD_REQUEST');
+  }
+  // not the platform's app: the senders whose own app secret signed it vouch for their numbers only
+  const trusted = platform ? null : await sendersVouching(ctx, payload, raw, header);
+  if (trusted !== null && trusted.size === 0) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+  if (payload.object === 'whatsapp_business_account') {
+    for (const entry of payload.entry ?? []) {
+      for (const change of entry.changes ?? []) {
+        if (change.field === 'message_template_status_update' && change.value && typeof change.value === 'object') {
+          if (trusted === null) await applyTemplateStatus(ctx, change.value as StatusUpdate, entry.time);
+        } else if (change.field === 'messages' && change.value && typeof change.value === 'object') {
+          const value = change.value as MessagesValue;
+          const accountId = trusted?.get(str(value.metadata?.phone_number_id));
+          if (trusted !== null && accountId === undefined) continue;
+          const { statuses, inbound } = readMessagesChange(value);
+          // a sender's secret proves its account: its statuses match that account's messages only
+          if (statuses.length) await applyProviderStatusesSoon(ctx, accountId === undefined ? statuses : statuses.map((s) => ({ ...s, account_id: accountId })));
+          if (inbound.length) await handleInboundWhatsapp(ctx, inbound);
         }
       }
-      return reply.code(200).send({ received: true });
-    });
-  };
+    }
+  }
 }

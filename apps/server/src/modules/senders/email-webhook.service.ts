@@ -1,5 +1,5 @@
 /**
- * Public email endpoints (no session):
+ * Public email endpoints (no session; the routes are in email-public.routes.ts):
  * - POST /api/sender-management/email/webhook-events/{senderId}: SendGrid's Event Webhook. The
  *   body is signed with ECDSA P-256 over `timestamp + raw body`; the sender's configured
  *   verification key (`sendgrid_webhook_key`, base64 DER or PEM) checks it, and the signed
@@ -11,12 +11,10 @@
  * - GET /api/sender-management/email/verify?token=: the single-use link mailed by verify-sender.
  */
 import { createPublicKey, verify } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { applyProviderStatusesSoon, type ProviderStatus, reason } from '../messaging/index.ts';
 import * as repo from './email.repo.ts';
-import { confirmVerification } from './email.service.ts';
 
 export const SIGNATURE_HEADER = 'x-twilio-email-event-webhook-signature';
 export const TIMESTAMP_HEADER = 'x-twilio-email-event-webhook-timestamp';
@@ -73,52 +71,43 @@ export function statusesOf(rows: { event: string; sg_message_id: string | null; 
   });
 }
 
-export function emailPublicRoutes(ctx: AppContext): FastifyPluginAsync {
-  return async (app) => {
-    app.removeAllContentTypeParsers();
-    app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-
-    app.get('/verify', { schema: { hide: true } }, async (req, reply) => {
-      const token = (req.query as Record<string, unknown>).token;
-      const verified = typeof token === 'string' && token.length < 300 && (await confirmVerification(ctx, token));
-      return reply.redirect(`/sender-management?verified=${verified ? 1 : 0}`, 302);
-    });
-
-    app.post('/webhook-events/:senderId', { schema: { hide: true } }, async (req, reply) => {
-      const senderId = Number((req.params as { senderId: string }).senderId);
-      const sender = Number.isSafeInteger(senderId) && senderId > 0 ? await repo.findEmailSenderById(ctx.db, senderId) : null;
-      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      // an unknown sender answers like a bad signature: nothing to learn by probing ids
-      if (!sender?.sendgrid_webhook_key || !verifyEventSignature(sender.sendgrid_webhook_key, raw, req.headers[SIGNATURE_HEADER], req.headers[TIMESTAMP_HEADER])) {
-        throw new AppError('WEBHOOK_SIGNATURE_INVALID');
-      }
-      let events: unknown;
-      try {
-        events = JSON.parse(raw.toString('utf8'));
-      } catch {
-        throw new AppError('BAD_REQUEST');
-      }
-      if (!Array.isArray(events)) throw new AppError('BAD_REQUEST');
-      const rows = (events as SendgridEvent[])
-        .filter((e) => e && typeof e === 'object' && str(e.event, 50))
-        // a custom arg naming another account cannot move events across tenants
-        .filter((e) => e.risala_account_id === undefined || String(e.risala_account_id) === String(sender.account_id))
-        .map((e) => ({
-          account_id: sender.account_id,
-          sender_id: sender.id,
-          event: str(e.event, 50) as string,
-          email: str(e.email, 254),
-          sg_message_id: str(e.sg_message_id, 200),
-          sg_event_id: str(e.sg_event_id, 200),
-          reason: str(e.reason) ?? str(e.response),
-          occurred_at: typeof e.timestamp === 'number' && e.timestamp > 0 && e.timestamp < 1e11 ? new Date(e.timestamp * 1000) : new Date(),
-          raw: e as Record<string, unknown>,
-        }));
-      // a replay inside the signature window (or SendGrid's own retry) carries the same
-      // sg_event_ids: stored once, and only what was stored now moves messages
-      const stored = await repo.insertEmailEvents(ctx.db, rows);
-      await applyProviderStatusesSoon(ctx, statusesOf(stored));
-      return reply.code(200).send({ received: stored.length, duplicates: rows.length - stored.length });
-    });
-  };
+/** One signed SendGrid POST for a sender: verified, stored once per event, applied to messages. */
+export async function receiveSendgridEvents(
+  ctx: AppContext,
+  senderId: number,
+  raw: Buffer,
+  headers: Record<string, unknown>,
+): Promise<{ received: number; duplicates: number }> {
+  const sender = Number.isSafeInteger(senderId) && senderId > 0 ? await repo.findEmailSenderById(ctx.db, senderId) : null;
+  // an unknown sender answers like a bad signature: nothing to learn by probing ids
+  if (!sender?.sendgrid_webhook_key || !verifyEventSignature(sender.sendgrid_webhook_key, raw, headers[SIGNATURE_HEADER], headers[TIMESTAMP_HEADER])) {
+    throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+  }
+  let events: unknown;
+  try {
+    events = JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw new AppError('BAD_REQUEST');
+  }
+  if (!Array.isArray(events)) throw new AppError('BAD_REQUEST');
+  const rows = (events as SendgridEvent[])
+    .filter((e) => e && typeof e === 'object' && str(e.event, 50))
+    // a custom arg naming another account cannot move events across tenants
+    .filter((e) => e.risala_account_id === undefined || String(e.risala_account_id) === String(sender.account_id))
+    .map((e) => ({
+      account_id: sender.account_id,
+      sender_id: sender.id,
+      event: str(e.event, 50) as string,
+      email: str(e.email, 254),
+      sg_message_id: str(e.sg_message_id, 200),
+      sg_event_id: str(e.sg_event_id, 200),
+      reason: str(e.reason) ?? str(e.response),
+      occurred_at: typeof e.timestamp === 'number' && e.timestamp > 0 && e.timestamp < 1e11 ? new Date(e.timestamp * 1000) : new Date(),
+      raw: e as Record<string, unknown>,
+    }));
+  // a replay inside the signature window (or SendGrid's own retry) carries the same
+  // sg_event_ids: stored once, and only what was stored now moves messages
+  const stored = await repo.insertEmailEvents(ctx.db, rows);
+  await applyProviderStatusesSoon(ctx, statusesOf(stored));
+  return { received: stored.length, duplicates: rows.length - stored.length };
 }
