@@ -58,6 +58,7 @@ export async function benchEmail(report, count = 20_000) {
   const { createDb, ensureDatabase, runMigrations } = await import('../apps/server/src/db/client.ts');
   const { loadConfig } = await import('../apps/server/src/config.ts');
   const { createMailer } = await import('../apps/server/src/mail/mailer.ts');
+  const { createAppContext } = await import('../apps/server/src/app-context.ts');
   const { sinkTransport, SINK_POOL_CONNECTIONS } = await import('../apps/server/src/channels/email/smtp-transport.ts');
   const { seedSandboxSenders } = await import('../apps/server/src/modules/senders/sandbox-seed.ts');
   const { grantTrialCredits } = await import('../apps/server/src/modules/messaging/pipeline/credits.ts');
@@ -88,7 +89,7 @@ export async function benchEmail(report, count = 20_000) {
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: path.join(dir, 'data'), DATABASE_URL: url, LOG_LEVEL: 'silent' });
     sink = await startSinkProcess(url);
     mailer = createMailer({ sandboxPort: sink.port, from: config.mailFrom, log });
-    const ctx = { config, db, mailer, log, storage: createStorage(config) };
+    const ctx = createAppContext({ config, db, mailer, log, storage: createStorage(config) });
 
     const { rows: [account] } = await db.$client.query(`insert into accounts (name) values ('bench') returning id, name`);
     await db.transaction(async (tx) => {

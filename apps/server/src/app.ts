@@ -147,6 +147,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   registerMetrics(app, ctx.config.metricsToken);
   await registerRoutes(app, ctx);
+  // an API process runs the SMPP sessions and the SMS senders beside it: started once it is ready
+  app.addHook('onReady', async () => ctx.sms.start());
+  app.addHook('onClose', async () => {
+    await ctx.sms.close();
+    ctx.smtp.close();
+  });
 
   // The built single-page app, with index.html for every client-side route.
   const webDist = ctx.config.webDist;

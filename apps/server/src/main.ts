@@ -7,16 +7,14 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { createAppContext } from './app-context.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, runMigrations } from './db/client.ts';
 import { superviseWorker } from './jobs/worker.ts';
 import { createMailer } from './mail/mailer.ts';
-import { closeEmailTransports } from './channels/email/smtp-transport.ts';
 import { type SmtpSink, startSmtpSink } from './sandbox/smtp-sink.ts';
 import { startWhatsAppSandbox } from './sandbox/whatsapp-cloud.ts';
 import { startSandboxSmsc } from './sandbox/smsc.ts';
-import { getConnectionManager } from './channels/sms/connection-manager.ts';
-import { startSmsRuntime, stopSmsRuntime } from './modules/messaging/index.ts';
 import { seedDemo } from './seed.ts';
 import { createStorage } from './storage/storage.ts';
 
@@ -59,7 +57,7 @@ async function main() {
     from: config.mailFrom,
     log,
   });
-  const ctx: AppContext = { config, db: database.db, mailer, log, storage: createStorage(config) };
+  const ctx = createAppContext({ config, db: database.db, mailer, log, storage: createStorage(config) });
 
   const app = config.role === 'worker' ? null : await buildApp(ctx);
   const demo = config.role !== 'worker' && config.demo.seed ? await seedDemo(ctx) : null;
@@ -68,8 +66,8 @@ async function main() {
   await worker?.ready;
   // SMPP sessions and the SMS senders: beside the API (app.close() closes them), and in a worker-only
   // process too, so ROLE=api + ROLE=worker still sends (the per-connection advisory lock lets one drain)
-  if (!app) startSmsRuntime(ctx);
-  getConnectionManager(ctx).run();
+  if (!app) ctx.sms.start();
+  ctx.sms.connections.run();
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -86,10 +84,10 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 20_000);
     force.unref();
     await app?.close().catch((err) => log.error({ err }, 'api close failed'));
-    if (!app) await stopSmsRuntime(ctx).catch((err) => log.error({ err }, 'SMS runtime stop failed'));
+    if (!app) await ctx.sms.close().catch((err) => log.error({ err }, 'SMS runtime stop failed'));
     await worker?.stop().catch((err) => log.error({ err }, 'worker stop failed'));
     mailer.close(); // pooled connections first, or the sink waits for them
-    closeEmailTransports();
+    ctx.smtp.close();
     await sink?.close();
     await waSim?.close();
     await smsc?.close();

@@ -44,4 +44,14 @@ describe('module front doors', () => {
     const without = modules.filter((m) => !readdirSync(path.join(SRC, 'modules', m.name)).includes('index.ts')).map((m) => m.name);
     expect(without).toEqual([]);
   });
+
+  it('long-running parts live in the AppContext, started once, not in per-context WeakMaps or a route hook', () => {
+    const found: string[] = [];
+    for (const file of sources(SRC)) {
+      const text = readFileSync(file, 'utf8');
+      if (/WeakMap<AppContext\b/.test(text)) found.push(`${path.relative(SRC, file)}: WeakMap<AppContext>`);
+      if (file.endsWith('.routes.ts') && /addHook\('onReady'/.test(text)) found.push(`${path.relative(SRC, file)}: onReady`);
+    }
+    expect(found).toEqual([]);
+  });
 });

@@ -8,6 +8,7 @@ import { pino } from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { createAppContext } from '../app-context.ts';
 import type { AppContext } from '../context.ts';
 import { createDb, ensureDatabase } from '../db/client.ts';
 import { createMailer } from '../mail/mailer.ts';
@@ -56,7 +57,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const db = createDb(config.databaseUrl as string, 5);
   const sink = config.sandbox ? await startSmtpSink({ db, port: 0, log }) : null;
   const mailer = createMailer({ smtpUrl: config.smtpUrl, sandboxPort: sink?.port ?? 0, from: config.mailFrom, log });
-  const ctx: AppContext = { config, db, mailer, log, storage: createStorage(config) };
+  const ctx = createAppContext({ config, db, mailer, log, storage: createStorage(config) });
   const app = await buildApp(ctx);
   await app.ready();
   return {

@@ -17,7 +17,7 @@ import { mapLimit } from '../../lib/map-limit.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { type ChannelDriver, type MessageRow, reason, type SendOutcome } from '../../modules/messaging/index.ts';
 import { sendgridSend } from './sendgrid.ts';
-import { type EmailSenderRow, pooledSenderTransport } from './smtp-transport.ts';
+import type { EmailSenderRow } from './smtp-transport.ts';
 import { mailFailureReason, sendgridFailureReason, smtpFailureReason } from './smtp-reasons.ts';
 
 /** messages.payload of an email message: the html part and extra headers (e.g. List-Unsubscribe). */
@@ -77,7 +77,7 @@ async function sendOne(ctx: AppContext, row: MessageRow, sender: EmailSenderRow 
   }
   try {
     if (sender.provider === 'smtp') {
-      const transport = await pooledSenderTransport(ctx, sender);
+      const transport = await ctx.smtp.forSender(ctx, sender);
       const info = await transport.sendMail(mail);
       return { ok: true, provider_message_id: info.messageId };
     }

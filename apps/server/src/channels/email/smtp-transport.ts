@@ -47,32 +47,29 @@ export async function senderSmtpOptions(ctx: AppContext, row: EmailSenderRow) {
   };
 }
 
-/** Per app context (tests run several apps in one process), per sender id. */
-const pooled = new WeakMap<AppContext, Map<number, { version: number; transport: Transporter }>>();
-const open = new Set<Transporter>();
+/**
+ * The process's pooled SMTP transports, one per sender (kept in the AppContext, closed with it):
+ * made again when the sender row has changed since.
+ */
+export class SmtpPool {
+  private readonly bySender = new Map<number, { version: number; transport: Transporter }>();
 
-/** The sender's pooled transport, made again when the sender row has changed since. */
-export async function pooledSenderTransport(ctx: AppContext, row: EmailSenderRow): Promise<Transporter> {
-  const version = row.updated_at.getTime();
-  const cache = pooled.get(ctx) ?? new Map();
-  pooled.set(ctx, cache);
-  const cached = cache.get(row.id);
-  if (cached?.version === version && open.has(cached.transport)) return cached.transport;
-  const options = await senderSmtpOptions(ctx, row);
-  const again = cache.get(row.id); // another chunk may have made it meanwhile
-  if (again?.version === version && open.has(again.transport)) return again.transport;
-  if (again) {
-    again.transport.close();
-    open.delete(again.transport);
+  async forSender(ctx: AppContext, row: EmailSenderRow): Promise<Transporter> {
+    const version = row.updated_at.getTime();
+    const cached = this.bySender.get(row.id);
+    if (cached?.version === version) return cached.transport;
+    const options = await senderSmtpOptions(ctx, row);
+    const again = this.bySender.get(row.id); // another chunk may have made it meanwhile
+    if (again?.version === version) return again.transport;
+    again?.transport.close();
+    const transport = nodemailer.createTransport({ ...options, ...POOL } as SMTPPool.Options);
+    this.bySender.set(row.id, { version, transport });
+    return transport;
   }
-  const transport = nodemailer.createTransport({ ...options, ...POOL } as SMTPPool.Options);
-  cache.set(row.id, { version, transport });
-  open.add(transport);
-  return transport;
-}
 
-/** Close every pooled sender transport (shutdown, tests). */
-export function closeEmailTransports() {
-  for (const transport of open) transport.close();
-  open.clear();
+  /** Closes every pooled transport (shutdown, tests); the next send opens new ones. */
+  close(): void {
+    for (const { transport } of this.bySender.values()) transport.close();
+    this.bySender.clear();
+  }
 }

@@ -222,15 +222,3 @@ export class ConnectionManager extends EventEmitter {
     await Promise.all(ids.map((id) => this.write(id, { status: 'DISCONNECTED', connected_at: null })));
   }
 }
-
-const managers = new WeakMap<AppContext, ConnectionManager>();
-
-/** The process's manager for this context (created on first use). */
-export function getConnectionManager(ctx: AppContext): ConnectionManager {
-  let m = managers.get(ctx);
-  if (!m) {
-    m = new ConnectionManager(ctx);
-    managers.set(ctx, m);
-  }
-  return m;
-}

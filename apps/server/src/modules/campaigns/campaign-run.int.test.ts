@@ -6,7 +6,6 @@
  */
 import type { Runner } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getConnectionManager } from '../../channels/sms/connection-manager.ts';
 import { startWorker } from '../../jobs/worker.ts';
 import { type SmscSimulator, startSmscSimulator } from '../../sandbox/smsc.ts';
 import { bearer, createTestApp, json, signIn, signUp, type TestApp, waitForMails } from '../../test/helper.ts';
@@ -44,7 +43,7 @@ beforeAll(async () => {
   const s = await signIn(t, a.email);
   owner = { accountId: s.user.account_id, userId: a.userId, token: s.token };
   brandId = await seedBrand(t, owner.accountId);
-  await getConnectionManager(t.ctx).startDesired();
+  await t.ctx.sms.connections.startDesired();
 });
 afterAll(async () => {
   await worker?.stop();

@@ -1,7 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { translate } from '@risala/shared/i18n/index.ts';
-import { getConnectionManager } from '../../channels/sms/connection-manager.ts';
 import { type SmscSimulator, startSmscSimulator } from '../../sandbox/smsc.ts';
 import { addUserToAccount, bearer, createTestApp, json, signIn, signUp, type TestApp } from '../../test/helper.ts';
 
@@ -274,7 +273,7 @@ describe('start, stop and status against the SMSC simulator', () => {
     await t.sql('update connections set reconnect_delay_s = 1 where id = $1', [smppId]);
     await call(owner.token, 'POST', `/api/gateway/connections/${smppId}/restart`);
     const seen = new Set<string>();
-    const manager = getConnectionManager(t.ctx);
+    const manager = t.ctx.sms.connections;
     manager.on('state', (id: number, _acc: number, state: string) => id === smppId && seen.add(state));
     smsc.drop();
     await expect.poll(() => seen.has('DISCONNECTED')).toBe(true);
@@ -285,7 +284,7 @@ describe('start, stop and status against the SMSC simulator', () => {
   it('stops: STOPPED, then it can be deleted', async () => {
     const res = await call(owner.token, 'POST', `/api/gateway/connections/${smppId}/stop`);
     expect(json(res).data).toMatchObject({ status: 'STOPPED', desired_state: 'stopped' });
-    expect(getConnectionManager(t.ctx).session(smppId)).toBeNull();
+    expect(t.ctx.sms.connections.session(smppId)).toBeNull();
   });
 
   it('refuses to delete a connection used by a router', async () => {
@@ -357,11 +356,11 @@ describe('start, stop and status against the SMSC simulator', () => {
     expect(json(res).code).toBe('CONNECTION_START_TIMEOUT');
     expect(json(res).message).toContain('No bind response within 1 s');
     expect(Date.now() - t0).toBeGreaterThanOrEqual(900);
-    expect(getConnectionManager(t.ctx).session(c.id)).toBeNull();
+    expect(t.ctx.sms.connections.session(c.id)).toBeNull();
   });
 
   it('starts every wanted connection on process start (the sandbox one)', async () => {
-    await getConnectionManager(t.ctx).startDesired();
+    await t.ctx.sms.connections.startDesired();
     const rows = await t.sql<{ status: string }>('select status from connections where account_id = $1 and is_sandbox', [owner.accountId]);
     expect(rows[0]?.status).toBe('CONNECTED');
   });

@@ -1,7 +1,6 @@
 import { idParamSchema } from '@risala/shared/schemas/common';
 import { connectionListQuerySchema, createConnectionSchema, updateConnectionSchema } from '@risala/shared/schemas/gateway';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getConnectionManager } from '../../channels/sms/connection-manager.ts';
 import type { AppContext } from '../../context.ts';
 import { ok, requestLanguage } from '../../lib/http.ts';
 import { planGate, requireAuth, requirePermission } from '../auth/index.ts';
@@ -19,7 +18,6 @@ export function connectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const create = { preHandler: [requirePermission('sender', 'create'), planGate] };
     const change = { preHandler: [requirePermission('sender', 'update'), planGate] };
     const del = { preHandler: [requirePermission('sender', 'delete'), planGate] };
-    app.addHook('onClose', () => getConnectionManager(ctx).close());
 
     app.get('/', { ...view, schema: { tags, querystring: connectionListQuerySchema } }, async (req, reply) =>
       ok(reply, await connections.list(ctx, requireAuth(req), req.query, requestLanguage(req))),

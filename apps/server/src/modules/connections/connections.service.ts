@@ -5,7 +5,6 @@ import type {
   CreateConnectionInput,
   UpdateConnectionInput,
 } from '@risala/shared/schemas/gateway';
-import { getConnectionManager } from '../../channels/sms/connection-manager.ts';
 import type { Language } from '@risala/shared';
 import { storedReasonText } from '@risala/shared/i18n/index.ts';
 import type { AppContext } from '../../context.ts';
@@ -104,7 +103,7 @@ export async function update(ctx: AppContext, auth: AuthContext, id: number, inp
 
 /** §8: a connected connection, or one a router uses, cannot be deleted. */
 export async function remove(ctx: AppContext, auth: AuthContext, id: number) {
-  const manager = getConnectionManager(ctx);
+  const manager = ctx.sms.connections;
   await ctx.db.transaction(async (tx) => {
     const row = await mustFind(tx, auth.accountId, id, true);
     if (row.status === 'CONNECTED' || manager.session(id)?.state === 'CONNECTED') {
@@ -118,23 +117,23 @@ export async function remove(ctx: AppContext, auth: AuthContext, id: number) {
 }
 
 export async function start(ctx: AppContext, auth: AuthContext, id: number, lang: Language) {
-  await getConnectionManager(ctx).start(auth.accountId, id);
+  await ctx.sms.connections.start(auth.accountId, id);
   return get(ctx, auth, id, lang);
 }
 
 export async function stop(ctx: AppContext, auth: AuthContext, id: number, lang: Language) {
-  await getConnectionManager(ctx).stop(auth.accountId, id);
+  await ctx.sms.connections.stop(auth.accountId, id);
   return get(ctx, auth, id, lang);
 }
 
 export async function restart(ctx: AppContext, auth: AuthContext, id: number, lang: Language) {
-  await getConnectionManager(ctx).restart(auth.accountId, id);
+  await ctx.sms.connections.restart(auth.accountId, id);
   return get(ctx, auth, id, lang);
 }
 
 export async function status(ctx: AppContext, auth: AuthContext, id: number, lang: Language): Promise<ConnectionStatus> {
   const row = await mustFind(ctx.db, auth.accountId, id);
-  const session = getConnectionManager(ctx).session(id);
+  const session = ctx.sms.connections.session(id);
   return {
     id: row.id,
     status: row.status,

@@ -10,7 +10,6 @@ import type { AddressInfo } from 'node:net';
 import type { Runner } from 'graphile-worker';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeEmailTransports } from '../../channels/email/smtp-transport.ts';
 import { startWorker } from '../../jobs/worker.ts';
 import { releaseScheduled } from './pipeline/tasks.ts';
 import { bearer, type Cast, createTestApp, json, mailsTo, signIn, signUp, signUpCast, type TestApp, waitForMails } from '../../test/helper.ts';
@@ -90,7 +89,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await worker?.stop();
-  closeEmailTransports();
+  t?.ctx.smtp.close();
   await t?.close();
   await new Promise((r) => relay?.close(() => r(null)));
   await new Promise((r) => sg?.close(r));

@@ -11,7 +11,6 @@ import { z } from 'zod';
 import { parseHttpDlr, verifyDlrToken } from '../../channels/sms/http-gateway.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { smsRuntime } from './pipeline/runtime.ts';
 
 const STORE_TIMEOUT_MS = 10_000;
 const params = z.object({ connectionId: z.coerce.number().int().positive().max(2_147_483_647), token: z.string().max(64) });
@@ -49,7 +48,7 @@ export function httpDlrRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             errors: [{ field: fields.id ? 'message_status' : 'id', message: 'validation.required' }],
           });
         }
-        const runtime = smsRuntime(ctx);
+        const runtime = ctx.sms.running ? ctx.sms : undefined;
         if (!runtime) throw new AppError('SERVICE_UNAVAILABLE');
         let timer: NodeJS.Timeout | undefined;
         const stored = await Promise.race([

@@ -14,7 +14,7 @@ export { grantTrialCredits, reserveCredits } from './pipeline/credits.ts';
 export { enqueueMessages } from './pipeline/enqueue.ts';
 export { queueChunks } from './pipeline/jobs.ts';
 export { reason } from './pipeline/reason.ts';
-export { startSmsRuntime, stopSmsRuntime } from './pipeline/runtime.ts';
+export { SmsRuntime } from './pipeline/runtime.ts';
 export { dequeueWaiting } from './pipeline/sms-queue.ts';
 export { byIndex, stageTx } from './pipeline/stage-repo.ts';
 export { pipelineJobs } from './pipeline/tasks.ts';

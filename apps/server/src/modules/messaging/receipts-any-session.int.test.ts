@@ -6,7 +6,6 @@
  */
 import type { Runner } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getConnectionManager } from '../../channels/sms/connection-manager.ts';
 import { startWorker } from '../../jobs/worker.ts';
 import { type SmscSimulator, startSmscSimulator } from '../../sandbox/smsc.ts';
 import { bearer, createTestApp, json, signIn, signUp, type TestApp } from '../../test/helper.ts';
@@ -44,7 +43,7 @@ beforeAll(async () => {
     const s = await signIn(t, u.email);
     owners.push({ accountId: s.user.account_id, token: s.token });
   }
-  await getConnectionManager(t.ctx).startDesired();
+  await t.ctx.sms.connections.startDesired();
   await until(() => smsc.boundSessions() >= 2, () => `bound sessions: ${smsc.boundSessions()}`, 20_000);
 });
 afterAll(async () => {

@@ -3,22 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/http.ts';
 import { planGate, requireAuth, requirePermission } from '../auth/index.ts';
-import { startSmsRuntime, stopSmsRuntime } from './pipeline/runtime.ts';
 import { cancelBulk, estimateSms, sendSms } from './sms-send.service.ts';
 
 /**
  * /api/messages — sending SMS (send, estimate) and cancelling a scheduled send. Sending is the
  * `campaign` entity's create action (marketers send; viewers and reviewers do not), plan-gated.
- * The SMS runtime (connection senders, receipts, inbound) starts with the app and stops with it.
  */
 export function sendRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('onReady', async () => {
-      startSmsRuntime(ctx);
-    });
-    app.addHook('onClose', async () => {
-      await stopSmsRuntime(ctx);
-    });
     const tags = ['messages'];
     const send = [requirePermission('campaign', 'create'), planGate];
     app.post('/sms', { schema: { tags, body: sendSmsSchema }, preHandler: send }, async (req, reply) => {

@@ -6,7 +6,6 @@ import { storedReasonText as readable } from '@risala/shared/i18n/index.ts';
 import type { Runner } from 'graphile-worker';
 import smpp, { type PDU, type Session } from 'smpp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getConnectionManager } from '../../channels/sms/connection-manager.ts';
 import { ESME } from '../../channels/sms/esme.ts';
 import { startWorker } from '../../jobs/worker.ts';
 import { type SmscSimulator, startSmscSimulator } from '../../sandbox/smsc.ts';
@@ -52,7 +51,7 @@ beforeAll(async () => {
   sandboxId = c.id;
   // more than the trial's 1,000 SMS credits for the bigger runs below (the first test still sees the trial)
   await t.sql(`update credits set balance = balance + 100000 where account_id = $1 and channel = 'sms'`, [owner.accountId]);
-  await getConnectionManager(t.ctx).startDesired();
+  await t.ctx.sms.connections.startDesired();
 });
 afterAll(async () => {
   await worker?.stop();
@@ -140,7 +139,7 @@ describe('SMS pipeline', () => {
   it('an SMSC drop mid-run: DISCONNECTED, reconnects, everything delivered', async () => {
     smsc.resetCounters();
     await t.sql('update connections set message_per_second = 500 where id = $1', [sandboxId]);
-    await getConnectionManager(t.ctx).restart(owner.accountId, sandboxId);
+    await t.ctx.sms.connections.restart(owner.accountId, sandboxId);
     const r = json(await send({ recipients: { numbers: numbers(1000, 503_000_000) }, text: 'drop run' })).data;
     await waitFor(async () => smsc.counters.submitted, (n) => n > 100);
     smsc.drop();
@@ -160,7 +159,7 @@ describe('SMS pipeline', () => {
     const [c] = await t.sql('select status from connections where id = $1', [sandboxId]);
     expect(c.status).toBe('CONNECTED');
     await t.sql('update connections set message_per_second = 9999 where id = $1', [sandboxId]);
-    await getConnectionManager(t.ctx).restart(owner.accountId, sandboxId);
+    await t.ctx.sms.connections.restart(owner.accountId, sandboxId);
   }, 60_000);
 
   it('a stopped connection keeps messages QUEUED until it is started again', async () => {
@@ -191,7 +190,7 @@ describe('SMS pipeline', () => {
         [owner.accountId, port],
       );
       t.ctx.config.outbound.allowedHosts = ['127.0.0.1']; // a loopback SMSC of this test (the SSRF guard refuses it otherwise)
-      await getConnectionManager(t.ctx).start(owner.accountId, conn.id);
+      await t.ctx.sms.connections.start(owner.accountId, conn.id);
       const [router] = await t.sql(
         `insert into routers (account_id, router_name, router_type, "order", status, connection_ids)
          values ($1, 'Failover', 'failover', 1, 'ACTIVE', $2) returning id`,
@@ -217,7 +216,7 @@ describe('SMS pipeline', () => {
       expect(await balance()).toBe(before);
       await t.sql('delete from routers where id = $1', [router.id]);
       invalidateRoutingTable(owner.accountId);
-      await getConnectionManager(t.ctx).stop(owner.accountId, conn.id);
+      await t.ctx.sms.connections.stop(owner.accountId, conn.id);
     } finally {
       await new Promise((res) => rejecting.close(res));
     }

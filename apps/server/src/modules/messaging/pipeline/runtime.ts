@@ -1,68 +1,67 @@
 /**
- * The SMS side of the pipeline that lives beside the SMPP sessions (the API process for now): the
- * connection senders, the receipt applier and inbound SMS, wired to the connection manager's
- * events. Started once per process when the app is ready, closed with it.
+ * The SMS side of the pipeline that lives beside the SMPP sessions: the connection manager (the
+ * SMPP binds), the connection senders, the receipt applier and inbound SMS, wired to the manager's
+ * events. One per process, created with the AppContext (app-context.ts) and started once: by the
+ * app when it is ready (an API process) or by main.ts (a worker-only process); closed with it.
  */
-import type { Receipt, MoMessage } from '../../../channels/sms/dlr.ts';
-import { getConnectionManager } from '../../../channels/sms/connection-manager.ts';
+import type { MoMessage, Receipt } from '../../../channels/sms/dlr.ts';
+import { ConnectionManager } from '../../../channels/sms/connection-manager.ts';
 import type { AppContext } from '../../../context.ts';
 import { InboundSms } from '../inbound-sms.ts';
 import { ReceiptApplier } from './receipts.ts';
 import { SmsDispatcher } from './sms-sender.ts';
 
-export interface SmsRuntime {
-  dispatcher: SmsDispatcher;
-  receipts: ReceiptApplier;
-  inbound: InboundSms;
-  close(): Promise<void>;
-}
+type Defer = (() => () => void) | undefined;
 
-const runtimes = new WeakMap<AppContext, SmsRuntime>();
+export class SmsRuntime {
+  readonly connections: ConnectionManager;
+  readonly dispatcher: SmsDispatcher;
+  readonly receipts: ReceiptApplier;
+  readonly inbound: InboundSms;
+  private started = false;
 
-export function startSmsRuntime(ctx: AppContext): SmsRuntime {
-  const existing = runtimes.get(ctx);
-  if (existing) return existing;
-  const manager = getConnectionManager(ctx);
-  const dispatcher = new SmsDispatcher(ctx, manager);
-  const receipts = new ReceiptApplier(ctx);
-  const inbound = new InboundSms(ctx);
+  constructor(private readonly ctx: AppContext) {
+    this.connections = new ConnectionManager(ctx);
+    this.dispatcher = new SmsDispatcher(ctx, this.connections);
+    this.receipts = new ReceiptApplier(ctx);
+    this.inbound = new InboundSms(ctx);
+  }
+
+  /** Whether the senders run in this process (public receipt endpoints feed its applier then). */
+  get running(): boolean {
+    return this.started;
+  }
+
   // deliver_sm is answered only once the receipt / message is stored (the SMSC keeps what we lose)
-  type Defer = (() => () => void) | undefined;
-  const onReceipt = (connectionId: number, _accountId: number, r: Receipt, defer: Defer) => receipts.push(connectionId, r, defer?.());
-  const onMo = (connectionId: number, accountId: number, mo: MoMessage, defer: Defer) => {
+  private readonly onReceipt = (connectionId: number, _accountId: number, r: Receipt, defer: Defer) =>
+    this.receipts.push(connectionId, r, defer?.());
+
+  private readonly onMo = (connectionId: number, accountId: number, mo: MoMessage, defer: Defer) => {
     const answer = defer?.();
-    inbound
+    this.inbound
       .receive(connectionId, accountId, mo)
       .then(() => answer?.())
-      .catch((err) => ctx.log.error({ err, connectionId }, 'inbound SMS failed'));
+      .catch((err) => this.ctx.log.error({ err, connectionId }, 'inbound SMS failed'));
   };
-  manager.on('receipt', onReceipt);
-  manager.on('mo', onMo);
-  dispatcher.start();
-  const runtime: SmsRuntime = {
-    dispatcher,
-    receipts,
-    inbound,
-    async close() {
-      // sessions first: what they still hold comes back as outcomes the dispatcher writes before it stops
-      await manager.close();
-      manager.off('receipt', onReceipt);
-      manager.off('mo', onMo);
-      await dispatcher.close();
-      await receipts.close();
-      runtimes.delete(ctx);
-    },
-  };
-  runtimes.set(ctx, runtime);
-  return runtime;
-}
 
-/** The process's SMS runtime, if it is running (public receipt endpoints feed its applier). */
-export function smsRuntime(ctx: AppContext): SmsRuntime | undefined {
-  return runtimes.get(ctx);
-}
+  /** Starts the senders and listens to the sessions; a second call does nothing. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.connections.on('receipt', this.onReceipt);
+    this.connections.on('mo', this.onMo);
+    this.dispatcher.start();
+  }
 
-/** Closes the process's SMS runtime, if it was started. */
-export async function stopSmsRuntime(ctx: AppContext): Promise<void> {
-  await runtimes.get(ctx)?.close();
+  /** Closes the sessions, then what they fed; safe to call when never started. */
+  async close(): Promise<void> {
+    // sessions first: what they still hold comes back as outcomes the dispatcher writes before it stops
+    await this.connections.close();
+    if (!this.started) return;
+    this.started = false;
+    this.connections.off('receipt', this.onReceipt);
+    this.connections.off('mo', this.onMo);
+    await this.dispatcher.close();
+    await this.receipts.close();
+  }
 }

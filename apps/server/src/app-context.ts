@@ -1,0 +1,15 @@
+/**
+ * Builds the AppContext: the parts main.ts (or a test) opened — config, database, mailer, log,
+ * storage — plus the process's long-running parts, created here once and started by whoever runs
+ * them (buildApp when ready, main.ts in a worker-only process). Nothing is created on import.
+ */
+import { SmtpPool } from './channels/email/smtp-transport.ts';
+import type { AppContext } from './context.ts';
+import { SmsRuntime } from './modules/messaging/index.ts';
+
+export function createAppContext(parts: Omit<AppContext, 'sms' | 'smtp'>): AppContext {
+  const ctx = { ...parts } as AppContext;
+  ctx.sms = new SmsRuntime(ctx);
+  ctx.smtp = new SmtpPool();
+  return ctx;
+}
