@@ -93,6 +93,40 @@ export const campaignListQuerySchema = pageQuerySchema.extend({
   order: z.enum(['asc', 'desc']).default('desc'),
 });
 
+export const audienceCountSchema = z.object({
+  /** customers in the chosen groups and segments, minus the excluded ones */
+  total: z.number(),
+  /** of those, who can receive on one of the channels (one message each) */
+  reachable: z.number(),
+  by_channel: z.partialRecord(z.enum(CHANNELS), z.number()),
+  by_variant: z.array(z.object({ variant: z.string().nullable(), channel: z.enum(CHANNELS), count: z.number() })),
+});
+export type AudienceCount = z.infer<typeof audienceCountSchema>;
+
+/** One channel of GET /api/campaigns/{id}/estimate. */
+export const channelEstimateSchema = z.object({
+  channel: z.enum(CHANNELS),
+  messages: z.number(),
+  /** SMS parts per message, lowest and highest (1 for other channels) */
+  parts_min: z.number(),
+  parts_max: z.number(),
+  credits: z.number(),
+  /** every recipient's message was counted (false: the credits are extrapolated from a sample) */
+  exact: z.boolean(),
+  balance: z.number(),
+  enough: z.boolean(),
+  cost: z.string(),
+});
+export type ChannelEstimate = z.infer<typeof channelEstimateSchema>;
+
+export const campaignEstimateSchema = z.object({
+  audience: audienceCountSchema,
+  channels: z.array(channelEstimateSchema),
+  messages: z.number(),
+  cost: z.string(),
+});
+export type CampaignEstimate = z.infer<typeof campaignEstimateSchema>;
+
 export interface CampaignFunnel {
   channel: Channel | 'all';
   variant: string | null;

@@ -1,5 +1,7 @@
 import { idParamSchema } from '@risala/shared';
-import { campaignDeploySchema, campaignDraftSchema, campaignListQuerySchema, campaignTestSendSchema } from '@risala/shared/schemas/campaigns';
+import { campaignReportSchema } from '@risala/shared/schemas/campaign-report';
+import { audienceCountSchema, campaignDeploySchema, campaignDraftSchema, campaignEstimateSchema, campaignListQuerySchema, campaignTestSendSchema } from '@risala/shared/schemas/campaigns';
+import { envelopeOf } from '@risala/shared/schemas/dashboard';
 import { userIdParamSchema } from '@risala/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
@@ -53,10 +55,10 @@ export function campaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post('/:id/cancel', { schema: { tags, params }, preHandler: send }, async (req, reply) =>
       ok(reply, await cancelCampaign(ctx, requireAuth(req), req.params.id), 'Campaign cancelled'),
     );
-    app.get('/:id/audience-count', { schema: { tags, params }, preHandler: view }, async (req, reply) =>
+    app.get('/:id/audience-count', { schema: { tags, params, response: { 200: envelopeOf(audienceCountSchema) } }, preHandler: view }, async (req, reply) =>
       ok(reply, await campaigns.audienceCount(ctx, requireAuth(req), req.params.id)),
     );
-    app.get('/:id/estimate', { schema: { tags, params }, preHandler: view }, async (req, reply) =>
+    app.get('/:id/estimate', { schema: { tags, params, response: { 200: envelopeOf(campaignEstimateSchema) } }, preHandler: view }, async (req, reply) =>
       ok(reply, await campaigns.estimate(ctx, requireAuth(req), req.params.id)),
     );
     app.post('/:id/test-send', { schema: { tags, params, body: campaignTestSendSchema }, preHandler: send }, async (req, reply) =>
@@ -65,7 +67,7 @@ export function campaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/:id/progress', { schema: { tags, params }, preHandler: view }, async (req, reply) =>
       ok(reply, await campaignProgress(ctx, requireAuth(req), req.params.id)),
     );
-    app.get('/:id/report', { schema: { tags, params }, preHandler: requirePermission('campaign_history', 'view') }, async (req, reply) =>
+    app.get('/:id/report', { schema: { tags, params, response: { 200: envelopeOf(campaignReportSchema) } }, preHandler: requirePermission('campaign_history', 'view') }, async (req, reply) =>
       ok(reply, await campaignReport(ctx, requireAuth(req), req.params.id, requestLanguage(req))),
     );
     app.get('/:id/recipients.csv', { schema: { tags, params }, preHandler: requirePermission('campaign_history', 'export') }, async (req, reply) => {
