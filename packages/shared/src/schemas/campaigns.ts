@@ -89,7 +89,7 @@ export const campaignListQuerySchema = pageQuerySchema.extend({
   status: z.enum(CAMPAIGN_STATES).optional(),
   channel: z.enum(CHANNELS).optional(),
   brand_id: z.coerce.number().int().positive().optional(),
-  sort: z.enum(['created_at', 'name', 'status', 'launched_at']).default('created_at'),
+  sort: z.enum(['created_at', 'updated_at', 'name', 'status', 'launched_at']).default('created_at'),
   order: z.enum(['asc', 'desc']).default('desc'),
 });
 
@@ -102,6 +102,31 @@ export const audienceCountSchema = z.object({
   by_variant: z.array(z.object({ variant: z.string().nullable(), channel: z.enum(CHANNELS), count: z.number() })),
 });
 export type AudienceCount = z.infer<typeof audienceCountSchema>;
+
+/** A campaign as the list answers it (GET /api/campaigns). */
+export const campaignSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  brand_id: z.number().nullable(),
+  objective: z.string().nullable(),
+  channels: z.array(z.enum(CHANNELS)),
+  audience: z.object({ group_ids: z.array(z.number()).optional(), exclude_group_ids: z.array(z.number()).optional() }).nullable(),
+  content: campaignContentSchema.nullable(),
+  senders: z.object({ sms_sender_id: z.number().nullish(), email_sender_id: z.number().nullish(), whatsapp_sender_id: z.number().nullish() }).nullable(),
+  ab_test: abTestSchema.extend({ winner: z.enum(['A', 'B']).optional(), decided_at: z.string().optional() }).nullable(),
+  status: z.enum(CAMPAIGN_STATES),
+  schedule_at: z.string().nullable(),
+  launched_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  targeted: z.number(),
+  estimated_cost: z.string(),
+  created_by: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type CampaignDto = z.infer<typeof campaignSchema>;
+
+export const campaignPageSchema = z.object({ items: z.array(campaignSchema), page: z.number(), limit: z.number(), total: z.number() });
 
 /** One channel of GET /api/campaigns/{id}/estimate. */
 export const channelEstimateSchema = z.object({
@@ -126,6 +151,17 @@ export const campaignEstimateSchema = z.object({
   cost: z.string(),
 });
 export type CampaignEstimate = z.infer<typeof campaignEstimateSchema>;
+
+/** GET /api/campaigns/{id}/progress: messages created and those that have left the pipeline. */
+export const campaignProgressSchema = z.object({
+  status: z.enum(CAMPAIGN_STATES),
+  targeted: z.number(),
+  created: z.number(),
+  done: z.number(),
+  by_status: z.record(z.string(), z.number()),
+  percent: z.number(),
+});
+export type CampaignProgress = z.infer<typeof campaignProgressSchema>;
 
 export interface CampaignFunnel {
   channel: Channel | 'all';

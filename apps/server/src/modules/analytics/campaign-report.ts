@@ -69,3 +69,14 @@ export async function campaignFailures(db: DbOrTx, accountId: number, campaignId
     ) r group by 1, 2 having sum(r.n) > 0 order by 3 desc, 2 limit 10`);
   return rows.map((f) => ({ code: f.error_code, status: f.status, reason: failureReason(f.error_code, f.status, lang), count: Number(f.n) }));
 }
+
+/** A campaign's messages per state (every batch and channel). */
+export async function campaignStatusCounts(db: DbOrTx, accountId: number, campaignId: number): Promise<{ status: string; n: number }[]> {
+  const { rows } = await db.execute<{ status: string; n: number }>(sql`
+    select r.status, sum(r.n)::float8 as n from (
+      select r.status, r.n from analytics_campaigns r where r.account_id = ${accountId} and r.campaign_id = ${campaignId}
+      union all
+      select r.status, r.n from analytics_deltas r where r.account_id = ${accountId} and r.campaign_id = ${campaignId} and r.status <> ''
+    ) r group by 1 having sum(r.n) <> 0`);
+  return rows.map((r) => ({ status: r.status, n: Number(r.n) }));
+}

@@ -3,7 +3,7 @@
  * CANCELED, COMPLETED*), the live audience count and the estimate (messages, SMS parts, cost and
  * credits needed against the balance per channel).
  */
-import type { CampaignContent, CampaignDraftInput, CampaignState, ChannelEstimate, campaignListQuerySchema } from '@risala/shared/schemas/campaigns';
+import type { CampaignContent, CampaignDraftInput, CampaignDto, CampaignState, ChannelEstimate, campaignListQuerySchema } from '@risala/shared/schemas/campaigns';
 import { translate } from '@risala/shared/i18n/index.ts';
 import type { Channel } from '@risala/shared/schemas/messages';
 import { sql } from 'drizzle-orm';
@@ -103,9 +103,24 @@ export async function getCampaign(ctx: AppContext, auth: AuthContext, id: number
   return { ...row, timezone: rows[0]?.timezone ?? 'UTC' };
 }
 
+const isoOf = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** A campaign row on the wire (campaignSchema): times as ISO text. */
+export function campaignDto(row: repo.CampaignRow): CampaignDto {
+  return {
+    ...(row as unknown as CampaignDto),
+    schedule_at: isoOf(row.schedule_at),
+    launched_at: isoOf(row.launched_at),
+    completed_at: isoOf(row.completed_at),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    estimated_cost: String(row.estimated_cost),
+  };
+}
+
 export async function listCampaigns(ctx: AppContext, auth: AuthContext, q: z.infer<typeof campaignListQuerySchema>, createdBy?: number) {
   const { rows, total } = await repo.listCampaigns(ctx.db, auth.accountId, { ...q, createdBy });
-  return { items: rows, page: q.page, limit: q.limit, total };
+  return { items: rows.map(campaignDto), page: q.page, limit: q.limit, total };
 }
 
 type Audience = { group_ids?: number[]; exclude_group_ids?: number[] };

@@ -162,7 +162,7 @@ export function CampaignHistoryPage() {
             {t('campaigns.batches.title')}
           </Button>
           {can(permissions, 'campaign', 'create') && (
-            <Button component={Link} to="/campaign" leftSection={<IconPlus size={16} />} data-testid="history-new">
+            <Button component={Link} to="/campaign?new=1" leftSection={<IconPlus size={16} />} data-testid="history-new">
               {t('campaigns.history.new')}
             </Button>
           )}
