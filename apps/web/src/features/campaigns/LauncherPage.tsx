@@ -304,7 +304,10 @@ export function LauncherPage() {
   const loadId = session.id;
   const campaign = useCampaign(loadId);
   const fresh = query.has('new');
-  const drafts = useOwnDrafts(userId, loadId === null && !fresh);
+  // only /campaign itself offers drafts: after its first save the new draft is at /campaign/:id
+  // (still loaded from the launcher's memory), where the list of drafts has no business
+  const offerDrafts = loadId === null && routeId === null && !fresh;
+  const drafts = useOwnDrafts(userId, offerDrafts);
 
   if (routeId !== null && !Number.isInteger(routeId)) return <EmptyNote text={t('campaigns.launcher.notFound')} />;
   if (loadId !== null) {
@@ -328,7 +331,7 @@ export function LauncherPage() {
     }
     return <Launcher key={session.n} initial={campaign.data} />;
   }
-  if (!fresh) {
+  if (offerDrafts) {
     // the last unfinished drafts first: a new one is started only when asked for
     if (drafts.isPending && drafts.fetchStatus !== 'idle') return <PageLoader />;
     if (drafts.data && drafts.data.items.length > 0) {

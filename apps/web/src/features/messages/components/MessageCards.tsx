@@ -4,7 +4,7 @@ import type { MessageDto } from '@risala/shared/schemas/messages';
 import { useTranslation } from 'react-i18next';
 import { useAccountTimeZone } from '../../../lib/session.ts';
 import { snippet } from '../filters.ts';
-import { CampaignName, ConnectionStoppedIcon, RecipientCell, SentCell } from './MessageTable.tsx';
+import { ConnectionStoppedIcon, RecipientCell, SentCell } from './MessageTable.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 
 export function MessageCards({ messages, onOpen }: { messages: MessageDto[]; onOpen: (id: number) => void }) {
@@ -33,16 +33,12 @@ export function MessageCards({ messages, onOpen }: { messages: MessageDto[]; onO
             {snippet(m, 140)}
           </Text>
           <Group justify="space-between" wrap="nowrap" gap="xs" mt={4}>
-            <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-              <Text size="xs" c="dimmed">
-                {t(`messages.channel.${m.channel}`)}
-              </Text>
-              <Text size="xs" c="dimmed">
-                ·
-              </Text>
-              <CampaignName m={m} />
-            </Group>
-            <SentCell m={m} timeZone={timeZone} />
+            <Text size="xs" c="dimmed" truncate style={{ minWidth: 0, flex: 1 }}>
+              {t(`messages.channel.${m.channel}`)} · {m.campaign_name ? <bdi data-testid="message-campaign">{m.campaign_name}</bdi> : <span data-testid="message-campaign">{t('messages.table.direct')}</span>}
+            </Text>
+            <div style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
+              <SentCell m={m} timeZone={timeZone} />
+            </div>
           </Group>
         </UnstyledButton>
       ))}
