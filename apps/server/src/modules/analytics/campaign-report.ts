@@ -7,7 +7,7 @@ import type { REPORT_BUCKETS } from '@risala/shared/schemas/campaign-report';
 import type { Channel } from '@risala/shared/schemas/messages';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import type { Lang } from '../messaging/history.service.ts';
+import type { Lang } from '../messaging/index.ts';
 import { failureReason } from './reasons.ts';
 import { fromDelta, fromRollup, type MeasureRow, measureCols, sums } from './source.ts';
 
