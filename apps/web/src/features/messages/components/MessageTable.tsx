@@ -118,6 +118,14 @@ export function MessageTable(props: { messages: MessageDto[]; sort: Sort; onSort
               key={m.id}
               style={{ cursor: 'pointer' }}
               onClick={() => props.onOpen(m.id)}
+              // a row is the way into the drawer: reachable and opened from the keyboard too
+              tabIndex={0}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' || e.key === ' ') {
+                  e.preventDefault();
+                  props.onOpen(m.id);
+                }
+              }}
               data-testid="message-row"
               data-status={m.status}
               data-id={m.id}
