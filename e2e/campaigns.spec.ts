@@ -127,8 +127,11 @@ test('an SMS + email campaign to 500 customers: launcher → progress → histor
   await page.getByTestId('launcher-next').click();
   await expect(page.getByTestId('review-messages')).toHaveText('500', { timeout: 15_000 });
   await expect(page.getByTestId('review-credits-sms')).toHaveText('250');
-  await expect(page.getByTestId('review-credit-check-sms')).toHaveText('Enough credits');
+  await expect(page.getByTestId('review-credit-check-sms')).not.toHaveText('Not enough credits');
+  // the launch is confirmed with who gets what
   await page.getByTestId('launcher-launch').click();
+  await expect(page.getByTestId('launch-confirm-recipients')).toHaveText('500');
+  await page.getByTestId('launch-confirm-yes').click();
 
   // Campaign History opens the report: live progress until it completes
   await expect(page).toHaveURL(new RegExp(`/campaignhistory\\?campaign=${id}$`));
@@ -158,9 +161,9 @@ test('an SMS + email campaign to 500 customers: launcher → progress → histor
     await expect(sms.getByTestId('funnel-delivered')).toHaveAttribute('data-value', '250', { timeout: 3000 });
     await expect(mail.getByTestId('funnel-opened')).toHaveAttribute('data-value', '1', { timeout: 3000 });
   }).toPass({ timeout: 60_000 });
-  await expect(sms.getByTestId('funnel-targeted')).toHaveAttribute('data-value', '250');
+  await expect(sms.getByTestId('funnel-messages')).toHaveAttribute('data-value', '250');
   await expect(mail.getByTestId('funnel-sent')).toHaveAttribute('data-value', '250');
-  await expect(report.getByTestId('campaign-timeline')).toBeVisible();
+  await expect(report.getByTestId('report-timeline')).toBeVisible();
   await expect(report.getByTestId('report-csv')).toHaveAttribute('href', `/api/campaigns/${id}/recipients.csv`);
 
   // the list: search and status filter
@@ -200,7 +203,9 @@ test('with approval switched on, a second user approves the batch and the campai
   page.on('response', (r) => {
     if (r.request().method() === 'POST' && /\/api\/campaigns\/\d+\/deploy$/.test(r.url())) deploys.push(r.status());
   });
-  await page.getByTestId('launcher-launch').dblclick();
+  await page.getByTestId('launcher-launch').click();
+  await expect(page.getByTestId('launch-confirm-approval')).toBeVisible();
+  await page.getByTestId('launch-confirm-yes').dblclick();
   await expect(page).toHaveURL(new RegExp(`/campaignhistory\\?campaign=${id}$`));
   await expect(page.getByTestId('campaign-progress')).toHaveAttribute('data-status', 'WAITING_FOR_APPROVAL');
   expect(deploys).toEqual([201]);
@@ -419,6 +424,7 @@ test('an email from the content library: pick the item in the launcher, preview 
   await signInUi(page, email);
   await expect(page).toHaveURL(/\/dashboard/);
   await createBrand(page.request, 'Library Store');
+  await mixedGroup(email, 'Menu readers', 4, 64_000_000);
   const item = await page.request.post('/api/content', { data: { title: 'Weekend menu', type: 'text', body: 'Dear {{first_name}}, the weekend menu is out.' } });
   expect(item.status()).toBe(201);
 
@@ -429,6 +435,9 @@ test('an email from the content library: pick the item in the launcher, preview 
   await page.getByTestId('launcher-next').click();
   await page.getByTestId('launcher-channel-email').check();
   await page.getByTestId('launcher-next').click();
+  // a step is left only once done: the audience first
+  await pick(page, 'launcher-groups', /Menu readers/);
+  await page.keyboard.press('Escape');
   await page.getByTestId('launcher-next').click();
   await page.getByTestId('content-email-source').getByText('Content library').click();
   await page.getByTestId('content-email-subject').fill('Menu for {{first_name}}');
@@ -452,14 +461,19 @@ test('a taken campaign name is shown at the name field, the draft is kept on scr
   await createBrand(page.request, 'Name Store');
   expect((await page.request.post('/api/campaigns', { data: { name: 'Weekend offer' } })).status()).toBe(201);
 
+  // the unfinished draft is offered first; a new one is started when asked for
   await page.goto('/campaign');
+  await expect(page.getByTestId('draft-option')).toHaveText(/Weekend offer/);
+  await page.getByTestId('draft-start-new').click();
   await pick(page, 'launcher-brand', 'Name Store');
   await page.getByTestId('launcher-name').fill('Weekend offer');
   await page.getByTestId('launcher-objective').fill('Bring customers back');
   await expect(page.getByTestId('launcher-save-state')).toHaveAttribute('data-state', 'error');
-  // at the name field, and once in the save alert (its field error no longer repeats the headline)
-  await expect(page.getByText('This name already exists')).toHaveCount(2);
-  await expect(page.getByTestId('launcher-error')).toHaveText('This name already exists');
+  // at the name field on step 1, whose step is marked (not a green check), and Next stays there
+  await expect(page.getByText('This name already exists')).toHaveCount(1);
+  await expect(page.getByTestId('launcher-step-brand')).toHaveAttribute('data-state', 'error');
+  await page.getByTestId('launcher-next').click();
+  await expect(page.getByTestId('launcher-panel-brand')).toBeVisible();
   await page.getByTestId('launcher-name').fill('Weekend offer 2');
   await expect(page.getByTestId('launcher-save-state')).toHaveAttribute('data-state', 'saved');
   await expect(page.getByTestId('launcher-objective')).toHaveValue('Bring customers back');

@@ -29,6 +29,12 @@ test('a scheduled SMS shows the typed (account) time in its drawer, which opens 
 
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('message-detail')).toBeHidden();
+  // the row opens from the keyboard too
+  await page.getByTestId('message-row').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('message-detail')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('message-detail')).toBeHidden();
   await page.getByTestId('language-toggle').click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await page.getByTestId('message-row').click();

@@ -92,8 +92,15 @@ test('an SMS to a group of 50 goes from QUEUED to DELIVERED in Message History',
   await expect(rows(page, 'DELIVERED')).toHaveCount(20, { timeout: 45_000 });
   await expect(page.getByTestId('credits-sms-balance')).toHaveText('950', { timeout: 35_000 });
 
-  await page.getByTestId('message-views').getByText('Delivered', { exact: true }).click();
+  // one status filter (the views of the catalogue), not tabs beside a status select
+  await page.getByTestId('message-filter-status').click();
+  await page.getByRole('option', { name: 'Delivered', exact: true }).click();
+  await expect(page).toHaveURL(/view=delivered/);
   await expect(page.getByTestId('message-total')).toHaveText('Messages: 50');
+  // each row says who got what, from which campaign
+  await expect(rows(page).first().getByTestId('message-customer')).toHaveText(/^Customer \d+$/);
+  await expect(rows(page).first().getByTestId('message-snippet')).toContainText(', the weekend offer is here.');
+  await expect(rows(page).first().getByTestId('message-campaign')).toHaveText('Direct send');
   await rows(page).first().click();
   const drawer = page.getByTestId('message-detail');
   await expect(drawer.getByTestId('message-body')).toContainText(', the weekend offer is here.');
@@ -105,7 +112,8 @@ test('an SMS to a group of 50 goes from QUEUED to DELIVERED in Message History',
   await page.evaluate(() => localStorage.setItem('language', 'ar'));
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await expect(page.getByTestId('message-views')).toContainText('المسلّمة');
+  await expect(page.getByTestId('message-filter-status')).toHaveValue('المسلّمة');
+  await expect(page.getByTestId('message-views')).toContainText('الرسائل المُرسَلة');
   await expect(rows(page, 'DELIVERED').first().getByTestId('message-status')).toHaveText('تم التسليم');
 });
 

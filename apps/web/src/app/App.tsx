@@ -1,4 +1,4 @@
-import { createTheme, DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
+import { createTheme, DirectionProvider, MantineProvider, Table, useDirection } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -13,6 +13,11 @@ const theme = createTheme({
   defaultRadius: 'md',
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans Arabic", "Noto Sans", Tahoma, Arial, sans-serif',
+  components: {
+    // a table wider than the screen keeps its scrollbar in view (by default it shows on hover,
+    // which a phone never does): the cue that the row goes on sideways
+    TableScrollContainer: Table.ScrollContainer.extend({ defaultProps: { scrollAreaProps: { type: 'auto' } } }),
+  },
 });
 
 /** Keeps Mantine's direction in step with the UI language (the html dir is set by lib/i18n). */

@@ -15,6 +15,8 @@ import arGateway from './ar/gateway.json' with { type: 'json' };
 import arMessages from './ar/messages.json' with { type: 'json' };
 import arSending from './ar/sending.json' with { type: 'json' };
 import arCampaigns from './ar/campaigns.json' with { type: 'json' };
+import arCampaignReport from './ar/campaignReport.json' with { type: 'json' };
+import arLaunch from './ar/launch.json' with { type: 'json' };
 import arDashboard from './ar/dashboard.json' with { type: 'json' };
 import arAi from './ar/ai.json' with { type: 'json' };
 import type { Messages } from './types.ts';
@@ -36,6 +38,8 @@ const messages: Messages = {
   messages: arMessages,
   sending: arSending,
   campaigns: arCampaigns,
+  campaignReport: arCampaignReport,
+  launch: arLaunch,
   dashboard: arDashboard,
   ai: arAi,
 };

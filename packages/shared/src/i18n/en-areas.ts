@@ -15,6 +15,8 @@ import enGateway from './en/gateway.json' with { type: 'json' };
 import enMessages from './en/messages.json' with { type: 'json' };
 import enSending from './en/sending.json' with { type: 'json' };
 import enCampaigns from './en/campaigns.json' with { type: 'json' };
+import enCampaignReport from './en/campaignReport.json' with { type: 'json' };
+import enLaunch from './en/launch.json' with { type: 'json' };
 import enDashboard from './en/dashboard.json' with { type: 'json' };
 import enAi from './en/ai.json' with { type: 'json' };
 import type { Messages } from './types.ts';
@@ -36,6 +38,8 @@ const messages: Messages = {
   messages: enMessages,
   sending: enSending,
   campaigns: enCampaigns,
+  campaignReport: enCampaignReport,
+  launch: enLaunch,
   dashboard: enDashboard,
   ai: enAi,
 };

@@ -89,9 +89,79 @@ export const campaignListQuerySchema = pageQuerySchema.extend({
   status: z.enum(CAMPAIGN_STATES).optional(),
   channel: z.enum(CHANNELS).optional(),
   brand_id: z.coerce.number().int().positive().optional(),
-  sort: z.enum(['created_at', 'name', 'status', 'launched_at']).default('created_at'),
+  sort: z.enum(['created_at', 'updated_at', 'name', 'status', 'launched_at']).default('created_at'),
   order: z.enum(['asc', 'desc']).default('desc'),
 });
+
+export const audienceCountSchema = z.object({
+  /** customers in the chosen groups and segments, minus the excluded ones */
+  total: z.number(),
+  /** of those, who can receive on one of the channels (one message each) */
+  reachable: z.number(),
+  by_channel: z.partialRecord(z.enum(CHANNELS), z.number()),
+  by_variant: z.array(z.object({ variant: z.string().nullable(), channel: z.enum(CHANNELS), count: z.number() })),
+});
+export type AudienceCount = z.infer<typeof audienceCountSchema>;
+
+/** A campaign as the list answers it (GET /api/campaigns). */
+export const campaignSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  brand_id: z.number().nullable(),
+  objective: z.string().nullable(),
+  channels: z.array(z.enum(CHANNELS)),
+  audience: z.object({ group_ids: z.array(z.number()).optional(), exclude_group_ids: z.array(z.number()).optional() }).nullable(),
+  content: campaignContentSchema.nullable(),
+  senders: z.object({ sms_sender_id: z.number().nullish(), email_sender_id: z.number().nullish(), whatsapp_sender_id: z.number().nullish() }).nullable(),
+  ab_test: abTestSchema.extend({ winner: z.enum(['A', 'B']).optional(), decided_at: z.string().optional() }).nullable(),
+  status: z.enum(CAMPAIGN_STATES),
+  schedule_at: z.string().nullable(),
+  launched_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  targeted: z.number(),
+  estimated_cost: z.string(),
+  created_by: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type CampaignDto = z.infer<typeof campaignSchema>;
+
+export const campaignPageSchema = z.object({ items: z.array(campaignSchema), page: z.number(), limit: z.number(), total: z.number() });
+
+/** One channel of GET /api/campaigns/{id}/estimate. */
+export const channelEstimateSchema = z.object({
+  channel: z.enum(CHANNELS),
+  messages: z.number(),
+  /** SMS parts per message, lowest and highest (1 for other channels) */
+  parts_min: z.number(),
+  parts_max: z.number(),
+  credits: z.number(),
+  /** every recipient's message was counted (false: the credits are extrapolated from a sample) */
+  exact: z.boolean(),
+  balance: z.number(),
+  enough: z.boolean(),
+  cost: z.string(),
+});
+export type ChannelEstimate = z.infer<typeof channelEstimateSchema>;
+
+export const campaignEstimateSchema = z.object({
+  audience: audienceCountSchema,
+  channels: z.array(channelEstimateSchema),
+  messages: z.number(),
+  cost: z.string(),
+});
+export type CampaignEstimate = z.infer<typeof campaignEstimateSchema>;
+
+/** GET /api/campaigns/{id}/progress: messages created and those that have left the pipeline. */
+export const campaignProgressSchema = z.object({
+  status: z.enum(CAMPAIGN_STATES),
+  targeted: z.number(),
+  created: z.number(),
+  done: z.number(),
+  by_status: z.record(z.string(), z.number()),
+  percent: z.number(),
+});
+export type CampaignProgress = z.infer<typeof campaignProgressSchema>;
 
 export interface CampaignFunnel {
   channel: Channel | 'all';

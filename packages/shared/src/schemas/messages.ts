@@ -179,42 +179,58 @@ export const messageListQuerySchema = pageQuerySchema.extend({
 });
 export type MessageListQuery = z.infer<typeof messageListQuerySchema>;
 
-export interface MessageDto {
-  id: number;
-  created_at: string;
-  updated_at: string;
-  channel: Channel;
-  status: MessageState;
-  bulk_id: string;
-  batch_id: number | null;
-  campaign_id: number | null;
-  customer_id: number | null;
-  recipient: string;
-  sender: string | null;
-  subject: string | null;
-  body: string;
-  encoding: string | null;
-  parts: number;
-  credits: number;
-  cost: string;
-  connection_id: number | null;
-  connection_name: string | null;
+export const messageDtoSchema = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  channel: z.enum(CHANNELS),
+  status: z.enum(MESSAGE_STATES),
+  bulk_id: z.string(),
+  batch_id: z.number().nullable(),
+  campaign_id: z.number().nullable(),
+  /** the campaign's name (null for a direct send) */
+  campaign_name: z.string().nullable(),
+  customer_id: z.number().nullable(),
+  /** the customer's first and last name (null when unknown or not a customer) */
+  customer_name: z.string().nullable(),
+  recipient: z.string(),
+  sender: z.string().nullable(),
+  subject: z.string().nullable(),
+  body: z.string(),
+  encoding: z.string().nullable(),
+  parts: z.number(),
+  credits: z.number(),
+  cost: z.string(),
+  connection_id: z.number().nullable(),
+  connection_name: z.string().nullable(),
   /** the message's connection is stopped: a QUEUED message waits until someone starts it */
-  connection_stopped: boolean;
-  router_id: number | null;
-  provider_message_id: string | null;
-  error_code: string | null;
+  connection_stopped: z.boolean(),
+  router_id: z.number().nullable(),
+  provider_message_id: z.string().nullable(),
+  error_code: z.string().nullable(),
   /** a readable reason in the caller's language */
-  error_message: string | null;
-  blocked_by: string | null;
-  possible_duplicate: boolean;
-  scheduled_at: string | null;
-  queued_at: string | null;
-  sent_at: string | null;
-  delivered_at: string | null;
-  read_at: string | null;
-  failed_at: string | null;
-}
+  error_message: z.string().nullable(),
+  blocked_by: z.string().nullable(),
+  possible_duplicate: z.boolean(),
+  scheduled_at: z.string().nullable(),
+  queued_at: z.string().nullable(),
+  sent_at: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+  read_at: z.string().nullable(),
+  failed_at: z.string().nullable(),
+});
+export type MessageDto = z.infer<typeof messageDtoSchema>;
+
+/** GET /api/messages */
+export const messagePageSchema = z.object({
+  items: z.array(messageDtoSchema),
+  page: z.number(),
+  limit: z.number(),
+  total: z.number(),
+  /** true when total is the planner's estimate (more than the exact count's cap) */
+  total_estimated: z.boolean(),
+});
+export type MessagePage = z.infer<typeof messagePageSchema>;
 
 export interface MessageEventDto {
   id: number;

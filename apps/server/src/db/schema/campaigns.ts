@@ -112,3 +112,23 @@ export const batchChunks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.batch_id, t.after_id] })],
 );
+
+/**
+ * Clicks of a campaign's email per link (migration 0030; no foreign keys, like the analytics
+ * rollups: the account's purge trigger removes them).
+ */
+export const campaignLinkClicks = pgTable(
+  'campaign_link_clicks',
+  {
+    account_id: integer('account_id').notNull(),
+    campaign_id: integer('campaign_id').notNull(),
+    /** md5 of the url: the key (a url may be longer than an index entry) */
+    url_key: text('url_key').notNull(),
+    url: text('url').notNull(),
+    clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
+    /** messages that clicked the link (a message's first click of it) */
+    unique_clicks: bigint('unique_clicks', { mode: 'number' }).notNull().default(0),
+    last_at: ts('last_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'campaign_link_clicks_pk', columns: [t.account_id, t.campaign_id, t.url_key] })],
+);

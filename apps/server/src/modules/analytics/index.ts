@@ -5,6 +5,7 @@
  * `messages`; every function takes the caller's account id first.
  */
 export { audienceMetrics } from './audience.ts';
+export { type BatchFigures, campaignBatchFigures, campaignFailures, campaignStatusCounts, campaignTimeline } from './campaign-report.ts';
 export { campaignDashboard, campaignMetrics } from './campaigns.ts';
 export { channelMetrics } from './channels.ts';
 export { EventsHub, eventsAfter, type Subscriber } from './events.ts';

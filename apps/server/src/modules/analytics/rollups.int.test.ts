@@ -34,8 +34,8 @@ describe('analytics rollups', () => {
     const a = cast.owner.accountId;
     // three statements of inserts: a campaign's SMS and WhatsApp, a direct email send, across two hours
     await t.sql(
-      `insert into messages (account_id, channel, status, stage, bulk_id, campaign_id, recipient, sender, credits, cost, created_at)
-       select $1, case when g % 3 = 0 then 'whatsapp' else 'sms' end, 'PENDING', 'route', 'b1', $2, '+9665' || lpad(g::text, 8, '0'), 'ACME', 1, 0.05,
+      `insert into messages (account_id, channel, status, stage, bulk_id, campaign_id, batch_id, recipient, sender, credits, cost, created_at)
+       select $1, case when g % 3 = 0 then 'whatsapp' else 'sms' end, 'PENDING', 'route', 'b1', $2, 900 + g % 2, '+9665' || lpad(g::text, 8, '0'), 'ACME', 1, 0.05,
               now() - interval '1 hour' * (g % 2) from generate_series(1, 300) g`,
       [a, campaignId],
     );
@@ -82,6 +82,17 @@ describe('analytics rollups', () => {
     await foldOnce(t.ctx);
     await exact(a);
     expect((await t.sql('select count(*)::int as n from analytics_deltas where account_id = $1', [a]))[0]?.n).toBe(0);
+    // per batch (an A/B test's variants), and by the minute the changes were written
+    expect(await t.sql('select batch_id, sum(n)::int as n from analytics_campaigns where account_id = $1 group by 1 order by 1', [a])).toEqual([
+      { batch_id: 900, n: 150 },
+      { batch_id: 901, n: 150 },
+    ]);
+    const [minutes] = await t.sql<{ sent: number; newest: Date }>(
+      'select sum(sent)::int as sent, max(minute) as newest from analytics_campaign_minutes where account_id = $1 and campaign_id = $2',
+      [a, campaignId],
+    );
+    expect(minutes?.sent).toBe(240);
+    expect(Date.now() - new Date(minutes?.newest as Date).getTime()).toBeLessThan(120_000);
 
     // the rebuild from messages gives the very rows the triggers and the fold built
     const before = await Promise.all(ROLLUPS.map((x) => rows(x, a)));

@@ -20,11 +20,11 @@ const TRUTH = `
          (delivered_at is not null or status in ('DELIVERED', 'READ'))::int as delivered,
          (read_at is not null)::int as opened, (clicked_at is not null)::int as clicked,
          (read_at is not null or clicked_at is not null)::int as engaged,
-         (status in ('FAILED', 'BLOCKED', 'NOT_ALLOWED'))::int as failed, 0 as unsubscribed, credits, cost
+         (status in ('FAILED', 'BLOCKED', 'NOT_ALLOWED'))::int as failed, 0 as unsubscribed, credits, cost, coalesce(batch_id, 0) as batch_id
     from messages where account_id = $1
   union all
   select m.account_id, date_trunc('hour', m.created_at, 'UTC'), coalesce(m.campaign_id, 0), m.channel, coalesce(m.sender, ''), '', '', '',
-         0, 0, 0, 0, 0, 0, 0, 1, 0, 0
+         0, 0, 0, 0, 0, 0, 0, 1, 0, 0, coalesce(m.batch_id, 0)
     from message_events e join messages m on m.id = e.message_id where e.account_id = $1 and e.event = 'UNSUBSCRIBED'`;
 
 const ZONE = `(select coalesce((select timezone from analytics_zones where account_id = $1), (select timezone from accounts where id = $1)))`;
@@ -34,7 +34,9 @@ const DAY = `(hour at time zone ${ZONE})::date as day`;
 const PROJECTIONS: { name: string; keys: string[]; rollup: string; measures: readonly string[]; where?: string }[] = [
   { name: 'hourly', keys: ['hour', 'campaign_id', 'channel'], rollup: 'analytics_hourly', measures: M2 },
   { name: 'daily', keys: [DAY, 'campaign_id', 'channel'], rollup: 'analytics_daily', measures: M2 },
-  { name: 'campaigns', keys: ['campaign_id', 'channel', 'status'], rollup: 'analytics_campaigns', measures: M2, where: 'campaign_id <> 0' },
+  { name: 'campaigns', keys: ['campaign_id', 'channel', 'status', 'batch_id'], rollup: 'analytics_campaigns', measures: M2, where: 'campaign_id <> 0' },
+  // a campaign's minutes: when each change happened is the fold's (or the rebuild's) to say; their sums are checked
+  { name: 'minutes', keys: ['campaign_id', 'channel'], rollup: 'analytics_campaign_minutes', measures: ['sent', 'delivered', 'opened', 'clicked', 'failed'], where: 'campaign_id <> 0' },
   {
     name: 'failures',
     keys: [DAY, 'campaign_id', 'channel', 'status', 'error_code'],

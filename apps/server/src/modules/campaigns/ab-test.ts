@@ -2,7 +2,8 @@
  * A/B test: A and B each went to split_percent of the audience. `after_hours` after the launch the
  * winner is the variant with the better rate of the chosen metric — delivery (DELIVERED or READ),
  * open (read_at: email pixel or WhatsApp READ) or click (clicked_at) — over the messages it
- * created (ties go to A), and a REST batch sends the winner's content to everyone else.
+ * created, as the rollups count them (ties go to A), and a REST batch sends the winner's content
+ * to everyone else.
  */
 import type { Channel } from '@risala/shared/schemas/messages';
 import { eq, sql } from 'drizzle-orm';
@@ -10,15 +11,11 @@ import type { AppContext } from '../../context.ts';
 import { campaigns } from '../../db/schema/index.ts';
 import { buildAudience, countAudience } from './audience.ts';
 import * as repo from './campaigns.repo.ts';
+import { campaignBatchFigures } from '../analytics/index.ts';
 import { abOf, audienceOf } from './campaigns.service.ts';
 import { insertBatch, queueBatchStart } from './deploy.service.ts';
 import type { BatchRow } from './execution.ts';
-
-const METRIC = {
-  delivery: sql`count(*) filter (where m.status in ('DELIVERED', 'READ') or m.delivered_at is not null)`,
-  open: sql`count(*) filter (where m.read_at is not null)`,
-  click: sql`count(*) filter (where m.clicked_at is not null)`,
-} as const;
+import { abResultOf } from './report.service.ts';
 
 export interface VariantRate {
   variant: string;
@@ -27,16 +24,15 @@ export interface VariantRate {
   rate: number;
 }
 
-export async function variantRates(ctx: AppContext, campaignId: number, metric: keyof typeof METRIC): Promise<VariantRate[]> {
-  const { rows } = await ctx.db.execute<{ variant: string; messages: string; hits: string }>(sql`
-    select b.variant, count(m.id) filter (where m.status <> 'CANCELLED') as messages, ${METRIC[metric]} as hits
-      from batches b left join messages m on m.batch_id = b.id and m.campaign_id = b.campaign_id
-     where b.campaign_id = ${campaignId} and b.variant in ('A', 'B') group by b.variant order by b.variant`);
-  return rows.map((r) => {
-    const messages = Number(r.messages);
-    const hits = Number(r.hits);
-    return { variant: r.variant, messages, hits, rate: messages ? hits / messages : 0 };
-  });
+/** A and B on the test's metric, from the rollups: the figures the report shows. */
+export async function variantRates(ctx: AppContext, accountId: number, campaignId: number, ab: NonNullable<ReturnType<typeof abOf>>): Promise<VariantRate[]> {
+  const [figures, { rows }] = await Promise.all([
+    campaignBatchFigures(ctx.db, accountId, campaignId),
+    ctx.db.execute<{ id: number; variant: 'A' | 'B' }>(sql`
+      select id, variant from batches where account_id = ${accountId} and campaign_id = ${campaignId} and variant in ('A', 'B')`),
+  ]);
+  const variants = new Map(rows.map((b) => [Number(b.id), b.variant]));
+  return abResultOf(figures, variants, ab, null).variants;
 }
 
 /** Picks the winner (when due, or now with `force`) and queues the REST batch. Returns the winner or null. */
@@ -45,7 +41,7 @@ export async function decideWinner(ctx: AppContext, campaignId: number, force = 
   const ab = c ? abOf(c) : null;
   if (!c || !ab || ab.winner || (c.status !== 'RUNNING' && c.status !== 'PAUSED')) return null;
   if (!force && (!c.launched_at || c.launched_at.getTime() + ab.after_hours * 3_600_000 > Date.now())) return null;
-  const rates = await variantRates(ctx, campaignId, ab.metric);
+  const rates = await variantRates(ctx, c.account_id, campaignId, ab);
   const a = rates.find((r) => r.variant === 'A')?.rate ?? 0;
   const b = rates.find((r) => r.variant === 'B')?.rate ?? 0;
   const winner = b > a ? 'B' : 'A';

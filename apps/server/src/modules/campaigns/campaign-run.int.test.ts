@@ -100,6 +100,13 @@ describe('an SMS + email campaign', () => {
     const click = await t.app.inject({ method: 'GET', url: `/t/c/${mid}/${trackingSig(secret, 'c', mid, target)}?u=${encodeURIComponent(target)}` });
     expect(click.statusCode).toBe(302);
     expect(click.headers.location).toBe(target);
+    // a second click of the same link counts as a click, not as another person; another message's click does
+    await t.app.inject({ method: 'GET', url: `/t/c/${mid}/${trackingSig(secret, 'c', mid, target)}?u=${encodeURIComponent(target)}` });
+    const other = emailIds[2] as number;
+    await t.app.inject({ method: 'GET', url: `/t/c/${other}/${trackingSig(secret, 'c', other, target)}?u=${encodeURIComponent(target)}` });
+    expect(await t.sql('select url, clicks::int, unique_clicks::int from campaign_link_clicks where campaign_id = $1', [id])).toEqual([
+      { url: target, clicks: 3, unique_clicks: 2 },
+    ]);
     for (const url of [
       `/t/o/${mid + 1}/${trackingSig(secret, 'o', mid)}.gif`,
       `/t/o/${mid}/${trackingSig(secret, 'o', mid).replace(/^./, 'A')}x.gif`,
@@ -133,11 +140,22 @@ describe('an SMS + email campaign', () => {
     const email = report.funnel.find((f: { channel: string }) => f.channel === 'email');
     const sms = report.funnel.find((f: { channel: string }) => f.channel === 'sms');
     const all = report.funnel.find((f: { channel: string }) => f.channel === 'all');
-    expect(email).toMatchObject({ targeted: 10, sent: 10, opened: 1, clicked: 1, unsubscribed: 1, failed: 0 });
-    expect(sms).toMatchObject({ targeted: 10, sent: 10 });
-    expect(all.targeted).toBe(20);
+    expect(email).toMatchObject({ messages: 10, sent: 10, opened: 1, clicked: 2, unsubscribed: 1, failed: 0 });
+    expect(sms).toMatchObject({ messages: 10, sent: 10 });
+    expect(all.messages).toBe(20);
     expect(report.timeline.length).toBeGreaterThan(0);
+    // every change is on the chart: its sums are the funnel's
+    const sum = (k: 'sent' | 'opened' | 'clicked') => report.timeline.reduce((n: number, p: Record<string, number>) => n + (p[k] ?? 0), 0);
+    expect([sum('sent'), sum('opened'), sum('clicked')]).toEqual([20, 1, 2]);
     expect(report.credits).toBe(20);
+    expect(report.links).toEqual([{ url: 'https://shop.example/offer?a=1&b=2', clicks: 3, unique_clicks: 2 }]);
+    // one message of each channel as sent; reading it counts no open and no click
+    const mail = report.samples.find((x: { channel: string }) => x.channel === 'email');
+    expect(mail.subject).toMatch(/^Hello Cust\d+$/);
+    expect(mail.html).toContain('href="https://shop.example/offer?a=1&amp;b=2"');
+    expect(mail.html).not.toContain('/t/');
+    expect(report.samples.find((x: { channel: string }) => x.channel === 'sms').text).toMatch(/^Hi Cust\d+, 20% off today$/);
+    expect(report.ab).toBeNull();
     const csv = await req('GET', `/api/campaigns/${id}/recipients.csv`);
     expect(csv.statusCode).toBe(200);
     const lines = csv.body.trim().split('\r\n');
@@ -214,6 +232,16 @@ describe('A/B test', () => {
     expect((await t.sql('select count(*)::int as n from messages where campaign_id = $1', [c.id]))[0].n).toBe(60);
     const report = json(await req('GET', `/api/campaigns/${c.id}/report`)).data;
     expect(report.funnel.filter((f: { variant: string | null }) => f.variant).map((f: { variant: string }) => f.variant).sort()).toEqual(['A', 'B', 'REST']);
+    // the comparison says which won, on which figures, and how sure that is
+    const a = sizes.find((r) => r.variant === 'A')?.n as number;
+    const b = sizes.find((r) => r.variant === 'B')?.n as number;
+    expect(report.ab).toMatchObject({ metric: 'click', winner: 'B', leader: 'B' });
+    expect(report.ab.variants).toEqual([
+      { variant: 'A', messages: a, hits: 1, rate: 1 / a },
+      { variant: 'B', messages: b, hits: b, rate: 1 },
+    ]);
+    // 15 each, all of B clicked: too few misses for the normal approximation, so nothing is claimed
+    expect(report.ab).toMatchObject({ enough_data: false, p_value: null, significant: false });
   });
 });
 

@@ -123,7 +123,7 @@ describe('audience count and estimate', () => {
   it('estimates messages, SMS parts, credits and balance per channel', async () => {
     const { id } = await smsDraft(t, owner, { content: { sms: { text: `${'x'.repeat(160)} {{first_name}}` } } });
     const est = json(await req('GET', `/api/campaigns/${id}/estimate`)).data;
-    expect(est.channels[0]).toMatchObject({ channel: 'sms', messages: 3, parts: 2, credits: 6, enough: true });
+    expect(est.channels[0]).toMatchObject({ channel: 'sms', messages: 3, parts_min: 2, parts_max: 2, credits: 6, exact: true, enough: true });
     expect(est.channels[0].balance).toBeGreaterThan(0);
   });
 });

@@ -12,6 +12,7 @@ type ListQuery = z.infer<typeof campaignListQuerySchema>;
 
 const SORTS = {
   created_at: campaigns.created_at,
+  updated_at: campaigns.updated_at,
   name: sql`lower(${campaigns.name})`,
   status: campaigns.status,
   launched_at: campaigns.launched_at,

@@ -1,5 +1,7 @@
 import { idParamSchema } from '@risala/shared';
-import { campaignDeploySchema, campaignDraftSchema, campaignListQuerySchema, campaignTestSendSchema } from '@risala/shared/schemas/campaigns';
+import { campaignReportSchema } from '@risala/shared/schemas/campaign-report';
+import { audienceCountSchema, campaignDeploySchema, campaignDraftSchema, campaignEstimateSchema, campaignListQuerySchema, campaignPageSchema, campaignProgressSchema, campaignTestSendSchema } from '@risala/shared/schemas/campaigns';
+import { envelopeOf } from '@risala/shared/schemas/dashboard';
 import { userIdParamSchema } from '@risala/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
@@ -26,7 +28,7 @@ export function campaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post('/', { schema: { tags, body: campaignDraftSchema }, preHandler: [requirePermission('campaign', 'create'), planGate] }, async (req, reply) =>
       ok(reply, await campaigns.createCampaign(ctx, requireAuth(req), req.body), 'Campaign saved', 201),
     );
-    app.get('/', { schema: { tags, querystring: campaignListQuerySchema }, preHandler: view }, async (req, reply) =>
+    app.get('/', { schema: { tags, querystring: campaignListQuerySchema, response: { 200: envelopeOf(campaignPageSchema) } }, preHandler: view }, async (req, reply) =>
       ok(reply, await campaigns.listCampaigns(ctx, requireAuth(req), req.query)),
     );
     app.get('/:id', { schema: { tags, params }, preHandler: view }, async (req, reply) =>
@@ -53,19 +55,19 @@ export function campaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post('/:id/cancel', { schema: { tags, params }, preHandler: send }, async (req, reply) =>
       ok(reply, await cancelCampaign(ctx, requireAuth(req), req.params.id), 'Campaign cancelled'),
     );
-    app.get('/:id/audience-count', { schema: { tags, params }, preHandler: view }, async (req, reply) =>
+    app.get('/:id/audience-count', { schema: { tags, params, response: { 200: envelopeOf(audienceCountSchema) } }, preHandler: view }, async (req, reply) =>
       ok(reply, await campaigns.audienceCount(ctx, requireAuth(req), req.params.id)),
     );
-    app.get('/:id/estimate', { schema: { tags, params }, preHandler: view }, async (req, reply) =>
+    app.get('/:id/estimate', { schema: { tags, params, response: { 200: envelopeOf(campaignEstimateSchema) } }, preHandler: view }, async (req, reply) =>
       ok(reply, await campaigns.estimate(ctx, requireAuth(req), req.params.id)),
     );
     app.post('/:id/test-send', { schema: { tags, params, body: campaignTestSendSchema }, preHandler: send }, async (req, reply) =>
       ok(reply, await testSendCampaign(ctx, requireAuth(req), req.params.id, req.body), 'Test messages queued', 201),
     );
-    app.get('/:id/progress', { schema: { tags, params }, preHandler: view }, async (req, reply) =>
+    app.get('/:id/progress', { schema: { tags, params, response: { 200: envelopeOf(campaignProgressSchema) } }, preHandler: view }, async (req, reply) =>
       ok(reply, await campaignProgress(ctx, requireAuth(req), req.params.id)),
     );
-    app.get('/:id/report', { schema: { tags, params }, preHandler: requirePermission('campaign_history', 'view') }, async (req, reply) =>
+    app.get('/:id/report', { schema: { tags, params, response: { 200: envelopeOf(campaignReportSchema) } }, preHandler: requirePermission('campaign_history', 'view') }, async (req, reply) =>
       ok(reply, await campaignReport(ctx, requireAuth(req), req.params.id, requestLanguage(req))),
     );
     app.get('/:id/recipients.csv', { schema: { tags, params }, preHandler: requirePermission('campaign_history', 'export') }, async (req, reply) => {
@@ -83,7 +85,7 @@ export function userCampaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/:userId/campaigns',
-      { schema: { tags, params: userIdParamSchema, querystring: campaignListQuerySchema }, preHandler: requirePermission('campaign', 'view') },
+      { schema: { tags, params: userIdParamSchema, querystring: campaignListQuerySchema, response: { 200: envelopeOf(campaignPageSchema) } }, preHandler: requirePermission('campaign', 'view') },
       async (req, reply) => {
         const auth = requireAuth(req);
         await assertUserInAccount(ctx.db, auth.accountId, req.params.userId);

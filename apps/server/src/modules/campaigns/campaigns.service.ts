@@ -3,7 +3,7 @@
  * CANCELED, COMPLETED*), the live audience count and the estimate (messages, SMS parts, cost and
  * credits needed against the balance per channel).
  */
-import type { CampaignContent, CampaignDraftInput, CampaignState, campaignListQuerySchema } from '@risala/shared/schemas/campaigns';
+import type { CampaignContent, CampaignDraftInput, CampaignDto, CampaignState, ChannelEstimate, campaignListQuerySchema } from '@risala/shared/schemas/campaigns';
 import { translate } from '@risala/shared/i18n/index.ts';
 import type { Channel } from '@risala/shared/schemas/messages';
 import { sql } from 'drizzle-orm';
@@ -103,9 +103,24 @@ export async function getCampaign(ctx: AppContext, auth: AuthContext, id: number
   return { ...row, timezone: rows[0]?.timezone ?? 'UTC' };
 }
 
+const isoOf = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** A campaign row on the wire (campaignSchema): times as ISO text. */
+export function campaignDto(row: repo.CampaignRow): CampaignDto {
+  return {
+    ...(row as unknown as CampaignDto),
+    schedule_at: isoOf(row.schedule_at),
+    launched_at: isoOf(row.launched_at),
+    completed_at: isoOf(row.completed_at),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    estimated_cost: String(row.estimated_cost),
+  };
+}
+
 export async function listCampaigns(ctx: AppContext, auth: AuthContext, q: z.infer<typeof campaignListQuerySchema>, createdBy?: number) {
   const { rows, total } = await repo.listCampaigns(ctx.db, auth.accountId, { ...q, createdBy });
-  return { items: rows, page: q.page, limit: q.limit, total };
+  return { items: rows.map(campaignDto), page: q.page, limit: q.limit, total };
 }
 
 type Audience = { group_ids?: number[]; exclude_group_ids?: number[] };
@@ -123,27 +138,32 @@ export async function audienceCount(ctx: AppContext, auth: AuthContext, id: numb
   return countAudience(ctx.db, audience);
 }
 
-export interface ChannelEstimate {
-  channel: Channel;
-  messages: number;
-  /** SMS: average parts per message (a sample of the audience rendered), else 1 */
-  parts: number;
-  credits: number;
-  balance: number;
-  enough: boolean;
-  cost: string;
-}
+export type { ChannelEstimate } from '@risala/shared/schemas/campaigns';
 
-/** SMS parts: the audience's first 500 SMS recipients rendered, averaged, times the SMS count. */
+/** A sample this large is rendered for an SMS estimate: every recipient up to it (exact), a sample above it. */
+export const SMS_ESTIMATE_SAMPLE = 500;
+
+/**
+ * SMS parts: the audience's first SMS recipients rendered (all of them up to the sample size:
+ * the credits are then exact). Parts per message are a range (names and fields change lengths),
+ * never an average.
+ */
 async function smsCredits(db: DbOrTx, row: repo.CampaignRow, count: number) {
-  if (count === 0) return { parts: 0, credits: 0 };
+  if (count === 0) return { parts_min: 0, parts_max: 0, credits: 0, exact: true };
   const plan = await channelPlan(db, row.account_id, 'sms', row.content as CampaignContent, row.senders as CampaignSenders);
   const audience = await buildAudience(db, row.account_id, audienceOf(row), row.channels as Channel[]);
-  const members = await audienceChunk(db, audience, 0, null, null, { limit: 2000 });
-  const sample = members.filter((m) => m.channel === 'sms').slice(0, 500);
-  const total = sample.reduce((n, m) => n + (plan.render({ ...m, address: m.mobile_number ?? '' }).parts ?? 1), 0);
+  const members = await audienceChunk(db, audience, 0, null, null, { limit: SMS_ESTIMATE_SAMPLE * 4 });
+  const sample = members.filter((m) => m.channel === 'sms').slice(0, SMS_ESTIMATE_SAMPLE);
+  const parts = sample.map((m) => plan.render({ ...m, address: m.mobile_number ?? '' }).parts ?? 1);
+  const total = parts.reduce((n, p) => n + p, 0);
+  const exact = sample.length >= count;
   const avg = sample.length ? total / sample.length : 1;
-  return { parts: Math.round(avg * 100) / 100, credits: Math.ceil(avg * count) };
+  return {
+    parts_min: parts.length ? Math.min(...parts) : 1,
+    parts_max: parts.length ? Math.max(...parts) : 1,
+    credits: exact ? total : Math.ceil(avg * count),
+    exact,
+  };
 }
 
 /** The estimate of a campaign as it stands (used by deploy for the credit check). */
@@ -157,9 +177,9 @@ export async function estimateOf(db: DbOrTx, row: repo.CampaignRow, count?: Audi
   const out: ChannelEstimate[] = [];
   for (const channel of channels) {
     const messages = c.by_channel[channel] ?? 0;
-    const { parts, credits } = channel === 'sms' ? await smsCredits(db, row, messages) : { parts: 1, credits: messages };
+    const figures = channel === 'sms' ? await smsCredits(db, row, messages) : { parts_min: 1, parts_max: 1, credits: messages, exact: true };
     const balance = balanceOf(channel);
-    out.push({ channel, messages, parts, credits, balance, enough: balance >= credits, cost: (channel === 'sms' ? credits * rate : 0).toFixed(5) });
+    out.push({ channel, messages, ...figures, balance, enough: balance >= figures.credits, cost: (channel === 'sms' ? figures.credits * rate : 0).toFixed(5) });
   }
   const cost = out.reduce((n, e) => n + Number(e.cost), 0).toFixed(5);
   return { audience: c, channels: out, messages: c.reachable, cost };

@@ -13,7 +13,7 @@
  * them CANCELLED and refunds their credits. Both lock the campaign row, which each chunk shares.
  */
 import { translate } from '@risala/shared/i18n/index.ts';
-import type { CampaignContent } from '@risala/shared/schemas/campaigns';
+import type { CampaignContent, CampaignState } from '@risala/shared/schemas/campaigns';
 import type { Channel } from '@risala/shared/schemas/messages';
 import { sql } from 'drizzle-orm';
 import { type CampaignScope, cancelCampaignMessages, dequeueWaiting, enqueueMessages, holdCampaignMessages, type NewMessage, queueChunks, releaseCampaignMessages, reserveCredits, stageTx } from '../messaging/index.ts';
@@ -29,6 +29,7 @@ import { abOf, audienceOf, requireCampaign } from './campaigns.service.ts';
 import { addEmailTracking, type CampaignSenders, type ChannelPlan, channelPlan } from './content.ts';
 import { assertTransition, queueTick } from './deploy.service.ts';
 import { insertSmsChunk, type SmsChunkFields } from './sms-sql.ts';
+import { campaignStatusCounts } from '../analytics/index.ts';
 
 const reasonOf = (code: string) => translate('en', `errors.${code}`);
 
@@ -275,14 +276,16 @@ export async function cancelCampaign(ctx: AppContext, auth: AuthContext, id: num
 }
 
 /** GET /api/campaigns/{id}/progress: messages by status, how many are final, percent of the audience. */
+/** Messages still before the network (the router, filter or connection queue, or held by a pause). */
+const WAITING = ['PENDING', 'SCHEDULED', 'QUEUED'];
+
+/** GET /api/campaigns/{id}/progress, from the rollups: what was created, what has left the pipeline. */
 export async function campaignProgress(ctx: AppContext, auth: AuthContext, id: number) {
   const c = await requireCampaign(ctx.db, auth.accountId, id);
-  const { rows } = await ctx.db.execute<{ status: string; n: string; done: string }>(sql`
-    select status, count(*) as n, count(*) filter (where stage = 'done') as done from messages
-     where account_id = ${auth.accountId} and campaign_id = ${id} group by status`);
-  const by_status = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
-  const created = rows.reduce((n, r) => n + Number(r.n), 0);
-  const done = rows.reduce((n, r) => n + Number(r.done), 0);
+  const rows = await campaignStatusCounts(ctx.db, auth.accountId, id);
+  const by_status = Object.fromEntries(rows.map((r) => [r.status, r.n]));
+  const created = rows.reduce((n, r) => n + r.n, 0);
+  const done = rows.reduce((n, r) => n + (WAITING.includes(r.status) ? 0 : r.n), 0);
   const total = Math.max(c.targeted, created);
-  return { status: c.status, targeted: c.targeted, created, done, by_status, percent: total ? Math.min(100, Math.round((done / total) * 1000) / 10) : 0 };
+  return { status: c.status as CampaignState, targeted: c.targeted, created, done, by_status, percent: total ? Math.min(100, Math.round((done / total) * 1000) / 10) : 0 };
 }

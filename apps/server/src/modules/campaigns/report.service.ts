@@ -1,20 +1,28 @@
 /**
- * The campaign report: the funnel (targeted, sent, delivered, opened or read, clicked, failed,
- * unsubscribed) per channel and per variant plus the total, a timeline in minute or hour buckets,
- * cost and credits, and the top errors with readable reasons; and the per-recipient CSV, streamed
- * in keyset pages. Test sends are not part of it.
+ * The campaign report, read from the analytics rollups (never by counting the campaign's messages,
+ * so it can be read again on every live event): the funnel per channel and per variant plus the
+ * total, the changes over time, cost and credits, failures by reason, clicks per link, one message
+ * of each channel and variant as it was sent, and an A/B test's comparison with how sure it is.
+ * Also the per-recipient CSV, streamed in keyset pages. Test sends are not part of it.
  */
 import { Readable } from 'node:stream';
 import { translate } from '@risala/shared/i18n/index.ts';
-import type { CampaignFunnel } from '@risala/shared/schemas/campaigns';
+import type { AbResult, CampaignReport, ReportFunnel } from '@risala/shared/schemas/campaign-report';
+import type { Channel } from '@risala/shared/schemas/messages';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { csvCell } from '../../lib/csv-formula.ts';
+import { type BatchFigures, campaignBatchFigures, campaignFailures, campaignTimeline } from '../analytics/index.ts';
 import { type Lang, readableError } from '../messaging/index.ts';
-import { requireCampaign } from './campaigns.service.ts';
+import { twoProportionTest } from './ab-stats.ts';
+import { abOf, requireCampaign } from './campaigns.service.ts';
+import { trackingKeys } from './content.ts';
+import { linkClicks } from './link-clicks.ts';
+import { withoutTracking } from './tracking.ts';
 
-/** The funnel's counts over `messages m` (targeted, sent, delivered, opened, clicked, failed): one definition, also the assistant's. */
+/** The funnel's counts over `messages m` (targeted, sent, delivered, opened, clicked, failed): the assistant's definition, the same as the rollups'. */
 export const FUNNEL_COUNTS = sql`count(*)::int as targeted,
   count(*) filter (where m.sent_at is not null or m.status in ('SENT', 'ACCEPTED', 'DELIVERED', 'READ', 'PARTIALLY_SENT', 'PARTIALLY_DELIVERED'))::int as sent,
   count(*) filter (where m.delivered_at is not null or m.status in ('DELIVERED', 'READ'))::int as delivered,
@@ -22,58 +30,164 @@ export const FUNNEL_COUNTS = sql`count(*)::int as targeted,
   count(*) filter (where m.clicked_at is not null)::int as clicked,
   count(*) filter (where m.status in ('FAILED', 'BLOCKED', 'NOT_ALLOWED'))::int as failed`;
 
-const FUNNEL = sql`${FUNNEL_COUNTS},
-  count(*) filter (where exists (select 1 from message_events e where e.message_id = m.id and e.event = 'UNSUBSCRIBED')) as unsubscribed`;
+type Variant = 'A' | 'B' | 'REST';
 
-type FunnelRow = Record<'targeted' | 'sent' | 'delivered' | 'opened' | 'clicked' | 'failed' | 'unsubscribed' | 'g', string> & { channel: string; variant: string | null };
-
-const toFunnel = (r: FunnelRow): CampaignFunnel => ({
-  channel: r.channel as CampaignFunnel['channel'],
-  variant: r.variant,
-  targeted: Number(r.targeted),
-  sent: Number(r.sent),
-  delivered: Number(r.delivered),
-  opened: Number(r.opened),
-  clicked: Number(r.clicked),
-  failed: Number(r.failed),
-  unsubscribed: Number(r.unsubscribed),
+const emptyFunnel = (channel: ReportFunnel['channel'], variant: Variant | null): ReportFunnel => ({
+  channel,
+  variant,
+  messages: 0,
+  pending: 0,
+  sent: 0,
+  delivered: 0,
+  opened: 0,
+  clicked: 0,
+  failed: 0,
+  cancelled: 0,
+  unsubscribed: 0,
 });
 
-export async function campaignReport(ctx: AppContext, auth: AuthContext, id: number, lang: Lang) {
-  const c = await requireCampaign(ctx.db, auth.accountId, id);
-  const scope = sql`m.account_id = ${auth.accountId} and m.campaign_id = ${id}`;
-  const { rows } = await ctx.db.execute<FunnelRow>(sql`
-    select coalesce(m.channel, 'all') as channel, b.variant, grouping(m.channel, b.variant) as g, ${FUNNEL}
-      from messages m left join batches b on b.id = m.batch_id
-     where ${scope} group by grouping sets ((m.channel, b.variant), (m.channel), ())`);
-  // grouping sets: (channel, variant) rows, per-channel totals (variant null) and the grand total
-  const funnel = rows.filter((r) => c.ab_test || Number(r.g) !== 0).map(toFunnel);
-  const span = (c.completed_at ?? new Date()).getTime() - (c.launched_at ?? c.created_at).getTime();
-  const bucket = span <= 3 * 3_600_000 ? 'minute' : span <= 7 * 86_400_000 ? 'hour' : 'day';
-  const { rows: timeline } = await ctx.db.execute<{ at: string; sent: string; delivered: string; opened: string; clicked: string; failed: string }>(sql`
-    select to_char(t.at, 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as at,
-           count(*) filter (where t.kind = 's') as sent, count(*) filter (where t.kind = 'd') as delivered,
-           count(*) filter (where t.kind = 'o') as opened, count(*) filter (where t.kind = 'c') as clicked,
-           count(*) filter (where t.kind = 'f') as failed
-      from messages m
-      cross join lateral (values ('s', m.sent_at), ('d', m.delivered_at), ('o', m.read_at), ('c', m.clicked_at), ('f', m.failed_at)) as v(kind, ts)
-      cross join lateral (select v.kind, date_trunc(${bucket}, v.ts at time zone 'UTC') as at) t
-     where ${scope} and v.ts is not null group by t.at order by t.at`);
-  const { rows: totals } = await ctx.db.execute<{ cost: string; credits: string }>(sql`
-    select coalesce(sum(m.cost), 0)::text as cost, coalesce(sum(m.credits), 0)::text as credits from messages m where ${scope}`);
-  const { rows: errors } = await ctx.db.execute<{ error_code: string | null; error_message: string | null; n: string }>(sql`
-    select m.error_code, min(m.error_message) as error_message, count(*) as n from messages m
-     where ${scope} and m.status in ('FAILED', 'BLOCKED', 'NOT_ALLOWED') group by m.error_code order by n desc limit 10`);
+function addTo(f: ReportFunnel, r: BatchFigures) {
+  f.messages += Number(r.n);
+  f.pending += Number(r.pending);
+  f.sent += Number(r.sent);
+  f.delivered += Number(r.delivered);
+  f.opened += Number(r.opened);
+  f.clicked += Number(r.clicked);
+  f.failed += Number(r.failed);
+  f.cancelled += Number(r.cancelled);
+  f.unsubscribed += Number(r.unsubscribed);
+}
+
+/** Per channel, per channel and variant (A/B tests only), and the total. */
+export function funnelOf(figures: BatchFigures[], variants: Map<number, Variant>, channels: Channel[], ab: boolean): ReportFunnel[] {
+  const rows = new Map<string, ReportFunnel>();
+  const row = (channel: ReportFunnel['channel'], variant: Variant | null) => {
+    const k = `${channel}:${variant ?? ''}`;
+    let f = rows.get(k);
+    if (!f) {
+      f = emptyFunnel(channel, variant);
+      rows.set(k, f);
+    }
+    return f;
+  };
+  for (const ch of channels) row(ch, null);
+  for (const r of figures) {
+    addTo(row(r.channel, null), r);
+    addTo(row('all', null), r);
+    const v = variants.get(r.batch_id);
+    if (ab && v) addTo(row(r.channel, v), r);
+  }
+  if (!rows.has('all:')) row('all', null);
+  return [...rows.values()];
+}
+
+const HITS = { delivery: 'delivered', open: 'opened', click: 'clicked' } as const;
+
+/** The A and B variants over every channel on the test's metric, and how sure the difference is. */
+export function abResultOf(
+  figures: BatchFigures[],
+  variants: Map<number, Variant>,
+  ab: NonNullable<ReturnType<typeof abOf>>,
+  launchedAt: Date | null,
+): AbResult {
+  const measure = HITS[ab.metric];
+  const out = (['A', 'B'] as const).map((variant) => {
+    let messages = 0;
+    let hits = 0;
+    for (const r of figures) {
+      if (variants.get(r.batch_id) !== variant) continue;
+      messages += Number(r.n) - Number(r.cancelled);
+      hits += Number(r[measure]);
+    }
+    return { variant, messages, hits, rate: messages ? hits / messages : 0 };
+  });
+  const [a, b] = out as [(typeof out)[number], (typeof out)[number]];
+  const test = twoProportionTest(a, b);
   return {
-    campaign: { id: c.id, name: c.name, status: c.status, channels: c.channels, launched_at: c.launched_at, completed_at: c.completed_at, ab_test: c.ab_test },
+    metric: ab.metric,
+    variants: out,
+    leader: a.rate === b.rate ? null : a.rate > b.rate ? 'A' : 'B',
+    winner: ab.winner ?? null,
+    decided_at: ab.decided_at ?? null,
+    decides_at: launchedAt ? new Date(launchedAt.getTime() + ab.after_hours * 3_600_000).toISOString() : null,
+    ...test,
+  };
+}
+
+/** The first message of each of the campaign's batches and channels, as sent (tracking taken out). */
+async function samples(ctx: AppContext, db: DbOrTx, accountId: number, campaignId: number, variants: Map<number, Variant>, channels: Channel[]) {
+  const { rows } = await db.execute<{ batch_id: number; channel: Channel; subject: string | null; body: string; html: string | null; name: string | null }>(sql`
+    select b.id as batch_id, s.channel, s.subject, s.body, s.html, s.name
+      from batches b
+      cross join unnest(${sql.param(channels)}::text[]) as ch(channel)
+      cross join lateral (
+        select m.channel, m.subject, m.body, m.payload ->> 'html' as html, nullif(trim(concat_ws(' ', c.first_name, c.last_name)), '') as name
+          from messages m left join customers c on c.id = m.customer_id and c.account_id = m.account_id
+         where m.batch_id = b.id and m.channel = ch.channel and m.account_id = ${accountId}
+         order by m.id limit 1) s
+     where b.account_id = ${accountId} and b.campaign_id = ${campaignId} and b.request_type <> 'test'
+     order by b.id, s.channel`);
+  const keys = trackingKeys(ctx);
+  const seen = new Set<string>();
+  return rows.flatMap((r) => {
+    const variant = variants.get(Number(r.batch_id)) ?? null;
+    const k = `${r.channel}:${variant ?? ''}`;
+    if (seen.has(k)) return [];
+    seen.add(k);
+    return [{ channel: r.channel, variant, recipient_name: r.name, subject: r.subject, text: r.body, html: r.html ? withoutTracking(keys, r.html) : null }];
+  });
+}
+
+export async function campaignReport(ctx: AppContext, auth: AuthContext, id: number, lang: Lang): Promise<CampaignReport> {
+  const c = await requireCampaign(ctx.db, auth.accountId, id);
+  const db = ctx.db;
+  const { rows: acct } = await db.execute<{ timezone: string }>(sql`select timezone from accounts where id = ${auth.accountId}`);
+  const timezone = acct[0]?.timezone ?? 'UTC';
+  const { rows: batchRows } = await db.execute<{ id: number; variant: Variant | null }>(sql`
+    select id, variant from batches where account_id = ${auth.accountId} and campaign_id = ${id} and request_type <> 'test'`);
+  const variants = new Map<number, Variant>();
+  for (const b of batchRows) if (b.variant) variants.set(Number(b.id), b.variant);
+  const start = c.launched_at ?? c.schedule_at ?? c.created_at;
+  const span = (c.completed_at ?? new Date()).getTime() - start.getTime();
+  const bucket = span <= 3 * 3_600_000 ? 'minute' : span <= 3 * 86_400_000 ? 'hour' : 'day';
+  const channels = c.channels as Channel[];
+  const [figures, timeline, failures, links, sent] = await Promise.all([
+    campaignBatchFigures(db, auth.accountId, id),
+    campaignTimeline(db, auth.accountId, id, bucket, timezone),
+    campaignFailures(db, auth.accountId, id, lang),
+    linkClicks(db, auth.accountId, id),
+    samples(ctx, db, auth.accountId, id, variants, channels),
+  ]);
+  const ab = abOf(c);
+  let credits = 0;
+  let cost5 = 0;
+  for (const r of figures) {
+    credits += Number(r.credits);
+    cost5 += Math.round(Number(r.cost ?? 0) * 100_000);
+  }
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  return {
+    campaign: {
+      id: c.id,
+      name: c.name,
+      status: c.status,
+      channels,
+      launched_at: iso(c.launched_at),
+      completed_at: iso(c.completed_at),
+      schedule_at: iso(c.schedule_at),
+    },
+    timezone,
     targeted: c.targeted,
-    funnel,
+    funnel: funnelOf(figures, variants, channels, Boolean(ab)),
     bucket,
-    timeline: timeline.map((t) => ({ at: t.at, sent: Number(t.sent), delivered: Number(t.delivered), opened: Number(t.opened), clicked: Number(t.clicked), failed: Number(t.failed) })),
-    cost: totals[0]?.cost ?? '0',
-    credits: Number(totals[0]?.credits ?? 0),
-    estimated_cost: c.estimated_cost,
-    top_errors: errors.map((e) => ({ code: e.error_code, reason: readableError(e.error_code, e.error_message, lang), count: Number(e.n) })),
+    timeline,
+    cost: (cost5 / 100_000).toFixed(5),
+    credits,
+    estimated_cost: String(c.estimated_cost),
+    failures,
+    links,
+    samples: sent,
+    ab: ab ? abResultOf(figures, variants, ab, c.launched_at) : null,
   };
 }
 

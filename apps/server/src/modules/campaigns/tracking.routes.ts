@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { escapeHtml } from '../templates/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { mark, signedMessage, unsubscribe } from './tracking.service.ts';
+import { markClicked, markOpened, signedMessage, unsubscribe } from './tracking.service.ts';
 
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const params = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER), sig: z.string().max(64) });
@@ -29,14 +29,14 @@ export function trackingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, body));
     app.get('/o/:id/:sig', { schema: { params: params.extend({ sig: z.string().max(64).regex(/\.gif$/) }) } }, async (req, reply) => {
       const m = await signedMessage(ctx, 'o', req.params.id, req.params.sig.replace(/\.gif$/, ''));
-      await mark(ctx, m, 'read_at', 'OPENED');
+      await markOpened(ctx, m);
       return reply.header('content-type', 'image/gif').header('cache-control', 'no-store').send(PIXEL);
     });
     app.get('/c/:id/:sig', { schema: { params, querystring: z.object({ u: z.string().max(4000) }) } }, async (req, reply) => {
       const target = req.query.u;
       if (!/^https?:\/\//i.test(target)) throw new AppError('NOT_FOUND');
       const m = await signedMessage(ctx, 'c', req.params.id, req.params.sig, target);
-      await mark(ctx, m, 'clicked_at', 'CLICKED');
+      await markClicked(ctx, m, target);
       return reply.redirect(target, 302);
     });
     app.get('/u/:id/:sig', { schema: { params } }, async (req, reply) => {

@@ -56,3 +56,21 @@ export function addTracking(
   html = /<\/body>/i.test(html) ? html.replace(/<\/body>/i, `${footer}</body>`) : `${html}${footer}`;
   return { html, text, headers };
 }
+
+/**
+ * A sent email as the report shows it: tracked links back to their targets, no open pixel and no
+ * working unsubscribe link (reading the report must not count an open, a click or unsubscribe anyone).
+ */
+export function withoutTracking(keys: Pick<TrackingKeys, 'baseUrl'>, html: string): string {
+  const base = keys.baseUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return html
+    .replace(new RegExp(`<img[^>]*${base}/t/o/[^>]*>`, 'g'), '')
+    .replace(new RegExp(`${base}/t/c/\\d+/[\\w-]+\\?u=([^"'\\s>]+)`, 'g'), (_all, u: string) => {
+      try {
+        return encodeAttr(decodeURIComponent(decodeAttr(u)));
+      } catch {
+        return '#';
+      }
+    })
+    .replace(new RegExp(`${base}/t/u/\\d+/[\\w-]+`, 'g'), '#');
+}

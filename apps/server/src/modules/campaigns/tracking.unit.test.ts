@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addTracking, clickUrl, trackingSig, verifyTrackingSig } from './tracking.ts';
+import { addTracking, clickUrl, trackingSig, verifyTrackingSig, withoutTracking } from './tracking.ts';
 
 const keys = { baseUrl: 'https://portal.example', secret: 's3cret' };
 
@@ -26,5 +26,14 @@ describe('email tracking', () => {
     expect(verifyTrackingSig('s3cret', 'o', 7, sig, 'https://a.example')).toBe(false);
     expect(verifyTrackingSig('other', 'c', 7, sig, 'https://a.example')).toBe(false);
     expect(verifyTrackingSig('s3cret', 'c', 7, `${sig}x`, 'https://a.example')).toBe(false);
+  });
+
+  it('shows a sent email without its tracking: links to their targets, no pixel, no working unsubscribe', () => {
+    const original = '<html><body><p><a href="https://shop.example/x?a=1&amp;b=2">Shop</a></p></body></html>';
+    const sent = addTracking(keys, 42, { html: original, text: 'x' }).html as string;
+    const shown = withoutTracking(keys, sent);
+    expect(shown).toContain('<a href="https://shop.example/x?a=1&amp;b=2">Shop</a>');
+    expect(shown).not.toContain('/t/');
+    expect(shown).toContain('<a href="#">Unsubscribe</a>');
   });
 });

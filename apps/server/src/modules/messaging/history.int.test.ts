@@ -112,6 +112,26 @@ describe('GET /api/messages', () => {
     expect(data.total).toBe(expected.length);
   });
 
+  it("names each message's customer and campaign, never another account's", async () => {
+    const post = (token: string, url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+    const mine = json(await post(cast.owner.token, '/api/customer', { first_name: 'Layla', last_name: 'Hassan', mobile_number: '+966500000002' })).data.id;
+    const theirs = json(await post(cast.stranger.token, '/api/customer', { first_name: 'Not', last_name: 'Yours', mobile_number: '+966500000003' })).data.id;
+    const campaign = json(await post(cast.owner.token, '/api/campaigns', { name: 'Weekend offer' })).data.id;
+    const foreignCampaign = json(await post(cast.stranger.token, '/api/campaigns', { name: 'Their campaign' })).data.id;
+    await t.sql('update messages set customer_id = $1, campaign_id = $2 where id = $3', [mine, campaign, ids.delivered]);
+    await t.sql('update messages set customer_id = $1, campaign_id = $2 where id = $3', [theirs, foreignCampaign, ids.read]);
+    try {
+      const items = json(await get('/api/messages?limit=3')).data.items;
+      expect(items.map((m: { customer_name: string | null; campaign_name: string | null }) => [m.customer_name, m.campaign_name])).toEqual([
+        [null, null],
+        ['Layla Hassan', 'Weekend offer'],
+        [null, null],
+      ]);
+    } finally {
+      await t.sql('update messages set customer_id = null, campaign_id = null where id = any($1)', [[ids.delivered, ids.read]]);
+    }
+  });
+
   it('filters by channel, status, bulk, campaign and date range', async () => {
     const ch = json(await get('/api/messages?channel=whatsapp')).data;
     expect(keysOf(ch.items)).toEqual(['read']);

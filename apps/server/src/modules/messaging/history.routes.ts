@@ -1,5 +1,6 @@
 import { idParamSchema } from '@risala/shared';
-import { inboundListQuerySchema, messageListQuerySchema } from '@risala/shared/schemas/messages';
+import { envelopeOf } from '@risala/shared/schemas/dashboard';
+import { inboundListQuerySchema, messageListQuerySchema, messagePageSchema } from '@risala/shared/schemas/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok, requestLanguage } from '../../lib/http.ts';
@@ -13,7 +14,7 @@ const tags = ['messages'];
 export function messageHistoryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const view = requirePermission('message_history', 'view');
-    app.get('/', { schema: { tags, querystring: messageListQuerySchema }, preHandler: view }, async (req, reply) =>
+    app.get('/', { schema: { tags, querystring: messageListQuerySchema, response: { 200: envelopeOf(messagePageSchema) } }, preHandler: view }, async (req, reply) =>
       ok(reply, await history.list(ctx, requireAuth(req), req.query, requestLanguage(req))),
     );
     app.get(

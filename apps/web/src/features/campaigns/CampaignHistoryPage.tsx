@@ -155,14 +155,16 @@ export function CampaignHistoryPage() {
           <Title order={1} size="h2">
             {t('campaigns.history.title')}
           </Title>
-          <Text c="dimmed">{t('campaigns.history.subtitle')}</Text>
+          <Text c="dimmed" visibleFrom="sm">
+            {t('campaigns.history.subtitle')}
+          </Text>
         </div>
         <Group gap="xs">
           <Button component={Link} to="/campaign/batches" variant="default" leftSection={<IconStack2 size={16} />} data-testid="history-batches">
             {t('campaigns.batches.title')}
           </Button>
           {can(permissions, 'campaign', 'create') && (
-            <Button component={Link} to="/campaign" leftSection={<IconPlus size={16} />} data-testid="history-new">
+            <Button component={Link} to="/campaign?new=1" leftSection={<IconPlus size={16} />} data-testid="history-new">
               {t('campaigns.history.new')}
             </Button>
           )}
@@ -174,7 +176,7 @@ export function CampaignHistoryPage() {
           placeholder={t('campaigns.history.search')}
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
-          w={260}
+          w={{ base: '100%', sm: 260 }}
           data-testid="history-search"
         />
         <Select
@@ -183,7 +185,8 @@ export function CampaignHistoryPage() {
           value={status}
           onChange={(v) => view.update({ status: v })}
           clearable
-          w={220}
+          // on a phone the two filters share one row under the search, so the list starts near the top
+          w={{ base: 'calc(50% - var(--mantine-spacing-sm) / 2)', sm: 220 }}
           data-testid="history-status"
         />
         <Select
@@ -192,7 +195,7 @@ export function CampaignHistoryPage() {
           value={channel}
           onChange={(v) => view.update({ channel: v })}
           clearable
-          w={180}
+          w={{ base: 'calc(50% - var(--mantine-spacing-sm) / 2)', sm: 180 }}
           data-testid="history-channel"
         />
       </Group>

@@ -154,6 +154,48 @@ export function stepComplete(d: LauncherDraft, step: Step, timeZone: string): bo
   }
 }
 
+export interface StepIssue {
+  /** the API's field name (a server error names the same field) */
+  field: string;
+  /** an i18n key */
+  message: string;
+}
+
+/** What keeps a step from being complete, field by field (checked before leaving the step). */
+export function stepIssues(d: LauncherDraft, step: Step, timeZone: string): StepIssue[] {
+  switch (step) {
+    case 'brand':
+      return d.brand_id === null ? [{ field: 'brand_id', message: 'launch.issues.brand' }] : [];
+    case 'channels':
+      return d.channels.length === 0 ? [{ field: 'channels', message: 'launch.issues.channels' }] : [];
+    case 'audience':
+      return d.audience.group_ids.length === 0 ? [{ field: 'audience.group_ids', message: 'launch.issues.audience' }] : [];
+    case 'content':
+      if (d.channels.length === 0) return [{ field: 'channels', message: 'launch.issues.channels' }];
+      return d.channels.filter((ch) => !channelContentReady(d.content, ch)).map((ch) => ({ field: `content.${ch}`, message: `launch.issues.content.${ch}` }));
+    case 'abTest':
+      return d.ab.enabled ? d.channels.filter((ch) => !channelContentReady(d.ab.variant_b, ch)).map((ch) => ({ field: `ab_test.variant_b.${ch}`, message: `launch.issues.variantB.${ch}` })) : [];
+    case 'schedule': {
+      const error = d.schedule.mode === 'later' ? zonedScheduleError(d.schedule.at, timeZone) : null;
+      return error ? [{ field: 'schedule_at', message: error }] : [];
+    }
+    default:
+      return [];
+  }
+}
+
+/** The step an API field belongs to (a refused save or launch is shown there, at its field). */
+export function stepOfField(field: string): Step {
+  if (field === 'name' || field === 'brand_id' || field === 'objective') return 'brand';
+  if (field === 'channels') return 'channels';
+  if (field.startsWith('audience')) return 'audience';
+  if (field.startsWith('content')) return 'content';
+  if (field.startsWith('senders') || field.endsWith('sender_id')) return 'senders';
+  if (field.startsWith('ab_test')) return 'abTest';
+  if (field === 'schedule_at') return 'schedule';
+  return 'review';
+}
+
 /** Every step before the review is complete: the campaign can be launched. */
 export const readyToLaunch = (d: LauncherDraft, timeZone: string) => STEPS.every((s) => stepComplete(d, s, timeZone));
 

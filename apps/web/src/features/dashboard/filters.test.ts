@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv } from './csv.ts';
+import { toCsv } from '../../components/charts/csv.ts';
 import { DASHBOARD_DEFAULTS, filterFromUrl, historyLink, rangeChoice } from './filters.ts';
 import { makeFormats } from './format.ts';
 

@@ -1,7 +1,8 @@
-import { Button, Group, Paper, ScrollArea, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { MESSAGE_VIEW_NAMES, type MessageView } from '@risala/shared/schemas/messages';
+import { Button, Group, Menu, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { MessageView } from '@risala/shared/schemas/messages';
 import { can } from '@risala/shared/permissions';
-import { IconBrandWhatsapp, IconDownload, IconMessagePlus } from '@tabler/icons-react';
+import { IconBrandWhatsapp, IconChevronDown, IconDownload, IconMessagePlus } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,6 +18,7 @@ import type { MessageListParams } from './api/keys.ts';
 import { HistoryFilters } from './components/HistoryFilters.tsx';
 import { InboundList } from './components/InboundList.tsx';
 import { MessageDrawer } from './components/MessageDrawer.tsx';
+import { MessageCards } from './components/MessageCards.tsx';
 import { MessageTable } from './components/MessageTable.tsx';
 import { exportUrl, filtersFromUrl, filtersToUrl, LIST_DEFAULTS, type MessageFilters, sortFromUrl, viewFromUrl } from './filters.ts';
 
@@ -28,6 +30,8 @@ type Sort = Pick<MessageListParams, 'sort' | 'order'>;
 function HistoryList(props: { filters: MessageFilters; sort: Sort; onSort: (s: Sort) => void; page: number; onPage: (p: number) => void; onOpen: (id: number) => void }) {
   const { t, i18n } = useTranslation();
   const { filters, sort, page, onOpen } = props;
+  // a phone gets one card per message (who, what, when) instead of a table to scroll sideways
+  const phone = useMediaQuery('(max-width: 48em)');
   const messages = useMessages({ ...filters, ...sort, page, limit: LIMIT });
   useFirstPageWhenPastEnd(page, messages.isSuccess && messages.data.items.length === 0, props.onPage);
   if (messages.isPending) return <PageLoader />;
@@ -39,13 +43,13 @@ function HistoryList(props: { filters: MessageFilters; sort: Sort; onSort: (s: S
   const { total, total_estimated } = messages.data;
   return (
     <Paper withBorder radius="md" p="xs">
-      <MessageTable messages={messages.data.items} sort={sort} onSort={props.onSort} onOpen={onOpen} />
+      {phone ? <MessageCards messages={messages.data.items} onOpen={onOpen} /> : <MessageTable messages={messages.data.items} sort={sort} onSort={props.onSort} onOpen={onOpen} />}
       <ListFooter label={t(total_estimated ? 'messages.list.totalEstimated' : 'messages.list.total', { count: total, formatted: total.toLocaleString(i18n.language) })} testId="message-total" page={page} count={total} limit={LIMIT} onPage={props.onPage} />
     </Paper>
   );
 }
 
-/** /message-history: the catalogue's views, the inbox, filters, export, credits and the detail drawer. */
+/** /message-history: sent messages (with one status filter over the catalogue's views) or the inbox, export, credits and the detail drawer. */
 export function MessageHistoryPage() {
   const { t } = useTranslation();
   const { permissions } = useSession();
@@ -57,34 +61,38 @@ export function MessageHistoryPage() {
   const tab: MessageView | typeof INBOX = list.values.view === INBOX ? INBOX : viewFromUrl(list.values);
   const filters: MessageFilters = { ...filtersFromUrl(list.values), view: viewFromUrl(list.values) };
   const [openId, setOpenId] = useState<number | null>(null);
+  const phone = useMediaQuery('(max-width: 48em)');
+  const canCreate = can(permissions, 'campaign', 'create');
 
   let body: ReactNode;
   if (tab === INBOX) body = <InboundList />;
   else {
     body = (
       <>
-        <HistoryFilters value={{ ...draft, view: tab }} onChange={setDraft} />
+        <HistoryFilters value={{ ...draft, view: tab }} onChange={setDraft} onStatus={(view, status) => list.update({ view, status: status ?? '' })} />
         <HistoryList filters={filters} sort={sortFromUrl(list.values)} onSort={list.update} page={list.page} onPage={list.setPage} onOpen={setOpenId} />
       </>
     );
   }
 
   return (
-    <Stack gap="lg" data-testid="message-history-page">
-      <Group justify="space-between" align="flex-end">
-        <div>
+    <Stack gap={phone ? 'sm' : 'lg'} data-testid="message-history-page">
+      <Group justify="space-between" align="flex-end" wrap="nowrap">
+        <div style={{ minWidth: 0 }}>
           <Title order={1} size="h2">
             {t('messages.title')}
           </Title>
-          <Text c="dimmed">{t('messages.subtitle')}</Text>
+          <Text c="dimmed" visibleFrom="sm">
+            {t('messages.subtitle')}
+          </Text>
         </div>
-        <Group gap="xs">
+        <Group gap="xs" wrap="nowrap">
           {tab !== INBOX && can(permissions, 'message_history', 'export') && (
-            <Button component="a" href={exportUrl(filters)} download variant="default" leftSection={<IconDownload size={16} />} data-testid="message-export">
+            <Button component="a" href={exportUrl(filters)} download variant="default" leftSection={<IconDownload size={16} />} data-testid="message-export" visibleFrom="sm">
               {t('messages.actions.export')}
             </Button>
           )}
-          {can(permissions, 'campaign', 'create') && (
+          {canCreate && !phone && (
             <>
               <Button component={Link} to="/message-history/new-sms" leftSection={<IconMessagePlus size={16} />} data-testid="message-new-sms">
                 {t('messages.actions.newSms')}
@@ -94,20 +102,38 @@ export function MessageHistoryPage() {
               </Button>
             </>
           )}
+          {canCreate && phone && (
+            <Menu position="bottom-end">
+              <Menu.Target>
+                <Button rightSection={<IconChevronDown size={14} />} data-testid="message-new">
+                  {t('messages.actions.new')}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item component={Link} to="/message-history/new-sms" leftSection={<IconMessagePlus size={16} />}>
+                  {t('messages.actions.newSms')}
+                </Menu.Item>
+                <Menu.Item component={Link} to="/message-history/new-whatsapp" leftSection={<IconBrandWhatsapp size={16} />}>
+                  {t('messages.actions.newWhatsapp')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          )}
         </Group>
       </Group>
-      <CreditsBar />
-      <ScrollArea type="auto" offsetScrollbars>
-        <SegmentedControl
-          value={tab}
-          onChange={(value) => list.update({ view: value })}
-          data={[
-            ...MESSAGE_VIEW_NAMES.map((v) => ({ value: v, label: t(`messages.views.${v}`) })),
-            { value: INBOX, label: t('messages.views.inbox') },
-          ]}
-          data-testid="message-views"
-        />
-      </ScrollArea>
+      {/* the balances matter when sending, not when looking something up on a phone */}
+      {!phone && <CreditsBar />}
+      <SegmentedControl
+        value={tab === INBOX ? INBOX : 'sent'}
+        onChange={(value) => list.update({ view: value === INBOX ? INBOX : 'all', status: '' })}
+        data={[
+          { value: 'sent', label: t('messages.views.sentList') },
+          { value: INBOX, label: t('messages.views.inbox') },
+        ]}
+        fullWidth={phone}
+        w={phone ? undefined : 'fit-content'}
+        data-testid="message-views"
+      />
       {body}
       <MessageDrawer id={openId} onClose={() => setOpenId(null)} />
     </Stack>

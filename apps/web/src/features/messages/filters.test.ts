@@ -1,6 +1,6 @@
 import { MESSAGE_STATES } from '@risala/shared/schemas/messages';
 import { describe, expect, it } from 'vitest';
-import { dayStart, exportUrl, filterQuery, filtersFromUrl, filtersToUrl, isMoving, LIST_DEFAULTS, rangeInverted, STATUS_COLORS, sortFromUrl, viewFromUrl } from './filters.ts';
+import { dayStart, exportUrl, filterQuery, filtersFromUrl, filtersToUrl, isMoving, LIST_DEFAULTS, rangeInverted, STATUS_COLORS, snippet, sortFromUrl, viewFromUrl } from './filters.ts';
 
 describe('message history filters', () => {
   it('builds the list query, dropping empty values and the default view', () => {
@@ -74,5 +74,14 @@ describe('message history filters', () => {
     expect(filtersFromUrl({ ...LIST_DEFAULTS, error_code: 'x y', campaign: '-3' })).toMatchObject({ error_code: undefined, campaign_id: undefined });
     expect(sortFromUrl({ sort: 'status', order: 'asc' })).toEqual({ sort: 'status', order: 'asc' });
     expect(sortFromUrl({ sort: 'drop table', order: 'up' })).toEqual({ sort: 'created_at', order: 'desc' });
+  });
+});
+
+describe('a message in one line', () => {
+  it("is an email's subject, an email's text without tags, or the body, cut with an ellipsis", () => {
+    expect(snippet({ channel: 'email', subject: 'Weekend offer', body: '<p>Dear Layla</p>' })).toBe('Weekend offer');
+    expect(snippet({ channel: 'email', subject: null, body: '<p>Dear <b>Layla</b>,</p>\n<p>20% off</p>' })).toBe('Dear Layla , 20% off');
+    expect(snippet({ channel: 'sms', subject: null, body: 'Hi   there\nfriend' })).toBe('Hi there friend');
+    expect(snippet({ channel: 'sms', subject: null, body: 'x'.repeat(100) }, 10)).toBe(`${'x'.repeat(9)}…`);
   });
 });

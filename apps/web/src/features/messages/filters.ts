@@ -129,3 +129,9 @@ export function filtersToUrl(f: HistoryFilterValues): Partial<MessageListUrl> {
 export function sortFromUrl(v: Pick<MessageListUrl, 'sort' | 'order'>): { sort: (typeof SORTS)[number]; order: 'asc' | 'desc' } {
   return { sort: oneOf(v.sort, SORTS) ?? 'created_at', order: v.order === 'asc' ? 'asc' : 'desc' };
 }
+
+/** A message's text in one short line: an email's subject (else its text without tags), an SMS or WhatsApp body. */
+export function snippet(m: Pick<MessageDto, 'channel' | 'subject' | 'body'>, max = 80): string {
+  const text = (m.channel === 'email' && m.subject ? m.subject : m.body.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

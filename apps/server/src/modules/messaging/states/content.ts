@@ -1,7 +1,7 @@
 /**
  * Writes to a message that do not change its state: a campaign email's tracked content (links and
- * pixel added once its id is known), the parts of an SMS whose length SQL could not settle, and
- * the first open or click of an email.
+ * pixel added once its id is known), the parts of an SMS whose length SQL could not settle, the
+ * first open or click of an email, and each link of it clicked.
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -37,4 +37,20 @@ export async function stampEngagement(
     update messages set ${sql.raw(column)} = now(), updated_at = now() where id = ${m.id} and ${sql.raw(column)} is null returning id`);
   if (rows.length) await recordEvents(tx, [{ message_id: m.id, account_id: m.account_id, event }]);
   return rows.length > 0;
+}
+
+/**
+ * A click on a link of a campaign email: the message's first click stamps clicked_at; the first
+ * click of each link records a CLICKED event with the link (so a link's unique clicks are its
+ * messages, and the message's timeline says what was clicked). Answers whether this message had
+ * clicked this link before. The message row is locked first: two clicks at once count once.
+ */
+export async function stampLinkClick(tx: DbOrTx, m: { id: number; account_id: number }, url: string): Promise<{ firstOfLink: boolean }> {
+  await tx.execute(sql`select id from messages where id = ${m.id} for update`);
+  await tx.execute(sql`update messages set clicked_at = now(), updated_at = now() where id = ${m.id} and clicked_at is null`);
+  const { rows } = await tx.execute(sql`
+    select 1 from message_events where message_id = ${m.id} and event = 'CLICKED' and data ->> 'url' = ${url} limit 1`);
+  if (rows.length) return { firstOfLink: false };
+  await recordEvents(tx, [{ message_id: m.id, account_id: m.account_id, event: 'CLICKED', data: { url } }]);
+  return { firstOfLink: true };
 }

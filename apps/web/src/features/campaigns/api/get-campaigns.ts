@@ -20,3 +20,19 @@ export function useCampaigns(p: CampaignListParams) {
     refetchInterval: (q) => (q.state.data?.items.some((c) => LIVE_STATES.includes(c.status)) ? LIVE_MS * 2 : false),
   });
 }
+
+/** The user's own drafts, last edited first (GET /api/users/{userId}/campaigns?status=DRAFT): what /campaign offers to continue. */
+export function useOwnDrafts(userId: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: [...campaignKeys.all, 'list', 'own-drafts', userId],
+    queryFn: async () =>
+      (
+        await api.get<Page<Campaign>>(`/api/users/${userId}/campaigns`, {
+          query: { status: 'DRAFT', sort: 'updated_at', order: 'desc', limit: 3 },
+          silent: true,
+        })
+      ).data,
+    enabled: enabled && Boolean(userId),
+    staleTime: 0,
+  });
+}

@@ -1,36 +1,8 @@
 /** What the campaign API answers (the server's rows and computed views; snake_case as on the wire). */
-import type { AB_METRICS, CampaignContent, CampaignFunnel, CampaignState } from '@risala/shared/schemas/campaigns';
-import type { Channel } from '@risala/shared/schemas/messages';
+import type { CampaignDto, CampaignState } from '@risala/shared/schemas/campaigns';
 
-export interface Campaign {
-  id: number;
-  name: string;
-  brand_id: number | null;
-  objective: string | null;
-  channels: Channel[];
-  audience: { group_ids?: number[]; exclude_group_ids?: number[] } | null;
-  content: CampaignContent | null;
-  senders: { sms_sender_id?: number | null; email_sender_id?: number | null; whatsapp_sender_id?: number | null } | null;
-  ab_test: {
-    split_percent: number;
-    metric: (typeof AB_METRICS)[number];
-    after_hours: number;
-    variant_b: CampaignContent;
-    winner?: 'A' | 'B';
-    decided_at?: string;
-  } | null;
-  status: CampaignState;
-  schedule_at: string | null;
-  launched_at: string | null;
-  completed_at: string | null;
-  targeted: number;
-  estimated_cost: string;
-  created_by: number | null;
-  created_at: string;
-  updated_at: string;
-  /** GET /api/campaigns/{id} only: the account's time zone */
-  timezone?: string;
-}
+/** A campaign (GET /api/campaigns/{id} adds the account's time zone). */
+export type Campaign = CampaignDto & { timezone?: string };
 
 export interface Page<T> {
   items: T[];
@@ -39,59 +11,9 @@ export interface Page<T> {
   total: number;
 }
 
-export interface AudienceCount {
-  total: number;
-  reachable: number;
-  by_channel: Partial<Record<Channel, number>>;
-  by_variant: { variant: string | null; channel: Channel; count: number }[];
-}
+export type { AudienceCount, CampaignEstimate, CampaignProgress, ChannelEstimate } from '@risala/shared/schemas/campaigns';
+export type { CampaignReport, ReportFunnel, ReportPoint } from '@risala/shared/schemas/campaign-report';
 
-export interface ChannelEstimate {
-  channel: Channel;
-  messages: number;
-  parts: number;
-  credits: number;
-  balance: number;
-  enough: boolean;
-  cost: string;
-}
-
-export interface CampaignEstimate {
-  audience: AudienceCount;
-  channels: ChannelEstimate[];
-  messages: number;
-  cost: string;
-}
-
-export interface CampaignProgress {
-  status: CampaignState;
-  targeted: number;
-  created: number;
-  done: number;
-  by_status: Record<string, number>;
-  percent: number;
-}
-
-export interface TimelinePoint {
-  at: string;
-  sent: number;
-  delivered: number;
-  opened: number;
-  clicked: number;
-  failed: number;
-}
-
-export interface CampaignReport {
-  campaign: Pick<Campaign, 'id' | 'name' | 'status' | 'channels' | 'launched_at' | 'completed_at' | 'ab_test'>;
-  targeted: number;
-  funnel: CampaignFunnel[];
-  bucket: 'minute' | 'hour' | 'day';
-  timeline: TimelinePoint[];
-  cost: string;
-  credits: number;
-  estimated_cost: string;
-  top_errors: { code: string | null; reason: string; count: number }[];
-}
 
 export interface Batch {
   id: number;

@@ -1,29 +1,27 @@
-import { Alert, Button, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
 import { IconDownload, IconPlayerPause, IconPlayerPlay, IconX } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/page/LoadError.tsx';
 import { PageLoader } from '../../../components/page/PageLoader.tsx';
-import { useSession } from '../../../lib/session.ts';
+import { type LiveState, useLiveEvents } from '../../../lib/live-events.ts';
+import { useAccountTimeZone, useSession } from '../../../lib/session.ts';
 import { useCampaignAction } from '../api/control-campaign.ts';
 import { recipientsCsvUrl, useProgress, useReport } from '../api/get-report.ts';
-import { LIVE_STATES } from '../api/keys.ts';
-import type { CampaignReport as Report, TimelinePoint } from '../api/types.ts';
-import { FUNNEL_STEPS, funnelSections, rate, TIMELINE_SERIES, timelineMax } from '../report.ts';
+import { campaignKeys, LIVE_STATES } from '../api/keys.ts';
+import type { CampaignReport as Report, ReportFunnel } from '../api/types.ts';
+import { funnelSections, share } from '../report.ts';
+import { type ReportFormats, useReportFormats } from './report/formats.ts';
+import { ReportAb } from './report/ReportAb.tsx';
+import { ReportFailures, ReportLinks, ReportSamples } from './report/ReportDetails.tsx';
+import { FunnelCard, ReportFunnelSection } from './report/ReportFunnel.tsx';
+import { ReportTimeline } from './report/ReportTimeline.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
-import { formatMoney, intlLocale } from '../../../lib/i18n.ts';
-
-const SERIES_COLORS: Record<(typeof TIMELINE_SERIES)[number], string> = {
-  sent: 'var(--mantine-color-blue-5)',
-  delivered: 'var(--mantine-color-green-6)',
-  opened: 'var(--mantine-color-grape-5)',
-  clicked: 'var(--mantine-color-cyan-6)',
-  failed: 'var(--mantine-color-red-6)',
-};
 
 /** The live progress bar with pause / resume / cancel while the campaign runs. */
-function LiveProgress({ id }: { id: number }) {
+function LiveProgress({ id, liveState }: { id: number; liveState: LiveState | null }) {
   const { t, i18n } = useTranslation();
   const { permissions } = useSession();
   const progress = useProgress(id);
@@ -38,6 +36,11 @@ function LiveProgress({ id }: { id: number }) {
       <Group justify="space-between" mb={6}>
         <Group gap="xs">
           <StatusBadge status={p.status} />
+          {live && liveState && (
+            <Badge variant="dot" color={liveState === 'live' ? 'teal' : liveState === 'connecting' ? 'yellow' : 'gray'} tt="none" data-testid="report-live" data-state={liveState}>
+              {t(`campaignReport.live.${liveState}`)}
+            </Badge>
+          )}
           <Text size="sm" data-testid="campaign-progress-text">
             {t('campaigns.report.progress', { done: p.done.toLocaleString(i18n.language), total: Math.max(p.targeted, p.created).toLocaleString(i18n.language), percent: p.percent })}
           </Text>
@@ -77,164 +80,97 @@ function LiveProgress({ id }: { id: number }) {
   );
 }
 
-/** Bars per time bucket, one colour per series (plain SVG: no chart library is installed). */
-function Timeline({ points, bucket }: { points: TimelinePoint[]; bucket: Report['bucket'] }) {
-  const { t, i18n } = useTranslation();
-  if (points.length === 0) return <Text c="dimmed">{t('campaigns.report.noTimeline')}</Text>;
-  const max = timelineMax(points);
-  const bar = 9;
-  const group = TIMELINE_SERIES.length * bar + 16;
-  const width = Math.max(points.length * group, 200);
-  const height = 140;
-  const fmt = new Intl.DateTimeFormat(intlLocale(i18n.language), bucket === 'day' ? { dateStyle: 'short' } : { hour: '2-digit', minute: '2-digit' });
+function Kpi({ label, value, note, testId }: { label: string; value: string; note?: string; testId: string }) {
   return (
-    <Stack gap={6} data-testid="campaign-timeline">
-      <div style={{ overflowX: 'auto' }}>
-        <svg width={width} height={height + 18} role="img" aria-label={t('campaigns.report.timeline')}>
-          {points.map((p, i) => (
-            <g key={p.at} transform={`translate(${i * group}, 0)`}>
-              {TIMELINE_SERIES.map((s, j) => {
-                const h = Math.round((p[s] / max) * height);
-                return (
-                  <rect key={s} x={j * bar} y={height - h} width={bar - 1} height={h} fill={SERIES_COLORS[s]}>
-                    <title>{`${fmt.format(new Date(p.at))} · ${t(`campaigns.report.funnel.${s}`)}: ${p[s].toLocaleString(intlLocale(i18n.language))}`}</title>
-                  </rect>
-                );
-              })}
-              {i % Math.ceil(points.length / 8) === 0 && (
-                <text x={0} y={height + 14} fontSize={10} fill="currentColor">
-                  {fmt.format(new Date(p.at))}
-                </text>
-              )}
-            </g>
-          ))}
-        </svg>
-      </div>
-      <Group gap="md">
-        {TIMELINE_SERIES.map((s) => (
-          <Group key={s} gap={4}>
-            <span style={{ display: 'inline-block', inlineSize: 10, blockSize: 10, background: SERIES_COLORS[s], borderRadius: 2 }} />
-            <Text size="xs">{t(`campaigns.report.funnel.${s}`)}</Text>
-          </Group>
-        ))}
-      </Group>
-    </Stack>
+    <Paper withBorder radius="md" p="sm" data-testid={testId}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} size="lg" data-testid={`${testId}-value`}>
+        {value}
+      </Text>
+      {note && (
+        <Text size="xs" c="dimmed" data-testid={`${testId}-note`}>
+          {note}
+        </Text>
+      )}
+    </Paper>
   );
 }
 
-function FunnelTable({ rows, label }: { rows: Report['funnel']; label: (r: Report['funnel'][number]) => string }) {
-  const { t, i18n } = useTranslation();
+/** The headline figures with their rates: delivered of sent, opened and clicked of delivered, failed of messages. */
+function Kpis({ r, total, f }: { r: Report; total: ReportFunnel | null; f: ReportFormats }) {
+  const { t } = useTranslation();
+  const all = total ?? { messages: 0, pending: 0, sent: 0, delivered: 0, opened: 0, clicked: 0, failed: 0, cancelled: 0, unsubscribed: 0 };
+  const opens = r.campaign.channels.some((c) => c !== 'sms');
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table striped withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th />
-            {FUNNEL_STEPS.map((s) => (
-              <Table.Th key={s}>{t(`campaigns.report.funnel.${s}`)}</Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={`${r.channel}-${r.variant ?? ''}`} data-testid="funnel-row" data-channel={r.channel} data-variant={r.variant ?? ''}>
-              <Table.Td fw={600}>{label(r)}</Table.Td>
-              {FUNNEL_STEPS.map((s) => (
-                <Table.Td key={s} data-testid={`funnel-${s}`} data-value={r[s]}>
-                  <Tooltip label={t('campaigns.report.percent', { value: rate(r[s], r.targeted) })} disabled={s === 'targeted'}>
-                    <span>{r[s].toLocaleString(i18n.language)}</span>
-                  </Tooltip>
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
+      <Kpi label={t('campaignReport.kpi.messages')} value={f.num(all.messages)} note={all.pending ? t('campaignReport.kpi.waiting', { n: f.num(all.pending) }) : undefined} testId="report-kpi-messages" />
+      <Kpi label={t('campaignReport.kpi.delivered')} value={f.num(all.delivered)} note={t('campaignReport.kpi.ofSent', { rate: f.pct(share(all.delivered, all.sent)) })} testId="report-kpi-delivered" />
+      <Kpi
+        label={t('campaignReport.kpi.opened')}
+        value={opens ? f.num(all.opened) : '—'}
+        note={opens ? t('campaignReport.kpi.ofDelivered', { rate: f.pct(share(all.opened, all.delivered)) }) : t('campaignReport.kpi.noOpens')}
+        testId="report-kpi-opened"
+      />
+      <Kpi label={t('campaignReport.kpi.clicked')} value={f.num(all.clicked)} note={t('campaignReport.kpi.ofDelivered', { rate: f.pct(share(all.clicked, all.delivered)) })} testId="report-kpi-clicked" />
+      <Kpi label={t('campaignReport.kpi.failed')} value={f.num(all.failed)} note={t('campaignReport.kpi.ofMessages', { rate: f.pct(share(all.failed, all.messages)) })} testId="report-kpi-failed" />
+      <Kpi label={t('campaignReport.kpi.credits')} value={f.num(r.credits)} note={Number(r.cost) > 0 ? `${t('campaignReport.kpi.cost')}: ${f.money(r.cost)}` : undefined} testId="report-kpi-credits" />
+    </SimpleGrid>
   );
 }
 
-/** A campaign's report: live progress and controls, funnel per channel and variant, timeline, cost, top errors, CSV. */
+/**
+ * A campaign's report: live progress and controls, the headline figures with their rates, the
+ * funnel per channel, the A/B comparison, the changes over time, clicks per link, failures by
+ * reason, the messages as sent, the CSV. Read again on each of the campaign's live changes.
+ */
 export function CampaignReport({ id }: { id: number }) {
   const { t } = useTranslation();
   const { permissions } = useSession();
+  const client = useQueryClient();
   const progress = useProgress(id);
   const live = progress.data ? LIVE_STATES.includes(progress.data.status) : true;
-  const report = useReport(id, live);
+  const streamable = can(permissions, 'dashboard', 'view');
+  const stream = useLiveEvents((changes) => {
+    if (changes.length === 0 || changes.some((c) => c.campaign_id === id)) {
+      void client.invalidateQueries({ queryKey: campaignKeys.report(id) });
+      void client.invalidateQueries({ queryKey: campaignKeys.progress(id) });
+    }
+  }, streamable);
+  const report = useReport(id, live, streamable && stream.state === 'live');
+  const accountZone = useAccountTimeZone();
+  const f = useReportFormats(report.data?.timezone ?? accountZone);
   if (report.isPending) return <PageLoader />;
   if (report.isError) return <LoadError error={report.error} onRetry={() => void report.refetch()} />;
   const r = report.data;
   const { total, channels, variants } = funnelSections(r.funnel);
-  const channelName = (row: Report['funnel'][number]) => (row.channel === 'all' ? t('campaigns.report.total') : t(`campaigns.channels.${row.channel}`));
+  const channelName = (row: ReportFunnel) =>
+    `${row.channel === 'all' ? t('campaignReport.funnel.all') : t(`campaigns.channels.${row.channel}`)}${row.variant ? ` · ${t('campaignReport.ab.variant', { variant: row.variant })}` : ''}`;
+  const funnelRows = channels.length > 1 && total ? [...channels, total] : channels;
   return (
     <Stack gap="md" data-testid="campaign-report">
-      <LiveProgress id={id} />
-      <Group justify="space-between">
-        <SimpleGrid cols={3} spacing="lg">
-          <div>
-            <Text size="xs" c="dimmed">
-              {t('campaigns.report.targeted')}
-            </Text>
-            <Text fw={600} data-testid="report-targeted">
-              {r.targeted.toLocaleString(intlLocale())}
-            </Text>
-          </div>
-          <div>
-            <Text size="xs" c="dimmed">
-              {t('campaigns.report.cost')}
-            </Text>
-            <Text fw={600} data-testid="report-cost">
-              {formatMoney(r.cost)}
-            </Text>
-          </div>
-          <div>
-            <Text size="xs" c="dimmed">
-              {t('campaigns.report.credits')}
-            </Text>
-            <Text fw={600} data-testid="report-credits">
-              {r.credits}
-            </Text>
-          </div>
-        </SimpleGrid>
-        {can(permissions, 'campaign_history', 'export') && (
-          <Button component="a" href={recipientsCsvUrl(id)} download variant="default" leftSection={<IconDownload size={16} />} data-testid="report-csv">
-            {t('campaigns.report.csv')}
-          </Button>
-        )}
-      </Group>
-      <Text fw={600}>{t('campaigns.report.funnelTitle')}</Text>
-      {total || channels.length ? (
-        <FunnelTable rows={[...channels, ...(total ? [total] : [])]} label={channelName} />
-      ) : (
-        <Text c="dimmed">{t('campaigns.report.noMessages')}</Text>
-      )}
+      <LiveProgress id={id} liveState={streamable ? stream.state : null} />
+      <Kpis r={r} total={total} f={f} />
+      <ReportFunnelSection rows={funnelRows} f={f} channelName={channelName} />
+      {r.ab && <ReportAb ab={r.ab} f={f} />}
       {variants.length > 0 && (
-        <>
-          <Text fw={600}>
-            {t('campaigns.report.variantsTitle')}
-            {r.campaign.ab_test?.winner ? ` · ${t('campaigns.report.winner', { variant: r.campaign.ab_test.winner })}` : ''}
-          </Text>
-          <FunnelTable rows={variants} label={(row) => `${channelName(row)} · ${t('campaigns.report.variant', { variant: row.variant ?? '' })}`} />
-        </>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {variants.map((v) => (
+            <FunnelCard key={`${v.channel}-${v.variant}`} row={v} f={f} title={channelName(v)} />
+          ))}
+        </SimpleGrid>
       )}
-      <Text fw={600}>{t('campaigns.report.timeline')}</Text>
-      <Timeline points={r.timeline} bucket={r.bucket} />
-      <Text fw={600}>{t('campaigns.report.topErrors')}</Text>
-      {r.top_errors.length === 0 ? (
-        <Text c="dimmed" data-testid="report-no-errors">
-          {t('campaigns.report.noErrors')}
-        </Text>
-      ) : (
-        <Alert color="red" variant="light" data-testid="report-errors">
-          <Stack gap={2}>
-            {r.top_errors.map((e) => (
-              <Text key={e.code ?? e.reason} size="sm">
-                {`${e.count.toLocaleString(intlLocale())} × ${e.reason}`}
-                {e.code ? ` (${e.code})` : ''}
-              </Text>
-            ))}
-          </Stack>
-        </Alert>
+      <ReportTimeline report={r} f={f} />
+      {r.campaign.channels.includes('email') && <ReportLinks report={r} f={f} />}
+      <ReportFailures report={r} f={f} />
+      <ReportSamples report={r} />
+      {can(permissions, 'campaign_history', 'export') && (
+        <Group>
+          <Button component="a" href={recipientsCsvUrl(id)} download variant="default" leftSection={<IconDownload size={16} />} data-testid="report-csv">
+            {t('campaignReport.csv')}
+          </Button>
+        </Group>
       )}
     </Stack>
   );

@@ -13,8 +13,8 @@ export interface StepProps {
   set: (patch: Partial<LauncherDraft>) => void;
 }
 
-/** Step 1: brand, name and objective (`nameError`: the last save's refusal of the name, e.g. taken). */
-export function BasicsStep({ draft, set, nameError }: StepProps & { nameError?: string | null }) {
+/** Step 1: brand, name and objective (`errors`: what keeps the step from being done, or the last save's refusal, by field). */
+export function BasicsStep({ draft, set, errors = {} }: StepProps & { errors?: Partial<Record<'brand_id' | 'name' | 'objective', string>> }) {
   const { t } = useTranslation();
   const brands = useBrandOptions();
   return (
@@ -27,6 +27,7 @@ export function BasicsStep({ draft, set, nameError }: StepProps & { nameError?: 
         onChange={(v) => set({ brand_id: v ? Number(v) : null })}
         searchable
         required
+        error={errors.brand_id}
         nothingFoundMessage={t('campaigns.launcher.basics.noBrands')}
         data-testid="launcher-brand"
       />
@@ -41,7 +42,7 @@ export function BasicsStep({ draft, set, nameError }: StepProps & { nameError?: 
         value={draft.name}
         maxLength={150}
         onChange={(e) => set({ name: e.currentTarget.value })}
-        error={nameError}
+        error={errors.name}
         data-testid="launcher-name"
       />
       <Textarea
@@ -52,6 +53,7 @@ export function BasicsStep({ draft, set, nameError }: StepProps & { nameError?: 
         autosize
         minRows={2}
         onChange={(e) => set({ objective: e.currentTarget.value })}
+        error={errors.objective}
         data-testid="launcher-objective"
       />
     </Stack>

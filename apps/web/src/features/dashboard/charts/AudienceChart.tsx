@@ -2,9 +2,9 @@
 import { BarChart } from '@mantine/charts';
 import type { AudienceMetrics } from '@risala/shared/schemas/dashboard';
 import { useTranslation } from 'react-i18next';
-import { ChartCard, type Column } from '../components/ChartCard.tsx';
+import { ChartCard, type Column } from '../../../components/charts/ChartCard.tsx';
 import type { Formats } from '../format.ts';
-import { columnAxes } from './axes.ts';
+import { columnAxes } from '../../../components/charts/axes.ts';
 
 export function AudienceChart({ data, loading, f, emptyAction }: { data?: AudienceMetrics; loading: boolean; f: Formats; emptyAction?: React.ReactNode }) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import { Anchor, Group, Progress, Stack, Text } from '@mantine/core';
 import type { DashboardFilter, DashboardOverview } from '@risala/shared/schemas/dashboard';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ChartCard, type Column } from '../components/ChartCard.tsx';
+import { ChartCard, type Column } from '../../../components/charts/ChartCard.tsx';
 import { historyLink } from '../filters.ts';
 import type { Formats } from '../format.ts';
 

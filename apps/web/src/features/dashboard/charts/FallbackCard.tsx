@@ -3,7 +3,7 @@ import { DonutChart } from '@mantine/charts';
 import { Group, Stack, Text } from '@mantine/core';
 import type { DashboardOverview } from '@risala/shared/schemas/dashboard';
 import { useTranslation } from 'react-i18next';
-import { ChartCard, type Column } from '../components/ChartCard.tsx';
+import { ChartCard, type Column } from '../../../components/charts/ChartCard.tsx';
 import type { Formats } from '../format.ts';
 
 export function FallbackCard({ data, loading, f }: { data?: DashboardOverview; loading: boolean; f: Formats }) {

@@ -2,9 +2,9 @@
 import { BarChart } from '@mantine/charts';
 import type { DashboardOverview } from '@risala/shared/schemas/dashboard';
 import { useTranslation } from 'react-i18next';
-import { ChartCard, type Column } from '../components/ChartCard.tsx';
+import { ChartCard, type Column } from '../../../components/charts/ChartCard.tsx';
 import type { Formats } from '../format.ts';
-import { CHANNEL_COLORS, columnAxes } from './axes.ts';
+import { CHANNEL_COLORS, columnAxes } from '../../../components/charts/axes.ts';
 
 const STAGES = ['queued', 'sent', 'delivered', 'opened', 'clicked'] as const;
 

@@ -1,9 +1,9 @@
 /** A horizontal bar chart of labelled rows (top campaigns, destinations), bars from the start side. */
 import { BarChart } from '@mantine/charts';
 import type { ReactNode } from 'react';
-import { ChartCard, type Column } from '../components/ChartCard.tsx';
+import { ChartCard, type Column } from '../../../components/charts/ChartCard.tsx';
 import type { Formats } from '../format.ts';
-import { barAxes } from './axes.ts';
+import { barAxes } from '../../../components/charts/axes.ts';
 
 export interface HBarSeries {
   name: string;

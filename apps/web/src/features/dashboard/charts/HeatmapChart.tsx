@@ -9,7 +9,7 @@ import { Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import type { DashboardOverview } from '@risala/shared/schemas/dashboard';
 import { useTranslation } from 'react-i18next';
-import { ChartCard, type Column } from '../components/ChartCard.tsx';
+import { ChartCard, type Column } from '../../../components/charts/ChartCard.tsx';
 import type { Formats } from '../format.ts';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);

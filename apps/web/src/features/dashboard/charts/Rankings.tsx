@@ -4,7 +4,7 @@ import type { CampaignRank, DashboardOverview, Destination } from '@risala/share
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { countryName } from '../../../lib/countries.ts';
-import type { Column } from '../components/ChartCard.tsx';
+import type { Column } from '../../../components/charts/ChartCard.tsx';
 import type { Formats } from '../format.ts';
 import { HBarChart } from './HBarChart.tsx';
 

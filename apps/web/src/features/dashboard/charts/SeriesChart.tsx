@@ -5,9 +5,9 @@ import type { DashboardOverview } from '@risala/shared/schemas/dashboard';
 import { CHANNELS } from '@risala/shared/schemas/messages';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChartCard, type Column } from '../components/ChartCard.tsx';
+import { ChartCard, type Column } from '../../../components/charts/ChartCard.tsx';
 import type { Formats } from '../format.ts';
-import { CHANNEL_COLORS, columnAxes, STATUS_COLORS } from './axes.ts';
+import { CHANNEL_COLORS, columnAxes, STATUS_COLORS } from '../../../components/charts/axes.ts';
 
 type Point = DashboardOverview['series'][number];
 const STATUS_KEYS = ['delivered', 'sent', 'pending', 'failed', 'cancelled'] as const;

@@ -3,7 +3,7 @@ import { ScrollArea } from '@mantine/core';
 import type { ChannelMetrics } from '@risala/shared/schemas/dashboard';
 import { useTranslation } from 'react-i18next';
 import type { Formats } from '../format.ts';
-import { ChartCard, type Column, DataTable } from './ChartCard.tsx';
+import { ChartCard, type Column, DataTable } from '../../../components/charts/ChartCard.tsx';
 
 type Row = ChannelMetrics['items'][number];
 

@@ -5,13 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, isolate } from '../../../lib/i18n.ts';
 import { useAccountTimeZone } from '../../../lib/session.ts';
 import type { MessageListParams } from '../api/keys.ts';
+import { snippet } from '../filters.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 
 type Sort = Pick<MessageListParams, 'sort' | 'order'>;
 const STAMP: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'medium' };
 
 /** A queued message behind a stopped connection: why it waits, on hover and for screen readers. */
-function ConnectionStoppedIcon({ name }: { name: string | null }) {
+export function ConnectionStoppedIcon({ name }: { name: string | null }) {
   const { t } = useTranslation();
   const label = t('messages.detail.connectionStopped', { name: isolate(name ?? '') });
   return (
@@ -21,8 +22,43 @@ function ConnectionStoppedIcon({ name }: { name: string | null }) {
   );
 }
 
+/** Who got it: the customer's name over the number or address (only the address when it was typed). */
+export function RecipientCell({ m }: { m: MessageDto }) {
+  const { t } = useTranslation();
+  return (
+    <div style={{ minWidth: 0 }}>
+      <Group gap={6} wrap="nowrap">
+        {m.customer_name && (
+          <Text size="sm" fw={500} truncate dir="auto" data-testid="message-customer">
+            {m.customer_name}
+          </Text>
+        )}
+        {m.possible_duplicate && (
+          <Tooltip label={t('messages.detail.possibleDuplicate')}>
+            <IconAlertTriangle size={14} color="var(--mantine-color-orange-6)" aria-label={t('messages.detail.possibleDuplicate')} />
+          </Tooltip>
+        )}
+      </Group>
+      {/* a number or address reads left to right inside an Arabic page */}
+      <Text size={m.customer_name ? 'xs' : 'sm'} c={m.customer_name ? 'dimmed' : undefined} dir="ltr" style={{ textAlign: 'start', unicodeBidi: 'isolate' }} truncate>
+        {m.recipient}
+      </Text>
+    </div>
+  );
+}
+
+/** The campaign's name, or that it was sent directly. */
+export function CampaignName({ m }: { m: MessageDto }) {
+  const { t } = useTranslation();
+  return (
+    <Text size="sm" c={m.campaign_name ? undefined : 'dimmed'} truncate dir={m.campaign_name ? 'auto' : undefined} data-testid="message-campaign">
+      {m.campaign_name ?? t('messages.table.direct')}
+    </Text>
+  );
+}
+
 /** When a message went out, or for a SCHEDULED one when it will (in the account's zone, where schedule times are typed). */
-function SentCell({ m, timeZone }: { m: MessageDto; timeZone: string }) {
+export function SentCell({ m, timeZone }: { m: MessageDto; timeZone: string }) {
   const { t, i18n } = useTranslation();
   if (m.sent_at) return <Text size="sm">{formatDate(m.sent_at, STAMP, i18n.language)}</Text>;
   if (m.status === 'SCHEDULED' && m.scheduled_at) {
@@ -62,15 +98,15 @@ export function MessageTable(props: { messages: MessageDto[]; sort: Sort; onSort
   const timeZone = useAccountTimeZone();
   const { sort, onSort } = props;
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer minWidth={1000}>
       <Table highlightOnHover verticalSpacing="xs" data-testid="message-table">
         <Table.Thead>
           <Table.Tr>
-            <SortHeader label={t('messages.table.recipient')} column="recipient" sort={sort} onSort={onSort} />
+            <SortHeader label={t('messages.table.customer')} column="recipient" sort={sort} onSort={onSort} />
+            <Table.Th>{t('messages.table.message')}</Table.Th>
+            <Table.Th>{t('messages.table.campaign')}</Table.Th>
             <Table.Th>{t('messages.table.channel')}</Table.Th>
             <SortHeader label={t('messages.table.status')} column="status" sort={sort} onSort={onSort} />
-            <Table.Th>{t('messages.table.sender')}</Table.Th>
-            <Table.Th ta="end">{t('messages.table.parts')}</Table.Th>
             <Table.Th ta="end">{t('messages.table.cost')}</Table.Th>
             <SortHeader label={t('messages.table.created')} column="created_at" sort={sort} onSort={onSort} />
             <SortHeader label={t('messages.table.sent')} column="sent_at" sort={sort} onSort={onSort} />
@@ -82,21 +118,28 @@ export function MessageTable(props: { messages: MessageDto[]; sort: Sort; onSort
               key={m.id}
               style={{ cursor: 'pointer' }}
               onClick={() => props.onOpen(m.id)}
+              // a row is the way into the drawer: reachable and opened from the keyboard too
+              tabIndex={0}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' || e.key === ' ') {
+                  e.preventDefault();
+                  props.onOpen(m.id);
+                }
+              }}
               data-testid="message-row"
               data-status={m.status}
               data-id={m.id}
             >
-              <Table.Td>
-                <Group gap={6} wrap="nowrap">
-                  <Text size="sm" dir="ltr">
-                    {m.recipient}
-                  </Text>
-                  {m.possible_duplicate && (
-                    <Tooltip label={t('messages.detail.possibleDuplicate')}>
-                      <IconAlertTriangle size={14} color="var(--mantine-color-orange-6)" aria-label={t('messages.detail.possibleDuplicate')} />
-                    </Tooltip>
-                  )}
-                </Group>
+              <Table.Td maw={220}>
+                <RecipientCell m={m} />
+              </Table.Td>
+              <Table.Td maw={280}>
+                <Text size="sm" lineClamp={1} dir="auto" data-testid="message-snippet">
+                  {snippet(m)}
+                </Text>
+              </Table.Td>
+              <Table.Td maw={180}>
+                <CampaignName m={m} />
               </Table.Td>
               <Table.Td>{t(`messages.channel.${m.channel}`)}</Table.Td>
               <Table.Td>
@@ -105,13 +148,6 @@ export function MessageTable(props: { messages: MessageDto[]; sort: Sort; onSort
                   {m.status === 'QUEUED' && m.connection_stopped && <ConnectionStoppedIcon name={m.connection_name} />}
                 </Group>
               </Table.Td>
-              <Table.Td>
-                {/* a WhatsApp number: dir=auto keeps "+1555…" in order beside Arabic */}
-                <Text size="sm" component="span" dir="auto">
-                  {m.sender ?? '—'}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="end">{m.parts}</Table.Td>
               <Table.Td ta="end">{m.credits}</Table.Td>
               <Table.Td>
                 <Text size="sm">{formatDate(m.created_at, STAMP)}</Text>

@@ -8,7 +8,7 @@ import { ActionIcon, Box, Group, Menu, Paper, ScrollArea, Skeleton, Stack, Table
 import { IconChartBar, IconDots, IconFileSpreadsheet, IconPhoto, IconTable } from '@tabler/icons-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { download, toCsv } from '../csv.ts';
+import { download, toCsv } from './csv.ts';
 
 export interface Column<R> {
   key: string;
