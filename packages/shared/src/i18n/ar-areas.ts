@@ -17,6 +17,8 @@ import arSending from './ar/sending.json' with { type: 'json' };
 import arCampaigns from './ar/campaigns.json' with { type: 'json' };
 import arDashboard from './ar/dashboard.json' with { type: 'json' };
 import arAi from './ar/ai.json' with { type: 'json' };
+import arAiPlans from './ar/aiPlans.json' with { type: 'json' };
+import arAnalytics from './ar/analytics.json' with { type: 'json' };
 import type { Messages } from './types.ts';
 
 const messages: Messages = {
@@ -38,6 +40,8 @@ const messages: Messages = {
   campaigns: arCampaigns,
   dashboard: arDashboard,
   ai: arAi,
+  aiPlans: arAiPlans,
+  analytics: arAnalytics,
 };
 
 export default messages;

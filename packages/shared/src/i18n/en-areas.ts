@@ -17,6 +17,8 @@ import enSending from './en/sending.json' with { type: 'json' };
 import enCampaigns from './en/campaigns.json' with { type: 'json' };
 import enDashboard from './en/dashboard.json' with { type: 'json' };
 import enAi from './en/ai.json' with { type: 'json' };
+import enAiPlans from './en/aiPlans.json' with { type: 'json' };
+import enAnalytics from './en/analytics.json' with { type: 'json' };
 import type { Messages } from './types.ts';
 
 const messages: Messages = {
@@ -38,6 +40,8 @@ const messages: Messages = {
   campaigns: enCampaigns,
   dashboard: enDashboard,
   ai: enAi,
+  aiPlans: enAiPlans,
+  analytics: enAnalytics,
 };
 
 export default messages;
