@@ -14,7 +14,7 @@ import { AppError, mapDbError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { findBrand } from '../brands/index.ts';
 import { loadRoutingTable } from '../routing/index.ts';
-import { type AudienceCount, audienceChunk, buildAudience, countAudience } from './audience.ts';
+import { type Audience as BuiltAudience, type AudienceCount, audienceChunk, buildAudience, countAudience } from './audience.ts';
 import * as repo from './campaigns.repo.ts';
 import { type CampaignSenders, channelPlan, storedContent } from './content.ts';
 
@@ -135,10 +135,10 @@ export interface ChannelEstimate {
 }
 
 /** SMS parts: the audience's first 500 SMS recipients rendered, averaged, times the SMS count. */
-async function smsCredits(db: DbOrTx, row: repo.CampaignRow, count: number) {
+async function smsCredits(db: DbOrTx, row: repo.CampaignRow, count: number, given?: BuiltAudience) {
   if (count === 0) return { parts: 0, credits: 0 };
   const plan = await channelPlan(db, row.account_id, 'sms', row.content as CampaignContent, row.senders as CampaignSenders);
-  const audience = await buildAudience(db, row.account_id, audienceOf(row), row.channels as Channel[]);
+  const audience = given ?? (await buildAudience(db, row.account_id, audienceOf(row), row.channels as Channel[]));
   const members = await audienceChunk(db, audience, 0, null, null, { limit: 2000 });
   const sample = members.filter((m) => m.channel === 'sms').slice(0, 500);
   const total = sample.reduce((n, m) => n + (plan.render({ ...m, address: m.mobile_number ?? '' }).parts ?? 1), 0);
@@ -146,10 +146,14 @@ async function smsCredits(db: DbOrTx, row: repo.CampaignRow, count: number) {
   return { parts: Math.round(avg * 100) / 100, credits: Math.ceil(avg * count) };
 }
 
-/** The estimate of a campaign as it stands (used by deploy for the credit check). */
-export async function estimateOf(db: DbOrTx, row: repo.CampaignRow, count?: AudienceCount) {
+/**
+ * The estimate of a campaign as it stands (used by deploy for the credit check). `audience`: the
+ * same settings over an audience built by the caller (an AI plan's segment, before it is a draft),
+ * so a plan's numbers are the launcher's by construction.
+ */
+export async function estimateOf(db: DbOrTx, row: repo.CampaignRow, count?: AudienceCount, audience?: BuiltAudience) {
   const channels = row.channels as Channel[];
-  const c = count ?? (await countAudience(db, await buildAudience(db, row.account_id, audienceOf(row), channels, abOf(row)?.split_percent ?? null)));
+  const c = count ?? (await countAudience(db, audience ?? (await buildAudience(db, row.account_id, audienceOf(row), channels, abOf(row)?.split_percent ?? null))));
   const { rows: balances } = await db.execute<{ channel: string; balance: string }>(sql`select channel, balance from credits where account_id = ${row.account_id}`);
   const balanceOf = (ch: string) => Number(balances.find((b) => b.channel === ch)?.balance ?? 0);
   const table = await loadRoutingTable(db, row.account_id);
@@ -157,7 +161,7 @@ export async function estimateOf(db: DbOrTx, row: repo.CampaignRow, count?: Audi
   const out: ChannelEstimate[] = [];
   for (const channel of channels) {
     const messages = c.by_channel[channel] ?? 0;
-    const { parts, credits } = channel === 'sms' ? await smsCredits(db, row, messages) : { parts: 1, credits: messages };
+    const { parts, credits } = channel === 'sms' ? await smsCredits(db, row, messages, audience) : { parts: 1, credits: messages };
     const balance = balanceOf(channel);
     out.push({ channel, messages, parts, credits, balance, enough: balance >= credits, cost: (channel === 'sms' ? credits * rate : 0).toFixed(5) });
   }
