@@ -21,6 +21,7 @@ import { templateRoutes } from './modules/templates/index.ts';
 import { accountRoutes, uploadRoutes, userRoutes } from './modules/users/index.ts';
 import { whatsappTemplateRoutes, whatsappWebhookRoutes } from './modules/whatsapp/index.ts';
 import { aiContentRoutes } from './modules/ai-content/index.ts';
+import { aiInsightRoutes } from './modules/ai-insights/index.ts';
 import { aiPlanRoutes, campaignAiRoutes, marketingPlanRoutes } from './modules/ai-plans/index.ts';
 
 /**
@@ -100,6 +101,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
       // AI content, plans and analytics (issue 18: content/generate, upload, …):
       await scoped.register(aiContentRoutes(ctx), { prefix: '/api/ai' });
       await scoped.register(marketingPlanRoutes(ctx), { prefix: '/api/ai' }); // marketing-plan/{id}, marketing-plan-stream/{id}
+      await scoped.register(aiInsightRoutes(ctx), { prefix: '/api/ai' }); // analytics, analytics-stream, analytics/dashboard, performance, insights
     },
   );
 }

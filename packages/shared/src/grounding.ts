@@ -51,11 +51,12 @@ export function numberTokens(text: string): NumberToken[] {
 
 export const numbersIn = (text: string): number[] => numberTokens(text).map((t) => t.value);
 
-/** Every number in a facts object: numbers, and the numbers written inside its strings (dates, names, the user's own words). */
+/** Every number in a facts object (as a reader sees it, without sign): numbers, and those written inside its strings (dates, names, the user's own words). */
 export function factNumbers(facts: unknown): Set<number> {
   const found = new Set<number>();
   const walk = (v: unknown) => {
-    if (typeof v === 'number' && Number.isFinite(v)) found.add(v);
+    // a reader sees "3.2 points lower" for a difference of -3.2
+    if (typeof v === 'number' && Number.isFinite(v)) found.add(Math.abs(v));
     else if (typeof v === 'string') {
       for (const n of numbersIn(v)) found.add(n);
     } else if (Array.isArray(v)) v.forEach(walk);

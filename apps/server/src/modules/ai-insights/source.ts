@@ -8,6 +8,7 @@
 import type { Channel } from '@risala/shared/schemas/messages';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { countFor } from '../ai/index.ts';
 import { FUNNEL_COUNTS } from '../campaigns/report.service.ts';
 
 export const SOURCE: 'rollups' | 'messages' = 'messages';
@@ -232,4 +233,12 @@ export async function groupFunnels(db: DbOrTx, accountId: number, groups: { id: 
     out.push({ group_id: g.id, ...counts(rows[0] ?? {}) });
   }
   return out;
+}
+
+/** The account's customers, those no channel can reach (consent, address, MT blacklist: the launcher's SQL), and those with no consent at all. */
+export async function audienceReach(db: DbOrTx, accountId: number) {
+  const count = await countFor(db, accountId, { group_ids: [], exclude_group_ids: [], channels: ['sms', 'email', 'whatsapp'] });
+  const { rows } = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from customers where account_id = ${accountId} and not consent_sms and not consent_email and not consent_whatsapp`);
+  return { customers: count.total, unreachable: count.total - count.reachable, no_consent: Number(rows[0]?.n ?? 0) };
 }
