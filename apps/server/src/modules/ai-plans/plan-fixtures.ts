@@ -52,20 +52,20 @@ export async function seedHistory(
   for (const r of rows) {
     const [c] = await t.sql<{ id: number }>(
       `insert into campaigns (account_id, name, status, channels, launched_at, completed_at)
-       values ($1, $2, 'COMPLETED', array[$3]::text[], now() - make_interval(days => $4), now() - make_interval(days => $4)) returning id`,
+       values ($1, $2, 'COMPLETED', array[$3::text], now() - make_interval(days => $4::int), now() - make_interval(days => $4::int)) returning id`,
       [accountId, r.name, r.channel, r.daysAgo],
     );
     await t.sql(
       `insert into messages (account_id, channel, status, stage, bulk_id, campaign_id, customer_id, recipient, body, parts, credits, connection_id,
                              created_at, sent_at, delivered_at, read_at, clicked_at, failed_at, error_code)
-       select $1, $2, case when g <= $4 then 'DELIVERED' else 'FAILED' end, 'done', 'hist-' || $3, $3,
-              (select id from customers where account_id = $1 order by id offset (g % 400) limit 1),
-              case when $2 = 'email' then 'h' || g || '@demo.example' else $9 || lpad(g::text, 7, '0') end, 'x', 1, 1, $10,
-              ts, ts, case when g <= $4 then ts + interval '1 minute' end,
-              case when g <= $5 then ts + interval '5 minutes' end, case when g <= $6 then ts + interval '6 minutes' end,
-              case when g > $4 then ts + interval '1 minute' end, case when g > $4 then 'ESME_RDELIVERYFAILURE' end
+       select $1::int, $2::text, case when g <= $4::int then 'DELIVERED' else 'FAILED' end, 'done', 'hist-' || $3::text, $3::int,
+              (select id from customers where account_id = $1::int order by id offset (g % 400) limit 1),
+              case when $2::text = 'email' then 'h' || g || '@demo.example' else $9::text || lpad(g::text, 7, '0') end, 'x', 1, 1, $10::int,
+              ts, ts, case when g <= $4::int then ts + interval '1 minute' end,
+              case when g <= $5::int then ts + interval '5 minutes' end, case when g <= $6::int then ts + interval '6 minutes' end,
+              case when g > $4::int then ts + interval '1 minute' end, case when g > $4::int then 'ESME_RDELIVERYFAILURE' end
          from generate_series(1, $7::int) g,
-              lateral (select date_trunc('day', now() - make_interval(days => $8)) + make_interval(hours => $11) as ts) x`,
+              lateral (select date_trunc('day', now() - make_interval(days => $8::int)) + make_interval(hours => $11::int) as ts) x`,
       [accountId, r.channel, c?.id, r.delivered, r.engaged ?? 0, r.clicked ?? 0, r.sent, r.daysAgo, r.prefix ?? '+96650', r.connectionId ?? null, r.hour],
     );
   }
