@@ -52,6 +52,10 @@ const planInputShape = {
   channels: channelsSchema.default(['sms', 'email', 'whatsapp']),
   /** the message in the marketer's words: the offer, the news */
   notes: z.string().trim().min(1, { error: 'validation.required' }).max(500, { error: 'validation.tooLong' }),
+  /** the same message in the segments' languages, when the marketer gives it (else `notes` is used as written) */
+  notes_translations: z
+    .object({ en: optionalString(500), ar: optionalString(500) })
+    .nullish(),
   link: z.url({ error: 'validation.url' }).max(500, { error: 'validation.tooLong' }).nullish(),
   brief_id: id.nullish(),
 };
@@ -255,6 +259,7 @@ export const marketingPlanSchema = z.object({
   /** the model's text failed the numbers check and the built-in phrasing was kept */
   fallback: z.boolean(),
 });
+export type MarketingPlan = z.infer<typeof marketingPlanSchema>;
 export const marketingPlanEnvelopeSchema = envelope(marketingPlanSchema);
 
 export const deletedPlanEnvelopeSchema = envelope(z.object({ id: z.number() }));

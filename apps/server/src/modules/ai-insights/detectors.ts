@@ -189,6 +189,10 @@ export function bestSendTimes(cells: Cell[], days: number): Found[] {
     const n = (c: Cell) => (engaged ? c.delivered : c.sent);
     const best = solid.reduce((a, c) => ((pct(k(c), n(c)) ?? 0) > (pct(k(a), n(a)) ?? 0) ? c : a));
     const total = { k: mine.reduce((s, c) => s + k(c), 0), n: mine.reduce((s, c) => s + n(c), 0) };
+    // a best time needs slots to compare, and one that does better than the average
+    // (nothing engaged or delivered anywhere: no receipts on the channel, nothing to tell)
+    const bestRate = pct(k(best), n(best));
+    if (solid.length < 2 || !bestRate || bestRate <= (pct(total.k, total.n) ?? 0)) continue;
     out.push({
       id: `best_send_time:${channel}`,
       kind: 'best_send_time',

@@ -31,7 +31,15 @@ async function accountZone(ctx: AppContext, accountId: number) {
   return rows[0]?.timezone ?? 'UTC';
 }
 
-async function groupInsights(ctx: AppContext, accountId: number, overall: source.Counts) {
+/**
+ * Groups against everyone else: by engagement when anything was opened or clicked, else by
+ * delivery over the channels that report deliveries (SMS, WhatsApp; plain SMTP email does not).
+ */
+async function groupInsights(ctx: AppContext, accountId: number, byChannel: (source.Counts & { channel: Channel })[]) {
+  const engaged = byChannel.some((c) => c.opened + c.clicked > 0);
+  const channels: Channel[] = engaged ? ['sms', 'email', 'whatsapp'] : byChannel.filter((c) => c.delivered > 0).map((c) => c.channel);
+  if (channels.length === 0) return [];
+  const overall = sum(byChannel.filter((c) => channels.includes(c.channel)));
   const { rows } = await ctx.db.execute<{ id: number; group_name: string; type: string; rules: unknown }>(sql`
     select id, group_name, type, rules from customer_groups where account_id = ${accountId} and status = 'ACTIVE' order by contacts_count desc, id limit 10`);
   const funnels = await source.groupFunnels(
@@ -39,6 +47,7 @@ async function groupInsights(ctx: AppContext, accountId: number, overall: source
     accountId,
     rows.map((g) => ({ id: g.id, where: groupAudienceWhere(g) })),
     HISTORY_DAYS,
+    channels,
   );
   const named = funnels.map((f) => ({ ...f, name: rows.find((g) => g.id === f.group_id)?.group_name ?? '' }));
   return detect.segmentsVsBaseline(named, overall, HISTORY_DAYS);
@@ -67,13 +76,13 @@ export async function computeInsights(ctx: AppContext, accountId: number, lang: 
     ...f,
     reason: readableError(f.code || null, f.message, lang) ?? translate(lang, `messages.status.${f.status}`),
   }));
-  const overall = sum(await source.channelWindow(db, accountId, HISTORY_DAYS));
+  const byChannel = await source.channelWindow(db, accountId, HISTORY_DAYS);
   const found = [
     ...detect.deliveryDrops(await source.deliveryByRoute(db, accountId, RECENT_DAYS, BASELINE_DAYS), RECENT_DAYS, BASELINE_DAYS),
     ...spikes,
     ...detect.failureGrowth(failures, RECENT_DAYS, BASELINE_DAYS),
     ...detect.channelVsBaseline(await source.channelWindow(db, accountId, days), await source.channelWindow(db, accountId, days + HISTORY_DAYS, days), days),
-    ...(await groupInsights(ctx, accountId, overall)),
+    ...(await groupInsights(ctx, accountId, byChannel)),
     ...detect.bestSendTimes(await source.engagementCells(db, accountId, timeZone, HISTORY_DAYS), HISTORY_DAYS),
     ...detect.fatigue(await source.frequentRecipients(db, accountId, detect.FATIGUE_DAYS, detect.FATIGUE_MESSAGES)),
     ...detect.creditsForecast(await source.creditsPace(db, accountId, 30)),

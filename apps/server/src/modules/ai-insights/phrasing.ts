@@ -112,9 +112,10 @@ export function builtinSummary(lang: Lang, insights: Insight[], days: number): s
   return [
     w.t('summaryTitle'),
     w.t('summaryCount', { count: w.n(insights.length), days: w.n(days), urgent: w.n(urgent), opportunities: w.n(opportunities) }),
+    // the titles only: the insights themselves are shown beside the summary with their explanations
     insights
       .slice(0, 6)
-      .map((i) => w.t('summaryItem', { title: i.title, explanation: i.explanation }))
+      .map((i) => w.t('summaryItem', { title: i.title }))
       .join('\n'),
     w.t('builtinFooter'),
   ].join('\n\n');

@@ -224,12 +224,13 @@ export async function creditsPace(db: DbOrTx, accountId: number, days: number) {
 }
 
 /** The funnel of messages sent to each group's current members over the window (static groups and segments). */
-export async function groupFunnels(db: DbOrTx, accountId: number, groups: { id: number; where: ReturnType<typeof sql> }[], days: number) {
+export async function groupFunnels(db: DbOrTx, accountId: number, groups: { id: number; where: ReturnType<typeof sql> }[], days: number, channels: Channel[]) {
   const out: ({ group_id: number } & Counts)[] = [];
   for (const g of groups) {
     const { rows } = await db.execute<Record<string, unknown>>(sql`
       select ${FUNNEL_COUNTS} from messages m join customers on customers.id = m.customer_id and customers.account_id = m.account_id
-       where m.account_id = ${accountId} and m.campaign_id is not null and ${window(days, 0)} and ${g.where}`);
+       where m.account_id = ${accountId} and m.campaign_id is not null and ${window(days, 0)} and ${g.where}
+         and m.channel = any(${sql.param(channels)}::text[])`);
     out.push({ group_id: g.id, ...counts(rows[0] ?? {}) });
   }
   return out;

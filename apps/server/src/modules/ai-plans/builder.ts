@@ -5,6 +5,7 @@
  * launcher's own estimate for exactly these settings, a budget and credit check, and expected
  * results from the account's history. Nothing here is phrased; narrative.ts says it in words.
  */
+import { textLanguage } from '@risala/shared/grounding';
 import type { AiPlanRequest, PlanBody, PlanReason, PlanSegment } from '@risala/shared/schemas/ai-plans';
 import type { CampaignContent } from '@risala/shared/schemas/campaigns';
 import type { ContentVariant } from '@risala/shared/schemas/ai-content';
@@ -120,6 +121,9 @@ async function estimateSegment(c: Context, seg: Pick<PlanSegment, 'key' | 'conte
   };
 }
 
+/** What a segment's messages are about: the marketer's words in its language when given, else as written. */
+export const topicFor = (input: PlanInput, language: 'en' | 'ar') => input.notes_translations?.[language]?.trim() || input.notes;
+
 /** An APPROVED WhatsApp template in the segment's language that needs no parameters. */
 async function whatsappTemplate(db: DbOrTx, accountId: number, language: 'en' | 'ar') {
   const { rows } = await db.execute<{ id: number; name: string; language: string; components: { type: string; text?: string }[] }>(sql`
@@ -133,7 +137,9 @@ async function whatsappTemplate(db: DbOrTx, accountId: number, language: 'en' | 
 async function buildSegment(c: Context, counts: SegmentCounts, base: Omit<ContentRequest, 'channel' | 'language' | 'maxParts' | 'variants'>, history: Partial<Record<Channel, ChannelHistory>>, cells: Awaited<ReturnType<typeof engagementCells>>, rates: Partial<Record<Channel, ReturnType<typeof historyRates>>>, notes: PlanReason[]): Promise<PlanSegment> {
   const { ctx, accountId, input } = c;
   const language = counts.language;
-  const request = (channel: Channel): ContentRequest => ({ ...base, channel, language, maxParts: PLAN_SMS_PARTS[language], variants: 3 });
+  const topic = topicFor(input, language);
+  if (textLanguage(topic) !== language) notes.push({ key: 'topicLanguage', params: { segment: counts.key, language } });
+  const request = (channel: Channel): ContentRequest => ({ ...base, topic, channel, language, maxParts: PLAN_SMS_PARTS[language], variants: 3 });
   const wa = input.channels.includes('whatsapp') ? await whatsappTemplate(ctx.db, accountId, language) : { template: null, found: false };
   const content: PlanSegment['content'] = {
     sms: input.channels.includes('sms') ? builtinVariants(request('sms')) : [],
@@ -221,7 +227,8 @@ export async function buildPlan(ctx: AppContext, auth: AuthContext, input: PlanI
 
   const [windowRows, cells, campaignRows] = [await channelWindow(ctx.db, accountId, 90), await engagementCells(ctx.db, accountId, timeZone, 90), await campaignChannels(ctx.db, accountId, 180)];
   const history: Partial<Record<Channel, ChannelHistory>> = {};
-  for (const w of windowRows) history[w.channel] = { delivery_rate: pct1(w.delivered, w.sent), sample: w.sent };
+  // a channel without delivery receipts (email over plain SMTP reports none) has no known rate, not 0%
+  for (const w of windowRows) history[w.channel] = { delivery_rate: w.delivered > 0 ? pct1(w.delivered, w.sent) : null, sample: w.sent };
   const rates = Object.fromEntries(input.channels.map((ch) => [ch, historyRates(campaignRows, ch)])) as Partial<Record<Channel, ReturnType<typeof historyRates>>>;
 
   const base = {

@@ -14,9 +14,10 @@ export const HISTORY_DAYS = 90;
 const range = (r: { low: number; high: number } | null) => (r ? { low: r.low, high: r.high } : null);
 
 /** The plan as facts: figures, names and dates, no message HTML and no contact details. */
-export function planFacts(name: string, plan: PlanBody) {
+export function planFacts(name: string, plan: PlanBody, message?: { notes: string; notes_translations?: unknown }) {
   return {
     name,
+    ...(message ? { message } : {}),
     objective: plan.objective,
     brand: plan.brand,
     window: plan.window,
@@ -139,11 +140,11 @@ function segmentText(w: Words, s: PlanSegment, tz: string): string[] {
 }
 
 /** The plan in Markdown, from the catalogue's templates, in the reader's language. */
-export function builtinNarrative(lang: Lang, name: string, plan: PlanBody): string {
+export function builtinNarrative(lang: Lang, _name: string, plan: PlanBody): string {
   const w = new Words(lang);
   const tz = plan.window.time_zone;
+  // the plan's name is the page's title; the text starts with what it is for
   const out: string[] = [
-    `## ${name}`,
     w.p('intro', { objective: w.t(`aiPlans.objectives.${plan.objective}`), brand: plan.brand.name, from: w.date(plan.window.start_date, tz), to: w.date(plan.window.end_date, tz), zone: tz }),
     w.p('audience', {
       groups: w.list(plan.audience.groups.map((g) => g.name)),

@@ -16,6 +16,7 @@ import {
   type PlanSegment,
   type personalizeRequestSchema,
 } from '@risala/shared/schemas/ai-plans';
+import { redactContacts } from '@risala/shared/grounding';
 import { translate } from '@risala/shared/i18n/index.ts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -26,7 +27,7 @@ import { briefText, type ContentRequest, writeVariants } from '../ai-content/ind
 import type { AuthContext } from '../auth/guard.ts';
 import { requireCampaign } from '../campaigns/campaigns.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import { buildPlan, replaceVariants } from './builder.ts';
+import { buildPlan, replaceVariants, topicFor } from './builder.ts';
 import { builtinNarrative, NARRATIVE_INSTRUCTIONS, planFacts } from './narrative.ts';
 import * as repo from './plans.repo.ts';
 
@@ -156,7 +157,7 @@ export async function writeNarrative(
     feature: 'plan',
     task: 'plan',
     language: lang,
-    facts: planFacts(row.name, plan),
+    facts: planFacts(row.name, plan, { notes: redactContacts((row.input as AiPlanRequest).notes), notes_translations: (row.input as AiPlanRequest).notes_translations ?? null }),
     draft: builtinNarrative(lang, row.name, plan),
     instructions: NARRATIVE_INSTRUCTIONS,
     links: link ? [link] : [],
@@ -188,7 +189,7 @@ export async function personalizePlan(ctx: AppContext, auth: AuthContext, body: 
       channel,
       language: seg.language,
       objective: input.objective,
-      topic: input.notes,
+      topic: topicFor(input, seg.language),
       link: input.link ?? null,
       brand: { id: plan.brand.id, name: plan.brand.name, voice_tone: plan.brand.voice_tone },
       brief,

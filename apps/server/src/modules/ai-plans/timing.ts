@@ -42,7 +42,8 @@ export function slotScores(cells: Cell[], channel: Channel) {
   const mine = cells.filter((c) => c.channel === channel && c.sent >= MIN_SLOT_SAMPLE);
   const metric: 'engagement' | 'delivery' = mine.some((c) => c.engaged > 0) ? 'engagement' : 'delivery';
   const score = (c: Cell) => (metric === 'engagement' ? c.engaged / Math.max(c.delivered, 1) : c.delivered / c.sent);
-  return { metric, scored: mine.map((c) => ({ cell: c, score: score(c) })) };
+  // a slot that engaged or delivered nothing says nothing (email over plain SMTP has no receipts)
+  return { metric, scored: mine.map((c) => ({ cell: c, score: score(c) })).filter((s) => s.score > 0) };
 }
 
 const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : null);
