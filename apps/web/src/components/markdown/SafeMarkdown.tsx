@@ -26,9 +26,10 @@ function AppLink({ href = '', children }: AnchorHTMLAttributes<HTMLAnchorElement
   );
 }
 
-export function SafeMarkdown({ text, className = '' }: { text: string; className?: string }) {
+/** `dir`: the text's own direction when it is known (a long text in one language), else each reader's first letter decides. */
+export function SafeMarkdown({ text, className = '', dir = 'auto' }: { text: string; className?: string; dir?: 'auto' | 'ltr' | 'rtl' }) {
   return (
-    <div className={`safe-markdown ${className}`} dir="auto">
+    <div className={`safe-markdown ${className}`} dir={dir}>
       <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={[rehypeSanitize]} components={{ a: AppLink }}>
         {text}
       </Markdown>
