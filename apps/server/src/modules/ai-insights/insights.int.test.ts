@@ -93,7 +93,7 @@ describe('GET /api/ai/insights', () => {
   it('says only its own figures, in English and in Arabic, and the summary only the insights\' figures', async () => {
     for (const lang of ['en', 'ar'] as const) {
       const r = await call(t, cast.owner.token, 'GET', `/api/ai/analytics?lang=${lang}`);
-      expect(r.data).toMatchObject({ engine: 'builtin', language: lang, fallback: false, source: 'messages' });
+      expect(r.data).toMatchObject({ engine: 'builtin', language: lang, fallback: false, source: 'rollups' });
       for (const i of r.data.insights) {
         expect(ungroundedNumbers(`${i.title}\n${i.explanation}`, i.figures), `${lang} ${i.id}: ${i.title} ${i.explanation}`).toEqual([]);
         if (lang === 'ar') expect(i.explanation).toMatch(/[\u0600-\u06FF]/);

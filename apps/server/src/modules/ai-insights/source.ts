@@ -1,17 +1,19 @@
 /**
- * Where AI Analytics and AI plans read the account's history — in one place, so the switch to the
- * dashboard's rollups (issue 16) is a change to this file only. Until they land every read is on
- * `messages`, led by the account and bounded by a window on created_at (messages_account_created_idx),
- * and counted with the campaign report's own definitions (FUNNEL_COUNTS). Two reads are about
- * customers (who was messaged how often, what a group's members did) and stay on messages.
+ * Where AI Analytics and AI plans read the account's history — in one place. Channel, hour,
+ * campaign, operator-prefix, failure and credit figures come from the dashboard's rollups (issue 16,
+ * through the analytics module's front door), counted with the same definitions as the campaign
+ * report. Three reads are not in any rollup and stay on `messages`, led by the account and bounded
+ * by a window on created_at (messages_account_created_idx): delivery per connection, who was
+ * messaged how often, and what a group's members did.
  */
 import type { Channel } from '@risala/shared/schemas/messages';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { countFor } from '../ai/index.ts';
+import * as rollups from '../analytics/index.ts';
 import { FUNNEL_COUNTS } from '../campaigns/report.service.ts';
 
-export const SOURCE: 'rollups' | 'messages' = 'messages';
+export const SOURCE: 'rollups' | 'messages' = 'rollups';
 
 export interface Counts {
   targeted: number;
@@ -37,13 +39,19 @@ export const emptyCounts = (): Counts => ({ targeted: 0, sent: 0, delivered: 0, 
 const window = (fromDays: number, toDays: number) =>
   sql`m.created_at >= now() - make_interval(days => ${fromDays}::int) and m.created_at < now() - make_interval(days => ${toDays}::int)`;
 
-/** Each channel's funnel over a window of days ago. */
+const fromRollup = (r: rollups.HistoryCounts): Counts => ({
+  targeted: r.n,
+  sent: r.sent,
+  delivered: r.delivered,
+  opened: r.opened,
+  clicked: r.clicked,
+  failed: r.failed,
+});
+
+/** Each channel's funnel over campaign messages of a window of days ago (local days: 0 is today). */
 export async function channelWindow(db: DbOrTx, accountId: number, fromDays: number, toDays = 0): Promise<(Counts & { channel: Channel })[]> {
-  const { rows } = await db.execute<Record<string, unknown> & { channel: Channel }>(sql`
-    select m.channel, ${FUNNEL_COUNTS} from messages m
-     where m.account_id = ${accountId} and m.campaign_id is not null and ${window(fromDays, toDays)}
-     group by m.channel`);
-  return rows.map((r) => ({ channel: r.channel, ...counts(r) }));
+  const rows = await rollups.windowFunnels(db, accountId, { fromDays, toDays }, { campaignsOnly: true });
+  return rows.map((r) => ({ channel: r.channel, ...fromRollup(r) }));
 }
 
 export interface Cell {
@@ -56,24 +64,9 @@ export interface Cell {
   engaged: number;
 }
 
-/** The engagement heatmap: by channel, weekday and hour of sending in the account's zone. */
-export async function engagementCells(db: DbOrTx, accountId: number, timeZone: string, days: number): Promise<Cell[]> {
-  const { rows } = await db.execute<Record<string, unknown>>(sql`
-    select m.channel, extract(dow from m.sent_at at time zone ${timeZone})::int as dow, extract(hour from m.sent_at at time zone ${timeZone})::int as hour,
-           count(*)::int as sent,
-           count(*) filter (where m.delivered_at is not null or m.status in ('DELIVERED', 'READ'))::int as delivered,
-           count(*) filter (where m.read_at is not null or m.clicked_at is not null)::int as engaged
-      from messages m
-     where m.account_id = ${accountId} and m.sent_at is not null and ${window(days, 0)}
-     group by 1, 2, 3`);
-  return rows.map((r) => ({
-    channel: r.channel as Channel,
-    dow: Number(r.dow),
-    hour: Number(r.hour),
-    sent: Number(r.sent),
-    delivered: Number(r.delivered),
-    engaged: Number(r.engaged),
-  }));
+/** The engagement heatmap: by channel, weekday and hour in the account's zone (the rollups' zone). */
+export async function engagementCells(db: DbOrTx, accountId: number, _timeZone: string, days: number): Promise<Cell[]> {
+  return rollups.engagementByHour(db, accountId, { fromDays: days, toDays: 0 });
 }
 
 export interface CampaignChannel extends Counts {
@@ -84,48 +77,38 @@ export interface CampaignChannel extends Counts {
   unsubscribed: number;
 }
 
-/** Every campaign launched in the window, per channel: its funnel and unsubscribes (the report's definitions). */
+/** Every campaign launched in the window, per channel: its funnel and unsubscribes. */
 export async function campaignChannels(db: DbOrTx, accountId: number, days: number): Promise<CampaignChannel[]> {
-  const { rows } = await db.execute<Record<string, unknown>>(sql`
-    select c.id as campaign_id, c.name, c.launched_at, m.channel, ${FUNNEL_COUNTS},
-           count(*) filter (where exists (select 1 from message_events e where e.message_id = m.id and e.event = 'UNSUBSCRIBED'))::int as unsubscribed
-      from campaigns c join messages m on m.campaign_id = c.id and m.account_id = c.account_id
-     where c.account_id = ${accountId} and c.launched_at >= now() - make_interval(days => ${days}::int)
-     group by c.id, c.name, c.launched_at, m.channel`);
-  return rows.map((r) => ({
-    campaign_id: Number(r.campaign_id),
-    name: String(r.name),
-    launched_at: r.launched_at ? new Date(r.launched_at as string).toISOString() : null,
-    channel: r.channel as Channel,
-    unsubscribed: Number(r.unsubscribed),
-    ...counts(r),
-  }));
+  const { rows: launched } = await db.execute<{ id: number; name: string; launched_at: string | null }>(sql`
+    select id, name, launched_at from campaigns where account_id = ${accountId} and launched_at >= now() - make_interval(days => ${days}::int)`);
+  const byId = new Map(launched.map((c) => [Number(c.id), c]));
+  const rows = await rollups.campaignsByChannel(db, accountId, [...byId.keys()]);
+  return rows
+    .filter((r) => r.n > 0)
+    .map((r) => {
+      const c = byId.get(r.campaign_id);
+      return {
+        campaign_id: r.campaign_id,
+        name: String(c?.name ?? ''),
+        launched_at: c?.launched_at ? new Date(c.launched_at).toISOString() : null,
+        channel: r.channel,
+        unsubscribed: r.unsubscribed,
+        ...fromRollup(r),
+      };
+    });
 }
 
 /** One campaign's funnel per channel. */
 export async function campaignFunnelByChannel(db: DbOrTx, accountId: number, campaignId: number): Promise<(Counts & { channel: Channel })[]> {
-  const { rows } = await db.execute<Record<string, unknown> & { channel: Channel }>(sql`
-    select m.channel, ${FUNNEL_COUNTS} from messages m where m.account_id = ${accountId} and m.campaign_id = ${campaignId} group by m.channel`);
-  return rows.map((r) => ({ channel: r.channel, ...counts(r) }));
+  const rows = await rollups.campaignsByChannel(db, accountId, [campaignId]);
+  return rows.filter((r) => r.n > 0).map((r) => ({ channel: r.channel, ...fromRollup(r) }));
 }
 
 /** Each channel's funnel over campaigns of the window, leaving one campaign out (its baseline). */
 export async function baselineWithout(db: DbOrTx, accountId: number, campaignId: number, days: number): Promise<(Counts & { channel: Channel })[]> {
-  const { rows } = await db.execute<Record<string, unknown> & { channel: Channel }>(sql`
-    select m.channel, ${FUNNEL_COUNTS} from messages m
-     where m.account_id = ${accountId} and m.campaign_id is not null and m.campaign_id <> ${campaignId} and ${window(days, 0)}
-     group by m.channel`);
-  return rows.map((r) => ({ channel: r.channel, ...counts(r) }));
+  const rows = await rollups.windowFunnels(db, accountId, { fromDays: days, toDays: 0 }, { campaignsOnly: true, excludeCampaign: campaignId });
+  return rows.map((r) => ({ channel: r.channel, ...fromRollup(r) }));
 }
-
-/** The operator prefix of a number ('+966 50'): the calling code and the first two national digits. */
-const DEST = sql`case
-  when m.channel not in ('sms', 'whatsapp') or left(m.recipient, 1) <> '+' then ''
-  when substr(m.recipient, 2, 1) in ('1', '7') then left(m.recipient, 2) || ' ' || substr(m.recipient, 3, 2)
-  when substr(m.recipient, 2, 2) in ('20','27','30','31','32','33','34','36','39','40','41','43','44','45','46','47','48','49',
-    '51','52','53','54','55','56','57','58','60','61','62','63','64','65','66','81','82','84','86','90','91','92','93','94','95','98')
-    then left(m.recipient, 3) || ' ' || substr(m.recipient, 4, 2)
-  else left(m.recipient, 4) || ' ' || substr(m.recipient, 5, 2) end`;
 
 export interface RouteDelivery {
   kind: 'connection' | 'dest';
@@ -136,53 +119,66 @@ export interface RouteDelivery {
   baseline: { sent: number; delivered: number };
 }
 
-/** SMS/WhatsApp delivery by connection and by operator prefix: the recent days against the days before. */
+const recentAndBefore = (recentDays: number, baselineDays: number) => ({
+  recent: { fromDays: recentDays, toDays: 0 },
+  before: { fromDays: recentDays + baselineDays, toDays: recentDays },
+});
+
+/**
+ * SMS/WhatsApp delivery by operator prefix (the rollups) and by connection (no rollup keeps the
+ * connection: messages, windowed): the recent days against the days before.
+ */
 export async function deliveryByRoute(db: DbOrTx, accountId: number, recentDays: number, baselineDays: number): Promise<RouteDelivery[]> {
-  const sentish = sql`(m.sent_at is not null or m.status in ('SENT', 'ACCEPTED', 'DELIVERED', 'READ', 'PARTIALLY_SENT', 'PARTIALLY_DELIVERED', 'FAILED'))`;
+  const w = recentAndBefore(recentDays, baselineDays);
+  const sentish = sql`(m.sent_at is not null or m.status in ('SENT', 'ACCEPTED', 'DELIVERED', 'READ', 'PARTIALLY_SENT', 'PARTIALLY_DELIVERED'))`;
   const { rows } = await db.execute<Record<string, unknown>>(sql`
     with w as (
-      select m.channel, m.connection_id, ${DEST} as dest, m.created_at >= now() - make_interval(days => ${recentDays}::int) as recent,
+      select m.channel, m.connection_id, m.created_at >= now() - make_interval(days => ${recentDays}::int) as recent,
              (m.delivered_at is not null or m.status in ('DELIVERED', 'READ')) as delivered
         from messages m
-       where m.account_id = ${accountId} and m.channel in ('sms', 'whatsapp') and ${window(recentDays + baselineDays, 0)} and ${sentish}
+       where m.account_id = ${accountId} and m.channel in ('sms', 'whatsapp') and m.connection_id is not null
+         and ${window(recentDays + baselineDays, 0)} and ${sentish}
     )
-    select 'connection' as kind, w.channel, w.connection_id::text as key, coalesce(c.connection_name, '#' || w.connection_id) as label,
+    select w.channel, w.connection_id::text as key, coalesce(c.connection_name, '#' || w.connection_id) as label,
            count(*) filter (where recent)::int as r_sent, count(*) filter (where recent and w.delivered)::int as r_delivered,
            count(*) filter (where not recent)::int as b_sent, count(*) filter (where not recent and w.delivered)::int as b_delivered
       from w left join connections c on c.id = w.connection_id and c.account_id = ${accountId}
-     where w.connection_id is not null group by 1, 2, 3, 4
-    union all
-    select 'dest', w.channel, w.dest, w.dest,
-           count(*) filter (where recent)::int, count(*) filter (where recent and w.delivered)::int,
-           count(*) filter (where not recent)::int, count(*) filter (where not recent and w.delivered)::int
-      from w where w.dest <> '' group by 1, 2, 3, 4`);
-  return rows.map((r) => ({
-    kind: r.kind as 'connection' | 'dest',
+     group by 1, 2, 3`);
+  const connections: RouteDelivery[] = rows.map((r) => ({
+    kind: 'connection',
     key: String(r.key),
     label: String(r.label),
     channel: r.channel as Channel,
     recent: { sent: Number(r.r_sent), delivered: Number(r.r_delivered) },
     baseline: { sent: Number(r.b_sent), delivered: Number(r.b_delivered) },
   }));
+  const [recent, before] = await Promise.all([rollups.destinations(db, accountId, w.recent), rollups.destinations(db, accountId, w.before)]);
+  const dests = new Map<string, RouteDelivery>();
+  const entry = (channel: Channel, dest: string) => {
+    const key = `${channel}|${dest}`;
+    const e = dests.get(key) ?? { kind: 'dest' as const, key: dest, label: dest, channel, recent: { sent: 0, delivered: 0 }, baseline: { sent: 0, delivered: 0 } };
+    dests.set(key, e);
+    return e;
+  };
+  for (const r of recent) Object.assign(entry(r.channel, r.dest).recent, { sent: r.sent, delivered: r.delivered });
+  for (const r of before) Object.assign(entry(r.channel, r.dest).baseline, { sent: r.sent, delivered: r.delivered });
+  return [...connections, ...[...dests.values()].filter((d) => d.channel === 'sms' || d.channel === 'whatsapp')];
 }
 
-/** Failures by code (and status): the recent days against the days before. */
+/** Failures by code (and state): the recent days against the days before. */
 export async function failureWindows(db: DbOrTx, accountId: number, recentDays: number, baselineDays: number) {
-  const { rows } = await db.execute<Record<string, unknown>>(sql`
-    select m.status, coalesce(m.error_code, '') as code, min(m.error_message) as message, m.channel,
-           count(*) filter (where m.created_at >= now() - make_interval(days => ${recentDays}::int))::int as recent,
-           count(*) filter (where m.created_at < now() - make_interval(days => ${recentDays}::int))::int as before
-      from messages m
-     where m.account_id = ${accountId} and m.status in ('FAILED', 'BLOCKED', 'NOT_ALLOWED') and ${window(recentDays + baselineDays, 0)}
-     group by 1, 2, 4`);
-  return rows.map((r) => ({
-    status: String(r.status),
-    code: String(r.code),
-    message: (r.message as string | null) ?? null,
-    channel: r.channel as Channel,
-    recent: Number(r.recent),
-    before: Number(r.before),
-  }));
+  const w = recentAndBefore(recentDays, baselineDays);
+  const [recent, before] = await Promise.all([rollups.failures(db, accountId, w.recent), rollups.failures(db, accountId, w.before)]);
+  const out = new Map<string, { status: string; code: string; message: string | null; channel: Channel; recent: number; before: number }>();
+  const entry = (r: { channel: Channel; status: string; code: string }) => {
+    const key = `${r.channel}|${r.status}|${r.code}`;
+    const e = out.get(key) ?? { status: r.status, code: r.code, message: null, channel: r.channel, recent: 0, before: 0 };
+    out.set(key, e);
+    return e;
+  };
+  for (const r of recent) entry(r).recent += r.n;
+  for (const r of before) entry(r).before += r.n;
+  return [...out.values()];
 }
 
 /** How many customers got at least `threshold` messages in the last `days` days, and the most any one got. */
@@ -209,16 +205,14 @@ export async function frequentRecipientIds(db: DbOrTx, accountId: number, days: 
   return rows.map((r) => Number(r.customer_id));
 }
 
-/** Credits left per channel and spent per day over the last `days` days (what messages were charged). */
+/** Credits left per channel and spent over the last `days` days (what messages were charged). */
 export async function creditsPace(db: DbOrTx, accountId: number, days: number) {
   const { rows: balances } = await db.execute<{ channel: Channel; balance: string }>(sql`
     select channel, balance from credits where account_id = ${accountId} order by channel`);
-  const { rows } = await db.execute<{ channel: Channel; credits: string }>(sql`
-    select m.channel, coalesce(sum(m.credits), 0) as credits from messages m
-     where m.account_id = ${accountId} and ${window(days, 0)} group by m.channel`);
+  const spent = await rollups.windowFunnels(db, accountId, { fromDays: days, toDays: 0 }, { campaignsOnly: false });
   return {
     balances: balances.map((b) => ({ channel: b.channel, balance: Number(b.balance) })),
-    spent: rows.map((r) => ({ channel: r.channel, credits: Number(r.credits) })),
+    spent: spent.map((r) => ({ channel: r.channel, credits: r.credits })),
     days,
   };
 }
