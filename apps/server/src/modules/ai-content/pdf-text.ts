@@ -5,7 +5,6 @@
  * read right to left (runs of Latin letters and digits keep their own order), then the shaped forms
  * are folded back to letters (NFKC).
  */
-import { getDocumentProxy } from 'unpdf';
 
 interface Item {
   str: string;
@@ -47,6 +46,8 @@ function lineText(items: Item[]): string {
 }
 
 export async function pdfText(data: Uint8Array, maxPages = 30): Promise<string> {
+  // loaded on first use: pdf.js is large, and most servers never read a PDF (decisions.md, memory)
+  const { getDocumentProxy } = await import('unpdf');
   const pdf = await getDocumentProxy(data);
   const lines: string[] = [];
   for (let p = 1; p <= Math.min(pdf.numPages, maxPages); p++) {
