@@ -11,8 +11,8 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { aiBriefs } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuthContext } from '../auth/guard.ts';
-import { findBrand } from '../brands/brands.repo.ts';
+import type { AuthContext } from '../auth/index.ts';
+import { findBrand } from '../brands/index.ts';
 import { pdfText } from './pdf-text.ts';
 
 type Kind = Brief['kind'];

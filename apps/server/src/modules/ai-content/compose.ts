@@ -7,8 +7,7 @@
 import type { ContentLanguage, PlanObjective } from '@risala/shared/schemas/ai-content';
 import type { WaComponent } from '@risala/shared/schemas/whatsapp';
 import { translate } from '@risala/shared/i18n/index.ts';
-import { escapeHtml } from '../templates/templates.service.ts';
-import { sanitizeEmailHtml } from '../templates/sanitize.ts';
+import { escapeHtml, sanitizeEmailHtml } from '../templates/index.ts';
 import { smsParts } from './checks.ts';
 
 export const STYLES = ['direct', 'friendly', 'urgent', 'short', 'question'] as const;

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ok } from '../../lib/http.ts';
 import { aiFeatureGate } from '../ai/index.ts';
-import { requireAuth } from '../auth/guard.ts';
+import { requireAuth } from '../auth/index.ts';
 import { listBriefs, uploadBrief } from './briefs.ts';
 import { generateContent } from './content.service.ts';
 

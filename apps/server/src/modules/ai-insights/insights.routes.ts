@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok, requestLanguage } from '../../lib/http.ts';
 import { aiFeatureGate, streamWriting } from '../ai/index.ts';
-import { requireAuth, requirePermission } from '../auth/guard.ts';
+import { requireAuth, requirePermission } from '../auth/index.ts';
 import { analytics, computeInsights, dashboard, fatigueGroup, performance, prepareAnalytics } from './insights.service.ts';
 import { SOURCE } from './source.ts';
 

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { countFor } from '../ai/index.ts';
 import * as rollups from '../analytics/index.ts';
-import { FUNNEL_COUNTS } from '../campaigns/report.service.ts';
+import { FUNNEL_COUNTS } from '../campaigns/index.ts';
 
 export const SOURCE: 'rollups' | 'messages' = 'rollups';
 

@@ -13,12 +13,10 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, mapDbError } from '../../lib/errors.ts';
-import type { AuthContext } from '../auth/guard.ts';
-import * as campaignsRepo from '../campaigns/campaigns.repo.ts';
-import { createCampaign } from '../campaigns/campaigns.service.ts';
-import { countSegment, insertGroup } from '../groups/groups.repo.ts';
-import { dbError } from '../groups/groups.service.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import type { AuthContext } from '../auth/index.ts';
+import { createCampaign, findCampaign, updateCampaign } from '../campaigns/index.ts';
+import { countSegment, dbError, insertGroup } from '../groups/index.ts';
+import { notify } from '../notifications/index.ts';
 import { segmentRow } from './builder.ts';
 import * as repo from './plans.repo.ts';
 import { requirePlan, stateError } from './plans.service.ts';
@@ -103,10 +101,10 @@ export async function applyPlan(ctx: AppContext, auth: AuthContext, id: number) 
       let campaignId: number;
       if (i === 0 && row.campaign_id) {
         // a plan made for a draft fills that draft (if it is still one)
-        const c = await campaignsRepo.findCampaign(tx, auth.accountId, row.campaign_id, true);
+        const c = await findCampaign(tx, auth.accountId, row.campaign_id, true);
         if (c?.status !== 'DRAFT') throw new AppError('CAMPAIGN_STATE_INVALID', { data: { status: c?.status ?? null } });
         const parsed = campaignDraftSchema.parse(draft);
-        await campaignsRepo.updateCampaign(tx, auth.accountId, c.id, {
+        await updateCampaign(tx, auth.accountId, c.id, {
           brand_id: parsed.brand_id ?? null,
           objective: parsed.objective ?? null,
           channels: parsed.channels,
@@ -120,7 +118,7 @@ export async function applyPlan(ctx: AppContext, auth: AuthContext, id: number) 
         drafts.push({ campaign_id: c.id, name: c.name, segment: seg.key, url: `/campaign/${c.id}` });
       } else {
         const c = await newDraft(ctx, tx, auth, name, draft);
-        await campaignsRepo.updateCampaign(tx, auth.accountId, c.id, { ai_plan_id: row.id });
+        await updateCampaign(tx, auth.accountId, c.id, { ai_plan_id: row.id });
         campaignId = c.id;
         drafts.push({ campaign_id: c.id, name: c.name, segment: seg.key, url: `/campaign/${c.id}` });
       }

@@ -10,9 +10,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Lang } from '../ai/index.ts';
 import { generateContent } from '../ai-content/index.ts';
-import type { AuthContext } from '../auth/guard.ts';
-import { buildAudience } from '../campaigns/audience.ts';
-import { requireCampaign } from '../campaigns/campaigns.service.ts';
+import type { AuthContext } from '../auth/index.ts';
+import { buildAudience, requireCampaign } from '../campaigns/index.ts';
 import { customers } from '../../db/schema/index.ts';
 
 export async function campaignContent(ctx: AppContext, auth: AuthContext, body: z.infer<typeof campaignContentGenerateSchema>, requestLang: Lang): Promise<ContentResult> {

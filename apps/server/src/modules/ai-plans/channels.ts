@@ -11,7 +11,7 @@ import type { CampaignContent } from '@risala/shared/schemas/campaigns';
 import type { Channel } from '@risala/shared/schemas/messages';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { channelPlan } from '../campaigns/content.ts';
+import { channelPlan } from '../campaigns/index.ts';
 
 /** Which channel an objective leans on when the numbers are even. */
 export const PREFERENCE: Record<PlanObjective, Channel[]> = {

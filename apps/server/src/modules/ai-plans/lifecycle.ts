@@ -9,8 +9,8 @@ import { AI_PLAN_TRANSITIONS, type AiPlan, type AiPlanState } from '@risala/shar
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { AuthContext } from '../auth/guard.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import type { AuthContext } from '../auth/index.ts';
+import { notify } from '../notifications/index.ts';
 import * as repo from './plans.repo.ts';
 import { requirePlan, stateError } from './plans.service.ts';
 

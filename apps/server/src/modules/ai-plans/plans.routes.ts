@@ -22,7 +22,7 @@ import type { AppContext } from '../../context.ts';
 import { ok, requestLanguage } from '../../lib/http.ts';
 import { aiFeatureGate, streamWriting } from '../ai/index.ts';
 import { canWriteContent } from '../ai-content/index.ts';
-import { requireAuth, requirePermission } from '../auth/guard.ts';
+import { requireAuth, requirePermission } from '../auth/index.ts';
 import { applyPlan } from './apply.ts';
 import { campaignContent } from './campaign-content.ts';
 import { approvePlan, rejectPlan, submitPlan } from './lifecycle.ts';

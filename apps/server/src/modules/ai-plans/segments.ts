@@ -11,8 +11,8 @@ import type { Channel } from '@risala/shared/schemas/messages';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type Audience, buildAudience, countAudience } from '../campaigns/audience.ts';
-import { segmentWhere } from '../groups/segment-sql.ts';
+import { type Audience, buildAudience, countAudience } from '../campaigns/index.ts';
+import { segmentWhere } from '../groups/index.ts';
 
 export type SegmentKey = PlanSegment['key'];
 

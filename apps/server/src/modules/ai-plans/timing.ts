@@ -6,7 +6,7 @@
  * of the window still ahead.
  */
 import type { Channel } from '@risala/shared/schemas/messages';
-import { zonedInstant } from '../ai/builtin/zoned.ts';
+import { zonedInstant } from '../ai/index.ts';
 import type { Cell } from '../ai-insights/index.ts';
 
 /** A slot needs this many sent messages before its rate counts. */

@@ -10,7 +10,7 @@ import { hasAiFeatures, trialDaysRemaining, trialState } from '@risala/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { requireAuth } from '../auth/guard.ts';
+import { requireAuth } from '../auth/index.ts';
 import type { Lang } from './language.ts';
 import type { AiProvider, GenerateRequest } from './provider.ts';
 import { loadSettings, resolveProvider } from './settings.service.ts';

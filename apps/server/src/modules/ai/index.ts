@@ -15,3 +15,4 @@ export { aiFeatureGate, prepareWriter, write, type Writer, type WriteEvent, type
 export { type Lang, questionLanguage } from './language.ts';
 export { countFor } from './tools/audience.ts';
 export { streamWriting } from './sse.ts';
+export { zonedInstant } from './builtin/zoned.ts';
