@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
-import { autoDir } from '../../lib/text-direction.ts';
+import { autoDir, textDir } from '../../lib/text-direction.ts';
 import { ApiErrorAlert } from '../page/ApiErrorAlert.tsx';
 
 export interface WriteDefaults {
@@ -71,20 +71,20 @@ function VariantCard({ v, onUse, useLabel }: { v: ContentVariant; onUse: () => v
           </Button>
         </Group>
         {v.email && (
-          <Text fw={600} size="sm" dir="auto">
+          <Text fw={600} size="sm" dir={textDir(v.email.subject) ?? 'auto'}>
             {v.email.subject}
           </Text>
         )}
         {v.email?.preheader && (
-          <Text size="xs" c="dimmed" dir="auto">
+          <Text size="xs" c="dimmed" dir={textDir(v.email.preheader) ?? 'auto'}>
             {v.email.preheader}
           </Text>
         )}
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} dir="auto" data-testid="ai-variant-text">
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} dir={textDir(body) ?? 'auto'} data-testid="ai-variant-text">
           {body}
         </Text>
         {v.whatsapp?.footer && (
-          <Text size="xs" c="dimmed" dir="auto">
+          <Text size="xs" c="dimmed" dir={textDir(v.whatsapp.footer) ?? 'auto'}>
             {v.whatsapp.footer}
           </Text>
         )}

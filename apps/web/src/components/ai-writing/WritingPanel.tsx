@@ -30,7 +30,7 @@ export function WritingPanel({ state, fallbackText, engine, model, onCancel, tes
   return (
     <Stack gap="xs" data-testid={testId} data-status={state.status}>
       <Group justify="space-between" wrap="nowrap">
-        <Badge variant="light" color={who === 'builtin' ? 'gray' : 'violet'} leftSection={<IconSparkles size={12} />} data-testid={`${testId}-engine`}>
+        <Badge variant="light" color={who === 'builtin' ? 'gray' : 'violet'} leftSection={<IconSparkles size={12} />} h="auto" maw="100%" styles={{ label: { whiteSpace: 'normal' } }} data-testid={`${testId}-engine`}>
           {who === 'builtin' || !who ? t('ai.writing.builtin') : t('ai.writing.model', { model: whoModel ?? '' })}
         </Badge>
         {writing && (

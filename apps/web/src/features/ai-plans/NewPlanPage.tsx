@@ -1,6 +1,7 @@
 import { Alert, Button, Checkbox, FileButton, Group, MultiSelect, NumberInput, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { PLAN_OBJECTIVES, type PlanObjective } from '@risala/shared/schemas/ai-plans';
 import { CHANNELS, type Channel } from '@risala/shared/schemas/messages';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconFileUpload, IconSparkles } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,6 +35,8 @@ function prefill(params: URLSearchParams) {
  */
 export function NewPlanPage() {
   const { t } = useTranslation();
+  // five objectives do not fit side by side on a phone: stacked there
+  const narrow = useMediaQuery('(max-width: 40em)');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const pre = prefill(params);
@@ -100,6 +103,7 @@ export function NewPlanPage() {
             <SegmentedControl
               aria-labelledby="objective-label"
               fullWidth
+              orientation={narrow ? 'vertical' : 'horizontal'}
               value={objective}
               onChange={(v) => setObjective(v as PlanObjective)}
               data={PLAN_OBJECTIVES.map((o) => ({ value: o, label: t(`aiPlans.objectives.${o}`) }))}

@@ -30,6 +30,9 @@ export function SegmentCard({ seg, timeZone }: { seg: PlanSegment; timeZone: str
   const smsA = seg.content.sms[0];
   const smsB = seg.content.sms[1];
   const emailA = seg.content.email[0];
+  // the segment's language lays its messages out (Mantine's Code is left-to-right whatever `dir` says)
+  const direction = seg.language === 'ar' ? ('rtl' as const) : ('ltr' as const);
+  const messageDir = { dir: direction, style: { direction, textAlign: 'start' as const } };
   return (
     <Paper withBorder radius="md" p="md" data-testid="ai-plan-segment" data-segment={seg.key}>
       <Stack gap="md">
@@ -134,7 +137,7 @@ export function SegmentCard({ seg, timeZone }: { seg: PlanSegment; timeZone: str
                 <Badge size="sm" variant="light">
                   {t('aiPlans.segment.variantA', { channel: t('ai.channels.sms') })}
                 </Badge>
-                <Code block dir="auto" style={{ whiteSpace: 'pre-wrap', flex: 1 }} data-testid="ai-plan-sms-a">
+                <Code block {...messageDir} style={{ ...messageDir.style, whiteSpace: 'pre-wrap', flex: 1 }} data-testid="ai-plan-sms-a">
                   {smsA.sms.text}
                 </Code>
               </Group>
@@ -144,7 +147,7 @@ export function SegmentCard({ seg, timeZone }: { seg: PlanSegment; timeZone: str
                 <Badge size="sm" variant="light" color="grape">
                   {t('aiPlans.segment.variantB', { channel: t('ai.channels.sms') })}
                 </Badge>
-                <Code block dir="auto" style={{ whiteSpace: 'pre-wrap', flex: 1 }}>
+                <Code block {...messageDir} style={{ ...messageDir.style, whiteSpace: 'pre-wrap', flex: 1 }}>
                   {smsB.sms.text}
                 </Code>
               </Group>
@@ -154,7 +157,7 @@ export function SegmentCard({ seg, timeZone }: { seg: PlanSegment; timeZone: str
                 <Badge size="sm" variant="light" color="teal">
                   {t('aiPlans.segment.variantA', { channel: t('ai.channels.email') })}
                 </Badge>
-                <Text size="sm" dir="auto" style={{ flex: 1 }}>
+                <Text size="sm" {...messageDir} style={{ ...messageDir.style, flex: 1 }}>
                   {emailA.email.subject}
                 </Text>
               </Group>

@@ -145,11 +145,8 @@ export function CreditsChart({ data }: { data: AnalyticsDashboard }) {
     <ChartPanel
       id="analytics-credits"
       title={f.t('analytics.charts.credits')}
-      subtitle={
-        data.credits.days_left === null
-          ? f.t('analytics.charts.creditsIdle', { balance: f.n(data.credits.balance) })
-          : f.t('analytics.charts.creditsPace', { balance: f.n(data.credits.balance), perDay: f.n(data.credits.burn_per_day), days: f.n(data.credits.days_left) })
-      }
+      // idle: the card's one line is the empty note (the same sentence twice read as a glitch)
+      subtitle={data.credits.days_left === null ? undefined : f.t('analytics.charts.creditsPace', { balance: f.n(data.credits.balance), perDay: f.n(data.credits.burn_per_day), days: f.n(data.credits.days_left) })}
       rows={data.credits.burn_per_day > 0 ? rows : []}
       columns={[
         { label: f.t('analytics.charts.day'), value: (r) => r.label },
