@@ -71,7 +71,7 @@ test('in Arabic: insights with their figures, the summary as it is written, and 
 
   // the charts keep a table for screen readers; one button shows it to everyone
   const channels = page.getByTestId('analytics-channels');
-  await channels.getByRole('button', { name: 'جدول' }).click();
+  await channels.getByTestId('analytics-channels-toggle').click();
   await expect(channels.getByRole('table')).toContainText('الرسائل النصية');
 
   // the insight's action opens the connection it is about

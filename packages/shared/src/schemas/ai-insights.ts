@@ -96,13 +96,17 @@ export const analyticsDashboardSchema = z.object({
       best: z.object({ dow: z.number(), hour: z.number(), rate: z.number().nullable(), sample: z.number() }).nullable(),
     }),
   ),
-  credits: z.object({
-    balance: z.number(),
-    burn_per_day: z.number(),
-    days_left: z.number().nullable(),
-    /** the balance day by day at the current pace, from today */
-    projection: z.array(z.object({ day: z.string(), balance: z.number() })),
-  }),
+  /** per channel: credits are bought and spent per channel, so one channel can run out while another sits full */
+  credits: z.array(
+    z.object({
+      channel: z.enum(CHANNELS),
+      balance: z.number(),
+      burn_per_day: z.number(),
+      days_left: z.number().nullable(),
+      /** the balance day by day at the current pace, from today */
+      projection: z.array(z.object({ day: z.string(), balance: z.number() })),
+    }),
+  ),
   failures: z.array(z.object({ code: z.string(), reason: z.string(), recent: z.number(), before: z.number() })),
   source: z.enum(['rollups', 'messages']),
   generated_at: z.string(),

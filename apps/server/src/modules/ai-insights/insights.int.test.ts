@@ -118,8 +118,14 @@ describe('GET /api/ai/insights', () => {
     expect(r.status, r.res.body).toBe(200);
     expect(r.data.channels.map((c: any) => c.channel)).toEqual(['sms', 'email', 'whatsapp']);
     expect(r.data.best_times.find((b: any) => b.channel === 'email').best).toMatchObject({ hour: 9, dow: expect.any(Number) });
-    expect(r.data.credits.projection).toHaveLength(31);
-    const fatigue = (await call(t, cast.owner.token, 'GET', '/api/ai/insights')).data.insights.find((i: any) => i.kind === 'fatigue');
+    // per channel, the same days as the insight (SMS ran low while email and WhatsApp did not)
+    const insights = (await call(t, cast.owner.token, 'GET', '/api/ai/insights')).data.insights;
+    const sms = r.data.credits.find((c: any) => c.channel === 'sms');
+    const [balance] = await t.sql<{ balance: number }>(`select balance::int as balance from credits where account_id = $1 and channel = 'sms'`, [cast.owner.accountId]);
+    expect(sms).toMatchObject({ balance: balance?.balance, days_left: insights.find((i: any) => i.id === 'credits_forecast:sms')?.figures.days_left });
+    expect(sms.projection).toHaveLength(31);
+    expect(sms.projection[0].balance).toBe(balance?.balance);
+    const fatigue = insights.find((i: any) => i.kind === 'fatigue');
     expect((await call(t, cast.viewer.token, 'POST', fatigue.action.endpoint)).status).toBe(403);
     const g = await call(t, cast.owner.token, 'POST', fatigue.action.endpoint);
     expect(g.status, g.res.body).toBe(201);

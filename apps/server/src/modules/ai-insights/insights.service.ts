@@ -196,11 +196,14 @@ export async function dashboard(ctx: AppContext, auth: AuthContext, lang: Lang, 
       };
     });
   const pace = await source.creditsPace(ctx.db, accountId, 30);
-  const balance = pace.balances.reduce((n, b) => n + b.balance, 0);
-  const spent = pace.spent.reduce((n, s) => n + s.credits, 0);
-  const perDay = Math.round((spent / 30) * 10) / 10;
   const today = Date.now();
-  const projection = Array.from({ length: 31 }, (_, i) => ({ day: new Date(today + i * 86_400_000).toISOString().slice(0, 10), balance: Math.max(0, Math.round(balance - perDay * i)) }));
+  const credits = pace.balances.map(({ channel, balance }) => {
+    const spent = pace.spent.find((s) => s.channel === channel)?.credits ?? 0;
+    const perDay = Math.round((spent / pace.days) * 10) / 10;
+    const projection = Array.from({ length: 31 }, (_, i) => ({ day: new Date(today + i * 86_400_000).toISOString().slice(0, 10), balance: Math.max(0, Math.round(balance - (spent / pace.days) * i)) }));
+    // the same days as the credits_forecast insight
+    return { channel, balance, burn_per_day: perDay, days_left: spent > 0 ? Math.floor(Math.max(0, balance) / (spent / pace.days)) : null, projection };
+  });
   const failures = (await source.failureWindows(ctx.db, accountId, RECENT_DAYS, BASELINE_DAYS))
     .sort((a, b) => b.recent + b.before - (a.recent + a.before))
     .slice(0, 8)
@@ -210,7 +213,7 @@ export async function dashboard(ctx: AppContext, auth: AuthContext, lang: Lang, 
     insights,
     channels,
     best_times,
-    credits: { balance, burn_per_day: perDay, days_left: perDay > 0 ? Math.floor(balance / perDay) : null, projection },
+    credits,
     failures,
     source: source.SOURCE,
     generated_at: new Date().toISOString(),
