@@ -7,8 +7,9 @@
  * A throw-away embedded PostgreSQL and a real server (demo account seeded, sandbox SMSC failing 15%
  * of messages), a real campaign launched to the demo group so there are results, a template sent
  * for review and a customer whose name is a prompt injection; then every question of
- * eval-ai-cases.mjs through POST /api/ai/chat, each checked against the database. Prints the score
- * per category and the latency p50/p95. Not a test: it always exits 0 unless it cannot run.
+ * eval-ai-cases.mjs through POST /api/ai/chat, each checked against the database; then the plan,
+ * insight and content cases of eval-ai-studio.mjs (issue 18). Prints the score per category and
+ * the latency p50/p95. Not a test: it always exits 0 unless it cannot run.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -222,9 +223,13 @@ try {
     process.stdout.write(`${failures.length ? '✗' : '✓'} [${c.category}/${c.lang}] ${c.q}${failures.length ? `  — ${failures.join('; ')}` : ''}  (${Math.round(ms)} ms)\n`);
   }
 
+  // ── plans, insights and content (issue 18) ────────────────────────────────
+  const { studioCases } = await import('./eval-ai-studio.mjs');
+  results.push(...(await studioCases({ call, q1, accountId })));
+
   // ── scores ────────────────────────────────────────────────────────────────
   const categories = [...new Set(results.map((r) => r.category))];
-  const lines = ['', `AI evaluation — ${engineLabel}; ${results.length} questions (${results.filter((r) => r.lang === 'en').length} English, ${results.filter((r) => r.lang === 'ar').length} Arabic)`, ''];
+  const lines = ['', `AI evaluation — ${engineLabel}; ${results.length} cases (${results.filter((r) => r.lang === 'en').length} English, ${results.filter((r) => r.lang === 'ar').length} Arabic)`, ''];
   lines.push(`${'category'.padEnd(18)} ${'en'.padStart(7)} ${'ar'.padStart(7)} ${'total'.padStart(7)}`);
   const frac = (rs) => (rs.length ? `${rs.filter((r) => r.ok).length}/${rs.length}` : '—');
   for (const cat of categories) {

@@ -20,6 +20,9 @@ import { healthRoutes, subscriptionRoutes } from './modules/system/index.ts';
 import { templateRoutes } from './modules/templates/index.ts';
 import { accountRoutes, uploadRoutes, userRoutes } from './modules/users/index.ts';
 import { whatsappTemplateRoutes, whatsappWebhookRoutes } from './modules/whatsapp/index.ts';
+import { aiContentRoutes } from './modules/ai-content/index.ts';
+import { aiInsightRoutes } from './modules/ai-insights/index.ts';
+import { aiPlanRoutes, campaignAiRoutes, marketingPlanRoutes } from './modules/ai-plans/index.ts';
 
 /**
  * The one routes table: every module mounted under its prefix. Reading this file tells the whole
@@ -80,6 +83,8 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
       await scoped.register(pluginRoutes(ctx), { prefix: '/api/gateway/plugins' });
       // campaigns, batches, email campaigns:
       await scoped.register(campaignRoutes(ctx), { prefix: '/api/campaigns' });
+      await scoped.register(campaignAiRoutes(ctx), { prefix: '/api/campaigns' }); // /{id}/ai-planning, /personalize-ai-plans, /ai/generate, /ai/plan
+      await scoped.register(aiPlanRoutes(ctx), { prefix: '/api/ai-plans' });
       await scoped.register(userCampaignRoutes(ctx), { prefix: '/api/users' });
       await scoped.register(batchRoutes(ctx), { prefix: '/api/batches' });
       await scoped.register(emailCampaignRoutes(ctx), { prefix: '/api/email-campaigns' });
@@ -93,6 +98,10 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
       await scoped.register(creditRoutes(ctx), { prefix: '/api/credits' });
       // the AI service (spec §7: chat, health; conversations, settings, help):
       await scoped.register(aiRoutes(ctx), { prefix: '/api/ai' });
+      // AI content, plans and analytics (issue 18: content/generate, upload, …):
+      await scoped.register(aiContentRoutes(ctx), { prefix: '/api/ai' });
+      await scoped.register(marketingPlanRoutes(ctx), { prefix: '/api/ai' }); // marketing-plan/{id}, marketing-plan-stream/{id}
+      await scoped.register(aiInsightRoutes(ctx), { prefix: '/api/ai' }); // analytics, analytics-stream, analytics/dashboard, performance, insights
     },
   );
 }

@@ -137,6 +137,10 @@ export const ERROR_STATUS = {
   AI_DAILY_LIMIT: 429,
   AI_AUTH_FAILED: 502,
   AI_BAD_RESPONSE: 502,
+  // AI plans, analytics and content (issue 18)
+  AI_PLAN_STATE_INVALID: 409,
+  AI_NO_AUDIENCE: 400,
+  AI_BRIEF_UNREADABLE: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

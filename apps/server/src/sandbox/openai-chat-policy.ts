@@ -75,8 +75,48 @@ function firstTool(q: string): { name: string; arguments: Json } | null {
 
 const INJECTION = /ignore (all |your |previous )*(instructions|rules)|تجاهل (كل )?(التعليمات|تعليماتك)/i;
 
+/** How the sandbox model misbehaves when writing, on request (tests of the product's checks). */
+export type Misbehave = null | 'numbers' | 'long' | 'variables' | 'language';
+
+/**
+ * A piece of writing (the product's generation requests start their system message with `TASK:`):
+ * the model "rewrites" the product's draft lightly — a different opening word — keeping every
+ * figure, or breaks a rule when asked to (an invented number, an SMS too long, an unknown variable,
+ * the wrong language), so tests can see the product catch it.
+ */
+export function writingStep(messages: SimMessage[], misbehave: Misbehave = null): SimStep {
+  const user = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+  const at = user.search(/^DRAFT\b/m);
+  const draft = at >= 0 ? user.slice(user.indexOf('\n', at) + 1) : user;
+  const ar = /Write in Arabic/.test(messages[0]?.content ?? '');
+  const spoil = (text: string) => {
+    if (misbehave === 'numbers') return `${text} ${ar ? 'وفّر 35% اليوم.' : 'Save 35% today.'}`;
+    if (misbehave === 'long') return `${text} ${text} ${text}`;
+    if (misbehave === 'variables') return `{{nickname}} ${text}`;
+    if (misbehave === 'language') return 'A whole answer written in English only, whatever the question was.';
+    return text;
+  };
+  const reword = (text: string) => (ar ? text.replace(/^مرحبًا/, 'أهلًا') : text.replace(/^Hi\b/, 'Hello'));
+  if (/^TASK: content/m.test(messages[0]?.content ?? '')) {
+    try {
+      const parsed = JSON.parse(draft) as { variants: Record<string, string>[] };
+      const variants = parsed.variants.map((v) => {
+        const out: Record<string, string> = { ...v, style: `sim-${v.style ?? 'x'}` };
+        for (const k of ['sms', 'subject', 'body']) if (typeof out[k] === 'string') out[k] = spoil(reword(out[k] as string));
+        return out;
+      });
+      return { kind: 'text', text: JSON.stringify({ variants }) };
+    } catch {
+      return { kind: 'text', text: 'not json' };
+    }
+  }
+  const intro = ar ? 'إليك الخلاصة مكتوبة بعناية:' : 'Here it is, in a few words:';
+  return { kind: 'text', text: spoil(`${intro}\n\n${draft}`) };
+}
+
 /** Decide the next step of the conversation. `offered`: the tool names the request offers. */
-export function nextStep(messages: SimMessage[], offered: Set<string>): SimStep {
+export function nextStep(messages: SimMessage[], offered: Set<string>, misbehave: Misbehave = null): SimStep {
+  if (/^TASK: /.test(messages[0]?.content ?? '')) return writingStep(messages, misbehave);
   const question = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
   const ar = arabic(question);
   const results = resultsSinceQuestion(messages);

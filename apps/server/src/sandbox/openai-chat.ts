@@ -5,12 +5,13 @@
  * keys, and faults on demand (a queue of 429/5xx answers with Retry-After, a delay, or down:
  * connections dropped). Its answers come from openai-chat-policy.ts. Tests, the E2E run and
  * `npm run eval:ai -- --sandbox` start it; `npm start` does not (the built-in engine is the default).
- * Control from another process: `POST /__sim/control` {fail: [429, 503], delay_ms, down}.
+ * Control from another process: `POST /__sim/control` {fail: [429, 503], delay_ms, down, chunk_delay_ms,
+ * misbehave: 'numbers' | 'long' | 'variables' | 'language' | null}.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { nextStep, type SimMessage } from './openai-chat-policy.ts';
+import { type Misbehave, nextStep, type SimMessage } from './openai-chat-policy.ts';
 
 export const SIM_MODEL = 'risala-sim-1';
 
@@ -38,9 +39,10 @@ const tokens = (text: string) => Math.max(1, Math.ceil(text.length / 4));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function startOpenAiSimulator(opts: OpenAiSimOptions = {}) {
-  const state = { fail: [] as number[], delayMs: 0, down: false };
+  const state = { fail: [] as number[], delayMs: 0, down: false, chunkDelayMs: 2, misbehave: null as Misbehave };
   /** every chat request the simulator received (what the product sent to "the model") */
   const requests: ChatBody[] = [];
+  let cancelled = 0;
 
   const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
     res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
@@ -48,10 +50,12 @@ export async function startOpenAiSimulator(opts: OpenAiSimOptions = {}) {
     json(res, status, { error: { message, type, param: null, code: null } }, headers);
 
   async function control(req: IncomingMessage, res: ServerResponse) {
-    const body = JSON.parse((await readBody(req)) || '{}') as { fail?: number[]; delay_ms?: number; down?: boolean };
+    const body = JSON.parse((await readBody(req)) || '{}') as { fail?: number[]; delay_ms?: number; down?: boolean; chunk_delay_ms?: number; misbehave?: Misbehave };
     if (Array.isArray(body.fail)) state.fail = body.fail.map(Number);
     if (typeof body.delay_ms === 'number') state.delayMs = body.delay_ms;
     if (typeof body.down === 'boolean') state.down = body.down;
+    if (typeof body.chunk_delay_ms === 'number') state.chunkDelayMs = body.chunk_delay_ms;
+    if (body.misbehave !== undefined) state.misbehave = body.misbehave;
     json(res, 200, { ...state, requests: requests.length });
   }
 
@@ -66,7 +70,7 @@ export async function startOpenAiSimulator(opts: OpenAiSimOptions = {}) {
       return apiError(res, 400, "'model' and 'messages' are required properties.", 'invalid_request_error');
     }
     requests.push(body);
-    const step = nextStep(body.messages, new Set((body.tools ?? []).map((t) => t.function.name)));
+    const step = nextStep(body.messages, new Set((body.tools ?? []).map((t) => t.function.name)), state.misbehave);
     const id = `chatcmpl-${randomBytes(8).toString('hex')}`;
     const created = Math.floor(Date.now() / 1000);
     const usage = { prompt_tokens: tokens(JSON.stringify(body.messages)), completion_tokens: tokens(JSON.stringify(step)), total_tokens: 0 };
@@ -88,8 +92,13 @@ export async function startOpenAiSimulator(opts: OpenAiSimOptions = {}) {
     if (step.kind === 'text') {
       // a few words per chunk, as models stream
       for (const piece of step.text.match(/\S+\s*/g) ?? [step.text]) {
+        // the client went away (a cancelled writing): stop, as a model server does
+        if (res.destroyed || res.writableEnded) {
+          cancelled += 1;
+          return;
+        }
         chunk({ content: piece });
-        await sleep(2);
+        await sleep(state.chunkDelayMs);
       }
     } else {
       for (const c of toolCalls) {
@@ -158,6 +167,18 @@ export async function startOpenAiSimulator(opts: OpenAiSimOptions = {}) {
     },
     setDown(down: boolean) {
       state.down = down;
+    },
+    /** pause between streamed pieces (a slow model, to cancel in the middle) */
+    setChunkDelay(ms: number) {
+      state.chunkDelayMs = ms;
+    },
+    /** break a writing rule on purpose (null: behave) */
+    setMisbehave(m: Misbehave) {
+      state.misbehave = m;
+    },
+    /** requests whose answer was cut short because the client went away */
+    get cancelled() {
+      return cancelled;
     },
     async close() {
       server.closeAllConnections();

@@ -15,6 +15,8 @@ import { AuthLayout } from './layouts/AuthLayout.tsx';
 import { RootShell } from './RootShell.tsx';
 import { RouteError } from './RouteError.tsx';
 import { SessionGate } from './SessionGate.tsx';
+import { routes as aiPlanRoutes } from '../features/ai-plans/routes.tsx';
+import { routes as analyticsRoutes } from '../features/analytics/routes.tsx';
 import { routes as assistantRoutes } from '../features/assistant/routes.tsx';
 import { routes as brandRoutes } from '../features/brands/routes.tsx';
 import { routes as campaignRoutes } from '../features/campaigns/routes.tsx';
@@ -36,8 +38,10 @@ const featureRoutes: RouteObject[] = [
   ...senderRoutes,
   ...gatewayRoutes,
   ...messageRoutes,
+  ...aiPlanRoutes,
   ...campaignRoutes,
   ...dashboardRoutes,
+  ...analyticsRoutes,
   ...assistantRoutes,
 ];
 const claimed = new Set(

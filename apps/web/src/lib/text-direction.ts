@@ -13,3 +13,17 @@ export function autoDir(value: string) {
 export function autoDirOfText(text: string): Record<string, string> {
   return text.trim() === '' ? {} : { dir: 'auto' };
 }
+
+const STRONG = /[A-Za-z\u00C0-\u024F\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
+const RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
+
+/**
+ * A message's direction from its first strong letter, skipping `{{variables}}` and links: an Arabic
+ * SMS often starts with `{{first_name|…}}`, whose Latin name made `dir="auto"` lay it out
+ * left-to-right (the words out of order). `undefined`: no letters, keep the surrounding direction.
+ */
+export function textDir(text: string): 'rtl' | 'ltr' | undefined {
+  const letter = text.replace(/\{\{[^}]*\}\}/g, ' ').replace(/https?:\/\/\S+/g, ' ').match(STRONG)?.[0];
+  if (!letter) return undefined;
+  return RTL.test(letter) ? 'rtl' : 'ltr';
+}

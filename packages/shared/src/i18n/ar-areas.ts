@@ -19,6 +19,8 @@ import arCampaignReport from './ar/campaignReport.json' with { type: 'json' };
 import arLaunch from './ar/launch.json' with { type: 'json' };
 import arDashboard from './ar/dashboard.json' with { type: 'json' };
 import arAi from './ar/ai.json' with { type: 'json' };
+import arAiPlans from './ar/aiPlans.json' with { type: 'json' };
+import arAnalytics from './ar/analytics.json' with { type: 'json' };
 import type { Messages } from './types.ts';
 
 const messages: Messages = {
@@ -42,6 +44,8 @@ const messages: Messages = {
   launch: arLaunch,
   dashboard: arDashboard,
   ai: arAi,
+  aiPlans: arAiPlans,
+  analytics: arAnalytics,
 };
 
 export default messages;

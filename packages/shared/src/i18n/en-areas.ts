@@ -19,6 +19,8 @@ import enCampaignReport from './en/campaignReport.json' with { type: 'json' };
 import enLaunch from './en/launch.json' with { type: 'json' };
 import enDashboard from './en/dashboard.json' with { type: 'json' };
 import enAi from './en/ai.json' with { type: 'json' };
+import enAiPlans from './en/aiPlans.json' with { type: 'json' };
+import enAnalytics from './en/analytics.json' with { type: 'json' };
 import type { Messages } from './types.ts';
 
 const messages: Messages = {
@@ -42,6 +44,8 @@ const messages: Messages = {
   launch: enLaunch,
   dashboard: enDashboard,
   ai: enAi,
+  aiPlans: enAiPlans,
+  analytics: enAnalytics,
 };
 
 export default messages;

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
+import { brands } from './audience.ts';
+import { campaigns } from './campaigns.ts';
 import { accountId, ts, userRef } from './columns.ts';
 
 /** A chat with the assistant: one user's, made with the id the client generated for its session (spec §3). */
@@ -76,3 +78,62 @@ export const aiAccountSettings = pgTable('ai_account_settings', {
   updated_by: userRef('updated_by'),
   updated_at: ts('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * An AI campaign plan (issue 18): its inputs, the computed plan (JSON, every figure from the
+ * account's data), the text phrased around it, and its lifecycle with who decided and the launcher
+ * drafts it became.
+ */
+export const aiPlans = pgTable(
+  'ai_plans',
+  {
+    id: serial('id').primaryKey(),
+    account_id: accountId(),
+    brand_id: integer('brand_id').references(() => brands.id, { onDelete: 'set null' }),
+    /** the draft it was made for (/api/campaigns/{id}/ai-planning) */
+    campaign_id: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    objective: text('objective').notNull(),
+    /** DRAFT | PENDING_APPROVAL | APPROVED | REJECTED | APPLIED */
+    status: text('status').notNull().default('DRAFT'),
+    input: jsonb('input').notNull(),
+    plan: jsonb('plan').notNull(),
+    narrative: text('narrative').notNull().default(''),
+    narrative_language: text('narrative_language').notNull().default('en'),
+    engine: text('engine').notNull().default('builtin'),
+    model: text('model'),
+    created_by: userRef('created_by'),
+    submitted_by: userRef('submitted_by'),
+    submitted_at: ts('submitted_at'),
+    decided_by: userRef('decided_by'),
+    decided_at: ts('decided_at'),
+    rejection_reason: text('rejection_reason'),
+    applied_by: userRef('applied_by'),
+    applied_at: ts('applied_at'),
+    applied_campaign_ids: integer('applied_campaign_ids').array().notNull().default(sql`'{}'::integer[]`),
+    created_at: ts('created_at').notNull().defaultNow(),
+    updated_at: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('ai_plans_account_status_idx').on(t.account_id, t.status, t.created_at.desc()),
+    index('ai_plans_account_created_idx').on(t.account_id, t.created_at.desc()),
+    index('ai_plans_campaign_idx').on(t.campaign_id).where(sql`${t.campaign_id} is not null`),
+  ],
+);
+
+/** The text of an uploaded brief (PDF, DOCX, text) that grounds content generation for a brand. */
+export const aiBriefs = pgTable(
+  'ai_briefs',
+  {
+    id: serial('id').primaryKey(),
+    account_id: accountId(),
+    brand_id: integer('brand_id').references(() => brands.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    /** pdf | docx | text */
+    kind: text('kind').notNull(),
+    text: text('text').notNull(),
+    created_by: userRef('created_by'),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('ai_briefs_account_idx').on(t.account_id, t.brand_id, t.created_at.desc())],
+);

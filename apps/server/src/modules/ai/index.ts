@@ -10,3 +10,9 @@ export { createToolBox, TOOLS, type ToolContext, type ToolDef } from './tools/in
 export { defineTool } from './tools/registry.ts';
 export { checkDailyCap, recordUsage, usageToday, type AiFeature } from './usage.ts';
 export { searchHelp, helpArticle, helpArticles } from './help/help-index.ts';
+export type { GenerateRequest } from './provider.ts';
+export { aiFeatureGate, prepareWriter, write, type Writer, type WriteEvent, type Written } from './generation.ts';
+export { type Lang, questionLanguage } from './language.ts';
+export { countFor } from './tools/audience.ts';
+export { streamWriting } from './sse.ts';
+export { zonedInstant } from './builtin/zoned.ts';

@@ -56,6 +56,27 @@ export interface TurnResult {
 /** Who pays for the tokens: nobody (built-in), the operator (instance model, capped daily), the account (its own key). */
 export type Billing = 'builtin' | 'instance' | 'account';
 
+/**
+ * One piece of writing for the AI features (a plan's text, insights' summary, message variants).
+ * The product computes the facts and writes its own text from bilingual templates (`draft`); the
+ * built-in engine returns that draft, a model rewrites it from the facts. Either way the caller
+ * checks the result against the facts before anyone sees it.
+ */
+export interface GenerateRequest {
+  task: 'plan' | 'insights' | 'performance' | 'content';
+  language: Lang;
+  /** the computed facts the text may use (JSON; never customers' contact details) */
+  facts: unknown;
+  /** the product's own text: the built-in engine's answer and a model's starting point */
+  draft: string;
+  /** text: Markdown, streamed; json: one JSON document (content variants) */
+  format: 'text' | 'json';
+  /** what the model is asked to write, and how */
+  instructions: string;
+  emit(delta: string): void;
+  signal: AbortSignal;
+}
+
 export interface AiProvider {
   readonly engine: AiEngine;
   readonly model: string | null;
@@ -66,4 +87,6 @@ export interface AiProvider {
   health(signal: AbortSignal): Promise<void>;
   /** one answer, streamed through `turn.emit`; throws AppError(AI_*) */
   chat(turn: ChatTurn): Promise<TurnResult>;
+  /** one piece of writing, streamed through `req.emit`; throws AppError(AI_*) */
+  generate(req: GenerateRequest): Promise<TurnResult>;
 }

@@ -10,7 +10,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Billing } from './provider.ts';
 
-export type AiFeature = 'chat';
+/** What the tokens were spent on (the settings screen and the daily cap count them all). */
+export type AiFeature = 'chat' | 'plan' | 'insights' | 'content';
 
 export async function usageToday(db: DbOrTx, accountId: number, billing?: Billing) {
   const { rows } = await db.execute<{ requests: number; tokens: number }>(sql`

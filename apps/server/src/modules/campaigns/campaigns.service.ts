@@ -14,7 +14,7 @@ import { AppError, mapDbError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { findBrand } from '../brands/index.ts';
 import { loadRoutingTable } from '../routing/index.ts';
-import { type AudienceCount, audienceChunk, buildAudience, countAudience } from './audience.ts';
+import { type Audience as BuiltAudience, type AudienceCount, audienceChunk, buildAudience, countAudience } from './audience.ts';
 import * as repo from './campaigns.repo.ts';
 import { type CampaignSenders, channelPlan, storedContent } from './content.ts';
 
@@ -148,10 +148,10 @@ export const SMS_ESTIMATE_SAMPLE = 500;
  * the credits are then exact). Parts per message are a range (names and fields change lengths),
  * never an average.
  */
-async function smsCredits(db: DbOrTx, row: repo.CampaignRow, count: number) {
+async function smsCredits(db: DbOrTx, row: repo.CampaignRow, count: number, given?: BuiltAudience) {
   if (count === 0) return { parts_min: 0, parts_max: 0, credits: 0, exact: true };
   const plan = await channelPlan(db, row.account_id, 'sms', row.content as CampaignContent, row.senders as CampaignSenders);
-  const audience = await buildAudience(db, row.account_id, audienceOf(row), row.channels as Channel[]);
+  const audience = given ?? (await buildAudience(db, row.account_id, audienceOf(row), row.channels as Channel[]));
   const members = await audienceChunk(db, audience, 0, null, null, { limit: SMS_ESTIMATE_SAMPLE * 4 });
   const sample = members.filter((m) => m.channel === 'sms').slice(0, SMS_ESTIMATE_SAMPLE);
   const parts = sample.map((m) => plan.render({ ...m, address: m.mobile_number ?? '' }).parts ?? 1);
@@ -166,10 +166,14 @@ async function smsCredits(db: DbOrTx, row: repo.CampaignRow, count: number) {
   };
 }
 
-/** The estimate of a campaign as it stands (used by deploy for the credit check). */
-export async function estimateOf(db: DbOrTx, row: repo.CampaignRow, count?: AudienceCount) {
+/**
+ * The estimate of a campaign as it stands (used by deploy for the credit check). `audience`: the
+ * same settings over an audience built by the caller (an AI plan's segment, before it is a draft),
+ * so a plan's numbers are the launcher's by construction.
+ */
+export async function estimateOf(db: DbOrTx, row: repo.CampaignRow, count?: AudienceCount, audience?: BuiltAudience) {
   const channels = row.channels as Channel[];
-  const c = count ?? (await countAudience(db, await buildAudience(db, row.account_id, audienceOf(row), channels, abOf(row)?.split_percent ?? null)));
+  const c = count ?? (await countAudience(db, audience ?? (await buildAudience(db, row.account_id, audienceOf(row), channels, abOf(row)?.split_percent ?? null))));
   const { rows: balances } = await db.execute<{ channel: string; balance: string }>(sql`select channel, balance from credits where account_id = ${row.account_id}`);
   const balanceOf = (ch: string) => Number(balances.find((b) => b.channel === ch)?.balance ?? 0);
   const table = await loadRoutingTable(db, row.account_id);
@@ -177,7 +181,7 @@ export async function estimateOf(db: DbOrTx, row: repo.CampaignRow, count?: Audi
   const out: ChannelEstimate[] = [];
   for (const channel of channels) {
     const messages = c.by_channel[channel] ?? 0;
-    const figures = channel === 'sms' ? await smsCredits(db, row, messages) : { parts_min: 1, parts_max: 1, credits: messages, exact: true };
+    const figures = channel === 'sms' ? await smsCredits(db, row, messages, audience) : { parts_min: 1, parts_max: 1, credits: messages, exact: true };
     const balance = balanceOf(channel);
     out.push({ channel, messages, ...figures, balance, enough: balance >= figures.credits, cost: (channel === 'sms' ? figures.credits * rate : 0).toFixed(5) });
   }

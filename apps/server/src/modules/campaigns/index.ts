@@ -2,11 +2,13 @@
  * The campaigns module's front door: what other modules and the routes table may use. Everything
  * else in modules/campaigns is its own business (a test keeps imports to this file).
  */
-export { buildAudience, countAudience } from './audience.ts';
+export { type Audience, buildAudience, countAudience } from './audience.ts';
 export { batchRoutes } from './batches.routes.ts';
 export { campaignRoutes, userCampaignRoutes } from './campaigns.routes.ts';
-export { createCampaign } from './campaigns.service.ts';
+export { createCampaign, estimateOf, requireCampaign } from './campaigns.service.ts';
 export { emailCampaignRoutes } from './email-campaigns.routes.ts';
 export { FUNNEL_COUNTS } from './report.service.ts';
 export { campaignJobs } from './tasks.ts';
 export { trackingRoutes } from './tracking.routes.ts';
+export { type CampaignRow, findCampaign, updateCampaign } from './campaigns.repo.ts';
+export { channelPlan } from './content.ts';

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Grid, Group, List, Stack, Text, Title } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
-import { IconAlertCircle, IconHistory, IconRocket, IconSend, IconStack2 } from '@tabler/icons-react';
+import { IconAlertCircle, IconAlertTriangle, IconHistory, IconRocket, IconSend, IconSparkles, IconStack2 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -197,7 +197,13 @@ function Launcher({ initial }: { initial: Campaign | null }) {
             <Stack gap="md">
               {draft.channels.map((ch) => (
                 <SectionCard key={ch} title={t(`campaigns.channels.${ch}`)}>
-                  <ContentEditor channel={ch} value={draft.content} onChange={(content) => set({ content })} prefix="content" />
+                  <ContentEditor
+                    channel={ch}
+                    value={draft.content}
+                    onChange={(content) => set({ content })}
+                    prefix="content"
+                    ai={{ campaign_id: id ?? null, brand_id: draft.brand_id, group_ids: draft.audience.group_ids, topic: draft.objective || draft.name }}
+                  />
                 </SectionCard>
               ))}
             </Stack>
@@ -233,6 +239,11 @@ function Launcher({ initial }: { initial: Campaign | null }) {
           {canSend && (
             <Button variant="default" leftSection={<IconSend size={16} className="mirror-rtl" />} onClick={() => setTesting(true)} disabled={draft.channels.length === 0} data-testid="launcher-test-send">
               {t('campaigns.launcher.test.open')}
+            </Button>
+          )}
+          {canEdit && (
+            <Button component={Link} to={id ? `/campaign/ai-plans/new?campaign=${id}` : '/campaign/ai-plans'} variant="default" leftSection={<IconSparkles size={16} />} data-testid="launcher-ai-plan">
+              {t('aiPlans.planWithAi')}
             </Button>
           )}
           <Button component={Link} to="/campaign/batches" variant="default" leftSection={<IconStack2 size={16} />} visibleFrom="sm">

@@ -10,7 +10,7 @@ import { type TranslateParams, translate } from '@risala/shared/i18n/index.ts';
 import type { Channel } from '@risala/shared/schemas/messages';
 import { searchHelp } from '../help/help-index.ts';
 import type { Lang } from '../language.ts';
-import type { AiProvider, ChatTurn, ToolBox, TurnResult } from '../provider.ts';
+import type { AiProvider, ChatTurn, GenerateRequest, ToolBox, TurnResult } from '../provider.ts';
 import { cityIn, groupIn, type Intent, mentionsGroup, recognise, type Schedule } from './intents.ts';
 
 type Data = Record<string, any>;
@@ -52,6 +52,16 @@ export class BuiltinEngine implements AiProvider {
   readonly local = true;
 
   async health() {}
+
+  /** The product's own text, as written from the catalogue's templates: the built-in engine does not rewrite it. */
+  async generate(req: GenerateRequest): Promise<TurnResult> {
+    // line by line, so a streaming screen fills the way it does with a model
+    for (const line of req.draft.split(/(?<=\n)/)) {
+      if (req.signal.aborted) break;
+      req.emit(line);
+    }
+    return { text: req.draft, usage: { prompt_tokens: 0, completion_tokens: 0 } };
+  }
 
   async chat(turn: ChatTurn): Promise<TurnResult> {
     const p = new Phrases(turn.language);

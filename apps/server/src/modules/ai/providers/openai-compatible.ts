@@ -8,8 +8,8 @@
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionMessageFunctionToolCall, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { AppError } from '../../../lib/errors.ts';
-import type { AiProvider, Billing, ChatTurn, TurnResult } from '../provider.ts';
-import { systemPrompt } from './prompt.ts';
+import type { AiProvider, Billing, ChatTurn, GenerateRequest, TurnResult } from '../provider.ts';
+import { generationMessages, systemPrompt } from './prompt.ts';
 
 export interface OpenAiCompatibleOptions {
   baseUrl: string;
@@ -120,6 +120,39 @@ export class OpenAiCompatibleProvider implements AiProvider {
         if (text && !/\s$/.test(text)) text += '\n\n';
       }
       return { text, usage };
+    } catch (err) {
+      throw providerError(err, deadline);
+    }
+  }
+
+  /** One piece of writing from the facts and the product's own draft: no tools, streamed, within the same deadline. */
+  async generate(req: GenerateRequest): Promise<TurnResult> {
+    const deadline = AbortSignal.timeout(this.opts.chatTimeoutMs);
+    const signal = AbortSignal.any([deadline, req.signal]);
+    const messages = generationMessages(req, this.opts.account.timeZone) as ChatCompletionMessageParam[];
+    try {
+      const stream = await this.client.chat.completions.create(
+        {
+          model: this.opts.model,
+          messages,
+          temperature: this.opts.temperature,
+          stream: true,
+          stream_options: { include_usage: true },
+          ...(req.format === 'json' ? { response_format: { type: 'json_object' as const } } : {}),
+        },
+        { signal },
+      );
+      let text = '';
+      let usage: TurnResult['usage'] | null = null;
+      for await (const chunk of stream) {
+        if (chunk.usage) usage = { prompt_tokens: chunk.usage.prompt_tokens, completion_tokens: chunk.usage.completion_tokens };
+        const piece = chunk.choices?.[0]?.delta?.content;
+        if (piece) {
+          text += piece;
+          if (req.format === 'text') req.emit(piece);
+        }
+      }
+      return { text, usage: usage ?? { prompt_tokens: estimateTokens(JSON.stringify(messages)), completion_tokens: estimateTokens(text) } };
     } catch (err) {
       throw providerError(err, deadline);
     }

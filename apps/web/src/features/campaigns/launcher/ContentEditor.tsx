@@ -8,6 +8,7 @@ import { useApprovedTemplates, useApprovedWaTemplates, useContentOptions } from 
 import type { ContentDraft } from '../draft.ts';
 import { languageName } from '../../../lib/i18n.ts';
 import { autoDir } from '../../../lib/text-direction.ts';
+import { type WriteDefaults, WriteWithAi } from '../../../components/ai-writing/WriteWithAi.tsx';
 
 function Variables({ onInsert, prefix }: { onInsert: (v: string) => void; prefix: string }) {
   const { t } = useTranslation();
@@ -31,10 +32,12 @@ interface Props {
   onChange: (next: ContentDraft) => void;
   /** test id prefix: "content" for the main content, "variant-b" for the A/B variant */
   prefix: string;
+  /** what "Write with AI" starts from: the draft (its brand, audience, objective) */
+  ai?: WriteDefaults;
 }
 
 /** One channel's content: an APPROVED template or text (SMS), a template, subject + body or subject + a content-library item (email), a template and its parameters (WhatsApp). */
-export function ContentEditor({ channel, value, onChange, prefix }: Props) {
+export function ContentEditor({ channel, value, onChange, prefix, ai }: Props) {
   const { t } = useTranslation();
   const { userId } = useSession();
   const smsTemplates = useApprovedTemplates(userId ?? '', 'sms');
@@ -80,7 +83,10 @@ export function ContentEditor({ channel, value, onChange, prefix }: Props) {
               attributes={autoDir(c.text)}
               data-testid={`${prefix}-sms-text`}
             />
-            <Variables prefix={`${prefix}-sms`} onInsert={(v) => set({ text: `${c.text}{{${v}}}` })} />
+            <Group justify="space-between" align="flex-start">
+              <Variables prefix={`${prefix}-sms`} onInsert={(v) => set({ text: `${c.text}{{${v}}}` })} />
+              {ai && <WriteWithAi channel="sms" defaults={ai} testId={`${prefix}-sms-write-with-ai`} onPick={(v) => v.sms && set({ text: v.sms.text })} />}
+            </Group>
           </>
         )}
       </Stack>
@@ -146,7 +152,10 @@ export function ContentEditor({ channel, value, onChange, prefix }: Props) {
                   attributes={autoDir(c.html)}
                   data-testid={`${prefix}-email-body`}
                 />
-                <Variables prefix={`${prefix}-email`} onInsert={(v) => set({ html: `${c.html}{{${v}}}` })} />
+                <Group justify="space-between" align="flex-start">
+                  <Variables prefix={`${prefix}-email`} onInsert={(v) => set({ html: `${c.html}{{${v}}}` })} />
+                  {ai && <WriteWithAi channel="email" defaults={ai} testId={`${prefix}-email-write-with-ai`} onPick={(v) => v.email && set({ subject: v.email.subject, html: v.email.html })} />}
+                </Group>
               </>
             )}
           </>

@@ -2,6 +2,7 @@ import { ColorInput, Group, NumberInput, SegmentedControl, Slider, Stack, Text, 
 import { useTranslation } from 'react-i18next';
 import type { Action, CanvasElement } from '../model.ts';
 import { autoDir } from '../../../lib/text-direction.ts';
+import { WriteWithAi } from '../../../components/ai-writing/WriteWithAi.tsx';
 
 /** The selected element's properties; every change is one undoable step. */
 export function PropertiesPanel(props: { element: CanvasElement | null; swatches: string[]; dispatch(a: Action): void }) {
@@ -28,6 +29,8 @@ export function PropertiesPanel(props: { element: CanvasElement | null; swatches
             data-testid="canvas-text-input"
             onChange={(e) => set({ text: e.currentTarget.value })}
           />
+          {/* a headline for the picture: the email subject lines are short and need no opt-out */}
+          <WriteWithAi channel="email" defaults={{ topic: el.text ?? '' }} useLabel={t('ai.write.useAsText')} testId="canvas-write-with-ai" onPick={(v) => v.email && set({ text: v.email.subject })} />
           <NumberInput
             label={t('canvas.properties.fontSize')}
             value={el.fontSize}

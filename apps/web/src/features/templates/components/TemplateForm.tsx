@@ -18,6 +18,7 @@ import { useCreateRichTemplate } from '../api/create-rich-template.ts';
 import { useCreateTemplate } from '../api/create-template.ts';
 import { useUpdateTemplate } from '../api/update-template.ts';
 import { EmailEditor } from './EmailEditor.tsx';
+import { WriteWithAi } from '../../../components/ai-writing/WriteWithAi.tsx';
 import { insertAtCursor } from './insert-at-cursor.ts';
 import { SmsCounter } from './SmsCounter.tsx';
 import { VariableMenu } from './VariableMenu.tsx';
@@ -70,6 +71,8 @@ export function TemplateForm({
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string>();
   const textRef = useRef<HTMLTextAreaElement>(null);
+  // the rich editor reads its content once: a version key opens it again on AI-written content
+  const [written, setWritten] = useState(0);
   const create = useCreateTemplate();
   const createRich = useCreateRichTemplate();
   const update = useUpdateTemplate();
@@ -149,10 +152,24 @@ export function TemplateForm({
             readOnly={readOnly}
             data-testid="template-subject"
           />
-          <Text size="sm" fw={500}>
-            {t('templates.editor.body')}
-          </Text>
-          <EmailEditor html={values.html} onChange={(html) => set('html', html)} readOnly={readOnly} />
+          <Group justify="space-between" align="flex-end">
+            <Text size="sm" fw={500}>
+              {t('templates.editor.body')}
+            </Text>
+            {!readOnly && (
+              <WriteWithAi
+                channel="email"
+                defaults={{ topic: values.subject }}
+                testId="template-write-with-ai"
+                onPick={(v) => {
+                  if (!v.email) return;
+                  onValues({ ...values, subject: v.email.subject, html: v.email.html });
+                  setWritten((n) => n + 1);
+                }}
+              />
+            )}
+          </Group>
+          <EmailEditor key={written} html={values.html} onChange={(html) => set('html', html)} readOnly={readOnly} />
           {field('html') && (
             <Text size="sm" c="red">
               {field('html')}
@@ -165,7 +182,21 @@ export function TemplateForm({
             <Text size="sm" fw={500}>
               {t('templates.editor.text')}
             </Text>
-            <VariableMenu onInsert={(p) => set('template_text', insertAtCursor(textRef.current, values.template_text, p))} disabled={readOnly} />
+            <Group gap="xs">
+              {!readOnly && (
+                <WriteWithAi
+                  channel={channel === 'whatsapp' ? 'whatsapp' : 'sms'}
+                  defaults={{}}
+                  testId="template-write-with-ai"
+                  onPick={(v) => {
+                    // a plain WhatsApp text template names its variables: {{1}} is the first name
+                    const text = v.sms?.text ?? [v.whatsapp?.body.replace(/\{\{1\}\}/g, '{{first_name}}'), v.whatsapp?.footer].filter(Boolean).join('\n');
+                    set('template_text', text);
+                  }}
+                />
+              )}
+              <VariableMenu onInsert={(p) => set('template_text', insertAtCursor(textRef.current, values.template_text, p))} disabled={readOnly} />
+            </Group>
           </Group>
           <Textarea
             ref={textRef}

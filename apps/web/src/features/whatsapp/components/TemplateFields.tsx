@@ -2,6 +2,7 @@ import { Button, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, Texta
 import { WA_CATEGORIES, WA_LIMITS, waVariables } from '@risala/shared/schemas/whatsapp';
 import { IconBraces } from '@tabler/icons-react';
 import { useRef } from 'react';
+import { WriteWithAi } from '../../../components/ai-writing/WriteWithAi.tsx';
 import { useTranslation } from 'react-i18next';
 import { languageName, translateMessage } from '../../../lib/i18n.ts';
 import { autoDir } from '../../../lib/text-direction.ts';
@@ -130,7 +131,24 @@ export function TemplateFields({ state, onChange, errors, disabled, identityLock
           <Text fw={600} size="sm">
             {t('whatsapp.editor.body')}
           </Text>
-          <Button
+          <Group gap="xs">
+            {!disabled && (
+              <WriteWithAi
+                channel="whatsapp"
+                defaults={{ language: state.language.startsWith('ar') ? 'ar' : 'en' }}
+                testId="wa-write-with-ai"
+                onPick={(v) =>
+                  v.whatsapp &&
+                  onChange({
+                    body: v.whatsapp.body,
+                    bodyExamples: v.whatsapp.parameters.map((x) => x.example),
+                    footer: v.whatsapp.footer ?? state.footer,
+                    category: 'MARKETING',
+                  })
+                }
+              />
+            )}
+            <Button
             size="xs"
             variant="light"
             leftSection={<IconBraces size={14} />}
@@ -140,6 +158,7 @@ export function TemplateFields({ state, onChange, errors, disabled, identityLock
           >
             {t('whatsapp.editor.addVariable')}
           </Button>
+          </Group>
         </Group>
         <Textarea
           ref={bodyRef}

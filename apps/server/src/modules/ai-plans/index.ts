@@ -1,0 +1,6 @@
+/**
+ * AI campaign plans (issue 18): computed from the account's data (segments with live counts,
+ * channels, send times, messages, A/B, the launcher's estimate, expected ranges), phrased by the
+ * built-in engine or a model, approved by a person and applied as launcher drafts.
+ */
+export { aiPlanRoutes, campaignAiRoutes, marketingPlanRoutes } from './plans.routes.ts';

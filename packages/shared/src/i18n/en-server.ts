@@ -1,0 +1,10 @@
+/**
+ * English texts only the server uses: the AI features' own phrasing (message templates, a plan's
+ * text, insights). Part of the catalogue (the parity tests read it) but never loaded by the web.
+ */
+import enAiWriting from './en/aiWriting.json' with { type: 'json' };
+import type { Messages } from './types.ts';
+
+const messages: Messages = { aiWriting: enAiWriting };
+
+export default messages;
