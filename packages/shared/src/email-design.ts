@@ -147,11 +147,20 @@ export function contentBlock(id: ContentBlock, t: EmailTheme, x: BlockTexts): st
   }
 }
 
+/** One network's icon linking to `href` (the network's page until the marketer sets theirs). "-noshare": a plain link, not a share button. */
+export function socialElement(assetBase: string, network: SocialNetwork, href: string = SOCIAL_STYLE[network].href): string {
+  return `<mj-social-element name="${network}-noshare" href="${mjmlAttr(href, 'url')}" src="${assetBase}/email/social/${network}.png" background-color="${SOCIAL_STYLE[network].color}" alt="${network}"></mj-social-element>`;
+}
+
+/** The network an icon of a social block stands for, from its MJML name. */
+export function networkOf(name: string): SocialNetwork | null {
+  const n = name.replace(/-noshare$/, '');
+  return (SOCIAL_NETWORKS as readonly string[]).includes(n) ? (n as SocialNetwork) : null;
+}
+
 /** A row of social icons (each links to the network's page; the marketer sets their own). */
 export function socialBlock(t: EmailTheme, networks: readonly SocialNetwork[]): string {
-  const elements = networks
-    .map((n) => `<mj-social-element name="${n}-noshare" href="${SOCIAL_STYLE[n].href}" src="${t.assetBase}/email/social/${n}.png" background-color="${SOCIAL_STYLE[n].color}" alt="${n}"></mj-social-element>`)
-    .join('');
+  const elements = networks.map((n) => socialElement(t.assetBase, n)).join('');
   return `<mj-social mode="horizontal" align="center" icon-size="28px" border-radius="6px" padding="12px 25px">${elements}</mj-social>`;
 }
 

@@ -17,6 +17,7 @@ import arSending from './ar/sending.json' with { type: 'json' };
 import arCampaigns from './ar/campaigns.json' with { type: 'json' };
 import arDashboard from './ar/dashboard.json' with { type: 'json' };
 import arAi from './ar/ai.json' with { type: 'json' };
+import arBuilder from './ar/builder.json' with { type: 'json' };
 import type { Messages } from './types.ts';
 
 const messages: Messages = {
@@ -38,6 +39,7 @@ const messages: Messages = {
   campaigns: arCampaigns,
   dashboard: arDashboard,
   ai: arAi,
+  builder: arBuilder,
 };
 
 export default messages;

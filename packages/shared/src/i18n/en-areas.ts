@@ -17,6 +17,7 @@ import enSending from './en/sending.json' with { type: 'json' };
 import enCampaigns from './en/campaigns.json' with { type: 'json' };
 import enDashboard from './en/dashboard.json' with { type: 'json' };
 import enAi from './en/ai.json' with { type: 'json' };
+import enBuilder from './en/builder.json' with { type: 'json' };
 import type { Messages } from './types.ts';
 
 const messages: Messages = {
@@ -38,6 +39,7 @@ const messages: Messages = {
   campaigns: enCampaigns,
   dashboard: enDashboard,
   ai: enAi,
+  builder: enBuilder,
 };
 
 export default messages;

@@ -98,6 +98,8 @@ function Launcher({ initial }: { initial: Campaign | null }) {
     });
 
   const stepProps = { draft, set };
+  // the email builder needs the page's width: the preview goes below it
+  const building = draft.channels.includes('email') && draft.content.email.source === 'compose' && draft.content.email.mjml != null;
   const panels: Record<(typeof STEPS)[number], React.ReactNode> = {
     brand: <BasicsStep {...stepProps} nameError={autosave.state === 'error' ? nameErrorOf(autosave.error) : null} />,
     channels: <ChannelsStep {...stepProps} />,
@@ -107,16 +109,16 @@ function Launcher({ initial }: { initial: Campaign | null }) {
         <Text c="dimmed">{t('campaigns.launcher.senders.noChannels')}</Text>
       ) : (
         <Grid gap="md">
-          <Grid.Col span={{ base: 12, md: 7 }}>
+          <Grid.Col span={{ base: 12, md: building ? 12 : 7 }}>
             <Stack gap="md">
               {draft.channels.map((ch) => (
                 <SectionCard key={ch} title={t(`campaigns.channels.${ch}`)}>
-                  <ContentEditor channel={ch} value={draft.content} onChange={(content) => set({ content })} prefix="content" />
+                  <ContentEditor channel={ch} value={draft.content} onChange={(content) => set({ content })} prefix="content" brandId={draft.brand_id} />
                 </SectionCard>
               ))}
             </Stack>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }}>
+          <Grid.Col span={{ base: 12, md: building ? 12 : 5 }}>
             <ContentPreview channels={draft.channels} content={draft.content} groupId={draft.audience.group_ids[0] ?? null} />
           </Grid.Col>
         </Grid>
