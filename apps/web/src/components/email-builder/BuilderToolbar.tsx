@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Modal, SegmentedControl, Select, Stack, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { Direction } from '@risala/shared/email-design';
-import { IconArrowBackUp, IconArrowForwardUp, IconDeviceDesktop, IconDeviceMobile, IconEye } from '@tabler/icons-react';
+import { IconArrowBackUp, IconArrowForwardUp, IconDeviceDesktop, IconDeviceMobile, IconEye, IconTextDirectionLtr, IconTextDirectionRtl } from '@tabler/icons-react';
 import type { Component, Editor } from 'grapesjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,9 +55,10 @@ export function BuilderToolbar({ editor, brands, brandId, onBrand, dir, onDirect
           size="xs"
           value={dir}
           onChange={(v) => onDirection(v as Direction)}
+          // icons with their names (the words do not fit a phone's toolbar)
           data={[
-            { value: 'ltr', label: t('builder.direction.ltr') },
-            { value: 'rtl', label: t('builder.direction.rtl') },
+            { value: 'ltr', label: <IconTextDirectionLtr size={16} aria-label={t('builder.direction.ltr')} /> },
+            { value: 'rtl', label: <IconTextDirectionRtl size={16} aria-label={t('builder.direction.rtl')} /> },
           ]}
           aria-label={t('builder.toolbar.direction')}
           data-testid="builder-direction"

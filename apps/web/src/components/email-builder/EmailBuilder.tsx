@@ -69,15 +69,14 @@ export default function EmailBuilder({ mjml, onChange, brandId, onBrandChange, s
       const rte = { bold: t('builder.rte.bold'), italic: t('builder.rte.italic'), underline: t('builder.rte.underline'), strikethrough: t('builder.rte.strikethrough'), link: t('builder.rte.link') };
       instance = createEditor(container.current, design, { names, rte, desktop: t('builder.device.desktop'), mobile: t('builder.device.mobile') }, i18n.language);
       const e = instance;
-      let timer: ReturnType<typeof setTimeout> | undefined;
       e.on('load', () => {
         const doc = e.Canvas.getDocument();
         if (doc) doc.documentElement.dir = emailDirection(e);
         if (!mjml) changed.current(designOf(e));
       });
+      // at once, not debounced: a save right after an edit must carry it (writing the MJML is cheap)
       e.on('update', () => {
-        clearTimeout(timer);
-        timer = setTimeout(() => changed.current(designOf(e)), 250);
+        changed.current(designOf(e));
         setTick((n) => n + 1);
       });
       e.on('component:selected component:deselected', () => setSelected(e.getSelected() ?? null));
