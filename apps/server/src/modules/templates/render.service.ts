@@ -2,7 +2,7 @@ import type { EmailAssets, RenderedEmail, RenderEmailInput } from '@risala/share
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { publicImageUrl } from '../../storage/signing.ts';
-import type { AuthContext } from '../auth/guard.ts';
+import type { AuthContext } from '../auth/index.ts';
 import { renderDesign } from './design.ts';
 import { htmlToText, sanitizeEmailHtml } from './sanitize.ts';
 import * as repo from './templates.repo.ts';
