@@ -77,12 +77,12 @@ export function BuilderToolbar({ editor, brands, brandId, onBrand, dir, onDirect
       <Group gap={4}>
         <Tooltip label={t('builder.toolbar.undo')}>
           <ActionIcon variant="default" aria-label={t('builder.toolbar.undo')} disabled={!undo?.hasUndo()} onClick={() => undo?.undo()} data-testid="builder-undo">
-            <IconArrowBackUp size={16} />
+            <IconArrowBackUp size={16} className="mirror-rtl" />
           </ActionIcon>
         </Tooltip>
         <Tooltip label={t('builder.toolbar.redo')}>
           <ActionIcon variant="default" aria-label={t('builder.toolbar.redo')} disabled={!undo?.hasRedo()} onClick={() => undo?.redo()} data-testid="builder-redo">
-            <IconArrowForwardUp size={16} />
+            <IconArrowForwardUp size={16} className="mirror-rtl" />
           </ActionIcon>
         </Tooltip>
         <Button size="xs" variant="light" leftSection={<IconEye size={16} />} disabled={!editor} onClick={() => setPreview(true)} data-testid="builder-preview">
