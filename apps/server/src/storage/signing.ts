@@ -12,3 +12,20 @@ export function verifyDownload(secret: string, key: string, exp: number, sig: st
   const given = Buffer.from(sig);
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
+
+/**
+ * A lasting public address for an image in an email (the builder's library images, brand logos):
+ * mail clients load it without a session, for as long as the file is stored. HMAC-SHA256 over the
+ * key only, so the address cannot be made up for another file.
+ */
+export function signPublicImage(secret: string, key: string): string {
+  return createHmac('sha256', `storage-public-image:${secret}`).update(key).digest('base64url').slice(0, 32);
+}
+
+export function verifyPublicImage(secret: string, key: string, sig: string): boolean {
+  const expected = Buffer.from(signPublicImage(secret, key));
+  const given = Buffer.from(sig);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+export const publicImageUrl = (publicUrl: string, secret: string, key: string) => `${publicUrl}/api/s3/public/${signPublicImage(secret, key)}/${key}`;

@@ -21,6 +21,7 @@ import arDashboard from './ar/dashboard.json' with { type: 'json' };
 import arAi from './ar/ai.json' with { type: 'json' };
 import arAiPlans from './ar/aiPlans.json' with { type: 'json' };
 import arAnalytics from './ar/analytics.json' with { type: 'json' };
+import arBuilder from './ar/builder.json' with { type: 'json' };
 import type { Messages } from './types.ts';
 
 const messages: Messages = {
@@ -46,6 +47,7 @@ const messages: Messages = {
   ai: arAi,
   aiPlans: arAiPlans,
   analytics: arAnalytics,
+  builder: arBuilder,
 };
 
 export default messages;

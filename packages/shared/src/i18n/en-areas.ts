@@ -21,6 +21,7 @@ import enDashboard from './en/dashboard.json' with { type: 'json' };
 import enAi from './en/ai.json' with { type: 'json' };
 import enAiPlans from './en/aiPlans.json' with { type: 'json' };
 import enAnalytics from './en/analytics.json' with { type: 'json' };
+import enBuilder from './en/builder.json' with { type: 'json' };
 import type { Messages } from './types.ts';
 
 const messages: Messages = {
@@ -46,6 +47,7 @@ const messages: Messages = {
   ai: enAi,
   aiPlans: enAiPlans,
   analytics: enAnalytics,
+  builder: enBuilder,
 };
 
 export default messages;

@@ -46,6 +46,8 @@ export const campaignContentSchema = z.object({
       content_id: id.nullish(),
       subject: optionalString(255),
       html: z.string().max(500_000).nullish(),
+      /** a design of the visual builder (MJML): the server renders `html` from it when the draft is saved */
+      mjml: z.string().max(500_000).nullish(),
     })
     .optional(),
   whatsapp: z

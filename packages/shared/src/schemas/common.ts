@@ -13,6 +13,9 @@ export const requiredString = (max = 255) =>
     .min(1, { error: 'validation.required' })
     .max(max, { error: 'validation.tooLong' });
 
+/** The success envelope around a response's data, for a route's `response` schema. */
+export const envelopeOf = <T extends z.ZodType>(data: T) => z.object({ statusCode: z.number(), message: z.string(), data });
+
 export const optionalString = (max = 255) =>
   z.string().trim().max(max, { error: 'validation.tooLong' }).optional().nullable();
 

@@ -5,8 +5,15 @@ describe('template variables', () => {
   it('finds allowed placeholders in order, once, with or without spaces and fallbacks', () => {
     expect(extractVariables('Hi {{ first_name }} {{last_name|X}}', '{{first_name}} in {{attributes.tier}}')).toEqual({
       variables: ['first_name', 'last_name', 'attributes.tier'],
+      system: [],
       unknown: [],
     });
+  });
+
+  it('tells the sending\'s own placeholders apart; rendering leaves them for the step that fills them', () => {
+    expect(extractVariables('<a href="{{unsubscribe_url}}">x</a> {{first_name}}')).toEqual({ variables: ['first_name'], system: ['unsubscribe_url'], unknown: [] });
+    expect(renderVariables('{{first_name}} <a href="{{unsubscribe_url}}">', { first_name: 'Huda' })).toBe('Huda <a href="{{unsubscribe_url}}">');
+    expect(renderVariables('<a href="{{unsubscribe_url}}">', { unsubscribe_url: '#' })).toBe('<a href="#">');
   });
 
   it('reports unknown names', () => {

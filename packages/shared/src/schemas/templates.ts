@@ -19,6 +19,13 @@ export type ReviewAction = (typeof REVIEW_ACTIONS)[number];
 export const CUSTOMER_VARIABLES = ['first_name', 'last_name', 'email', 'mobile_number', 'city', 'country'] as const;
 const ATTRIBUTE_VARIABLE = /^attributes\.[A-Za-z0-9_]{1,64}$/;
 
+/**
+ * Placeholders the sending fills in, not the customer's fields: `{{unsubscribe_url}}` becomes a
+ * campaign email's signed unsubscribe link. Allowed in an email's HTML (and its design) only.
+ */
+export const SYSTEM_VARIABLES = ['unsubscribe_url'] as const;
+export const isSystemVariable = (name: string) => (SYSTEM_VARIABLES as readonly string[]).includes(name);
+
 /** `{{ name }}` or `{{ name|fallback }}` (the fallback is used when the customer has no value). */
 const PLACEHOLDER = /\{\{\s*([^{}|]*?)\s*(?:\|([^{}]*))?\}\}/g;
 
@@ -26,30 +33,36 @@ export function isAllowedVariable(name: string): boolean {
   return (CUSTOMER_VARIABLES as readonly string[]).includes(name) || ATTRIBUTE_VARIABLE.test(name);
 }
 
-/** Every placeholder name in the texts, in order of first use, split into allowed and unknown. */
+/**
+ * Every placeholder name in the texts, in order of first use, split into the customer's fields,
+ * the sending's own (`system`) and unknown ones.
+ */
 export function extractVariables(...texts: (string | null | undefined)[]) {
   const variables: string[] = [];
+  const system: string[] = [];
   const unknown: string[] = [];
   for (const text of texts) {
     for (const match of (text ?? '').matchAll(PLACEHOLDER)) {
       const name = match[1] ?? '';
-      const list = isAllowedVariable(name) ? variables : unknown;
+      const list = isAllowedVariable(name) ? variables : isSystemVariable(name) ? system : unknown;
       if (!list.includes(name)) list.push(name);
     }
   }
-  return { variables, unknown };
+  return { variables, system, unknown };
 }
 
 /**
  * Replace placeholders with values. A missing or empty value uses the placeholder's fallback
- * (`{{first_name|Friend}}`), else nothing. `encode` escapes values for HTML output.
+ * (`{{first_name|Friend}}`), else nothing. `encode` escapes values for HTML output. A system
+ * placeholder without a value stays as it is, for the step that fills it (campaign tracking).
  */
 export function renderVariables(
   text: string,
   values: Record<string, string | null | undefined>,
   encode: (value: string) => string = (v) => v,
 ): string {
-  return text.replace(PLACEHOLDER, (_all, name: string, fallback: string | undefined) => {
+  return text.replace(PLACEHOLDER, (all, name: string, fallback: string | undefined) => {
+    if (isSystemVariable(name) && !values[name]) return all;
     const value = values[name];
     if (value !== undefined && value !== null && value !== '') return encode(value);
     return fallback?.trim() ?? '';
@@ -76,13 +89,14 @@ export function templateParts(text: string): TemplatePart[] {
   return parts;
 }
 
-/** Adds an issue for each unknown placeholder in the given fields. */
+/** Adds an issue for each unknown placeholder in the given fields (system ones only in `html` and `mjml`). */
 function checkVariables(fields: readonly string[]) {
   return (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
     for (const field of fields) {
       const text = value[field];
       if (typeof text !== 'string') continue;
-      if (extractVariables(text).unknown.length > 0) {
+      const found = extractVariables(text);
+      if (found.unknown.length > 0 || (found.system.length > 0 && field !== 'html' && field !== 'mjml')) {
         ctx.addIssue({ code: 'custom', path: [field], message: 'validation.templateVariable' });
       }
     }
@@ -114,21 +128,41 @@ export const createTemplateSchema = z
   });
 export type CreateTemplateInput = z.infer<typeof createTemplateSchema>;
 
-/** POST /api/templates/rich — an email with HTML (sanitised by the server); the text part is derived when absent. */
+/** A design of the visual builder: an MJML document (the server renders it to the HTML it stores). */
+const mjmlSchema = z.string().trim().max(HTML_MAX, { error: 'validation.tooLong' });
+
+/** Exactly one of `html` and `mjml` (a design's HTML is the server's to write). */
+function oneBody(value: { html?: string | null; mjml?: string | null }, ctx: z.RefinementCtx) {
+  if (value.html && value.mjml) ctx.addIssue({ code: 'custom', path: ['html'], message: 'validation.invalid' });
+  else if (!value.html && !value.mjml) ctx.addIssue({ code: 'custom', path: ['html'], message: 'validation.required' });
+}
+
+/**
+ * POST /api/templates/rich — an email with HTML (sanitised by the server) or a builder design
+ * (`mjml`, rendered by the server); the text part is derived when absent.
+ */
 export const createRichTemplateSchema = z
   .object({
     template_name: templateName,
     message_type: z.literal('email', { error: 'validation.invalid' }).default('email'),
     category: category.default('marketing'),
     subject: requiredString(255),
-    html: requiredString(HTML_MAX),
+    html: z.string().trim().max(HTML_MAX, { error: 'validation.tooLong' }).optional(),
+    mjml: mjmlSchema.optional(),
     template_text: optionalString(10_000),
     brand_id: brandId,
   })
-  .superRefine(checkVariables(['subject', 'html', 'template_text']));
+  .superRefine((value, ctx) => {
+    oneBody(value, ctx);
+    checkVariables(['subject', 'html', 'mjml', 'template_text'])(value, ctx);
+  });
 export type CreateRichTemplateInput = z.infer<typeof createRichTemplateSchema>;
 
-/** PUT /api/templates/{id} — any subset; the channel does not change. */
+/**
+ * PUT /api/templates/{id} — any subset; the channel does not change. `mjml` replaces the body with
+ * a design (the server renders its HTML); `html` with HTML written by hand, which ends the design
+ * (the email is no longer edited as blocks). Not both.
+ */
 export const updateTemplateSchema = z
   .object({
     template_name: templateName.optional(),
@@ -136,9 +170,13 @@ export const updateTemplateSchema = z
     subject: optionalString(255),
     template_text: z.string().trim().max(10_000, { error: 'validation.tooLong' }).optional(),
     html: z.string().max(HTML_MAX, { error: 'validation.tooLong' }).nullable().optional(),
+    mjml: mjmlSchema.nullable().optional(),
     brand_id: brandId,
   })
-  .superRefine(checkVariables(['subject', 'html', 'template_text']));
+  .superRefine((value, ctx) => {
+    if (value.html && value.mjml) ctx.addIssue({ code: 'custom', path: ['html'], message: 'validation.invalid' });
+    checkVariables(['subject', 'html', 'mjml', 'template_text'])(value, ctx);
+  });
 export type UpdateTemplateInput = z.infer<typeof updateTemplateSchema>;
 
 export const TEMPLATE_SORTS = ['updated_at', 'created_at', 'template_name', 'status', 'message_type'] as const;
@@ -155,9 +193,24 @@ export type ListTemplatesQuery = z.infer<typeof listTemplatesQuerySchema>;
 
 export const categoryParamSchema = z.object({ category });
 
-export const previewTemplateSchema = z.object({
-  customer_id: z.coerce.number({ error: 'validation.required' }).int().positive({ error: 'validation.id' }),
-});
+const customerId = z.coerce.number({ error: 'validation.required' }).int().positive({ error: 'validation.id' });
+
+export const previewTemplateSchema = z.object({ customer_id: customerId });
+
+/**
+ * POST /api/templates/render — an email being edited (not saved yet) as mail clients get it: a
+ * design (`mjml`) or HTML, with one customer's values when `customer_id` is given (else the
+ * placeholders stay).
+ */
+export const renderEmailSchema = z
+  .object({
+    subject: z.string().trim().max(255, { error: 'validation.tooLong' }).default(''),
+    html: z.string().trim().max(HTML_MAX, { error: 'validation.tooLong' }).optional(),
+    mjml: mjmlSchema.optional(),
+    customer_id: customerId.optional(),
+  })
+  .superRefine(oneBody);
+export type RenderEmailInput = z.infer<typeof renderEmailSchema>;
 
 export const rejectTemplateSchema = z.object({
   reason: requiredString(1000),
@@ -165,32 +218,31 @@ export const rejectTemplateSchema = z.object({
 
 // ── responses ────────────────────────────────────────────────────────────────
 
-export interface Template {
-  id: number;
-  template_name: string;
-  message_type: MessageType;
-  category: TemplateCategory;
-  subject: string | null;
-  template_text: string;
-  html: string | null;
-  variables: string[];
-  brand_id: number | null;
-  status: TemplateStatus;
-  rejection_reason: string | null;
-  submitted_at: string | null;
-  reviewed_at: string | null;
-  reviewed_by: number | null;
-  created_by: number | null;
-  created_at: string;
-  updated_at: string;
-}
+export const templateSchema = z.object({
+  id: z.number(),
+  template_name: z.string(),
+  message_type: z.enum(MESSAGE_TYPES),
+  category: z.enum(TEMPLATE_CATEGORIES),
+  subject: z.string().nullable(),
+  template_text: z.string(),
+  html: z.string().nullable(),
+  /** the builder's design the HTML was rendered from; null when edited as rich text or HTML */
+  mjml: z.string().nullable(),
+  variables: z.array(z.string()),
+  brand_id: z.number().nullable(),
+  status: z.enum(TEMPLATE_STATUSES),
+  rejection_reason: z.string().nullable(),
+  submitted_at: z.string().nullable(),
+  reviewed_at: z.string().nullable(),
+  reviewed_by: z.number().nullable(),
+  created_by: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Template = z.infer<typeof templateSchema>;
 
-export interface TemplateList {
-  items: Template[];
-  page: number;
-  limit: number;
-  total: number;
-}
+export const templateListSchema = z.object({ items: z.array(templateSchema), page: z.number(), limit: z.number(), total: z.number() });
+export type TemplateList = z.infer<typeof templateListSchema>;
 
 export interface TemplateReviewEntry {
   id: number;
@@ -211,19 +263,52 @@ export interface TemplateReviewStatus {
 }
 
 /** GET /api/templates/{id}/email and the preview: what a mail client receives. */
-export interface EmailRendition {
-  subject: string;
-  html: string;
-  text: string;
-}
+export const emailRenditionSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
+export type EmailRendition = z.infer<typeof emailRenditionSchema>;
 
-export interface TemplatePreview {
-  message_type: MessageType;
-  subject: string | null;
-  text: string;
-  html: string | null;
-  customer: { id: number; name: string };
-}
+const previewCustomerSchema = z.object({ id: z.number(), name: z.string() });
+
+export const templatePreviewSchema = z.object({
+  message_type: z.enum(MESSAGE_TYPES),
+  subject: z.string().nullable(),
+  text: z.string(),
+  html: z.string().nullable(),
+  customer: previewCustomerSchema,
+});
+export type TemplatePreview = z.infer<typeof templatePreviewSchema>;
+
+/** POST /api/templates/render: the email as sent, and its body as it would be stored (a design's HTML). */
+export const renderedEmailSchema = emailRenditionSchema.extend({
+  /** the sanitised body before inlining, placeholders kept: what "edit as HTML" starts from */
+  body_html: z.string(),
+  customer: previewCustomerSchema.nullable(),
+});
+export type RenderedEmail = z.infer<typeof renderedEmailSchema>;
+
+/** GET /api/templates/email-assets: what the builder offers — library images and brands, with addresses mail clients can load. */
+export const emailAssetsSchema = z.object({
+  images: z.array(
+    z.object({
+      /** the content item's id, or the brand's for a logo */
+      id: z.number(),
+      title: z.string(),
+      source: z.enum(['content', 'logo']),
+      /** a lasting public address (no session needed) */
+      url: z.string(),
+    }),
+  ),
+  brands: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      colors: z.array(z.string()),
+      logo_url: z.string().nullable(),
+      website: z.string().nullable(),
+      default_language: z.enum(['en', 'ar']),
+    }),
+  ),
+});
+export type EmailAssets = z.infer<typeof emailAssetsSchema>;
 
 export interface DocxConversion {
   html: string;

@@ -19,6 +19,8 @@ export const templates = pgTable(
     template_text: text('template_text').notNull().default(''),
     /** sanitised HTML (email), CSS inlined at send time */
     html: text('html'),
+    /** the visual builder's design (MJML) the HTML was rendered from; null: rich text or HTML source */
+    mjml: text('mjml'),
     variables: text('variables').array().notNull().default(sql`'{}'::text[]`),
     brand_id: integer('brand_id').references(() => brands.id, { onDelete: 'set null' }),
     /** DRAFT | PENDING_REVIEW | APPROVED | REJECTED */

@@ -16,7 +16,7 @@ import { findBrand } from '../brands/index.ts';
 import { loadRoutingTable } from '../routing/index.ts';
 import { type Audience as BuiltAudience, type AudienceCount, audienceChunk, buildAudience, countAudience } from './audience.ts';
 import * as repo from './campaigns.repo.ts';
-import { type CampaignSenders, channelPlan, storedContent } from './content.ts';
+import { type CampaignSenders, channelPlan, storedContent, withRenderedDesign } from './content.ts';
 
 const DELETABLE: CampaignState[] = ['DRAFT', 'CANCELED', 'COMPLETED', 'COMPLETED_WITH_ERRORS'];
 
@@ -46,6 +46,17 @@ function draftValues(input: CampaignDraftInput): repo.CampaignValues {
   return v;
 }
 
+/** The draft with its email designs rendered to HTML (before any transaction: MJML takes milliseconds). */
+async function renderDesigns(input: CampaignDraftInput): Promise<CampaignDraftInput> {
+  const content = input.content && (await withRenderedDesign(input.content, 'content.email.mjml'));
+  const variantB = input.ab_test && (await withRenderedDesign(input.ab_test.variant_b, 'ab_test.variant_b.email.mjml'));
+  return {
+    ...input,
+    ...(input.content ? { content } : {}),
+    ...(input.ab_test && variantB ? { ab_test: { ...input.ab_test, variant_b: variantB } } : {}),
+  };
+}
+
 /** A draft saved before it was named: "Untitled campaign", then "… 2", "… 3", in the user's language. */
 async function untitledName(db: DbOrTx, auth: AuthContext): Promise<string> {
   const base = translate(auth.language, 'campaigns.untitled');
@@ -61,7 +72,8 @@ async function untitledName(db: DbOrTx, auth: AuthContext): Promise<string> {
 }
 
 /** POST /api/campaigns: a DRAFT with whatever the launcher has so far. */
-export async function createCampaign(ctx: AppContext, auth: AuthContext, input: CampaignDraftInput, db: DbOrTx = ctx.db) {
+export async function createCampaign(ctx: AppContext, auth: AuthContext, draft: CampaignDraftInput, db: DbOrTx = ctx.db) {
+  const input = await renderDesigns(draft);
   await checkBrand(db, auth.accountId, input.brand_id);
   const values = { ...draftValues(input), account_id: auth.accountId, created_by: auth.userId, status: 'DRAFT' };
   if (input.name) return repo.insertCampaign(db, { ...values, name: input.name });
@@ -78,7 +90,8 @@ export async function createCampaign(ctx: AppContext, auth: AuthContext, input: 
 }
 
 /** PUT /api/campaigns/{id}: autosave, only while DRAFT. */
-export async function updateCampaign(ctx: AppContext, auth: AuthContext, id: number, input: CampaignDraftInput) {
+export async function updateCampaign(ctx: AppContext, auth: AuthContext, id: number, draft: CampaignDraftInput) {
+  const input = await renderDesigns(draft);
   return ctx.db.transaction(async (tx) => {
     const row = await requireCampaign(tx, auth.accountId, id, true);
     if (row.status !== 'DRAFT') throw new AppError('CAMPAIGN_STATE_INVALID', { data: { status: row.status } });

@@ -15,7 +15,7 @@ import { content as contentItems, whatsappTemplates } from '../../db/schema/inde
 import { AppError } from '../../lib/errors.ts';
 import { fillParams, type NewMessage, resolveEmailSender, resolveWhatsappSender, setMessageContent } from '../messaging/index.ts';
 import { findDefaultSmsSender, findSmsSender } from '../senders/index.ts';
-import { customerValues, emailRenderer, findTemplate, hasVisibleContent, htmlToText, renderer, sanitizeEmailHtml, textToHtml } from '../templates/index.ts';
+import { customerValues, emailRenderer, findTemplate, hasVisibleContent, htmlToText, renderDesign, renderer, sanitizeEmailHtml, textToHtml } from '../templates/index.ts';
 import type { AudienceMember } from './audience.ts';
 import { type SmsSqlPlan, smsBodySql } from './sms-sql.ts';
 import { addTracking, type TrackingKeys } from './tracking.ts';
@@ -106,6 +106,15 @@ async function smsPlan(db: DbOrTx, accountId: number, c: NonNullable<CampaignCon
 /** The content as stored: a composed email's HTML through the one sanitiser, everything else as given. */
 export function storedContent(c: CampaignContent): CampaignContent {
   return c.email?.html ? { ...c, email: { ...c.email, html: sanitizeEmailHtml(c.email.html) } } : c;
+}
+
+/**
+ * A composed email built with the visual builder carries its design (`mjml`); its `html` is the
+ * server's rendering of it, made here when the draft is saved, whatever HTML the client sent.
+ */
+export async function withRenderedDesign(c: CampaignContent, field: string): Promise<CampaignContent> {
+  if (!c.email?.mjml) return c;
+  return { ...c, email: { ...c.email, html: await renderDesign(c.email.mjml, field) } };
 }
 
 type MailRender = (v: Record<string, string | null>) => { subject: string; text: string; html: string | null };

@@ -6,6 +6,7 @@
  * the target URL for clicks), so a changed id, URL or signature is refused.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { UNSUBSCRIBE_PLACEHOLDER } from '@risala/shared/email-design';
 import { translate } from '@risala/shared/i18n/index.ts';
 
 export interface TrackingKeys {
@@ -35,7 +36,11 @@ export const clickUrl = (k: TrackingKeys, id: number, target: string) =>
 const decodeAttr = (v: string) => v.replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&quot;/g, '"');
 const encodeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
-/** The email as sent: links rewritten, the pixel and an unsubscribe footer added; the headers to send with it. */
+/**
+ * The email as sent: links rewritten, the pixel added, and the unsubscribe link put where the
+ * email's own footer has it (`{{unsubscribe_url}}`, the builder's footer block) or, without one,
+ * in a footer added at the end; the headers to send with it.
+ */
 export function addTracking(
   keys: TrackingKeys,
   id: number,
@@ -50,8 +55,11 @@ export function addTracking(
   let html = mail.html.replace(/(<a\b[^>]*?\bhref\s*=\s*)(["'])(https?:\/\/[^"']+)\2/gi, (_all, pre: string, q: string, href: string) => {
     return `${pre}${q}${encodeAttr(clickUrl(keys, id, decodeAttr(href)))}${q}`;
   });
+  // after the click rewrite: the unsubscribe link is not a click to count
+  const ownFooter = html.includes(UNSUBSCRIBE_PLACEHOLDER);
+  html = html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, encodeAttr(unsubscribe));
   const footer =
-    `<p style="font-size:12px;color:#888888;text-align:center"><a href="${encodeAttr(unsubscribe)}">${label}</a></p>` +
+    (ownFooter ? '' : `<p style="font-size:12px;color:#888888;text-align:center"><a href="${encodeAttr(unsubscribe)}">${label}</a></p>`) +
     `<img src="${encodeAttr(openUrl(keys, id))}" width="1" height="1" alt="" style="display:block;border:0">`;
   html = /<\/body>/i.test(html) ? html.replace(/<\/body>/i, `${footer}</body>`) : `${html}${footer}`;
   return { html, text, headers };

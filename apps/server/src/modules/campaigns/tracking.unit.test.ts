@@ -18,6 +18,15 @@ describe('email tracking', () => {
     expect(addTracking(keys, 42, { html: '<p>x</p>', text: 'x' }, 'ar').html).toContain('إلغاء الاشتراك');
   });
 
+  it('puts the unsubscribe link in the email\'s own footer (the builder\'s) instead of adding one', () => {
+    const out = addTracking(keys, 42, { html: '<p><a href="https://shop.example">Shop</a></p><p><a href="{{unsubscribe_url}}">Leave</a></p>', text: 'x' });
+    const link = `https://portal.example/t/u/42/${trackingSig('s3cret', 'u', 42)}`;
+    expect(out.html).toContain(`<a href="${link}">Leave</a>`);
+    expect(out.html?.match(/\/t\/u\//g)).toHaveLength(1);
+    expect(out.html).not.toContain('unsubscribe_url');
+    expect(out.html).toMatch(/\/t\/o\/42\//);
+  });
+
   it('signatures bind the kind, the id and the target URL', () => {
     const sig = trackingSig('s3cret', 'c', 7, 'https://a.example');
     expect(verifyTrackingSig('s3cret', 'c', 7, sig, 'https://a.example')).toBe(true);

@@ -14,7 +14,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { findDefaultEmailSender, findEmailSenderById } from '../senders/index.ts';
-import { customerValues, emailHtmlRenderer, findTemplate, hasVisibleContent, htmlToText, renderer, sanitizeEmailHtml } from '../templates/index.ts';
+import { customerValues, emailHtmlRenderer, findTemplate, hasVisibleContent, htmlToText, renderer, sanitizeEmailHtml, UNTRACKED_SYSTEM_VALUES } from '../templates/index.ts';
 import type { NewMessage } from './pipeline/contracts.ts';
 import { balanceOf, estimateDirect, type Prepare, sendDirect } from './direct-send.ts';
 import { resolveRecipients } from './recipients.ts';
@@ -62,7 +62,7 @@ const prepare: Prepare<SendEmailInput> = async (db, auth, input, bulkId) => {
   const { list, skipped } = await resolveRecipients(db, auth.accountId, input.recipients, 'email');
   const scheduledAt = input.schedule_at ? new Date(input.schedule_at) : null;
   const rows: NewMessage[] = list.map((r) => {
-    const mail = render(r.customer ? customerValues(r.customer) : {});
+    const mail = render({ ...(r.customer ? customerValues(r.customer) : {}), ...UNTRACKED_SYSTEM_VALUES });
     const payload: EmailPayload = mail.html ? { html: mail.html } : {};
     return {
       account_id: auth.accountId,

@@ -107,12 +107,24 @@ export function storageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   };
 }
 
-/** GET /api/s3/download?key=&exp=&sig= — the local driver's signed links; no session needed. */
+/**
+ * No session needed: GET /api/s3/download?key=&exp=&sig= (the local driver's signed links) and
+ * GET /api/s3/public/{sig}/{key} (an image's lasting address for emails; keys are never reused,
+ * so it is cached for a year).
+ */
 export function signedDownloadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/download', { schema: { tags: ['storage'], querystring: downloadQuerySchema } }, async (req, reply) => {
       const { row, body } = await storage.readSignedFile(ctx, req.query);
       return sendFile(reply, row, body, 'private, no-store');
     });
+    app.get(
+      '/public/:sig/*',
+      { schema: { tags: ['storage'], params: z.object({ sig: z.string().max(64), '*': fileKeySchema }) } },
+      async (req, reply) => {
+        const { row, body } = await storage.readPublicImage(ctx, req.params.sig, req.params['*']);
+        return sendFile(reply, row, body, 'public, max-age=31536000, immutable');
+      },
+    );
   };
 }

@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { verifyDownload } from '../../storage/signing.ts';
+import { verifyDownload, verifyPublicImage } from '../../storage/signing.ts';
 import { type AuthContext, findInAccount } from '../auth/index.ts';
 import { detectKind } from './file-rules.ts';
 import * as repo from './storage.repo.ts';
@@ -160,6 +160,17 @@ export async function readSignedFile(ctx: AppContext, q: { key: string; exp: num
   const row = await repo.findByKey(ctx.db, accountId, q.key);
   if (!row) throw new AppError('NOT_FOUND');
   const body = await driver(ctx, () => ctx.storage.get(q.key));
+  if (!body) throw new AppError('NOT_FOUND');
+  return { row, body };
+}
+
+/** The bytes behind an image's public address (GET /api/s3/public/{sig}/{key}): images only, still stored. */
+export async function readPublicImage(ctx: AppContext, sig: string, key: string) {
+  if (!/\.(?:png|jpg)$/.test(key) || !verifyPublicImage(ctx.config.jwtSecret, key, sig)) throw new AppError('NOT_FOUND');
+  const accountId = Number(/^acc_(\d+)\//.exec(key)?.[1]);
+  const row = await repo.findByKey(ctx.db, accountId, key);
+  if (!row?.content_type.startsWith('image/')) throw new AppError('NOT_FOUND');
+  const body = await driver(ctx, () => ctx.storage.get(key));
   if (!body) throw new AppError('NOT_FOUND');
   return { row, body };
 }

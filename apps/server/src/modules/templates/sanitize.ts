@@ -1,12 +1,15 @@
 import juice from 'juice';
 import sanitizeHtml from 'sanitize-html';
+import { liftConditionalComments } from './conditional-comments.ts';
 
 /**
  * Email HTML sanitiser. Allowed: the usual email markup (text, headings, lists, links, images,
  * tables with their layout attributes), inline styles of a fixed property list, and <style> blocks
  * (kept for juice, which inlines them when the email is rendered). Removed: scripts, frames, forms,
  * objects, SVG, every `on*` attribute, URLs other than http(s), mailto and tel (images: also cid and
- * data:image of a raster type), and CSS that can run code or load from elsewhere.
+ * data:image of a raster type), and CSS that can run code or load from elsewhere. Outlook's
+ * conditional comments, which MJML's output (the visual builder) relies on, are kept when they
+ * hold only layout (conditional-comments.ts); other comments go.
  */
 
 const SIDES = ['', '-top', '-right', '-bottom', '-left'];
@@ -23,6 +26,9 @@ const STYLE_PROPERTIES = [
   ...SIDES.slice(1).flatMap((s) => [`border${s}-color`, `border${s}-style`, `border${s}-width`]),
   'border-color', 'border-style', 'border-width',
   'margin-inline-start', 'margin-inline-end', 'padding-inline-start', 'padding-inline-end',
+  // what MJML's output (the visual builder) writes besides the above
+  'cursor', 'mso-padding-alt', 'text-size-adjust', '-webkit-text-size-adjust', '-ms-text-size-adjust',
+  '-ms-interpolation-mode',
 ];
 
 /** Values that can run code (old IE expression(), behaviours, bindings) or fetch non-https resources. */
@@ -30,6 +36,17 @@ const UNSAFE_CSS = /expression\s*\(|javascript\s*:|vbscript\s*:|behavior\s*:|-mo
 const SAFE_VALUE = /^(?![\s\S]*(?:\\|\/\*|expression\s*\(|javascript\s*:|vbscript\s*:|-moz-binding|url\s*\(\s*['"]?\s*(?!https:\/\/|data:image\/(?:png|jpe?g|gif|webp);)))[\s\S]*$/i;
 
 const ALLOWED_STYLES = { '*': Object.fromEntries(STYLE_PROPERTIES.map((p) => [p, [SAFE_VALUE]])) };
+const ALLOWED_PROPERTY = new Set(STYLE_PROPERTIES);
+
+/** A style attribute whose every declaration is an allowed property with a safe value. */
+function safeStyleAttribute(style: string): boolean {
+  return style.split(';').every((declaration) => {
+    if (!declaration.trim()) return true;
+    const colon = declaration.indexOf(':');
+    if (colon < 0) return false;
+    return ALLOWED_PROPERTY.has(declaration.slice(0, colon).trim().toLowerCase()) && SAFE_VALUE.test(declaration.slice(colon + 1));
+  });
+}
 
 const RASTER_DATA_URL = /^data:image\/(?:png|jpe?g|gif|webp);base64,[A-Za-z0-9+/=\s]+$/i;
 
@@ -43,8 +60,22 @@ const unescapeText = (text: string) =>
 function cleanStyleBlock(escapedCss: string): string {
   const plain = escapedCss.replace(/\/\*[\s\S]*?\*\//g, '');
   const raw = unescapeText(plain);
-  if (UNSAFE_CSS.test(raw) || /[<\\]/.test(raw)) return '';
+  if (!safeCss(raw)) return '';
   return plain;
+}
+
+const safeCss = (css: string) => !UNSAFE_CSS.test(css) && !/[<\\]|\/\*/.test(css);
+
+/** What Outlook's conditional comments may hold besides layout tags (conditional-comments.ts). */
+const CONDITIONAL_RULES = { styleAttribute: safeStyleAttribute, styleBlock: safeCss };
+
+/** A <meta> keeps only a charset (also from http-equiv Content-Type) or the viewport; never http-equiv itself. */
+function safeMeta(attribs: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
+  if (attribs.charset) return { charset: 'utf-8' };
+  if ((attribs['http-equiv'] ?? '').toLowerCase() === 'content-type') return { charset: 'utf-8' };
+  const content = attribs.content ?? '';
+  if ((attribs.name ?? '').toLowerCase() === 'viewport' && /^[\w\s=,.-]{1,100}$/.test(content)) return { name: 'viewport', content };
+  return {};
 }
 
 /**
@@ -66,7 +97,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     'tfoot', 'tr', 'th', 'td', 'caption', 'col', 'colgroup', 'figure', 'figcaption', 'mark', 'abbr',
   ],
   allowedAttributes: {
-    '*': ['style', 'class', 'dir', 'lang', 'align', 'valign', 'title', 'id', 'width', 'height', 'bgcolor'],
+    '*': ['style', 'class', 'dir', 'lang', 'align', 'valign', 'title', 'id', 'width', 'height', 'bgcolor', 'role', 'aria-label', 'aria-hidden', 'aria-roledescription'],
     a: ['href', 'name', 'target', 'rel'],
     img: ['src', 'alt', 'border'],
     table: ['border', 'cellpadding', 'cellspacing', 'role', 'summary'],
@@ -75,7 +106,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     col: ['span'],
     colgroup: ['span'],
     font: ['color', 'face', 'size'],
-    meta: ['charset'],
+    meta: ['charset', 'name', 'content'],
     ol: ['start', 'type'],
     [STYLE_PLACEHOLDER]: ['media'],
   },
@@ -83,6 +114,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: ['http', 'https', 'cid', 'data'] },
   allowProtocolRelative: false,
   allowedStyles: ALLOWED_STYLES,
+  // a <meta> left without attributes (http-equiv and the like removed) says nothing
+  exclusiveFilter: (frame) => frame.tag === 'meta' && Object.keys(frame.attribs).length === 0,
   nonTextTags: ['script', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math', 'template'],
   // called with the tag's original name
   textFilter: (text, tagName) => (tagName === 'style' || tagName === STYLE_PLACEHOLDER ? cleanStyleBlock(text) : text),
@@ -97,13 +130,15 @@ const OPTIONS: sanitizeHtml.IOptions = {
       }
       return { tagName, attribs };
     },
+    meta: (tagName, attribs) => ({ tagName, attribs: safeMeta(attribs) }),
     a: (tagName, attribs) =>
       attribs.target ? { tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } } : { tagName, attribs },
   },
 };
 
 function sanitize(html: string): string {
-  return sanitizeHtml(html, OPTIONS).replace(
+  const lifted = liftConditionalComments(html, CONDITIONAL_RULES);
+  return lifted.restore(sanitizeHtml(lifted.html, OPTIONS)).replace(
     /<risala-style([^>]*)>([^<]*)<\/risala-style>/g,
     (_m, attrs: string, css: string) => `<style${attrs}>${unescapeText(css)}</style>`,
   );
@@ -178,12 +213,15 @@ table { border-collapse: collapse; }
 a { color: #1c7ed6; }
 `;
 
-/** The HTML a mail client receives: sanitised, wrapped in a document, CSS inlined by juice. */
+/**
+ * The HTML a mail client receives: sanitised, wrapped in a document, CSS inlined by juice. A whole
+ * document (the builder's, or one written as source) brings its own look: the base styles dress
+ * fragments only (they would pad and re-font the builder's layout).
+ */
 export function inlineEmailHtml(html: string, dir: 'ltr' | 'rtl' = 'ltr'): string {
-  const doc = /<html[\s>]/i.test(html)
-    ? html
-    : `<!doctype html><html dir="${dir}"><head><meta charset="utf-8"></head><body>${html}</body></html>`;
-  const inlined = juice(doc, { extraCss: BASE_CSS, removeStyleTags: true, preserveMediaQueries: true, applyWidthAttributes: true });
+  const whole = /<html[\s>]/i.test(html);
+  const doc = whole ? html : `<!doctype html><html dir="${dir}"><head><meta charset="utf-8"></head><body>${html}</body></html>`;
+  const inlined = juice(doc, { ...(whole ? {} : { extraCss: BASE_CSS }), removeStyleTags: true, preserveMediaQueries: true, applyWidthAttributes: true });
   // juice may only move vetted CSS around; sanitising again keeps the guarantee obvious
   const clean = sanitize(inlined);
   return `<!doctype html>${clean}`;

@@ -9,7 +9,7 @@ import type {
 } from '@risala/shared/schemas/templates';
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { customers, templateReviews, templates, users } from '../../db/schema/index.ts';
+import { brands, content, customers, files, templateReviews, templates, users } from '../../db/schema/index.ts';
 import { mapDbError } from '../../lib/errors.ts';
 import { likePattern } from '../../lib/search.ts';
 
@@ -27,6 +27,7 @@ export function toTemplateDto(row: TemplateRow): Template {
     subject: row.subject,
     template_text: row.template_text,
     html: row.html,
+    mjml: row.mjml,
     variables: row.variables,
     brand_id: row.brand_id,
     status: row.status as TemplateStatus,
@@ -156,4 +157,30 @@ export async function findCustomer(db: DbOrTx, accountId: number, customerId: nu
     .from(customers)
     .where(and(eq(customers.account_id, accountId), eq(customers.id, customerId)));
   return row ?? null;
+}
+
+/** The account's library images (newest first, up to 200) and brands (by name, up to 100) with their files' keys. */
+export async function emailAssetRows(db: DbOrTx, accountId: number) {
+  const images = await db
+    .select({ id: content.id, title: content.title, key: files.key })
+    .from(content)
+    .innerJoin(files, and(eq(files.id, content.file_id), eq(files.account_id, content.account_id)))
+    .where(and(eq(content.account_id, accountId), eq(content.type, 'image'), ilike(files.content_type, 'image/%')))
+    .orderBy(desc(content.updated_at), desc(content.id))
+    .limit(200);
+  const brandRows = await db
+    .select({
+      id: brands.id,
+      name: brands.name,
+      colors: brands.colors,
+      website: brands.website,
+      default_language: brands.default_language,
+      logo_key: files.key,
+    })
+    .from(brands)
+    .leftJoin(files, and(eq(files.id, brands.logo_file_id), eq(files.account_id, brands.account_id)))
+    .where(eq(brands.account_id, accountId))
+    .orderBy(asc(sql`lower(${brands.name})`), asc(brands.id))
+    .limit(100);
+  return { images, brands: brandRows };
 }

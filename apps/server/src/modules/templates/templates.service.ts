@@ -18,6 +18,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { emailRenderer, textToHtml, type Values } from './email-render.ts';
 import { hasVisibleContent, htmlToText, sanitizeEmailHtml } from './sanitize.ts';
+import { renderDesign } from './design.ts';
 import * as repo from './templates.repo.ts';
 
 
@@ -33,10 +34,15 @@ async function checkBrand(db: DbOrTx, accountId: number, brandId: number | null 
 }
 
 /** Sanitised HTML, refusing input that sanitises to nothing. */
-function cleanHtml(html: string): string {
+function cleanHtml(html: string, field = 'html'): string {
   const clean = sanitizeEmailHtml(html);
-  if (!hasVisibleContent(clean)) throw fieldError('html', 'validation.required');
+  if (!hasVisibleContent(clean)) throw fieldError(field, 'validation.required');
   return clean;
+}
+
+/** The HTML of a builder design (rendered and sanitised by the server), refusing one that shows nothing. */
+async function designHtml(mjml: string): Promise<string> {
+  return cleanHtml(await renderDesign(mjml), 'mjml');
 }
 
 const variablesOf = (t: { subject?: string | null; template_text?: string | null; html?: string | null }) =>
@@ -62,7 +68,8 @@ export async function createTemplate(ctx: AppContext, auth: AuthContext, input: 
 
 export async function createRichTemplate(ctx: AppContext, auth: AuthContext, input: CreateRichTemplateInput): Promise<Template> {
   await checkBrand(ctx.db, auth.accountId, input.brand_id);
-  const html = cleanHtml(input.html);
+  const mjml = input.mjml || null;
+  const html = mjml ? await designHtml(mjml) : cleanHtml(input.html ?? '');
   const text = input.template_text || htmlToText(html);
   const row = await repo.insertTemplate(ctx.db, {
     account_id: auth.accountId,
@@ -72,6 +79,7 @@ export async function createRichTemplate(ctx: AppContext, auth: AuthContext, inp
     subject: input.subject,
     template_text: text,
     html,
+    mjml,
     variables: variablesOf({ subject: input.subject, template_text: text, html }),
     brand_id: input.brand_id ?? null,
     created_by: auth.userId,
@@ -96,13 +104,16 @@ export async function listForUser(ctx: AppContext, auth: AuthContext, userId: nu
   return listTemplates(ctx, auth, q);
 }
 
-const CONTENT_FIELDS = ['template_name', 'category', 'subject', 'template_text', 'html', 'brand_id'] as const;
+const CONTENT_FIELDS = ['template_name', 'category', 'subject', 'template_text', 'html', 'mjml', 'brand_id'] as const;
 
 /**
  * Edit a template. The channel stays. An APPROVED or PENDING_REVIEW template whose content changes
  * goes back to DRAFT (recorded as "reopened"): what was reviewed is no longer what would be sent.
+ * A design (`mjml`) replaces the HTML with its rendering; HTML written by hand ends the design.
  */
 export async function updateTemplate(ctx: AppContext, auth: AuthContext, id: number, input: UpdateTemplateInput): Promise<Template> {
+  // rendered before the row is locked: MJML takes milliseconds the lock need not wait for
+  const rendered = input.mjml ? await designHtml(input.mjml) : null;
   return ctx.db.transaction(async (tx) => {
     const row = await repo.findTemplate(tx, auth.accountId, id, true);
     if (!row) throw new AppError('NOT_FOUND');
@@ -114,14 +125,20 @@ export async function updateTemplate(ctx: AppContext, auth: AuthContext, id: num
       subject: isEmail ? (input.subject === undefined ? row.subject : input.subject || null) : null,
       template_text: input.template_text ?? row.template_text,
       html: row.html,
+      mjml: row.mjml,
       brand_id: input.brand_id === undefined ? row.brand_id : input.brand_id,
     };
+    if ((input.html || input.mjml) && !isEmail) throw fieldError(input.html ? 'html' : 'mjml', 'validation.invalid');
     if (input.html !== undefined) {
-      if (input.html && !isEmail) throw fieldError('html', 'validation.invalid');
       next.html = input.html ? cleanHtml(input.html) : null;
-      // a rich email's text part follows its HTML unless the caller sent one
-      if (next.html && input.template_text === undefined) next.template_text = htmlToText(next.html);
+      next.mjml = null;
     }
+    if (input.mjml !== undefined) {
+      next.mjml = input.mjml || null;
+      if (rendered) next.html = rendered;
+    }
+    // a rich email's text part follows its HTML unless the caller sent one
+    if ((input.html || input.mjml) && next.html && input.template_text === undefined) next.template_text = htmlToText(next.html);
     if (isEmail && !next.subject) throw fieldError('subject', 'validation.required');
     if (!next.template_text && !next.html) throw fieldError('template_text', 'validation.required');
 
@@ -144,12 +161,12 @@ export async function deleteTemplate(ctx: AppContext, auth: AuthContext, id: num
 }
 
 /** The template's renderer for a send (email-render.ts): its HTML, or its text as paragraphs. */
-export function renderer(row: repo.TemplateRow): (values?: Values) => EmailRendition {
+export function renderer(row: Pick<repo.TemplateRow, 'subject' | 'html' | 'template_text'>): (values?: Values) => EmailRendition {
   return emailRenderer({ subject: row.subject ?? '', html: row.html ?? textToHtml(row.template_text), text: row.template_text });
 }
 
 /** The email as sent for one set of values (or with its placeholders). */
-export const rendition = (row: repo.TemplateRow, values?: Values): EmailRendition => renderer(row)(values);
+export const rendition = (row: Pick<repo.TemplateRow, 'subject' | 'html' | 'template_text'>, values?: Values): EmailRendition => renderer(row)(values);
 
 /** GET /api/templates/{id}/email: sanitised HTML with CSS inlined (placeholders kept), plus the text part. */
 export async function emailRendition(ctx: AppContext, auth: AuthContext, id: number): Promise<EmailRendition> {
@@ -177,6 +194,15 @@ export function customerValues(c: CustomerRow): Record<string, string | null> {
 }
 
 /**
+ * The sending's own placeholders where no campaign tracking fills them (previews, direct sends):
+ * only a campaign send has a signed unsubscribe link to give.
+ */
+export const UNTRACKED_SYSTEM_VALUES = { unsubscribe_url: '#' };
+
+export const customerName = (c: CustomerRow) =>
+  [c.first_name, c.last_name].filter(Boolean).join(' ') || c.email || c.mobile_number || `#${c.id}`;
+
+/**
  * POST /api/templates/{id}/preview: the template rendered for one of the account's customers. A
  * missing value renders as the placeholder's fallback (`{{first_name|Friend}}`), else as nothing.
  */
@@ -185,9 +211,8 @@ export async function previewTemplate(ctx: AppContext, auth: AuthContext, id: nu
   if (!row) throw new AppError('NOT_FOUND');
   const customer = await repo.findCustomer(ctx.db, auth.accountId, customerId);
   if (!customer) throw new AppError('NOT_FOUND');
-  const values = customerValues(customer);
-  const name = [customer.first_name, customer.last_name].filter(Boolean).join(' ') || customer.email || customer.mobile_number || `#${customer.id}`;
-  const base = { message_type: row.message_type as Template['message_type'], customer: { id: customer.id, name } };
+  const values = { ...customerValues(customer), ...UNTRACKED_SYSTEM_VALUES };
+  const base = { message_type: row.message_type as Template['message_type'], customer: { id: customer.id, name: customerName(customer) } };
   if (row.message_type !== 'email') {
     return { ...base, subject: null, text: renderVariables(row.template_text, values), html: null };
   }

@@ -183,6 +183,8 @@ function Launcher({ initial }: { initial: Campaign | null }) {
     });
 
   const stepProps = { draft, set };
+  // the email builder needs the page's width: the preview goes below it
+  const building = draft.channels.includes('email') && draft.content.email.source === 'compose' && draft.content.email.mjml != null;
   const fieldError = (field: string) => issuesOf('brand').find((i) => i.field === field)?.message;
   const panels: Record<Step, React.ReactNode> = {
     brand: <BasicsStep {...stepProps} errors={{ brand_id: fieldError('brand_id'), name: fieldError('name'), objective: fieldError('objective') }} />,
@@ -193,7 +195,7 @@ function Launcher({ initial }: { initial: Campaign | null }) {
         <Text c="dimmed">{t('campaigns.launcher.senders.noChannels')}</Text>
       ) : (
         <Grid gap="md">
-          <Grid.Col span={{ base: 12, md: 7 }}>
+          <Grid.Col span={{ base: 12, md: building ? 12 : 7 }}>
             <Stack gap="md">
               {draft.channels.map((ch) => (
                 <SectionCard key={ch} title={t(`campaigns.channels.${ch}`)}>
@@ -203,12 +205,13 @@ function Launcher({ initial }: { initial: Campaign | null }) {
                     onChange={(content) => set({ content })}
                     prefix="content"
                     ai={{ campaign_id: id ?? null, brand_id: draft.brand_id, group_ids: draft.audience.group_ids, topic: draft.objective || draft.name }}
+                    brandId={draft.brand_id}
                   />
                 </SectionCard>
               ))}
             </Stack>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }}>
+          <Grid.Col span={{ base: 12, md: building ? 12 : 5 }}>
             <ContentPreview channels={draft.channels} content={draft.content} groupId={draft.audience.group_ids[0] ?? null} />
           </Grid.Col>
         </Grid>

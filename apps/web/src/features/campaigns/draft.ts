@@ -12,7 +12,15 @@ import { isoToZonedLocal, zonedScheduleError, zonedLocalToIso } from '../../lib/
 export interface ContentDraft {
   sms: { source: 'text' | 'template'; text: string; template_id: number | null };
   /** compose: subject + HTML; template: an APPROVED email template; content: a subject + an item of the content library */
-  email: { source: 'compose' | 'template' | 'content'; subject: string; html: string; template_id: number | null; content_id: number | null };
+  email: {
+    source: 'compose' | 'template' | 'content';
+    subject: string;
+    html: string;
+    template_id: number | null;
+    content_id: number | null;
+    /** compose with the visual builder: its design (MJML; '' until made), which the server renders to the HTML */
+    mjml?: string | null;
+  };
   whatsapp: { whatsapp_template_id: number | null; params: string[] };
 }
 
@@ -56,7 +64,7 @@ export function channelContentReady(c: ContentDraft, channel: Channel): boolean 
   if (channel === 'email') {
     if (c.email.source === 'template') return c.email.template_id !== null;
     if (c.email.source === 'content') return c.email.content_id !== null && c.email.subject.trim() !== '';
-    return c.email.subject.trim() !== '' && c.email.html.trim() !== '';
+    return c.email.subject.trim() !== '' && (c.email.mjml ? true : c.email.html.trim() !== '');
   }
   return c.whatsapp.whatsapp_template_id !== null && c.whatsapp.params.every((p) => p.trim() !== '');
 }
@@ -70,6 +78,7 @@ export function contentBody(c: ContentDraft): WireContent {
   const e = c.email;
   if (e.source === 'template' && e.template_id) out.email = { template_id: e.template_id, content_id: null, subject: null, html: null };
   else if (e.source === 'content' && (e.content_id || e.subject)) out.email = { template_id: null, content_id: e.content_id, subject: e.subject || null, html: null };
+  else if (e.source === 'compose' && e.mjml) out.email = { template_id: null, content_id: null, subject: e.subject || null, html: null, mjml: e.mjml };
   else if (e.source === 'compose' && (e.subject || e.html)) out.email = { template_id: null, content_id: null, subject: e.subject || null, html: e.html || null };
   if (c.whatsapp.whatsapp_template_id) out.whatsapp = { whatsapp_template_id: c.whatsapp.whatsapp_template_id, params: c.whatsapp.params };
   return out;
@@ -84,7 +93,7 @@ function contentDraft(wire: WireContent | null | undefined): ContentDraft {
       ? { source: 'template', subject: '', html: '', template_id: w.template_id, content_id: null }
       : w.content_id
         ? { source: 'content', subject: w.subject ?? '', html: '', template_id: null, content_id: w.content_id }
-        : { source: 'compose', subject: w.subject ?? '', html: w.html ?? '', template_id: null, content_id: null };
+        : { source: 'compose', subject: w.subject ?? '', html: w.html ?? '', template_id: null, content_id: null, mjml: w.mjml ?? null };
   }
   if (wire?.whatsapp) c.whatsapp = { whatsapp_template_id: wire.whatsapp.whatsapp_template_id ?? null, params: wire.whatsapp.params ?? [] };
   return c;

@@ -49,6 +49,8 @@ function Editor({ channel, template }: { channel: MessageType; template: Templat
   const [confirmDelete, setConfirmDelete] = useState(false);
   const remove = useDeleteTemplate();
   const dirty = JSON.stringify(values) !== JSON.stringify(saved);
+  // the builder needs the page's width; the review and previews go below it
+  const wide = channel === 'email' && values.mjml !== null;
   const readOnly = !can(permissions, 'template', template ? 'update' : 'create');
   const { guard, release } = useLeaveGuard(dirty && !readOnly);
 
@@ -83,13 +85,13 @@ function Editor({ channel, template }: { channel: MessageType; template: Templat
         )}
       </Group>
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, lg: template ? 7 : 12 }}>
+        <Grid.Col span={{ base: 12, lg: template && !wide ? 7 : 12 }}>
           <Paper withBorder p="lg" radius="md">
             <TemplateForm channel={channel} template={template} values={values} onValues={setValues} readOnly={readOnly} onSaved={onSaved} />
           </Paper>
         </Grid.Col>
         {template && (
-          <Grid.Col span={{ base: 12, lg: 5 }}>
+          <Grid.Col span={{ base: 12, lg: wide ? 12 : 5 }}>
             <Stack gap="md">
               <Paper withBorder p="lg" radius="md">
                 <ReviewPanel template={template} dirty={dirty} />

@@ -3,6 +3,7 @@ import type { Channel } from '@risala/shared/schemas/messages';
 import { CUSTOMER_VARIABLES } from '@risala/shared/schemas/templates';
 import { type WaBody, waVariableCount } from '@risala/shared/schemas/whatsapp';
 import { useTranslation } from 'react-i18next';
+import { LazyEmailBuilder } from '../../../components/email-builder/LazyEmailBuilder.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useApprovedTemplates, useApprovedWaTemplates, useContentOptions } from '../api/get-launcher-options.ts';
 import type { ContentDraft } from '../draft.ts';
@@ -34,10 +35,12 @@ interface Props {
   prefix: string;
   /** what "Write with AI" starts from: the draft (its brand, audience, objective) */
   ai?: WriteDefaults;
+  /** the campaign's brand: a designed email takes its colours and logo */
+  brandId?: number | null;
 }
 
 /** One channel's content: an APPROVED template or text (SMS), a template, subject + body or subject + a content-library item (email), a template and its parameters (WhatsApp). */
-export function ContentEditor({ channel, value, onChange, prefix, ai }: Props) {
+export function ContentEditor({ channel, value, onChange, prefix, ai, brandId = null }: Props) {
   const { t } = useTranslation();
   const { userId } = useSession();
   const smsTemplates = useApprovedTemplates(userId ?? '', 'sms');
@@ -141,6 +144,28 @@ export function ContentEditor({ channel, value, onChange, prefix, ai }: Props) {
               />
             ) : (
               <>
+                <SegmentedControl
+                  size="xs"
+                  value={c.mjml != null ? 'builder' : 'html'}
+                  onChange={(v) => set({ mjml: v === 'builder' ? '' : null })}
+                  aria-label={t('builder.mode.label')}
+                  data={[
+                    { value: 'builder', label: t('builder.mode.builder') },
+                    { value: 'html', label: t('builder.mode.html') },
+                  ]}
+                  style={{ alignSelf: 'flex-start' }}
+                  data-testid={`${prefix}-email-mode`}
+                />
+                {c.mjml != null ? (
+                  <LazyEmailBuilder
+                    mjml={c.mjml || null}
+                    onChange={(mjml) => set({ mjml })}
+                    brandId={brandId}
+                    subject={c.subject}
+                    startFrom={c.html || undefined}
+                  />
+                ) : (
+                  <>
                 <Textarea
                   label={t('campaigns.launcher.content.emailBody')}
                   description={t('campaigns.launcher.content.emailBodyHint')}
@@ -156,6 +181,8 @@ export function ContentEditor({ channel, value, onChange, prefix, ai }: Props) {
                   <Variables prefix={`${prefix}-email`} onInsert={(v) => set({ html: `${c.html}{{${v}}}` })} />
                   {ai && <WriteWithAi channel="email" defaults={ai} testId={`${prefix}-email-write-with-ai`} onPick={(v) => v.email && set({ subject: v.email.subject, html: v.email.html })} />}
                 </Group>
+                  </>
+                )}
               </>
             )}
           </>

@@ -3,6 +3,7 @@ import type { Channel } from '@risala/shared/schemas/messages';
 import type { WaBody } from '@risala/shared/schemas/whatsapp';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DraftPreview } from '../../../components/email-preview/DraftPreview.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useApprovedTemplates, useApprovedWaTemplates, useContentOptions, useSampleRecipients } from '../api/get-launcher-options.ts';
 import type { ContentDraft } from '../draft.ts';
@@ -77,7 +78,9 @@ export function ContentPreview({ channels, content, groupId }: { channels: Chann
             <Text size="sm" fw={600} dir="auto" data-testid="preview-email-subject">
               {subject ? previewText(subject, values) : '—'}
             </Text>
-            {html && (
+            {content.email.source === 'compose' && content.email.mjml ? (
+              <DraftPreview subject={subject} mjml={content.email.mjml} customerId={recipient?.id ?? null} />
+            ) : html && (
               <iframe
                 title={t('campaigns.launcher.preview.emailFrame')}
                 sandbox=""

@@ -3,12 +3,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/page/LoadError.tsx';
+import { customerLabel as label, useCustomerSearch } from '../../../components/email-preview/customer-search.ts';
+import { EmailFrame } from '../../../components/email-preview/EmailFrame.tsx';
 import { usePreviewTemplate } from '../api/preview-template.ts';
-import { type CustomerOption, useCustomerSearch } from '../api/search-customers.ts';
-import { EmailFrame } from './EmailPreview.tsx';
-
-const label = (c: CustomerOption) =>
-  [c.first_name, c.last_name].filter(Boolean).join(' ') || c.email || c.mobile_number || `#${c.id}`;
 
 /** Renders the saved template for one chosen customer of the account. */
 export function CustomerPreview({ id }: { id: number }) {

@@ -14,7 +14,7 @@ import { DocxUpload } from './DocxUpload.tsx';
 import classes from './EmailEditor.module.css';
 import { EMAIL_EXTENSIONS, finishEditorHtml, hasContent, visualLoss } from './email-html.ts';
 import { insertAtCursor } from './insert-at-cursor.ts';
-import { VariableMenu } from './VariableMenu.tsx';
+import { VariableMenu } from '../../../components/variables/VariableMenu.tsx';
 
 /** The toolbar's tooltips and the link editor in the interface language (Mantine's are English). */
 function useEditorLabels(): RichTextEditorLabels {

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import {
   createRichTemplateSchema,
   createTemplateSchema,
@@ -21,7 +21,9 @@ import { EmailEditor } from './EmailEditor.tsx';
 import { WriteWithAi } from '../../../components/ai-writing/WriteWithAi.tsx';
 import { insertAtCursor } from './insert-at-cursor.ts';
 import { SmsCounter } from './SmsCounter.tsx';
-import { VariableMenu } from './VariableMenu.tsx';
+import { LazyEmailBuilder } from '../../../components/email-builder/LazyEmailBuilder.tsx';
+import { renderEmail } from '../../../components/email-preview/render-email.ts';
+import { VariableMenu } from '../../../components/variables/VariableMenu.tsx';
 
 export interface TemplateValues {
   template_name: string;
@@ -29,6 +31,8 @@ export interface TemplateValues {
   subject: string;
   template_text: string;
   html: string;
+  /** the visual builder's design; null when the body is edited as rich text or HTML */
+  mjml: string | null;
 }
 
 const FIELDS = ['template_name', 'category', 'subject', 'template_text', 'html'] as const;
@@ -48,8 +52,12 @@ export function initialValues(template: Template | null): TemplateValues {
       (template?.message_type === 'email' && template.template_text
         ? template.template_text.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('')
         : ''),
+    mjml: template?.mjml ?? null,
   };
 }
+
+/** `mjml: ''`: the builder is chosen and its design not made yet (it starts from the brand's starter design). */
+export const NEW_DESIGN = '';
 
 /** The editable fields of a template of one channel; saves (create or update) and reports the result. */
 export function TemplateForm({
@@ -78,10 +86,26 @@ export function TemplateForm({
   const update = useUpdateTemplate();
   const saving = create.isPending || createRich.isPending || update.isPending;
   const isEmail = channel === 'email';
+  const designed = isEmail && values.mjml !== null;
+  const [brandId, setBrandId] = useState<number | null>(null);
+  const [leaving, setLeaving] = useState(false);
+
+  /** Builder → rich text/HTML: the design's rendering becomes the HTML (it opens as source). */
+  const leaveBuilder = async () => {
+    setLeaving(true);
+    try {
+      const html = values.mjml ? (await renderEmail({ subject: values.subject || '-', mjml: values.mjml })).html : values.html;
+      onValues({ ...values, html, mjml: null });
+    } catch (err) {
+      fail(err);
+    } finally {
+      setLeaving(false);
+    }
+  };
 
   const set = <K extends keyof TemplateValues>(key: K, value: TemplateValues[K]) => {
     onValues({ ...values, [key]: value });
-    if (errors[key]) setErrors({ ...errors, [key]: undefined });
+    if (key in errors) setErrors({ ...errors, [key]: undefined });
   };
 
   const fail = (err: unknown) => {
@@ -94,12 +118,13 @@ export function TemplateForm({
   const save = () => {
     setFormError(undefined);
     const base = { template_name: values.template_name, category: values.category };
+    const body = designed ? { mjml: values.mjml } : { html: values.html };
     const input = template
       ? isEmail
-        ? { ...base, subject: values.subject, html: values.html }
+        ? { ...base, subject: values.subject, ...body }
         : { ...base, template_text: values.template_text }
       : isEmail
-        ? { ...base, message_type: 'email', subject: values.subject, html: values.html }
+        ? { ...base, message_type: 'email', subject: values.subject, ...body }
         : { ...base, message_type: channel, template_text: values.template_text };
     const schema = template ? updateTemplateSchema : isEmail ? createRichTemplateSchema : createTemplateSchema;
     const parsed = schema.safeParse(input);
@@ -157,19 +182,51 @@ export function TemplateForm({
               {t('templates.editor.body')}
             </Text>
             {!readOnly && (
-              <WriteWithAi
-                channel="email"
-                defaults={{ topic: values.subject }}
-                testId="template-write-with-ai"
-                onPick={(v) => {
-                  if (!v.email) return;
-                  onValues({ ...values, subject: v.email.subject, html: v.email.html });
-                  setWritten((n) => n + 1);
-                }}
-              />
+              <Group gap="xs">
+                {!designed && (
+                  <WriteWithAi
+                    channel="email"
+                    defaults={{ topic: values.subject }}
+                    testId="template-write-with-ai"
+                    onPick={(v) => {
+                      if (!v.email) return;
+                      onValues({ ...values, subject: v.email.subject, html: v.email.html });
+                      setWritten((n) => n + 1);
+                    }}
+                  />
+                )}
+                <SegmentedControl
+                  size="xs"
+                  value={designed ? 'builder' : 'rich'}
+                  onChange={(v) => (v === 'builder' ? set('mjml', NEW_DESIGN) : void leaveBuilder())}
+                  disabled={leaving}
+                  aria-label={t('builder.mode.label')}
+                  data={[
+                    { value: 'builder', label: t('builder.mode.builder') },
+                    { value: 'rich', label: t('builder.mode.rich') },
+                  ]}
+                  data-testid="template-body-mode"
+                />
+              </Group>
             )}
           </Group>
-          <EmailEditor key={written} html={values.html} onChange={(html) => set('html', html)} readOnly={readOnly} />
+          {designed ? (
+            <>
+              <Text size="xs" c="dimmed">
+                {t('builder.mode.leaveBuilder')}
+              </Text>
+              <LazyEmailBuilder
+                mjml={values.mjml || null}
+                onChange={(mjml) => set('mjml', mjml)}
+                brandId={brandId}
+                onBrandChange={setBrandId}
+                subject={values.subject}
+                startFrom={values.html || undefined}
+              />
+            </>
+          ) : (
+            <EmailEditor key={written} html={values.html} onChange={(html) => set('html', html)} readOnly={readOnly} />
+          )}
           {field('html') && (
             <Text size="sm" c="red">
               {field('html')}
