@@ -6,6 +6,7 @@
  * dimmed and error colours on white and on the lightest greys.
  */
 import {
+  Anchor,
   ColorInput,
   type CSSVariablesResolver,
   createTheme,
@@ -61,6 +62,8 @@ export const theme = createTheme({
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans Arabic", "Noto Sans", Tahoma, Arial, sans-serif',
   components: {
+    // a link in a sentence must not rely on colour alone (WCAG 1.4.1): underlined, like the web's default
+    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
     // Mantine's arrows carry no text: name them, in the reader's language, for every paged list
     // the eye-dropper button is an icon alone: name it (a getter: Mantine spreads the default props
     // on every render, so the name follows the language)
