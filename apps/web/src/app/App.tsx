@@ -1,4 +1,4 @@
-import { createTheme, DirectionProvider, MantineProvider, Table, useDirection } from '@mantine/core';
+import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -7,18 +7,8 @@ import { RouterProvider } from 'react-router';
 import { directionOf } from '../lib/i18n.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { router } from './router.tsx';
+import { cssVariablesResolver, theme } from './theme.ts';
 
-const theme = createTheme({
-  primaryColor: 'blue',
-  defaultRadius: 'md',
-  fontFamily:
-    'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans Arabic", "Noto Sans", Tahoma, Arial, sans-serif',
-  components: {
-    // a table wider than the screen keeps its scrollbar in view (by default it shows on hover,
-    // which a phone never does): the cue that the row goes on sideways
-    TableScrollContainer: Table.ScrollContainer.extend({ defaultProps: { scrollAreaProps: { type: 'auto' } } }),
-  },
-});
 
 /** Keeps Mantine's direction in step with the UI language (the html dir is set by lib/i18n). */
 function DirectionSync() {
@@ -41,7 +31,7 @@ export function App() {
   const { i18n } = useTranslation();
   return (
     <DirectionProvider initialDirection={directionOf(i18n.language)} detectDirection={false}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <DirectionSync />
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />

@@ -35,3 +35,9 @@ export const barAxes = (f: AxisFormats, labelWidth = 130, tick: (v: number) => s
 
 export const CHANNEL_COLORS = { sms: 'blue.6', email: 'grape.6', whatsapp: 'teal.6' } as const;
 export const STATUS_COLORS = { delivered: 'green.6', sent: 'blue.4', pending: 'yellow.5', failed: 'red.6', cancelled: 'gray.5' } as const;
+
+/**
+ * Recharts' keyboard layer (a focusable SVG) off: the chart box is aria-hidden because the card's
+ * table is the screen readers' copy, and a focus stop inside aria-hidden content lands nowhere.
+ */
+export const HIDDEN_FROM_KEYBOARD = { accessibilityLayer: false };

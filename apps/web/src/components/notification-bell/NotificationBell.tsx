@@ -41,7 +41,10 @@ export function NotificationBell() {
     if (item.status === 'unread') markRead.mutate(item);
   };
 
+  // the button is the popover's target (aria-expanded belongs on it, not on a wrapper div);
+  // the badge sits beside it in the positioned box
   return (
+    <Box pos="relative">
     <Popover
       opened={opened}
       onChange={setOpened}
@@ -52,22 +55,15 @@ export function NotificationBell() {
       withinPortal
     >
       <Popover.Target>
-        <Box pos="relative">
-          <ActionIcon
-            variant="subtle"
-            size="lg"
-            onClick={toggle}
-            aria-label={t('bell.open', { count: unread })}
-            data-testid="notification-bell"
-          >
-            <IconBell size={22} stroke={1.6} />
-          </ActionIcon>
-          {unread > 0 && (
-            <Badge className="notification-badge" size="sm" color="red" variant="filled" data-testid="notification-badge">
-              {badgeCount(unread)}
-            </Badge>
-          )}
-        </Box>
+        <ActionIcon
+          variant="subtle"
+          size="lg"
+          onClick={toggle}
+          aria-label={t('bell.open', { count: unread })}
+          data-testid="notification-bell"
+        >
+          <IconBell size={22} stroke={1.6} />
+        </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown p={0} data-testid="notification-panel" data-mode={mode}>
         <Group justify="space-between" px="md" py="sm" wrap="nowrap">
@@ -137,5 +133,11 @@ export function NotificationBell() {
         </Group>
       </Popover.Dropdown>
     </Popover>
+      {unread > 0 && (
+        <Badge className="notification-badge" size="sm" color="red" variant="filled" data-testid="notification-badge">
+          {badgeCount(unread)}
+        </Badge>
+      )}
+    </Box>
   );
 }

@@ -107,11 +107,12 @@ export function CanvasEditorPage() {
             </ActionIcon>
           </Tooltip>
           <Title order={4}>{t('canvas.title')}</Title>
-          <TextInput size="xs" placeholder={t('canvas.namePlaceholder')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} data-testid="canvas-name" />
+          <TextInput size="xs" placeholder={t('canvas.namePlaceholder')} aria-label={t('canvas.namePlaceholder')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} data-testid="canvas-name" />
           <Select
             size="xs"
             w={210}
             value={preset}
+            aria-label={t('canvas.presetLabel')}
             allowDeselect={false}
             data-testid="canvas-preset"
             data={PRESETS.map((p) => ({ value: p.key, label: `${t(`canvas.presets.${p.key}`)} · ${p.width}×${p.height}` }))}

@@ -4,7 +4,7 @@ import type { AudienceMetrics } from '@risala/shared/schemas/dashboard';
 import { useTranslation } from 'react-i18next';
 import { ChartCard, type Column } from '../../../components/charts/ChartCard.tsx';
 import type { Formats } from '../format.ts';
-import { columnAxes } from '../../../components/charts/axes.ts';
+import { columnAxes, HIDDEN_FROM_KEYBOARD } from '../../../components/charts/axes.ts';
 
 export function AudienceChart({ data, loading, f, emptyAction }: { data?: AudienceMetrics; loading: boolean; f: Formats; emptyAction?: React.ReactNode }) {
   const { t } = useTranslation();
@@ -42,7 +42,7 @@ export function AudienceChart({ data, loading, f, emptyAction }: { data?: Audien
       columns={columns}
       rows={rows}
     >
-      <BarChart h={260} data={rows} dataKey="label" series={series} withLegend legendProps={{ verticalAlign: 'bottom' }} {...columnAxes(f)} />
+      <BarChart barChartProps={HIDDEN_FROM_KEYBOARD} h={260} data={rows} dataKey="label" series={series} withLegend legendProps={{ verticalAlign: 'bottom' }} {...columnAxes(f)} />
     </ChartCard>
   );
 }

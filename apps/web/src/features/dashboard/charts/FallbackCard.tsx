@@ -1,5 +1,6 @@
 /** Fallback effectiveness: recipients of multi-channel campaigns reached only by a later channel. */
 import { DonutChart } from '@mantine/charts';
+import { HIDDEN_FROM_KEYBOARD } from '../../../components/charts/axes.ts';
 import { Group, Stack, Text } from '@mantine/core';
 import type { DashboardOverview } from '@risala/shared/schemas/dashboard';
 import { useTranslation } from 'react-i18next';
@@ -34,7 +35,7 @@ export function FallbackCard({ data, loading, f }: { data?: DashboardOverview; l
       rows={rows}
     >
       <Group h={220} wrap="nowrap" gap="md" justify="center">
-        <DonutChart data={rows.map((r) => ({ name: r.label, value: r.value, color: r.color }))} size={150} thickness={22} withTooltip valueFormatter={(v) => f.num(v)} />
+        <DonutChart pieChartProps={HIDDEN_FROM_KEYBOARD} data={rows.map((r) => ({ name: r.label, value: r.value, color: r.color }))} size={150} thickness={22} withTooltip valueFormatter={(v) => f.num(v)} />
         <Stack gap={4}>
           <Text fz={28} fw={700} lh={1}>
             {f.pct(total ? (fb?.fallback_delivered ?? 0) / total : 0)}

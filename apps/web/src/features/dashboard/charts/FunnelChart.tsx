@@ -4,7 +4,7 @@ import type { DashboardOverview } from '@risala/shared/schemas/dashboard';
 import { useTranslation } from 'react-i18next';
 import { ChartCard, type Column } from '../../../components/charts/ChartCard.tsx';
 import type { Formats } from '../format.ts';
-import { CHANNEL_COLORS, columnAxes } from '../../../components/charts/axes.ts';
+import { CHANNEL_COLORS, columnAxes, HIDDEN_FROM_KEYBOARD } from '../../../components/charts/axes.ts';
 
 const STAGES = ['queued', 'sent', 'delivered', 'opened', 'clicked'] as const;
 
@@ -41,7 +41,7 @@ export function FunnelChart({ data, loading, f }: { data?: DashboardOverview; lo
       columns={columns}
       rows={rows}
     >
-      <BarChart h={280} data={rows} dataKey="label" series={series} withLegend legendProps={{ verticalAlign: 'bottom' }} {...columnAxes(f)} />
+      <BarChart barChartProps={HIDDEN_FROM_KEYBOARD} h={280} data={rows} dataKey="label" series={series} withLegend legendProps={{ verticalAlign: 'bottom' }} {...columnAxes(f)} />
     </ChartCard>
   );
 }

@@ -3,7 +3,7 @@ import { BarChart } from '@mantine/charts';
 import type { ReactNode } from 'react';
 import { ChartCard, type Column } from '../../../components/charts/ChartCard.tsx';
 import type { Formats } from '../format.ts';
-import { barAxes } from '../../../components/charts/axes.ts';
+import { barAxes, HIDDEN_FROM_KEYBOARD } from '../../../components/charts/axes.ts';
 
 export interface HBarSeries {
   name: string;
@@ -42,6 +42,7 @@ export function HBarChart<R extends { label: string }>({ id, title, subtitle, ro
   return (
     <ChartCard id={id} title={title} subtitle={subtitle} height={height} loading={loading} empty={rows.length === 0} emptyText={emptyText} emptyAction={emptyAction} columns={columns} rows={rows}>
       <BarChart
+        barChartProps={HIDDEN_FROM_KEYBOARD}
         h={height}
         data={rows as unknown as Record<string, unknown>[]}
         dataKey="label"

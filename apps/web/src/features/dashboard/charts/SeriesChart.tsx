@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartCard, type Column } from '../../../components/charts/ChartCard.tsx';
 import type { Formats } from '../format.ts';
-import { CHANNEL_COLORS, columnAxes, STATUS_COLORS } from '../../../components/charts/axes.ts';
+import { CHANNEL_COLORS, columnAxes, STATUS_COLORS, HIDDEN_FROM_KEYBOARD } from '../../../components/charts/axes.ts';
 
 type Point = DashboardOverview['series'][number];
 const STATUS_KEYS = ['delivered', 'sent', 'pending', 'failed', 'cancelled'] as const;
@@ -55,7 +55,7 @@ export function SeriesChart({ data, loading, f, emptyAction }: { data?: Dashboar
         />
       }
     >
-      <BarChart h={300} data={rows} dataKey="label" type="stacked" series={series} withLegend legendProps={{ verticalAlign: 'bottom' }} {...columnAxes(f)} />
+      <BarChart barChartProps={HIDDEN_FROM_KEYBOARD} h={300} data={rows} dataKey="label" type="stacked" series={series} withLegend legendProps={{ verticalAlign: 'bottom' }} {...columnAxes(f)} />
     </ChartCard>
   );
 }

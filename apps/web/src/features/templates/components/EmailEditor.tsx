@@ -60,7 +60,7 @@ interface Imported extends DocxConversion {
  * opens as source, and switching to Visual then asks first.
  */
 export function EmailEditor({ html, onChange, readOnly }: { html: string; onChange: (html: string) => void; readOnly?: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const labels = useEditorLabels();
   const [mode, setMode] = useState<Mode>(() => (visualLoss(html) ? 'source' : 'visual'));
   const [sourceOnly, setSourceOnly] = useState(mode === 'source');
@@ -73,7 +73,10 @@ export function EmailEditor({ html, onChange, readOnly }: { html: string; onChan
     content: html,
     editable: !readOnly,
     // the content's direction follows its text (an Arabic email is right-to-left while typing)
-    editorProps: { attributes: (state) => autoDirOfText(state.doc.textContent) },
+    // named for screen readers by the visible "Email body" above it (i18n.t: the current language)
+    editorProps: {
+      attributes: (state) => ({ ...autoDirOfText(state.doc.textContent), 'aria-label': i18n.t('templates.editor.body') }),
+    },
     onUpdate: ({ editor: e }) => onChange(finishEditorHtml(e.getHTML())),
   });
 

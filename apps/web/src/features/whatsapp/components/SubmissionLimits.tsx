@@ -22,7 +22,8 @@ export function SubmissionLimits() {
           {t('whatsapp.limits.usage', { used, limit, remaining })}
         </Text>
       </Group>
-      <Progress value={(used / limit) * 100} color={remaining === 0 ? 'red' : 'teal'} size="sm" />
+      {/* the usage text beside the title says the same in words */}
+      <Progress value={(used / limit) * 100} color={remaining === 0 ? 'red' : 'teal'} size="sm" aria-label={t('whatsapp.limits.title')} />
       {remaining === 0 && (
         <Alert mt="sm" color="red" variant="light" icon={<IconClockHour4 size={18} />} data-testid="wa-limit-reached">
           {t('whatsapp.limits.reached', { limit, at: when(resets_at) })}
