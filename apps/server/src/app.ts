@@ -86,6 +86,15 @@ function fromFastifyError(err: FastifyError): AppError | null {
   }
 }
 
+/**
+ * Vite names every file under assets/ after a hash of its content, so a browser may keep it for a
+ * year without asking; everything else (index.html above all) names the current build and is
+ * revalidated on every load.
+ */
+function webCacheControl(webDist: string, file: string): string {
+  return path.relative(webDist, file).startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     // request logs never carry a secret from the URL (reset links, signed downloads, ?token=…)
@@ -158,7 +167,17 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const webDist = ctx.config.webDist;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      // the build wrote .br and .gz beside each file (scripts/build-web.mjs): sent as they are,
+      // with Content-Encoding and Vary: Accept-Encoding
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
+      cacheControl: false,
+      setHeaders: (reply, file) => reply.header('cache-control', webCacheControl(webDist, file)),
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
