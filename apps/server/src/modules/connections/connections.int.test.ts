@@ -360,7 +360,7 @@ describe('start, stop and status against the SMSC simulator', () => {
   });
 
   it('starts every wanted connection on process start (the sandbox one)', async () => {
-    await t.ctx.sms.connections.startDesired();
+    await t.ctx.sms.connections.reconcile();
     const rows = await t.sql<{ status: string }>('select status from connections where account_id = $1 and is_sandbox', [owner.accountId]);
     expect(rows[0]?.status).toBe('CONNECTED');
   });
