@@ -23,6 +23,7 @@ import { frameworkErrors, registerInputGuard } from './lib/input-guard.ts';
 import { redactUrl } from './lib/redact.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerMetrics } from './metrics.ts';
+import { healthRoutes } from './modules/system/index.ts';
 import { registerRoutes } from './routes.ts';
 
 /** A validation message key of the catalogue: validation.*, errors.* or an area's own (messages.validation.*), not a provider's text. */
@@ -193,5 +194,23 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       .send(envelope(lang, new AppError('ROUTE_NOT_FOUND')));
   });
 
+  return app;
+}
+
+/**
+ * A worker-only process (ROLE=worker) answers on PORT too, for its probes and its metrics (the
+ * SMPP binds and the jobs live here): /health, /ready and /metrics, nothing else.
+ */
+export async function buildWorkerApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.log.child({}, { serializers: { req: requestLogFields } }) as FastifyBaseLogger,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerMetrics(app);
+  await app.register(healthRoutes(ctx));
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(ERROR_STATUS.ROUTE_NOT_FOUND).send(envelope(requestLanguage(request), new AppError('ROUTE_NOT_FOUND'))),
+  );
   return app;
 }

@@ -102,11 +102,27 @@ const RESTART_MS = [1_000, 2_000, 5_000, 10_000];
  * started again, and when the database comes back after a loss the worker is replaced. A retired
  * worker's jobs are freed at once (handlers are idempotent: a job run twice is safe).
  */
-export function superviseWorker(ctx: AppContext, connectionString: string): { ready: Promise<void>; stop(): Promise<void> } {
+export interface SupervisedWorker {
+  ready: Promise<void>;
+  /** a graphile-worker is running now (false while it is being replaced or restarted) */
+  running(): boolean;
+  stop(): Promise<void>;
+}
+
+export function superviseWorker(
+  ctx: AppContext,
+  connectionString: string,
+  onChange: (running: boolean) => void = () => {},
+): SupervisedWorker {
   let current: Launched | null = null;
   let stopping = false;
   let replacing = false;
   let failures = 0;
+  const set = (w: Launched | null) => {
+    const was = current !== null;
+    current = w;
+    if (was !== (w !== null)) onChange(w !== null);
+  };
 
   const retire = async (w: Launched) => {
     await Promise.race([w.runner.stop().catch(() => {}), sleep(10_000)]);
@@ -120,13 +136,13 @@ export function superviseWorker(ctx: AppContext, connectionString: string): { re
     if (stopping) return;
     try {
       const w = await launchWorker(ctx, connectionString, () => void replace('the database connection came back'));
-      current = w;
+      set(w);
       failures = 0;
       w.runner.promise
         .catch((err) => ctx.log.error({ err }, 'job worker failed'))
         .finally(() => {
           if (stopping || current !== w) return;
-          current = null;
+          set(null);
           ctx.log.error('job worker stopped on its own; starting it again');
           void retire(w).then(() => sleep(RESTART_MS[0] as number)).then(launch);
         });
@@ -142,7 +158,7 @@ export function superviseWorker(ctx: AppContext, connectionString: string): { re
     if (stopping || replacing || !current) return;
     replacing = true;
     const old = current;
-    current = null;
+    set(null);
     ctx.log.warn({ why }, 'replacing the job worker');
     try {
       await retire(old);
@@ -155,6 +171,7 @@ export function superviseWorker(ctx: AppContext, connectionString: string): { re
   const ready = launch();
   return {
     ready,
+    running: () => current !== null,
     async stop() {
       stopping = true;
       await ready;

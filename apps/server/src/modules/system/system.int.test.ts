@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../../../../scripts/build-web.mjs';
+import { processState } from '../../instances/registry.ts';
 import { createTestApp, json, latestOtp, mailsTo, passCooldown, registration, type TestApp, uniqueEmail, waitForMails } from '../../test/helper.ts';
 
 let t: TestApp;
@@ -15,12 +16,27 @@ afterAll(async () => {
 });
 
 describe('health and metrics', () => {
-  it('GET /health answers 200 with the database up', async () => {
+  it('GET /health answers 200 while the process runs (liveness: the database is /ready\'s business)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/health' });
     expect(res.statusCode).toBe(200);
     const body = json(res);
-    expect(body).toMatchObject({ statusCode: 200, message: 'ok', data: { status: 'ok', database: 'up', mail: 'sandbox' } });
+    expect(body).toMatchObject({ statusCode: 200, message: 'OK', data: { status: 'ok', role: 'all', mail: 'sandbox' } });
     expect(typeof body.data.uptime_s).toBe('number');
+  });
+
+  it('GET /ready needs the database and a running job worker', async () => {
+    const state = processState(t.ctx);
+    const notReady = await t.app.inject({ method: 'GET', url: '/ready' });
+    expect(notReady.statusCode).toBe(503);
+    expect(json(notReady).data).toEqual({ status: 'not_ready', role: 'all', database: 'up', worker: 'down' });
+    state.workerRunning = () => true;
+    try {
+      const ready = await t.app.inject({ method: 'GET', url: '/ready' });
+      expect(ready.statusCode).toBe(200);
+      expect(json(ready)).toMatchObject({ statusCode: 200, message: 'ready', data: { status: 'ready', database: 'up', worker: 'up' } });
+    } finally {
+      state.workerRunning = null;
+    }
   });
 
   it('GET /api/subscription/health answers 200 (payments offline without Stripe)', async () => {
