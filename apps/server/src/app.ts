@@ -207,7 +207,7 @@ export async function buildWorkerApp(ctx: AppContext): Promise<FastifyInstance> 
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerMetrics(app);
+  registerMetrics(app, ctx.config.metricsToken);
   await app.register(healthRoutes(ctx));
   app.setNotFoundHandler((request, reply) =>
     reply.code(ERROR_STATUS.ROUTE_NOT_FOUND).send(envelope(requestLanguage(request), new AppError('ROUTE_NOT_FOUND'))),

@@ -18,6 +18,7 @@ import { createMailer } from './mail/mailer.ts';
 import { type SmtpSink, startSmtpSink } from './sandbox/smtp-sink.ts';
 import { startWhatsAppSandbox } from './sandbox/whatsapp-cloud.ts';
 import { startSandboxSmsc } from './sandbox/smsc.ts';
+import { registerDatabaseMetrics } from './metrics-db.ts';
 import { seedDemo } from './seed.ts';
 import { createStorage } from './storage/storage.ts';
 
@@ -53,6 +54,7 @@ async function main() {
   await runMigrations(database.db, log);
   // refuses local file storage that another live process cannot see
   registry = await registerInstance(config, database.url, log, database.db.$client);
+  registerDatabaseMetrics(database.db.$client);
   const sink = await startSink(database.db);
   // sandbox Cloud API on loopback (no WHATSAPP_API_BASE): sets config.whatsapp.apiBase; webhooks go to the listening app
   const waSim = await startWhatsAppSandbox(config, log, () => app?.server.address());

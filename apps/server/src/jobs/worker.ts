@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { AppContext } from '../context.ts';
 import { guardPool } from '../db/client.ts';
+import { jobsTotal } from '../metrics.ts';
 import { purgeExpired } from '../modules/auth/index.ts';
 import { customersImportJobs } from '../modules/customers/index.ts';
 import { pipelineJobs } from '../modules/messaging/index.ts';
@@ -64,6 +65,10 @@ async function launchWorker(ctx: AppContext, connectionString: string, onDatabas
     poolIds.push(workerPool.id);
     held.push(liveness.hold(workerPool.id));
   });
+  events.on('job:success', ({ job }) => jobsTotal.inc({ task: job.task_identifier, outcome: 'success' }));
+  // every failed attempt is an error; the last one (no attempts left) also counts as failed
+  events.on('job:error', ({ job }) => jobsTotal.inc({ task: job.task_identifier, outcome: 'error' }));
+  events.on('job:failed', ({ job }) => jobsTotal.inc({ task: job.task_identifier, outcome: 'failed' }));
   // our own pool, guarded: graphile-worker's would crash the process when the database restarts
   const pgPool = guardPool(new pg.Pool({ connectionString, max: 10 }), (err) => ctx.log.warn({ err }, 'worker pool: connection lost'));
   const runner = await run({

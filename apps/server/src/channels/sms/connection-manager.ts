@@ -25,6 +25,7 @@ import { decryptSecret } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { LockSession, lockHeldSql } from '../../lib/lock-session.ts';
 import { assertPublicHost } from '../../lib/outbound-url.ts';
+import { addSmppSource, smppSubmitSeconds } from '../../metrics.ts';
 import { type ConnectionRow, findConnection, setRuntime } from '../../modules/connections/index.ts';
 import { ReasonError } from './link-reasons.ts';
 import { SmppSession, type SessionState } from './smpp-session.ts';
@@ -83,7 +84,19 @@ export class ConnectionManager extends EventEmitter {
       },
       onNotification: () => void this.reconcile(),
     });
+    this.removeMetrics = addSmppSource(() =>
+      [...this.live].map(([connection, { session, row }]) => ({
+        connection,
+        state: session.state,
+        inFlight: session.inFlight,
+        window: row.window_size,
+        throttled: session.stats.throttled,
+        session,
+      })),
+    );
   }
+
+  private readonly removeMetrics: () => void;
 
   /** Connections bound or started here (for metrics). */
   ownedIds(): number[] {
@@ -138,6 +151,7 @@ export class ConnectionManager extends EventEmitter {
       retryCount: row.retry_count,
       windowSize: row.window_size,
       messagePerSecond: row.message_per_second,
+      observeSubmit: ((submit) => (seconds: number) => submit.observe(seconds))(smppSubmitSeconds.labels({ connection: String(row.id) })),
     };
   }
 
@@ -376,5 +390,6 @@ export class ConnectionManager extends EventEmitter {
     await Promise.all(ids.map((id) => this.write(id, { status: 'DISCONNECTED', connected_at: null })));
     await Promise.all([...this.owned].map((id) => this.release(id)));
     await this.locks.close();
+    this.removeMetrics();
   }
 }
