@@ -1,35 +1,37 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uuid, foreignKey } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { accountId, ts, userRef } from './columns.ts';
+import { accountId, ts } from './columns.ts';
 
 /** A chat with the assistant: one user's, made with the id the client generated for its session (spec §3). */
 export const aiConversations = pgTable(
   'ai_conversations',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id'),
     account_id: accountId(),
     user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .notNull(),
     title: text('title').notNull().default(''),
     /** the §3 context of the first request (platform, user_type, page) */
     context: jsonb('context').notNull().default(sql`'{}'::jsonb`),
     created_at: ts('created_at').notNull().defaultNow(),
     updated_at: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('ai_conversations_user_idx').on(t.account_id, t.user_id, t.updated_at.desc())],
+  (t) => [
+    primaryKey({ name: 'ai_conversations_pkey', columns: [t.id, t.account_id] }),
+    index('ai_conversations_user_idx').on(t.account_id, t.user_id, t.updated_at.desc()),
+    foreignKey({ name: 'ai_conversations_user_id_fkey', columns: [t.user_id, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('cascade'),
+  ],
 );
 
 /** The questions and answers of a conversation; an answer keeps its engine, drafts and tools. */
 export const aiMessages = pgTable(
   'ai_messages',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }),
     account_id: accountId(),
     conversation_id: uuid('conversation_id')
-      .notNull()
-      .references(() => aiConversations.id, { onDelete: 'cascade' }),
+      .notNull(),
     /** user | assistant */
     role: text('role').notNull(),
     text: text('text').notNull(),
@@ -43,7 +45,11 @@ export const aiMessages = pgTable(
     latency_ms: integer('latency_ms'),
     created_at: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('ai_messages_conversation_idx').on(t.conversation_id, t.id)],
+  (t) => [
+    primaryKey({ name: 'ai_messages_pkey', columns: [t.id, t.account_id] }),
+    index('ai_messages_conversation_idx').on(t.conversation_id, t.id),
+    foreignKey({ name: 'ai_messages_conversation_id_fkey', columns: [t.conversation_id, t.account_id], foreignColumns: [aiConversations.id, aiConversations.account_id] }).onDelete('cascade'),
+  ],
 );
 
 /**
@@ -61,7 +67,9 @@ export const aiUsageDaily = pgTable(
     prompt_tokens: bigint('prompt_tokens', { mode: 'number' }).notNull().default(0),
     completion_tokens: bigint('completion_tokens', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.account_id, t.day, t.feature, t.billing] })],
+  (t) => [
+    primaryKey({ columns: [t.account_id, t.day, t.feature, t.billing] }),
+  ],
 );
 
 /** The account's AI choices: engine, its own server/key (encrypted, never returned), sharing of contact details. */
@@ -73,6 +81,10 @@ export const aiAccountSettings = pgTable('ai_account_settings', {
   model: text('model'),
   api_key_enc: text('api_key_enc'),
   share_contact_details: boolean('share_contact_details').notNull().default(false),
-  updated_by: userRef('updated_by'),
+  updated_by: integer('updated_by'),
   updated_at: ts('updated_at').notNull().defaultNow(),
-});
+  },
+  (t) => [
+    foreignKey({ name: 'ai_account_settings_updated_by_fkey', columns: [t.updated_by, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
+  ],
+);
