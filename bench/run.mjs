@@ -16,6 +16,7 @@ import { benchSegments } from './segments.mjs';
 import { benchDashboard } from './dashboard.mjs';
 import { benchSmsRollupCost } from './sms-pipeline.mjs';
 import { benchWeb } from './web.mjs';
+import { benchReplicas } from './replicas.mjs';
 
 const results = [];
 const report = (name, value, unit, target, pass) => {
@@ -89,5 +90,6 @@ await benchSmsRollupCost(report);
 await benchEmail(report);
 await benchCampaign(report);
 await benchDashboard(report);
+await benchReplicas(report);
 const missed = results.filter((r) => !r.pass).length;
 process.stdout.write(`\n${results.length - missed} of ${results.length} figures within target\n`);
