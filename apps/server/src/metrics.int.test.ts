@@ -109,19 +109,3 @@ describe('GET /metrics', () => {
     expect(sample(await scrape(), 'risala_webhooks_total', { source: 'whatsapp', outcome: 'refused' })).toBe(1);
   });
 });
-
-describe('METRICS_TOKEN', () => {
-  it('makes /metrics want the token as a bearer token', async () => {
-    const guarded = await createTestApp({ METRICS_TOKEN: 'scrape-token-0123456789' });
-    try {
-      expect((await guarded.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
-      const wrong = await guarded.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer nope' } });
-      expect(wrong.statusCode).toBe(401);
-      const ok = await guarded.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer scrape-token-0123456789' } });
-      expect(ok.statusCode).toBe(200);
-      expect(ok.body).toContain('risala_messages_total');
-    } finally {
-      await guarded.close();
-    }
-  });
-});

@@ -14,18 +14,18 @@ const iso = (v: unknown) => new Date(v as string).toISOString();
 
 /**
  * The conversation with this id, made on its first message (the client generates the id, §3);
- * someone else's id is NOT_FOUND, as if it did not exist.
+ * someone else's id is NOT_FOUND, as if it did not exist. The key is (id, account_id) (tenant keys,
+ * migration 0029), so another account's use of the same id is looked for first, across accounts —
+ * a point lookup by the key's first column — rather than left to a key conflict.
  */
 export async function ensureConversation(db: DbOrTx, o: Owner, id: string, context: object, title: string) {
   await db.execute(sql`
     insert into ai_conversations (id, account_id, user_id, title, context)
-    values (${id}::uuid, ${o.accountId}, ${o.userId}, ${title.slice(0, 120)}, ${JSON.stringify(context)}::jsonb)
+    select ${id}::uuid, ${o.accountId}, ${o.userId}, ${title.slice(0, 120)}, ${JSON.stringify(context)}::jsonb
+     where not exists (select 1 from ai_conversations where id = ${id}::uuid)
     on conflict (id, account_id) do nothing`);
-  const { rows } = await db.execute<{ user_id: number; account_id: number }>(
-    sql`select user_id, account_id from ai_conversations where id = ${id}::uuid and account_id = ${o.accountId}`,
-  );
-  const row = rows[0];
-  if (!row || row.user_id !== o.userId || row.account_id !== o.accountId) throw new AppError('NOT_FOUND');
+  const { rows } = await db.execute<{ user_id: number; account_id: number }>(sql`select user_id, account_id from ai_conversations where id = ${id}::uuid`);
+  if (rows.length === 0 || rows.some((r) => r.user_id !== o.userId || r.account_id !== o.accountId)) throw new AppError('NOT_FOUND');
 }
 
 /** The last `limit` questions and answers, oldest first (what a model is given as the conversation so far). */
