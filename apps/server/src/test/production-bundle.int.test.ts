@@ -154,6 +154,10 @@ describe('the bundled server, as the image runs it', () => {
     const asset = await fetch(`${api?.url}${script}`, { headers: { 'accept-encoding': 'gzip, br' } });
     expect(asset.headers.get('content-encoding')).toBe('br');
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // React's production build, whatever NODE_ENV the build was started with (vitest's is `test`)
+    const vendor = /href="(\/assets\/react-[^"]+\.js)"/.exec(html)?.[1] as string;
+    expect(vendor).toBeTruthy();
+    expect(await fetch(`${api?.url}${vendor}`).then((r) => r.text())).not.toContain('jsxDEV');
   });
 
   it('signs up through the mail relay, binds SMPP in the worker only, and runs jobs there', async () => {
