@@ -4,7 +4,6 @@
  */
 import type { Runner } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getConnectionManager } from './channels/sms/connection-manager.ts';
 import { startWorker } from './jobs/worker.ts';
 import { registerDatabaseMetrics } from './metrics-db.ts';
 import { type SmscSimulator, startSmscSimulator } from './sandbox/smsc.ts';
@@ -95,7 +94,7 @@ describe('GET /metrics', () => {
     expect(sample(text, 'risala_smpp_submit_seconds_count', { connection: c })).toBe(42 + smsc.counters.throttled);
     expect(sample(text, 'risala_sms_receipt_seconds_count', { connection: c })).toBe(42);
     expect(sample(text, 'risala_jobs_total', { task: 'messages_route', outcome: 'success' })).toBeGreaterThanOrEqual(2);
-    expect(getConnectionManager(t.ctx).ownedIds()).toEqual([connection]);
+    expect(t.ctx.sms.connections.ownedIds()).toEqual([connection]);
   });
 
   it('counts webhooks by source and outcome', async () => {
