@@ -25,7 +25,7 @@ const freePort = () =>
     });
   });
 
-buildWebIfStale();
+await buildWebIfStale();
 const dir = mkdtempSync(path.join(tmpdir(), 'risala-e2e-'));
 chmodSync(dir, 0o755); // reachable by the postgres user when run as root
 const quiet = { info() {}, warn: console.warn, debug() {} };

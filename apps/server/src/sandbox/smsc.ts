@@ -50,6 +50,8 @@ export interface SmscSubmission {
 
 export interface SmscCounters {
   binds: number;
+  /** the most sessions bound at the same time (one connection of one process: 1) */
+  maxBound: number;
   bindFailures: number;
   submitted: number;
   throttled: number;
@@ -104,6 +106,7 @@ export async function startSmscSimulator(
   const keep = opts.keep ?? 1000;
   const counters: SmscCounters = {
     binds: 0,
+    maxBound: 0,
     bindFailures: 0,
     submitted: 0,
     throttled: 0,
@@ -144,6 +147,7 @@ export async function startSmscSimulator(
       }
       counters.binds++;
       bound.set(session, pdu.command);
+      counters.maxBound = Math.max(counters.maxBound, bound.size);
       session.respond(pdu, 0, 'RisalaSMSC');
       if (pdu.command !== 'bind_transmitter') setImmediate(flushReceipts);
     };
@@ -326,6 +330,7 @@ export async function startSmscSimulator(
     resetCounters() {
       Object.assign(counters, {
         binds: 0,
+        maxBound: bound.size,
         bindFailures: 0,
         submitted: 0,
         throttled: 0,

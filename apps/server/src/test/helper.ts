@@ -49,6 +49,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DATABASE_URL: url.toString(),
     LOG_LEVEL: 'silent',
     JWT_SECRET: randomBytes(32).toString('hex'),
+    // no web app: tests never depend on (or race with) the repository's own build of it
+    WEB_DIST: path.join(dataDir, 'web'),
     // every injected request comes from 127.0.0.1: per-IP limits are the rate-limit tests' business
     ...LOOPBACK_LIMITS,
     ...env,

@@ -42,6 +42,8 @@ export interface SmppSessionOptions {
   messagePerSecond?: number;
   /** first back-off after ESME_RTHROTTLED, doubled up to 5 s */
   throttleBackoffMs?: number;
+  /** seconds from each submit_sm sent to its submit_sm_resp (metrics) */
+  observeSubmit?: (seconds: number) => void;
 }
 
 export interface SubmitPart {
@@ -83,7 +85,7 @@ export class SmppSession extends EventEmitter {
   state: SessionState = 'DISCONNECTED';
   lastError: Reason | null = null;
   readonly stats = { submitted: 0, throttled: 0, resent: 0, receipts: 0, mo: 0, binds: 0 };
-  private readonly options: Required<Omit<SmppSessionOptions, 'systemType' | 'addressRange'>> & SmppSessionOptions;
+  private readonly options: Required<Omit<SmppSessionOptions, 'systemType' | 'addressRange' | 'observeSubmit'>> & SmppSessionOptions;
   private session: SmppLink | null = null;
   private queue: Pending[] = [];
   private inflight = new Map<number, Pending>();
@@ -126,6 +128,11 @@ export class SmppSession extends EventEmitter {
 
   get pending() {
     return this.queue.length + this.inflight.size;
+  }
+
+  /** parts submitted and not yet answered (at most the window) */
+  get inFlight() {
+    return this.inflight.size;
   }
 
   /** Connects and binds; resolves on the first bind, rejects on a bind error or bind timeout. */
@@ -384,6 +391,7 @@ export class SmppSession extends EventEmitter {
     const p = this.inflight.get(seq);
     if (!p) return;
     this.inflight.delete(seq);
+    this.options.observeSubmit?.((Date.now() - p.sentAt) / 1000);
     const status = resp.command_status;
     if (status === 0) {
       this.stats.submitted++;

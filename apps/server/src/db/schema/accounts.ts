@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  foreignKey,
 } from 'drizzle-orm/pg-core';
 
 const timestamps = {
@@ -37,7 +38,7 @@ export const accounts = pgTable('accounts', {
 export const roles = pgTable(
   'roles',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     account_id: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
@@ -48,19 +49,21 @@ export const roles = pgTable(
     is_builtin: boolean('is_builtin').notNull().default(false),
     ...timestamps,
   },
-  (t) => [uniqueIndex('roles_account_name_uq').on(t.account_id, t.role_name)],
+  (t) => [
+    primaryKey({ name: 'roles_pkey', columns: [t.id, t.account_id] }),
+    uniqueIndex('roles_account_name_uq').on(t.account_id, t.role_name),
+  ],
 );
 
 export const users = pgTable(
   'users',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     account_id: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     role_id: integer('role_id')
-      .notNull()
-      .references(() => roles.id),
+      .notNull(),
     email: text('email').notNull(),
     password_hash: text('password_hash').notNull(),
     first_name: text('first_name').notNull(),
@@ -80,8 +83,10 @@ export const users = pgTable(
     ...timestamps,
   },
   (t) => [
+    primaryKey({ name: 'users_pkey', columns: [t.id, t.account_id] }),
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
     index('users_account_idx').on(t.account_id),
+    foreignKey({ name: 'users_role_id_roles_id_fk', columns: [t.role_id, t.account_id], foreignColumns: [roles.id, roles.account_id] }),
   ],
 );
 
@@ -89,32 +94,34 @@ export const users = pgTable(
 export const sessions = pgTable(
   'sessions',
   {
-    id: text('id').primaryKey(),
+    id: text('id'),
     account_id: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .notNull(),
     ip: text('ip'),
     user_agent: text('user_agent'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     revoked_at: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [index('sessions_user_idx').on(t.account_id, t.user_id)],
+  (t) => [
+    primaryKey({ name: 'sessions_pkey', columns: [t.id, t.account_id] }),
+    index('sessions_user_idx').on(t.account_id, t.user_id),
+    foreignKey({ name: 'sessions_user_id_users_id_fk', columns: [t.user_id, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('cascade'),
+  ],
 );
 
 export const otpCodes = pgTable(
   'otp_codes',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     account_id: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .notNull(),
     email: text('email').notNull(),
     /** register | login | reset */
     purpose: text('purpose').notNull(),
@@ -124,25 +131,32 @@ export const otpCodes = pgTable(
     consumed_at: timestamp('consumed_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('otp_codes_email_idx').on(t.email, t.created_at)],
+  (t) => [
+    primaryKey({ name: 'otp_codes_pkey', columns: [t.id, t.account_id] }),
+    index('otp_codes_email_idx').on(t.email, t.created_at),
+    foreignKey({ name: 'otp_codes_user_id_users_id_fk', columns: [t.user_id, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('cascade'),
+  ],
 );
 
 export const passwordResets = pgTable(
   'password_resets',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     account_id: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .notNull(),
     token_hash: text('token_hash').notNull(),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     used_at: timestamp('used_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('password_resets_token_uq').on(t.token_hash)],
+  (t) => [
+    primaryKey({ name: 'password_resets_pkey', columns: [t.id, t.account_id] }),
+    uniqueIndex('password_resets_token_uq').on(t.token_hash, t.account_id),
+    foreignKey({ name: 'password_resets_user_id_users_id_fk', columns: [t.user_id, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('cascade'),
+  ],
 );
 
 /** Sign-in attempts, for rate limits per email and per IP (kept in the database: any replica sees them). */
@@ -177,13 +191,12 @@ export const rateLimitHits = pgTable(
 export const notifications = pgTable(
   'notifications',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     account_id: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .notNull(),
     type: text('type').notNull(),
     /** i18n keys, rendered in the reader's language */
     title_key: text('title_key').notNull(),
@@ -193,17 +206,21 @@ export const notifications = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     read_at: timestamp('read_at', { withTimezone: true }),
   },
-  (t) => [index('notifications_user_idx').on(t.account_id, t.user_id, t.status, t.created_at)],
+  (t) => [
+    primaryKey({ name: 'notifications_pkey', columns: [t.id, t.account_id] }),
+    index('notifications_user_idx').on(t.account_id, t.user_id, t.status, t.created_at),
+    foreignKey({ name: 'notifications_user_id_users_id_fk', columns: [t.user_id, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('cascade'),
+  ],
 );
 
 export const files = pgTable(
   'files',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     account_id: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    user_id: integer('user_id'),
     key: text('key').notNull(),
     original_name: text('original_name'),
     content_type: text('content_type').notNull(),
@@ -211,13 +228,18 @@ export const files = pgTable(
     purpose: text('purpose').notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('files_key_uq').on(t.key), index('files_account_idx').on(t.account_id)],
+  (t) => [
+    primaryKey({ name: 'files_pkey', columns: [t.id, t.account_id] }),
+    uniqueIndex('files_key_uq').on(t.key, t.account_id),
+    index('files_account_idx').on(t.account_id),
+    foreignKey({ name: 'files_user_id_users_id_fk', columns: [t.user_id, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
+  ],
 );
 
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }),
     account_id: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
@@ -227,7 +249,10 @@ export const auditLog = pgTable(
     ip: text('ip'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_account_idx').on(t.account_id, t.created_at)],
+  (t) => [
+    primaryKey({ name: 'audit_log_pkey', columns: [t.id, t.account_id] }),
+    index('audit_log_account_idx').on(t.account_id, t.created_at),
+  ],
 );
 
 /** Mails caught by the sandbox SMTP sink (not tenant data: the sandbox is a local test peer). */

@@ -11,6 +11,7 @@ import {
   serial,
   text,
   uniqueIndex,
+  foreignKey,
 } from 'drizzle-orm/pg-core';
 import { accountId, timestamps, ts, } from './columns.ts';
 import { files, users } from './accounts.ts';
@@ -19,11 +20,11 @@ import { files, users } from './accounts.ts';
 export const brands = pgTable(
   'brands',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     account_id: accountId(),
     name: text('name').notNull(),
     description: text('description'),
-    logo_file_id: integer('logo_file_id').references(() => files.id, { onDelete: 'set null' }),
+    logo_file_id: integer('logo_file_id'),
     logo: text('logo'),
     website: text('website'),
     industry: text('industry'),
@@ -31,30 +32,38 @@ export const brands = pgTable(
     colors: text('colors').array().notNull().default(sql`'{}'::text[]`),
     voice_tone: text('voice_tone'),
     default_language: text('default_language').notNull().default('en'),
-    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_by: integer('created_by'),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('brands_account_name_uq').on(t.account_id, sql`lower(${t.name})`)],
+  (t) => [
+    primaryKey({ name: 'brands_pkey', columns: [t.id, t.account_id] }),
+    uniqueIndex('brands_account_name_uq').on(t.account_id, sql`lower(${t.name})`),
+    foreignKey({ name: 'brands_logo_file_id_files_id_fk', columns: [t.logo_file_id, t.account_id], foreignColumns: [files.id, files.account_id] }).onDelete('set null'),
+    foreignKey({ name: 'brands_created_by_users_id_fk', columns: [t.created_by, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
+  ],
 );
 
 export const content = pgTable(
   'content',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     account_id: accountId(),
     title: text('title').notNull(),
     /** text | image | video | document | link */
     type: text('type').notNull(),
     body: text('body'),
     url: text('url'),
-    file_id: integer('file_id').references(() => files.id, { onDelete: 'set null' }),
+    file_id: integer('file_id'),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
-    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_by: integer('created_by'),
     ...timestamps(),
   },
   (t) => [
+    primaryKey({ name: 'content_pkey', columns: [t.id, t.account_id] }),
     index('content_account_idx').on(t.account_id, t.created_at),
     index('content_tags_idx').using('gin', t.tags),
+    foreignKey({ name: 'content_file_id_files_id_fk', columns: [t.file_id, t.account_id], foreignColumns: [files.id, files.account_id] }).onDelete('set null'),
+    foreignKey({ name: 'content_created_by_users_id_fk', columns: [t.created_by, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
   ],
 );
 
@@ -63,15 +72,15 @@ export const contentBrands = pgTable(
   {
     account_id: accountId(),
     content_id: integer('content_id')
-      .notNull()
-      .references(() => content.id, { onDelete: 'cascade' }),
+      .notNull(),
     brand_id: integer('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+      .notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.content_id, t.brand_id] }),
+    primaryKey({ name: 'content_brands_pkey', columns: [t.content_id, t.brand_id, t.account_id] }),
     index('content_brands_brand_idx').on(t.account_id, t.brand_id),
+    foreignKey({ name: 'content_brands_content_id_content_id_fk', columns: [t.content_id, t.account_id], foreignColumns: [content.id, content.account_id] }).onDelete('cascade'),
+    foreignKey({ name: 'content_brands_brand_id_brands_id_fk', columns: [t.brand_id, t.account_id], foreignColumns: [brands.id, brands.account_id] }).onDelete('cascade'),
   ],
 );
 
@@ -79,7 +88,7 @@ export const contentBrands = pgTable(
 export const customers = pgTable(
   'customers',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }),
     account_id: accountId(),
     first_name: text('first_name'),
     last_name: text('last_name'),
@@ -92,7 +101,7 @@ export const customers = pgTable(
     city: text('city'),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     attributes: jsonb('attributes').notNull().default({}),
-    brand_id: integer('brand_id').references(() => brands.id, { onDelete: 'set null' }),
+    brand_id: integer('brand_id'),
     consent_email: boolean('consent_email').notNull().default(false),
     consent_email_source: text('consent_email_source'),
     consent_email_at: ts('consent_email_at'),
@@ -107,6 +116,7 @@ export const customers = pgTable(
     ...timestamps(),
   },
   (t) => [
+    primaryKey({ name: 'customers_pkey', columns: [t.id, t.account_id] }),
     uniqueIndex('customers_account_mobile_uq')
       .on(t.account_id, t.mobile_number)
       .where(sql`${t.mobile_number} is not null`),
@@ -121,6 +131,7 @@ export const customers = pgTable(
       'gin',
       sql`(coalesce(${t.first_name}, '') || ' ' || coalesce(${t.last_name}, '') || ' ' || coalesce(${t.email}, '') || ' ' || coalesce(${t.mobile_number}, '')) gin_trgm_ops`,
     ),
+    foreignKey({ name: 'customers_brand_id_brands_id_fk', columns: [t.brand_id, t.account_id], foreignColumns: [brands.id, brands.account_id] }).onDelete('set null'),
   ],
 );
 
@@ -128,7 +139,7 @@ export const customers = pgTable(
 export const customerGroups = pgTable(
   'customer_groups',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     account_id: accountId(),
     group_name: text('group_name').notNull(),
     group_description: text('group_description'),
@@ -138,10 +149,14 @@ export const customerGroups = pgTable(
     /** ACTIVE | INACTIVE */
     status: text('status').notNull().default('INACTIVE'),
     contacts_count: integer('contacts_count').notNull().default(0),
-    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_by: integer('created_by'),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('customer_groups_account_name_uq').on(t.account_id, sql`lower(${t.group_name})`)],
+  (t) => [
+    primaryKey({ name: 'customer_groups_pkey', columns: [t.id, t.account_id] }),
+    uniqueIndex('customer_groups_account_name_uq').on(t.account_id, sql`lower(${t.group_name})`),
+    foreignKey({ name: 'customer_groups_created_by_users_id_fk', columns: [t.created_by, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
+  ],
 );
 
 export const groupMembers = pgTable(
@@ -149,23 +164,23 @@ export const groupMembers = pgTable(
   {
     account_id: accountId(),
     group_id: integer('group_id')
-      .notNull()
-      .references(() => customerGroups.id, { onDelete: 'cascade' }),
+      .notNull(),
     customer_id: bigint('customer_id', { mode: 'number' })
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+      .notNull(),
     added_at: ts('added_at').notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.group_id, t.customer_id] }),
+    primaryKey({ name: 'group_members_pkey', columns: [t.group_id, t.customer_id, t.account_id] }),
     index('group_members_customer_idx').on(t.account_id, t.customer_id),
+    foreignKey({ name: 'group_members_group_id_customer_groups_id_fk', columns: [t.group_id, t.account_id], foreignColumns: [customerGroups.id, customerGroups.account_id] }).onDelete('cascade'),
+    foreignKey({ name: 'group_members_customer_id_customers_id_fk', columns: [t.customer_id, t.account_id], foreignColumns: [customers.id, customers.account_id] }).onDelete('cascade'),
   ],
 );
 
 export const blacklists = pgTable(
   'blacklists',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     account_id: accountId(),
     blacklist_name: text('blacklist_name').notNull(),
     /** MT (outgoing) | MO (incoming) */
@@ -173,28 +188,33 @@ export const blacklists = pgTable(
     description: text('description'),
     /** ACTIVE | INACTIVE */
     status: text('status').notNull().default('ACTIVE'),
-    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_by: integer('created_by'),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('blacklists_account_name_uq').on(t.account_id, sql`lower(${t.blacklist_name})`)],
+  (t) => [
+    primaryKey({ name: 'blacklists_pkey', columns: [t.id, t.account_id] }),
+    uniqueIndex('blacklists_account_name_uq').on(t.account_id, sql`lower(${t.blacklist_name})`),
+    foreignKey({ name: 'blacklists_created_by_users_id_fk', columns: [t.created_by, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
+  ],
 );
 
 export const blacklistEntries = pgTable(
   'blacklist_entries',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }),
     account_id: accountId(),
     blacklist_id: integer('blacklist_id')
-      .notNull()
-      .references(() => blacklists.id, { onDelete: 'cascade' }),
+      .notNull(),
     /** number | prefix | keyword */
     kind: text('kind').notNull(),
     value: text('value').notNull(),
     created_at: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('blacklist_entries_uq').on(t.blacklist_id, t.kind, t.value),
+    primaryKey({ name: 'blacklist_entries_pkey', columns: [t.id, t.account_id] }),
+    uniqueIndex('blacklist_entries_uq').on(t.blacklist_id, t.kind, t.value, t.account_id),
     index('blacklist_entries_lookup_idx').on(t.account_id, t.kind, t.value),
+    foreignKey({ name: 'blacklist_entries_blacklist_id_blacklists_id_fk', columns: [t.blacklist_id, t.account_id], foreignColumns: [blacklists.id, blacklists.account_id] }).onDelete('cascade'),
   ],
 );
 
@@ -202,13 +222,13 @@ export const blacklistEntries = pgTable(
 export const importJobs = pgTable(
   'import_jobs',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     account_id: accountId(),
-    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    user_id: integer('user_id'),
     /** customers | blacklist */
     kind: text('kind').notNull(),
     target_id: integer('target_id'),
-    file_id: integer('file_id').references(() => files.id, { onDelete: 'set null' }),
+    file_id: integer('file_id'),
     /** UPLOADED | VALIDATING | IMPORTING | COMPLETED | REJECTED | FAILED */
     status: text('status').notNull().default('UPLOADED'),
     /** insert | upsert */
@@ -227,5 +247,10 @@ export const importJobs = pgTable(
     started_at: ts('started_at'),
     finished_at: ts('finished_at'),
   },
-  (t) => [index('import_jobs_account_idx').on(t.account_id, t.created_at)],
+  (t) => [
+    primaryKey({ name: 'import_jobs_pkey', columns: [t.id, t.account_id] }),
+    index('import_jobs_account_idx').on(t.account_id, t.created_at),
+    foreignKey({ name: 'import_jobs_user_id_users_id_fk', columns: [t.user_id, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
+    foreignKey({ name: 'import_jobs_file_id_files_id_fk', columns: [t.file_id, t.account_id], foreignColumns: [files.id, files.account_id] }).onDelete('set null'),
+  ],
 );

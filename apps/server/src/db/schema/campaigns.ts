@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, uniqueIndex, foreignKey } from 'drizzle-orm/pg-core';
 import { brands } from './audience.ts';
-import { accountId, timestamps, ts, userRef } from './columns.ts';
+import { accountId, timestamps, ts } from './columns.ts';
+import { users } from './accounts.ts';
 
 /**
  * A campaign: brand and objective, channels in fallback order, an audience (groups and segments
@@ -12,11 +13,11 @@ import { accountId, timestamps, ts, userRef } from './columns.ts';
 export const campaigns = pgTable(
   'campaigns',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     account_id: accountId(),
-    created_by: userRef('created_by'),
+    created_by: integer('created_by'),
     name: text('name').notNull(),
-    brand_id: integer('brand_id').references(() => brands.id, { onDelete: 'restrict' }),
+    brand_id: integer('brand_id'),
     objective: text('objective'),
     /** ordered: the first channel a customer can receive is used (e.g. whatsapp, then sms) */
     channels: text('channels').array().notNull().default(sql`'{}'::text[]`),
@@ -40,10 +41,13 @@ export const campaigns = pgTable(
     ...timestamps(),
   },
   (t) => [
+    primaryKey({ name: 'campaigns_pkey', columns: [t.id, t.account_id] }),
     index('campaigns_account_created_idx').on(t.account_id, t.created_at.desc()),
     index('campaigns_account_status_idx').on(t.account_id, t.status),
     index('campaigns_brand_idx').on(t.brand_id),
     uniqueIndex('campaigns_account_name_uq').on(t.account_id, sql`lower(${t.name})`),
+    foreignKey({ name: 'campaigns_created_by_users_id_fk', columns: [t.created_by, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
+    foreignKey({ name: 'campaigns_brand_id_brands_id_fk', columns: [t.brand_id, t.account_id], foreignColumns: [brands.id, brands.account_id] }).onDelete('restrict'),
   ],
 );
 
@@ -56,9 +60,9 @@ export const campaigns = pgTable(
 export const batches = pgTable(
   'batches',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     account_id: accountId(),
-    campaign_id: integer('campaign_id').references(() => campaigns.id, { onDelete: 'cascade' }),
+    campaign_id: integer('campaign_id'),
     /** the public id shown in the UI, e.g. B-20261122-000042 */
     batch_id: text('batch_id').notNull(),
     /** A | B | null (no A/B test) | REST (the remainder after the winner) */
@@ -72,10 +76,10 @@ export const batches = pgTable(
     /** portal | api */
     request_source: text('request_source').notNull().default('portal'),
     approval_status: text('approval_status'),
-    approved_by: userRef('approved_by'),
+    approved_by: integer('approved_by'),
     approved_at: ts('approved_at'),
     gateway_status: text('gateway_status'),
-    gateway_reviewer: userRef('gateway_reviewer'),
+    gateway_reviewer: integer('gateway_reviewer'),
     rejection_reason: text('rejection_reason'),
     rejected_date: ts('rejected_date'),
     processing_status: text('processing_status'),
@@ -85,15 +89,20 @@ export const batches = pgTable(
     open_from_id: bigint('open_from_id', { mode: 'number' }),
     requires_gateway_review: boolean('requires_gateway_review').notNull().default(false),
     canceled_at: ts('canceled_at'),
-    canceled_by: userRef('canceled_by'),
+    canceled_by: integer('canceled_by'),
     ...timestamps(),
   },
   (t) => [
-    uniqueIndex('batches_batch_id_uq').on(t.batch_id),
+    primaryKey({ name: 'batches_pkey', columns: [t.id, t.account_id] }),
+    uniqueIndex('batches_batch_id_uq').on(t.batch_id, t.account_id),
     index('batches_account_created_idx').on(t.account_id, t.created_at.desc()),
     index('batches_campaign_idx').on(t.campaign_id),
     index('batches_approval_idx').on(t.account_id, t.approval_status),
     index('batches_scheduled_idx').on(t.scheduled_at).where(sql`${t.processing_status} is null and ${t.canceled_at} is null`),
+    foreignKey({ name: 'batches_campaign_id_campaigns_id_fk', columns: [t.campaign_id, t.account_id], foreignColumns: [campaigns.id, campaigns.account_id] }).onDelete('cascade'),
+    foreignKey({ name: 'batches_approved_by_users_id_fk', columns: [t.approved_by, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
+    foreignKey({ name: 'batches_gateway_reviewer_users_id_fk', columns: [t.gateway_reviewer, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
+    foreignKey({ name: 'batches_canceled_by_users_id_fk', columns: [t.canceled_by, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
   ],
 );
 
@@ -106,11 +115,15 @@ export const batchChunks = pgTable(
   'batch_chunks',
   {
     batch_id: integer('batch_id')
-      .notNull()
-      .references(() => batches.id, { onDelete: 'cascade' }),
+      .notNull(),
     after_id: bigint('after_id', { mode: 'number' }).notNull(),
+    /** its batch's account (the key includes it: docs/architecture.md §8) */
+    account_id: integer('account_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.batch_id, t.after_id] })],
+  (t) => [
+    primaryKey({ name: 'batch_chunks_pkey', columns: [t.batch_id, t.after_id, t.account_id] }),
+    foreignKey({ name: 'batch_chunks_batch_id_batches_id_fk', columns: [t.batch_id, t.account_id], foreignColumns: [batches.id, batches.account_id] }).onDelete('cascade'),
+  ],
 );
 
 /**

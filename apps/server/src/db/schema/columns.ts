@@ -1,5 +1,5 @@
 import { integer, timestamp } from 'drizzle-orm/pg-core';
-import { accounts, users } from './accounts.ts';
+import { accounts } from './accounts.ts';
 
 /** Column helpers every tenant table shares (accounts.ts keeps its own to avoid an import cycle). */
 export const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -15,5 +15,8 @@ export const accountId = () =>
     .notNull()
     .references(() => accounts.id, { onDelete: 'cascade' });
 
-/** A user who acted on the row (kept as null when the user is deleted). */
-export const userRef = (name: string) => integer(name).references(() => users.id, { onDelete: 'set null' });
+// Keys of tenant tables (migration 0029; db/tenant-keys.int.test.ts): primary keys end with
+// account_id, and foreign keys between tenant tables pair the reference with the row's account_id,
+// so a row can never point into another account and the tables can be distributed by account
+// (docs/architecture.md §8). A nullable user reference clears only itself when the user goes (SQL
+// `ON DELETE SET NULL (created_by)`; drizzle's `set null` cannot name the column).

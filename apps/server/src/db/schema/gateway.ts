@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { accountId, timestamps, ts, userRef } from './columns.ts';
+import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, uniqueIndex, primaryKey, foreignKey } from 'drizzle-orm/pg-core';
+import { accountId, timestamps, ts } from './columns.ts';
+import { users } from './accounts.ts';
 
 
 /**
@@ -10,7 +11,7 @@ import { accountId, timestamps, ts, userRef } from './columns.ts';
 export const connections = pgTable(
   'connections',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     account_id: accountId(),
     connection_name: text('connection_name').notNull(),
     /** smpp | http */
@@ -61,6 +62,7 @@ export const connections = pgTable(
     ...timestamps(),
   },
   (t) => [
+    primaryKey({ name: 'connections_pkey', columns: [t.id, t.account_id] }),
     uniqueIndex('connections_account_name_uq').on(t.account_id, sql`lower(${t.connection_name})`),
     index('connections_smsc_login_idx').on(t.smsc_login),
   ],
@@ -70,7 +72,7 @@ export const connections = pgTable(
 export const routers = pgTable(
   'routers',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     account_id: accountId(),
     router_name: text('router_name').notNull(),
     /** default | static | random_round_robin | failover */
@@ -87,6 +89,7 @@ export const routers = pgTable(
     ...timestamps(),
   },
   (t) => [
+    primaryKey({ name: 'routers_pkey', columns: [t.id, t.account_id] }),
     uniqueIndex('routers_account_name_uq').on(t.account_id, sql`lower(${t.router_name})`),
     uniqueIndex('routers_account_order_uq').on(t.account_id, t.order),
   ],
@@ -96,7 +99,7 @@ export const routers = pgTable(
 export const rules = pgTable(
   'rules',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     account_id: accountId(),
     rule_name: text('rule_name').notNull(),
     /** destination_prefix | destination_pattern | source_address | sender | user | content_pattern | content_keyword | time_window | transparent */
@@ -106,14 +109,17 @@ export const rules = pgTable(
     status: text('status').notNull().default('ACTIVE'),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('rules_account_name_uq').on(t.account_id, sql`lower(${t.rule_name})`)],
+  (t) => [
+    primaryKey({ name: 'rules_pkey', columns: [t.id, t.account_id] }),
+    uniqueIndex('rules_account_name_uq').on(t.account_id, sql`lower(${t.rule_name})`),
+  ],
 );
 
 /** Route plugins: URL shortener, sender-id override, … */
 export const plugins = pgTable(
   'plugins',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     account_id: accountId(),
     plugin_name: text('plugin_name').notNull(),
     /** url_shortener | sender_override */
@@ -124,14 +130,17 @@ export const plugins = pgTable(
     status: text('status').notNull().default('INSTALLED'),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('plugins_account_name_uq').on(t.account_id, sql`lower(${t.plugin_name})`)],
+  (t) => [
+    primaryKey({ name: 'plugins_pkey', columns: [t.id, t.account_id] }),
+    uniqueIndex('plugins_account_name_uq').on(t.account_id, sql`lower(${t.plugin_name})`),
+  ],
 );
 
 /** SMS sender ids; new ones wait for a reviewer's approval. */
 export const smsSenders = pgTable(
   'sms_senders',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     account_id: accountId(),
     sender_id: text('sender_id').notNull(),
     /** alphanumeric | numeric | short_code */
@@ -141,19 +150,24 @@ export const smsSenders = pgTable(
     status: text('status').notNull().default('WAITING_FOR_APPROVAL'),
     rejection_reason: text('rejection_reason'),
     is_default: boolean('is_default').notNull().default(false),
-    requested_by: userRef('requested_by'),
-    reviewed_by: userRef('reviewed_by'),
+    requested_by: integer('requested_by'),
+    reviewed_by: integer('reviewed_by'),
     reviewed_at: ts('reviewed_at'),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('sms_senders_account_sender_uq').on(t.account_id, sql`lower(${t.sender_id})`)],
+  (t) => [
+    primaryKey({ name: 'sms_senders_pkey', columns: [t.id, t.account_id] }),
+    uniqueIndex('sms_senders_account_sender_uq').on(t.account_id, sql`lower(${t.sender_id})`),
+    foreignKey({ name: 'sms_senders_requested_by_users_id_fk', columns: [t.requested_by, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
+    foreignKey({ name: 'sms_senders_reviewed_by_users_id_fk', columns: [t.reviewed_by, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
+  ],
 );
 
 /** Email sending identity: SMTP relay or SendGrid; the from-address is verified by a mailed link. */
 export const emailSenders = pgTable(
   'email_senders',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     account_id: accountId(),
     /** sandbox | smtp | sendgrid */
     provider: text('provider').notNull(),
@@ -179,14 +193,17 @@ export const emailSenders = pgTable(
     is_default: boolean('is_default').notNull().default(false),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('email_senders_account_from_uq').on(t.account_id, sql`lower(${t.from_email})`)],
+  (t) => [
+    primaryKey({ name: 'email_senders_pkey', columns: [t.id, t.account_id] }),
+    uniqueIndex('email_senders_account_from_uq').on(t.account_id, sql`lower(${t.from_email})`),
+  ],
 );
 
 /** WhatsApp Business senders (Cloud API phone numbers) with auto-reply settings. */
 export const whatsappSenders = pgTable(
   'whatsapp_senders',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     account_id: accountId(),
     display_name: text('display_name').notNull(),
     phone_number: text('phone_number').notNull(),
@@ -204,6 +221,7 @@ export const whatsappSenders = pgTable(
     ...timestamps(),
   },
   (t) => [
+    primaryKey({ name: 'whatsapp_senders_pkey', columns: [t.id, t.account_id] }),
     // a Meta phone number id belongs to one WhatsApp Business account, so to one of ours: webhooks
     // and inbound messages are routed by it alone
     uniqueIndex('whatsapp_senders_phone_id_uq').on(t.phone_number_id),

@@ -7,3 +7,4 @@ export * from './senders.ts';
 export * from './messages.ts';
 export * from './campaigns.ts';
 export * from './ai.ts';
+export * from './system.ts';

@@ -13,8 +13,10 @@ import {
   serial,
   smallint,
   text,
+  foreignKey,
 } from 'drizzle-orm/pg-core';
-import { accountId, ts, userRef } from './columns.ts';
+import { accountId, ts } from './columns.ts';
+import { users } from './accounts.ts';
 
 /**
  * One row per recipient and channel (SMS, email, WhatsApp), partitioned by month on created_at
@@ -132,7 +134,7 @@ export const smsQueue = pgTable(
 export const messageEvents = pgTable(
   'message_events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }),
     message_id: bigint('message_id', { mode: 'number' }).notNull(),
     account_id: integer('account_id').notNull(),
     /** a §4 state, or RETRY, RECEIPT, FAILOVER, THROTTLED, DUPLICATE_RISK … */
@@ -141,7 +143,10 @@ export const messageEvents = pgTable(
     data: jsonb('data'),
     at: ts('at').notNull().defaultNow(),
   },
-  (t) => [index('message_events_message_idx').on(t.message_id, t.at)],
+  (t) => [
+    primaryKey({ name: 'message_events_pkey', columns: [t.id, t.account_id] }),
+    index('message_events_message_idx').on(t.message_id, t.at),
+  ],
 );
 
 /**
@@ -160,7 +165,10 @@ export const smsPartKeys = pgTable(
     account_id: integer('account_id').notNull(),
     created_at: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('sms_part_keys_lookup_idx').on(t.key, t.connection_id), index('sms_part_keys_created_idx').on(t.created_at)],
+  (t) => [
+    index('sms_part_keys_lookup_idx').on(t.key, t.connection_id),
+    index('sms_part_keys_created_idx').on(t.created_at),
+  ],
 );
 
 /**
@@ -186,7 +194,7 @@ export const smsPendingReceipts = pgTable(
 export const inboundMessages = pgTable(
   'inbound_messages',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }),
     account_id: accountId(),
     /** sms | whatsapp */
     channel: text('channel').notNull(),
@@ -203,6 +211,7 @@ export const inboundMessages = pgTable(
     received_at: ts('received_at').notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'inbound_messages_pkey', columns: [t.id, t.account_id] }),
     index('inbound_account_received_idx').on(t.account_id, t.received_at.desc()),
     // the WhatsApp 24-hour window: the customer's last message to a sender
     index('inbound_window_idx').on(t.account_id, t.channel, t.from_address, t.received_at.desc()),
@@ -221,14 +230,16 @@ export const credits = pgTable(
     consumed: bigint('consumed', { mode: 'number' }).notNull().default(0),
     updated_at: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.account_id, t.channel] })],
+  (t) => [
+    primaryKey({ columns: [t.account_id, t.channel] }),
+  ],
 );
 
 /** Every change of a credit balance: grants, consumption per send request, refunds. */
 export const creditLedger = pgTable(
   'credit_ledger',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     account_id: accountId(),
     channel: text('channel').notNull(),
     /** negative: consumed; positive: granted or refunded */
@@ -236,8 +247,12 @@ export const creditLedger = pgTable(
     /** trial_grant | send | refund | top_up */
     reason: text('reason').notNull(),
     bulk_id: text('bulk_id'),
-    user_id: userRef('user_id'),
+    user_id: integer('user_id'),
     created_at: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('credit_ledger_account_idx').on(t.account_id, t.created_at.desc())],
+  (t) => [
+    primaryKey({ name: 'credit_ledger_pkey', columns: [t.id, t.account_id] }),
+    index('credit_ledger_account_idx').on(t.account_id, t.created_at.desc()),
+    foreignKey({ name: 'credit_ledger_user_id_users_id_fk', columns: [t.user_id, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
+  ],
 );

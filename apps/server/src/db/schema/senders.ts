@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accountId } from './columns.ts';
 import { emailSenders } from './gateway.ts';
 
@@ -7,9 +7,9 @@ import { emailSenders } from './gateway.ts';
 export const emailEvents = pgTable(
   'email_events',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     account_id: accountId(),
-    sender_id: integer('sender_id').references(() => emailSenders.id, { onDelete: 'set null' }),
+    sender_id: integer('sender_id'),
     event: text('event').notNull(),
     email: text('email'),
     sg_message_id: text('sg_message_id'),
@@ -20,7 +20,9 @@ export const emailEvents = pgTable(
     raw: jsonb('raw').notNull(),
   },
   (t) => [
+    primaryKey({ name: 'email_events_pkey', columns: [t.id, t.account_id] }),
     index('email_events_account_time_idx').on(t.account_id, t.occurred_at),
     uniqueIndex('email_events_account_sg_event_uq').on(t.account_id, t.sg_event_id).where(sql`${t.sg_event_id} is not null`),
+    foreignKey({ name: 'email_events_sender_id_email_senders_id_fk', columns: [t.sender_id, t.account_id], foreignColumns: [emailSenders.id, emailSenders.account_id] }).onDelete('set null'),
   ],
 );

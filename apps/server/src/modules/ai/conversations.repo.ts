@@ -14,16 +14,18 @@ const iso = (v: unknown) => new Date(v as string).toISOString();
 
 /**
  * The conversation with this id, made on its first message (the client generates the id, §3);
- * someone else's id is NOT_FOUND, as if it did not exist.
+ * someone else's id is NOT_FOUND, as if it did not exist. The key is (id, account_id) (tenant keys,
+ * migration 0029), so another account's use of the same id is looked for first, across accounts —
+ * a point lookup by the key's first column — rather than left to a key conflict.
  */
 export async function ensureConversation(db: DbOrTx, o: Owner, id: string, context: object, title: string) {
   await db.execute(sql`
     insert into ai_conversations (id, account_id, user_id, title, context)
-    values (${id}::uuid, ${o.accountId}, ${o.userId}, ${title.slice(0, 120)}, ${JSON.stringify(context)}::jsonb)
-    on conflict (id) do nothing`);
+    select ${id}::uuid, ${o.accountId}, ${o.userId}, ${title.slice(0, 120)}, ${JSON.stringify(context)}::jsonb
+     where not exists (select 1 from ai_conversations where id = ${id}::uuid)
+    on conflict (id, account_id) do nothing`);
   const { rows } = await db.execute<{ user_id: number; account_id: number }>(sql`select user_id, account_id from ai_conversations where id = ${id}::uuid`);
-  const row = rows[0];
-  if (!row || row.user_id !== o.userId || row.account_id !== o.accountId) throw new AppError('NOT_FOUND');
+  if (rows.length === 0 || rows.some((r) => r.user_id !== o.userId || r.account_id !== o.accountId)) throw new AppError('NOT_FOUND');
 }
 
 /** The last `limit` questions and answers, oldest first (what a model is given as the conversation so far). */
@@ -64,7 +66,7 @@ export async function addMessage(
 export async function listConversations(db: DbOrTx, o: Owner, page: number, limit: number) {
   const { rows } = await db.execute<{ id: string; title: string; created_at: string; updated_at: string; message_count: number; total: number }>(sql`
     select c.id, c.title, c.created_at, c.updated_at,
-           (select count(*)::int from ai_messages m where m.conversation_id = c.id) as message_count,
+           (select count(*)::int from ai_messages m where m.conversation_id = c.id and m.account_id = c.account_id) as message_count,
            count(*) over ()::int as total
       from ai_conversations c where c.account_id = ${o.accountId} and c.user_id = ${o.userId}
      order by c.updated_at desc limit ${limit} offset ${(page - 1) * limit}`);

@@ -43,7 +43,7 @@ beforeAll(async () => {
   const s = await signIn(t, a.email);
   owner = { accountId: s.user.account_id, userId: a.userId, token: s.token };
   brandId = await seedBrand(t, owner.accountId);
-  await t.ctx.sms.connections.startDesired();
+  await t.ctx.sms.connections.reconcile();
 });
 afterAll(async () => {
   await worker?.stop();

@@ -106,7 +106,7 @@ export async function expandChunk(ctx: AppContext, p: ExpandPayload): Promise<vo
     if (status !== 'RUNNING' && status !== 'PAUSED') return;
     // a chunk done before (its job ran again after the process died) adds nothing
     const { rows: first } = await tx.execute(sql`
-      insert into batch_chunks (batch_id, after_id) values (${b.id}, ${p.after}) on conflict do nothing returning 1 as ok`);
+      insert into batch_chunks (batch_id, after_id, account_id) values (${b.id}, ${p.after}, ${b.account_id}) on conflict do nothing returning 1 as ok`);
     if (first.length === 0) return;
     const c = await requireCampaign(tx, b.account_id, b.campaign_id);
     const channels = c.channels as Channel[];

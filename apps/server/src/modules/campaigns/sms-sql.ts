@@ -15,6 +15,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { customers } from '../../db/schema/index.ts';
 import { setSmsParts } from '../messaging/index.ts';
 import type { Audience } from './audience.ts';
+import { countMessages } from '../../metrics.ts';
 
 type Field = (typeof CUSTOMER_VARIABLES)[number];
 const FIELDS: Record<Field, SQL> = {
@@ -108,6 +109,7 @@ export async function insertSmsChunk(
       from ins`);
   const r = rows[0];
   const ids = (r?.ids ?? []).map(Number);
+  countMessages('sms', 'PENDING', ids.length);
   let credits = r?.credits ?? 0;
   const recount = r?.recount ?? [];
   if (recount.length) {

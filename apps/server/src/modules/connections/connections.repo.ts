@@ -55,11 +55,6 @@ export async function findConnection(db: DbOrTx, accountId: number, id: number, 
   return rows[0] ?? null;
 }
 
-export async function connectionsToStart(db: DbOrTx) {
-  const { rows } = await db.execute<ConnectionRow>(sql`select * from connections where desired_state = 'started' order by id`);
-  return rows;
-}
-
 export async function insertConnection(db: DbOrTx, accountId: number, values: Writable & { is_sandbox?: boolean; desired_state?: string }) {
   const entries = Object.entries(values).filter(([, v]) => v !== undefined);
   const { rows } = await db.execute<{ id: number }>(sql`

@@ -113,7 +113,7 @@ export async function remove(ctx: AppContext, auth: AuthContext, id: number) {
     if (router) throw new AppError('DELETE_CONNECTION_IN_ROUTER', { params: { name: router } });
     await repo.deleteConnection(tx, auth.accountId, id);
   });
-  await manager.stop(auth.accountId, id).catch(() => {}); // a session still reconnecting: close it
+  await manager.stopById(id).catch(() => {}); // a session still reconnecting (here or elsewhere): close it
 }
 
 export async function start(ctx: AppContext, auth: AuthContext, id: number, lang: Language) {

@@ -12,6 +12,7 @@
 import type { AppContext } from '../../context.ts';
 import type { ProviderStatus } from './pipeline/contracts.ts';
 import { applyProviderRound, type EventRow, recordEvents } from './states/index.ts';
+import { countMessages } from '../../metrics.ts';
 
 const RANK: Record<ProviderStatus['status'], number> = { SENT: 1, DELIVERED: 2, READ: 3, FAILED: 2 };
 const RETRY_DELAYS_MS = [500, 2_000, 8_000, 30_000, 90_000];
@@ -41,6 +42,7 @@ export async function applyProviderStatuses(ctx: AppContext, statuses: ProviderS
         for (const row of await applyProviderRound(tx, channel, round)) {
           matched.add(`${channel}:${row.pid}`);
           if (row.new_status !== row.old_status) {
+            countMessages(channel, row.new_status);
             changes.push({ message_id: row.id, account_id: row.account_id, event: row.new_status, detail: row.new_status === 'FAILED' ? row.error_message : null });
           }
           if (row.delivered_filled && row.new_status !== 'DELIVERED') {

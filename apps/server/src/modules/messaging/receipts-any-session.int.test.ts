@@ -43,7 +43,7 @@ beforeAll(async () => {
     const s = await signIn(t, u.email);
     owners.push({ accountId: s.user.account_id, token: s.token });
   }
-  await t.ctx.sms.connections.startDesired();
+  await t.ctx.sms.connections.reconcile();
   await until(() => smsc.boundSessions() >= 2, () => `bound sessions: ${smsc.boundSessions()}`, 20_000);
 });
 afterAll(async () => {

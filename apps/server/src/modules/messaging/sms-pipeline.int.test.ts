@@ -51,7 +51,7 @@ beforeAll(async () => {
   sandboxId = c.id;
   // more than the trial's 1,000 SMS credits for the bigger runs below (the first test still sees the trial)
   await t.sql(`update credits set balance = balance + 100000 where account_id = $1 and channel = 'sms'`, [owner.accountId]);
-  await t.ctx.sms.connections.startDesired();
+  await t.ctx.sms.connections.reconcile();
 });
 afterAll(async () => {
   await worker?.stop();

@@ -1,7 +1,10 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompress } from '../../../../../scripts/build-web.mjs';
+import { processState } from '../../instances/registry.ts';
 import { createTestApp, json, latestOtp, mailsTo, passCooldown, registration, type TestApp, uniqueEmail, waitForMails } from '../../test/helper.ts';
 
 let t: TestApp;
@@ -13,12 +16,27 @@ afterAll(async () => {
 });
 
 describe('health and metrics', () => {
-  it('GET /health answers 200 with the database up', async () => {
+  it('GET /health answers 200 while the process runs (liveness: the database is /ready\'s business)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/health' });
     expect(res.statusCode).toBe(200);
     const body = json(res);
-    expect(body).toMatchObject({ statusCode: 200, message: 'ok', data: { status: 'ok', database: 'up', mail: 'sandbox' } });
+    expect(body).toMatchObject({ statusCode: 200, message: 'OK', data: { status: 'ok', role: 'all', mail: 'sandbox' } });
     expect(typeof body.data.uptime_s).toBe('number');
+  });
+
+  it('GET /ready needs the database and a running job worker', async () => {
+    const state = processState(t.ctx);
+    const notReady = await t.app.inject({ method: 'GET', url: '/ready' });
+    expect(notReady.statusCode).toBe(503);
+    expect(json(notReady).data).toEqual({ status: 'not_ready', role: 'all', database: 'up', worker: 'down' });
+    state.workerRunning = () => true;
+    try {
+      const ready = await t.app.inject({ method: 'GET', url: '/ready' });
+      expect(ready.statusCode).toBe(200);
+      expect(json(ready)).toMatchObject({ statusCode: 200, message: 'ready', data: { status: 'ready', database: 'up', worker: 'up' } });
+    } finally {
+      state.workerRunning = null;
+    }
   });
 
   it('GET /api/subscription/health answers 200 (payments offline without Stripe)', async () => {
@@ -152,11 +170,16 @@ describe('unknown routes', () => {
 
 describe('the single-page app', () => {
   let web: TestApp;
+  // larger than the 512 bytes below which the build does not compress
+  const script = `console.log(${JSON.stringify('risala '.repeat(200))});`;
+  const page = `<!doctype html><html><head><title>Risala</title></head><body>${'<div id="root"></div>'.repeat(40)}</body></html>`;
   beforeAll(async () => {
     const dist = mkdtempSync(path.join(tmpdir(), 'risala-web-'));
     mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
-    writeFileSync(path.join(dist, 'assets', 'app-1.js'), 'console.log(1)');
+    writeFileSync(path.join(dist, 'index.html'), page);
+    writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(path.join(dist, 'assets', 'app-1.js'), script);
+    expect(await precompress(dist)).toBe(2); // the build's own step (index.html and the script; the icon is too small)
     web = await createTestApp({ WEB_DIST: dist });
   });
   afterAll(async () => {
@@ -164,15 +187,60 @@ describe('the single-page app', () => {
   });
 
   it('answers index.html for client routes, the file for a built asset, and 404 for a missing file', async () => {
-    const page = await web.app.inject({ method: 'GET', url: '/customer/import?step=2' });
-    expect(page.statusCode).toBe(200);
-    expect(page.headers['content-type']).toMatch(/text\/html/);
+    const route = await web.app.inject({ method: 'GET', url: '/customer/import?step=2' });
+    expect(route.statusCode).toBe(200);
+    expect(route.headers['content-type']).toMatch(/text\/html/);
     const asset = await web.app.inject({ method: 'GET', url: '/assets/app-1.js' });
     expect(asset.statusCode).toBe(200);
-    expect(asset.body).toBe('console.log(1)');
+    expect(asset.body).toBe(script);
     // a script of another build (a tab opened before a deploy) must not come back as HTML
     const missing = await web.app.inject({ method: 'GET', url: '/assets/app-2.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).not.toMatch(/text\/html/);
+  });
+
+  it('sends the precompressed copy the browser accepts, brotli first, with Vary: Accept-Encoding', async () => {
+    const br = await web.app.inject({ method: 'GET', url: '/assets/app-1.js', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    expect(br.rawPayload.length).toBeLessThan(script.length / 4);
+
+    const gz = await web.app.inject({ method: 'GET', url: '/assets/app-1.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+
+    const plain = await web.app.inject({ method: 'GET', url: '/assets/app-1.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe(script);
+
+    const route = await web.app.inject({ method: 'GET', url: '/dashboard', headers: { 'accept-encoding': 'br' } });
+    expect(route.headers['content-encoding']).toBe('br');
+    expect(route.headers['content-type']).toMatch(/text\/html/);
+    expect(brotliDecompressSync(route.rawPayload).toString()).toBe(page);
+    // the compressed copies are not addresses of their own
+    expect((await web.app.inject({ method: 'GET', url: '/assets/app-1.js.br' })).statusCode).toBe(404);
+  });
+
+  it('lets browsers keep hashed assets for a year and revalidate index.html on every load', async () => {
+    for (const encoding of ['br', 'identity']) {
+      const asset = await web.app.inject({ method: 'GET', url: '/assets/app-1.js', headers: { 'accept-encoding': encoding } });
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      for (const url of ['/', '/index.html', '/campaign/12', '/favicon.svg']) {
+        const res = await web.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['cache-control'], url).toBe('no-cache');
+      }
+    }
+    // revalidation is cheap: the same build answers 304
+    const first = await web.app.inject({ method: 'GET', url: '/index.html', headers: { 'accept-encoding': 'br' } });
+    const again = await web.app.inject({
+      method: 'GET',
+      url: '/index.html',
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
   });
 });

@@ -117,7 +117,7 @@ export async function uploadPicture(
         purpose: 'profile_picture',
       })
       .onConflictDoUpdate({
-        target: files.key,
+        target: [files.key, files.account_id],
         set: { content_type: MIME[kind], size: file.buffer.length, original_name: file.filename.slice(0, 255), created_at: sql`now()` },
       });
     await tx.update(users).set({ logo, updated_at: new Date() }).where(eq(users.id, id));

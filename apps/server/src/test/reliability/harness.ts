@@ -49,8 +49,19 @@ function exited(proc: ChildProcess) {
   return new Promise<void>((resolve) => (proc.exitCode !== null || proc.signalCode !== null ? resolve() : proc.once('exit', () => resolve())));
 }
 
-/** Starts the real server (ROLE=all) on a free port against `databaseUrl`, SMPP peer on `smscPort`; `extraEnv` adds, overrides or (with '') removes variables. */
-export async function startServerChild(databaseUrl: string, smscPort: number, extraEnv: Record<string, string> = {}): Promise<ServerChild> {
+/** How the server runs from source (the default): TypeScript through tsx. */
+export const FROM_SOURCE = ['--import', 'tsx', 'apps/server/src/main.ts'];
+
+/**
+ * Starts the real server (ROLE=all) on a free port against `databaseUrl`, SMPP peer on `smscPort`;
+ * `extraEnv` adds, overrides or (with '') removes variables; `args`: node's arguments (the bundle).
+ */
+export async function startServerChild(
+  databaseUrl: string,
+  smscPort: number,
+  extraEnv: Record<string, string> = {},
+  args: string[] = FROM_SOURCE,
+): Promise<ServerChild> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'risala-rel-'));
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
@@ -72,7 +83,7 @@ export async function startServerChild(databaseUrl: string, smscPort: number, ex
   };
   // an empty value in extraEnv removes the variable (e.g. to let a .env file decide it)
   for (const [key, value] of Object.entries(env)) if (value === '') delete env[key];
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const keep = (chunk: Buffer) => {
     out += chunk.toString();

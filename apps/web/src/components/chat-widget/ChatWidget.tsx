@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatList, intlLocale } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
-import { SafeMarkdown as ChatMarkdown } from '../markdown/SafeMarkdown.tsx';
+import { LazyMarkdown as ChatMarkdown } from '../markdown/LazyMarkdown.tsx';
 import { DraftCard } from './DraftCard.tsx';
 import { type UiMessage, useChat } from './use-chat.ts';
 import './chat-widget.css';

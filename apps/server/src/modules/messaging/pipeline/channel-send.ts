@@ -12,6 +12,7 @@ import { queueChunks } from './jobs.ts';
 import { reason } from './reason.ts';
 import { backToChannelQueue, claimForChannelSend, markChannelSent, refuse } from '../states/index.ts';
 import { byIndex } from './stage-repo.ts';
+import { channelSends, countMessageRows } from '../../../metrics.ts';
 
 const drivers: Record<string, ChannelDriver> = { email: emailDriver, whatsapp: whatsappDriver };
 export const MAX_CHANNEL_RETRIES = 5;
@@ -66,4 +67,8 @@ export async function channelSendChunk(ctx: AppContext, ids: number[]): Promise<
       final.map((f) => ({ row: f.row, status: 'FAILED' as const, error_code: f.outcome.error_code, error_message: f.outcome.error_message })),
     );
   });
+  countMessageRows(sent.map((s) => s.row), 'SENT');
+  for (const [outcome, list] of [['sent', sent], ['retry', retry], ['failed', final]] as const) {
+    for (const { row } of list) channelSends.inc({ channel: row.channel, outcome });
+  }
 }

@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { messages } from '../../../db/schema/messages.ts';
 import type { NewMessage } from './contracts.ts';
 import { chunks, queueChunks } from './jobs.ts';
+import { countMessages } from '../../../metrics.ts';
 
 type Column = keyof typeof COLUMNS;
 const COLUMNS = getTableColumns(messages);
@@ -90,5 +91,8 @@ export async function enqueueMessages(ctx: AppContext, tx: DbOrTx, rows: NewMess
     });
   }
   await queueChunks(ctx, tx, 'messages_route', pending);
+  const created = new Map<string, number>();
+  for (const r of rows) created.set(`${r.channel} ${r.status ?? 'PENDING'}`, (created.get(`${r.channel} ${r.status ?? 'PENDING'}`) ?? 0) + 1);
+  for (const [key, n] of created) countMessages(...(key.split(' ') as [string, string]), n);
   return { count: rows.length, ids };
 }

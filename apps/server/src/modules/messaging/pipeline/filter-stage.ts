@@ -14,6 +14,7 @@ import { queueChunks, type RouteDecisions } from './jobs.ts';
 import { queueSms } from './sms-queue.ts';
 import { reason } from './reason.ts';
 import { markQueued, markQueuedRouted, type Refusal, type RoutedSms, refuse, type StageRow } from '../states/index.ts';
+import { countMessageRows } from '../../../metrics.ts';
 
 interface FilterRow extends StageRow {
   created_at: string;
@@ -96,6 +97,7 @@ export async function filterRows(ctx: AppContext, tx: DbOrTx, found: FilterRow[]
   await refuse(tx, refusals);
   const queued = rows.filter((r) => !refused.has(r.id));
   if (queued.length === 0) return;
+  countMessageRows(queued, 'QUEUED');
   const sms = routes ? queued.flatMap((r) => (routeOf.has(r.id) ? [[r, routeOf.get(r.id) as number] as const] : [])) : [];
   const smsIds = new Set(sms.map(([r]) => r.id));
   const plain = queued.filter((r) => !smsIds.has(r.id)).map((r) => r.id);

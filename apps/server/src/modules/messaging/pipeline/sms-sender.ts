@@ -1,12 +1,13 @@
 /**
  * The SMS connection queue (`sms_queue`, sms-queue.ts), drained per connection by a
- * sender loop in the process that holds the connection's live SMPP session. A PostgreSQL advisory
- * lock per connection (held on one dedicated client) lets only one process drain a connection.
+ * sender loop in the process that holds the connection's live SMPP session — the process holding
+ * the connection's owner lock (connection-manager.ts), so only one process drains a connection.
  * The loop claims rows with `FOR UPDATE SKIP LOCKED` (→ inflight), splits them into parts
  * and submits them through the session (message_per_second and throttling live there) while at
  * most one window of parts is submitted-but-unrecorded; outcomes go to the batched SmsResultWriter. It wakes on NOTIFY (filter stage, failover) and
- * polls every second. Taking a connection first requeues what a crashed process left in flight,
- * flagged possible_duplicate. HTTP connections (no session: started = drained) get an HttpSender
+ * polls every second. Taking a connection requeues what a crashed process left in flight,
+ * flagged possible_duplicate; before a connection is let go, its sender stops and what it holds is
+ * written, so the next owner finds nothing of this process's in flight. HTTP connections (no session: started = drained) get an HttpSender
  * (http-sender.ts) under the same lock, claims and outcomes.
  */
 import pg from 'pg';
@@ -25,7 +26,6 @@ import { type ClaimedSms, SmsResultWriter } from './sms-results.ts';
 import { createPipelinePool } from './pipeline-pool.ts';
 import { reason } from './reason.ts';
 
-const LOCK_SPACE = 0x5253; // "RS": the advisory lock namespace of connection senders
 /**
  * Claimed rows held in memory per connection, waiting for room in the window: a few windows' worth
  * (at most 1,000). A crash flags everything claimed as a possible duplicate, so the smaller this
@@ -88,6 +88,19 @@ class ConnectionSender extends QueueDrainer {
   private session: Session | null = null;
   private info: ConnInfo | null = null;
   private infoAt = 0;
+  private idleWaiters: (() => void)[] = [];
+
+  /** Resolves once every part handed to the session has its outcome committed (or after `ms`). */
+  idle(ms: number): Promise<void> {
+    if (this.exposed === 0) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const t = setTimeout(resolve, ms);
+      this.idleWaiters.push(() => {
+        clearTimeout(t);
+        resolve();
+      });
+    });
+  }
 
   async run(recover: boolean) {
     if (recover) await this.dispatcher.recover(this.id);
@@ -165,6 +178,7 @@ class ConnectionSender extends QueueDrainer {
       ).then((settled) =>
         this.dispatcher.outcome(row, settled, () => {
           this.exposed -= parts.length;
+          if (this.exposed === 0) for (const done of this.idleWaiters.splice(0)) done();
           this.pump();
         }),
       );
@@ -178,8 +192,8 @@ export class SmsDispatcher {
   /** claims and send outcomes: one statement each, asynchronous commit (pipeline-pool.ts) */
   readonly pool: pg.Pool;
   private readonly senders = new Map<number, Drainer>();
-  private readonly drained = new Set<number>();
   private readonly cursors = new Map<number, ClaimCursor>();
+  /** LISTENs for new work in the queue */
   private client: pg.Client | null = null;
   private connecting: Promise<pg.Client> | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -200,7 +214,18 @@ export class SmsDispatcher {
       void this.reconcile();
       this.wake(id);
     });
+    this.manager.beforeRelease = (id) => this.letGo(id);
     void this.reconcile();
+  }
+
+  /** The connection is about to be let go: stop its sender and write what it still holds. */
+  private async letGo(id: number) {
+    const sender = this.senders.get(id);
+    if (!sender) return;
+    this.senders.delete(id);
+    sender.stop();
+    await sender.idle?.(5000);
+    await this.results.batcher.drain();
   }
 
   /** New work for a connection; `fromId`: the oldest message id put (back) in its queue. */
@@ -218,7 +243,7 @@ export class SmsDispatcher {
     return c;
   }
 
-  private async lockClient(): Promise<pg.Client> {
+  private async listenClient(): Promise<pg.Client> {
     if (this.client) return this.client;
     this.connecting ??= (async () => {
       const connectionString = (this.ctx.db.$client as pg.Pool & { options: { connectionString?: string } }).options.connectionString;
@@ -229,11 +254,8 @@ export class SmsDispatcher {
         this.wake(connectionId, fromId);
       });
       client.on('error', (err) => {
-        this.ctx.log.error({ err }, 'SMS dispatcher lock connection lost');
-        // the locks went with the connection: stop every sender; the next reconcile starts over
-        for (const s of this.senders.values()) s.stop();
-        this.senders.clear();
-        this.drained.clear(); // another process may drain them meanwhile
+        // senders poll every second meanwhile; the next reconcile listens again
+        this.ctx.log.warn({ err }, 'SMS dispatcher listen connection lost');
         this.client = null;
       });
       await client.query(`listen ${SMS_QUEUE_CHANNEL}`);
@@ -247,7 +269,7 @@ export class SmsDispatcher {
 
   private reconciling: Promise<void> | null = null;
 
-  /** One sender per live session (or started HTTP connection) whose lock this process holds; senders of gone ones stop. */
+  /** One sender per live session (or started HTTP connection) of this process; senders of gone ones stop. */
   private reconcile(): Promise<void> {
     this.reconciling ??= this.reconcileOnce().finally(() => {
       this.reconciling = null;
@@ -258,27 +280,24 @@ export class SmsDispatcher {
   private async reconcileOnce() {
     if (this.closed) return;
     try {
+      // a live session here means this process owns the connection (connection-manager.ts)
       const live = new Set([...this.manager.liveIds(), ...this.manager.httpIds()]);
       for (const [id, s] of this.senders) {
         if (live.has(id)) continue;
         s.stop();
         this.senders.delete(id);
-        await this.client?.query('select pg_advisory_unlock($1, $2)', [LOCK_SPACE, id]);
       }
       const wanted = [...live].filter((id) => !this.senders.has(id));
       if (wanted.length === 0) return;
-      const client = await this.lockClient();
+      if (!this.client) await this.listenClient().catch((err) => this.ctx.log.warn({ err }, 'SMS dispatcher could not listen'));
       for (const id of wanted) {
         if (this.senders.has(id) || this.closed) continue;
-        const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [LOCK_SPACE, id]);
-        if (!rows[0]?.ok) continue;
         const sender = this.manager.isHttp(id) ? new HttpSender(this, id) : new ConnectionSender(this, id);
         this.cursor(id).rewind(0); // a new sender (and its recovery) starts from the queue's head
         this.senders.set(id, sender);
-        // only a connection this process never drained can have rows in flight from a dead process;
-        // after a stop/start here, the previous sender's outcomes are still being written
-        void sender.run(!this.drained.has(id));
-        this.drained.add(id);
+        // whoever had the connection before either died or wrote its outcomes before letting go:
+        // what is still in flight is a dead process's
+        void sender.run(true);
       }
     } catch (err) {
       this.ctx.log.error({ err }, 'SMS dispatcher reconcile failed');

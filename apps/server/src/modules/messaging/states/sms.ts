@@ -10,6 +10,7 @@ import type pg from 'pg';
 import type { DbOrTx } from '../../../db/client.ts';
 import { reason } from '../pipeline/reason.ts';
 import { recordEvents } from './events.ts';
+import { countMessages, smsReceiptSeconds } from '../../../metrics.ts';
 
 /** A state list for the text statements below (our own enum values: nothing to escape). */
 const list = (states: readonly string[]) => states.map((s) => `'${s}'`).join(', ');
@@ -45,7 +46,7 @@ export interface SmsPartKey {
  */
 export async function markSmsSent(pool: pg.Pool, rows: SmsSentRow[], keys: SmsPartKey[]): Promise<void> {
   if (rows.length === 0) return;
-  await pool.query({
+  const { rows: moved } = await pool.query<{ status: string; n: number }>({
     name: 'sms-sent',
     text: `with v as (
        select * from json_to_recordset($1::json) as v(id bigint, created_at timestamptz, conn int, ps int, pid text, dup bool)),
@@ -66,9 +67,10 @@ export async function markSmsSent(pool: pg.Pool, rows: SmsSentRow[], keys: SmsPa
        insert into message_events (message_id, account_id, event, detail, data)
        select id, account_id, status, case when dup then 'possible duplicate' end, jsonb_build_object('connection_id', conn, 'parts', ps)
          from upd where status <> 'SENT' or dup)
-     select count(*) from upd`,
+     select status, count(*)::int as n from upd group by status`,
     values: [JSON.stringify(rows), JSON.stringify(keys)],
   });
+  for (const r of moved) countMessages('sms', r.status, r.n);
 }
 
 export interface Failover {
@@ -145,10 +147,11 @@ export interface ConsumedKey {
  * receipt, finds it gone); per message the parts delivered/failed add up to DELIVERED,
  * PARTIALLY_DELIVERED or FAILED; ACCEPTD moves SENT to ACCEPTED; a final state never moves; parked
  * receipts applied here leave `sms_pending_receipts`; the timeline gets an event where
- * delivered_at does not say it all.
+ * delivered_at does not say it all. The status before is read with the rows locked, not with
+ * RETURNING old.* (PostgreSQL 18 only: the README promises 13+).
  */
 export async function applyReceipts(pool: pg.Pool, changes: ReceiptChange[], consumed: ConsumedKey[], parkedIds: number[]): Promise<void> {
-  await pool.query({
+  const { rows: changed } = await pool.query<{ status: string; connection_id: number | null; latency: number | null }>({
     name: 'receipt-apply',
     text: `with parked as (delete from sms_pending_receipts where id = any($3::bigint[])),
      v as (
@@ -161,6 +164,10 @@ export async function applyReceipts(pool: pg.Pool, changes: ReceiptChange[], con
      -- means its receipt was counted there
      counted as (select id, sum(d)::int as d, sum(f)::int as f from gone group by id),
      w as (select v.*, coalesce(c.d, 0) as d, coalesce(c.f, 0) as f, c.id is not null as counted from v left join counted c using (id)),
+     cur as (
+       select m.id, m.status as old_status from messages m join w on m.id = w.id and m.created_at = w.created_at
+        where w.counted or w.acc
+          for update of m),
      upd as (
        update messages m set
          parts_delivered = m.parts_delivered + v.d,
@@ -178,16 +185,22 @@ export async function applyReceipts(pool: pg.Pool, changes: ReceiptChange[], con
          error_code = case when v.f > 0 then coalesce(v.code, m.error_code) else m.error_code end,
          error_message = case when v.f > 0 then coalesce(v.msg, m.error_message) else m.error_message end,
          updated_at = now()
-        from w as v
+        from w as v join cur on cur.id = v.id
        where m.id = v.id and m.created_at = v.created_at
-         and (v.counted or v.acc)
-       returning m.id, m.account_id, old.status as old_status, m.status, v.detail)
+       returning m.id, m.account_id, cur.old_status, m.status, v.detail, m.connection_id,
+                 extract(epoch from now() - m.sent_at)::float8 as latency),
      -- a plain DELIVERED is told by delivered_at (the timeline reads it from the row); failures,
      -- partial deliveries and ACCEPTED keep an event with the receipt's stat and err
-     insert into message_events (message_id, account_id, event, detail)
-     select id, account_id, status, detail from upd where old_status <> status and status <> 'DELIVERED'`,
+     ev as (
+       insert into message_events (message_id, account_id, event, detail)
+       select id, account_id, status, detail from upd where old_status <> status and status <> 'DELIVERED')
+     select status, connection_id, case when status <> 'ACCEPTED' then latency end as latency from upd where old_status <> status`,
     values: [JSON.stringify(changes), JSON.stringify(consumed), parkedIds],
   });
+  for (const r of changed) {
+    countMessages('sms', r.status);
+    if (r.latency !== null) smsReceiptSeconds.observe({ connection: String(r.connection_id ?? '') }, Math.max(0, r.latency));
+  }
 }
 
 /** Parked receipts that matched but changed nothing (a duplicate): they leave the table all the same. */

@@ -8,6 +8,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { refundMessages } from '../pipeline/credits.ts';
 import { recordEvents } from './events.ts';
 import { mayBecome, mayBecomeAny } from './guard.ts';
+import { countMessageRows } from '../../../metrics.ts';
 
 export interface StageRow {
   id: number;
@@ -50,6 +51,12 @@ export async function refuse(tx: DbOrTx, refusals: Refusal[]): Promise<void> {
     tx,
     done.map((r) => ({ message_id: r.row.id, account_id: r.row.account_id, event: r.status, detail: r.error_message })),
   );
+  for (const status of ['FAILED', 'BLOCKED', 'NOT_ALLOWED'] as const) {
+    countMessageRows(
+      done.filter((r) => r.status === status).map((r) => r.row),
+      status,
+    );
+  }
 }
 
 /** Email and WhatsApp messages (and SMS that kept their connection) enter the connection queue. */
