@@ -107,6 +107,23 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
+/** The success envelope around a response's data (§7), for the routes' `response` schemas. */
+export const envelopeOf = <T extends z.ZodType>(data: T) => z.object({ statusCode: z.number().int(), message: z.string(), data });
+
+/** A page of a list, in the envelope's `data`. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), page: z.number().int(), limit: z.number().int(), total: z.number().int() });
+
+/** The error envelope every route answers a refusal with (stable `code`, texts in the caller's language). */
+export const errorEnvelopeSchema = z.object({
+  statusCode: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })),
+  isError: z.literal(true),
+  data: z.unknown().optional(),
+});
+
 /** A response whose body we do not describe field by field (kept loose on purpose). */
 export const messageResponseSchema = z.object({
   statusCode: z.number(),
