@@ -18,12 +18,11 @@ declare module 'fastify' {
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
-import { describeRoute } from './lib/contracts.ts';
+import { describeRoute, responseSerializer } from './lib/contracts.ts';
 import { AppError, mapDbError } from './lib/errors.ts';
 import { requestLanguage } from './lib/http.ts';
 import { tokenGuard } from './lib/access-token.ts';
@@ -105,7 +104,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer);
   // NUL, broken UTF-8 and lone surrogates in URLs, JSON and multipart text: 400 before any handler
   registerInputGuard(app);
 

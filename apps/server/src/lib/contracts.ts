@@ -6,6 +6,7 @@
  */
 import { errorEnvelopeSchema } from '@risala/shared/schemas/common';
 import type { FastifySchema, RouteOptions } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 
 const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 429, 500, 503] as const;
 
@@ -38,3 +39,24 @@ export function requireSignIn(route: RouteOptions): void {
   const schema = (route.schema ?? {}) as Schema;
   route.schema = { ...schema, security: schema.security ?? [{ bearer: [] }, { cookie: [] }] };
 }
+
+/**
+ * A moment leaves as the JSON serialiser writes it (an ISO string), whether the code holds a Date
+ * or the string already: the schemas say `string`, so the web's types say what it receives.
+ */
+export function plainDates(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(plainDates);
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = plainDates(v);
+    return out;
+  }
+  return value;
+}
+
+/** The zod serializer (a response that breaks its schema is a 500), with dates as strings first. */
+export const responseSerializer: typeof serializerCompiler = (route) => {
+  const serialize = serializerCompiler(route);
+  return (data) => serialize(plainDates(data));
+};

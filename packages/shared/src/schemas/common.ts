@@ -114,6 +114,12 @@ export const envelopeOf = <T extends z.ZodType>(data: T) => z.object({ statusCod
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), page: z.number().int(), limit: z.number().int(), total: z.number().int() });
 
+/** `{ id }`: what a DELETE (and a few actions) answer about the row they touched. */
+export const idEnvelopeSchema = envelopeOf(z.object({ id: z.number().int() }));
+
+/** An envelope with no data (`data: null`): the action's outcome is the status and message. */
+export const emptyEnvelopeSchema = envelopeOf(z.null());
+
 /** The error envelope every route answers a refusal with (stable `code`, texts in the caller's language). */
 export const errorEnvelopeSchema = z.object({
   statusCode: z.number().int(),
