@@ -117,6 +117,15 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
 /** `{ id }`: what a DELETE (and a few actions) answer about the row they touched. */
 export const idEnvelopeSchema = envelopeOf(z.object({ id: z.number().int() }));
 
+/**
+ * A file the route streams or sends whole (CSV, images, documents): no envelope, the body is the
+ * file. OpenAPI shows it under its content type; nothing is serialised.
+ */
+export const fileResponse = (contentType: string, description: string) => ({
+  description,
+  content: { [contentType]: { schema: z.string().meta({ format: 'binary' }) } },
+});
+
 /** An envelope with no data (`data: null`): the action's outcome is the status and message. */
 export const emptyEnvelopeSchema = envelopeOf(z.null());
 
