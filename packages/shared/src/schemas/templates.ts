@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nameSchema, optionalString, pageQuerySchema, requiredString } from './common.ts';
+import { envelopeOf, nameSchema, optionalString, pageQuerySchema, requiredString } from './common.ts';
 
 export const MESSAGE_TYPES = ['email', 'sms', 'whatsapp'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
@@ -165,67 +165,81 @@ export const rejectTemplateSchema = z.object({
 
 // ── responses ────────────────────────────────────────────────────────────────
 
-export interface Template {
-  id: number;
-  template_name: string;
-  message_type: MessageType;
-  category: TemplateCategory;
-  subject: string | null;
-  template_text: string;
-  html: string | null;
-  variables: string[];
-  brand_id: number | null;
-  status: TemplateStatus;
-  rejection_reason: string | null;
-  submitted_at: string | null;
-  reviewed_at: string | null;
-  reviewed_by: number | null;
-  created_by: number | null;
-  created_at: string;
-  updated_at: string;
-}
+export const templateSchema = z.object({
+  id: z.number(),
+  template_name: z.string(),
+  message_type: z.enum(MESSAGE_TYPES),
+  category: z.enum(TEMPLATE_CATEGORIES),
+  subject: z.string().nullable(),
+  template_text: z.string(),
+  html: z.string().nullable(),
+  variables: z.array(z.string()),
+  brand_id: z.number().nullable(),
+  status: z.enum(TEMPLATE_STATUSES),
+  rejection_reason: z.string().nullable(),
+  submitted_at: z.string().nullable(),
+  reviewed_at: z.string().nullable(),
+  reviewed_by: z.number().nullable(),
+  created_by: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Template = z.infer<typeof templateSchema>;
 
-export interface TemplateList {
-  items: Template[];
-  page: number;
-  limit: number;
-  total: number;
-}
+export const templateListSchema = z.object({
+  items: z.array(templateSchema),
+  page: z.number(),
+  limit: z.number(),
+  total: z.number(),
+});
+export type TemplateList = z.infer<typeof templateListSchema>;
 
-export interface TemplateReviewEntry {
-  id: number;
-  action: ReviewAction;
-  actor_id: number | null;
-  actor_name: string | null;
-  reason: string | null;
-  created_at: string;
-}
+export const templateReviewEntrySchema = z.object({
+  id: z.number(),
+  action: z.enum(REVIEW_ACTIONS),
+  actor_id: z.number().nullable(),
+  actor_name: z.string().nullable(),
+  reason: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TemplateReviewEntry = z.infer<typeof templateReviewEntrySchema>;
 
-export interface TemplateReviewStatus {
-  status: TemplateStatus;
-  reason: string | null;
-  reviewer: { id: number; name: string } | null;
-  reviewed_at: string | null;
-  submitted_at: string | null;
-  history: TemplateReviewEntry[];
-}
+export const templateReviewStatusSchema = z.object({
+  status: z.enum(TEMPLATE_STATUSES),
+  reason: z.string().nullable(),
+  reviewer: z.object({ id: z.number(), name: z.string() }).nullable(),
+  reviewed_at: z.string().nullable(),
+  submitted_at: z.string().nullable(),
+  history: z.array(templateReviewEntrySchema),
+});
+export type TemplateReviewStatus = z.infer<typeof templateReviewStatusSchema>;
 
 /** GET /api/templates/{id}/email and the preview: what a mail client receives. */
-export interface EmailRendition {
-  subject: string;
-  html: string;
-  text: string;
-}
+export const emailRenditionSchema = z.object({
+  subject: z.string(),
+  html: z.string(),
+  text: z.string(),
+});
+export type EmailRendition = z.infer<typeof emailRenditionSchema>;
 
-export interface TemplatePreview {
-  message_type: MessageType;
-  subject: string | null;
-  text: string;
-  html: string | null;
-  customer: { id: number; name: string };
-}
+export const templatePreviewSchema = z.object({
+  message_type: z.enum(MESSAGE_TYPES),
+  subject: z.string().nullable(),
+  text: z.string(),
+  html: z.string().nullable(),
+  customer: z.object({ id: z.number(), name: z.string() }),
+});
+export type TemplatePreview = z.infer<typeof templatePreviewSchema>;
 
-export interface DocxConversion {
-  html: string;
-  messages: { type: string; message: string }[];
-}
+export const docxConversionSchema = z.object({
+  html: z.string(),
+  messages: z.array(z.object({ type: z.string(), message: z.string() })),
+});
+export type DocxConversion = z.infer<typeof docxConversionSchema>;
+
+export const templateEnvelopeSchema = envelopeOf(templateSchema);
+export const templateListEnvelopeSchema = envelopeOf(templateListSchema);
+export const templateReviewStatusEnvelopeSchema = envelopeOf(templateReviewStatusSchema);
+export const emailRenditionEnvelopeSchema = envelopeOf(emailRenditionSchema);
+export const templatePreviewEnvelopeSchema = envelopeOf(templatePreviewSchema);
+export const docxConversionEnvelopeSchema = envelopeOf(docxConversionSchema);

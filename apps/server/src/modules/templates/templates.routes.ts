@@ -1,11 +1,17 @@
-import { idParamSchema, userIdParamSchema } from '@risala/shared';
+import { idEnvelopeSchema, idParamSchema, userIdParamSchema } from '@risala/shared';
 import {
   categoryParamSchema,
   createRichTemplateSchema,
   createTemplateSchema,
+  docxConversionEnvelopeSchema,
+  emailRenditionEnvelopeSchema,
   listTemplatesQuerySchema,
   previewTemplateSchema,
   rejectTemplateSchema,
+  templateEnvelopeSchema,
+  templateListEnvelopeSchema,
+  templatePreviewEnvelopeSchema,
+  templateReviewStatusEnvelopeSchema,
   updateTemplateSchema,
 } from '@risala/shared/schemas/templates';
 import type { FastifyRequest } from 'fastify';
@@ -37,61 +43,61 @@ export function templateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const remove = { preHandler: [requirePermission('template', 'delete')] };
     const decide = { preHandler: [requirePermission('template', 'approve')] };
 
-    app.post('/', { ...create, schema: { tags, body: createTemplateSchema } }, async (req, reply) =>
+    app.post('/', { ...create, schema: { tags, summary: 'Create a template', body: createTemplateSchema, response: { 201: templateEnvelopeSchema } } }, async (req, reply) =>
       ok(reply, await service.createTemplate(ctx, requireAuth(req), req.body), 'Template created', 201),
     );
-    app.post('/rich', { ...create, schema: { tags, body: createRichTemplateSchema } }, async (req, reply) =>
+    app.post('/rich', { ...create, schema: { tags, summary: 'Create a rich (HTML) email template', body: createRichTemplateSchema, response: { 201: templateEnvelopeSchema } } }, async (req, reply) =>
       ok(reply, await service.createRichTemplate(ctx, requireAuth(req), req.body), 'Template created', 201),
     );
     // Converts only (nothing is stored): the editor shows the result and the user saves it.
-    app.post('/upload-docx', { ...create, schema: { tags, consumes: ['multipart/form-data'] } }, async (req, reply) =>
+    app.post('/upload-docx', { ...create, schema: { tags, summary: 'Convert a Word document to template HTML', consumes: ['multipart/form-data'], response: { 200: docxConversionEnvelopeSchema } } }, async (req, reply) =>
       ok(reply, await convertDocx(await readDocx(req)), 'Document converted'),
     );
-    app.get('/email', { ...view, schema: { tags, querystring: listTemplatesQuerySchema } }, async (req, reply) =>
+    app.get('/email', { ...view, schema: { tags, summary: 'List the email templates', querystring: listTemplatesQuerySchema, response: { 200: templateListEnvelopeSchema } } }, async (req, reply) =>
       ok(reply, await service.listTemplates(ctx, requireAuth(req), { ...req.query, message_type: 'email' })),
     );
     app.get(
       '/category/:category',
-      { ...view, schema: { tags, params: categoryParamSchema, querystring: listTemplatesQuerySchema } },
+      { ...view, schema: { tags, summary: 'List the templates of a category', params: categoryParamSchema, querystring: listTemplatesQuerySchema, response: { 200: templateListEnvelopeSchema } } },
       async (req, reply) =>
         ok(reply, await service.listTemplates(ctx, requireAuth(req), { ...req.query, category: req.params.category })),
     );
-    app.get('/template/:id', { ...view, schema: { tags, params: idParamSchema } }, async (req, reply) =>
+    app.get('/template/:id', { ...view, schema: { tags, summary: 'Get a template', params: idParamSchema, response: { 200: templateEnvelopeSchema } } }, async (req, reply) =>
       ok(reply, await service.getTemplate(ctx, requireAuth(req), req.params.id)),
     );
     app.get(
       '/:userId',
-      { ...view, schema: { tags, params: userIdParamSchema, querystring: listTemplatesQuerySchema } },
+      { ...view, schema: { tags, summary: 'List the templates a user created', params: userIdParamSchema, querystring: listTemplatesQuerySchema, response: { 200: templateListEnvelopeSchema } } },
       async (req, reply) => ok(reply, await service.listForUser(ctx, requireAuth(req), req.params.userId, req.query)),
     );
-    app.put('/:id', { ...update, schema: { tags, params: idParamSchema, body: updateTemplateSchema } }, async (req, reply) =>
+    app.put('/:id', { ...update, schema: { tags, summary: 'Update a template', params: idParamSchema, body: updateTemplateSchema, response: { 200: templateEnvelopeSchema } } }, async (req, reply) =>
       ok(reply, await service.updateTemplate(ctx, requireAuth(req), req.params.id, req.body), 'Template updated'),
     );
-    app.delete('/:id', { ...remove, schema: { tags, params: idParamSchema } }, async (req, reply) =>
+    app.delete('/:id', { ...remove, schema: { tags, summary: 'Delete a template', params: idParamSchema, response: { 200: idEnvelopeSchema } } }, async (req, reply) =>
       ok(reply, await service.deleteTemplate(ctx, requireAuth(req), req.params.id), 'Template deleted'),
     );
-    app.get('/:id/email', { ...view, schema: { tags, params: idParamSchema } }, async (req, reply) =>
+    app.get('/:id/email', { ...view, schema: { tags, summary: 'The email a template makes (subject, HTML, text)', params: idParamSchema, response: { 200: emailRenditionEnvelopeSchema } } }, async (req, reply) =>
       ok(reply, await service.emailRendition(ctx, requireAuth(req), req.params.id)),
     );
     app.post(
       '/:id/preview',
-      { ...view, schema: { tags, params: idParamSchema, body: previewTemplateSchema } },
+      { ...view, schema: { tags, summary: 'Preview a template for a customer', params: idParamSchema, body: previewTemplateSchema, response: { 200: templatePreviewEnvelopeSchema } } },
       async (req, reply) => ok(reply, await service.previewTemplate(ctx, requireAuth(req), req.params.id, req.body.customer_id)),
     );
 
     // review workflow
-    app.post('/:id/submit-review', { ...update, schema: { tags, params: idParamSchema } }, async (req, reply) =>
+    app.post('/:id/submit-review', { ...update, schema: { tags, summary: 'Submit a template for review', params: idParamSchema, response: { 200: templateEnvelopeSchema } } }, async (req, reply) =>
       ok(reply, await review.submitForReview(ctx, requireAuth(req), req.params.id), 'Submitted for review'),
     );
-    app.get('/:id/review-status', { ...view, schema: { tags, params: idParamSchema } }, async (req, reply) =>
+    app.get('/:id/review-status', { ...view, schema: { tags, summary: 'The review state and history of a template', params: idParamSchema, response: { 200: templateReviewStatusEnvelopeSchema } } }, async (req, reply) =>
       ok(reply, await review.reviewStatus(ctx, requireAuth(req), req.params.id)),
     );
-    app.post('/:id/approve', { ...decide, schema: { tags, params: idParamSchema } }, async (req, reply) =>
+    app.post('/:id/approve', { ...decide, schema: { tags, summary: 'Approve a template', params: idParamSchema, response: { 200: templateEnvelopeSchema } } }, async (req, reply) =>
       ok(reply, await review.approveTemplate(ctx, requireAuth(req), req.params.id), 'Template approved'),
     );
     app.post(
       '/:id/reject',
-      { ...decide, schema: { tags, params: idParamSchema, body: rejectTemplateSchema } },
+      { ...decide, schema: { tags, summary: 'Reject a template with a reason', params: idParamSchema, body: rejectTemplateSchema, response: { 200: templateEnvelopeSchema } } },
       async (req, reply) => ok(reply, await review.rejectTemplate(ctx, requireAuth(req), req.params.id, req.body.reason), 'Template rejected'),
     );
   };
