@@ -123,7 +123,8 @@ export const idEnvelopeSchema = envelopeOf(z.object({ id: z.number().int() }));
  */
 export const fileResponse = (contentType: string, description: string) => ({
   description,
-  content: { [contentType]: { schema: z.string().meta({ format: 'binary' }) } },
+  // unknown to TypeScript (a stream, a Buffer or text), a binary string to OpenAPI
+  content: { [contentType]: { schema: z.unknown().meta({ type: 'string', format: 'binary' }) } },
 });
 
 /** An envelope with no data (`data: null`): the action's outcome is the status and message. */

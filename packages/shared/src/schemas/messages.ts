@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
-import { emailSchema, messageTextSchema, optionalString, pageQuerySchema, requiredString } from './common.ts';
+import { emailSchema, envelopeOf, messageTextSchema, optionalString, pageOf, pageQuerySchema, requiredString } from './common.ts';
 
 /**
  * Messages: one per recipient and channel, moving through the pipeline (router queue → filter
@@ -141,26 +141,27 @@ export const sendEmailSchema = z
 export type SendEmailInput = z.infer<typeof sendEmailSchema>;
 
 /** What a send (or an estimate) answers. */
-export interface SendResult {
-  bulk_id: string | null;
+export const sendResultSchema = z.object({
+  bulk_id: z.string().nullable(),
   /** messages created for the pipeline */
-  accepted: number;
+  accepted: z.number(),
   /** recipients refused before queueing, by reason (invalid number, no consent, blacklisted, duplicate) */
-  skipped: { invalid: number; no_consent: number; blacklisted: number; duplicate: number };
+  skipped: z.object({ invalid: z.number(), no_consent: z.number(), blacklisted: z.number(), duplicate: z.number() }),
   /**
-   * recipients whose message is recorded NOT_ALLOWED instead of sent (free WhatsApp text outside
-   * the 24-hour window after the customer's last message); they cost nothing
-   */
-  not_allowed: number;
+  * recipients whose message is recorded NOT_ALLOWED instead of sent (free WhatsApp text outside
+  * the 24-hour window after the customer's last message); they cost nothing
+  */
+  not_allowed: z.number(),
   /** SMS parts per message (for a templated send: the longest rendering) */
-  parts: number;
-  encoding: 'GSM-7' | 'UCS-2' | null;
+  parts: z.number(),
+  encoding: z.enum(['GSM-7', 'UCS-2']).nullable(),
   /** credits this send consumes and the balance left after it */
-  credits: number;
-  balance: number;
-  cost: string;
-  scheduled_at: string | null;
-}
+  credits: z.number(),
+  balance: z.number(),
+  cost: z.string(),
+  scheduled_at: z.string().nullable(),
+});
+export type SendResult = z.infer<typeof sendResultSchema>;
 
 export const messageListQuerySchema = pageQuerySchema.extend({
   view: z.enum(MESSAGE_VIEW_NAMES as [MessageView, ...MessageView[]]).default('all'),
@@ -179,75 +180,80 @@ export const messageListQuerySchema = pageQuerySchema.extend({
 });
 export type MessageListQuery = z.infer<typeof messageListQuerySchema>;
 
-export interface MessageDto {
-  id: number;
-  created_at: string;
-  updated_at: string;
-  channel: Channel;
-  status: MessageState;
-  bulk_id: string;
-  batch_id: number | null;
-  campaign_id: number | null;
-  customer_id: number | null;
-  recipient: string;
-  sender: string | null;
-  subject: string | null;
-  body: string;
-  encoding: string | null;
-  parts: number;
-  credits: number;
-  cost: string;
-  connection_id: number | null;
-  connection_name: string | null;
+export const messageDtoSchema = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  channel: z.enum(CHANNELS),
+  status: z.enum(MESSAGE_STATES),
+  bulk_id: z.string(),
+  batch_id: z.number().nullable(),
+  campaign_id: z.number().nullable(),
+  customer_id: z.number().nullable(),
+  recipient: z.string(),
+  sender: z.string().nullable(),
+  subject: z.string().nullable(),
+  body: z.string(),
+  encoding: z.string().nullable(),
+  parts: z.number(),
+  credits: z.number(),
+  cost: z.string(),
+  connection_id: z.number().nullable(),
+  connection_name: z.string().nullable(),
   /** the message's connection is stopped: a QUEUED message waits until someone starts it */
-  connection_stopped: boolean;
-  router_id: number | null;
-  provider_message_id: string | null;
-  error_code: string | null;
+  connection_stopped: z.boolean(),
+  router_id: z.number().nullable(),
+  provider_message_id: z.string().nullable(),
+  error_code: z.string().nullable(),
   /** a readable reason in the caller's language */
-  error_message: string | null;
-  blocked_by: string | null;
-  possible_duplicate: boolean;
-  scheduled_at: string | null;
-  queued_at: string | null;
-  sent_at: string | null;
-  delivered_at: string | null;
-  read_at: string | null;
-  failed_at: string | null;
-}
+  error_message: z.string().nullable(),
+  blocked_by: z.string().nullable(),
+  possible_duplicate: z.boolean(),
+  scheduled_at: z.string().nullable(),
+  queued_at: z.string().nullable(),
+  sent_at: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+  read_at: z.string().nullable(),
+  failed_at: z.string().nullable(),
+});
+export type MessageDto = z.infer<typeof messageDtoSchema>;
 
-export interface MessageEventDto {
-  id: number;
-  event: string;
-  detail: string | null;
-  at: string;
-}
+export const messageEventDtoSchema = z.object({
+  id: z.number(),
+  event: z.string(),
+  detail: z.string().nullable(),
+  at: z.string(),
+});
+export type MessageEventDto = z.infer<typeof messageEventDtoSchema>;
 
-export interface MessageDetailDto extends MessageDto {
-  events: MessageEventDto[];
-}
+export const messageDetailDtoSchema = messageDtoSchema.extend({
+  events: z.array(messageEventDtoSchema),
+});
+export type MessageDetailDto = z.infer<typeof messageDetailDtoSchema>;
 
 /** What Risala did with an inbound message (none: stored for the inbox); each has a label in `messages.inbox.actions`. */
 export const INBOUND_ACTIONS = ['blocked', 'stop', 'auto_reply', 'auto_reply_failed'] as const;
 export type InboundAction = (typeof INBOUND_ACTIONS)[number];
 
-export interface InboundMessageDto {
-  id: number;
-  channel: 'sms' | 'whatsapp';
-  from_address: string;
-  to_address: string;
-  body: string;
-  customer_id: number | null;
-  action: InboundAction | null;
-  blocked_by: string | null;
-  received_at: string;
-}
+export const inboundMessageDtoSchema = z.object({
+  id: z.number(),
+  channel: z.enum(['sms', 'whatsapp']),
+  from_address: z.string(),
+  to_address: z.string(),
+  body: z.string(),
+  customer_id: z.number().nullable(),
+  action: z.enum(INBOUND_ACTIONS).nullable(),
+  blocked_by: z.string().nullable(),
+  received_at: z.string(),
+});
+export type InboundMessageDto = z.infer<typeof inboundMessageDtoSchema>;
 
-export interface CreditBalanceDto {
-  channel: Channel;
-  balance: number;
-  consumed: number;
-}
+export const creditBalanceDtoSchema = z.object({
+  channel: z.enum(CHANNELS),
+  balance: z.number(),
+  consumed: z.number(),
+});
+export type CreditBalanceDto = z.infer<typeof creditBalanceDtoSchema>;
 
 /** POST /api/sender-management/sms/test */
 export const smsTestSchema = z.object({
@@ -288,3 +294,29 @@ export const sandboxInboundSchema = z.object({
   text: requiredString(4096),
   whatsapp_sender_id: z.number().int().positive().optional().nullable(),
 });
+
+// ── responses ────────────────────────────────────────────────────────────────
+
+export const messageListSchema = pageOf(messageDtoSchema).extend({
+  /** true when the total is the planner's estimate */
+  total_estimated: z.boolean(),
+});
+export type MessageList = z.infer<typeof messageListSchema>;
+
+export const inboundListSchema = pageOf(inboundMessageDtoSchema);
+export type InboundList = z.infer<typeof inboundListSchema>;
+
+/** A send answers the estimate with the ids of the messages it created. */
+export const directSendResultSchema = sendResultSchema.extend({ message_ids: z.array(z.number()) });
+
+export const sendResultEnvelopeSchema = envelopeOf(sendResultSchema);
+export const directSendEnvelopeSchema = envelopeOf(directSendResultSchema);
+export const bulkCancelledEnvelopeSchema = envelopeOf(z.object({ cancelled: z.number() }));
+export const messageListEnvelopeSchema = envelopeOf(messageListSchema);
+export const inboundListEnvelopeSchema = envelopeOf(inboundListSchema);
+export const messageDetailEnvelopeSchema = envelopeOf(messageDetailDtoSchema);
+export const creditBalancesEnvelopeSchema = envelopeOf(z.array(creditBalanceDtoSchema));
+/** POST /api/whatsapp/sender/send-message: the send, with the one message's id. */
+export const whatsappMessageSentEnvelopeSchema = envelopeOf(directSendResultSchema.extend({ message_id: z.number().nullable() }));
+/** POST /api/whatsapp/sender/sandbox-inbound: the simulator's receipt. */
+export const sandboxInboundEnvelopeSchema = envelopeOf(z.object({ accepted: z.boolean(), id: z.string() }));
