@@ -1,3 +1,4 @@
+import { healthEnvelopeSchema, planListEnvelopeSchema, subscriptionHealthEnvelopeSchema } from '@risala/shared/schemas/system';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
@@ -8,18 +9,22 @@ const startedAt = Date.now();
 /** GET /health — liveness plus a real database round trip. */
 export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/health', { schema: { tags: ['system'] } }, async (_req, reply) => {
-      const db = await ctx.db
-        .execute(sql`select 1`)
-        .then(() => 'up' as const)
-        .catch(() => 'down' as const);
-      const status = db === 'up' ? 'ok' : 'degraded';
-      return reply.code(db === 'up' ? 200 : 503).send({
-        statusCode: db === 'up' ? 200 : 503,
-        message: status,
-        data: { status, database: db, mail: ctx.mailer.provider, uptime_s: Math.round((Date.now() - startedAt) / 1000) },
-      });
-    });
+    app.get(
+      '/health',
+      { schema: { tags: ['system'], summary: 'Liveness and a database round trip', response: { 200: healthEnvelopeSchema, 503: healthEnvelopeSchema } } },
+      async (_req, reply) => {
+        const db = await ctx.db
+          .execute(sql`select 1`)
+          .then(() => 'up' as const)
+          .catch(() => 'down' as const);
+        const status = db === 'up' ? 'ok' : 'degraded';
+        return reply.code(db === 'up' ? 200 : 503).send({
+          statusCode: db === 'up' ? 200 : 503,
+          message: status,
+          data: { status, database: db, mail: ctx.mailer.provider, uptime_s: Math.round((Date.now() - startedAt) / 1000) },
+        });
+      },
+    );
   };
 }
 
@@ -37,13 +42,13 @@ export const PLAN_CATALOGUE = [
 export function subscriptionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['subscription'];
-    app.get('/health', { schema: { tags } }, async (_req, reply) =>
+    app.get('/health', { schema: { tags, summary: 'Whether payments are configured', response: { 200: subscriptionHealthEnvelopeSchema } } }, async (_req, reply) =>
       ok(reply, {
         status: 'ok',
         payments: ctx.config.stripeConfigured ? 'stripe' : 'offline',
         checkout_available: false,
       }),
     );
-    app.get('/plans', { schema: { tags } }, async (_req, reply) => ok(reply, { items: PLAN_CATALOGUE }));
+    app.get('/plans', { schema: { tags, summary: 'The plan catalogue', response: { 200: planListEnvelopeSchema } } }, async (_req, reply) => ok(reply, { items: PLAN_CATALOGUE }));
   };
 }
