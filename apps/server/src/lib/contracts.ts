@@ -8,7 +8,7 @@ import { errorEnvelopeSchema } from '@risala/shared/schemas/common';
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 
-const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 429, 500, 503] as const;
+const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 429, 500, 502, 503, 504] as const;
 
 type Schema = FastifySchema & { response?: Record<string | number, unknown>; operationId?: string; hide?: boolean };
 

@@ -156,7 +156,10 @@ export const sessionSchema = z.object({
 });
 export type Session = z.infer<typeof sessionSchema>;
 
-export const registeredEnvelopeSchema = envelopeOf(otpSentSchema.extend({ email: z.string(), otp_sent: z.literal(true) }));
+/** The same answer for every address (an address with an account is told by mail, not here). */
+export const registeredSchema = otpSentSchema.extend({ email: z.string(), otp_sent: z.boolean() });
+export type Registered = z.infer<typeof registeredSchema>;
+export const registeredEnvelopeSchema = envelopeOf(registeredSchema);
 /** A registration code verifies the address; a reset code answers a reset token. */
 export const otpVerifiedEnvelopeSchema = envelopeOf(z.union([z.object({ verified: z.literal(true) }), z.object({ reset_token: z.string() })]));
 export const otpSentEnvelopeSchema = envelopeOf(otpSentSchema);
@@ -174,7 +177,11 @@ export const accountSummarySchema = z.object({
   needs_approval: z.boolean(),
   timezone: z.string(),
 });
-export const profileEnvelopeSchema = envelopeOf(z.object({ user: userSchema, permissions: permissionTreeSchema, account: accountSummarySchema }));
+export type AccountSummary = z.infer<typeof accountSummarySchema>;
+/** GET /api/auth/user/{id}: the user, the permission tree and the account. */
+export const userProfileSchema = z.object({ user: userSchema, permissions: permissionTreeSchema, account: accountSummarySchema });
+export type UserProfile = z.infer<typeof userProfileSchema>;
+export const profileEnvelopeSchema = envelopeOf(userProfileSchema);
 export const userEnvelopeSchema = envelopeOf(z.object({ user: userSchema }));
 export const accountEnvelopeSchema = envelopeOf(z.object({ account: accountSummarySchema }));
 export const logoEnvelopeSchema = envelopeOf(z.object({ logo: z.string().nullable() }));

@@ -127,6 +127,15 @@ export const fileResponse = (contentType: string, description: string) => ({
   content: { [contentType]: { schema: z.unknown().meta({ type: 'string', format: 'binary' }) } },
 });
 
+/** A text body (an HTML page, a plain-text acknowledgement, Prometheus metrics) under its content type. */
+export const textResponse = (contentType: string, description: string) => ({
+  description,
+  content: { [contentType]: { schema: z.string() } },
+});
+
+/** A redirect: the answer is the Location header, no body (the route's success is a 302). */
+export const redirectResponse = (description: string) => z.null().describe(description);
+
 /** An envelope with no data (`data: null`): the action's outcome is the status and message. */
 export const emptyEnvelopeSchema = envelopeOf(z.null());
 

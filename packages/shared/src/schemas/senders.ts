@@ -271,3 +271,5 @@ export const whatsappSetupCompleteEnvelopeSchema = envelopeOf(
   whatsappSenderDtoSchema.extend({ verified_name: z.string().nullable(), display_phone_number: z.string().nullable() }),
 );
 export const autoReplyEnvelopeSchema = envelopeOf(autoReplySchema);
+/** SendGrid's event webhook: how many events were stored, how many were repeats. */
+export const emailWebhookAckSchema = z.object({ received: z.number(), duplicates: z.number() });

@@ -234,3 +234,5 @@ export function waPreview(components: readonly WaComponent[]) {
 export const waTemplateEnvelopeSchema = envelopeOf(waTemplateSchema);
 export const waTemplateListEnvelopeSchema = envelopeOf(waTemplateListSchema);
 export const waSubmissionLimitsEnvelopeSchema = envelopeOf(waSubmissionLimitsSchema);
+/** The Cloud API webhook's acknowledgement. */
+export const whatsappWebhookAckSchema = z.object({ received: z.literal(true) });
