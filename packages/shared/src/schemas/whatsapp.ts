@@ -1,6 +1,6 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
-import { envelopeOf, pageOf, pageQuerySchema } from './common.ts';
+import { envelopeOf, pageQuerySchema } from './common.ts';
 
 /**
  * WhatsApp message templates in Meta's Cloud API shape (name, language, category, components).

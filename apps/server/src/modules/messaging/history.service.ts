@@ -4,7 +4,6 @@ import {
   type Channel,
   type CreditBalanceDto,
   type InboundList,
-  type InboundMessageDto,
   type MessageDetailDto,
   type MessageDto,
   type MessageEventDto,
