@@ -7,15 +7,22 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { ERROR_STATUS, type ErrorEnvelope, LIMITS } from '@risala/shared';
 import { hasKey, translate } from '@risala/shared/i18n/index.ts';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** every route registered, as registered (the contract test reads it) */
+    routeList: RouteOptions[];
+  }
+}
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
+import { describeRoute, responseSerializer } from './lib/contracts.ts';
 import { AppError, mapDbError } from './lib/errors.ts';
 import { requestLanguage } from './lib/http.ts';
 import { tokenGuard } from './lib/access-token.ts';
@@ -107,7 +114,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer);
   // NUL, broken UTF-8 and lone surrogates in URLs, JSON and multipart text: 400 before any handler
   registerInputGuard(app);
 
@@ -146,7 +153,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     openapi: {
       info: { title: 'Risala API', version: '0.1.0', description: 'Portal API of Risala' },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          cookie: { type: 'apiKey', in: 'cookie', name: 'token' },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -155,8 +165,17 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // the UI loads only its own scripts and styles: the app's CSP fits it (an E2E opens it in Chromium)
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', ...(docsGuard ? { uiHooks: { onRequest: docsGuard } } : {}) });
 
+  // every route with a declared response gets the error envelopes and an operationId (lib/contracts.ts)
+  const routeList: RouteOptions[] = [];
+  let listing = true;
+  app.addHook('onRoute', (route) => {
+    describeRoute(route);
+    if (listing) routeList.push(route);
+  });
+  app.decorate('routeList', routeList);
   registerMetrics(app, ctx.config.metricsToken);
   await registerRoutes(app, ctx);
+  listing = false; // the built web app's files below are not API routes
   // an API process runs the SMPP sessions and the SMS senders beside it: started once it is ready
   app.addHook('onReady', async () => ctx.sms.start());
   app.addHook('onClose', async () => {
@@ -206,7 +225,7 @@ export async function buildWorkerApp(ctx: AppContext): Promise<FastifyInstance> 
     loggerInstance: ctx.log.child({}, { serializers: { req: requestLogFields } }) as FastifyBaseLogger,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer);
   registerMetrics(app, ctx.config.metricsToken);
   await app.register(healthRoutes(ctx));
   app.setNotFoundHandler((request, reply) =>

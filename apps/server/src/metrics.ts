@@ -5,6 +5,7 @@
  * — take their max. Nothing here scans `messages`.
  */
 import type { FastifyInstance } from 'fastify';
+import { textResponse } from '@risala/shared/schemas/common';
 import client from 'prom-client';
 import { tokenGuard } from './lib/access-token.ts';
 
@@ -173,7 +174,10 @@ export function registerMetrics(app: FastifyInstance, token?: string) {
       }
     }
   });
-  app.get('/metrics', { schema: { hide: true }, onRequest: tokenGuard(token, 'Bearer realm="metrics"') }, async (_req, reply) => {
+  app.get('/metrics', {
+      schema: { tags: ['system'], summary: 'Prometheus metrics (METRICS_TOKEN)', response: { 200: textResponse('text/plain', 'The Prometheus text format') } },
+      onRequest: tokenGuard(token, 'Bearer realm="metrics"'),
+    }, async (_req, reply) => {
     reply.header('content-type', registry.contentType);
     return registry.metrics();
   });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
+import { requireSignIn } from './lib/contracts.ts';
 import { aiRoutes } from './modules/ai/index.ts';
 import { creditRoutes, emailSendRoutes, httpDlrRoutes, messageHistoryRoutes, sendRoutes, whatsappSendRoutes } from './modules/messaging/index.ts';
 import { authenticate, passwordRoutes, privateAuthRoutes, publicAuthRoutes } from './modules/auth/index.ts';
@@ -48,10 +49,11 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(httpDlrRoutes(ctx), { prefix: '/webhooks/http-dlr' }); // HTTP SMS gateway receipts (HMAC token in the URL)
 
   // ── signed in ─────────────────────────────────────────────────────────────
-  await app.register(privateAuthRoutes(ctx), { prefix: '/api/auth' });
-  await app.register(userRoutes(ctx, storage), { prefix: '/api/auth/user' });
-  await app.register(
-    async (scoped) => {
+  await app.register(async (signedIn) => {
+    signedIn.addHook('onRoute', requireSignIn); // the OpenAPI document says so on each operation
+    await signedIn.register(privateAuthRoutes(ctx), { prefix: '/api/auth' });
+    await signedIn.register(userRoutes(ctx, storage), { prefix: '/api/auth/user' });
+    await signedIn.register(async (scoped) => {
       scoped.addHook('onRequest', authenticate(ctx));
       await scoped.register(accountRoutes(ctx), { prefix: '/api/account' });
       await scoped.register(notificationRoutes(ctx), { prefix: '/api/notifications' });
@@ -102,6 +104,6 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
       await scoped.register(aiContentRoutes(ctx), { prefix: '/api/ai' });
       await scoped.register(marketingPlanRoutes(ctx), { prefix: '/api/ai' }); // marketing-plan/{id}, marketing-plan-stream/{id}
       await scoped.register(aiInsightRoutes(ctx), { prefix: '/api/ai' }); // analytics, analytics-stream, analytics/dashboard, performance, insights
-    },
-  );
+    });
+  });
 }

@@ -2,8 +2,8 @@
  * Session actions and hooks (spec §2, §4): store the session after sign-in, log out, load the
  * profile on start, capture ?token=&user_id= from the URL, and the landing path.
  */
-import type { UpdateProfileInput, User } from '@risala/shared';
-import { landingPath, type PermissionTree } from '@risala/shared/permissions';
+import type { Session as LoginResult, UpdateProfileInput, User, UserProfile } from '@risala/shared';
+import { landingPath } from '@risala/shared/permissions';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { api } from './api-client.ts';
@@ -22,29 +22,8 @@ import {
   urlSessionAction,
 } from './session-store.ts';
 
-export interface Account {
-  id: number;
-  name: string;
-  plan: string;
-  needs_approval: boolean;
-  /** IANA zone schedule times are read and shown in (the launcher, batches, New message) */
-  timezone: string;
-}
-
-/** GET /api/auth/user/{id} → data */
-export interface UserProfile {
-  user: User;
-  permissions: PermissionTree;
-  account: Account;
-}
-
-/** POST /api/auth/login and /api/auth/verify-login-otp → data */
-export interface LoginResult {
-  token: string;
-  user: User;
-  permissions: PermissionTree;
-  landing?: string;
-}
+/** The account, the profile (GET /api/auth/user/{id}) and a session (POST /api/auth/login, verify-login-otp) as the API answers them. */
+export type { AccountSummary as Account, Session as LoginResult, UserProfile } from '@risala/shared';
 
 export function useSession(): SessionSnapshot {
   return useSyncExternalStore(subscribeSession, getSession, getSession);

@@ -4,6 +4,7 @@
  * server (route schemas) and the web (types).
  */
 import { z } from 'zod';
+import { envelopeOf } from './common.ts';
 
 export const AI_ENGINES = ['builtin', 'openai-compatible'] as const;
 export type AiEngine = (typeof AI_ENGINES)[number];
@@ -13,7 +14,7 @@ export const AI_CHAT_TIMEOUT_MS = 120_000;
 export const AI_HEALTH_TIMEOUT_MS = 10_000;
 export const AI_QUERY_MAX = 4000;
 
-const envelope = <T extends z.ZodType>(data: T) => z.object({ statusCode: z.number(), message: z.string(), data });
+const envelope = envelopeOf;
 
 // ── chat ─────────────────────────────────────────────────────────────────────
 

@@ -2,12 +2,14 @@ import { z } from 'zod';
 import {
   asciiDigits,
   emailSchema,
+  envelopeOf,
   languageSchema,
   optionalString,
   passwordSchema,
   phoneSchema,
   requiredString,
 } from './common.ts';
+import { ACTIONS } from '../permissions.ts';
 
 const confirmMatches = <T extends { password: string; confirm_password: string }>(
   value: T,
@@ -130,3 +132,59 @@ export const userSchema = z.object({
   created_at: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
+
+// ── responses ────────────────────────────────────────────────────────────────
+
+export const permissionTreeSchema = z.object({
+  sms_portal: z.array(z.object({ entity: z.string(), entity_url: z.string(), actions: z.array(z.enum(ACTIONS)) })),
+});
+
+/** What a code request answers, the same keys for known and unknown addresses (no enumeration by shape). */
+export const otpSentSchema = z.object({
+  provider: z.string(),
+  delivery_status: z.string(),
+  cooldown_seconds: z.number(),
+});
+
+/** A signed-in session: the JWT (also set as an HttpOnly cookie), the user, the permission tree and the landing page. */
+export const sessionSchema = z.object({
+  token: z.string(),
+  expires_at: z.string(),
+  user: userSchema,
+  permissions: permissionTreeSchema,
+  landing: z.string(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+/** The same answer for every address (an address with an account is told by mail, not here). */
+export const registeredSchema = otpSentSchema.extend({ email: z.string(), otp_sent: z.boolean() });
+export type Registered = z.infer<typeof registeredSchema>;
+export const registeredEnvelopeSchema = envelopeOf(registeredSchema);
+/** A registration code verifies the address; a reset code answers a reset token. */
+export const otpVerifiedEnvelopeSchema = envelopeOf(z.union([z.object({ verified: z.literal(true) }), z.object({ reset_token: z.string() })]));
+export const otpSentEnvelopeSchema = envelopeOf(otpSentSchema);
+export const loginOtpSentEnvelopeSchema = envelopeOf(otpSentSchema.extend({ otp_sent: z.literal(true) }));
+export const sessionEnvelopeSchema = envelopeOf(sessionSchema);
+export const sentEnvelopeSchema = envelopeOf(z.object({ sent: z.literal(true) }));
+export const passwordResetEnvelopeSchema = envelopeOf(z.object({ reset: z.literal(true) }));
+export const passwordChangedEnvelopeSchema = envelopeOf(z.object({ changed: z.literal(true) }));
+export const loggedOutEnvelopeSchema = envelopeOf(z.object({ logged_out: z.literal(true) }));
+
+export const accountSummarySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  plan: z.string(),
+  needs_approval: z.boolean(),
+  timezone: z.string(),
+});
+export type AccountSummary = z.infer<typeof accountSummarySchema>;
+/** GET /api/auth/user/{id}: the user, the permission tree and the account. */
+export const userProfileSchema = z.object({ user: userSchema, permissions: permissionTreeSchema, account: accountSummarySchema });
+export type UserProfile = z.infer<typeof userProfileSchema>;
+export const profileEnvelopeSchema = envelopeOf(userProfileSchema);
+export const userEnvelopeSchema = envelopeOf(z.object({ user: userSchema }));
+export const accountEnvelopeSchema = envelopeOf(z.object({ account: accountSummarySchema }));
+export const logoEnvelopeSchema = envelopeOf(z.object({ logo: z.string().nullable() }));
+export const featureAccessEnvelopeSchema = envelopeOf(
+  z.object({ currentPlan: z.string(), trial_ends_at: z.string(), days_remaining: z.number(), trial_state: z.string() }),
+);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nameSchema, optionalString, pageQuerySchema, phoneSchema } from './common.ts';
+import { envelopeOf, nameSchema, optionalString, pageOf, pageQuerySchema, phoneSchema } from './common.ts';
 
 /**
  * Blacklists: MT (outgoing) and MO (incoming) lists of numbers (E.164), prefixes (+ and digits)
@@ -101,42 +101,54 @@ export const blacklistCheckSchema = z.object({
 });
 export type BlacklistCheckInput = z.input<typeof blacklistCheckSchema>;
 
-export interface Blacklist {
-  id: number;
-  blacklist_name: string;
-  blacklist_type: BlacklistType;
-  description: string | null;
-  status: BlacklistStatus;
-  entries_count: number;
-  created_at: string;
-  updated_at: string;
-}
+export const blacklistSchema = z.object({
+  id: z.number(),
+  blacklist_name: z.string(),
+  blacklist_type: z.enum(BLACKLIST_TYPES),
+  description: z.string().nullable(),
+  status: z.enum(BLACKLIST_STATUSES),
+  entries_count: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Blacklist = z.infer<typeof blacklistSchema>;
 
-export interface BlacklistEntry {
-  id: number;
-  kind: EntryKind;
-  value: string;
-  created_at: string;
-}
+export const blacklistEntrySchema = z.object({
+  id: z.number(),
+  kind: z.enum(ENTRY_KINDS),
+  value: z.string(),
+  created_at: z.string(),
+});
+export type BlacklistEntry = z.infer<typeof blacklistEntrySchema>;
 
-export interface BlacklistMatch {
-  blacklist_id: number;
-  blacklist_name: string;
-  blacklist_type: BlacklistType;
-  kind: EntryKind;
-  value: string;
-}
+export const blacklistMatchSchema = z.object({
+  blacklist_id: z.number(),
+  blacklist_name: z.string(),
+  blacklist_type: z.enum(BLACKLIST_TYPES),
+  kind: z.enum(ENTRY_KINDS),
+  value: z.string(),
+});
+export type BlacklistMatch = z.infer<typeof blacklistMatchSchema>;
 
-export interface BlacklistCheckResult {
-  blocked: boolean;
-  matches: BlacklistMatch[];
-}
+export const blacklistCheckResultSchema = z.object({
+  blocked: z.boolean(),
+  matches: z.array(blacklistMatchSchema),
+});
+export type BlacklistCheckResult = z.infer<typeof blacklistCheckResultSchema>;
 
-export interface BlacklistImportReport {
-  total: number;
-  added: number;
-  duplicates: number;
-  invalid_count: number;
+export const blacklistImportReportSchema = z.object({
+  total: z.number(),
+  added: z.number(),
+  duplicates: z.number(),
+  invalid_count: z.number(),
   /** the first 1,000 invalid lines */
-  invalid: { line: number; value: string; message: string }[];
-}
+  invalid: z.array(z.object({ line: z.number(), value: z.string(), message: z.string() })),
+});
+export type BlacklistImportReport = z.infer<typeof blacklistImportReportSchema>;
+
+export const blacklistEnvelopeSchema = envelopeOf(blacklistSchema);
+export const blacklistPageEnvelopeSchema = envelopeOf(pageOf(blacklistSchema));
+export const blacklistEntryPageEnvelopeSchema = envelopeOf(pageOf(blacklistEntrySchema));
+export const blacklistCheckEnvelopeSchema = envelopeOf(blacklistCheckResultSchema);
+export const entriesAddedEnvelopeSchema = envelopeOf(z.object({ added: z.number().int(), duplicates: z.number().int() }));
+export const blacklistImportEnvelopeSchema = envelopeOf(blacklistImportReportSchema);

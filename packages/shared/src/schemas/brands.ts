@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { languageSchema, nameSchema, optionalString, pageQuerySchema } from './common.ts';
+import { envelopeOf, languageSchema, nameSchema, optionalString, pageOf, pageQuerySchema } from './common.ts';
 
 export const hexColorSchema = z.string().trim().regex(/^#[0-9A-Fa-f]{6}$/, { error: 'validation.invalid' });
 
@@ -36,19 +36,23 @@ export const brandListQuerySchema = pageQuerySchema.extend({
 });
 export type BrandListQuery = z.infer<typeof brandListQuerySchema>;
 
-export interface Brand {
-  id: number;
-  name: string;
-  description: string | null;
-  logo: string | null;
-  logo_file_id: number | null;
-  website: string | null;
-  industry: string | null;
-  colors: string[];
-  voice_tone: string | null;
-  default_language: 'en' | 'ar';
-  created_by: number | null;
-  content_count: number;
-  created_at: string;
-  updated_at: string;
-}
+export const brandSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  logo: z.string().nullable(),
+  logo_file_id: z.number().int().nullable(),
+  website: z.string().nullable(),
+  industry: z.string().nullable(),
+  colors: z.array(z.string()),
+  voice_tone: z.string().nullable(),
+  default_language: z.enum(['en', 'ar']),
+  created_by: z.number().int().nullable(),
+  content_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Brand = z.infer<typeof brandSchema>;
+
+export const brandEnvelopeSchema = envelopeOf(brandSchema);
+export const brandPageEnvelopeSchema = envelopeOf(pageOf(brandSchema));

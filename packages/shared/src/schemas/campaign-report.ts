@@ -3,6 +3,7 @@
  * any moment: rollup plus the changes not folded yet), so it can be read again on every live event.
  */
 import { z } from 'zod';
+import { envelopeOf } from './common.ts';
 import { failureReasonSchema } from './dashboard.ts';
 import { CHANNELS } from './messages.ts';
 
@@ -103,3 +104,4 @@ export const campaignReportSchema = z.object({
   ab: abResultSchema.nullable(),
 });
 export type CampaignReport = z.infer<typeof campaignReportSchema>;
+export const campaignReportEnvelopeSchema = envelopeOf(campaignReportSchema);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { optionalString, pageQuerySchema } from './common.ts';
-import { CHANNELS, type Channel, scheduleAtSchema } from './messages.ts';
+import { envelopeOf, idEnvelopeSchema, optionalString, pageOf, pageQuerySchema } from './common.ts';
+import { CHANNELS, MESSAGE_STATES, messageEventDtoSchema, scheduleAtSchema } from './messages.ts';
 
 /** Campaign states (issue 5) and the transitions the state machine allows. */
 export const CAMPAIGN_STATES = [
@@ -95,87 +95,18 @@ export const campaignListQuerySchema = pageQuerySchema.extend({
   order: z.enum(['asc', 'desc']).default('desc'),
 });
 
-export const audienceCountSchema = z.object({
-  /** customers in the chosen groups and segments, minus the excluded ones */
-  total: z.number(),
-  /** of those, who can receive on one of the channels (one message each) */
-  reachable: z.number(),
-  by_channel: z.partialRecord(z.enum(CHANNELS), z.number()),
-  by_variant: z.array(z.object({ variant: z.string().nullable(), channel: z.enum(CHANNELS), count: z.number() })),
-});
-export type AudienceCount = z.infer<typeof audienceCountSchema>;
-
-/** A campaign as the list answers it (GET /api/campaigns). */
-export const campaignSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  brand_id: z.number().nullable(),
-  objective: z.string().nullable(),
-  channels: z.array(z.enum(CHANNELS)),
-  audience: z.object({ group_ids: z.array(z.number()).optional(), exclude_group_ids: z.array(z.number()).optional() }).nullable(),
-  content: campaignContentSchema.nullable(),
-  senders: z.object({ sms_sender_id: z.number().nullish(), email_sender_id: z.number().nullish(), whatsapp_sender_id: z.number().nullish() }).nullable(),
-  ab_test: abTestSchema.extend({ winner: z.enum(['A', 'B']).optional(), decided_at: z.string().optional() }).nullable(),
-  status: z.enum(CAMPAIGN_STATES),
-  schedule_at: z.string().nullable(),
-  launched_at: z.string().nullable(),
-  completed_at: z.string().nullable(),
+export const campaignFunnelSchema = z.object({
+  channel: z.union([z.enum(CHANNELS), z.literal('all')]),
+  variant: z.string().nullable(),
   targeted: z.number(),
-  estimated_cost: z.string(),
-  created_by: z.number().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  sent: z.number(),
+  delivered: z.number(),
+  opened: z.number(),
+  clicked: z.number(),
+  failed: z.number(),
+  unsubscribed: z.number(),
 });
-export type CampaignDto = z.infer<typeof campaignSchema>;
-
-export const campaignPageSchema = z.object({ items: z.array(campaignSchema), page: z.number(), limit: z.number(), total: z.number() });
-
-/** One channel of GET /api/campaigns/{id}/estimate. */
-export const channelEstimateSchema = z.object({
-  channel: z.enum(CHANNELS),
-  messages: z.number(),
-  /** SMS parts per message, lowest and highest (1 for other channels) */
-  parts_min: z.number(),
-  parts_max: z.number(),
-  credits: z.number(),
-  /** every recipient's message was counted (false: the credits are extrapolated from a sample) */
-  exact: z.boolean(),
-  balance: z.number(),
-  enough: z.boolean(),
-  cost: z.string(),
-});
-export type ChannelEstimate = z.infer<typeof channelEstimateSchema>;
-
-export const campaignEstimateSchema = z.object({
-  audience: audienceCountSchema,
-  channels: z.array(channelEstimateSchema),
-  messages: z.number(),
-  cost: z.string(),
-});
-export type CampaignEstimate = z.infer<typeof campaignEstimateSchema>;
-
-/** GET /api/campaigns/{id}/progress: messages created and those that have left the pipeline. */
-export const campaignProgressSchema = z.object({
-  status: z.enum(CAMPAIGN_STATES),
-  targeted: z.number(),
-  created: z.number(),
-  done: z.number(),
-  by_status: z.record(z.string(), z.number()),
-  percent: z.number(),
-});
-export type CampaignProgress = z.infer<typeof campaignProgressSchema>;
-
-export interface CampaignFunnel {
-  channel: Channel | 'all';
-  variant: string | null;
-  targeted: number;
-  sent: number;
-  delivered: number;
-  opened: number;
-  clicked: number;
-  failed: number;
-  unsubscribed: number;
-}
+export type CampaignFunnel = z.infer<typeof campaignFunnelSchema>;
 
 /** POST /api/campaigns/deploy (§7): the same as /api/campaigns/{id}/deploy, the campaign named in the body. */
 export const campaignDeploySchema = z.object({
@@ -231,3 +162,186 @@ export const emailCampaignTestSchema = z.object({
   email: emailCampaignSendSchema.shape.email,
   email_sender_id: id.nullish(),
 });
+
+// ── responses ────────────────────────────────────────────────────────────────
+
+/** The A/B test as stored: the draft's settings, and the winner once decided. */
+export const abTestStateSchema = abTestSchema.extend({
+  winner: z.enum(['A', 'B']).optional(),
+  decided_at: z.string().optional(),
+});
+
+/** A campaign row as the API answers it (snake_case; jsonb columns as stored). */
+export const campaignSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  brand_id: z.number().nullable(),
+  objective: z.string().nullable(),
+  channels: z.array(z.enum(CHANNELS)),
+  audience: z.object({ group_ids: z.array(z.number()).optional(), exclude_group_ids: z.array(z.number()).optional() }),
+  content: campaignContentSchema,
+  senders: z.object({
+    sms_sender_id: z.number().nullish(),
+    email_sender_id: z.number().nullish(),
+    whatsapp_sender_id: z.number().nullish(),
+  }),
+  ab_test: abTestStateSchema.nullable(),
+  ai_plan_id: z.number().nullable(),
+  status: z.enum(CAMPAIGN_STATES),
+  schedule_at: z.string().nullable(),
+  launched_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  targeted: z.number(),
+  estimated_cost: z.string(),
+  created_by: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** GET /api/campaigns/{id} only: the account's time zone */
+  timezone: z.string().optional(),
+});
+export type Campaign = z.infer<typeof campaignSchema>;
+
+export const audienceCountSchema = z.object({
+  /** customers in the groups and segments, minus exclusions */
+  total: z.number(),
+  /** of those, who can receive on one of the channels */
+  reachable: z.number(),
+  /** customers per channel after the fallback order */
+  by_channel: z.partialRecord(z.enum(CHANNELS), z.number()),
+  /** per variant (A/B test) and channel */
+  by_variant: z.array(z.object({ variant: z.string().nullable(), channel: z.enum(CHANNELS), count: z.number() })),
+});
+export type AudienceCount = z.infer<typeof audienceCountSchema>;
+
+export const channelEstimateSchema = z.object({
+  channel: z.enum(CHANNELS),
+  messages: z.number(),
+  /** SMS parts per message, lowest and highest (1 for other channels) */
+  parts_min: z.number(),
+  parts_max: z.number(),
+  credits: z.number(),
+  /** every recipient's message was counted (false: the credits are extrapolated from a sample) */
+  exact: z.boolean(),
+  balance: z.number(),
+  enough: z.boolean(),
+  cost: z.string(),
+});
+export type ChannelEstimate = z.infer<typeof channelEstimateSchema>;
+
+export const campaignEstimateSchema = z.object({
+  audience: audienceCountSchema,
+  channels: z.array(channelEstimateSchema),
+  messages: z.number(),
+  cost: z.string(),
+});
+export type CampaignEstimate = z.infer<typeof campaignEstimateSchema>;
+
+export const campaignProgressSchema = z.object({
+  status: z.enum(CAMPAIGN_STATES),
+  targeted: z.number(),
+  created: z.number(),
+  done: z.number(),
+  by_status: z.record(z.string(), z.number()),
+  percent: z.number(),
+});
+export type CampaignProgress = z.infer<typeof campaignProgressSchema>;
+
+/** A batch row (the deploy answer lists the campaign's). */
+export const batchRowSchema = z.object({
+  id: z.number(),
+  campaign_id: z.number().nullable(),
+  batch_id: z.string(),
+  variant: z.string().nullable(),
+  message_count: z.number(),
+  message_cost: z.string(),
+  scheduled_at: z.string().nullable(),
+  request_priority: z.number(),
+  request_type: z.string(),
+  request_source: z.string(),
+  approval_status: z.string().nullable(),
+  approved_by: z.number().nullable(),
+  approved_at: z.string().nullable(),
+  gateway_status: z.string().nullable(),
+  gateway_reviewer: z.number().nullable(),
+  rejection_reason: z.string().nullable(),
+  rejected_date: z.string().nullable(),
+  processing_status: z.string().nullable(),
+  requires_gateway_review: z.boolean(),
+  canceled_at: z.string().nullable(),
+  canceled_by: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+/** GET /api/batches: the row with its campaign, the account's time zone and who acted. */
+export const batchSchema = batchRowSchema.extend({
+  campaign_name: z.string().nullable(),
+  campaign_status: z.enum(CAMPAIGN_STATES).nullable(),
+  timezone: z.string(),
+  scheduled_date: z.string().nullable(),
+  scheduled_time: z.string().nullable(),
+  approved_by_username: z.string().nullable(),
+  gateway_reviewer_username: z.string().nullable(),
+  batch_canceled_by_username: z.string().nullable(),
+});
+export type Batch = z.infer<typeof batchSchema>;
+
+export const campaignEnvelopeSchema = envelopeOf(campaignSchema);
+export const campaignPageEnvelopeSchema = envelopeOf(pageOf(campaignSchema));
+export const campaignDeployedEnvelopeSchema = envelopeOf(
+  campaignSchema.extend({ batches: z.array(batchRowSchema), estimate: campaignEstimateSchema }),
+);
+export const campaignPausedEnvelopeSchema = envelopeOf(z.object({ status: z.literal('PAUSED'), held: z.number() }));
+export const campaignResumedEnvelopeSchema = envelopeOf(z.object({ status: z.literal('RUNNING'), released: z.number() }));
+export const campaignCancelledEnvelopeSchema = envelopeOf(z.object({ status: z.literal('CANCELED'), cancelled: z.number() }));
+export const audienceCountEnvelopeSchema = envelopeOf(audienceCountSchema);
+export const campaignEstimateEnvelopeSchema = envelopeOf(campaignEstimateSchema);
+export const testSendEnvelopeSchema = envelopeOf(z.object({ batch_id: z.string(), message_ids: z.array(z.number()) }));
+export const campaignProgressEnvelopeSchema = envelopeOf(campaignProgressSchema);
+export const campaignDeletedEnvelopeSchema = idEnvelopeSchema;
+
+export const batchPageEnvelopeSchema = envelopeOf(pageOf(batchSchema));
+export const batchApprovalEnvelopeSchema = envelopeOf(
+  z.object({ id: z.number(), approval_status: z.enum(BATCH_APPROVAL_STATES), rejection_reason: z.string().optional() }),
+);
+export const batchGatewayEnvelopeSchema = envelopeOf(z.object({ id: z.number(), gateway_status: z.enum(['APPROVED', 'REJECTED']) }));
+export const batchScheduledEnvelopeSchema = envelopeOf(z.object({ id: z.number(), scheduled_at: z.string() }));
+export const batchCancelledEnvelopeSchema = envelopeOf(z.object({ id: z.number(), cancelled: z.number() }));
+
+/** GET /api/email-campaigns/{campaignId}/details/{id}: one recipient with the message's timeline. */
+export const emailRecipientDetailSchema = z.object({
+  id: z.number(),
+  customer_id: z.number().nullable(),
+  recipient: z.string(),
+  sender: z.string().nullable(),
+  subject: z.string().nullable(),
+  status: z.enum(MESSAGE_STATES),
+  error_code: z.string().nullable(),
+  /** a readable reason in the caller's language */
+  error_message: z.string().nullable(),
+  created_at: z.string(),
+  queued_at: z.string().nullable(),
+  sent_at: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+  read_at: z.string().nullable(),
+  clicked_at: z.string().nullable(),
+  failed_at: z.string().nullable(),
+  batch_id: z.string().nullable(),
+  variant: z.string().nullable(),
+  events: z.array(messageEventDtoSchema),
+});
+export const emailRecipientDetailEnvelopeSchema = envelopeOf(emailRecipientDetailSchema);
+
+/** GET /api/email-campaigns/customer-groups/{userId}: the groups to choose an audience from. */
+export const groupOptionPageEnvelopeSchema = envelopeOf(
+  pageOf(
+    z.object({
+      id: z.number(),
+      group_name: z.string(),
+      group_description: z.string().nullable(),
+      type: z.string(),
+      status: z.string(),
+      contacts_count: z.number(),
+    }),
+  ),
+);

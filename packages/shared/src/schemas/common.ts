@@ -13,9 +13,6 @@ export const requiredString = (max = 255) =>
     .min(1, { error: 'validation.required' })
     .max(max, { error: 'validation.tooLong' });
 
-/** The success envelope around a response's data, for a route's `response` schema. */
-export const envelopeOf = <T extends z.ZodType>(data: T) => z.object({ statusCode: z.number(), message: z.string(), data });
-
 export const optionalString = (max = 255) =>
   z.string().trim().max(max, { error: 'validation.tooLong' }).optional().nullable();
 
@@ -109,6 +106,48 @@ export const pageQuerySchema = z.object({
   }).default(20),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+/** The success envelope around a response's data (§7), for the routes' `response` schemas. */
+export const envelopeOf = <T extends z.ZodType>(data: T) => z.object({ statusCode: z.number().int(), message: z.string(), data });
+
+/** A page of a list, in the envelope's `data`. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), page: z.number().int(), limit: z.number().int(), total: z.number().int() });
+
+/** `{ id }`: what a DELETE (and a few actions) answer about the row they touched. */
+export const idEnvelopeSchema = envelopeOf(z.object({ id: z.number().int() }));
+
+/**
+ * A file the route streams or sends whole (CSV, images, documents): no envelope, the body is the
+ * file. OpenAPI shows it under its content type; nothing is serialised.
+ */
+export const fileResponse = (contentType: string, description: string) => ({
+  description,
+  // unknown to TypeScript (a stream, a Buffer or text), a binary string to OpenAPI
+  content: { [contentType]: { schema: z.unknown().meta({ type: 'string', format: 'binary' }) } },
+});
+
+/** A text body (an HTML page, a plain-text acknowledgement, Prometheus metrics) under its content type. */
+export const textResponse = (contentType: string, description: string) => ({
+  description,
+  content: { [contentType]: { schema: z.string() } },
+});
+
+/** A redirect: the answer is the Location header, no body (the route's success is a 302). */
+export const redirectResponse = (description: string) => z.null().describe(description);
+
+/** An envelope with no data (`data: null`): the action's outcome is the status and message. */
+export const emptyEnvelopeSchema = envelopeOf(z.null());
+
+/** The error envelope every route answers a refusal with (stable `code`, texts in the caller's language). */
+export const errorEnvelopeSchema = z.object({
+  statusCode: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })),
+  isError: z.literal(true),
+  data: z.unknown().optional(),
+});
 
 /** A response whose body we do not describe field by field (kept loose on purpose). */
 export const messageResponseSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { optionalString, pageQuerySchema, requiredString } from './common.ts';
-import type { StoredFile } from './storage.ts';
+import { envelopeOf, optionalString, pageOf, pageQuerySchema, requiredString } from './common.ts';
+import { storedFileSchema } from './storage.ts';
 
 export const CONTENT_TYPES = ['text', 'image', 'video', 'document', 'link'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
@@ -64,24 +64,30 @@ export const contentListQuerySchema = pageQuerySchema.extend({
 });
 export type ContentListQuery = z.infer<typeof contentListQuerySchema>;
 
-export interface ContentBrand {
-  id: number;
-  name: string;
-  logo: string | null;
-  colors: string[];
-}
+export const contentBrandSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  logo: z.string().nullable(),
+  colors: z.array(z.string()),
+});
+export type ContentBrand = z.infer<typeof contentBrandSchema>;
 
-export interface ContentItem {
-  id: number;
-  title: string;
-  type: ContentType;
-  body: string | null;
-  url: string | null;
-  file_id: number | null;
-  file: StoredFile | null;
-  tags: string[];
-  brands: ContentBrand[];
-  created_by: number | null;
-  created_at: string;
-  updated_at: string;
-}
+export const contentItemSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  type: contentTypeSchema,
+  body: z.string().nullable(),
+  url: z.string().nullable(),
+  file_id: z.number().nullable(),
+  file: storedFileSchema.nullable(),
+  tags: z.array(z.string()),
+  brands: z.array(contentBrandSchema),
+  created_by: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ContentItem = z.infer<typeof contentItemSchema>;
+
+export const contentEnvelopeSchema = envelopeOf(contentItemSchema);
+export const contentPageEnvelopeSchema = envelopeOf(pageOf(contentItemSchema));
+export const contentBrandsEnvelopeSchema = envelopeOf(z.object({ items: z.array(contentBrandSchema) }));

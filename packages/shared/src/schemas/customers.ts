@@ -1,6 +1,6 @@
 import { type CountryCode, getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
-import { languageSchema, optionalString, phoneProblem } from './common.ts';
+import { envelopeOf, languageSchema, optionalString, pageOf, phoneProblem } from './common.ts';
 
 /** The audience (spec §3). The catalogue's "contacts" are these records. */
 
@@ -98,28 +98,30 @@ export const customerInputSchema = z.object({
 });
 export type CustomerInput = z.infer<typeof customerInputSchema>;
 
-export interface ConsentState {
-  granted: boolean;
-  source: string | null;
-  at: string | null;
-}
+export const consentStateSchema = z.object({
+  granted: z.boolean(),
+  source: z.string().nullable(),
+  at: z.string().nullable(),
+});
+export type ConsentState = z.infer<typeof consentStateSchema>;
 
-export interface Customer {
-  id: number;
-  first_name: string | null;
-  last_name: string | null;
-  mobile_number: string | null;
-  email: string | null;
-  language: 'en' | 'ar';
-  country: string | null;
-  city: string | null;
-  tags: string[];
-  attributes: Record<string, string | number | boolean | null>;
-  consent: Record<ConsentChannel, ConsentState>;
-  brand_id: number | null;
-  created_at: string;
-  updated_at: string;
-}
+export const customerSchema = z.object({
+  id: z.number(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  mobile_number: z.string().nullable(),
+  email: z.string().nullable(),
+  language: z.enum(['en', 'ar']),
+  country: z.string().nullable(),
+  city: z.string().nullable(),
+  tags: z.array(z.string()),
+  attributes: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]).nullable()),
+  consent: z.record(z.enum(CONSENT_CHANNELS), consentStateSchema),
+  brand_id: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Customer = z.infer<typeof customerSchema>;
 
 const boolParam = z.enum(['true', 'false']).transform((v) => v === 'true');
 
@@ -146,14 +148,15 @@ export const customerListQuerySchema = customerFilterSchema.extend({
 });
 export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;
 
-export interface CustomerList {
-  items: Customer[];
-  page: number;
-  limit: number;
-  total: number;
+export const customerListSchema = z.object({
+  items: z.array(customerSchema),
+  page: z.number(),
+  limit: z.number(),
+  total: z.number(),
   /** true when the total is the planner's estimate (more than 10,000 matches) */
-  total_estimated: boolean;
-}
+  total_estimated: z.boolean(),
+});
+export type CustomerList = z.infer<typeof customerListSchema>;
 
 export const BULK_ACTIONS = ['add_to_group', 'tag', 'untag', 'delete'] as const;
 
@@ -219,29 +222,38 @@ export type ImportConfig = z.infer<typeof importConfigSchema>;
 export const IMPORT_STATUSES = ['UPLOADED', 'VALIDATING', 'IMPORTING', 'COMPLETED', 'REJECTED', 'FAILED'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
-export interface ImportJob {
-  id: number;
-  status: ImportStatus;
-  mode: 'insert' | 'upsert';
-  file_name: string | null;
-  columns: string[];
-  mapping: Record<string, string> | null;
-  total_rows: number;
-  processed_rows: number;
-  inserted_rows: number;
-  updated_rows: number;
-  failed_rows: number;
-  error_code: string | null;
-  error_message: string | null;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-}
+export const importJobSchema = z.object({
+  id: z.number(),
+  status: z.enum(IMPORT_STATUSES),
+  mode: z.enum(['insert', 'upsert']),
+  file_name: z.string().nullable(),
+  columns: z.array(z.string()),
+  mapping: z.record(z.string(), z.string()).nullable(),
+  total_rows: z.number(),
+  processed_rows: z.number(),
+  inserted_rows: z.number(),
+  updated_rows: z.number(),
+  failed_rows: z.number(),
+  error_code: z.string().nullable(),
+  error_message: z.string().nullable(),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+});
+export type ImportJob = z.infer<typeof importJobSchema>;
 
-export interface ImportUpload {
-  id: number;
-  columns: string[];
-  preview: string[][];
-  total_rows: number;
-  suggested_mapping: Record<string, string>;
-}
+export const importUploadSchema = z.object({
+  id: z.number(),
+  columns: z.array(z.string()),
+  preview: z.array(z.array(z.string())),
+  total_rows: z.number(),
+  suggested_mapping: z.record(z.string(), z.string()),
+});
+export type ImportUpload = z.infer<typeof importUploadSchema>;
+
+export const customerEnvelopeSchema = envelopeOf(customerSchema);
+export const customerListEnvelopeSchema = envelopeOf(customerListSchema);
+export const customerBulkResultEnvelopeSchema = envelopeOf(z.object({ action: z.enum(BULK_ACTIONS), affected: z.number().int() }));
+export const importJobEnvelopeSchema = envelopeOf(importJobSchema);
+export const importJobPageEnvelopeSchema = envelopeOf(pageOf(importJobSchema));
+export const importUploadEnvelopeSchema = envelopeOf(importUploadSchema);

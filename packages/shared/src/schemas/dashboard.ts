@@ -278,5 +278,4 @@ export const dashboardEventsPageSchema = z.object({
 });
 export type DashboardEventsPage = z.infer<typeof dashboardEventsPageSchema>;
 
-/** The success envelope around a response's data, for the routes' `response` schemas. */
 export { envelopeOf } from './common.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nameSchema, optionalString, pageQuerySchema, requiredString } from './common.ts';
+import { emptyEnvelopeSchema, envelopeOf, nameSchema, optionalString, pageOf, pageQuerySchema, requiredString } from './common.ts';
 import { guessSenderType, hostSchema, portSchema, senderIdError } from './senders.ts';
 
 /**
@@ -125,54 +125,61 @@ export const connectionListQuerySchema = pageQuerySchema.extend({
 export type ConnectionListQuery = z.infer<typeof connectionListQuerySchema>;
 
 /** A connection as the API returns it: secrets are replaced by has_* flags. */
-export interface Connection {
-  id: number;
-  connection_name: string;
-  type: ConnectionType;
-  status: ConnectionState;
-  desired_state: 'started' | 'stopped';
-  is_sandbox: boolean;
-  host: string | null;
-  port: number | null;
-  system_id: string | null;
-  has_password: boolean;
-  system_type: string | null;
-  bind_mode: BindModeValue;
-  source_ton: number;
-  source_npi: number;
-  dest_ton: number;
-  dest_npi: number;
-  address_range: string | null;
-  bind_timeout_s: number;
-  response_timeout_s: number;
-  reconnect_delay_s: number;
-  retry_count: number;
-  enquire_link_interval_s: number;
-  window_size: number;
-  message_per_second: number;
-  arabic_sms_length: number;
-  english_sms_length: number;
-  sender_id: string | null;
-  post_url: string | null;
-  listen_url: string | null;
-  http_username: string | null;
-  has_http_password: boolean;
-  proxy_host: string | null;
-  proxy_port: number | null;
-  proxy_username: string | null;
-  has_proxy_password: boolean;
-  last_error: string | null;
-  connected_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export const connectionSchema = z.object({
+  id: z.number(),
+  connection_name: z.string(),
+  type: z.enum(CONNECTION_TYPES),
+  status: z.enum(CONNECTION_STATES),
+  desired_state: z.enum(['started', 'stopped']),
+  is_sandbox: z.boolean(),
+  host: z.string().nullable(),
+  port: z.number().nullable(),
+  system_id: z.string().nullable(),
+  has_password: z.boolean(),
+  system_type: z.string().nullable(),
+  bind_mode: z.enum(BIND_MODES),
+  source_ton: z.number(),
+  source_npi: z.number(),
+  dest_ton: z.number(),
+  dest_npi: z.number(),
+  address_range: z.string().nullable(),
+  bind_timeout_s: z.number(),
+  response_timeout_s: z.number(),
+  reconnect_delay_s: z.number(),
+  retry_count: z.number(),
+  enquire_link_interval_s: z.number(),
+  window_size: z.number(),
+  message_per_second: z.number(),
+  arabic_sms_length: z.number(),
+  english_sms_length: z.number(),
+  sender_id: z.string().nullable(),
+  post_url: z.string().nullable(),
+  listen_url: z.string().nullable(),
+  http_username: z.string().nullable(),
+  has_http_password: z.boolean(),
+  proxy_host: z.string().nullable(),
+  proxy_port: z.number().nullable(),
+  proxy_username: z.string().nullable(),
+  has_proxy_password: z.boolean(),
+  last_error: z.string().nullable(),
+  connected_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Connection = z.infer<typeof connectionSchema>;
 
-export interface ConnectionStatus {
-  id: number;
-  status: ConnectionState;
-  desired_state: 'started' | 'stopped';
-  last_error: string | null;
-  connected_at: string | null;
+export const connectionStatusSchema = z.object({
+  id: z.number(),
+  status: z.enum(CONNECTION_STATES),
+  desired_state: z.enum(['started', 'stopped']),
+  last_error: z.string().nullable(),
+  connected_at: z.string().nullable(),
   /** live figures from the session when this process holds it */
-  live: { pending: number; submitted: number; throttled: number; receipts: number } | null;
-}
+  live: z.object({ pending: z.number(), submitted: z.number(), throttled: z.number(), receipts: z.number() }).nullable(),
+});
+export type ConnectionStatus = z.infer<typeof connectionStatusSchema>;
+
+export const connectionEnvelopeSchema = envelopeOf(connectionSchema);
+export const connectionPageEnvelopeSchema = envelopeOf(pageOf(connectionSchema));
+export const connectionStatusEnvelopeSchema = envelopeOf(connectionStatusSchema);
+export const connectionDeletedEnvelopeSchema = emptyEnvelopeSchema;

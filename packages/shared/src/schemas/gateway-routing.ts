@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { normalizeWords } from './blacklists.ts';
-import { nameSchema, optionalString, pageQuerySchema, phoneSchema } from './common.ts';
+import { emptyEnvelopeSchema, envelopeOf, nameSchema, optionalString, pageOf, pageQuerySchema, phoneSchema } from './common.ts';
 import { guessSenderType, senderIdError } from './senders.ts';
 
 /**
@@ -318,3 +318,56 @@ export interface RouteTestResult {
   plugins: { id: number; plugin_type: PluginType }[];
   preview: { sender: string | null; content: string } | null;
 }
+
+// ── responses ────────────────────────────────────────────────────────────────
+// Rows as stored. A rule's `value` and a plugin's `config` take the shape of their type (the
+// input schemas above, whose normalising transforms cannot run backwards): objects here.
+
+const stamps = { created_at: z.string(), updated_at: z.string() };
+
+export const ruleDtoSchema = z.object({
+  id: z.number(),
+  rule_name: z.string(),
+  filter_type: z.enum(FILTER_TYPES),
+  value: z.record(z.string(), z.unknown()),
+  status: z.enum(RULE_STATUSES),
+  ...stamps,
+});
+export const routerDtoSchema = z.object({
+  id: z.number(),
+  router_name: z.string(),
+  router_type: z.enum(ROUTER_TYPES),
+  order: z.number(),
+  rate: z.string(),
+  status: z.enum(ROUTER_STATUSES),
+  connection_ids: z.array(z.number()),
+  rules_ids: z.array(z.number()),
+  plugins_ids: z.array(z.number()),
+  ...stamps,
+});
+export const pluginDtoSchema = z.object({
+  id: z.number(),
+  plugin_name: z.string(),
+  plugin_type: z.enum(PLUGIN_TYPES),
+  description: z.string().nullable(),
+  config: z.record(z.string(), z.unknown()),
+  status: z.enum(PLUGIN_STATUSES),
+  ...stamps,
+});
+export const routeTestResultSchema = z.object({
+  matched: z.boolean(),
+  router: routerDtoSchema.pick({ id: true, router_name: true, router_type: true, order: true, rate: true }).nullable(),
+  connections: z.array(z.object({ id: z.number(), connection_name: z.string().nullable(), status: z.string().nullable() })),
+  plugins: z.array(z.object({ id: z.number(), plugin_type: z.enum(PLUGIN_TYPES) })),
+  preview: z.object({ sender: z.string().nullable(), content: z.string() }).nullable(),
+});
+
+export const ruleEnvelopeSchema = envelopeOf(ruleDtoSchema);
+export const rulePageEnvelopeSchema = envelopeOf(pageOf(ruleDtoSchema));
+export const routerEnvelopeSchema = envelopeOf(routerDtoSchema);
+export const routerPageEnvelopeSchema = envelopeOf(pageOf(routerDtoSchema));
+export const routerListEnvelopeSchema = envelopeOf(z.array(routerDtoSchema));
+export const routeTestEnvelopeSchema = envelopeOf(routeTestResultSchema);
+export const pluginEnvelopeSchema = envelopeOf(pluginDtoSchema);
+export const pluginPageEnvelopeSchema = envelopeOf(pageOf(pluginDtoSchema));
+export const routingDeletedEnvelopeSchema = emptyEnvelopeSchema;

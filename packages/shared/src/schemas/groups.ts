@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FieldError } from '../errors.ts';
-import { nameSchema, optionalString, pageQuerySchema } from './common.ts';
+import { envelopeOf, nameSchema, optionalString, pageOf, pageQuerySchema } from './common.ts';
 
 /**
  * Customer groups: static groups (members listed) and dynamic segments (rules evaluated on demand).
@@ -194,27 +194,38 @@ export type MemberIdsInput = z.infer<typeof memberIdsSchema>;
 
 export const previewCountSchema = z.object({ rules: segmentRulesSchema });
 
-export interface CustomerGroup {
-  id: number;
-  group_name: string;
-  group_description: string | null;
-  type: GroupType;
-  rules: SegmentRules | null;
-  status: GroupStatus;
-  contacts_count: number;
-  created_at: string;
-  updated_at: string;
-}
+export const customerGroupSchema = z.object({
+  id: z.number(),
+  group_name: z.string(),
+  group_description: z.string().nullable(),
+  type: z.enum(GROUP_TYPES),
+  rules: segmentRulesSchema.nullable(),
+  status: z.enum(GROUP_STATUSES),
+  contacts_count: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type CustomerGroup = z.infer<typeof customerGroupSchema>;
 
-export interface GroupMember {
-  id: number;
-  first_name: string | null;
-  last_name: string | null;
-  mobile_number: string | null;
-  email: string | null;
-  country: string | null;
-  added_at: string | null;
-}
+export const groupMemberSchema = z.object({
+  id: z.number(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  mobile_number: z.string().nullable(),
+  email: z.string().nullable(),
+  country: z.string().nullable(),
+  added_at: z.string().nullable(),
+});
+export type GroupMember = z.infer<typeof groupMemberSchema>;
 
 /** An empty rule set: every customer of the account. */
 export const emptySegmentRules = (): SegmentRules => ({ match: 'all', conditions: [] });
+
+export const groupEnvelopeSchema = envelopeOf(customerGroupSchema);
+export const groupPageEnvelopeSchema = envelopeOf(pageOf(customerGroupSchema));
+export const groupMemberPageEnvelopeSchema = envelopeOf(pageOf(groupMemberSchema));
+export const previewCountEnvelopeSchema = envelopeOf(z.object({ count: z.number().int() }));
+export const membersAddedEnvelopeSchema = envelopeOf(
+  z.object({ added: z.number().int(), already_assigned: z.number().int(), contacts_count: z.number().int() }),
+);
+export const membersRemovedEnvelopeSchema = envelopeOf(z.object({ removed: z.number().int(), contacts_count: z.number().int() }));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
-import { emailSchema, messageTextSchema, optionalString, pageQuerySchema, requiredString } from './common.ts';
+import { emailSchema, envelopeOf, messageTextSchema, optionalString, pageOf, pageQuerySchema, requiredString } from './common.ts';
 
 /**
  * Messages: one per recipient and channel, moving through the pipeline (router queue → filter
@@ -141,26 +141,27 @@ export const sendEmailSchema = z
 export type SendEmailInput = z.infer<typeof sendEmailSchema>;
 
 /** What a send (or an estimate) answers. */
-export interface SendResult {
-  bulk_id: string | null;
+export const sendResultSchema = z.object({
+  bulk_id: z.string().nullable(),
   /** messages created for the pipeline */
-  accepted: number;
+  accepted: z.number(),
   /** recipients refused before queueing, by reason (invalid number, no consent, blacklisted, duplicate) */
-  skipped: { invalid: number; no_consent: number; blacklisted: number; duplicate: number };
+  skipped: z.object({ invalid: z.number(), no_consent: z.number(), blacklisted: z.number(), duplicate: z.number() }),
   /**
-   * recipients whose message is recorded NOT_ALLOWED instead of sent (free WhatsApp text outside
-   * the 24-hour window after the customer's last message); they cost nothing
-   */
-  not_allowed: number;
+  * recipients whose message is recorded NOT_ALLOWED instead of sent (free WhatsApp text outside
+  * the 24-hour window after the customer's last message); they cost nothing
+  */
+  not_allowed: z.number(),
   /** SMS parts per message (for a templated send: the longest rendering) */
-  parts: number;
-  encoding: 'GSM-7' | 'UCS-2' | null;
+  parts: z.number(),
+  encoding: z.enum(['GSM-7', 'UCS-2']).nullable(),
   /** credits this send consumes and the balance left after it */
-  credits: number;
-  balance: number;
-  cost: string;
-  scheduled_at: string | null;
-}
+  credits: z.number(),
+  balance: z.number(),
+  cost: z.string(),
+  scheduled_at: z.string().nullable(),
+});
+export type SendResult = z.infer<typeof sendResultSchema>;
 
 export const messageListQuerySchema = pageQuerySchema.extend({
   view: z.enum(MESSAGE_VIEW_NAMES as [MessageView, ...MessageView[]]).default('all'),
@@ -221,49 +222,42 @@ export const messageDtoSchema = z.object({
 });
 export type MessageDto = z.infer<typeof messageDtoSchema>;
 
-/** GET /api/messages */
-export const messagePageSchema = z.object({
-  items: z.array(messageDtoSchema),
-  page: z.number(),
-  limit: z.number(),
-  total: z.number(),
-  /** true when total is the planner's estimate (more than the exact count's cap) */
-  total_estimated: z.boolean(),
+export const messageEventDtoSchema = z.object({
+  id: z.number(),
+  event: z.string(),
+  detail: z.string().nullable(),
+  at: z.string(),
 });
-export type MessagePage = z.infer<typeof messagePageSchema>;
+export type MessageEventDto = z.infer<typeof messageEventDtoSchema>;
 
-export interface MessageEventDto {
-  id: number;
-  event: string;
-  detail: string | null;
-  at: string;
-}
-
-export interface MessageDetailDto extends MessageDto {
-  events: MessageEventDto[];
-}
+export const messageDetailDtoSchema = messageDtoSchema.extend({
+  events: z.array(messageEventDtoSchema),
+});
+export type MessageDetailDto = z.infer<typeof messageDetailDtoSchema>;
 
 /** What Risala did with an inbound message (none: stored for the inbox); each has a label in `messages.inbox.actions`. */
 export const INBOUND_ACTIONS = ['blocked', 'stop', 'auto_reply', 'auto_reply_failed'] as const;
 export type InboundAction = (typeof INBOUND_ACTIONS)[number];
 
-export interface InboundMessageDto {
-  id: number;
-  channel: 'sms' | 'whatsapp';
-  from_address: string;
-  to_address: string;
-  body: string;
-  customer_id: number | null;
-  action: InboundAction | null;
-  blocked_by: string | null;
-  received_at: string;
-}
+export const inboundMessageDtoSchema = z.object({
+  id: z.number(),
+  channel: z.enum(['sms', 'whatsapp']),
+  from_address: z.string(),
+  to_address: z.string(),
+  body: z.string(),
+  customer_id: z.number().nullable(),
+  action: z.enum(INBOUND_ACTIONS).nullable(),
+  blocked_by: z.string().nullable(),
+  received_at: z.string(),
+});
+export type InboundMessageDto = z.infer<typeof inboundMessageDtoSchema>;
 
-export interface CreditBalanceDto {
-  channel: Channel;
-  balance: number;
-  consumed: number;
-}
+export const creditBalanceDtoSchema = z.object({
+  channel: z.enum(CHANNELS),
+  balance: z.number(),
+  consumed: z.number(),
+});
+export type CreditBalanceDto = z.infer<typeof creditBalanceDtoSchema>;
 
 /** POST /api/sender-management/sms/test */
 export const smsTestSchema = z.object({
@@ -304,3 +298,29 @@ export const sandboxInboundSchema = z.object({
   text: requiredString(4096),
   whatsapp_sender_id: z.number().int().positive().optional().nullable(),
 });
+
+// ── responses ────────────────────────────────────────────────────────────────
+
+export const messageListSchema = pageOf(messageDtoSchema).extend({
+  /** true when the total is the planner's estimate */
+  total_estimated: z.boolean(),
+});
+export type MessageList = z.infer<typeof messageListSchema>;
+
+export const inboundListSchema = pageOf(inboundMessageDtoSchema);
+export type InboundList = z.infer<typeof inboundListSchema>;
+
+/** A send answers the estimate with the ids of the messages it created. */
+export const directSendResultSchema = sendResultSchema.extend({ message_ids: z.array(z.number()) });
+
+export const sendResultEnvelopeSchema = envelopeOf(sendResultSchema);
+export const directSendEnvelopeSchema = envelopeOf(directSendResultSchema);
+export const bulkCancelledEnvelopeSchema = envelopeOf(z.object({ cancelled: z.number() }));
+export const messageListEnvelopeSchema = envelopeOf(messageListSchema);
+export const inboundListEnvelopeSchema = envelopeOf(inboundListSchema);
+export const messageDetailEnvelopeSchema = envelopeOf(messageDetailDtoSchema);
+export const creditBalancesEnvelopeSchema = envelopeOf(z.array(creditBalanceDtoSchema));
+/** POST /api/whatsapp/sender/send-message: the send, with the one message's id. */
+export const whatsappMessageSentEnvelopeSchema = envelopeOf(directSendResultSchema.extend({ message_id: z.number().nullable() }));
+/** POST /api/whatsapp/sender/sandbox-inbound: the simulator's receipt. */
+export const sandboxInboundEnvelopeSchema = envelopeOf(z.object({ accepted: z.boolean(), id: z.string() }));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { envelopeOf } from './common.ts';
 
 export const NOTIFICATION_TYPES = [
   'template_status',
@@ -32,15 +33,23 @@ export const unreadQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
 
-export interface NotificationList {
-  notifications: Notification[];
-  unreadCount: number;
-  page: number;
-  limit: number;
-  hasMore: boolean;
-}
-export interface NotificationCount {
-  unreadCount: number;
-  totalCount: number;
-  readCount: number;
-}
+export const notificationListSchema = z.object({
+  notifications: z.array(notificationSchema),
+  unreadCount: z.number(),
+  page: z.number(),
+  limit: z.number(),
+  hasMore: z.boolean(),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;
+export const notificationCountSchema = z.object({
+  unreadCount: z.number(),
+  totalCount: z.number(),
+  readCount: z.number(),
+});
+export type NotificationCount = z.infer<typeof notificationCountSchema>;
+
+export const notificationListEnvelopeSchema = envelopeOf(notificationListSchema);
+export const unreadNotificationsEnvelopeSchema = envelopeOf(z.object({ notifications: z.array(notificationSchema), unreadCount: z.number().int() }));
+export const notificationCountEnvelopeSchema = envelopeOf(notificationCountSchema);
+export const markedReadEnvelopeSchema = envelopeOf(z.object({ markedCount: z.number().int() }));
+export const notificationReadEnvelopeSchema = envelopeOf(z.object({ notification: notificationSchema }));

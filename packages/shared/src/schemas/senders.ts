@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, optionalString, pageQuerySchema, phoneSchema, requiredString } from './common.ts';
+import { emailSchema, envelopeOf, optionalString, pageOf, pageQuerySchema, phoneSchema, requiredString } from './common.ts';
 
 // ── SMS sender ids (§5) ──────────────────────────────────────────────────────
 export const SENDER_TYPES = ['alphanumeric', 'numeric', 'short_code'] as const;
@@ -53,20 +53,21 @@ export const smsSenderListQuerySchema = pageQuerySchema.extend({
 });
 export type SmsSenderListQuery = z.infer<typeof smsSenderListQuerySchema>;
 
-export interface SmsSender {
-  id: number;
-  sender_id: string;
-  sender_type: SenderType;
-  description: string | null;
-  status: SenderStatus;
-  rejection_reason: string | null;
-  is_default: boolean;
-  requested_by: number | null;
-  reviewed_by: number | null;
-  reviewed_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export const smsSenderSchema = z.object({
+  id: z.number(),
+  sender_id: z.string(),
+  sender_type: z.enum(SENDER_TYPES),
+  description: z.string().nullable(),
+  status: z.enum(SENDER_STATUSES),
+  rejection_reason: z.string().nullable(),
+  is_default: z.boolean(),
+  requested_by: z.number().nullable(),
+  reviewed_by: z.number().nullable(),
+  reviewed_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type SmsSender = z.infer<typeof smsSenderSchema>;
 
 export const smsConfigSchema = z.object({ default_sender_id: z.coerce.number().int().positive({ error: 'validation.id' }) });
 export const supportRequestSchema = z.object({ message: requiredString(2000) });
@@ -125,31 +126,33 @@ export const tierConfigSchema = z.object({
 });
 export const testEmailSchema = z.object({ to: emailSchema });
 
-export interface EmailConfig {
-  id: number;
-  provider: (typeof EMAIL_PROVIDERS)[number];
-  from_name: string;
-  from_email: string;
-  reply_to: string | null;
-  smtp_host: string | null;
-  smtp_port: number | null;
-  smtp_user: string | null;
-  smtp_security: (typeof SMTP_SECURITY)[number];
-  has_password: boolean;
-  has_api_key: boolean;
-  sendgrid_webhook_key: string | null;
-  tier: string;
-  daily_limit: number | null;
-  status: 'PENDING_VERIFICATION' | 'ACTIVE' | 'INACTIVE';
-  verified_at: string | null;
-  updated_at: string;
-}
+export const emailConfigDtoSchema = z.object({
+  id: z.number(),
+  provider: z.enum(EMAIL_PROVIDERS),
+  from_name: z.string(),
+  from_email: z.string(),
+  reply_to: z.string().nullable(),
+  smtp_host: z.string().nullable(),
+  smtp_port: z.number().nullable(),
+  smtp_user: z.string().nullable(),
+  smtp_security: z.enum(SMTP_SECURITY),
+  has_password: z.boolean(),
+  has_api_key: z.boolean(),
+  sendgrid_webhook_key: z.string().nullable(),
+  tier: z.string(),
+  daily_limit: z.number().nullable(),
+  status: z.enum(['PENDING_VERIFICATION', 'ACTIVE', 'INACTIVE']),
+  verified_at: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type EmailConfig = z.infer<typeof emailConfigDtoSchema>;
 
-export interface EmailAnalytics {
-  since: string;
-  totals: Record<string, number>;
-  total: number;
-}
+export const emailAnalyticsSchema = z.object({
+  since: z.string(),
+  totals: z.record(z.string(), z.number()),
+  total: z.number(),
+});
+export type EmailAnalytics = z.infer<typeof emailAnalyticsSchema>;
 
 // ── WhatsApp ─────────────────────────────────────────────────────────────────
 const graphId = (max = 64) =>
@@ -188,25 +191,85 @@ export const autoReplySchema = z.object({
   }),
 });
 
-export interface WhatsappSender {
-  id: number;
-  display_name: string;
-  phone_number: string;
-  phone_number_id: string;
-  business_account_id: string;
-  has_access_token: boolean;
-  has_app_secret: boolean;
-  is_sandbox: boolean;
-  status: 'PENDING_SETUP' | 'ACTIVE' | 'INACTIVE';
-  setup_completed_at: string | null;
-  is_default: boolean;
-  created_at: string;
-  updated_at: string;
-}
+export const whatsappSenderDtoSchema = z.object({
+  id: z.number(),
+  display_name: z.string(),
+  phone_number: z.string(),
+  phone_number_id: z.string(),
+  business_account_id: z.string(),
+  has_access_token: z.boolean(),
+  has_app_secret: z.boolean(),
+  is_sandbox: z.boolean(),
+  status: z.enum(['PENDING_SETUP', 'ACTIVE', 'INACTIVE']),
+  setup_completed_at: z.string().nullable(),
+  is_default: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type WhatsappSender = z.infer<typeof whatsappSenderDtoSchema>;
 
-export interface WhatsappSetupStatus {
-  sender_id: number | null;
-  complete: boolean;
-  missing: string[];
-  status: WhatsappSender['status'] | null;
-}
+export const whatsappSetupStatusSchema = z.object({
+  sender_id: z.number().nullable(),
+  complete: z.boolean(),
+  missing: z.array(z.string()),
+  status: z.enum(['PENDING_SETUP', 'ACTIVE', 'INACTIVE']).nullable(),
+});
+export type WhatsappSetupStatus = z.infer<typeof whatsappSetupStatusSchema>;
+
+// ── responses ────────────────────────────────────────────────────────────────
+
+export const smsSenderEnvelopeSchema = envelopeOf(smsSenderSchema);
+export const smsSenderPageEnvelopeSchema = envelopeOf(pageOf(smsSenderSchema));
+export const smsConfigEnvelopeSchema = envelopeOf(z.object({ default_sender: smsSenderSchema.nullable() }));
+/** A request mailed to the platform team. */
+export const platformRequestEnvelopeSchema = envelopeOf(z.object({ sent: z.literal(true) }));
+export const smsTestEnvelopeSchema = envelopeOf(z.object({ message_id: z.number(), bulk_id: z.string().nullable() }));
+
+export const emailConfigEnvelopeSchema = envelopeOf(emailConfigDtoSchema);
+export const tierConfigEnvelopeSchema = envelopeOf(z.object({ tier: z.string(), daily_limit: z.number().nullable() }));
+export const verificationSentEnvelopeSchema = envelopeOf(
+  z.object({ sent: z.boolean(), status: z.enum(['PENDING_VERIFICATION', 'ACTIVE', 'INACTIVE']) }),
+);
+export const emailTestEnvelopeSchema = envelopeOf(z.object({ sent: z.literal(true), provider: z.string(), message_id: z.string().nullable() }));
+export const emailAnalyticsEnvelopeSchema = envelopeOf(emailAnalyticsSchema);
+export const emailWebhookEventPageEnvelopeSchema = envelopeOf(
+  pageOf(
+    z.object({
+      id: z.number(),
+      event: z.string(),
+      email: z.string().nullable(),
+      sg_message_id: z.string().nullable(),
+      reason: z.string().nullable(),
+      occurred_at: z.string(),
+    }),
+  ),
+);
+
+export const whatsappSenderEnvelopeSchema = envelopeOf(whatsappSenderDtoSchema);
+export const whatsappSetupStatusEnvelopeSchema = envelopeOf(whatsappSetupStatusSchema);
+export const whatsappSenderPageEnvelopeSchema = envelopeOf(pageOf(whatsappSenderDtoSchema));
+/** The account-level defaults from configuration (WHATSAPP_*), without secrets. */
+export const whatsappLegacyConfigEnvelopeSchema = envelopeOf(
+  z.object({
+    sandbox: z.boolean(),
+    api_version: z.string(),
+    business_account_id: z.string().nullable(),
+    has_access_token: z.boolean(),
+    has_app_secret: z.boolean(),
+    webhook_path: z.string(),
+  }),
+);
+const countsByStatus = z.record(z.string(), z.number());
+export const whatsappChannelStatusEnvelopeSchema = envelopeOf(
+  z.object({ ready: z.boolean(), senders: countsByStatus, default_sender_id: z.number().nullable() }),
+);
+export const whatsappAnalyticsEnvelopeSchema = envelopeOf(
+  z.object({ senders: countsByStatus, templates: countsByStatus, messages: countsByStatus }),
+);
+/** complete-setup: the sender with what the Cloud API says about its number. */
+export const whatsappSetupCompleteEnvelopeSchema = envelopeOf(
+  whatsappSenderDtoSchema.extend({ verified_name: z.string().nullable(), display_phone_number: z.string().nullable() }),
+);
+export const autoReplyEnvelopeSchema = envelopeOf(autoReplySchema);
+/** SendGrid's event webhook: how many events were stored, how many were repeats. */
+export const emailWebhookAckSchema = z.object({ received: z.number(), duplicates: z.number() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema } from './common.ts';
+import { envelopeOf, fileResponse, pageOf, pageQuerySchema } from './common.ts';
 
 /**
  * Uploads (spec §5, §7, §9). The type of a file is decided by its bytes, never by its name or the
@@ -73,12 +73,22 @@ export const downloadQuerySchema = z.object({
   sig: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
 });
 
-export interface SignedUrl {
-  url: string;
-  expires_at: string;
-}
+export const signedUrlDtoSchema = z.object({
+  url: z.string(),
+  expires_at: z.string(),
+});
+export type SignedUrl = z.infer<typeof signedUrlDtoSchema>;
 
-export interface StorageStats {
-  total: { count: number; bytes: number };
-  by_type: { kind: string; count: number; bytes: number }[];
-}
+export const storageStatsSchema = z.object({
+  total: z.object({ count: z.number(), bytes: z.number() }),
+  by_type: z.array(z.object({ kind: z.string(), count: z.number(), bytes: z.number() })),
+});
+export type StorageStats = z.infer<typeof storageStatsSchema>;
+
+export const storedFileEnvelopeSchema = envelopeOf(storedFileSchema);
+export const storedFilePageEnvelopeSchema = envelopeOf(pageOf(storedFileSchema));
+export const fileDeletedEnvelopeSchema = envelopeOf(z.object({ key: z.string() }));
+export const signedUrlEnvelopeSchema = envelopeOf(signedUrlDtoSchema);
+export const storageStatsEnvelopeSchema = envelopeOf(storageStatsSchema);
+/** The bytes of a stored file, with its own content type (images and PDFs inline, others as attachments). */
+export const storedBytesResponse = fileResponse('application/octet-stream', 'The file, served with the type it was stored as');

@@ -1,10 +1,10 @@
 /**
- * Liveness and readiness of a Risala process (GET /health, GET /ready): what an orchestrator, a
- * load balancer or an operator's probe reads.
+ * The answers of the system routes: liveness and readiness (GET /health, GET /ready: what an
+ * orchestrator, a load balancer or an operator's probe reads), the subscription catalogue and the
+ * sandbox inbox.
  */
 import { z } from 'zod';
-
-const envelope = <T extends z.ZodType>(data: T) => z.object({ statusCode: z.number(), message: z.string(), data });
+import { envelopeOf } from './common.ts';
 
 export const PROCESS_ROLES = ['all', 'api', 'worker'] as const;
 
@@ -16,7 +16,7 @@ export const healthSchema = z.object({
   uptime_s: z.number().int(),
 });
 export type Health = z.infer<typeof healthSchema>;
-export const healthEnvelopeSchema = envelope(healthSchema);
+export const healthEnvelopeSchema = envelopeOf(healthSchema);
 
 /**
  * GET /ready: the process can do its work end to end — the database answers, and a job worker
@@ -29,4 +29,38 @@ export const readySchema = z.object({
   worker: z.enum(['up', 'down']),
 });
 export type Ready = z.infer<typeof readySchema>;
-export const readyEnvelopeSchema = envelope(readySchema);
+export const readyEnvelopeSchema = envelopeOf(readySchema);
+
+export const subscriptionHealthEnvelopeSchema = envelopeOf(
+  z.object({ status: z.literal('ok'), payments: z.enum(['stripe', 'offline']), checkout_available: z.boolean() }),
+);
+
+export const planOfferSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  price: z.number(),
+  currency: z.string(),
+  interval: z.string(),
+  recommended: z.boolean(),
+  /** catalogue keys (e.g. "plans.features.users3") */
+  features: z.array(z.string()),
+});
+export type PlanOffer = z.infer<typeof planOfferSchema>;
+export const planListEnvelopeSchema = envelopeOf(z.object({ items: z.array(planOfferSchema) }));
+
+export const sandboxStatusEnvelopeSchema = envelopeOf(
+  z.object({ enabled: z.boolean(), mail: z.enum(['sandbox', 'smtp']), scope: z.enum(['all', 'own']) }),
+);
+
+export const sandboxMailSchema = z.object({
+  id: z.number(),
+  to: z.array(z.string()),
+  from: z.string(),
+  subject: z.string(),
+  text: z.string().nullable(),
+  html: z.string().nullable(),
+  otp_code: z.string().nullable(),
+  created_at: z.string(),
+});
+export type SandboxMail = z.infer<typeof sandboxMailSchema>;
+export const sandboxMailListEnvelopeSchema = envelopeOf(z.object({ items: z.array(sandboxMailSchema) }));

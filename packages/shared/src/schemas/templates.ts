@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nameSchema, optionalString, pageQuerySchema, requiredString } from './common.ts';
+import { envelopeOf, nameSchema, optionalString, pageQuerySchema, requiredString } from './common.ts';
 
 export const MESSAGE_TYPES = ['email', 'sms', 'whatsapp'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
@@ -244,23 +244,25 @@ export type Template = z.infer<typeof templateSchema>;
 export const templateListSchema = z.object({ items: z.array(templateSchema), page: z.number(), limit: z.number(), total: z.number() });
 export type TemplateList = z.infer<typeof templateListSchema>;
 
-export interface TemplateReviewEntry {
-  id: number;
-  action: ReviewAction;
-  actor_id: number | null;
-  actor_name: string | null;
-  reason: string | null;
-  created_at: string;
-}
+export const templateReviewEntrySchema = z.object({
+  id: z.number(),
+  action: z.enum(REVIEW_ACTIONS),
+  actor_id: z.number().nullable(),
+  actor_name: z.string().nullable(),
+  reason: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TemplateReviewEntry = z.infer<typeof templateReviewEntrySchema>;
 
-export interface TemplateReviewStatus {
-  status: TemplateStatus;
-  reason: string | null;
-  reviewer: { id: number; name: string } | null;
-  reviewed_at: string | null;
-  submitted_at: string | null;
-  history: TemplateReviewEntry[];
-}
+export const templateReviewStatusSchema = z.object({
+  status: z.enum(TEMPLATE_STATUSES),
+  reason: z.string().nullable(),
+  reviewer: z.object({ id: z.number(), name: z.string() }).nullable(),
+  reviewed_at: z.string().nullable(),
+  submitted_at: z.string().nullable(),
+  history: z.array(templateReviewEntrySchema),
+});
+export type TemplateReviewStatus = z.infer<typeof templateReviewStatusSchema>;
 
 /** GET /api/templates/{id}/email and the preview: what a mail client receives. */
 export const emailRenditionSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
@@ -310,7 +312,17 @@ export const emailAssetsSchema = z.object({
 });
 export type EmailAssets = z.infer<typeof emailAssetsSchema>;
 
-export interface DocxConversion {
-  html: string;
-  messages: { type: string; message: string }[];
-}
+export const docxConversionSchema = z.object({
+  html: z.string(),
+  messages: z.array(z.object({ type: z.string(), message: z.string() })),
+});
+export type DocxConversion = z.infer<typeof docxConversionSchema>;
+
+export const templateEnvelopeSchema = envelopeOf(templateSchema);
+export const templateListEnvelopeSchema = envelopeOf(templateListSchema);
+export const templateReviewStatusEnvelopeSchema = envelopeOf(templateReviewStatusSchema);
+export const emailRenditionEnvelopeSchema = envelopeOf(emailRenditionSchema);
+export const templatePreviewEnvelopeSchema = envelopeOf(templatePreviewSchema);
+export const docxConversionEnvelopeSchema = envelopeOf(docxConversionSchema);
+export const renderedEmailEnvelopeSchema = envelopeOf(renderedEmailSchema);
+export const emailAssetsEnvelopeSchema = envelopeOf(emailAssetsSchema);

@@ -1,6 +1,6 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { z } from 'zod';
-import { pageQuerySchema } from './common.ts';
+import { envelopeOf, pageQuerySchema } from './common.ts';
 
 /**
  * WhatsApp message templates in Meta's Cloud API shape (name, language, category, components).
@@ -179,36 +179,39 @@ export const waTemplateListQuerySchema = pageQuerySchema.extend({
 });
 export type WaTemplateListQuery = z.infer<typeof waTemplateListQuerySchema>;
 
-export interface WaTemplate {
-  id: number;
-  name: string;
-  language: string;
-  category: WaCategory;
-  components: WaComponent[];
-  status: WaStatus;
-  rejection_reason: string | null;
-  external_id: string | null;
-  submitted_at: string | null;
-  status_updated_at: string | null;
-  created_by: number | null;
-  created_at: string;
-  updated_at: string;
-}
+export const waTemplateSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  language: z.string(),
+  category: z.enum(WA_CATEGORIES),
+  components: z.array(waComponentSchema),
+  status: z.enum(WA_STATUSES),
+  rejection_reason: z.string().nullable(),
+  external_id: z.string().nullable(),
+  submitted_at: z.string().nullable(),
+  status_updated_at: z.string().nullable(),
+  created_by: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type WaTemplate = z.infer<typeof waTemplateSchema>;
 
-export interface WaTemplateList {
-  items: WaTemplate[];
-  page: number;
-  limit: number;
-  total: number;
-}
+export const waTemplateListSchema = z.object({
+  items: z.array(waTemplateSchema),
+  page: z.number(),
+  limit: z.number(),
+  total: z.number(),
+});
+export type WaTemplateList = z.infer<typeof waTemplateListSchema>;
 
-export interface WaSubmissionLimits {
-  limit: number;
-  used: number;
-  remaining: number;
-  window_hours: number;
-  resets_at: string | null;
-}
+export const waSubmissionLimitsSchema = z.object({
+  limit: z.number(),
+  used: z.number(),
+  remaining: z.number(),
+  window_hours: z.number(),
+  resets_at: z.string().nullable(),
+});
+export type WaSubmissionLimits = z.infer<typeof waSubmissionLimitsSchema>;
 
 /** The pieces of a template a chat-bubble preview shows, with examples substituted. */
 export function waPreview(components: readonly WaComponent[]) {
@@ -227,3 +230,9 @@ export function waPreview(components: readonly WaComponent[]) {
     buttons: buttons && buttons.type === 'BUTTONS' ? buttons.buttons : [],
   };
 }
+
+export const waTemplateEnvelopeSchema = envelopeOf(waTemplateSchema);
+export const waTemplateListEnvelopeSchema = envelopeOf(waTemplateListSchema);
+export const waSubmissionLimitsEnvelopeSchema = envelopeOf(waSubmissionLimitsSchema);
+/** The Cloud API webhook's acknowledgement. */
+export const whatsappWebhookAckSchema = z.object({ received: z.literal(true) });

@@ -3,7 +3,7 @@
  * CANCELED, COMPLETED*), the live audience count and the estimate (messages, SMS parts, cost and
  * credits needed against the balance per channel).
  */
-import type { CampaignContent, CampaignDraftInput, CampaignDto, CampaignState, ChannelEstimate, campaignListQuerySchema } from '@risala/shared/schemas/campaigns';
+import type { CampaignContent, CampaignDraftInput, Campaign, CampaignState, ChannelEstimate, campaignListQuerySchema } from '@risala/shared/schemas/campaigns';
 import { translate } from '@risala/shared/i18n/index.ts';
 import type { Channel } from '@risala/shared/schemas/messages';
 import { sql } from 'drizzle-orm';
@@ -119,9 +119,9 @@ export async function getCampaign(ctx: AppContext, auth: AuthContext, id: number
 const isoOf = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** A campaign row on the wire (campaignSchema): times as ISO text. */
-export function campaignDto(row: repo.CampaignRow): CampaignDto {
+export function campaignDto(row: repo.CampaignRow): Campaign {
   return {
-    ...(row as unknown as CampaignDto),
+    ...(row as unknown as Campaign),
     schedule_at: isoOf(row.schedule_at),
     launched_at: isoOf(row.launched_at),
     completed_at: isoOf(row.completed_at),

@@ -5,7 +5,17 @@
  * user's email campaigns, one recipient's details and the groups to choose from.
  */
 import { idParamSchema, pageQuerySchema } from '@risala/shared';
-import { campaignListQuerySchema, emailCampaignScheduleSchema, emailCampaignSendSchema, emailCampaignTestSchema } from '@risala/shared/schemas/campaigns';
+import {
+  campaignDeployedEnvelopeSchema,
+  campaignListQuerySchema,
+  campaignPageEnvelopeSchema,
+  emailCampaignScheduleSchema,
+  emailCampaignSendSchema,
+  emailCampaignTestSchema,
+  emailRecipientDetailEnvelopeSchema,
+  groupOptionPageEnvelopeSchema,
+  testSendEnvelopeSchema,
+} from '@risala/shared/schemas/campaigns';
 import { userIdParamSchema } from '@risala/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,26 +33,39 @@ export function emailCampaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const tags = ['email-campaigns'];
     const send = [requirePermission('campaign', 'send'), planGate];
     const view = requirePermission('campaign', 'view');
-    app.post('/send-now', { schema: { tags, body: emailCampaignSendSchema }, preHandler: send }, async (req, reply) =>
+    app.post('/send-now', { schema: { tags, summary: 'Create and send an email campaign now', body: emailCampaignSendSchema, response: { 201: campaignDeployedEnvelopeSchema } }, preHandler: send }, async (req, reply) =>
       ok(reply, await sendEmailCampaign(ctx, requireAuth(req), req.body), 'Email campaign sent', 201),
     );
-    app.post('/schedule', { schema: { tags, body: emailCampaignScheduleSchema }, preHandler: send }, async (req, reply) =>
+    app.post('/schedule', { schema: { tags, summary: 'Create and schedule an email campaign', body: emailCampaignScheduleSchema, response: { 201: campaignDeployedEnvelopeSchema } }, preHandler: send }, async (req, reply) =>
       ok(reply, await sendEmailCampaign(ctx, requireAuth(req), req.body), 'Email campaign scheduled', 201),
     );
-    app.post('/test-send', { schema: { tags, body: emailCampaignTestSchema }, preHandler: send }, async (req, reply) => {
+    app.post('/test-send', { schema: { tags, summary: 'Send a test email', body: emailCampaignTestSchema, response: { 201: testSendEnvelopeSchema } }, preHandler: send }, async (req, reply) => {
       const spec = { campaignId: null, channels: ['email' as const], content: { email: req.body.email }, senders: { email_sender_id: req.body.email_sender_id ?? null } };
       return ok(reply, await testSendContent(ctx, requireAuth(req), spec, { numbers: [], emails: req.body.emails }), 'Test email queued', 201);
     });
-    app.get('/history/:userId', { schema: { tags, params: userIdParamSchema, querystring: campaignListQuerySchema.omit({ channel: true }) }, preHandler: view }, async (req, reply) => {
-      const auth = requireAuth(req);
-      await assertUserInAccount(ctx.db, auth.accountId, req.params.userId);
-      return ok(reply, await listCampaigns(ctx, auth, { ...req.query, channel: 'email' }, req.params.userId));
-    });
-    app.get('/:campaignId/details/:id', { schema: { tags, params: detailParams }, preHandler: view }, async (req, reply) => {
+    app.get(
+      '/history/:userId',
+      {
+        schema: {
+          tags,
+          summary: "A user's email campaigns",
+          params: userIdParamSchema,
+          querystring: campaignListQuerySchema.omit({ channel: true }),
+          response: { 200: campaignPageEnvelopeSchema },
+        },
+        preHandler: view,
+      },
+      async (req, reply) => {
+        const auth = requireAuth(req);
+        await assertUserInAccount(ctx.db, auth.accountId, req.params.userId);
+        return ok(reply, await listCampaigns(ctx, auth, { ...req.query, channel: 'email' }, req.params.userId));
+      },
+    );
+    app.get('/:campaignId/details/:id', { schema: { tags, summary: 'One recipient of an email campaign with its timeline', params: detailParams, response: { 200: emailRecipientDetailEnvelopeSchema } }, preHandler: view }, async (req, reply) => {
       const auth = requireAuth(req);
       return ok(reply, await emailRecipientDetails(ctx, auth, req.params.campaignId, req.params.id, requestLanguage(req)));
     });
-    app.get('/customer-groups/:userId', { schema: { tags, params: userIdParamSchema, querystring: pageQuerySchema }, preHandler: view }, async (req, reply) => {
+    app.get('/customer-groups/:userId', { schema: { tags, summary: 'The groups to choose an email audience from', params: userIdParamSchema, querystring: pageQuerySchema, response: { 200: groupOptionPageEnvelopeSchema } }, preHandler: view }, async (req, reply) => {
       const auth = requireAuth(req);
       await assertUserInAccount(ctx.db, auth.accountId, req.params.userId);
       return ok(reply, await customerGroupsPage(ctx, auth, req.query));

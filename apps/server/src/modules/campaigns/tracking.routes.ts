@@ -5,6 +5,7 @@
  * one-click POST, turns the customer's email consent off.
  */
 import { translate } from '@risala/shared/i18n/index.ts';
+import { fileResponse, redirectResponse, textResponse } from '@risala/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -25,21 +26,38 @@ function page(lang: string, body: string) {
 
 export function trackingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    const tags = ['tracking'];
+    const unsubscribePage = { 200: textResponse('text/html', 'The unsubscribe page, in the customer\'s language') };
     // RFC 8058 one-click: mail clients POST `List-Unsubscribe=One-Click` form-encoded
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-    app.get('/o/:id/:sig', { schema: { params: params.extend({ sig: z.string().max(64).regex(/\.gif$/) }) } }, async (req, reply) => {
+    app.get('/o/:id/:sig', {
+        schema: {
+          tags,
+          summary: 'Email open pixel (signed link)',
+          params: params.extend({ sig: z.string().max(64).regex(/\.gif$/) }),
+          response: { 200: fileResponse('image/gif', 'A 1×1 transparent GIF') },
+        },
+      }, async (req, reply) => {
       const m = await signedMessage(ctx, 'o', req.params.id, req.params.sig.replace(/\.gif$/, ''));
       await markOpened(ctx, m);
       return reply.header('content-type', 'image/gif').header('cache-control', 'no-store').send(PIXEL);
     });
-    app.get('/c/:id/:sig', { schema: { params, querystring: z.object({ u: z.string().max(4000) }) } }, async (req, reply) => {
+    app.get('/c/:id/:sig', {
+        schema: {
+          tags,
+          summary: 'Email click redirect (signed link)',
+          params,
+          querystring: z.object({ u: z.string().max(4000) }),
+          response: { 302: redirectResponse('To the link the customer clicked') },
+        },
+      }, async (req, reply) => {
       const target = req.query.u;
       if (!/^https?:\/\//i.test(target)) throw new AppError('NOT_FOUND');
       const m = await signedMessage(ctx, 'c', req.params.id, req.params.sig, target);
       await markClicked(ctx, m, target);
       return reply.redirect(target, 302);
     });
-    app.get('/u/:id/:sig', { schema: { params } }, async (req, reply) => {
+    app.get('/u/:id/:sig', { schema: { tags, summary: 'Unsubscribe confirmation page (signed link)', params, response: unsubscribePage } }, async (req, reply) => {
       const m = await signedMessage(ctx, 'u', req.params.id, req.params.sig);
       const lang = m.language === 'ar' ? 'ar' : 'en';
       const t = (k: string) => escapeHtml(translate(lang, `campaigns.email.${k}`));
@@ -47,7 +65,7 @@ export function trackingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 <button type="submit">${t('unsubscribeButton')}</button></form>`;
       return reply.header('content-type', 'text/html; charset=utf-8').send(page(lang, form));
     });
-    app.post('/u/:id/:sig', { schema: { params } }, async (req, reply) => {
+    app.post('/u/:id/:sig', { schema: { tags, summary: 'Unsubscribe (the page\'s form, or RFC 8058 one-click)', params, response: unsubscribePage } }, async (req, reply) => {
       const m = await signedMessage(ctx, 'u', req.params.id, req.params.sig);
       await unsubscribe(ctx, m);
       const lang = m.language === 'ar' ? 'ar' : 'en';

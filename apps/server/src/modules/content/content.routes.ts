@@ -1,5 +1,12 @@
-import { idParamSchema, userIdParamSchema } from '@risala/shared';
-import { contentListQuerySchema, createContentSchema, updateContentSchema } from '@risala/shared/schemas/content';
+import { idEnvelopeSchema, idParamSchema, userIdParamSchema } from '@risala/shared';
+import {
+  contentBrandsEnvelopeSchema,
+  contentEnvelopeSchema,
+  contentListQuerySchema,
+  contentPageEnvelopeSchema,
+  createContentSchema,
+  updateContentSchema,
+} from '@risala/shared/schemas/content';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/http.ts';
@@ -14,24 +21,24 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['content'];
     const view = requirePermission('content', 'view');
-    app.post('/', { schema: { tags, body: createContentSchema }, preHandler: [requirePermission('content', 'create'), planGate] }, async (req, reply) =>
+    app.post('/', { schema: { tags, summary: 'Create a content item', body: createContentSchema, response: { 201: contentEnvelopeSchema } }, preHandler: [requirePermission('content', 'create'), planGate] }, async (req, reply) =>
       ok(reply, await content.createContent(ctx, requireAuth(req), req.body), 'Content created', 201),
     );
-    app.get('/', { schema: { tags, querystring: contentListQuerySchema }, preHandler: view }, async (req, reply) =>
+    app.get('/', { schema: { tags, summary: 'List the content library', querystring: contentListQuerySchema, response: { 200: contentPageEnvelopeSchema } }, preHandler: view }, async (req, reply) =>
       ok(reply, await content.listContent(ctx, requireAuth(req), req.query)),
     );
-    app.get('/:id', { schema: { tags, params: idParamSchema }, preHandler: view }, async (req, reply) =>
+    app.get('/:id', { schema: { tags, summary: 'Get a content item', params: idParamSchema, response: { 200: contentEnvelopeSchema } }, preHandler: view }, async (req, reply) =>
       ok(reply, await content.getContent(ctx, requireAuth(req), req.params.id)),
     );
-    app.get('/:id/brands', { schema: { tags, params: idParamSchema }, preHandler: view }, async (req, reply) =>
+    app.get('/:id/brands', { schema: { tags, summary: 'List the brands of a content item', params: idParamSchema, response: { 200: contentBrandsEnvelopeSchema } }, preHandler: view }, async (req, reply) =>
       ok(reply, await content.contentBrands(ctx, requireAuth(req), req.params.id)),
     );
     app.put(
       '/:id',
-      { schema: { tags, params: idParamSchema, body: updateContentSchema }, preHandler: [requirePermission('content', 'update'), planGate] },
+      { schema: { tags, summary: 'Update a content item', params: idParamSchema, body: updateContentSchema, response: { 200: contentEnvelopeSchema } }, preHandler: [requirePermission('content', 'update'), planGate] },
       async (req, reply) => ok(reply, await content.updateContent(ctx, requireAuth(req), req.params.id, req.body), 'Content updated'),
     );
-    app.delete('/:id', { schema: { tags, params: idParamSchema }, preHandler: requirePermission('content', 'delete') }, async (req, reply) =>
+    app.delete('/:id', { schema: { tags, summary: 'Delete a content item', params: idParamSchema, response: { 200: idEnvelopeSchema } }, preHandler: requirePermission('content', 'delete') }, async (req, reply) =>
       ok(reply, await content.deleteContent(ctx, requireAuth(req), req.params.id), 'Content deleted'),
     );
   };
@@ -43,7 +50,13 @@ export function userContentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/:userId/content',
       {
-        schema: { tags: ['content'], params: userIdParamSchema, querystring: contentListQuerySchema },
+        schema: {
+          tags: ['content'],
+          summary: 'List the content a user created',
+          params: userIdParamSchema,
+          querystring: contentListQuerySchema,
+          response: { 200: contentPageEnvelopeSchema },
+        },
         preHandler: requirePermission('content', 'view'),
       },
       async (req, reply) => ok(reply, await content.listContent(ctx, requireAuth(req), req.query, req.params.userId)),

@@ -1,8 +1,11 @@
-import { idParamSchema, userIdParamSchema } from '@risala/shared';
+import { fileResponse, idEnvelopeSchema, idParamSchema, userIdParamSchema } from '@risala/shared';
 import {
+  customerBulkResultEnvelopeSchema,
   customerBulkSchema,
+  customerEnvelopeSchema,
   customerFilterSchema,
   customerInputSchema,
+  customerListEnvelopeSchema,
   customerListQuerySchema,
 } from '@risala/shared/schemas/customers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,18 +23,18 @@ export function customerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/',
-      { schema: { tags, body: customerInputSchema }, preHandler: [requirePermission('customer', 'create'), planGate] },
+      { schema: { tags, summary: 'Create a customer', body: customerInputSchema, response: { 201: customerEnvelopeSchema } }, preHandler: [requirePermission('customer', 'create'), planGate] },
       async (req, reply) => ok(reply, await customers.create(ctx, requireAuth(req), req.body), 'Customer created', 201),
     );
     app.get(
       '/:id',
-      { schema: { tags, params: idParamSchema }, preHandler: requirePermission('customer', 'view') },
+      { schema: { tags, summary: 'Get a customer', params: idParamSchema, response: { 200: customerEnvelopeSchema } }, preHandler: requirePermission('customer', 'view') },
       async (req, reply) => ok(reply, await customers.get(ctx, requireAuth(req), req.params.id)),
     );
     app.put(
       '/:id',
       {
-        schema: { tags, params: idParamSchema, body: customerInputSchema },
+        schema: { tags, summary: 'Update a customer', params: idParamSchema, body: customerInputSchema, response: { 200: customerEnvelopeSchema } },
         preHandler: [requirePermission('customer', 'update'), planGate],
       },
       async (req, reply) =>
@@ -39,7 +42,7 @@ export function customerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.delete(
       '/:id',
-      { schema: { tags, params: idParamSchema }, preHandler: requirePermission('customer', 'delete') },
+      { schema: { tags, summary: 'Delete a customer', params: idParamSchema, response: { 200: idEnvelopeSchema } }, preHandler: requirePermission('customer', 'delete') },
       async (req, reply) => ok(reply, await customers.remove(ctx, requireAuth(req), req.params.id), 'Customer deleted'),
     );
   };
@@ -49,15 +52,15 @@ export function customerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 export function customersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const view = requirePermission('customer', 'view');
-    app.get('/', { schema: { tags, querystring: customerListQuerySchema }, preHandler: view }, async (req, reply) =>
+    app.get('/', { schema: { tags, summary: 'List the customers', querystring: customerListQuerySchema, response: { 200: customerListEnvelopeSchema } }, preHandler: view }, async (req, reply) =>
       ok(reply, await customers.list(ctx, requireAuth(req), req.query)),
     );
     app.get(
       '/user/:userId',
-      { schema: { tags, params: userIdParamSchema, querystring: customerListQuerySchema }, preHandler: view },
+      { schema: { tags, summary: 'List the customers a user added', params: userIdParamSchema, querystring: customerListQuerySchema, response: { 200: customerListEnvelopeSchema } }, preHandler: view },
       async (req, reply) => ok(reply, await customers.listForUser(ctx, requireAuth(req), req.params.userId, req.query)),
     );
-    app.post('/bulk', { schema: { tags, body: customerBulkSchema }, preHandler: planGate }, async (req, reply) => {
+    app.post('/bulk', { schema: { tags, summary: 'Act on many customers at once', body: customerBulkSchema, response: { 200: customerBulkResultEnvelopeSchema } }, preHandler: planGate }, async (req, reply) => {
       const auth = requireAuth(req);
       const action = req.body.action === 'delete' ? 'delete' : 'update';
       await requirePermission('customer', action)(req);
@@ -65,7 +68,15 @@ export function customersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
     app.get(
       '/export.csv',
-      { schema: { tags, querystring: customerFilterSchema }, preHandler: requirePermission('customer', 'export') },
+      {
+        schema: {
+          tags,
+          summary: 'Export the filtered customers as CSV',
+          querystring: customerFilterSchema,
+          response: { 200: fileResponse('text/csv', 'The customers, one a row (streamed)') },
+        },
+        preHandler: requirePermission('customer', 'export'),
+      },
       async (req, reply) => {
         const stream = await exportCsv(ctx, requireAuth(req), req.query);
         const day = new Date().toISOString().slice(0, 10);

@@ -69,7 +69,7 @@ beforeAll(async () => {
   );
   await t.sql(
     `insert into inbound_messages (account_id, channel, from_address, to_address, body, action, received_at) values
-       ($1, 'sms', '+966500000001', 'Risala', 'STOP', 'STOP', now() - interval '2 minutes'),
+       ($1, 'sms', '+966500000001', 'Risala', 'STOP', 'stop', now() - interval '2 minutes'),
        ($1, 'whatsapp', '+966500000002', '15550001', 'Hi there', 'auto_reply', now() - interval '1 minute'),
        ($2, 'sms', '+966500000001', 'Risala', 'not yours', null, now())`,
     [a, cast.stranger.accountId],

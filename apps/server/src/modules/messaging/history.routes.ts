@@ -1,6 +1,12 @@
-import { idParamSchema } from '@risala/shared';
-import { envelopeOf } from '@risala/shared/schemas/dashboard';
-import { inboundListQuerySchema, messageListQuerySchema, messagePageSchema } from '@risala/shared/schemas/messages';
+import { fileResponse, idParamSchema } from '@risala/shared';
+import {
+  creditBalancesEnvelopeSchema,
+  inboundListEnvelopeSchema,
+  inboundListQuerySchema,
+  messageDetailEnvelopeSchema,
+  messageListEnvelopeSchema,
+  messageListQuerySchema,
+} from '@risala/shared/schemas/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok, requestLanguage } from '../../lib/http.ts';
@@ -14,12 +20,20 @@ const tags = ['messages'];
 export function messageHistoryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const view = requirePermission('message_history', 'view');
-    app.get('/', { schema: { tags, querystring: messageListQuerySchema, response: { 200: envelopeOf(messagePageSchema) } }, preHandler: view }, async (req, reply) =>
+    app.get('/', { schema: { tags, summary: 'The message history', querystring: messageListQuerySchema, response: { 200: messageListEnvelopeSchema } }, preHandler: view }, async (req, reply) =>
       ok(reply, await history.list(ctx, requireAuth(req), req.query, requestLanguage(req))),
     );
     app.get(
       '/export.csv',
-      { schema: { tags, querystring: messageListQuerySchema }, preHandler: requirePermission('message_history', 'export') },
+      {
+        schema: {
+          tags,
+          summary: 'Export the filtered message history as CSV',
+          querystring: messageListQuerySchema,
+          response: { 200: fileResponse('text/csv', 'One row per message, streamed') },
+        },
+        preHandler: requirePermission('message_history', 'export'),
+      },
       async (req, reply) => {
         const { page: _p, limit: _l, sort: _s, order: _o, ...filter } = req.query;
         const stream = exportMessagesCsv(ctx, requireAuth(req), filter, requestLanguage(req));
@@ -30,10 +44,10 @@ export function messageHistoryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .send(stream);
       },
     );
-    app.get('/inbound', { schema: { tags, querystring: inboundListQuerySchema }, preHandler: view }, async (req, reply) =>
+    app.get('/inbound', { schema: { tags, summary: 'The inbound messages', querystring: inboundListQuerySchema, response: { 200: inboundListEnvelopeSchema } }, preHandler: view }, async (req, reply) =>
       ok(reply, await history.inbound(ctx, requireAuth(req), req.query)),
     );
-    app.get('/:id', { schema: { tags, params: idParamSchema }, preHandler: view }, async (req, reply) =>
+    app.get('/:id', { schema: { tags, summary: 'One message with its timeline', params: idParamSchema, response: { 200: messageDetailEnvelopeSchema } }, preHandler: view }, async (req, reply) =>
       ok(reply, await history.detail(ctx, requireAuth(req), req.params.id, requestLanguage(req))),
     );
   };
@@ -42,7 +56,7 @@ export function messageHistoryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 /** /api/credits — the account's message credits per channel. */
 export function creditRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/', { schema: { tags }, preHandler: requirePermission('message_history', 'view') }, async (req, reply) =>
+    app.get('/', { schema: { tags, summary: 'The message credits per channel', response: { 200: creditBalancesEnvelopeSchema } }, preHandler: requirePermission('message_history', 'view') }, async (req, reply) =>
       ok(reply, await history.creditBalances(ctx, requireAuth(req))),
     );
   };

@@ -3,10 +3,11 @@ import {
   CHANNELS,
   type Channel,
   type CreditBalanceDto,
-  type InboundMessageDto,
+  type InboundList,
   type MessageDetailDto,
   type MessageDto,
   type MessageEventDto,
+  type MessageList,
   type MessageListQuery,
   type MessageState,
 } from '@risala/shared/schemas/messages';
@@ -17,22 +18,6 @@ import type { AuthContext } from '../auth/index.ts';
 import * as repo from './history.repo.ts';
 
 export type Lang = 'en' | 'ar';
-
-export interface MessageList {
-  items: MessageDto[];
-  page: number;
-  limit: number;
-  total: number;
-  /** true when total is the planner's estimate (more than EXACT_TOTAL_CAP matches) */
-  total_estimated: boolean;
-}
-
-export interface InboundList {
-  items: InboundMessageDto[];
-  page: number;
-  limit: number;
-  total: number;
-}
 
 /** timestamps arrive as Date or as text depending on the driver's parsers */
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);

@@ -7,6 +7,7 @@
  * gateway gets `ACK/Jasmin` once it is stored — otherwise 503, and the gateway sends it again.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { textResponse } from '@risala/shared/schemas/common';
 import { z } from 'zod';
 import { parseHttpDlr, verifyDlrToken } from '../../channels/sms/http-gateway.ts';
 import type { AppContext } from '../../context.ts';
@@ -34,32 +35,35 @@ export function httpDlrRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
-    app.route({
-      method: ['GET', 'POST'],
-      url: '/:connectionId/:token',
-      schema: { params, hide: true },
-      handler: async (req, reply) => {
-        const { connectionId, token } = req.params;
-        if (!verifyDlrToken(ctx.config.jwtSecret, connectionId, token)) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
-        const fields = { ...(req.query as Record<string, unknown>), ...bodyFields(req.headers['content-type'], req.body) };
-        const receipt = parseHttpDlr(fields);
-        if (!receipt) {
-          throw new AppError('VALIDATION_ERROR', {
-            errors: [{ field: fields.id ? 'message_status' : 'id', message: 'validation.required' }],
-          });
-        }
-        const runtime = ctx.sms.running ? ctx.sms : undefined;
-        if (!runtime) throw new AppError('SERVICE_UNAVAILABLE');
-        let timer: NodeJS.Timeout | undefined;
-        const stored = await Promise.race([
-          new Promise<boolean>((resolve) => runtime.receipts.push(connectionId, receipt, () => resolve(true))),
-          new Promise<boolean>((resolve) => {
-            timer = setTimeout(() => resolve(false), STORE_TIMEOUT_MS);
-          }),
-        ]).finally(() => clearTimeout(timer));
-        if (!stored) throw new AppError('SERVICE_UNAVAILABLE');
-        return reply.code(200).type('text/plain').send('ACK/Jasmin');
-      },
-    });
+    // GET and POST as two routes: each its own OpenAPI operation (and operationId)
+    for (const method of ['GET', 'POST'] as const) {
+      app.route({
+        method,
+        url: '/:connectionId/:token',
+        schema: { tags: ['messages'], summary: 'HTTP SMS gateway delivery receipt (token in the URL)', params, response: { 200: textResponse('text/plain', 'ACK/Jasmin') } },
+        handler: async (req, reply) => {
+          const { connectionId, token } = req.params;
+          if (!verifyDlrToken(ctx.config.jwtSecret, connectionId, token)) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+          const fields = { ...(req.query as Record<string, unknown>), ...bodyFields(req.headers['content-type'], req.body) };
+          const receipt = parseHttpDlr(fields);
+          if (!receipt) {
+            throw new AppError('VALIDATION_ERROR', {
+              errors: [{ field: fields.id ? 'message_status' : 'id', message: 'validation.required' }],
+            });
+          }
+          const runtime = ctx.sms.running ? ctx.sms : undefined;
+          if (!runtime) throw new AppError('SERVICE_UNAVAILABLE');
+          let timer: NodeJS.Timeout | undefined;
+          const stored = await Promise.race([
+            new Promise<boolean>((resolve) => runtime.receipts.push(connectionId, receipt, () => resolve(true))),
+            new Promise<boolean>((resolve) => {
+              timer = setTimeout(() => resolve(false), STORE_TIMEOUT_MS);
+            }),
+          ]).finally(() => clearTimeout(timer));
+          if (!stored) throw new AppError('SERVICE_UNAVAILABLE');
+          return reply.code(200).type('text/plain').send('ACK/Jasmin');
+        },
+      });
+    }
   };
 }

@@ -1,3 +1,4 @@
+import { sandboxMailListEnvelopeSchema, sandboxStatusEnvelopeSchema } from '@risala/shared/schemas/system';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -14,7 +15,7 @@ import { mailsTo } from './sandbox.repo.ts';
 export function sandboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['sandbox'];
-    app.get('/status', { schema: { tags } }, async (req, reply) =>
+    app.get('/status', { schema: { tags, summary: 'Whether the sandbox inbox is on, and what the caller may read', response: { 200: sandboxStatusEnvelopeSchema } } }, async (req, reply) =>
       ok(reply, {
         enabled: ctx.config.sandboxInbox,
         mail: ctx.config.sandbox ? 'sandbox' : 'smtp',
@@ -27,6 +28,8 @@ export function sandboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          summary: 'The mails the sandbox caught for an address',
+          response: { 200: sandboxMailListEnvelopeSchema },
           querystring: z.object({
             to: z.string().trim().min(3, { error: 'validation.email' }).max(254),
             limit: z.coerce.number().int().min(1).max(100).default(20),

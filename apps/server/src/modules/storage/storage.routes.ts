@@ -1,12 +1,18 @@
 import { can, userIdParamSchema } from '@risala/shared';
 import {
   downloadQuerySchema,
+  fileDeletedEnvelopeSchema,
   fileKeyParamSchema,
   fileKeySchema,
   fileListQuerySchema,
-  type FilePurpose,
   filePurposeSchema,
+  signedUrlEnvelopeSchema,
   signedUrlSchema,
+  storageStatsEnvelopeSchema,
+  storedBytesResponse,
+  storedFileEnvelopeSchema,
+  storedFilePageEnvelopeSchema,
+  type FilePurpose,
 } from '@risala/shared/schemas/storage';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -69,7 +75,7 @@ function sendFile(reply: FastifyReply, row: FileRow, body: Buffer, cache: string
 export function storageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['storage'];
-    app.post('/upload', { schema: { tags, consumes: ['multipart/form-data'] }, preHandler: planGate }, async (req, reply) => {
+    app.post('/upload', { schema: { tags, summary: 'Upload a file (multipart: file, purpose)', consumes: ['multipart/form-data'], response: { 201: storedFileEnvelopeSchema } }, preHandler: planGate }, async (req, reply) => {
       const auth = requireAuth(req);
       const { file, fields } = await readMultipart(req);
       const purpose = filePurposeSchema.safeParse(fields.purpose ?? 'general');
@@ -81,26 +87,34 @@ export function storageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
     app.get(
       '/files/:userId',
-      { schema: { tags, params: userIdParamSchema, querystring: fileListQuerySchema } },
+      { schema: { tags, summary: 'List the files a user uploaded', params: userIdParamSchema, querystring: fileListQuerySchema, response: { 200: storedFilePageEnvelopeSchema } } },
       async (req, reply) => ok(reply, await storage.listFiles(ctx, requireAuth(req), req.params.userId, req.query)),
     );
     app.delete(
       '/files/:key',
-      { schema: { tags, params: fileKeyParamSchema }, preHandler: requirePermission('content', 'delete') },
+      { schema: { tags, summary: 'Delete a file', params: fileKeyParamSchema, response: { 200: fileDeletedEnvelopeSchema } }, preHandler: requirePermission('content', 'delete') },
       async (req, reply) => ok(reply, await storage.deleteFile(ctx, requireAuth(req), req.params.key), 'File deleted'),
     );
     app.get(
       '/files/:key/url',
-      { schema: { tags, params: fileKeyParamSchema, querystring: signedUrlSchema.pick({ expires_in: true }) } },
+      {
+        schema: {
+          tags,
+          summary: 'A signed, expiring link to a file',
+          params: fileKeyParamSchema,
+          querystring: signedUrlSchema.pick({ expires_in: true }),
+          response: { 200: signedUrlEnvelopeSchema },
+        },
+      },
       async (req, reply) =>
         ok(reply, await storage.signedUrl(ctx, requireAuth(req), { key: req.params.key, expires_in: req.query.expires_in })),
     );
-    app.post('/signed-url', { schema: { tags, body: signedUrlSchema } }, async (req, reply) =>
+    app.post('/signed-url', { schema: { tags, summary: 'A signed, expiring link to a file', body: signedUrlSchema, response: { 200: signedUrlEnvelopeSchema } } }, async (req, reply) =>
       ok(reply, await storage.signedUrl(ctx, requireAuth(req), req.body)),
     );
-    app.get('/stats', { schema: { tags } }, async (req, reply) => ok(reply, await storage.stats(ctx, requireAuth(req))));
+    app.get('/stats', { schema: { tags, summary: 'Stored files by type', response: { 200: storageStatsEnvelopeSchema } } }, async (req, reply) => ok(reply, await storage.stats(ctx, requireAuth(req))));
     // the bytes, for <img src> and links inside the app (the session cookie rides along)
-    app.get('/raw/*', { schema: { tags, params: z.object({ '*': fileKeySchema }) } }, async (req, reply) => {
+    app.get('/raw/*', { schema: { tags, summary: 'The bytes of a file (session)', params: z.object({ '*': fileKeySchema }), response: { 200: storedBytesResponse } } }, async (req, reply) => {
       const { row, body } = await storage.readOwnFile(ctx, requireAuth(req), req.params['*']);
       return sendFile(reply, row, body, 'private, max-age=3600');
     });
@@ -114,7 +128,7 @@ export function storageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
  */
 export function signedDownloadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/download', { schema: { tags: ['storage'], querystring: downloadQuerySchema } }, async (req, reply) => {
+    app.get('/download', { schema: { tags: ['storage'], summary: 'The bytes of a file (signed link, no session)', querystring: downloadQuerySchema, response: { 200: storedBytesResponse } } }, async (req, reply) => {
       const { row, body } = await storage.readSignedFile(ctx, req.query);
       return sendFile(reply, row, body, 'private, no-store');
     });

@@ -1,4 +1,4 @@
-import { healthEnvelopeSchema, readyEnvelopeSchema } from '@risala/shared/schemas/system';
+import { healthEnvelopeSchema, planListEnvelopeSchema, readyEnvelopeSchema, subscriptionHealthEnvelopeSchema } from '@risala/shared/schemas/system';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
@@ -35,7 +35,7 @@ async function workerUp(ctx: AppContext): Promise<boolean> {
 export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['system'];
-    app.get('/health', { schema: { tags, response: { 200: healthEnvelopeSchema } } }, async (_req, reply) =>
+    app.get('/health', { schema: { tags, summary: 'Liveness: the process answers', response: { 200: healthEnvelopeSchema } } }, async (_req, reply) =>
       ok(reply, {
         status: 'ok' as const,
         role: ctx.config.role,
@@ -43,7 +43,7 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         uptime_s: Math.round((Date.now() - startedAt) / 1000),
       }),
     );
-    app.get('/ready', { schema: { tags, response: { 200: readyEnvelopeSchema, 503: readyEnvelopeSchema } } }, async (_req, reply) => {
+    app.get('/ready', { schema: { tags, summary: 'Readiness: the database answers and a job worker runs', response: { 200: readyEnvelopeSchema, 503: readyEnvelopeSchema } } }, async (_req, reply) => {
       const database = await within(ctx.db.execute(sql`select 1`), READY_TIMEOUT_MS).then(
         () => 'up' as const,
         () => 'down' as const,
@@ -73,13 +73,13 @@ export const PLAN_CATALOGUE = [
 export function subscriptionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['subscription'];
-    app.get('/health', { schema: { tags } }, async (_req, reply) =>
+    app.get('/health', { schema: { tags, summary: 'Whether payments are configured', response: { 200: subscriptionHealthEnvelopeSchema } } }, async (_req, reply) =>
       ok(reply, {
         status: 'ok',
         payments: ctx.config.stripeConfigured ? 'stripe' : 'offline',
         checkout_available: false,
       }),
     );
-    app.get('/plans', { schema: { tags } }, async (_req, reply) => ok(reply, { items: PLAN_CATALOGUE }));
+    app.get('/plans', { schema: { tags, summary: 'The plan catalogue', response: { 200: planListEnvelopeSchema } } }, async (_req, reply) => ok(reply, { items: PLAN_CATALOGUE }));
   };
 }

@@ -1,19 +1,20 @@
-import { idParamSchema, userIdParamSchema } from '@risala/shared';
-import { envelopeOf } from '@risala/shared/schemas/common';
+import { idEnvelopeSchema, idParamSchema, userIdParamSchema } from '@risala/shared';
 import {
   categoryParamSchema,
   createRichTemplateSchema,
   createTemplateSchema,
-  emailAssetsSchema,
-  emailRenditionSchema,
+  docxConversionEnvelopeSchema,
+  emailAssetsEnvelopeSchema,
+  emailRenditionEnvelopeSchema,
   listTemplatesQuerySchema,
   previewTemplateSchema,
   rejectTemplateSchema,
-  renderedEmailSchema,
+  renderedEmailEnvelopeSchema,
   renderEmailSchema,
-  templateListSchema,
-  templatePreviewSchema,
-  templateSchema,
+  templateEnvelopeSchema,
+  templateListEnvelopeSchema,
+  templatePreviewEnvelopeSchema,
+  templateReviewStatusEnvelopeSchema,
   updateTemplateSchema,
 } from '@risala/shared/schemas/templates';
 import type { FastifyRequest } from 'fastify';
@@ -45,73 +46,70 @@ export function templateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const update = { preHandler: [requirePermission('template', 'update'), planGate] };
     const remove = { preHandler: [requirePermission('template', 'delete')] };
     const decide = { preHandler: [requirePermission('template', 'approve')] };
-    const one = { 200: envelopeOf(templateSchema) };
-    const created = { 201: envelopeOf(templateSchema) };
-    const page = { 200: envelopeOf(templateListSchema) };
 
-    app.post('/', { ...create, schema: { tags, body: createTemplateSchema, response: created } }, async (req, reply) =>
+    app.post('/', { ...create, schema: { tags, summary: 'Create a template', body: createTemplateSchema, response: { 201: templateEnvelopeSchema } } }, async (req, reply) =>
       ok(reply, await service.createTemplate(ctx, requireAuth(req), req.body), 'Template created', 201),
     );
-    app.post('/rich', { ...create, schema: { tags, body: createRichTemplateSchema, response: created } }, async (req, reply) =>
+    app.post('/rich', { ...create, schema: { tags, summary: 'Create a rich (HTML) email template', body: createRichTemplateSchema, response: { 201: templateEnvelopeSchema } } }, async (req, reply) =>
       ok(reply, await service.createRichTemplate(ctx, requireAuth(req), req.body), 'Template created', 201),
     );
     // Converts only (nothing is stored): the editor shows the result and the user saves it.
-    app.post('/upload-docx', { ...create, schema: { tags, consumes: ['multipart/form-data'] } }, async (req, reply) =>
+    app.post('/upload-docx', { ...create, schema: { tags, summary: 'Convert a Word document to template HTML', consumes: ['multipart/form-data'], response: { 200: docxConversionEnvelopeSchema } } }, async (req, reply) =>
       ok(reply, await convertDocx(await readDocx(req)), 'Document converted'),
     );
     // an email being edited, rendered as sent (a design or HTML; a customer's values when given)
-    app.post('/render', { ...view, schema: { tags, body: renderEmailSchema, response: { 200: envelopeOf(renderedEmailSchema) } } }, async (req, reply) =>
+    app.post('/render', { ...view, schema: { tags, summary: 'Render an email being edited as it would be sent', body: renderEmailSchema, response: { 200: renderedEmailEnvelopeSchema } } }, async (req, reply) =>
       ok(reply, await renderEmail(ctx, requireAuth(req), req.body)),
     );
     // library images and brands for the builder, with addresses mail clients can load
-    app.get('/email-assets', { ...view, schema: { tags, response: { 200: envelopeOf(emailAssetsSchema) } } }, async (req, reply) =>
+    app.get('/email-assets', { ...view, schema: { tags, summary: 'Images and brands the email builder offers', response: { 200: emailAssetsEnvelopeSchema } } }, async (req, reply) =>
       ok(reply, await emailAssets(ctx, requireAuth(req))),
     );
-    app.get('/email', { ...view, schema: { tags, querystring: listTemplatesQuerySchema, response: page } }, async (req, reply) =>
+    app.get('/email', { ...view, schema: { tags, summary: 'List the email templates', querystring: listTemplatesQuerySchema, response: { 200: templateListEnvelopeSchema } } }, async (req, reply) =>
       ok(reply, await service.listTemplates(ctx, requireAuth(req), { ...req.query, message_type: 'email' })),
     );
     app.get(
       '/category/:category',
-      { ...view, schema: { tags, params: categoryParamSchema, querystring: listTemplatesQuerySchema, response: page } },
+      { ...view, schema: { tags, summary: 'List the templates of a category', params: categoryParamSchema, querystring: listTemplatesQuerySchema, response: { 200: templateListEnvelopeSchema } } },
       async (req, reply) =>
         ok(reply, await service.listTemplates(ctx, requireAuth(req), { ...req.query, category: req.params.category })),
     );
-    app.get('/template/:id', { ...view, schema: { tags, params: idParamSchema, response: one } }, async (req, reply) =>
+    app.get('/template/:id', { ...view, schema: { tags, summary: 'Get a template', params: idParamSchema, response: { 200: templateEnvelopeSchema } } }, async (req, reply) =>
       ok(reply, await service.getTemplate(ctx, requireAuth(req), req.params.id)),
     );
     app.get(
       '/:userId',
-      { ...view, schema: { tags, params: userIdParamSchema, querystring: listTemplatesQuerySchema, response: page } },
+      { ...view, schema: { tags, summary: 'List the templates a user created', params: userIdParamSchema, querystring: listTemplatesQuerySchema, response: { 200: templateListEnvelopeSchema } } },
       async (req, reply) => ok(reply, await service.listForUser(ctx, requireAuth(req), req.params.userId, req.query)),
     );
-    app.put('/:id', { ...update, schema: { tags, params: idParamSchema, body: updateTemplateSchema, response: one } }, async (req, reply) =>
+    app.put('/:id', { ...update, schema: { tags, summary: 'Update a template', params: idParamSchema, body: updateTemplateSchema, response: { 200: templateEnvelopeSchema } } }, async (req, reply) =>
       ok(reply, await service.updateTemplate(ctx, requireAuth(req), req.params.id, req.body), 'Template updated'),
     );
-    app.delete('/:id', { ...remove, schema: { tags, params: idParamSchema } }, async (req, reply) =>
+    app.delete('/:id', { ...remove, schema: { tags, summary: 'Delete a template', params: idParamSchema, response: { 200: idEnvelopeSchema } } }, async (req, reply) =>
       ok(reply, await service.deleteTemplate(ctx, requireAuth(req), req.params.id), 'Template deleted'),
     );
-    app.get('/:id/email', { ...view, schema: { tags, params: idParamSchema, response: { 200: envelopeOf(emailRenditionSchema) } } }, async (req, reply) =>
+    app.get('/:id/email', { ...view, schema: { tags, summary: 'The email a template makes (subject, HTML, text)', params: idParamSchema, response: { 200: emailRenditionEnvelopeSchema } } }, async (req, reply) =>
       ok(reply, await service.emailRendition(ctx, requireAuth(req), req.params.id)),
     );
     app.post(
       '/:id/preview',
-      { ...view, schema: { tags, params: idParamSchema, body: previewTemplateSchema, response: { 200: envelopeOf(templatePreviewSchema) } } },
+      { ...view, schema: { tags, summary: 'Preview a template for a customer', params: idParamSchema, body: previewTemplateSchema, response: { 200: templatePreviewEnvelopeSchema } } },
       async (req, reply) => ok(reply, await service.previewTemplate(ctx, requireAuth(req), req.params.id, req.body.customer_id)),
     );
 
     // review workflow
-    app.post('/:id/submit-review', { ...update, schema: { tags, params: idParamSchema, response: one } }, async (req, reply) =>
+    app.post('/:id/submit-review', { ...update, schema: { tags, summary: 'Submit a template for review', params: idParamSchema, response: { 200: templateEnvelopeSchema } } }, async (req, reply) =>
       ok(reply, await review.submitForReview(ctx, requireAuth(req), req.params.id), 'Submitted for review'),
     );
-    app.get('/:id/review-status', { ...view, schema: { tags, params: idParamSchema } }, async (req, reply) =>
+    app.get('/:id/review-status', { ...view, schema: { tags, summary: 'The review state and history of a template', params: idParamSchema, response: { 200: templateReviewStatusEnvelopeSchema } } }, async (req, reply) =>
       ok(reply, await review.reviewStatus(ctx, requireAuth(req), req.params.id)),
     );
-    app.post('/:id/approve', { ...decide, schema: { tags, params: idParamSchema, response: one } }, async (req, reply) =>
+    app.post('/:id/approve', { ...decide, schema: { tags, summary: 'Approve a template', params: idParamSchema, response: { 200: templateEnvelopeSchema } } }, async (req, reply) =>
       ok(reply, await review.approveTemplate(ctx, requireAuth(req), req.params.id), 'Template approved'),
     );
     app.post(
       '/:id/reject',
-      { ...decide, schema: { tags, params: idParamSchema, body: rejectTemplateSchema, response: one } },
+      { ...decide, schema: { tags, summary: 'Reject a template with a reason', params: idParamSchema, body: rejectTemplateSchema, response: { 200: templateEnvelopeSchema } } },
       async (req, reply) => ok(reply, await review.rejectTemplate(ctx, requireAuth(req), req.params.id, req.body.reason), 'Template rejected'),
     );
   };

@@ -1,4 +1,13 @@
-import { idParamSchema, updateProfileSchema } from '@risala/shared';
+import {
+  accountEnvelopeSchema,
+  featureAccessEnvelopeSchema,
+  fileResponse,
+  idParamSchema,
+  logoEnvelopeSchema,
+  profileEnvelopeSchema,
+  updateProfileSchema,
+  userEnvelopeSchema,
+} from '@risala/shared';
 import { updateAccountSchema } from '@risala/shared/schemas/account';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -22,21 +31,21 @@ export function userRoutes(ctx: AppContext, storage: Storage): FastifyPluginAsyn
   return async (app) => {
     const tags = ['users'];
     app.addHook('onRequest', authenticate(ctx));
-    app.get('/:id', { schema: { tags, params: idParamSchema } }, async (req, reply) =>
+    app.get('/:id', { schema: { tags, summary: 'A user with permissions and account', params: idParamSchema, response: { 200: profileEnvelopeSchema } } }, async (req, reply) =>
       ok(reply, await users.getProfile(ctx, requireAuth(req), req.params.id)),
     );
-    app.put('/:id', { schema: { tags, params: idParamSchema, body: updateProfileSchema } }, async (req, reply) =>
+    app.put('/:id', { schema: { tags, summary: 'Update a profile', params: idParamSchema, body: updateProfileSchema, response: { 200: userEnvelopeSchema } } }, async (req, reply) =>
       ok(reply, await users.updateProfile(ctx, requireAuth(req), req.params.id, req.body), 'Profile updated'),
     );
-    app.get('/:id/logo', { schema: { tags, params: idParamSchema } }, async (req, reply) =>
+    app.get('/:id/logo', { schema: { tags, summary: "A user's picture address", params: idParamSchema, response: { 200: logoEnvelopeSchema } } }, async (req, reply) =>
       ok(reply, await users.getLogo(ctx, requireAuth(req), req.params.id)),
     );
-    app.get('/:id/feature-access', { schema: { tags, params: idParamSchema } }, async (req, reply) =>
+    app.get('/:id/feature-access', { schema: { tags, summary: 'The plan and the trial position', params: idParamSchema, response: { 200: featureAccessEnvelopeSchema } } }, async (req, reply) =>
       ok(reply, await users.featureAccess(ctx, requireAuth(req), req.params.id)),
     );
     // upload-profile-picture is the deprecated name of the same action
     for (const path of ['/:id/upload-profile-picture-s3', '/:id/upload-profile-picture']) {
-      app.post(path, { schema: { tags, params: idParamSchema } }, async (req, reply) => {
+      app.post(path, { schema: { tags, summary: 'Upload a profile picture (JPG or PNG)', params: idParamSchema, response: { 200: logoEnvelopeSchema } } }, async (req, reply) => {
         const file = await readUpload(req);
         return ok(reply, await users.uploadPicture(ctx, storage, requireAuth(req), req.params.id, file), 'Picture uploaded');
       });
@@ -49,7 +58,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.put(
       '/',
-      { schema: { tags: ['users'], body: updateAccountSchema }, preHandler: requirePermission('user_management', 'update') },
+      { schema: { tags: ['users'], summary: "Update the account's name and time zone", body: updateAccountSchema, response: { 200: accountEnvelopeSchema } }, preHandler: requirePermission('user_management', 'update') },
       async (req, reply) => ok(reply, await users.updateAccount(ctx, requireAuth(req), req.body), 'Account updated'),
     );
   };
@@ -64,7 +73,14 @@ export function uploadRoutes(ctx: AppContext, storage: Storage): FastifyPluginAs
     app.addHook('onRequest', authenticate(ctx));
     app.get(
       '/profile_pictures/:file',
-      { schema: { hide: true, params: z.object({ file: z.string().regex(/^user_\d+\.png$/) }) } },
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'A profile picture (signed-in people of the same account)',
+          params: z.object({ file: z.string().regex(/^user_\d+\.png$/) }),
+          response: { 200: fileResponse('image/*', 'The picture, with the type it was stored as') },
+        },
+      },
       async (req, reply) => {
         const userId = Number(/\d+/.exec(req.params.file)?.[0]);
         const pic = await users.readPicture(ctx, storage, requireAuth(req), userId);

@@ -1,13 +1,8 @@
+import type { Customer } from '@risala/shared/schemas/customers';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 
-export interface CustomerOption {
-  id: number;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  mobile_number: string | null;
-}
+export type CustomerOption = Pick<Customer, 'id' | 'first_name' | 'last_name' | 'email' | 'mobile_number'>;
 
 /** GET /api/customers?search= (the customers area's list), the first ten matches for the preview pickers. */
 export async function searchCustomers(search: string): Promise<CustomerOption[]> {

@@ -1,14 +1,9 @@
-import type { RegisterInput } from '@risala/shared';
+import type { Registered, RegisterInput } from '@risala/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 /** The same answer for every address (an address with an account is told by mail, not here). */
-export interface RegisterResult {
-  email: string;
-  otp_sent: boolean;
-  provider?: string;
-  delivery_status?: string;
-}
+export type RegisterResult = Registered;
 
 /** POST /api/auth/register → 201 data {email, otp_sent, provider, delivery_status, cooldown_seconds}. */
 export async function register(input: RegisterInput): Promise<RegisterResult> {

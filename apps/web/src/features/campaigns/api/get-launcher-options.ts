@@ -1,4 +1,7 @@
 /** What the launcher's pickers offer: brands, groups and segments, APPROVED templates, ACTIVE senders, sample recipients. */
+import type { Brand } from '@risala/shared/schemas/brands';
+import type { ContentItem } from '@risala/shared/schemas/content';
+import type { CustomerGroup, GroupMember } from '@risala/shared/schemas/groups';
 import type { EmailConfig, SmsSender, WhatsappSender } from '@risala/shared/schemas/senders';
 import type { Template } from '@risala/shared/schemas/templates';
 import type { WaTemplate } from '@risala/shared/schemas/whatsapp';
@@ -10,23 +13,14 @@ import type { Page } from './types.ts';
 const STALE = 30_000;
 const list = async <T>(path: string, query: Record<string, string | number>) => (await api.get<Page<T>>(path, { query, silent: true })).data.items;
 
-export interface BrandOption {
-  id: number;
-  name: string;
-}
+export type BrandOption = Pick<Brand, 'id' | 'name'>;
 
 /** GET /api/brands */
 export function useBrandOptions() {
   return useQuery({ queryKey: campaignKeys.options('brands'), queryFn: () => list<BrandOption>('/api/brands', { limit: 100, sort: 'name', order: 'asc' }), staleTime: STALE });
 }
 
-export interface GroupOption {
-  id: number;
-  group_name: string;
-  type: 'static' | 'segment';
-  status: string;
-  contacts_count: number | null;
-}
+export type GroupOption = Pick<CustomerGroup, 'id' | 'group_name' | 'type' | 'status' | 'contacts_count'>;
 
 /** GET /api/groups: static groups and dynamic segments. */
 export function useGroupOptions() {
@@ -47,13 +41,7 @@ export function useApprovedTemplates(userId: string, type: 'sms' | 'email') {
   });
 }
 
-export interface ContentOption {
-  id: number;
-  title: string;
-  type: string;
-  body: string | null;
-  url: string | null;
-}
+export type ContentOption = Pick<ContentItem, 'id' | 'title' | 'type' | 'body' | 'url'>;
 
 /** Items of the content library an email can carry: text and links (GET /api/content). */
 export function useContentOptions() {
@@ -101,14 +89,7 @@ export function useEmailSender() {
   });
 }
 
-export interface SampleRecipient {
-  id: number;
-  first_name: string | null;
-  last_name: string | null;
-  mobile_number: string | null;
-  email: string | null;
-  country: string | null;
-}
+export type SampleRecipient = Omit<GroupMember, 'added_at'>;
 
 /** A few members of the first chosen group, for the per-recipient preview (GET /api/groups/{id}/members). */
 export function useSampleRecipients(groupId: number | null) {

@@ -120,7 +120,7 @@ export function AudienceStep({ draft, set, campaignId, version }: StepProps & { 
   const count = useAudienceCount(draft.audience.group_ids.length ? campaignId : null, version);
   const options = (groups.data ?? []).map((g) => ({
     value: String(g.id),
-    label: `${g.group_name}${g.type === 'segment' ? ` · ${t('campaigns.launcher.audience.segment')}` : ''} (${(g.contacts_count ?? 0).toLocaleString(i18n.language)})`,
+    label: `${g.group_name}${g.type === 'dynamic' ? ` · ${t('campaigns.launcher.audience.segment')}` : ''} (${(g.contacts_count ?? 0).toLocaleString(i18n.language)})`,
   }));
   const n = (v: number | undefined) => (v ?? 0).toLocaleString(i18n.language);
   return (

@@ -1,12 +1,8 @@
+import type { Brand } from '@risala/shared/schemas/brands';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-export interface BrandLite {
-  id: number;
-  name: string;
-  colors: string[];
-  logo: string | null;
-}
+export type BrandLite = Pick<Brand, 'id' | 'name' | 'colors' | 'logo'>;
 
 export interface ImageItem {
   id: number;

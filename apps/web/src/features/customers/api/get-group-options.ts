@@ -1,11 +1,8 @@
+import type { CustomerGroup } from '@risala/shared/schemas/groups';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-export interface GroupOption {
-  id: number;
-  group_name: string;
-  type: 'static' | 'dynamic';
-}
+export type GroupOption = Pick<CustomerGroup, 'id' | 'group_name' | 'type'>;
 
 /** The account's groups for the filter and "add to group" selects (GET /api/groups). */
 export function useGroupOptions() {

@@ -1,3 +1,4 @@
+import type { Customer } from '@risala/shared/schemas/customers';
 import type { Page } from '@risala/shared';
 import type { GroupMember } from '@risala/shared/schemas/groups';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -20,13 +21,7 @@ export function useMembers(id: number, params: MemberParams) {
   return useQuery({ queryKey: groupKeys.members(id, params), queryFn: () => getMembers(id, params), placeholderData: keepPreviousData });
 }
 
-export interface CustomerOption {
-  id: number;
-  first_name: string | null;
-  last_name: string | null;
-  mobile_number: string | null;
-  email: string | null;
-}
+export type CustomerOption = Pick<Customer, 'id' | 'first_name' | 'last_name' | 'mobile_number' | 'email'>;
 
 /** GET /api/customers?search&limit: candidates to add to a group. */
 export async function searchCustomers(search: string): Promise<CustomerOption[]> {

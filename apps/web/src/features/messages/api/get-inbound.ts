@@ -1,14 +1,9 @@
-import type { InboundMessageDto } from '@risala/shared/schemas/messages';
+import type { InboundList } from '@risala/shared/schemas/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { messageKeys } from './keys.ts';
 
-export interface InboundList {
-  items: InboundMessageDto[];
-  page: number;
-  limit: number;
-  total: number;
-}
+export type { InboundList };
 
 /** GET /api/messages/inbound: MO SMS and WhatsApp messages from customers, newest first. */
 export async function getInbound(page: number, limit: number, search: string): Promise<InboundList> {

@@ -1,16 +1,10 @@
-import type { MessageDto } from '@risala/shared/schemas/messages';
+import type { MessageList } from '@risala/shared/schemas/messages';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { filterQuery, isMoving } from '../filters.ts';
 import { type MessageListParams, messageKeys } from './keys.ts';
 
-export interface MessageList {
-  items: MessageDto[];
-  page: number;
-  limit: number;
-  total: number;
-  total_estimated: boolean;
-}
+export type { MessageList };
 
 /** Refresh period while a shown message is still PENDING/QUEUED/SENT. */
 export const REFRESH_MS = 3000;

@@ -1,13 +1,11 @@
+import type { Page } from '@risala/shared';
+import type { Customer } from '@risala/shared/schemas/customers';
+import type { CustomerGroup } from '@risala/shared/schemas/groups';
 import type { SmsSender, WhatsappSender } from '@risala/shared/schemas/senders';
 import type { Template } from '@risala/shared/schemas/templates';
 import type { WaTemplate } from '@risala/shared/schemas/whatsapp';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-
-interface Page<T> {
-  items: T[];
-  total: number;
-}
 
 const STALE = 30_000;
 
@@ -63,11 +61,7 @@ export function useApprovedWaTemplates() {
   });
 }
 
-export interface GroupOption {
-  id: number;
-  group_name: string;
-  contacts_count: number | null;
-}
+export type GroupOption = Pick<CustomerGroup, 'id' | 'group_name' | 'contacts_count'>;
 
 /** The account's groups (GET /api/groups). */
 export function useGroupOptions() {
@@ -82,13 +76,7 @@ export function useGroupOptions() {
   });
 }
 
-export interface CustomerOption {
-  id: number;
-  first_name: string | null;
-  last_name: string | null;
-  mobile_number: string | null;
-  email: string | null;
-}
+export type CustomerOption = Pick<Customer, 'id' | 'first_name' | 'last_name' | 'mobile_number' | 'email'>;
 
 /** Customers matching a search (GET /api/customers?search=), for the recipients picker. */
 export function useCustomerSearch(search: string) {

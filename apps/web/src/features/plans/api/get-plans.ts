@@ -1,16 +1,8 @@
+import type { PlanOffer } from '@risala/shared/schemas/system';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-export interface PlanOffer {
-  key: string;
-  name: string;
-  price: number;
-  currency: string;
-  interval: string;
-  /** Catalogue keys (e.g. "plans.features.unlimitedCampaigns") or plain text. */
-  features: string[];
-  recommended?: boolean;
-}
+export type { PlanOffer };
 
 /** GET /api/subscription/plans → data {items}. */
 export async function fetchPlans(): Promise<PlanOffer[]> {

@@ -1,16 +1,8 @@
+import type { SandboxMail } from '@risala/shared/schemas/system';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-export interface SandboxMail {
-  id: number | string;
-  to: string;
-  from: string;
-  subject: string;
-  text: string | null;
-  html: string | null;
-  otp_code: string | null;
-  created_at: string;
-}
+export type { SandboxMail };
 
 /** Newest first, whatever order the server used. */
 export function newestFirst(mails: SandboxMail[]): SandboxMail[] {
