@@ -41,8 +41,8 @@ describe('response contracts', () => {
         if (!Object.keys(op.responses ?? {}).some((s) => /^[23]/.test(s))) gaps.push(`${where}: no success response`);
         if (!op.responses?.['400'] || !op.responses?.['500']) gaps.push(`${where}: no error envelope`);
         // public: sign-up and sign-in, the catalogue, the sandbox inbox, signed links and webhooks (their own
-        // signatures or tokens), health and metrics (METRICS_TOKEN when set)
-        const signedIn = !/^\/(api\/(auth\/(register|login|login-with-otp|verify-otp|verify-login-otp|send-otp|resend-otp|forgot-password|reset-password|logout)|password|subscription\/(health|plans)|sandbox|s3\/download|sender-management\/email\/(verify|webhook-events))|health|metrics|t\/|s\/|webhooks|uploads)/.test(path);
+        // signatures or tokens), health, readiness and metrics (METRICS_TOKEN when set)
+        const signedIn = !/^\/(api\/(auth\/(register|login|login-with-otp|verify-otp|verify-login-otp|send-otp|resend-otp|forgot-password|reset-password|logout)|password|subscription\/(health|plans)|sandbox|s3\/(download|public)|sender-management\/email\/(verify|webhook-events))|health|ready|metrics|t\/|s\/|webhooks|uploads)/.test(path);
         if (signedIn && !op.security?.length) gaps.push(`${where}: no security`);
       }
     }

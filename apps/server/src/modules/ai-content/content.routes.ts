@@ -24,14 +24,14 @@ export async function canWriteContent(request: FastifyRequest) {
 export function aiContentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const guard = [canWriteContent, aiFeatureGate];
-    app.post('/content/generate', { schema: { tags, body: contentGenerateSchema, response: { 200: contentEnvelopeSchema } }, preHandler: guard }, async (req, reply) =>
+    app.post('/content/generate', { schema: { tags, summary: 'Generate content drafts for a channel', body: contentGenerateSchema, response: { 200: contentEnvelopeSchema } }, preHandler: guard }, async (req, reply) =>
       ok(reply, await generateContent(ctx, requireAuth(req), req.body), 'Content generated'),
     );
 
     app.post(
       '/upload',
       {
-        schema: { tags, consumes: ['multipart/form-data'], querystring: z.object({ brand_id: z.coerce.number().int().positive().optional() }), response: { 201: briefEnvelopeSchema } },
+        schema: { tags, summary: 'Upload a brief (PDF, Word or text) for the assistant', consumes: ['multipart/form-data'], querystring: z.object({ brand_id: z.coerce.number().int().positive().optional() }), response: { 201: briefEnvelopeSchema } },
         preHandler: guard,
       },
       async (req, reply) => {
@@ -50,7 +50,7 @@ export function aiContentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/briefs', { schema: { tags, querystring: briefQuerySchema, response: { 200: briefListEnvelopeSchema } }, preHandler: guard }, async (req, reply) =>
+    app.get('/briefs', { schema: { tags, summary: 'List the uploaded briefs', querystring: briefQuerySchema, response: { 200: briefListEnvelopeSchema } }, preHandler: guard }, async (req, reply) =>
       ok(reply, await listBriefs(ctx, requireAuth(req), req.query.brand_id)),
     );
   };

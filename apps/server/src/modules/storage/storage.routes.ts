@@ -134,7 +134,7 @@ export function signedDownloadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
     app.get(
       '/public/:sig/*',
-      { schema: { tags: ['storage'], params: z.object({ sig: z.string().max(64), '*': fileKeySchema }) } },
+      { schema: { tags: ['storage'], summary: 'An image of an email (lasting public address, no session)', params: z.object({ sig: z.string().max(64), '*': fileKeySchema }), response: { 200: storedBytesResponse } } },
       async (req, reply) => {
         const { row, body } = await storage.readPublicImage(ctx, req.params.sig, req.params['*']);
         return sendFile(reply, row, body, 'public, max-age=31536000, immutable');
