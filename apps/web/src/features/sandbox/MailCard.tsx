@@ -2,7 +2,7 @@ import { ActionIcon, Box, Button, CopyButton, Group, Paper, Stack, Text, Tooltip
 import { IconCheck, IconChevronDown, IconChevronUp, IconCopy, IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../lib/i18n.ts';
+import { Moment } from '../../components/time/Moment.tsx';
 import type { SandboxMail } from './api/get-sandbox-mails.ts';
 
 function MailBody({ mail, title }: { mail: SandboxMail; title: string }) {
@@ -36,7 +36,7 @@ function MailBody({ mail, title }: { mail: SandboxMail; title: string }) {
 
 /** One captured mail: subject, date, the code large when there is one, and the body. */
 export function MailCard({ mail, defaultOpen = false }: { mail: SandboxMail; defaultOpen?: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [open, setOpen] = useState(defaultOpen);
   const subject = mail.subject || t('sandbox.noSubject');
   return (
@@ -50,7 +50,7 @@ export function MailCard({ mail, defaultOpen = false }: { mail: SandboxMail; def
             </Text>
           </div>
           <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-            {formatDate(mail.created_at, { dateStyle: 'medium', timeStyle: 'medium' }, i18n.language)}
+            <Moment at={mail.created_at} />
           </Text>
         </Group>
         {mail.otp_code && (

@@ -1,10 +1,11 @@
 import { Alert, Badge, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
+import { formatInZone, timeZoneName } from '@risala/shared/time';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/http.ts';
 import { useEstimate } from '../api/get-campaign.ts';
 import { type LauncherDraft, STEPS, stepComplete } from '../draft.ts';
-import { isoToZonedLocal, zonedLocalToIso } from '../../../lib/zoned.ts';
+import { zonedLocalToIso } from '../../../lib/zoned.ts';
 import { formatList, formatMoney } from '../../../lib/i18n.ts';
 
 /** Step 8: what will go out — messages and SMS parts per channel, credits against the balance, cost, and what is still missing. */
@@ -22,7 +23,7 @@ export function ReviewStep({ draft, campaignId, version, timeZone }: { draft: La
         </Alert>
       )}
       <Text size="sm">
-        {at ? t('campaigns.launcher.review.scheduledFor', { at: isoToZonedLocal(at, timeZone).replace('T', ' '), zone: timeZone }) : t('campaigns.launcher.review.sendsNow')}
+        {at ? t('campaigns.launcher.review.scheduledFor', { at: formatInZone(at, timeZone, i18n.language), zone: timeZoneName(timeZone, i18n.language) }) : t('campaigns.launcher.review.sendsNow')}
       </Text>
       <Paper withBorder radius="md" p="sm">
         {estimate.isError ? (

@@ -4,9 +4,9 @@ import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-reac
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { formatDate } from '../../../lib/i18n.ts';
 import type { CustomerListParams } from '../api/get-customers.ts';
 import { backState } from '../../../components/page/BackLink.tsx';
+import { Moment } from '../../../components/time/Moment.tsx';
 
 type Sort = Pick<CustomerListParams, 'sort' | 'order'>;
 
@@ -56,7 +56,7 @@ export function CustomerTable(props: {
   sort: Sort;
   onSort: (s: Sort) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const { customers, selected } = props;
@@ -122,7 +122,7 @@ export function CustomerTable(props: {
                 </Group>,
               )}
               {cell(c, <ConsentBadges customer={c} />)}
-              {cell(c, <Text size="sm">{formatDate(c.created_at, { dateStyle: 'medium' }, i18n.language)}</Text>)}
+              {cell(c, <Text size="sm"><Moment at={c.created_at} style="day" /></Text>)}
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -3,6 +3,7 @@ import { CHANNELS, MESSAGE_STATES } from '@risala/shared/schemas/messages';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { type MessageFilters, rangeInverted } from '../filters.ts';
+import { DayInput } from '../../../components/dates/DayInput.tsx';
 
 /** Channel, status, date range and search (the view is chosen by the tabs above). */
 export function HistoryFilters({ value, onChange }: { value: MessageFilters; onChange: (f: MessageFilters) => void }) {
@@ -43,25 +44,23 @@ export function HistoryFilters({ value, onChange }: { value: MessageFilters; onC
           w={180}
           data-testid="message-filter-status"
         />
-        <TextInput
-          type="date"
+        <DayInput
           label={t('messages.filters.from')}
           value={value.from ?? ''}
-          onChange={(e) => set({ from: e.currentTarget.value || undefined })}
+          onChange={(day) => set({ from: day || undefined })}
           max={value.to}
           error={inverted ? t('messages.filters.fromAfterTo') : undefined}
-          w={160}
-          data-testid="message-filter-from"
+          w={170}
+          testId="message-filter-from"
         />
-        <TextInput
-          type="date"
+        <DayInput
           label={t('messages.filters.to')}
           value={value.to ?? ''}
-          onChange={(e) => set({ to: e.currentTarget.value || undefined })}
+          onChange={(day) => set({ to: day || undefined })}
           min={value.from}
           error={inverted ? t('messages.filters.toBeforeFrom') : undefined}
-          w={160}
-          data-testid="message-filter-to"
+          w={170}
+          testId="message-filter-to"
         />
         {any && (
           <Button variant="subtle" leftSection={<IconX size={14} />} onClick={() => onChange({ view: value.view })} data-testid="message-filters-clear" style={{ alignSelf: 'flex-end' }}>

@@ -7,15 +7,15 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/page/LoadError.tsx';
 import { PageLoader } from '../../../components/page/PageLoader.tsx';
-import { formatDate, isolate } from '../../../lib/i18n.ts';
-import { useAccountTimeZone, useSession } from '../../../lib/session.ts';
+import { Moment } from '../../../components/time/Moment.tsx';
+import { isolate } from '../../../lib/i18n.ts';
+import { useTimeFormat } from '../../../lib/time.ts';
+import { useSession } from '../../../lib/session.ts';
 import { showSuccessToast } from '../../../lib/toast.ts';
 import { useCancelScheduledSend } from '../api/cancel-bulk.ts';
 import { useMessage } from '../api/get-message.ts';
 import { STATUS_COLORS } from '../filters.ts';
 import { StatusBadge } from './StatusBadge.tsx';
-
-const STAMP: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'medium' };
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -94,7 +94,7 @@ function ConnectionStopped({ m }: { m: MessageDetailDto }) {
 
 function Details({ m }: { m: MessageDetailDto }) {
   const { t, i18n } = useTranslation();
-  const timeZone = useAccountTimeZone();
+  const fmt = useTimeFormat();
   const eventLabel = (e: string) => (i18n.exists(`messages.event.${e}`) ? t(`messages.event.${e}`) : e);
   return (
     <Stack gap="md" data-testid="message-detail">
@@ -140,9 +140,9 @@ function Details({ m }: { m: MessageDetailDto }) {
         {m.scheduled_at && (
           <Field label={t('messages.detail.scheduled')}>
             {/* in the account's zone, where the time was typed and as the list shows it */}
-            <span data-testid="message-detail-scheduled">{formatDate(m.scheduled_at, { ...STAMP, timeZone }, i18n.language)}</span>{' '}
+            <span data-testid="message-detail-scheduled">{fmt.moment(m.scheduled_at)}</span>{' '}
             <Text span size="xs" c="dimmed">
-              ({timeZone})
+              ({fmt.zoneName})
             </Text>
           </Field>
         )}
@@ -182,7 +182,7 @@ function Details({ m }: { m: MessageDetailDto }) {
                   </Text>
                 )}
                 <Text size="xs" c="dimmed">
-                  {formatDate(e.at, STAMP)}
+                  <Moment at={e.at} style="precise" />
                 </Text>
               </Timeline.Item>
             ))}

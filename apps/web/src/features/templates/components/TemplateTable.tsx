@@ -2,13 +2,13 @@ import { Badge, Table, Text, UnstyledButton } from '@mantine/core';
 import type { Template } from '@risala/shared/schemas/templates';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { formatRelativeTime } from '../../../lib/dates.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import { backState } from '../../../components/page/BackLink.tsx';
+import { Moment } from '../../../components/time/Moment.tsx';
 
 export function TemplateTable({ items }: { items: Template[] }) {
   const location = useLocation();
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table highlightOnHover verticalSpacing="sm" data-testid="template-table">
@@ -47,7 +47,7 @@ export function TemplateTable({ items }: { items: Template[] }) {
               </Table.Td>
               <Table.Td>
                 <Text size="sm" c="dimmed">
-                  {formatRelativeTime(tpl.updated_at, new Date(), i18n.language)}
+                  <Moment at={tpl.updated_at} />
                 </Text>
               </Table.Td>
             </Table.Tr>
