@@ -14,6 +14,7 @@ import { useCustomer, useDeleteCustomer } from './api/customer.ts';
 import { CustomerFormModal } from './components/CustomerFormModal.tsx';
 import { customerName } from './components/CustomerTable.tsx';
 import { BackLink } from '../../components/page/BackLink.tsx';
+import { countryName } from '../../lib/countries.ts';
 
 function Field({ label, value, ltr }: { label: string; value: ReactNode; ltr?: boolean }) {
   return (
@@ -82,7 +83,7 @@ export function CustomerDetailPage() {
           <Field label={t('customers.fields.mobile_number')} value={c.mobile_number} ltr />
           <Field label={t('customers.fields.email')} value={c.email} ltr />
           <Field label={t('customers.fields.language')} value={c.language ? languageName(c.language) : null} />
-          <Field label={t('customers.fields.country')} value={[c.city, c.country].filter(Boolean).join(', ')} />
+          <Field label={t('customers.fields.country')} value={[c.city, c.country && countryName(c.country)].filter(Boolean).join(t('common.listSeparator'))} />
           <Field
             label={t('customers.fields.tags')}
             value={c.tags.length ? <Group gap={4} component="span">{c.tags.map((tag) => <Badge key={tag} variant="outline" size="sm" tt="none">{tag}</Badge>)}</Group> : null}

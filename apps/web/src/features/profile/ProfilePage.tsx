@@ -13,6 +13,7 @@ import { useTimeFormat } from '../../lib/time.ts';
 import { displayName, userProfileQuery, useSession } from '../../lib/session.ts';
 import { timeZoneName } from '@risala/shared/time';
 import { languageName } from '../../lib/i18n.ts';
+import { UserText } from '../../components/text/UserText.tsx';
 
 function Row({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
@@ -50,7 +51,7 @@ export function ProfilePage() {
             <UserAvatar name={name} size={72} />
             <div>
               <Title order={1} size="h2" data-testid="profile-name">
-                {name}
+                <UserText>{name}</UserText>
               </Title>
               <Text c="dimmed" className="ltr-value">
                 {user.email}
@@ -63,9 +64,9 @@ export function ProfilePage() {
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} mt="lg" spacing="md">
           <Row label={t('auth.fields.phone_number')} value={user.phone_number && <span className="ltr-value">{user.phone_number}</span>} />
-          <Row label={t('profile.fields.company')} value={account?.name} />
-          <Row label={t('auth.fields.user_role')} value={user.user_role} />
-          <Row label={t('auth.fields.industry')} value={user.industry} />
+          <Row label={t('profile.fields.company')} value={<UserText>{account?.name}</UserText>} />
+          <Row label={t('auth.fields.user_role')} value={user.user_role && <UserText>{user.user_role}</UserText>} />
+          <Row label={t('auth.fields.industry')} value={user.industry && <UserText>{user.industry}</UserText>} />
           <Row label={t('profile.fields.language')} value={languageName(user.language)} />
           <Row
             label={t('profile.fields.twoFactor')}

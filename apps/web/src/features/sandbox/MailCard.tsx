@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Moment } from '../../components/time/Moment.tsx';
 import type { SandboxMail } from './api/get-sandbox-mails.ts';
+import { UserText } from '../../components/text/UserText.tsx';
 
 function MailBody({ mail, title }: { mail: SandboxMail; title: string }) {
   if (mail.html) {
@@ -44,7 +45,9 @@ export function MailCard({ mail, defaultOpen = false }: { mail: SandboxMail; def
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <div>
-            <Text fw={700}>{subject}</Text>
+            <Text fw={700}>
+              <UserText>{subject}</UserText>
+            </Text>
             <Text size="xs" c="dimmed" className="ltr-value">
               {mail.from} → {mail.to}
             </Text>

@@ -7,6 +7,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import type { CustomerListParams } from '../api/get-customers.ts';
 import { backState } from '../../../components/page/BackLink.tsx';
 import { Moment } from '../../../components/time/Moment.tsx';
+import { countryName } from '../../../lib/countries.ts';
+import { UserText } from '../../../components/text/UserText.tsx';
 
 type Sort = Pick<CustomerListParams, 'sort' | 'order'>;
 
@@ -104,12 +106,12 @@ export function CustomerTable(props: {
                 c,
                 // a real link: reachable by keyboard, and opens in a new tab on a middle click
                 <Anchor component={Link} to={`/customer/${c.id}`} state={backState(location)} fw={500} size="sm" c="inherit" onClick={(e) => e.stopPropagation()}>
-                  {customerName(c) || '—'}
+                  {customerName(c) ? <UserText>{customerName(c)}</UserText> : '—'}
                 </Anchor>,
               )}
               {cell(c, <Text size="sm" className="ltr-value">{c.mobile_number ?? '—'}</Text>)}
               {cell(c, <Text size="sm" className="ltr-value">{c.email ?? '—'}</Text>)}
-              {cell(c, c.country ?? '—')}
+              {cell(c, c.country ? countryName(c.country) : '—')}
               {cell(
                 c,
                 <Group gap={4}>

@@ -12,6 +12,7 @@ import { showSuccessToast } from '../../../lib/toast.ts';
 import { useChangeMembers } from '../api/change-members.ts';
 import { type CustomerOption, useCustomerSearch, useMembers } from '../api/get-members.ts';
 import { Moment } from '../../../components/time/Moment.tsx';
+import { countryName } from '../../../lib/countries.ts';
 
 const LIMIT = 20;
 const fullName = (c: { first_name: string | null; last_name: string | null }) => [c.first_name, c.last_name].filter(Boolean).join(' ') || '—';
@@ -119,7 +120,7 @@ export function MembersPanel({ group, canEdit }: { group: CustomerGroup; canEdit
                     <Table.Td>{fullName(m)}</Table.Td>
                     <Table.Td><span className="ltr-value" dir="ltr">{m.mobile_number ?? '—'}</span></Table.Td>
                     <Table.Td>{m.email ?? '—'}</Table.Td>
-                    <Table.Td>{m.country ?? '—'}</Table.Td>
+                    <Table.Td>{m.country ? countryName(m.country) : '—'}</Table.Td>
                     {group.type === 'static' && <Table.Td><Moment at={m.added_at} style="day" /></Table.Td>}
                   </Table.Tr>
                 ))}

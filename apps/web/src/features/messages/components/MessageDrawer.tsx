@@ -16,6 +16,7 @@ import { useCancelScheduledSend } from '../api/cancel-bulk.ts';
 import { useMessage } from '../api/get-message.ts';
 import { STATUS_COLORS } from '../filters.ts';
 import { StatusBadge } from './StatusBadge.tsx';
+import { UserText } from '../../../components/text/UserText.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -121,9 +122,9 @@ function Details({ m }: { m: MessageDetailDto }) {
       )}
       <SimpleGrid cols={2} spacing="sm">
         <Field label={t('messages.table.recipient')}>
-          <span dir="ltr">{m.recipient}</span>
+          <UserText testId="message-detail-recipient">{m.recipient}</UserText>
         </Field>
-        <Field label={t('messages.table.sender')}>{m.sender && <span dir="auto">{m.sender}</span>}</Field>
+        <Field label={t('messages.table.sender')}><UserText testId="message-detail-sender">{m.sender}</UserText></Field>
         <Field label={t('messages.detail.parts')}>
           {m.parts} {m.encoding ? `· ${m.encoding}` : ''}
         </Field>
@@ -147,7 +148,7 @@ function Details({ m }: { m: MessageDetailDto }) {
           </Field>
         )}
       </SimpleGrid>
-      {m.subject && <Field label={t('messages.detail.subject')}>{m.subject}</Field>}
+      {m.subject && <Field label={t('messages.detail.subject')}><UserText>{m.subject}</UserText></Field>}
       <div>
         <Text size="xs" c="dimmed" mb={4}>
           {t('messages.detail.body')}

@@ -4,6 +4,7 @@ import { formatInZone } from '@risala/shared/time';
 import { IconAlertTriangle, IconChevronDown, IconChevronUp, IconPlayerPause, IconSelector } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Moment } from '../../../components/time/Moment.tsx';
+import { dirOf } from '../../../components/text/UserText.tsx';
 import { isolate } from '../../../lib/i18n.ts';
 import { useAccountTimeZone } from '../../../lib/session.ts';
 import type { MessageListParams } from '../api/keys.ts';
@@ -107,8 +108,8 @@ export function MessageTable(props: { messages: MessageDto[]; sort: Sort; onSort
                 </Group>
               </Table.Td>
               <Table.Td>
-                {/* a WhatsApp number: dir=auto keeps "+1555…" in order beside Arabic */}
-                <Text size="sm" component="span" dir="auto">
+                {/* a WhatsApp number stays "+1555…" beside Arabic; a sender name follows its letters */}
+                <Text size="sm" component="span" dir={dirOf(m.sender)}>
                   {m.sender ?? '—'}
                 </Text>
               </Table.Td>

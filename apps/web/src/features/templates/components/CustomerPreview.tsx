@@ -6,6 +6,7 @@ import { LoadError } from '../../../components/page/LoadError.tsx';
 import { usePreviewTemplate } from '../api/preview-template.ts';
 import { type CustomerOption, useCustomerSearch } from '../api/search-customers.ts';
 import { EmailFrame } from './EmailPreview.tsx';
+import { UserText } from '../../../components/text/UserText.tsx';
 
 const label = (c: CustomerOption) =>
   [c.first_name, c.last_name].filter(Boolean).join(' ') || c.email || c.mobile_number || `#${c.id}`;
@@ -61,7 +62,7 @@ export function CustomerPreview({ id }: { id: number }) {
           {preview.data.html ? (
             <Stack gap="xs">
               <Text size="sm">
-                <b>{t('templates.editor.subject')}:</b> {preview.data.subject}
+                <b>{t('templates.editor.subject')}:</b> <UserText>{preview.data.subject}</UserText>
               </Text>
               <EmailFrame html={preview.data.html} title={t('templates.preview.forCustomer', { name: preview.data.customer.name })} />
             </Stack>

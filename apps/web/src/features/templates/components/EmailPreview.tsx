@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/page/LoadError.tsx';
 import { useEmailRendition } from '../api/get-email-rendition.ts';
+import { UserText } from '../../../components/text/UserText.tsx';
 
 /** The frame a mail client gives the email: a desktop window, a phone screen (CSS pixels). */
 export const DEVICES = { desktop: { width: 800, height: 760 }, mobile: { width: 375, height: 667 } } as const;
@@ -83,7 +84,9 @@ export function EmailPreview({ id, dirty }: { id: number; dirty: boolean }) {
         <Text size="sm" fw={600}>
           {t('templates.editor.subject')}:
         </Text>
-        <Text size="sm">{rendition.data.subject}</Text>
+        <Text size="sm">
+          <UserText testId="email-preview-subject">{rendition.data.subject}</UserText>
+        </Text>
       </Group>
       <EmailFrame html={rendition.data.html} title={t('templates.preview.title')} />
     </Stack>

@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { StatusBadge } from './StatusBadge.tsx';
 import { backState } from '../../../components/page/BackLink.tsx';
 import { Moment } from '../../../components/time/Moment.tsx';
+import { UserText } from '../../../components/text/UserText.tsx';
 
 export function TemplateTable({ items }: { items: Template[] }) {
   const location = useLocation();
@@ -27,12 +28,12 @@ export function TemplateTable({ items }: { items: Template[] }) {
               <Table.Td>
                 <UnstyledButton component={Link} to={`/template/edit/${tpl.id}`} state={backState(location)}>
                   <Text fw={600} size="sm" c="blue">
-                    {tpl.template_name}
+                    <UserText>{tpl.template_name}</UserText>
                   </Text>
                 </UnstyledButton>
                 {tpl.subject && (
                   <Text size="xs" c="dimmed" lineClamp={1}>
-                    {tpl.subject}
+                    <UserText testId="template-subject">{tpl.subject}</UserText>
                   </Text>
                 )}
               </Table.Td>
