@@ -40,7 +40,7 @@ const rows = (page: Page, status?: string) =>
 
 /** Connections screen: wait for the sandbox connection, then stop or start it. */
 async function sandboxConnection(page: Page, action: 'stop' | 'start') {
-  await page.goto('/sender-management/connections');
+  await page.goto('/gateway/connections');
   const sandbox = page.getByTestId('connection-row').filter({ hasText: 'Sandbox SMSC' });
   const state = sandbox.getByTestId('connection-state');
   if (action === 'stop') {

@@ -116,16 +116,19 @@ export function SmsTab() {
 
   return (
     <Stack gap="lg" data-testid="sms-tab">
-      <Group gap="md" data-testid="gateway-links">
-        <Text size="sm" c="dimmed">
-          {t('senders.sms.gateway')}
-        </Text>
-        {GATEWAY.map((page) => (
-          <Anchor key={page} component={Link} to={`/sender-management/${page}`} size="sm" data-testid={`gateway-link-${page}`}>
-            {t(`senders.sms.links.${page}`)}
-          </Anchor>
-        ))}
-      </Group>
+      {/* how SMS leave the platform is the gateway's business: its own area, for those who run it */}
+      {can(permissions, 'sender', 'update') && (
+        <Group gap="md" data-testid="gateway-links">
+          <Text size="sm" c="dimmed">
+            {t('senders.sms.gateway')}
+          </Text>
+          {GATEWAY.map((page) => (
+            <Anchor key={page} component={Link} to={`/gateway/${page}`} size="sm" data-testid={`gateway-link-${page}`}>
+              {t(`senders.sms.links.${page}`)}
+            </Anchor>
+          ))}
+        </Group>
+      )}
       {can(permissions, 'sender', 'create') && <SenderIdForm />}
       <Group gap="sm" align="flex-end">
         <TextInput
