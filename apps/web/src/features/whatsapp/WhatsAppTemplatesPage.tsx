@@ -16,6 +16,7 @@ import { StatusBadge } from './components/StatusBadge.tsx';
 import { SubmissionLimits } from './components/SubmissionLimits.tsx';
 import { backState } from '../../components/page/BackLink.tsx';
 import { Moment } from '../../components/time/Moment.tsx';
+import { TemplatesTabs } from '../templates/components/TemplatesTabs.tsx';
 
 const LIMIT = 20;
 const SORTS = ['updated_at:desc', 'created_at:desc', 'name:asc', 'status:asc'] as const;
@@ -75,6 +76,8 @@ export function WhatsAppTemplatesPage() {
           </Button>
         )}
       </Group>
+      {/* the same tab bar as the text templates: both kinds stay one click apart */}
+      <TemplatesTabs />
       <SubmissionLimits />
       <Group gap="sm" align="flex-end">
         <TextInput
