@@ -178,7 +178,7 @@ describe('customers import', () => {
   it('consent for the whole file only with the importer’s word, recorded in the audit; the group says who no one can reach', async () => {
     const [g] = await t.sql(`insert into customer_groups (account_id, group_name) values ($1, 'Consent') returning id`, [owner.accountId]);
     const unsaid = await t.sql(`insert into customer_groups (account_id, group_name) values ($1, 'No consent') returning id`, [owner.accountId]);
-    const up = json(await upload(csv([HEADER, ['K1', 'X', '+966540000001', 'k1@example.com', ''], ['K2', 'X', '+966540000002', '', '']]))).data;
+    const up = json(await upload(csv([HEADER, ['K1', 'X', '+966549990001', 'k1@example.com', ''], ['K2', 'X', '+966549990002', '', '']]))).data;
     // "everyone consented" without the checkbox, or with a consent column for the same channel: refused
     const unconfirmed = await call('PUT', `/api/customers/imports/${up.id}`, { mapping: MAPPING, consent_all: ['sms'] });
     expect(unconfirmed.statusCode).toBe(400);
@@ -202,7 +202,7 @@ describe('customers import', () => {
     // the same people without a word on consent: nobody can reach them, and the group says so
     const reached = json(await call('GET', `/api/groups/${g.id}/reach`)).data;
     expect(reached).toEqual({ members: 2, unreachable: 0 });
-    await runImport(csv([HEADER, ['N1', 'X', '+966540000011', '', ''], ['N2', 'X', '+966540000012', '', '']]), { mapping: MAPPING, add_to_group_id: unsaid[0].id });
+    await runImport(csv([HEADER, ['N1', 'X', '+966549990011', '', ''], ['N2', 'X', '+966549990012', '', '']]), { mapping: MAPPING, add_to_group_id: unsaid[0].id });
     expect(json(await call('GET', `/api/groups/${unsaid[0].id}/reach`)).data).toEqual({ members: 2, unreachable: 2 });
     expect((await call('GET', `/api/groups/${g.id}/reach`, undefined, stranger.token)).statusCode).toBe(404);
   });
