@@ -134,7 +134,7 @@ test('messages wait QUEUED while the sandbox connection is stopped and go out wh
   await expect(rows(page, 'QUEUED').getByTestId('message-connection-stopped-icon')).toHaveCount(3);
   await rows(page, 'QUEUED').first().click();
   await expect(page.getByTestId('message-connection-stopped')).toContainText('Waiting: the connection “\u2068Sandbox SMSC\u2069” is stopped.');
-  await expect(page.getByTestId('message-open-connection')).toHaveAttribute('href', /\/sender-management\/connections\/\d+$/);
+  await expect(page.getByTestId('message-open-connection')).toHaveAttribute('href', /\/gateway\/connections\/\d+$/);
   await page.keyboard.press('Escape');
 
   await sandboxConnection(page, 'start');
