@@ -218,3 +218,9 @@ export interface GroupMember {
 
 /** An empty rule set: every customer of the account. */
 export const emptySegmentRules = (): SegmentRules => ({ match: 'all', conditions: [] });
+
+/** GET /api/groups/{id}/reach: members, and those no channel can reach (no consent with an address). */
+export interface GroupReach {
+  members: number;
+  unreachable: number;
+}
