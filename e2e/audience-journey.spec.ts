@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { chooseConsent } from './import-consent.ts';
 import { buildDocx, registerVerified, signInReviewer, signInUi } from './fixtures.ts';
 
 /**
@@ -88,6 +89,7 @@ test('one new user: brand → import 1,000 customers → segment → .docx templ
   await expect(page.getByTestId('import-map-mobile_number')).toHaveValue('Mobile');
   await expect(page.getByTestId('import-map-country')).toHaveValue('Country');
   await expect(page.getByTestId('import-map-tags')).toHaveValue('Tags');
+  await chooseConsent(page); // as before consent was asked: nobody consented (the file has no column for it)
   await page.getByTestId('import-start').click();
 
   await expect(page.getByTestId('import-progress')).toBeVisible();

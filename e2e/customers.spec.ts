@@ -1,4 +1,5 @@
 import { expect, type Locator, test } from '@playwright/test';
+import { chooseConsent } from './import-consent.ts';
 import { registerVerified, signInUi, sql } from './fixtures.ts';
 
 /**
@@ -46,6 +47,7 @@ test('a new user imports 1,000 customers with 3 bad rows, sees 997 and finds one
   page.on('response', (r) => {
     if (/\/api\/customers\/imports\/\d+\/start$/.test(r.url())) starts.push(r.status());
   });
+  await chooseConsent(page); // as before consent was asked: nobody consented (the file has no column for it)
   await clickTwice(page.getByTestId('import-start'));
 
   await expect(page.getByTestId('import-progress')).toBeVisible();
@@ -175,6 +177,7 @@ test('an import started elsewhere is followed; the preview keeps numbers left to
   // the same import started in another tab: "Start" is refused with 409 and the page follows that import
   expect((await page.request.put(`/api/customers/imports/${upload.id}`, { data: { mapping: { first_name: 'الاسم', mobile_number: 'Mobile' } } })).status()).toBe(200);
   expect((await page.request.post(`/api/customers/imports/${upload.id}/start`)).status()).toBe(202);
+  await chooseConsent(page);
   const refused = page.waitForResponse((r) => r.url().endsWith(`/api/customers/imports/${upload.id}/start`));
   await page.getByTestId('import-start').click();
   expect((await refused).status()).toBe(409);

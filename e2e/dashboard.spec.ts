@@ -7,7 +7,7 @@ test('a new user lands on a getting-started checklist that follows what they do,
   await expect(page).toHaveURL(/\/dashboard/);
   const checklist = page.getByTestId('getting-started');
   await expect(checklist).toHaveAttribute('data-done', '0');
-  await expect(page.getByTestId('getting-started-progress')).toHaveText('0 of 5 done');
+  await expect(page.getByTestId('getting-started-progress')).toHaveText('0 of 6 done');
   await expect(page.getByTestId('kpi-creditsLeft')).toBeVisible();
 
   // the step's button goes where the step is done
@@ -16,11 +16,11 @@ test('a new user lands on a getting-started checklist that follows what they do,
   expect((await page.request.post('/api/brands', { data: { name: 'Dune Coffee' } })).status()).toBe(201);
   await page.goto('/dashboard');
   await expect(page.getByTestId('step-brand')).toHaveAttribute('data-done', 'true');
-  await expect(page.getByTestId('getting-started-progress')).toHaveText('1 of 5 done');
+  await expect(page.getByTestId('getting-started-progress')).toHaveText('1 of 6 done');
   await expect(page.getByTestId('step-brand-action')).toHaveCount(0);
 
   await page.getByTestId('language-toggle').click();
-  await expect(page.getByTestId('getting-started-progress')).toHaveText('أُنجز 1 من 5');
+  await expect(page.getByTestId('getting-started-progress')).toHaveText('أُنجز 1 من 6');
   await expect(page.getByTestId('step-customers')).toContainText('أضف عملاءك');
 });
 

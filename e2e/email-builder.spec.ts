@@ -67,7 +67,7 @@ test('the launcher builds an email by keyboard, with the brand colour, and sends
   await page.keyboard.press('Enter');
   await page.getByTestId('builder-tab-outline').click();
   const order = await layers.allTextContents();
-  expect(order.findIndex((l) => l === 'Divider')).toBeLessThan(order.findIndex((l) => l.includes('Order today')));
+  expect(order.indexOf('Divider')).toBeLessThan(order.findIndex((l) => l.includes('Order today')));
 
   // the phone width, and back
   await page.getByTestId('builder-device').getByLabel('Phone').click();

@@ -10,7 +10,7 @@ test('a user sees the sandbox connection live, stops and starts it, adds an SMPP
   await page.getByTestId('login-password').press('Enter');
   await expect(page).toHaveURL(/\/dashboard/);
 
-  await page.goto('/sender-management/connections');
+  await page.goto('/gateway/connections');
   await expect(page.getByTestId('connections-page')).toBeVisible();
   const sandbox = page.getByTestId('connection-row').filter({ hasText: 'Sandbox SMSC' });
   // the server's reconcile loop binds a new account's sandbox connection within seconds; the list polls
@@ -81,7 +81,7 @@ test('"Add connection": a refusal shows where the user is; a wrong or deleted co
   await signInUi(page, email);
   await expect(page).toHaveURL(/\/dashboard/);
   await page.setViewportSize({ width: 1280, height: 720 });
-  await page.goto('/sender-management/connections');
+  await page.goto('/gateway/connections');
   await page.getByTestId('connection-new').click();
   const name = page.getByTestId('connection-field-connection_name');
   const host = page.getByTestId('connection-field-host');
@@ -110,7 +110,7 @@ test('"Add connection": a refusal shows where the user is; a wrong or deleted co
   page.on('request', (r) => {
     if (/\/api\/gateway\/connections\/[^/]+\/status$/.test(r.url())) statusCalls += 1;
   });
-  for (const path of ['/sender-management/connections/abc', '/sender-management/connections/99999']) {
+  for (const path of ['/gateway/connections/abc', '/gateway/connections/99999']) {
     await page.goto(path);
     await expect(page.getByTestId('record-not-found')).toContainText('This connection does not exist or was deleted.');
   }

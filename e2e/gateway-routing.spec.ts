@@ -19,7 +19,7 @@ test('a user sets up routing: a rule, the default router first, a static router,
   await expect(page).toHaveURL(/\/dashboard/);
 
   // the regex field: only what is typed is monospace, not its label or its error
-  await page.goto('/sender-management/rules');
+  await page.goto('/gateway/rules');
   await page.getByTestId('rule-new').click();
   await pick(page, 'rule-type', 'Content pattern');
   const pattern = page.getByTestId('rule-pattern');
@@ -40,7 +40,7 @@ test('a user sets up routing: a rule, the default router first, a static router,
   await sql('delete from rules where account_id = $1', [accountId]);
 
   // rules: a destination-prefix filter; a name without letters is refused
-  await page.goto('/sender-management/rules');
+  await page.goto('/gateway/rules');
   await expect(page.getByTestId('rules-page')).toBeVisible();
   await expect(page.getByText('No rules yet.')).toBeVisible();
   await page.getByTestId('rule-new').click();

@@ -35,7 +35,7 @@ test('the app sends its security headers and no screen trips its Content-Securit
   for (const path of [
     '/brand',
     '/sender-management',
-    '/sender-management/connections',
+    '/gateway/connections',
     '/template',
     '/template/new/email',
     '/content',

@@ -7,7 +7,8 @@ test('build a WhatsApp template, submit it and see the simulator approve it', as
   await expect(page).toHaveURL(/\/dashboard/);
 
   await page.goto('/template/whatsapp');
-  await expect(page.getByText('No WhatsApp templates yet')).toBeVisible();
+  // a sandbox account starts with the approved samples; they used none of the day's submissions
+  await expect(page.getByTestId('wa-template-row')).toHaveCount(3);
   await expect(page.getByTestId('wa-limits-usage')).toContainText('0 of 10 used');
   await page.getByTestId('wa-template-new').click();
 
@@ -42,8 +43,9 @@ test('build a WhatsApp template, submit it and see the simulator approve it', as
   await page.evaluate(() => localStorage.setItem('language', 'ar'));
   await page.goto('/template/whatsapp');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await expect(page.getByTestId('wa-template-row')).toHaveCount(1);
-  await expect(page.getByTestId('wa-template-status')).toHaveText('معتمد');
+  const row = page.getByTestId('wa-template-row').filter({ hasText: 'order_shipped' });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('wa-template-status')).toHaveText('معتمد');
 });
 
 test('a reviewer reads WhatsApp templates but is offered no action the role lacks', async ({ page, browser, request }) => {
@@ -61,7 +63,7 @@ test('a reviewer reads WhatsApp templates but is offered no action the role lack
   // the reviewer role may view templates, not create, edit or delete them
   const { page: reviewer, context } = await signInReviewer(browser, request, email, 'e2e.whatsapp.roles');
   await reviewer.goto('/template/whatsapp');
-  await expect(reviewer.getByTestId('wa-template-row')).toHaveCount(1);
+  await expect(reviewer.getByTestId('wa-template-row').filter({ hasText: 'role_check' })).toHaveCount(1);
   await expect(reviewer.getByTestId('wa-template-new')).toHaveCount(0);
   await reviewer.goto(url);
   await expect(reviewer.getByTestId('wa-template-status')).toHaveAttribute('data-status', 'DRAFT');
@@ -74,21 +76,29 @@ test('a reviewer reads WhatsApp templates but is offered no action the role lack
   await context.close();
 });
 
-test('a rejected template shows the reason, is fixed and approved on resubmission', async ({ page, request }) => {
+test('promotional text suggests Marketing; kept as Utility it is warned about, rejected with the reason, fixed and approved', async ({ page, request }) => {
   const email = await registerVerified(request, 'e2e.whatsapp.reject');
   await signInUi(page, email);
   await expect(page).toHaveURL(/\/dashboard/);
   await page.goto('/template/whatsapp/new');
-  await page.getByTestId('wa-template-name').fill('weekend_offer');
-  await page.getByTestId('wa-template-body').fill('Weekend sale: 30% off everything');
+  await page.getByTestId('wa-template-name').fill('summer_offer');
+  const category = page.getByTestId('wa-template-category');
+  await expect(category).toHaveValue('Utility');
+  // the category follows the text until one is picked by hand
+  await page.getByTestId('wa-template-body').fill('Summer sale: 30% off everything');
+  await expect(category).toHaveValue('Marketing');
+  await expect(page.getByTestId('wa-category-warning')).toHaveCount(0);
+  await category.click();
+  await page.getByRole('option', { name: 'Utility' }).click();
+  await expect(page.getByTestId('wa-category-warning')).toContainText('reads as promotional');
   await page.getByTestId('wa-template-submit').click();
   const status = page.getByTestId('wa-template-status');
   await expect(status).toHaveAttribute('data-status', 'REJECTED', { timeout: 15_000 });
   await expect(page.getByTestId('wa-template-rejection')).toContainText('reads as marketing');
 
   // the simulator's rule: marketing wording is fine in the MARKETING category
-  await page.getByTestId('wa-template-category').click();
-  await page.getByRole('option', { name: 'Marketing' }).click();
+  await page.getByTestId('wa-category-use-marketing').click();
+  await expect(category).toHaveValue('Marketing');
   await page.getByTestId('wa-template-submit').click();
   await expect(status).toHaveAttribute('data-status', 'PENDING');
   await expect(status).toHaveAttribute('data-status', 'APPROVED', { timeout: 15_000 });

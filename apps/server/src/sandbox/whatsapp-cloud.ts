@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { installMessageEndpoints, type MessageSimOptions } from './whatsapp-cloud-messages.ts';
+import { PROMOTIONAL_TEXT, SANDBOX_SAMPLE_TEMPLATES } from '@risala/shared/schemas/whatsapp';
 
 export interface SimTemplate {
   id: string;
@@ -41,7 +42,6 @@ export interface WhatsAppCloudSimulatorOptions extends MessageSimOptions {
 }
 
 const SHORTENERS = /\b(bit\.ly|tinyurl\.com|goo\.gl|t\.co|ow\.ly|is\.gd|buff\.ly|rebrand\.ly|cutt\.ly|shorturl\.at)\//i;
-const MARKETING = /\b(sale|sales|discount|discounts|promo|promotion|coupon|deal|deals|offer|offers)\b|\d+\s*%\s*off\b|خصم|تخفيض|تخفيضات/i;
 
 /**
  * The documented review rules (docs/decisions.md), first match wins:
@@ -58,7 +58,7 @@ export function decideTemplate(t: Pick<SimTemplate, 'category' | 'components'>):
   const texts = t.components.flatMap((c) => [c.text ?? '', ...(c.buttons ?? []).map((b) => b.url ?? '')]);
   if (texts.some((s) => SHORTENERS.test(s))) return { status: 'REJECTED', reason: 'INVALID_FORMAT' };
   if (/\{\{|\}\}/.test(body.replace(/\{\{\d+\}\}/g, ''))) return { status: 'REJECTED', reason: 'INVALID_FORMAT' };
-  if (t.category !== 'MARKETING' && MARKETING.test(body)) return { status: 'REJECTED', reason: 'PROMOTIONAL' };
+  if (t.category !== 'MARKETING' && PROMOTIONAL_TEXT.test(body)) return { status: 'REJECTED', reason: 'PROMOTIONAL' };
   return { status: 'APPROVED', reason: 'NONE' };
 }
 
@@ -96,6 +96,21 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
 
 export async function startWhatsAppCloudSimulator(opts: WhatsAppCloudSimulatorOptions) {
   const templates = new Map<string, SimTemplate>();
+  // the samples every sandbox account starts with, approved (shared by all: never deleted)
+  const samples = new Set<string>();
+  for (const t of SANDBOX_SAMPLE_TEMPLATES) {
+    samples.add(t.external_id);
+    templates.set(t.external_id, {
+      id: t.external_id,
+      waba_id: opts.wabaId ?? 'sandbox',
+      name: t.name,
+      language: t.language,
+      category: t.category,
+      components: t.components.map((c) => ({ ...c })),
+      status: 'APPROVED',
+      rejected_reason: 'NONE',
+    });
+  }
   const routes: { method: string; pattern: RegExp; handle: SimHandler }[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let webhookUrl = opts.webhookUrl ?? (() => null);
@@ -173,7 +188,7 @@ export async function startWhatsAppCloudSimulator(opts: WhatsAppCloudSimulatorOp
       (t) => t.waba_id === waba && t.name === name && (!hsmId || t.id === hsmId),
     );
     if (doomed.length === 0) return graphError(404, 'Message template not found');
-    for (const t of doomed) templates.delete(t.id);
+    for (const t of doomed) if (!samples.has(t.id)) templates.delete(t.id);
     return { body: { success: true } };
   });
 

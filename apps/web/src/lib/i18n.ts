@@ -172,3 +172,8 @@ export function translateMessage(message: string | undefined): string | undefine
 }
 
 export default i18n;
+
+/** The two languages as options, named in the interface language ("English"/"Arabic", "الإنجليزية"/"العربية"). */
+export function languageOptions(language: string = currentLanguage()): { value: Language; label: string }[] {
+  return (['en', 'ar'] as const).map((value) => ({ value, label: languageName(value, language) }));
+}

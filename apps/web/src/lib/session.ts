@@ -149,6 +149,13 @@ export function useAccountTimeZone(): string {
   return profile.data?.account.timezone ?? browserTimeZone();
 }
 
+/** The account's plan key ('free_trial', 'starter', …); null until the profile is loaded. */
+export function useAccountPlan(): string | null {
+  const { userId } = useSession();
+  const profile = useQuery({ ...userProfileQuery(userId ?? ''), enabled: Boolean(userId) });
+  return profile.data?.account.plan ?? null;
+}
+
 /**
  * Saves ?token=…&user_id=… (both required) and removes them from the address bar (spec §2). A
  * browser already signed in as someone else is not switched silently: the link waits for the

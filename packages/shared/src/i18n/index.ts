@@ -32,6 +32,15 @@ export interface Reason {
 }
 export type TranslateParams = Record<string, string | number | Reason>;
 
+/** A language or region code in words in the reader's language; the code itself when unknown. */
+export function displayName(lang: string, type: 'language' | 'region', code: string): string {
+  try {
+    return new Intl.DisplayNames([lang === 'ar' ? 'ar' : 'en'], { type }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 /** Translate a dotted key with `{{param}}` interpolation; falls back to English, then the key. */
 export function translate(lang: string, key: string, params: TranslateParams = {}): string {
   const messages = catalogue[lang === 'ar' ? 'ar' : 'en'];
@@ -42,6 +51,8 @@ export function translate(lang: string, key: string, params: TranslateParams = {
     if (value === undefined) return `{{${name}}}`;
     if (typeof value === 'object') return translate(lang, value.key, value.params);
     if (format === 'number' && typeof value === 'number') return new Intl.NumberFormat(lang === 'ar' ? 'ar' : 'en').format(value);
+    // a language code named in the reader's language ("en_US" → "English (United States)" / "الإنجليزية (الولايات المتحدة)")
+    if (format === 'language' && typeof value === 'string') return displayName(lang, 'language', value.replace('_', '-'));
     return String(value);
   });
 }

@@ -5,13 +5,15 @@ import { CHANNELS } from './messages.ts';
  * GET /api/dashboard/getting-started: which first steps the account has taken, for the checklist
  * a new account sees on its landing page (the insights themselves come with the dashboard work).
  */
-export const SETUP_STEPS = ['brand', 'customers', 'approved_template', 'sent_message', 'launched_campaign'] as const;
+export const SETUP_STEPS = ['sender', 'brand', 'customers', 'approved_template', 'sent_message', 'launched_campaign'] as const;
 export type SetupStep = (typeof SETUP_STEPS)[number];
 
 export const gettingStartedSchema = z.object({
+  /** a sender of the account's own (an SMS sender id, an email domain or a WhatsApp number), not a sandbox one */
+  sender: z.boolean(),
   brand: z.boolean(),
   customers: z.boolean(),
-  /** an approved SMS/email template or an approved WhatsApp template */
+  /** an approved SMS/email template or an approved WhatsApp template (not the sandbox's samples) */
   approved_template: z.boolean(),
   sent_message: z.boolean(),
   launched_campaign: z.boolean(),

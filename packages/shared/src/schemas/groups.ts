@@ -229,3 +229,8 @@ export const membersAddedEnvelopeSchema = envelopeOf(
   z.object({ added: z.number().int(), already_assigned: z.number().int(), contacts_count: z.number().int() }),
 );
 export const membersRemovedEnvelopeSchema = envelopeOf(z.object({ removed: z.number().int(), contacts_count: z.number().int() }));
+
+/** GET /api/groups/{id}/reach: members, and those no channel can reach (no consent with an address). */
+export const groupReachSchema = z.object({ members: z.number().int(), unreachable: z.number().int() });
+export type GroupReach = z.infer<typeof groupReachSchema>;
+export const groupReachEnvelopeSchema = envelopeOf(groupReachSchema);

@@ -236,3 +236,57 @@ export const waTemplateListEnvelopeSchema = envelopeOf(waTemplateListSchema);
 export const waSubmissionLimitsEnvelopeSchema = envelopeOf(waSubmissionLimitsSchema);
 /** The Cloud API webhook's acknowledgement. */
 export const whatsappWebhookAckSchema = z.object({ received: z.literal(true) });
+
+/**
+ * Words that make a template promotional in Meta's review (offers, sales, discounts; English and
+ * Arabic). A UTILITY or AUTHENTICATION body like this is rejected, so the editor suggests MARKETING
+ * and the sandbox's review applies the same rule.
+ */
+export const PROMOTIONAL_TEXT =
+  /\b(sale|sales|discount|discounts|promo|promotion|promotions|coupon|coupons|deal|deals|offer|offers|free shipping)\b|\d+\s*%\s*off\b|خصم|تخفيض|تخفيضات|عرض خاص|عروض|كوبون/i;
+
+/** The category a body reads as: MARKETING when it promotes, else UTILITY (the editor's suggestion). */
+export function suggestWaCategory(body: string): 'MARKETING' | 'UTILITY' {
+  return PROMOTIONAL_TEXT.test(body) ? 'MARKETING' : 'UTILITY';
+}
+
+/**
+ * Approved templates every sandbox WhatsApp account starts with — as Meta gives each new WhatsApp
+ * Business Account a sample — so a demo can send at once. The simulator knows them as APPROVED
+ * under these ids; the account gets them as APPROVED rows.
+ */
+export const SANDBOX_SAMPLE_TEMPLATES: readonly {
+  external_id: string;
+  name: string;
+  language: string;
+  category: WaCategory;
+  components: readonly { type: 'BODY' | 'FOOTER'; text: string; example?: { body_text: string[][] } }[];
+}[] = [
+  {
+    external_id: '100000000000001',
+    name: 'weekend_offer',
+    language: 'en',
+    category: 'MARKETING',
+    components: [
+      { type: 'BODY', text: 'Hi {{1}}, our weekend offer is here: {{2}} off everything until Sunday. Show this message in store or shop online.', example: { body_text: [['Sara', '20%']] } },
+      { type: 'FOOTER', text: 'Reply STOP to opt out' },
+    ],
+  },
+  {
+    external_id: '100000000000002',
+    name: 'weekend_offer',
+    language: 'ar',
+    category: 'MARKETING',
+    components: [
+      { type: 'BODY', text: 'مرحبًا {{1}}، عرض نهاية الأسبوع وصل: خصم {{2}} على كل شيء حتى الأحد. أظهر هذه الرسالة في المتجر أو تسوّق عبر الإنترنت.', example: { body_text: [['سارة', '20%']] } },
+      { type: 'FOOTER', text: 'أرسل «إيقاف» لإلغاء الاشتراك' },
+    ],
+  },
+  {
+    external_id: '100000000000003',
+    name: 'order_update',
+    language: 'en',
+    category: 'UTILITY',
+    components: [{ type: 'BODY', text: 'Hi {{1}}, your order {{2}} is on its way. We will message you when it arrives.', example: { body_text: [['Sara', '#1042']] } }],
+  },
+];

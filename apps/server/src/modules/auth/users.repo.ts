@@ -91,3 +91,9 @@ export function toUserDto(row: UserRow, roleKey: string): User {
     created_at: row.created_at.toISOString(),
   };
 }
+
+/** The account's time zone (IANA): what schedules are typed in and exports write times in. */
+export async function accountTimeZone(db: DbOrTx, accountId: number): Promise<string> {
+  const [row] = await db.select({ timezone: accounts.timezone }).from(accounts).where(eq(accounts.id, accountId));
+  return row?.timezone ?? 'UTC';
+}

@@ -161,6 +161,9 @@ describe('an SMS + email campaign', () => {
     const lines = csv.body.trim().split('\r\n');
     expect(lines).toHaveLength(21);
     expect(lines[0]).toContain('Message ID');
+    // times in the account's zone with its offset, the zone named in the time columns' headers
+    expect(lines[0]).toContain('(Saudi Arabia Time)');
+    expect(csv.body).toMatch(/,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+03:00,/);
     const ar = await t.app.inject({ method: 'GET', url: `/api/campaigns/${id}/recipients.csv`, headers: { ...bearer(owner.token), 'accept-language': 'ar' } });
     expect(ar.body).toContain('معرّف الرسالة');
   });

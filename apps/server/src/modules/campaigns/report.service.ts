@@ -9,10 +9,11 @@ import { Readable } from 'node:stream';
 import { translate } from '@risala/shared/i18n/index.ts';
 import type { AbResult, CampaignReport, ReportFunnel } from '@risala/shared/schemas/campaign-report';
 import type { Channel } from '@risala/shared/schemas/messages';
+import { isoInZone, timeZoneName } from '@risala/shared/time';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { AuthContext } from '../auth/index.ts';
+import { accountTimeZone, type AuthContext } from '../auth/index.ts';
 import { csvCell } from '../../lib/csv-formula.ts';
 import { type BatchFigures, campaignBatchFigures, campaignFailures, campaignTimeline } from '../analytics/index.ts';
 import { type Lang, readableError } from '../messaging/index.ts';
@@ -194,13 +195,20 @@ export async function campaignReport(ctx: AppContext, auth: AuthContext, id: num
 const CHUNK = 2000;
 const COLUMNS = ['message_id', 'customer_id', 'recipient', 'channel', 'variant', 'status', 'sent_at', 'delivered_at', 'read_at', 'clicked_at', 'error'] as const;
 const line = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
-const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
+const TIME_COLUMNS: ReadonlySet<string> = new Set(['sent_at', 'delivered_at', 'read_at', 'clicked_at']);
 
-/** GET /api/campaigns/{id}/recipients.csv: one row per message (UTF-8 with BOM), headers in the caller's language. */
+/**
+ * GET /api/campaigns/{id}/recipients.csv: one row per message (UTF-8 with BOM), headers in the
+ * caller's language; times in the account's zone with its offset, the zone named in their headers.
+ */
 export async function recipientsCsv(ctx: AppContext, auth: AuthContext, id: number, lang: Lang): Promise<Readable> {
   await requireCampaign(ctx.db, auth.accountId, id);
   async function* rows() {
-    yield `\ufeff${line(COLUMNS.map((k) => translate(lang, `campaigns.report.csvHeader.${k}`)))}`;
+    const zone = await accountTimeZone(ctx.db, auth.accountId);
+    const iso = (v: unknown) => isoInZone(v as string | Date | null, zone);
+    const zoneName = timeZoneName(zone, lang);
+    const header = (k: string) => translate(lang, `campaigns.report.csvHeader.${k}`) + (TIME_COLUMNS.has(k) ? ` (${zoneName})` : '');
+    yield `\ufeff${line(COLUMNS.map(header))}`;
     let after = 0;
     for (;;) {
       const { rows: chunk } = await ctx.db.execute<Record<string, unknown> & { id: string }>(sql`

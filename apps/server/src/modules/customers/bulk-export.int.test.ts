@@ -94,7 +94,10 @@ describe('GET /api/customers/export.csv', () => {
     expect(JSON.parse(mona?.attributes ?? '')).toEqual({ plan: 'gold, "premium"' });
     const fahad = rows.find((r) => r.first_name === 'Fahad');
     expect(fahad).toMatchObject({ consent_email: 'true', consent_email_source: 'form', consent_sms: 'false' });
-    expect(fahad?.consent_email_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    // in the account's zone (a new account's: Asia/Riyadh) with its offset, the same instant as stored
+    expect(fahad?.consent_email_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+03:00$/);
+    const [stored] = await t.sql(`select consent_email_at from customers where account_id = $1 and first_name = 'Fahad'`, [owner.accountId]);
+    expect(Date.parse(fahad?.consent_email_at ?? '')).toBe(Math.floor(new Date(stored.consent_email_at).getTime() / 1000) * 1000);
   });
 
   it('applies the same filters as the list (including quotes in the search)', async () => {

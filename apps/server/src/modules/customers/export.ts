@@ -6,11 +6,12 @@ import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { AppContext } from '../../context.ts';
 import { neutraliseFormulaSql } from '../../lib/csv-formula.ts';
-import type { AuthContext } from '../auth/index.ts';
+import { accountTimeZone, type AuthContext } from '../auth/index.ts';
 import { customerWhere } from './customer-filter.ts';
 
 const dialect = new PgDialect();
-const ts = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as ${col}`;
+/** ISO 8601 in the session's time zone (the account's, set for the export) with its offset: 2026-11-26T08:41:05+03:00 */
+const ts = (col: string) => `to_char(${col}, 'YYYY-MM-DD"T"HH24:MI:SSTZH:TZM') as ${col}`;
 
 /** Text a person typed, written so a spreadsheet shows it as text, never runs it as a formula. */
 const text = (expr: string, as: string) => `${neutraliseFormulaSql(expr)} as ${as}`;
@@ -41,7 +42,10 @@ function inline(client: pg.PoolClient, query: SQL): string {
   return text.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]));
 }
 
-/** The filtered customers as CSV (UTF-8 with BOM so Excel shows Arabic), streamed from PostgreSQL. */
+/**
+ * The filtered customers as CSV (UTF-8 with BOM so Excel shows Arabic), streamed from PostgreSQL,
+ * in one read-only transaction whose time zone is the account's (times read as the app shows them).
+ */
 export async function exportCsv(ctx: AppContext, auth: AuthContext, filter: CustomerFilter): Promise<Readable> {
   const where = await customerWhere(ctx.db, auth.accountId, filter);
   const client = await ctx.db.$client.connect();
@@ -53,6 +57,8 @@ export async function exportCsv(ctx: AppContext, auth: AuthContext, filter: Cust
     client.release(err);
   };
   try {
+    await client.query('begin read only');
+    await client.query("select set_config('TimeZone', $1, true)", [await accountTimeZone(ctx.db, auth.accountId)]);
     const query = inline(client, sql`${sql.raw(SELECT)} from customers where ${where} order by customers.id`);
     const copy = client.query(copyTo(`copy (${query}) to stdout with (format csv, header true)`));
     out.write('\ufeff');
@@ -60,9 +66,13 @@ export async function exportCsv(ctx: AppContext, auth: AuthContext, filter: Cust
       release(err);
       out.destroy(err);
     });
-    copy.on('end', () => release());
+    let copied = false;
+    copy.on('end', () => {
+      copied = true;
+      client.query('commit').then(() => release(), (err: Error) => release(err));
+    });
     out.on('close', () => {
-      if (released) return;
+      if (released || copied) return;
       copy.destroy();
       release(new Error('export aborted')); // the connection is mid-COPY: discard it
     });

@@ -4,6 +4,7 @@ import {
   groupEnvelopeSchema,
   groupMemberPageEnvelopeSchema,
   groupPageEnvelopeSchema,
+  groupReachEnvelopeSchema,
   membersAddedEnvelopeSchema,
   membersRemovedEnvelopeSchema,
   previewCountEnvelopeSchema,
@@ -43,6 +44,9 @@ export function groupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.get('/:id', { ...view, schema: { tags, summary: 'Get a group', params: idParamSchema, response: { 200: groupEnvelopeSchema } } }, async (req, reply) =>
       ok(reply, await groups.get(ctx, requireAuth(req), req.params.id)),
+    );
+    app.get('/:id/reach', { ...view, schema: { tags, summary: 'Count a group\'s members and those no channel can reach', params: idParamSchema, response: { 200: groupReachEnvelopeSchema } } }, async (req, reply) =>
+      ok(reply, await groups.reach(ctx, requireAuth(req), req.params.id)),
     );
     app.put('/:id', { ...change, schema: { tags, summary: 'Update a group', params: idParamSchema, body: updateGroupSchema, response: { 200: groupEnvelopeSchema } } }, async (req, reply) =>
       ok(reply, await groups.update(ctx, requireAuth(req), req.params.id, req.body), 'Group updated'),

@@ -2,6 +2,7 @@ import {
   type CreateGroupInput,
   emptySegmentRules,
   type GroupListQuery,
+  type GroupReach,
   type MemberIdsInput,
   type MemberListQuery,
   referencedGroupIds,
@@ -9,11 +10,13 @@ import {
   segmentRuleIssues,
   type UpdateGroupInput,
 } from '@risala/shared/schemas/groups';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, mapDbError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/index.ts';
 import * as repo from './groups.repo.ts';
+import { groupAudienceWhere } from './segment-sql.ts';
 
 /** Drizzle wraps the driver's error (the PostgreSQL code is on `cause`): map it to our codes. */
 export function dbError(err: unknown): unknown {
@@ -68,6 +71,20 @@ export async function get(ctx: AppContext, auth: AuthContext, id: number) {
     }
   }
   return present(group);
+}
+
+/**
+ * How many of the group's customers no channel can reach: no consent for a channel they have an
+ * address for (an import without consent leaves a whole file like this; the page says so).
+ */
+export async function reach(ctx: AppContext, auth: AuthContext, id: number): Promise<GroupReach> {
+  const group = await mustFind(ctx.db, auth.accountId, id);
+  const { rows } = await ctx.db.execute<{ members: number; unreachable: number }>(sql`
+    select count(*)::int as members,
+           count(*) filter (where not ((consent_email and email is not null)
+             or ((consent_sms or consent_whatsapp) and mobile_number is not null)))::int as unreachable
+      from customers where account_id = ${auth.accountId} and ${groupAudienceWhere(group)}`);
+  return rows[0] ?? { members: 0, unreachable: 0 };
 }
 
 export async function create(ctx: AppContext, auth: AuthContext, input: CreateGroupInput) {

@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import type { AppContext } from '../../context.ts';
 import { csvCell } from '../../lib/csv-formula.ts';
-import type { AuthContext } from '../auth/index.ts';
+import { isoInZone } from '@risala/shared/time';
+import { accountTimeZone, type AuthContext } from '../auth/index.ts';
 import * as repo from './history.repo.ts';
 import { type Lang, toMessageDto } from './history.service.ts';
 
@@ -20,10 +21,14 @@ const line = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
 /**
  * The filtered history as CSV (UTF-8 with BOM so Excel shows Arabic), streamed: keyset pages of
  * CHUNK rows in (created_at, id) order, each read only when the client has taken the previous one.
+ * Times are ISO 8601 in the account's time zone with its offset ("2026-11-26T08:41:05+03:00"), as
+ * the app shows them, and still exact for a program reading the file.
  */
 export function exportMessagesCsv(ctx: AppContext, auth: AuthContext, filter: repo.MessageFilter, lang: Lang): Readable {
   const where = repo.messageWhere(auth.accountId, filter);
   async function* rows() {
+    const zone = await accountTimeZone(ctx.db, auth.accountId);
+    const at = (v: string | null) => isoInZone(v, zone);
     yield `\ufeff${line([...HEADER])}`;
     let after: repo.ExportRow | null = null;
     for (;;) {
@@ -33,10 +38,10 @@ export function exportMessagesCsv(ctx: AppContext, auth: AuthContext, filter: re
       for (const r of chunk) {
         const m = toMessageDto(r, lang);
         text += line([
-          m.id, m.created_at, m.channel, m.status, m.recipient, m.sender, m.subject, m.body, m.encoding, m.parts,
+          m.id, at(m.created_at), m.channel, m.status, m.recipient, m.sender, m.subject, m.body, m.encoding, m.parts,
           m.credits, m.cost, m.bulk_id, m.campaign_id, m.customer_id, m.connection_name, m.provider_message_id,
-          m.error_code, m.error_message, m.blocked_by, m.possible_duplicate, m.scheduled_at, m.queued_at, m.sent_at,
-          m.delivered_at, m.read_at, m.failed_at,
+          m.error_code, m.error_message, m.blocked_by, m.possible_duplicate, at(m.scheduled_at), at(m.queued_at), at(m.sent_at),
+          at(m.delivered_at), at(m.read_at), at(m.failed_at),
         ]);
       }
       yield text;

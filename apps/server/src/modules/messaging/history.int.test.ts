@@ -246,6 +246,9 @@ describe('GET /api/messages/export.csv', () => {
     // 8 SMS rows + header + trailing newline
     expect(text.split('\r\n').length).toBe(10);
     expect(text).not.toContain('layla@example.com');
+    // times in the account's zone (Asia/Riyadh) with its offset: the file says which zone it is
+    const created = text.split('\r\n')[1]?.split(',')[1] ?? '';
+    expect(created).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+03:00$/);
   });
 
   it('applies views and refuses a bad filter', async () => {

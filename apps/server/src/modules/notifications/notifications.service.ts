@@ -1,5 +1,5 @@
 import type { Notification, NotificationCount, NotificationList, NotificationType } from '@risala/shared';
-import { translate } from '@risala/shared/i18n/index.ts';
+import { type TranslateParams, translate } from '@risala/shared/i18n/index.ts';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
@@ -18,7 +18,7 @@ export async function notify(
   scope: Scope,
   type: NotificationType,
   key: string,
-  params: Record<string, string | number> = {},
+  params: TranslateParams = {},
 ) {
   await db.insert(notifications).values({
     account_id: scope.accountId,
@@ -31,7 +31,7 @@ export async function notify(
 }
 
 function render(row: Row, lang: string): Notification {
-  const params = (row.params ?? {}) as Record<string, string | number>;
+  const params = (row.params ?? {}) as TranslateParams;
   return {
     id: row.id,
     type: row.type as NotificationType,

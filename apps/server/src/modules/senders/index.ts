@@ -6,7 +6,7 @@ export { type AutoReplyConfig, autoReplyFor } from './auto-reply.ts';
 export { emailPublicRoutes } from './email-public.routes.ts';
 export { findDefaultEmailSender, findEmailSenderById } from './email.repo.ts';
 export { emailSenderRoutes } from './email.routes.ts';
-export { seedSandboxSenders } from './sandbox-seed.ts';
+export { SANDBOX_SMS_SENDER, seedSandboxSenders } from './sandbox-seed.ts';
 export { findDefaultSmsSender, findSmsSender } from './sms.repo.ts';
 export { smsSenderRoutes } from './sms.routes.ts';
 export { findDefaultWhatsappSender, findWhatsappSender } from './whatsapp-sender.repo.ts';

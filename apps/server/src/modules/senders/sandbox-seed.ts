@@ -1,7 +1,11 @@
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { emailSenders, smsSenders, whatsappSenders } from '../../db/schema/index.ts';
+import { SANDBOX_SAMPLE_TEMPLATES } from '@risala/shared/schemas/whatsapp';
+import { emailSenders, smsSenders, whatsappSenders, whatsappTemplates } from '../../db/schema/index.ts';
 import { encryptSecret } from '../../lib/crypto.ts';
+
+/** The SMS sender id a sandbox account starts with (not one the account set up: see getting started). */
+export const SANDBOX_SMS_SENDER = { sender_id: 'Risala', description: 'Sandbox sender id' } as const;
 
 /** The sandbox WhatsApp number of an account: ids starting with 9 are phone numbers in the simulator. */
 export function sandboxWhatsAppIds(accountId: number) {
@@ -14,15 +18,15 @@ export function sandboxWhatsAppIds(accountId: number) {
 /**
  * A fresh account can send at once: an ACTIVE SMS sender id "Risala", and — when the server runs
  * against the sandbox peers — an email sender on the SMTP sink and a WhatsApp sender on the
- * Cloud API simulator (both ACTIVE, `is_sandbox`/provider `sandbox`).
+ * Cloud API simulator (both ACTIVE, `is_sandbox`/provider `sandbox`) with the simulator's approved
+ * sample templates.
  */
 export async function seedSandboxSenders(tx: DbOrTx, account: { id: number; name: string }, config: Config) {
   // a sender id nobody reviewed is a sandbox convenience: production accounts request theirs
   if (!config.production) await tx.insert(smsSenders).values({
     account_id: account.id,
-    sender_id: 'Risala',
+    ...SANDBOX_SMS_SENDER,
     sender_type: 'alphanumeric',
-    description: 'Sandbox sender id',
     status: 'ACTIVE',
     is_default: true,
     reviewed_at: new Date(),
@@ -52,5 +56,21 @@ export async function seedSandboxSenders(tx: DbOrTx, account: { id: number; name
       setup_completed_at: new Date(),
       is_default: true,
     });
+    // approved samples (the simulator knows them): a demo can send a WhatsApp template at once
+    const now = new Date();
+    await tx.insert(whatsappTemplates).values(
+      SANDBOX_SAMPLE_TEMPLATES.map((t) => ({
+        account_id: account.id,
+        name: t.name,
+        language: t.language,
+        category: t.category,
+        components: t.components,
+        status: 'APPROVED',
+        external_id: t.external_id,
+        waba_id: config.whatsapp.wabaId ?? 'sandbox',
+        submitted_at: now,
+        status_updated_at: now,
+      })),
+    );
   }
 }

@@ -99,7 +99,14 @@ describe('submit → simulator decision → signed webhook', () => {
     expect(tpl.rejection_reason).toBe('PROMOTIONAL');
     const note = (await notifications()).find((n) => n.message.includes('rt_promo'));
     expect(note?.title).toBe('WhatsApp template rejected');
-    expect(note?.message).toContain('PROMOTIONAL');
+    // the reason and the language in the reader's words, not Meta's codes
+    expect(note?.message).toContain('reads as marketing');
+    expect(note?.message).not.toContain('PROMOTIONAL');
+    expect(note?.message).toContain('(\u2068American English\u2069)');
+    const ar = await t.app.inject({ method: 'GET', url: '/api/notifications?limit=50', headers: { ...auth, 'accept-language': 'ar' } });
+    const noteAr = (ar.json().data.notifications as { message: string }[]).find((n) => n.message.includes('rt_promo'));
+    expect(noteAr?.message).toContain('الإنجليزية');
+    expect(noteAr?.message).toContain('يبدو النص تسويقيًا');
 
     // editing a rejected template returns it to DRAFT; resubmitting edits it at the Cloud API
     const put = await t.app.inject({ method: 'PUT', url: `${BASE}/${id}`, headers: auth, payload: waTemplate({ name: 'rt_promo', category: 'MARKETING', components: [body('Big sale: 50% off for {{1}} this week', ['Sara'])] }) });

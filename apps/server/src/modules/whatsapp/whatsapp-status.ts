@@ -49,7 +49,8 @@ export async function applyCloudStatus(
     await notify(tx, { accountId: row.account_id, userId: row.created_by }, 'template_status', key, {
       name: row.name,
       language: row.language,
-      reason: rejection ?? '',
+      // the reason in the reader's words, not Meta's code ("PROMOTIONAL")
+      reason: rejection ? { key: `whatsapp.reasons.${rejection}` } : '',
     });
   }
   return updated;

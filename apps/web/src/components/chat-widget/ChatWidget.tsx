@@ -4,8 +4,9 @@ import { IconMessageChatbot, IconMinus, IconSend, IconSettings, IconTrash } from
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatList, intlLocale } from '../../lib/i18n.ts';
+import { formatList } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
+import { useTimeFormat } from '../../lib/time.ts';
 import { LazyMarkdown as ChatMarkdown } from '../markdown/LazyMarkdown.tsx';
 import { DraftCard } from './DraftCard.tsx';
 import { type UiMessage, useChat } from './use-chat.ts';
@@ -24,9 +25,9 @@ function EngineLine({ m }: { m: UiMessage }) {
   );
 }
 
-function Message({ m, lang, onOpenDraft }: { m: UiMessage; lang: string; onOpenDraft: () => void }) {
+function Message({ m, onOpenDraft }: { m: UiMessage; onOpenDraft: () => void }) {
   const { t } = useTranslation();
-  const time = new Intl.DateTimeFormat(intlLocale(lang), { hour: 'numeric', minute: '2-digit' }).format(new Date(m.timestamp));
+  const time = useTimeFormat().time(m.timestamp);
   const mine = m.sender === 'user';
   return (
     <Box className={`chat-message chat-message--${m.sender}`} data-testid={`chat-message-${m.sender}`}>
@@ -67,7 +68,7 @@ function Message({ m, lang, onOpenDraft }: { m: UiMessage; lang: string; onOpenD
  * "AI is thinking...". Escape minimises and gives focus back to the button.
  */
 export function ChatWidget() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState('');
   const chat = useChat(open);
@@ -172,7 +173,7 @@ export function ChatWidget() {
               <ChatMarkdown text={t('ai.chat.welcome')} />
             </Paper>
             {chat.messages.filter((m) => !(m.pending && !m.text && m.cards.length === 0)).map((m) => (
-              <Message key={m.key} m={m} lang={i18n.language} onOpenDraft={onOpenDraft} />
+              <Message key={m.key} m={m} onOpenDraft={onOpenDraft} />
             ))}
             {thinking && (
               <Group gap={6} role="status" data-testid="chat-thinking" className="chat-message chat-message--bot">

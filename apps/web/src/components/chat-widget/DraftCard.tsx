@@ -4,17 +4,15 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { intlLocale } from '../../lib/i18n.ts';
-import { useAccountTimeZone } from '../../lib/session.ts';
+import { useTimeFormat } from '../../lib/time.ts';
 
 /** A draft the assistant saved: what it is, and Open (the user checks and confirms it in its editor). */
 export function DraftCard({ card, onOpen }: { card: Card; onOpen?: () => void }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   // schedules are typed and shown in the account's zone, as the launcher does
-  const timeZone = useAccountTimeZone();
-  const at = card.schedule_at
-    ? new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(card.schedule_at))
-    : null;
+  const fmt = useTimeFormat();
+  const at = card.schedule_at ? fmt.moment(card.schedule_at) : null;
   return (
     <Paper withBorder p="xs" radius="md" data-testid="chat-draft-card" data-kind={card.kind}>
       <Stack gap={4}>

@@ -7,6 +7,7 @@ import {
   IconLifebuoy,
   IconMessages,
   IconRocket,
+  IconRouter,
   IconSend,
   IconSparkles,
   IconTemplate,
@@ -22,6 +23,7 @@ import { isNavActive, type NavRoute, visibleNavEntries } from './nav.ts';
 const ICONS: Record<NavRoute, ComponentType<{ size?: number; stroke?: number }>> = {
   '/brand': IconBuildingStore,
   '/sender-management': IconSend,
+  '/gateway': IconRouter,
   '/template': IconTemplate,
   '/content': IconFileText,
   '/customer': IconUsers,

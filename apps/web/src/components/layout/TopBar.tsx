@@ -10,6 +10,7 @@ import { LanguageToggle } from '../language-toggle/LanguageToggle.tsx';
 import { NotificationBell } from '../notification-bell/NotificationBell.tsx';
 import { Logo } from './Logo.tsx';
 import { UserAvatar } from './UserAvatar.tsx';
+import { UserText } from '../text/UserText.tsx';
 
 /** Top bar (spec §2): sidebar toggle, logo when the sidebar is closed, date, bell, language, user menu. */
 export function TopBar({ sidebarOpened, onToggleSidebar }: { sidebarOpened: boolean; onToggleSidebar: () => void }) {
@@ -45,10 +46,10 @@ export function TopBar({ sidebarOpened, onToggleSidebar }: { sidebarOpened: bool
           <Menu position="bottom-end" width={200} shadow="md">
             <Menu.Target>
               <UnstyledButton data-testid="user-menu" aria-label={t('shell.userMenu')}>
-                <Group gap={8} wrap="nowrap">
+                <Group gap={8} wrap="nowrap" data-user-text>
                   <UserAvatar name={name} />
                   <Text size="sm" fw={600} visibleFrom="xs" data-testid="top-bar-name" title={name}>
-                    {truncateName(name)}
+                    <UserText>{truncateName(name)}</UserText>
                   </Text>
                   <IconChevronDown size={16} />
                 </Group>

@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { isNavActive, NAV_ENTRIES, visibleNavEntries } from './nav.ts';
 
 describe('sidebar entries', () => {
-  it('lists the 11 entries of spec §2 in order', () => {
+  it('lists the 11 entries of spec §2 in order, and the gateway after the senders', () => {
     expect(NAV_ENTRIES.map((e) => e.route)).toEqual([
       '/brand',
       '/sender-management',
+      '/gateway',
       '/template',
       '/content',
       '/customer',
@@ -34,8 +35,11 @@ describe('sidebar entries', () => {
     expect(visibleNavEntries({ sms_portal: [] }).map((e) => e.route)).toEqual(['/support']);
   });
 
-  it('an owner sees every entry; a viewer has no sender management', () => {
-    expect(visibleNavEntries(permissionTreeFor('owner'))).toHaveLength(11);
+  it('an owner sees every entry; a viewer has no sender management; the gateway is for those who run it', () => {
+    expect(visibleNavEntries(permissionTreeFor('owner'))).toHaveLength(12);
+    expect(visibleNavEntries(permissionTreeFor('admin')).map((e) => e.route)).toContain('/gateway');
+    expect(visibleNavEntries(permissionTreeFor('marketer')).map((e) => e.route)).toContain('/sender-management');
+    expect(visibleNavEntries(permissionTreeFor('marketer')).map((e) => e.route)).not.toContain('/gateway');
     expect(visibleNavEntries(permissionTreeFor('viewer')).map((e) => e.route)).not.toContain('/sender-management');
   });
 });

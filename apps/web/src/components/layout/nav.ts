@@ -4,6 +4,8 @@ import type { PermissionTree } from '@risala/shared';
 export const NAV_ENTRIES = [
   { route: '/brand', labelKey: 'nav.brand' },
   { route: '/sender-management', labelKey: 'nav.senderManagement' },
+  // the SMS gateway (connections, routing): for those who run it, not the marketers' path
+  { route: '/gateway', labelKey: 'nav.gateway' },
   { route: '/template', labelKey: 'nav.template' },
   { route: '/content', labelKey: 'nav.content' },
   { route: '/customer', labelKey: 'nav.customer' },
@@ -24,7 +26,11 @@ const ALWAYS_VISIBLE: readonly string[] = ['/support'];
 /** An entry shows when the tree has an entity with that entity_url (Support always). */
 export function visibleNavEntries(tree: PermissionTree | null | undefined): NavEntry[] {
   const urls = new Set((tree?.sms_portal ?? []).map((entity) => entity.entity_url));
-  return NAV_ENTRIES.filter((entry) => ALWAYS_VISIBLE.includes(entry.route) || urls.has(entry.route));
+  // the gateway is run by whoever may change senders (owners, admins): a marketer only views them
+  const runsGateway = (tree?.sms_portal ?? []).some((e) => e.entity === 'sender' && e.actions.includes('update'));
+  return NAV_ENTRIES.filter((entry) =>
+    entry.route === '/gateway' ? runsGateway : ALWAYS_VISIBLE.includes(entry.route) || urls.has(entry.route),
+  );
 }
 
 /**

@@ -8,13 +8,14 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { AudienceLinks } from '../../components/audience-links/AudienceLinks.tsx';
 import { ListFooter } from '../../components/page/ListFooter.tsx';
 import { QueryTable } from '../../components/page/QueryTable.tsx';
-import { formatDate, intlLocale } from '../../lib/i18n.ts';
+import { intlLocale } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { oneOf, sortChoice, sortPatch, useUrlList, useUrlSearch } from '../../lib/url-list.ts';
 import { type BlacklistListParams, useBlacklists } from './api/get-blacklists.ts';
 import { BlacklistFormModal } from './components/BlacklistFormModal.tsx';
 import { CheckNumberBox } from './components/CheckNumberBox.tsx';
 import { backState } from '../../components/page/BackLink.tsx';
+import { Moment } from '../../components/time/Moment.tsx';
 
 const LIMIT = 20;
 const SORTS = ['created_at:desc', 'blacklist_name:asc', 'blacklist_name:desc', 'entries_count:desc'] as const;
@@ -23,7 +24,7 @@ const LIST_DEFAULTS = { search: '', type: '', sort: 'created_at', order: 'desc' 
 
 /** /customer/blacklists: MT and MO blacklists, the "check a number" box, and creation. */
 export function BlacklistsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const { permissions } = useSession();
@@ -57,7 +58,7 @@ export function BlacklistsPage() {
           <Table.Td><Badge variant="outline">{t(`blacklists.types.${b.blacklist_type}`)}</Badge></Table.Td>
           <Table.Td>{b.entries_count.toLocaleString(intlLocale())}</Table.Td>
           <Table.Td><Badge color={b.status === 'ACTIVE' ? 'green' : 'gray'} variant="light">{t(`blacklists.status.${b.status}`)}</Badge></Table.Td>
-          <Table.Td>{formatDate(b.created_at, { dateStyle: 'medium' }, i18n.language)}</Table.Td>
+          <Table.Td><Moment at={b.created_at} style="day" /></Table.Td>
         </Table.Tr>
       ))
       )}

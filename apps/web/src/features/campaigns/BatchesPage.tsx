@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiErrorAlert } from '../../components/page/ApiErrorAlert.tsx';
 import { QueryState } from '../../components/page/QueryState.tsx';
-import { formatDate, formatMoney, isolate } from '../../lib/i18n.ts';
+import { formatMoney, isolate } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { showSuccessToast } from '../../lib/toast.ts';
 import { oneOf, useUrlList, useUrlSearch } from '../../lib/url-list.ts';
@@ -17,6 +17,8 @@ import { batchState } from './batches.ts';
 import { BatchConfirm } from './components/BatchConfirm.tsx';
 import { isoToZonedLocal, minZonedLocal, zonedLocalToIso, zonedScheduleError } from '../../lib/zoned.ts';
 import { useSingleFlight } from '../../lib/single-flight.ts';
+import { formatInZone, timeZoneName } from '@risala/shared/time';
+import { ZonedDateTimeInput } from '../../components/dates/ZonedDateTimeInput.tsx';
 
 const VIEWS: Exclude<BatchView, 'all'>[] = ['approval', 'gateway', 'scheduled', 'canceled'];
 const LIMIT = 20;
@@ -57,15 +59,14 @@ function ActionDialog({ dialog, onClose }: { dialog: Dialog; onClose: () => void
     <Modal opened onClose={onClose} title={t(reschedule ? 'campaigns.batches.rescheduleTitle' : 'campaigns.batches.rejectTitle', { batch: isolate(dialog.batch.batch_id) })}>
       <Stack gap="sm">
         {reschedule ? (
-          <TextInput
-            type="datetime-local"
+          <ZonedDateTimeInput
             label={t('campaigns.launcher.schedule.at')}
-            description={t('campaigns.launcher.schedule.timezone', { zone: isolate(zone) })}
+            zone={zone}
             value={value}
             min={minZonedLocal(zone)}
-            onChange={(ev) => setAt(ev.currentTarget.value)}
+            onChange={setAt}
             error={timeError ? t(timeError) : undefined}
-            data-testid="batch-reschedule-at"
+            testId="batch-reschedule-at"
           />
         ) : (
           <Textarea label={t('campaigns.batches.reason')} value={reason} onChange={(ev) => setReason(ev.currentTarget.value)} maxLength={500} required data-testid="batch-reject-reason" />
@@ -144,7 +145,7 @@ function BatchTable({ view, list, onDialog }: { view: BatchView; list: BatchList
   const { page, setPage } = list;
   const [search, setSearch] = useUrlSearch(list);
   const batches = useBatches(view, page, LIMIT, list.values.search);
-  const date = (v: string | null) => (v ? formatDate(v, { dateStyle: 'medium', timeStyle: 'short' }, i18n.language) : '—');
+  const date = (v: string | null, zone: string) => formatInZone(v, zone, i18n.language) || '—';
   const pages = Math.max(1, Math.ceil((batches.data?.total ?? 0) / LIMIT));
   const body = (
     <QueryState query={batches} empty={(data) => data.items.length === 0} emptyText={t(`campaigns.batches.empty.${view}`)}>
@@ -183,8 +184,8 @@ function BatchTable({ view, list, onDialog }: { view: BatchView; list: BatchList
                     <Table.Td>
                       {b.scheduled_at ? (
                         <>
-                          {formatDate(b.scheduled_at, { dateStyle: 'medium', timeStyle: 'short', timeZone: b.timezone }, i18n.language)}
-                          <Text size="xs" c="dimmed" className="ltr-value">{b.timezone}</Text>
+                          {formatInZone(b.scheduled_at, b.timezone, i18n.language)}
+                          <Text size="xs" c="dimmed">{timeZoneName(b.timezone, i18n.language)}</Text>
                         </>
                       ) : (
                         '—'
@@ -196,7 +197,7 @@ function BatchTable({ view, list, onDialog }: { view: BatchView; list: BatchList
                       </Badge>
                       {b.rejection_reason && (
                         <Text size="xs" c="red">
-                          {isolate(b.rejection_reason)} · {isolate(date(b.rejected_date))}
+                          {isolate(b.rejection_reason)} · {isolate(date(b.rejected_date, b.timezone))}
                         </Text>
                       )}
                     </Table.Td>
@@ -212,7 +213,7 @@ function BatchTable({ view, list, onDialog }: { view: BatchView; list: BatchList
                     <Table.Td>
                       {view === 'canceled' ? (
                         <Text size="sm" data-testid="batch-canceled-by">
-                          {isolate(b.batch_canceled_by_username ?? '—')} · {isolate(date(b.canceled_at))}
+                          {isolate(b.batch_canceled_by_username ?? '—')} · {isolate(date(b.canceled_at, b.timezone))}
                         </Text>
                       ) : view === 'gateway' ? (
                         <Text size="sm">{b.gateway_reviewer_username ?? '—'}</Text>

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ListFooter } from '../../components/page/ListFooter.tsx';
 import { QueryState } from '../../components/page/QueryState.tsx';
-import { formatDate, isolate } from '../../lib/i18n.ts';
+import { isolate } from '../../lib/i18n.ts';
 import { useAccountTimeZone, useSession } from '../../lib/session.ts';
 import { showSuccessToast } from '../../lib/toast.ts';
 import { oneOf, useFirstPageWhenPastEnd, useUrlList, useUrlSearch } from '../../lib/url-list.ts';
@@ -19,6 +19,7 @@ import type { Campaign } from './api/types.ts';
 import { CampaignReport } from './components/CampaignReport.tsx';
 import { StatusBadge } from './components/StatusBadge.tsx';
 import { routeId } from '../../components/page/NotFoundNote.tsx';
+import { formatInZone, timeZoneName } from '@risala/shared/time';
 
 const LIMIT = 20;
 /** The list's view in the URL (lib/url-list.ts): /campaignhistory?search=…&status=RUNNING&channel=sms&page=2 (and campaign=id: the report drawer). */
@@ -92,8 +93,8 @@ function CampaignRows({ items, onOpen }: { items: Campaign[]; onOpen: (c: Campai
               </Table.Td>
               <Table.Td>{c.targeted.toLocaleString(i18n.language)}</Table.Td>
               {/* in the account's zone, where a schedule is typed (as the batches show it) */}
-              <Table.Td title={timeZone} data-testid="campaign-when">
-                {c.launched_at || c.schedule_at ? formatDate((c.launched_at ?? c.schedule_at) as string, { dateStyle: 'medium', timeStyle: 'short', timeZone }, i18n.language) : '—'}
+              <Table.Td title={timeZoneName(timeZone, i18n.language)} data-testid="campaign-when">
+                {c.launched_at || c.schedule_at ? formatInZone(c.launched_at ?? c.schedule_at, timeZone, i18n.language) : '—'}
               </Table.Td>
               <Table.Td>{canDelete && DELETABLE.includes(c.status) && <DeleteButton campaign={c} />}</Table.Td>
             </Table.Tr>

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Grid, Group, List, Stack, Text, Title } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
-import { IconAlertCircle, IconAlertTriangle, IconHistory, IconRocket, IconSend, IconSparkles, IconStack2 } from '@tabler/icons-react';
+import { IconAlertCircle, IconHistory, IconRocket, IconSend, IconSparkles, IconStack2 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

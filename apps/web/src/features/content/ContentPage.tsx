@@ -2,9 +2,10 @@ import { Button, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput,
 import { useLocalStorage } from '@mantine/hooks';
 import { can } from '@risala/shared/permissions';
 import { CONTENT_TYPES, type ContentItem } from '@risala/shared/schemas/content';
-import { IconLayoutGrid, IconList, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconBrush, IconLayoutGrid, IconList, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ListFooter } from '../../components/page/ListFooter.tsx';
 import { QueryState } from '../../components/page/QueryState.tsx';
 import { useSession } from '../../lib/session.ts';
@@ -98,9 +99,15 @@ export function ContentPage() {
           <Text c="dimmed">{t('content.subtitle')}</Text>
         </div>
         {can(permissions, 'content', 'create') && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="content-new">
-            {t('content.actions.new')}
-          </Button>
+          <Group gap="sm">
+            {/* the canvas editor: images, shapes, text and ready-made layouts, saved into this library */}
+            <Button component={Link} to="/canvas-editor" variant="default" leftSection={<IconBrush size={16} />} data-testid="content-design-image">
+              {t('content.actions.designImage')}
+            </Button>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="content-new">
+              {t('content.actions.new')}
+            </Button>
+          </Group>
         )}
       </Group>
       <Group gap="sm" align="flex-end" wrap="wrap">

@@ -6,13 +6,15 @@ import { useNavigate, useParams } from 'react-router';
 import { LoadError } from '../../components/page/LoadError.tsx';
 import { isNotFound, NotFoundNote, routeId } from '../../components/page/NotFoundNote.tsx';
 import { PageLoader } from '../../components/page/PageLoader.tsx';
-import { formatDate, isolate } from '../../lib/i18n.ts';
+import { isolate, languageName } from '../../lib/i18n.ts';
+import { useTimeFormat } from '../../lib/time.ts';
 import { useSession } from '../../lib/session.ts';
 import { showSuccessToast } from '../../lib/toast.ts';
 import { useCustomer, useDeleteCustomer } from './api/customer.ts';
 import { CustomerFormModal } from './components/CustomerFormModal.tsx';
 import { customerName } from './components/CustomerTable.tsx';
 import { BackLink } from '../../components/page/BackLink.tsx';
+import { countryName } from '../../lib/countries.ts';
 
 function Field({ label, value, ltr }: { label: string; value: ReactNode; ltr?: boolean }) {
   return (
@@ -27,7 +29,7 @@ function Field({ label, value, ltr }: { label: string; value: ReactNode; ltr?: b
 
 /** /customer/:id — one customer: fields, consent with source and time, edit and delete. */
 export function CustomerDetailPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const id = routeId(useParams().id);
   const navigate = useNavigate();
   const { permissions } = useSession();
@@ -35,7 +37,7 @@ export function CustomerDetailPage() {
   const remove = useDeleteCustomer();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const date = (at: string | null) => (at ? formatDate(at, { dateStyle: 'medium', timeStyle: 'short' }, i18n.language) : '');
+  const date = useTimeFormat().moment;
 
   const back = <BackLink to="/customer" label={t('customers.detail.back')} testId="customer-back" />;
   if (id === null || isNotFound(customer.error)) return <NotFoundNote back={back} text={t('customers.detail.notFound')} />;
@@ -80,8 +82,8 @@ export function CustomerDetailPage() {
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Field label={t('customers.fields.mobile_number')} value={c.mobile_number} ltr />
           <Field label={t('customers.fields.email')} value={c.email} ltr />
-          <Field label={t('customers.fields.language')} value={c.language === 'ar' ? 'العربية' : 'English'} />
-          <Field label={t('customers.fields.country')} value={[c.city, c.country].filter(Boolean).join(', ')} />
+          <Field label={t('customers.fields.language')} value={c.language ? languageName(c.language) : null} />
+          <Field label={t('customers.fields.country')} value={[c.city, c.country && countryName(c.country)].filter(Boolean).join(t('common.listSeparator'))} />
           <Field
             label={t('customers.fields.tags')}
             value={c.tags.length ? <Group gap={4} component="span">{c.tags.map((tag) => <Badge key={tag} variant="outline" size="sm" tt="none">{tag}</Badge>)}</Group> : null}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { routeId } from '../../components/page/NotFoundNote.tsx';
+import { initialConsent } from './components/ImportConsent.tsx';
 import { ImportMapping, type MappingState } from './components/ImportMapping.tsx';
 import { ImportProgress } from './components/ImportProgress.tsx';
 import { ImportUploadStep } from './components/ImportUploadStep.tsx';
@@ -54,7 +55,7 @@ export function CustomerImportPage() {
           <ImportUploadStep
             onUploaded={(u) => {
               setUpload(u);
-              setMapping({ fields: u.suggested_mapping, mode: 'insert', defaultCountry: null, groupId: null });
+              setMapping({ fields: u.suggested_mapping, mode: 'insert', defaultCountry: null, groupId: null, consent: initialConsent(u.suggested_mapping) });
             }}
           />
         )}

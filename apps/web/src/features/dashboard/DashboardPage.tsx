@@ -3,6 +3,7 @@ import '@mantine/dates/styles.css';
 import { Badge, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
 import { SETUP_STEPS } from '@risala/shared/schemas/dashboard';
+import { timeZoneName } from '@risala/shared/time';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,7 +46,7 @@ function LiveBadge({ state }: { state: 'connecting' | 'live' | 'offline' }) {
  * checklist stays on top until its steps are done.
  */
 export function DashboardPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { permissions, userId } = useSession();
   const timeZone = useAccountTimeZone();
   const list = useUrlList(DASHBOARD_DEFAULTS);
@@ -79,7 +80,7 @@ export function DashboardPage() {
           </Title>
           <Text c="dimmed">
             {overview.data
-              ? t('dashboard.period', { from: f.day(overview.data.range.from), to: f.day(overview.data.range.to), zone: overview.data.range.timezone })
+              ? t('dashboard.period', { from: f.day(overview.data.range.from), to: f.day(overview.data.range.to), zone: timeZoneName(overview.data.range.timezone, i18n.language) })
               : t('dashboard.subtitle')}
           </Text>
         </div>

@@ -14,7 +14,7 @@ export function RoutingNav() {
   const { pathname } = useLocation();
   const current = TABS.find((tab) => pathname.endsWith(`/${tab}`)) ?? 'routers';
   return (
-    <Tabs value={current} onChange={(v) => v && navigate(`/sender-management/${v}`)}>
+    <Tabs value={current} onChange={(v) => v && navigate(`/gateway/${v}`)}>
       <Tabs.List>
         {TABS.map((tab) => (
           <Tabs.Tab key={tab} value={tab} data-testid={`routing-tab-${tab}`}>{t(`gateway.routers.tabs.${tab}`)}</Tabs.Tab>

@@ -27,6 +27,7 @@ import { useGroups } from './api/get-groups.ts';
 import { useSaveGroup } from './api/save-group.ts';
 import { useSetGroupStatus } from './api/set-group-status.ts';
 import { MembersPanel } from './components/MembersPanel.tsx';
+import { ReachWarning } from './components/ReachWarning.tsx';
 import { RuleBuilder } from './components/RuleBuilder.tsx';
 import { SegmentCount } from './components/SegmentCount.tsx';
 import { checkRules } from './rules-state.ts';
@@ -200,6 +201,7 @@ export function GroupPage() {
         </div>
         <GroupActions group={g} />
       </Group>
+      <ReachWarning groupId={g.id} />
       <GroupEditor key={g.updated_at} group={g} type={g.type} />
       <Paper withBorder p="lg" radius="md">
         <Title order={2} size="h4" mb="md">{g.type === 'static' ? t('groups.members.title') : t('groups.members.matching')}</Title>

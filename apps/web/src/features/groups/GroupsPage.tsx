@@ -6,12 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ListFooter } from '../../components/page/ListFooter.tsx';
 import { QueryTable } from '../../components/page/QueryTable.tsx';
-import { formatDate, intlLocale } from '../../lib/i18n.ts';
+import { intlLocale } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { oneOf, sortChoice, sortPatch, useUrlList, useUrlSearch } from '../../lib/url-list.ts';
 import { type GroupListParams, useGroups } from './api/get-groups.ts';
 import { AudienceLinks } from '../../components/audience-links/AudienceLinks.tsx';
 import { backState } from '../../components/page/BackLink.tsx';
+import { Moment } from '../../components/time/Moment.tsx';
 
 const LIMIT = 20;
 const SORTS = ['created_at:desc', 'group_name:asc', 'group_name:desc', 'contacts_count:desc'] as const;
@@ -20,7 +21,7 @@ const LIST_DEFAULTS = { search: '', type: '', sort: 'created_at', order: 'desc' 
 
 /** /customer/groups: static groups and dynamic segments with search, filters, sorting and paging. */
 export function GroupsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const { permissions } = useSession();
@@ -53,7 +54,7 @@ export function GroupsPage() {
           <Table.Td><Badge variant="outline">{t(`groups.kind.${g.type}`)}</Badge></Table.Td>
           <Table.Td>{g.contacts_count.toLocaleString(intlLocale())}</Table.Td>
           <Table.Td><Badge color={g.status === 'ACTIVE' ? 'green' : 'gray'} variant="light">{t(`groups.status.${g.status}`)}</Badge></Table.Td>
-          <Table.Td>{formatDate(g.created_at, { dateStyle: 'medium' }, i18n.language)}</Table.Td>
+          <Table.Td><Moment at={g.created_at} style="day" /></Table.Td>
         </Table.Tr>
       ))
       )}

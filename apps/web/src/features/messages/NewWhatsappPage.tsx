@@ -1,6 +1,7 @@
-import { Alert, SegmentedControl, Select, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { SendWhatsappInput } from '@risala/shared/schemas/messages';
+import { CUSTOMER_VARIABLES } from '@risala/shared/schemas/templates';
 import { type WaBody, waVariableCount } from '@risala/shared/schemas/whatsapp';
 import { IconClock } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -35,7 +36,10 @@ export function NewWhatsappPage() {
 
   const sender = senders.data?.find((s) => String(s.id) === senderId) ?? senders.data?.find((s) => s.is_default) ?? null;
   const template = templates.data?.find((x) => String(x.id) === templateId) ?? null;
-  const bodyText = template?.components.find((c): c is WaBody => c.type === 'BODY')?.text ?? '';
+  const bodyPart = template?.components.find((c): c is WaBody => c.type === 'BODY');
+  const bodyText = bodyPart?.text ?? '';
+  // the samples the template was approved with: what each {{n}} stands for ("Sara", "20%")
+  const samples = bodyPart?.example?.body_text?.[0] ?? [];
   const paramCount = waVariableCount(bodyText) ?? 0;
   const zone = useAccountTimeZone();
   const scheduleAt = scheduleValue(schedule, zone);
@@ -131,26 +135,53 @@ export function NewWhatsappPage() {
             nothingFoundMessage={t('messages.compose.noTemplates')}
             data-testid="compose-wa-template"
           />
-          {paramValues.map((p, i) => (
-            <TextInput
-              key={`param-${i + 1}`}
-              label={t('messages.compose.param', { n: i + 1 })}
-              value={p}
-              onChange={(e) => {
-                const next = [...paramValues];
-                next[i] = e.currentTarget.value;
-                setParams(next);
-              }}
-              required
-              attributes={autoDir(p)}
-              data-testid={`compose-param-${i + 1}`}
-            />
-          ))}
+          {paramValues.length > 0 && (
+            <Text size="sm" c="dimmed">
+              {t('messages.compose.paramsHint')}
+            </Text>
+          )}
+          {paramValues.map((p, i) => {
+            const set = (value: string) => {
+              const next = [...paramValues];
+              next[i] = value;
+              setParams(next);
+            };
+            return (
+              <Stack key={`param-${i + 1}`} gap={4}>
+                <TextInput
+                  label={samples[i] ? t('messages.compose.paramSample', { n: i + 1, sample: samples[i] }) : t('messages.compose.param', { n: i + 1 })}
+                  placeholder={samples[i]}
+                  value={p}
+                  onChange={(e) => set(e.currentTarget.value)}
+                  required
+                  attributes={autoDir(p)}
+                  data-testid={`compose-param-${i + 1}`}
+                />
+                {/* a customer field fills the value per recipient */}
+                <Group gap={4}>
+                  <Text size="xs" c="dimmed">
+                    {t('messages.compose.variables')}
+                  </Text>
+                  {CUSTOMER_VARIABLES.map((v) => (
+                    <Button key={v} size="compact-xs" variant="light" onClick={() => set(`${p}{{${v}}}`)} data-testid={`compose-param-${i + 1}-var-${v}`}>
+                      {t(`templates.variables.${v}`)}
+                    </Button>
+                  ))}
+                </Group>
+              </Stack>
+            );
+          })}
         </>
       ) : (
         <>
-          <Alert color="yellow" variant="light" icon={<IconClock size={18} />} data-testid="wa-window-note">
-            {t('messages.compose.windowNote')}
+          <Alert color="yellow" variant="light" icon={<IconClock size={18} />} title={t('messages.compose.windowTitle')} data-testid="wa-window-note">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{t('messages.compose.windowNote')}</Text>
+              <Text size="sm">{t('messages.compose.windowWhy')}</Text>
+              <Button size="xs" variant="light" onClick={() => setSource('template')} data-testid="wa-window-use-template">
+                {t('messages.compose.useTemplate')}
+              </Button>
+            </Stack>
           </Alert>
           <Textarea
             label={t('messages.compose.text')}

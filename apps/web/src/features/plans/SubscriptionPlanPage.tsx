@@ -6,7 +6,7 @@ import { EmptyNote } from '../../components/page/EmptyNote.tsx';
 import { LoadError } from '../../components/page/LoadError.tsx';
 import { PageLoader } from '../../components/page/PageLoader.tsx';
 import { intlLocale } from '../../lib/i18n.ts';
-import { useLandingPath } from '../../lib/session.ts';
+import { useAccountPlan, useLandingPath } from '../../lib/session.ts';
 import { type PlanOffer, usePlans } from './api/get-plans.ts';
 
 function formatPrice(plan: PlanOffer, language: string, free: string): string {
@@ -24,16 +24,22 @@ function formatPrice(plan: PlanOffer, language: string, free: string): string {
   }
 }
 
-function PlanCard({ plan }: { plan: PlanOffer }) {
+function PlanCard({ plan, current }: { plan: PlanOffer; current: boolean }) {
   const { t, i18n } = useTranslation();
   const name = t(`plans.names.${plan.key}`, { defaultValue: plan.name });
   return (
-    <Card withBorder radius="lg" padding="lg" shadow={plan.recommended ? 'md' : 'xs'} data-testid="plan-card" data-plan={plan.key}
-      style={plan.recommended ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}>
+    <Card withBorder radius="lg" padding="lg" shadow={plan.recommended ? 'md' : 'xs'} data-testid="plan-card" data-plan={plan.key} data-current={current}
+      style={current || plan.recommended ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}>
       <Stack gap="sm" h="100%">
         <Group justify="space-between">
           <Title order={3}>{name}</Title>
-          {plan.recommended && <Badge variant="filled">{t('plans.recommended')}</Badge>}
+          {current ? (
+            <Badge variant="filled" color="green" data-testid="plan-current">
+              {t('plans.current')}
+            </Badge>
+          ) : (
+            plan.recommended && <Badge variant="filled">{t('plans.recommended')}</Badge>
+          )}
         </Group>
         <Group gap={6} align="baseline">
           <Text fz={32} fw={800}>
@@ -48,8 +54,8 @@ function PlanCard({ plan }: { plan: PlanOffer }) {
             <List.Item key={feature}>{i18n.exists(feature) ? t(feature) : feature}</List.Item>
           ))}
         </List>
-        <Button disabled fullWidth data-testid="plan-checkout">
-          {t('plans.choose', { plan: name })}
+        <Button disabled fullWidth variant={current ? 'light' : 'filled'} data-testid="plan-checkout">
+          {current ? t('plans.yourPlan') : t('plans.choose', { plan: name })}
         </Button>
       </Stack>
     </Card>
@@ -62,6 +68,7 @@ export function SubscriptionPlanPage() {
   const [params] = useSearchParams();
   const landing = useLandingPath();
   const plans = usePlans();
+  const accountPlan = useAccountPlan();
   const trialExpired = params.get('reason') === 'trial_expired';
   const upgrade = params.get('upgrade') === 'true';
 
@@ -71,6 +78,11 @@ export function SubscriptionPlanPage() {
         <Title order={1}>{upgrade ? t('plans.upgradeTitle') : t('plans.title')}</Title>
         <Text c="dimmed">{t('plans.subtitle')}</Text>
       </div>
+      {accountPlan && !plans.data?.some((p) => p.key === accountPlan) && (
+        <Text data-testid="plan-current-note">
+          {t('plans.currentIs', { plan: t(`plans.names.${accountPlan}`, { defaultValue: accountPlan }) })}
+        </Text>
+      )}
       {trialExpired && (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="plans-trial-expired">
           {t('plans.trialExpired')}
@@ -91,7 +103,7 @@ export function SubscriptionPlanPage() {
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: Math.min(plans.data.length, 4) }} spacing="lg">
           {plans.data.map((plan) => (
-            <PlanCard key={plan.key} plan={plan} />
+            <PlanCard key={plan.key} plan={plan} current={plan.key === accountPlan} />
           ))}
         </SimpleGrid>
       )}

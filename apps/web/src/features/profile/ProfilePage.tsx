@@ -8,8 +8,12 @@ import { UserAvatar } from '../../components/layout/UserAvatar.tsx';
 import { LoadError } from '../../components/page/LoadError.tsx';
 import { PageLoader } from '../../components/page/PageLoader.tsx';
 import { useFeatureAccess } from '../../components/trial/api/get-feature-access.ts';
-import { formatDate } from '../../lib/i18n.ts';
+import { Moment } from '../../components/time/Moment.tsx';
+import { useTimeFormat } from '../../lib/time.ts';
 import { displayName, userProfileQuery, useSession } from '../../lib/session.ts';
+import { timeZoneName } from '@risala/shared/time';
+import { languageName } from '../../lib/i18n.ts';
+import { UserText } from '../../components/text/UserText.tsx';
 
 function Row({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
@@ -27,6 +31,7 @@ const STATE_COLOR: Record<string, string> = { none: 'green', active: 'blue', war
 /** /profile: a read-only summary and the plan; the one page reachable while the trial blocks. */
 export function ProfilePage() {
   const { t, i18n } = useTranslation();
+  const fmt = useTimeFormat();
   const { userId: id, permissions } = useSession();
   const userId = id ?? '';
   const profile = useQuery({ ...userProfileQuery(userId), enabled: Boolean(userId) });
@@ -46,7 +51,7 @@ export function ProfilePage() {
             <UserAvatar name={name} size={72} />
             <div>
               <Title order={1} size="h2" data-testid="profile-name">
-                {name}
+                <UserText>{name}</UserText>
               </Title>
               <Text c="dimmed" className="ltr-value">
                 {user.email}
@@ -59,16 +64,16 @@ export function ProfilePage() {
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} mt="lg" spacing="md">
           <Row label={t('auth.fields.phone_number')} value={user.phone_number && <span className="ltr-value">{user.phone_number}</span>} />
-          <Row label={t('profile.fields.company')} value={account?.name} />
-          <Row label={t('auth.fields.user_role')} value={user.user_role} />
-          <Row label={t('auth.fields.industry')} value={user.industry} />
-          <Row label={t('profile.fields.language')} value={user.language === 'ar' ? 'العربية' : 'English'} />
+          <Row label={t('profile.fields.company')} value={<UserText>{account?.name}</UserText>} />
+          <Row label={t('auth.fields.user_role')} value={user.user_role && <UserText>{user.user_role}</UserText>} />
+          <Row label={t('auth.fields.industry')} value={user.industry && <UserText>{user.industry}</UserText>} />
+          <Row label={t('profile.fields.language')} value={languageName(user.language)} />
           <Row
             label={t('profile.fields.twoFactor')}
             value={user.two_factor_enabled ? t('common.on') : t('common.off')}
           />
-          <Row label={t('profile.fields.timezone')} value={account?.timezone && <span className="ltr-value">{account.timezone}</span>} />
-          <Row label={t('profile.fields.memberSince')} value={formatDate(user.created_at, { dateStyle: 'long' }, i18n.language)} />
+          <Row label={t('profile.fields.timezone')} value={account?.timezone && <span title={account.timezone}>{timeZoneName(account.timezone, i18n.language)}</span>} />
+          <Row label={t('profile.fields.memberSince')} value={<Moment at={user.created_at} style="day" />} />
         </SimpleGrid>
       </Paper>
       <Paper withBorder p="lg" radius="md" data-testid="profile-plan">
@@ -90,7 +95,7 @@ export function ProfilePage() {
             {access.data?.trial_ends_at && access.state !== 'none' && (
               <Text size="sm" c="dimmed" mt={4}>
                 {t('profile.plan.endsAt', {
-                  date: formatDate(access.data.trial_ends_at, { dateStyle: 'long' }, i18n.language),
+                  date: fmt.day(access.data.trial_ends_at),
                 })}
               </Text>
             )}

@@ -2,8 +2,9 @@ import { ActionIcon, Box, Button, CopyButton, Group, Paper, Stack, Text, Tooltip
 import { IconCheck, IconChevronDown, IconChevronUp, IconCopy, IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../lib/i18n.ts';
+import { Moment } from '../../components/time/Moment.tsx';
 import type { SandboxMail } from './api/get-sandbox-mails.ts';
+import { UserText } from '../../components/text/UserText.tsx';
 
 function MailBody({ mail, title }: { mail: SandboxMail; title: string }) {
   if (mail.html) {
@@ -36,7 +37,7 @@ function MailBody({ mail, title }: { mail: SandboxMail; title: string }) {
 
 /** One captured mail: subject, date, the code large when there is one, and the body. */
 export function MailCard({ mail, defaultOpen = false }: { mail: SandboxMail; defaultOpen?: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [open, setOpen] = useState(defaultOpen);
   const subject = mail.subject || t('sandbox.noSubject');
   return (
@@ -44,13 +45,15 @@ export function MailCard({ mail, defaultOpen = false }: { mail: SandboxMail; def
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <div>
-            <Text fw={700}>{subject}</Text>
+            <Text fw={700}>
+              <UserText>{subject}</UserText>
+            </Text>
             <Text size="xs" c="dimmed" className="ltr-value">
               {mail.from} → {mail.to}
             </Text>
           </div>
           <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-            {formatDate(mail.created_at, { dateStyle: 'medium', timeStyle: 'medium' }, i18n.language)}
+            <Moment at={mail.created_at} />
           </Text>
         </Group>
         {mail.otp_code && (

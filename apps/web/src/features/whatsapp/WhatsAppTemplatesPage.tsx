@@ -7,7 +7,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { EmptyNote } from '../../components/page/EmptyNote.tsx';
 import { LoadError } from '../../components/page/LoadError.tsx';
 import { PageLoader } from '../../components/page/PageLoader.tsx';
-import { formatDate, languageName } from '../../lib/i18n.ts';
+import { languageName } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { oneOf, sortChoice, sortPatch, useUrlList, useUrlSearch } from '../../lib/url-list.ts';
 import { useWaTemplates, type WaTemplateFilters } from './api/get-wa-templates.ts';
@@ -15,6 +15,8 @@ import { WA_LANGUAGES } from './builder-state.ts';
 import { StatusBadge } from './components/StatusBadge.tsx';
 import { SubmissionLimits } from './components/SubmissionLimits.tsx';
 import { backState } from '../../components/page/BackLink.tsx';
+import { Moment } from '../../components/time/Moment.tsx';
+import { TemplatesTabs } from '../templates/components/TemplatesTabs.tsx';
 
 const LIMIT = 20;
 const SORTS = ['updated_at:desc', 'created_at:desc', 'name:asc', 'status:asc'] as const;
@@ -74,6 +76,8 @@ export function WhatsAppTemplatesPage() {
           </Button>
         )}
       </Group>
+      {/* the same tab bar as the text templates: both kinds stay one click apart */}
+      <TemplatesTabs />
       <SubmissionLimits />
       <Group gap="sm" align="flex-end">
         <TextInput
@@ -155,7 +159,7 @@ export function WhatsAppTemplatesPage() {
                     <Table.Td>
                       <StatusBadge status={tpl.status} />
                     </Table.Td>
-                    <Table.Td>{formatDate(tpl.updated_at, { dateStyle: 'medium', timeStyle: 'short' })}</Table.Td>
+                    <Table.Td><Moment at={tpl.updated_at} /></Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

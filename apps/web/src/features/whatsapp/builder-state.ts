@@ -33,6 +33,8 @@ export interface BuilderState {
   bodyExamples: string[];
   footer: string;
   buttons: ButtonDraft[];
+  /** the category was picked by hand (or the template has one): the text no longer suggests it */
+  categoryChosen?: boolean;
 }
 
 export const emptyBuilder = (): BuilderState => ({
@@ -110,7 +112,7 @@ export function toInput(s: BuilderState): { input: WaTemplateInput; index: Compo
 }
 
 export function fromTemplate(t: Pick<WaTemplate, 'name' | 'language' | 'category' | 'components'>): BuilderState {
-  const s: BuilderState = { ...emptyBuilder(), name: t.name, language: t.language, category: t.category };
+  const s: BuilderState = { ...emptyBuilder(), name: t.name, language: t.language, category: t.category, categoryChosen: true };
   for (const c of t.components) {
     if (c.type === 'HEADER') {
       s.headerFormat = c.format;

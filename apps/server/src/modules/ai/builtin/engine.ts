@@ -6,6 +6,7 @@
  * says plainly what it can do and how to connect a model. Every answer is labelled built-in by
  * the service; nothing here pretends to be generated.
  */
+import { formatInZone } from '@risala/shared/time';
 import { type TranslateParams, translate } from '@risala/shared/i18n/index.ts';
 import type { Channel } from '@risala/shared/schemas/messages';
 import { searchHelp } from '../help/help-index.ts';
@@ -267,7 +268,7 @@ export class BuiltinEngine implements AiProvider {
     });
     if (!res.data) return res.reason ?? p.t('noData');
     const when = res.data.schedule_at
-      ? new Intl.DateTimeFormat(p.lang === 'ar' ? 'ar-u-ca-gregory' : 'en', { dateStyle: 'medium', timeStyle: 'short', timeZone: res.data.time_zone }).format(new Date(res.data.schedule_at))
+      ? formatInZone(res.data.schedule_at, res.data.time_zone, p.lang)
       : p.t('draft.noSchedule');
     return [
       p.t('draft.campaignSaved', { name: res.data.name, url: res.data.url }),

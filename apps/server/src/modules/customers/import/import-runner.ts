@@ -148,7 +148,7 @@ function updateSets(plan: ImportPlan): string {
   if (plan.fields.tags) sets.push(`tags = coalesce(string_to_array(s.tags, E'${TAG_SEPARATOR}'), c.tags)`);
   if (plan.attributes.length) sets.push(`attributes = c.attributes || coalesce(s.attributes::jsonb, '{}')`);
   for (const ch of ['email', 'sms', 'whatsapp']) {
-    if (!plan.fields[`consent_${ch}` as 'consent_email']) continue;
+    if (!plan.fields[`consent_${ch}` as 'consent_email'] && !plan.consentAll.includes(ch as 'email')) continue;
     const changed = `s.consent_${ch} is not null and s.consent_${ch} is distinct from c.consent_${ch}`;
     sets.push(
       `consent_${ch} = coalesce(s.consent_${ch}, c.consent_${ch})`,

@@ -53,7 +53,7 @@ export async function runImportJob(ctx: AppContext, id: number) {
   try {
     const data = await ctx.storage.get(job.options.file_key);
     if (!data) throw new AppError('IMPORT_FILE_INVALID');
-    const plan = planImport(job.options.columns, job.mapping, job.options.default_country);
+    const plan = planImport(job.options.columns, job.mapping, job.options.default_country, job.options.consent_all ?? []);
     await client.query('begin');
     // one runner per import, even if it were ever queued twice
     const lock = await client.query<{ ok: boolean }>(

@@ -174,6 +174,38 @@ describe('customers import', () => {
     expect(await countCustomers()).toBe(before);
     expect(json(await call('GET', `/api/customers/imports/${up.id}/errors.csv`)).code).toBe('IMPORT_NOT_READY');
   });
+
+  it('consent for the whole file only with the importer’s word, recorded in the audit; the group says who no one can reach', async () => {
+    const [g] = await t.sql(`insert into customer_groups (account_id, group_name) values ($1, 'Consent') returning id`, [owner.accountId]);
+    const unsaid = await t.sql(`insert into customer_groups (account_id, group_name) values ($1, 'No consent') returning id`, [owner.accountId]);
+    const up = json(await upload(csv([HEADER, ['K1', 'X', '+966549990001', 'k1@example.com', ''], ['K2', 'X', '+966549990002', '', '']]))).data;
+    // "everyone consented" without the checkbox, or with a consent column for the same channel: refused
+    const unconfirmed = await call('PUT', `/api/customers/imports/${up.id}`, { mapping: MAPPING, consent_all: ['sms'] });
+    expect(unconfirmed.statusCode).toBe(400);
+    expect(json(unconfirmed).errors).toEqual([expect.objectContaining({ field: 'consent_confirmed' })]);
+    const both = await call('PUT', `/api/customers/imports/${up.id}`, { mapping: { ...MAPPING, consent_sms: 'Tags' }, consent_all: ['sms'], consent_confirmed: true });
+    expect(both.statusCode).toBe(400);
+
+    const config = { mapping: MAPPING, consent_all: ['sms', 'whatsapp'], consent_confirmed: true, add_to_group_id: g.id };
+    expect((await call('PUT', `/api/customers/imports/${up.id}`, config)).statusCode).toBe(200);
+    expect((await call('POST', `/api/customers/imports/${up.id}/start`)).statusCode).toBe(202);
+    expect(await waitFinished(up.id)).toMatchObject({ status: 'COMPLETED', inserted_rows: 2 });
+    const stored = await t.sql(
+      `select consent_sms, consent_sms_source, consent_whatsapp, consent_email from customers where account_id = $1 and first_name in ('K1', 'K2')`,
+      [owner.accountId],
+    );
+    expect(stored).toEqual([0, 1].map(() => ({ consent_sms: true, consent_sms_source: 'import', consent_whatsapp: true, consent_email: false })));
+    const [entry] = await t.sql(`select user_id, data from audit_log where account_id = $1 and action = 'customers.import.consent_declared'`, [owner.accountId]);
+    expect(entry.data).toMatchObject({ import_id: up.id, channels: ['sms', 'whatsapp'], rows: 2, file_name: 'customers.csv' });
+    expect(entry.user_id).not.toBeNull();
+
+    // the same people without a word on consent: nobody can reach them, and the group says so
+    const reached = json(await call('GET', `/api/groups/${g.id}/reach`)).data;
+    expect(reached).toEqual({ members: 2, unreachable: 0 });
+    await runImport(csv([HEADER, ['N1', 'X', '+966549990011', '', ''], ['N2', 'X', '+966549990012', '', '']]), { mapping: MAPPING, add_to_group_id: unsaid[0].id });
+    expect(json(await call('GET', `/api/groups/${unsaid[0].id}/reach`)).data).toEqual({ members: 2, unreachable: 2 });
+    expect((await call('GET', `/api/groups/${g.id}/reach`, undefined, stranger.token)).statusCode).toBe(404);
+  });
 });
 
 /** A real 1×1 PNG. */

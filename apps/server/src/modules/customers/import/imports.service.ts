@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@risala/shared';
 import type { PageQuery } from '@risala/shared/schemas/common';
-import type { ImportConfig, ImportJob, ImportUpload } from '@risala/shared/schemas/customers';
+import type { ConsentChannel, ImportConfig, ImportJob, ImportUpload } from '@risala/shared/schemas/customers';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import { enqueue } from '../../../jobs/queue.ts';
 import { AppError } from '../../../lib/errors.ts';
-import type { AuthContext } from '../../auth/index.ts';
+import { type AuthContext, audit } from '../../auth/index.ts';
 import { detectImportFile, headerNames, type ImportFile, readRows, toUtf8 } from './file-reader.ts';
 import { planImport, suggestMapping } from './row-validate.ts';
 
@@ -19,6 +19,8 @@ export interface ImportOptions {
   file_name: string | null;
   columns: string[];
   default_country?: string | null;
+  /** channels the importer declared every customer consented to (ImportConfig.consent_all) */
+  consent_all?: ConsentChannel[];
   errors_total?: number;
 }
 
@@ -126,7 +128,7 @@ export async function upload(
 export async function configure(ctx: AppContext, auth: AuthContext, id: number, body: ImportConfig) {
   const job = await loadJob(ctx, auth.accountId, id);
   if (job.status !== 'UPLOADED') throw new AppError('IMPORT_NOT_READY');
-  planImport(job.options.columns, body.mapping, body.default_country);
+  planImport(job.options.columns, body.mapping, body.default_country, body.consent_all);
   if (body.add_to_group_id) {
     const { rows } = await ctx.db.execute(
       sql`select 1 from customer_groups where id = ${body.add_to_group_id} and account_id = ${auth.accountId}
@@ -134,7 +136,7 @@ export async function configure(ctx: AppContext, auth: AuthContext, id: number, 
     );
     if (!rows.length) throw new AppError('NOT_FOUND', { errors: [{ field: 'add_to_group_id', message: 'errors.NOT_FOUND' }] });
   }
-  const options: ImportOptions = { ...job.options, default_country: body.default_country ?? null };
+  const options: ImportOptions = { ...job.options, default_country: body.default_country ?? null, consent_all: body.consent_all };
   await ctx.db.execute(
     sql`update import_jobs set mapping = ${JSON.stringify(body.mapping)}::jsonb, mode = ${body.mode},
             options = ${JSON.stringify(options)}::jsonb, target_id = ${body.add_to_group_id ?? null}
@@ -158,6 +160,15 @@ export async function start(ctx: AppContext, auth: AuthContext, id: number) {
     // idempotent: the task checks the status under an advisory lock and writes in one transaction
     await enqueue(ctx.db.$client, tx, 'customers_import', { id }, { jobKey: `customers_import:${id}`, maxAttempts: 3 });
   });
+  // consent nobody can show row by row: who said everyone gave it, when, for which file
+  if (job.options.consent_all?.length) {
+    await audit(ctx, {
+      accountId: auth.accountId,
+      userId: auth.userId,
+      action: 'customers.import.consent_declared',
+      data: { import_id: id, file_name: job.options.file_name, channels: job.options.consent_all, rows: job.total_rows },
+    });
+  }
   return toImportJob(await loadJob(ctx, auth.accountId, id));
 }
 

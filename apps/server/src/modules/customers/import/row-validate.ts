@@ -7,6 +7,8 @@ export interface ImportPlan {
   fields: Partial<Record<ImportField, { index: number; column: string }>>;
   attributes: { name: string; index: number; column: string }[];
   defaultCountry: string | null;
+  /** channels every row consented to, as the importer declared (no column for them) */
+  consentAll: readonly ('email' | 'sms' | 'whatsapp')[];
 }
 
 export interface RowError {
@@ -21,9 +23,14 @@ export interface RowError {
  * Resolve a mapping against the file's header. Every mapped column must exist and a contact
  * column (mobile number or email) must be mapped, else the whole file is rejected.
  */
-export function planImport(columns: string[], mapping: Record<string, string>, defaultCountry?: string | null) {
+export function planImport(
+  columns: string[],
+  mapping: Record<string, string>,
+  defaultCountry?: string | null,
+  consentAll: ImportPlan['consentAll'] = [],
+) {
   const missing: string[] = [];
-  const plan: ImportPlan = { fields: {}, attributes: [], defaultCountry: defaultCountry ?? null };
+  const plan: ImportPlan = { fields: {}, attributes: [], defaultCountry: defaultCountry ?? null, consentAll };
   for (const [field, column] of Object.entries(mapping)) {
     const index = columns.indexOf(column);
     if (index < 0) {
@@ -122,6 +129,7 @@ export function validateRow(cells: string[], rowNo: number, plan: ImportPlan): {
   const tags = plan.fields.tags ? [...new Set(get('tags').split(/[,;|]/).map((t) => t.trim()).filter(Boolean))] : [];
   if (tags.some((t) => t.length > 50)) fail('tags', get('tags'), 'validation.tooLong');
   const consent = (f: 'consent_email' | 'consent_sms' | 'consent_whatsapp') => {
+    if (plan.consentAll.includes(f.slice(8) as 'email')) return 't';
     if (!plan.fields[f]) return '\\N';
     const v = get(f).toLowerCase();
     if (!v) return '\\N'; // empty: false for new customers, unchanged on update

@@ -7,9 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { ListFooter } from '../../../components/page/ListFooter.tsx';
 import { QueryState } from '../../../components/page/QueryState.tsx';
 import { isApiError } from '../../../lib/http.ts';
-import { formatDate, translateMessage } from '../../../lib/i18n.ts';
+import { translateMessage } from '../../../lib/i18n.ts';
 import { showSuccessToast } from '../../../lib/toast.ts';
 import { useEntries, useEntryMutations } from '../api/entries.ts';
+import { Moment } from '../../../components/time/Moment.tsx';
 
 const LIMIT = 20;
 
@@ -100,7 +101,7 @@ function ImportNumbers({ blacklistId }: { blacklistId: number }) {
 
 /** The entries of a blacklist: search, kind filter, paging, add, import and remove. */
 export function EntriesPanel({ blacklistId, canEdit }: { blacklistId: number; canEdit: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [kind, setKind] = useState<EntryKind | null>(null);
@@ -126,7 +127,7 @@ export function EntriesPanel({ blacklistId, canEdit }: { blacklistId: number; ca
                 <Table.Tr key={e.id} data-testid="entry-row">
                   <Table.Td>{t(`blacklists.kinds.${e.kind}`)}</Table.Td>
                   <Table.Td><Text span dir={e.kind === 'keyword' ? 'auto' : 'ltr'} ff={e.kind === 'keyword' ? undefined : 'monospace'}>{e.value}</Text></Table.Td>
-                  <Table.Td>{formatDate(e.created_at, { dateStyle: 'medium' }, i18n.language)}</Table.Td>
+                  <Table.Td><Moment at={e.created_at} style="day" /></Table.Td>
                   {canEdit && (
                     <Table.Td>
                       <ActionIcon variant="subtle" color="red" aria-label={t('blacklists.entries.remove')} loading={remove.isPending && remove.variables === e.id}

@@ -19,7 +19,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiFieldErrors, zodFieldErrors } from '../../../lib/forms.ts';
 import { isApiError } from '../../../lib/http.ts';
-import { translateMessage } from '../../../lib/i18n.ts';
+import { translateMessage, languageOptions } from '../../../lib/i18n.ts';
 import { useSingleFlight } from '../../../lib/single-flight.ts';
 import { showSuccessToast } from '../../../lib/toast.ts';
 import { acceptFor, uploadProblem } from '../../../lib/upload-file.ts';
@@ -210,10 +210,7 @@ export function BrandFormModal({ brand, opened, onClose }: { brand: Brand | null
             <SegmentedControl
               value={values.default_language}
               onChange={(value) => set('default_language', value === 'ar' ? 'ar' : 'en')}
-              data={[
-                { value: 'en', label: 'English' },
-                { value: 'ar', label: 'العربية' },
-              ]}
+              data={languageOptions()}
               data-testid="brand-language"
             />
           </div>

@@ -2,7 +2,8 @@ import { ActionIcon, Anchor, Avatar, ColorSwatch, Group, Table, Text, Tooltip } 
 import type { Brand } from '@risala/shared/schemas/brands';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/i18n.ts';
+import { Moment } from '../../../components/time/Moment.tsx';
+import { languageName } from '../../../lib/i18n.ts';
 
 interface Props {
   brands: Brand[];
@@ -13,7 +14,7 @@ interface Props {
 }
 
 export function BrandTable({ brands, canEdit, canDelete, onEdit, onDelete }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table verticalSpacing="sm" highlightOnHover data-testid="brand-table">
@@ -54,9 +55,9 @@ export function BrandTable({ brands, canEdit, canDelete, onEdit, onDelete }: Pro
                   {brand.colors.length === 0 ? '—' : brand.colors.map((c) => <ColorSwatch key={c} color={c} size={18} title={c} />)}
                 </Group>
               </Table.Td>
-              <Table.Td>{brand.default_language === 'ar' ? 'العربية' : 'English'}</Table.Td>
+              <Table.Td>{languageName(brand.default_language)}</Table.Td>
               <Table.Td>{brand.content_count}</Table.Td>
-              <Table.Td>{formatDate(brand.created_at, { dateStyle: 'medium' }, i18n.language)}</Table.Td>
+              <Table.Td><Moment at={brand.created_at} style="day" /></Table.Td>
               <Table.Td>
                 <Group gap={4} justify="flex-end" wrap="nowrap">
                   {canEdit && (

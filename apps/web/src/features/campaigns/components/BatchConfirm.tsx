@@ -2,13 +2,14 @@ import { Alert, Button, Group, List, Loader, Modal, Stack } from '@mantine/core'
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiErrorAlert } from '../../../components/page/ApiErrorAlert.tsx';
-import { formatDate, formatList, isolate } from '../../../lib/i18n.ts';
+import { formatList, isolate } from '../../../lib/i18n.ts';
 import { useSingleFlight } from '../../../lib/single-flight.ts';
 import { showSuccessToast } from '../../../lib/toast.ts';
 import { useBatchAction, useCampaignBatches } from '../api/get-batches.ts';
 import { useCampaign } from '../api/get-campaign.ts';
 import type { Batch } from '../api/types.ts';
 import { batchImpact } from '../batches.ts';
+import { formatInZone } from '@risala/shared/time';
 
 /**
  * Asks before a scheduled batch is sent now or cancelled, saying what will happen: how many
@@ -25,7 +26,7 @@ export function BatchConfirm({ batch, kind, onClose }: { batch: Batch; kind: 'se
   const sendNow = kind === 'send-now';
   const name = isolate(batch.campaign_name ?? t('campaigns.untitled'));
   const channels = campaign.data ? formatList(campaign.data.channels.map((c) => t(`campaigns.channels.${c}`)), 'conjunction', i18n.language) : null;
-  const at = batch.scheduled_at ? formatDate(batch.scheduled_at, { dateStyle: 'medium', timeStyle: 'short', timeZone: batch.timezone }, i18n.language) : '';
+  const at = batch.scheduled_at ? formatInZone(batch.scheduled_at, batch.timezone, i18n.language) : '';
   const confirm = () =>
     once((done) =>
       action.mutate(

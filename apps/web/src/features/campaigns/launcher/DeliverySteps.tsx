@@ -1,4 +1,4 @@
-import { Alert, Group, NumberInput, Radio, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Group, NumberInput, Radio, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { AB_METRICS } from '@risala/shared/schemas/campaigns';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { minZonedLocal, zonedScheduleError } from '../../../lib/zoned.ts';
 import type { StepProps } from './AudienceSteps.tsx';
 import { ContentEditor, SectionCard } from './ContentEditor.tsx';
 import { isolate } from '../../../lib/i18n.ts';
+import { ZonedDateTimeInput } from '../../../components/dates/ZonedDateTimeInput.tsx';
 
 /** Step 5: the sender per chosen channel (empty: the account's default). */
 export function SendersStep({ draft, set }: StepProps) {
@@ -132,16 +133,15 @@ export function ScheduleStep({ draft, set, timeZone }: StepProps & { timeZone: s
         </Group>
       </Radio.Group>
       {s.mode === 'later' && (
-        <TextInput
-          type="datetime-local"
+        <ZonedDateTimeInput
           label={t('campaigns.launcher.schedule.at')}
-          description={t('campaigns.launcher.schedule.timezone', { zone: timeZone })}
+          zone={timeZone}
           value={s.at}
           min={minZonedLocal(timeZone)}
-          onChange={(e) => set({ schedule: { ...s, at: e.currentTarget.value } })}
+          onChange={(at) => set({ schedule: { ...s, at } })}
           error={error ? t(error) : undefined}
           w={300}
-          data-testid="launcher-schedule-at"
+          testId="launcher-schedule-at"
         />
       )}
     </Stack>

@@ -1,20 +1,15 @@
-/** A schedule as people read it: the wall time in the account's zone, with the zone's own name in the reader's language. */
-import { intlLocale } from '../../../lib/i18n.ts';
+/**
+ * A schedule as people read it: the wall time typed in the account's zone, written like every
+ * other moment in the app (packages/shared/src/time.ts, issue 19 item 3), with the zone in words.
+ */
+import { formatInZone, timeZoneName } from '@risala/shared/time';
 import { zonedLocalToIso } from '../../../lib/zoned.ts';
 
-/** "Thursday, 26 November 2026 at 14:00" for a wall time typed in `timeZone`. */
+/** "Nov 26, 2026, 2:00 PM" for a wall time typed in `timeZone`. */
 export function formatZoned(local: string, timeZone: string, language: string): string {
   const iso = zonedLocalToIso(local, timeZone);
-  if (!iso) return local;
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'full', timeStyle: 'short', timeZone }).format(new Date(iso));
+  return iso ? formatInZone(iso, timeZone, language) : local;
 }
 
-/** "Arabian Standard Time" / "التوقيت العربي الرسمي" (the zone id when Intl has no name for it). */
-export function zoneName(timeZone: string, language: string): string {
-  try {
-    const part = new Intl.DateTimeFormat(intlLocale(language), { timeZone, timeZoneName: 'long' }).formatToParts(new Date()).find((p) => p.type === 'timeZoneName');
-    return part?.value ?? timeZone;
-  } catch {
-    return timeZone;
-  }
-}
+/** "Saudi Arabia Time" / its Arabic name (the zone id when Intl has no name for it). */
+export const zoneName = (timeZone: string, language: string): string => timeZoneName(timeZone, language);

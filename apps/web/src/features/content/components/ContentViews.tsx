@@ -2,8 +2,8 @@ import { ActionIcon, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Tooltip
 import type { ContentItem } from '@risala/shared/schemas/content';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/i18n.ts';
 import { ContentPreview } from './ContentPreview.tsx';
+import { Moment } from '../../../components/time/Moment.tsx';
 
 interface ViewProps {
   items: ContentItem[];
@@ -80,7 +80,7 @@ export function ContentGrid(props: ViewProps) {
 }
 
 export function ContentTable(props: ViewProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table verticalSpacing="xs" highlightOnHover data-testid="content-table">
@@ -111,7 +111,7 @@ export function ContentTable(props: ViewProps) {
               <Table.Td>
                 <Labels item={item} />
               </Table.Td>
-              <Table.Td>{formatDate(item.updated_at, { dateStyle: 'medium' }, i18n.language)}</Table.Td>
+              <Table.Td><Moment at={item.updated_at} style="day" /></Table.Td>
               <Table.Td>
                 <Actions item={item} {...props} />
               </Table.Td>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CountrySelect } from '../../../components/country/CountrySelect.tsx';
 import { apiFieldErrors, zodFieldErrors } from '../../../lib/forms.ts';
 import { isApiError } from '../../../lib/http.ts';
-import { translateMessage } from '../../../lib/i18n.ts';
+import { translateMessage, languageOptions } from '../../../lib/i18n.ts';
 import { useSingleFlight } from '../../../lib/single-flight.ts';
 import { showSuccessToast } from '../../../lib/toast.ts';
 import { useSaveCustomer } from '../api/customer.ts';
@@ -132,7 +132,7 @@ export function CustomerFormModal({ customer, opened, onClose }: { customer: Cus
             <TextInput label={t('customers.fields.email')} value={s.email} onChange={(e) => set({ email: e.currentTarget.value })} error={errors?.fields.email} dir="ltr" data-testid="customer-email" />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Select label={t('customers.fields.language')} data={[{ value: 'en', label: 'English' }, { value: 'ar', label: 'العربية' }]} value={s.language} onChange={(v) => set({ language: v === 'ar' ? 'ar' : 'en' })} allowDeselect={false} />
+            <Select label={t('customers.fields.language')} data={languageOptions()} value={s.language} onChange={(v) => set({ language: v === 'ar' ? 'ar' : 'en' })} allowDeselect={false} />
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 5 }}>
             <CountrySelect label={t('customers.fields.country')} value={s.country || null} onChange={(country) => set({ country: country ?? '' })} error={errors?.fields.country} data-testid="customer-country" />

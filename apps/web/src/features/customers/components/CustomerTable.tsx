@@ -4,9 +4,11 @@ import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-reac
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { formatDate } from '../../../lib/i18n.ts';
 import type { CustomerListParams } from '../api/get-customers.ts';
 import { backState } from '../../../components/page/BackLink.tsx';
+import { Moment } from '../../../components/time/Moment.tsx';
+import { countryName } from '../../../lib/countries.ts';
+import { UserText } from '../../../components/text/UserText.tsx';
 
 type Sort = Pick<CustomerListParams, 'sort' | 'order'>;
 
@@ -56,7 +58,7 @@ export function CustomerTable(props: {
   sort: Sort;
   onSort: (s: Sort) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const { customers, selected } = props;
@@ -104,12 +106,12 @@ export function CustomerTable(props: {
                 c,
                 // a real link: reachable by keyboard, and opens in a new tab on a middle click
                 <Anchor component={Link} to={`/customer/${c.id}`} state={backState(location)} fw={500} size="sm" c="inherit" onClick={(e) => e.stopPropagation()}>
-                  {customerName(c) || '—'}
+                  {customerName(c) ? <UserText>{customerName(c)}</UserText> : '—'}
                 </Anchor>,
               )}
               {cell(c, <Text size="sm" className="ltr-value">{c.mobile_number ?? '—'}</Text>)}
               {cell(c, <Text size="sm" className="ltr-value">{c.email ?? '—'}</Text>)}
-              {cell(c, c.country ?? '—')}
+              {cell(c, c.country ? countryName(c.country) : '—')}
               {cell(
                 c,
                 <Group gap={4}>
@@ -122,7 +124,7 @@ export function CustomerTable(props: {
                 </Group>,
               )}
               {cell(c, <ConsentBadges customer={c} />)}
-              {cell(c, <Text size="sm">{formatDate(c.created_at, { dateStyle: 'medium' }, i18n.language)}</Text>)}
+              {cell(c, <Text size="sm"><Moment at={c.created_at} style="day" /></Text>)}
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -7,6 +7,10 @@ import { intlLocale } from '../../../lib/i18n.ts';
 import { useSingleFlight } from '../../../lib/single-flight.ts';
 import { useGroupOptions } from '../api/get-group-options.ts';
 import { useStartImport } from '../api/imports.ts';
+import { consentAll, consentReady, ImportConsent, type ConsentState } from './ImportConsent.tsx';
+
+/** The fields of the column grid; consent has its own section. */
+const GRID_FIELDS = IMPORT_FIELDS.filter((f) => !f.startsWith('consent_'));
 
 /** A number, sign and separators only (a phone number, an amount): always laid out left to right. */
 const LTR_CELL = /^[+\d\s().\-/:,]+$/;
@@ -22,6 +26,7 @@ export interface MappingState {
   mode: 'insert' | 'upsert';
   defaultCountry: string | null;
   groupId: number | null;
+  consent: ConsentState;
 }
 
 /** Step 2: map file columns to customer fields, check the first rows, choose the mode, start. */
@@ -40,6 +45,13 @@ export function ImportMapping(props: {
   const set = (patch: Partial<MappingState>) => props.onChange({ ...value, ...patch });
   const columnOptions = upload.columns.map((c) => ({ value: c, label: c }));
   const hasContact = Boolean(value.fields.mobile_number || value.fields.email);
+  const ready = hasContact && consentReady(value.consent, value.fields);
+  const mapField = (field: string, col: string | null) => {
+    const fields = { ...value.fields };
+    if (col) fields[field] = col;
+    else delete fields[field];
+    set({ fields });
+  };
 
   // one start per click (a double-click sent two; the second was refused and the page stayed here)
   const submit = () =>
@@ -52,6 +64,8 @@ export function ImportMapping(props: {
             mode: value.mode,
             default_country: value.defaultCountry || null,
             add_to_group_id: value.groupId,
+            consent_all: consentAll(value.consent),
+            consent_confirmed: value.consent.confirmed,
           },
         },
         { onSuccess: (job) => props.onStarted(job.id), onSettled: done },
@@ -62,7 +76,7 @@ export function ImportMapping(props: {
     <Stack>
       <Text fw={600}>{t('customers.import.mappingTitle', { count: upload.total_rows, formatted: upload.total_rows.toLocaleString(intlLocale()) })}</Text>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-        {IMPORT_FIELDS.map((field) => (
+        {GRID_FIELDS.map((field) => (
           <Select
             key={field}
             label={t(`customers.fields.${field}`)}
@@ -70,12 +84,7 @@ export function ImportMapping(props: {
             data={columnOptions}
             value={value.fields[field] ?? null}
             clearable
-            onChange={(col) => {
-              const fields = { ...value.fields };
-              if (col) fields[field] = col;
-              else delete fields[field];
-              set({ fields });
-            }}
+            onChange={(col) => mapField(field, col)}
             data-testid={`import-map-${field}`}
           />
         ))}
@@ -85,6 +94,17 @@ export function ImportMapping(props: {
           {t('customers.import.needContact')}
         </Alert>
       )}
+      <ImportConsent
+        value={value.consent}
+        onChange={(consent, unmap) => {
+          const fields = { ...value.fields };
+          if (unmap) delete fields[`consent_${unmap}`];
+          set({ consent, fields });
+        }}
+        columns={columnOptions}
+        mapping={value.fields}
+        onMap={(ch, col) => mapField(`consent_${ch}`, col)}
+      />
       <Text fw={600}>{t('customers.import.preview')}</Text>
       <ScrollArea>
         <Table withTableBorder striped data-testid="import-preview">
@@ -133,6 +153,7 @@ export function ImportMapping(props: {
           data={(groups.data ?? []).filter((g) => g.type === 'static').map((g) => ({ value: String(g.id), label: g.group_name }))}
           value={value.groupId ? String(value.groupId) : null}
           onChange={(v) => set({ groupId: v ? Number(v) : null })}
+          data-testid="import-group"
         />
       </Group>
       {start.isError && (
@@ -144,7 +165,7 @@ export function ImportMapping(props: {
         <Button variant="default" onClick={props.onBack}>
           {t('customers.import.otherFile')}
         </Button>
-        <Button onClick={submit} loading={start.isPending} disabled={!hasContact} data-testid="import-start">
+        <Button onClick={submit} loading={start.isPending} disabled={!ready} data-testid="import-start">
           {t('customers.import.start')}
         </Button>
       </Group>

@@ -1,7 +1,7 @@
-import { Alert, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import type { ImportUpload } from '@risala/shared/schemas/customers';
-import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/http.ts';
 import { useUploadImport } from '../api/imports.ts';
@@ -45,6 +45,18 @@ export function ImportUploadStep({ onUploaded }: { onUploaded: (u: ImportUpload)
           </div>
         </Group>
       </Dropzone>
+      <Group gap="xs">
+        {/* a file to start from: the column names the mapping recognises, Arabic rows included */}
+        <Anchor href="/samples/customers-sample.csv" download="customers-sample.csv" size="sm" data-testid="import-sample">
+          <Group gap={4} component="span">
+            <IconDownload size={16} />
+            {t('customers.import.sample')}
+          </Group>
+        </Anchor>
+        <Text size="sm" c="dimmed">
+          {t('customers.import.sampleHint')}
+        </Text>
+      </Group>
       {refused && (
         <Alert color="red" variant="light" data-testid="import-upload-error">
           {refused}

@@ -2,8 +2,9 @@ import { Anchor, Badge, Paper, Table, Text, Title } from '@mantine/core';
 import type { ImportJob } from '@risala/shared/schemas/customers';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate, intlLocale } from '../../../lib/i18n.ts';
+import { intlLocale } from '../../../lib/i18n.ts';
 import { useRecentImports } from '../api/imports.ts';
+import { Moment } from '../../../components/time/Moment.tsx';
 
 const COLOR: Record<ImportJob['status'], string> = {
   UPLOADED: 'gray',
@@ -16,7 +17,7 @@ const COLOR: Record<ImportJob['status'], string> = {
 
 /** The account's last few imports under the upload: each opens its progress, result and error report. */
 export function RecentImports() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const recent = useRecentImports(5);
   const items = recent.data ?? [];
   if (items.length === 0) return null;
@@ -49,7 +50,7 @@ export function RecentImports() {
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{formatDate(job.started_at ?? job.created_at, { dateStyle: 'medium', timeStyle: 'short' }, i18n.language)}</Text>
+                  <Text size="sm"><Moment at={job.started_at ?? job.created_at} /></Text>
                 </Table.Td>
                 <Table.Td>
                   <Badge variant="light" color={COLOR[job.status]} tt="none">

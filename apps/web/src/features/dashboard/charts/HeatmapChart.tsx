@@ -8,6 +8,7 @@ import { MatrixChart } from '@mantine/charts';
 import { Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import type { DashboardOverview } from '@risala/shared/schemas/dashboard';
+import { timeZoneName } from '@risala/shared/time';
 import { useTranslation } from 'react-i18next';
 import { ChartCard, type Column } from '../../../components/charts/ChartCard.tsx';
 import type { Formats } from '../format.ts';
@@ -20,7 +21,7 @@ const HOUR_LABELS = 24;
 const SHADES = [1, 3, 5, 7, 9];
 
 export function HeatmapChart({ data, loading, f }: { data?: DashboardOverview; loading: boolean; f: Formats }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { ref, width } = useElementSize();
   // known before any data arrives, so the card's height never jumps
   const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
@@ -42,7 +43,7 @@ export function HeatmapChart({ data, loading, f }: { data?: DashboardOverview; l
     <ChartCard
       id="chart-heatmap"
       title={t('dashboard.heatmap.title')}
-      subtitle={t('dashboard.heatmap.subtitle', { zone: data?.range.timezone ?? '' })}
+      subtitle={t('dashboard.heatmap.subtitle', { zone: data?.range.timezone ? timeZoneName(data.range.timezone, i18n.language) : '' })}
       height={phone ? 7 * 18 + HOUR_LABELS + 50 : 7 * 32 + HOUR_LABELS + 40}
       loading={loading && !data}
       empty={empty}

@@ -8,6 +8,7 @@ import { useSession } from '../../../lib/session.ts';
 
 /** Where each first step is taken, and the permission it needs there. */
 const STEP_LINKS: Record<SetupStep, { to: string; entity: EntityName; action: Action }> = {
+  sender: { to: '/sender-management', entity: 'sender', action: 'create' },
   brand: { to: '/brand', entity: 'brand', action: 'create' },
   customers: { to: '/customer/import', entity: 'customer', action: 'create' },
   approved_template: { to: '/template', entity: 'template', action: 'create' },

@@ -11,7 +11,7 @@ import { useConnection, useConnectionStatus } from './api/get-connections.ts';
 import { ConfirmDeleteConnection, ConnectionActions, StateBadge } from './ConnectionControls.tsx';
 import { ConnectionForm } from './ConnectionForm.tsx';
 
-/** /sender-management/connections/:id — live status (polled), start/stop/restart, the edit form and delete. */
+/** /gateway/connections/:id — live status (polled), start/stop/restart, the edit form and delete. */
 export function ConnectionPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -22,7 +22,7 @@ export function ConnectionPage() {
   // the live state is polled only for a connection that exists (a 404 stops it: see useConnectionStatus)
   const status = useConnectionStatus(missing || !connection.data ? 0 : (id ?? 0));
   const [deleting, setDeleting] = useState(false);
-  const back = <Anchor component={Link} to="/sender-management/connections" size="sm">{t('gateway.connections.title')}</Anchor>;
+  const back = <Anchor component={Link} to="/gateway/connections" size="sm">{t('gateway.connections.title')}</Anchor>;
 
   if (missing) return <NotFoundNote back={back} text={t('gateway.connections.notFound')} />;
   if (connection.isPending) return <PageLoader />;
@@ -60,7 +60,7 @@ export function ConnectionPage() {
           <ConnectionForm key={connection.dataUpdatedAt} connection={connection.data} onDone={() => void connection.refetch()} />
         </Paper>
       )}
-      {deleting && <ConfirmDeleteConnection connection={c} onClose={() => setDeleting(false)} onDeleted={() => navigate('/sender-management/connections')} />}
+      {deleting && <ConfirmDeleteConnection connection={c} onClose={() => setDeleting(false)} onDeleted={() => navigate('/gateway/connections')} />}
     </Stack>
   );
 }

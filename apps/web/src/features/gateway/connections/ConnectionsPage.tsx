@@ -13,11 +13,11 @@ import { ConfirmDeleteConnection, ConnectionActions, StateBadge } from './Connec
 import { ConnectionForm } from './ConnectionForm.tsx';
 
 const LIMIT = 20;
-/** The list's view in the URL (lib/url-list.ts): /sender-management/connections?search=…&type=smpp&status=CONNECTED&page=2 */
+/** The list's view in the URL (lib/url-list.ts): /gateway/connections?search=…&type=smpp&status=CONNECTED&page=2 */
 const LIST_DEFAULTS = { search: '', type: '', status: '' };
 const endpoint = (c: Connection) => (c.type === 'smpp' ? `${c.host ?? ''}:${c.port ?? ''}` : (c.post_url ?? ''));
 
-/** /sender-management/connections — SMPP and HTTP connections with live states (polled) and start/stop/restart. */
+/** /gateway/connections — SMPP and HTTP connections with live states (polled) and start/stop/restart. */
 export function ConnectionsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -48,7 +48,7 @@ export function ConnectionsPage() {
           <Table.Tr key={c.id} data-testid="connection-row" data-name={c.connection_name}>
             <Table.Td>
               <Group gap={6}>
-                <Text component={Link} to={`/sender-management/connections/${c.id}`} fw={600} data-testid="connection-name">{c.connection_name}</Text>
+                <Text component={Link} to={`/gateway/connections/${c.id}`} fw={600} data-testid="connection-name">{c.connection_name}</Text>
                 {c.is_sandbox && <Badge size="xs" variant="outline" miw="max-content">{t('gateway.connections.sandbox')}</Badge>}
               </Group>
               {c.last_error && c.status !== 'CONNECTED' && <Text size="xs" c="red" lineClamp={2} data-testid="connection-last-error">{c.last_error}</Text>}
@@ -62,7 +62,7 @@ export function ConnectionsPage() {
                 {canEdit && <ConnectionActions connection={c} compact />}
                 {canEdit && (
                   <Tooltip label={t('gateway.connections.actions.edit')}>
-                    <ActionIcon variant="subtle" aria-label={t('gateway.connections.actions.edit')} onClick={() => navigate(`/sender-management/connections/${c.id}`)}
+                    <ActionIcon variant="subtle" aria-label={t('gateway.connections.actions.edit')} onClick={() => navigate(`/gateway/connections/${c.id}`)}
                       data-testid="connection-edit"><IconPencil size={16} /></ActionIcon>
                   </Tooltip>
                 )}

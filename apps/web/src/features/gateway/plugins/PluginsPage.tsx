@@ -77,7 +77,7 @@ function PluginFormModal({ plugin, onClose }: { plugin: Plugin | null; onClose: 
   );
 }
 
-/** /sender-management/plugins — route plugins, installed or not. */
+/** /gateway/plugins — route plugins, installed or not. */
 export function PluginsPage() {
   const { t } = useTranslation();
   const { permissions } = useSession();

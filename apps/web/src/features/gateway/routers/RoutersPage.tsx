@@ -15,7 +15,7 @@ import { intlLocale } from '../../../lib/i18n.ts';
 
 const TYPE_COLORS = { default: 'gray', static: 'blue', random_round_robin: 'grape', failover: 'orange' } as const;
 
-/** /sender-management/routers — MT routers in routing order, with up/down reorder and a route tester. */
+/** /gateway/routers — MT routers in routing order, with up/down reorder and a route tester. */
 export function RoutersPage() {
   const { t } = useTranslation();
   const { permissions } = useSession();

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '../../../lib/toast.ts';
 import { splitList, useRoutingForm } from '../routing-form.ts';
 import { useRuleMutations } from './api/change-rule.ts';
+import '@mantine/dates/styles.css';
+import { TimePicker } from '@mantine/dates';
 
 const LIST_KEY: Partial<Record<FilterType, string>> = {
   destination_prefix: 'prefixes',
@@ -104,10 +106,13 @@ export function RuleFormModal({ rule, onClose }: { rule: Rule | null; onClose: (
                 {form.error('value.days') && <Text size="xs" c="red">{form.error('value.days')}</Text>}
               </div>
               <Group grow>
-                <TextInput type="time" label={t('gateway.rules.fields.from')} value={draft.from} error={form.error('value.from')}
-                  onChange={(e) => set('from', e.currentTarget.value)} data-testid="rule-from" />
-                <TextInput type="time" label={t('gateway.rules.fields.to')} value={draft.to} error={form.error('value.to')}
-                  onChange={(e) => set('to', e.currentTarget.value)} data-testid="rule-to" />
+                {/* a 24-hour clock in the interface's digits, not the browser's 12-hour "--:-- --" */}
+                <TimePicker format="24h" label={t('gateway.rules.fields.from')} value={draft.from} error={form.error('value.from')}
+                  hoursInputLabel={t('dates.hours')} minutesInputLabel={t('dates.minutes')}
+                  onChange={(v) => set('from', v.slice(0, 5))} data-testid="rule-from" />
+                <TimePicker format="24h" label={t('gateway.rules.fields.to')} value={draft.to} error={form.error('value.to')}
+                  hoursInputLabel={t('dates.hours')} minutesInputLabel={t('dates.minutes')}
+                  onChange={(v) => set('to', v.slice(0, 5))} data-testid="rule-to" />
               </Group>
               <Text size="xs" c="dimmed">{t('gateway.rules.help.timezone')}</Text>
             </>

@@ -16,7 +16,7 @@ import { RuleFormModal } from './RuleFormModal.tsx';
 import { formatList } from '../../../lib/i18n.ts';
 
 const LIMIT = 20;
-/** The list's view in the URL (lib/url-list.ts): /sender-management/rules?search=…&type=sender_id&page=2 */
+/** The list's view in the URL (lib/url-list.ts): /gateway/rules?search=…&type=sender_id&page=2 */
 const LIST_DEFAULTS = { search: '', type: '' };
 
 /** A short, readable form of a rule's value. */
@@ -35,7 +35,7 @@ export function ruleSummary(rule: Rule, t: TFunction): string {
   }
 }
 
-/** /sender-management/rules — the filters routers match on, with the §8 status and delete rules. */
+/** /gateway/rules — the filters routers match on, with the §8 status and delete rules. */
 export function RulesPage() {
   const { t } = useTranslation();
   const { permissions } = useSession();

@@ -10,6 +10,8 @@ import {
 } from '@risala/shared/schemas/groups';
 import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DayInput } from '../../../components/dates/DayInput.tsx';
+import { languageOptions } from '../../../lib/i18n.ts';
 
 export const CONDITION_TYPES = ['field', 'attribute', 'tags', 'consent', 'created_at', 'group'] as const;
 
@@ -71,7 +73,7 @@ export function ConditionEditor({ value: c, onChange, onRemove, staticGroups, br
           <Select size={size} w={150} aria-label={t('groups.rules.operator')} data={opData(FIELD_OPS)} value={c.op} allowDeselect={false}
             onChange={(op) => op && onChange({ ...c, op: op as typeof c.op, value: op === 'in' || op === 'not_in' ? [] : '' })} data-testid="rule-op" />
           {!none && c.field === 'language' && !many && (
-            <Select size={size} w={140} aria-label={t('groups.rules.value')} data={[{ value: 'en', label: 'English' }, { value: 'ar', label: 'العربية' }]}
+            <Select size={size} w={140} aria-label={t('groups.rules.value')} data={languageOptions()}
               value={String(c.value ?? '') || null} error={errors.value} onChange={(v) => onChange({ ...c, value: v ?? '' })} data-testid="rule-value" />
           )}
           {!none && c.field === 'brand_id' && !many && (
@@ -144,10 +146,10 @@ export function ConditionEditor({ value: c, onChange, onRemove, staticGroups, br
             onChange={(m) => onChange(m === 'range' ? { type: 'created_at', from: undefined, to: undefined } : { type: 'created_at', within_days: 30 })} />
           {range ? (
             <>
-              <TextInput size={size} type="date" aria-label={t('groups.rules.from')} value={c.from ?? ''} error={errors.from}
-                onChange={(e) => onChange({ ...c, from: e.currentTarget.value || undefined })} data-testid="rule-from" />
-              <TextInput size={size} type="date" aria-label={t('groups.rules.to')} value={c.to ?? ''} error={errors.to}
-                onChange={(e) => onChange({ ...c, to: e.currentTarget.value || undefined })} data-testid="rule-to" />
+              <DayInput size={size} w={150} ariaLabel={t('groups.rules.from')} value={c.from ?? ''} error={errors.from} max={c.to}
+                onChange={(day) => onChange({ ...c, from: day || undefined })} testId="rule-from" />
+              <DayInput size={size} w={150} ariaLabel={t('groups.rules.to')} value={c.to ?? ''} error={errors.to} min={c.from}
+                onChange={(day) => onChange({ ...c, to: day || undefined })} testId="rule-to" />
             </>
           ) : (
             <NumberInput size={size} w={110} min={1} max={36500} aria-label={t('groups.rules.days')} value={c.within_days} error={errors.within_days}

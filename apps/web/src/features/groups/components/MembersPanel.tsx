@@ -7,10 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { ListFooter } from '../../../components/page/ListFooter.tsx';
 import { QueryState } from '../../../components/page/QueryState.tsx';
 import { isApiError } from '../../../lib/http.ts';
-import { formatDate, isolate } from '../../../lib/i18n.ts';
+import { isolate } from '../../../lib/i18n.ts';
 import { showSuccessToast } from '../../../lib/toast.ts';
 import { useChangeMembers } from '../api/change-members.ts';
 import { type CustomerOption, useCustomerSearch, useMembers } from '../api/get-members.ts';
+import { Moment } from '../../../components/time/Moment.tsx';
+import { countryName } from '../../../lib/countries.ts';
 
 const LIMIT = 20;
 const fullName = (c: { first_name: string | null; last_name: string | null }) => [c.first_name, c.last_name].filter(Boolean).join(' ') || '—';
@@ -75,7 +77,7 @@ function AddMembers({ groupId }: { groupId: number }) {
 
 /** The audience of a group: members with add/remove (static), or the customers the rules select (segment). */
 export function MembersPanel({ group, canEdit }: { group: CustomerGroup; canEdit: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(1);
@@ -118,8 +120,8 @@ export function MembersPanel({ group, canEdit }: { group: CustomerGroup; canEdit
                     <Table.Td>{fullName(m)}</Table.Td>
                     <Table.Td><span className="ltr-value" dir="ltr">{m.mobile_number ?? '—'}</span></Table.Td>
                     <Table.Td>{m.email ?? '—'}</Table.Td>
-                    <Table.Td>{m.country ?? '—'}</Table.Td>
-                    {group.type === 'static' && <Table.Td>{m.added_at ? formatDate(m.added_at, { dateStyle: 'medium' }, i18n.language) : '—'}</Table.Td>}
+                    <Table.Td>{m.country ? countryName(m.country) : '—'}</Table.Td>
+                    {group.type === 'static' && <Table.Td><Moment at={m.added_at} style="day" /></Table.Td>}
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -4,6 +4,7 @@ import { CHANNELS, MESSAGE_VIEW_NAMES, type MessageState, type MessageView } fro
 import { IconAdjustmentsHorizontal, IconSearch, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DayInput } from '../../../components/dates/DayInput.tsx';
 import { type MessageFilters, rangeInverted } from '../filters.ts';
 
 const EXACT = 'status:';
@@ -66,25 +67,23 @@ export function HistoryFilters(props: {
         comboboxProps={{ withinPortal: !phone }}
         data-testid="message-filter-status"
       />
-      <TextInput
-        type="date"
+      <DayInput
         label={t('messages.filters.from')}
         value={value.from ?? ''}
-        onChange={(e) => set({ from: e.currentTarget.value || undefined })}
+        onChange={(day) => set({ from: day || undefined })}
         max={value.to}
         error={inverted ? t('messages.filters.fromAfterTo') : undefined}
-        w={width(160)}
-        data-testid="message-filter-from"
+        w={width(170)}
+        testId="message-filter-from"
       />
-      <TextInput
-        type="date"
+      <DayInput
         label={t('messages.filters.to')}
         value={value.to ?? ''}
-        onChange={(e) => set({ to: e.currentTarget.value || undefined })}
+        onChange={(day) => set({ to: day || undefined })}
         min={value.from}
         error={inverted ? t('messages.filters.toBeforeFrom') : undefined}
-        w={width(160)}
-        data-testid="message-filter-to"
+        w={width(170)}
+        testId="message-filter-to"
       />
     </>
   );

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListFooter } from '../../../components/page/ListFooter.tsx';
 import { QueryState } from '../../../components/page/QueryState.tsx';
-import { formatDate, isolate } from '../../../lib/i18n.ts';
+import { Moment } from '../../../components/time/Moment.tsx';
+import { isolate } from '../../../lib/i18n.ts';
 import { useInbound } from '../api/get-inbound.ts';
 
 const LIMIT = 20;
@@ -51,7 +52,7 @@ export function InboundList() {
                         </Text>
                       )}
                     </Table.Td>
-                    <Table.Td>{formatDate(m.received_at, { dateStyle: 'short', timeStyle: 'medium' })}</Table.Td>
+                    <Table.Td><Moment at={m.received_at} /></Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -1,28 +1,39 @@
-import { Alert, Anchor, Badge, Button, Code, Drawer, Group, Paper, SimpleGrid, Stack, Text, Timeline } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Button, Code, Drawer, Group, Paper, SimpleGrid, Stack, Text, Timeline, Tooltip } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
 import type { MessageDetailDto } from '@risala/shared/schemas/messages';
-import { IconAlertTriangle, IconBan, IconCircleDot, IconPlayerPause } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBan, IconCircleDot, IconHelpCircle, IconPlayerPause } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/page/LoadError.tsx';
 import { PageLoader } from '../../../components/page/PageLoader.tsx';
-import { formatDate, isolate } from '../../../lib/i18n.ts';
-import { useAccountTimeZone, useSession } from '../../../lib/session.ts';
+import { Moment } from '../../../components/time/Moment.tsx';
+import { isolate } from '../../../lib/i18n.ts';
+import { useTimeFormat } from '../../../lib/time.ts';
+import { useSession } from '../../../lib/session.ts';
 import { showSuccessToast } from '../../../lib/toast.ts';
 import { useCancelScheduledSend } from '../api/cancel-bulk.ts';
 import { useMessage } from '../api/get-message.ts';
 import { STATUS_COLORS } from '../filters.ts';
 import { StatusBadge } from './StatusBadge.tsx';
+import { UserText } from '../../../components/text/UserText.tsx';
 
-const STAMP: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'medium' };
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
+/** A detail; a technical term carries its plain explanation on a help icon (hover, focus or tap). */
+function Field({ label, help, children }: { label: string; help?: string; children: ReactNode }) {
   return (
     <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
+      <Group gap={4} wrap="nowrap">
+        <Text size="xs" c="dimmed">
+          {label}
+        </Text>
+        {help && (
+          <Tooltip label={help} multiline w={260} events={{ hover: true, focus: true, touch: true }}>
+            <ActionIcon variant="transparent" size="xs" color="gray" aria-label={help} data-testid="term-help">
+              <IconHelpCircle size={14} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </Group>
       <Text size="sm" component="div">
         {children ?? '—'}
       </Text>
@@ -83,7 +94,7 @@ function ConnectionStopped({ m }: { m: MessageDetailDto }) {
       {t('messages.detail.connectionStopped', { name: isolate(m.connection_name ?? String(m.connection_id)) })}
       {can(permissions, 'sender', 'update') && m.connection_id !== null && (
         <div>
-          <Anchor component={Link} to={`/sender-management/connections/${m.connection_id}`} size="sm" data-testid="message-open-connection">
+          <Anchor component={Link} to={`/gateway/connections/${m.connection_id}`} size="sm" data-testid="message-open-connection">
             {t('messages.detail.openConnection')}
           </Anchor>
         </div>
@@ -94,7 +105,7 @@ function ConnectionStopped({ m }: { m: MessageDetailDto }) {
 
 function Details({ m }: { m: MessageDetailDto }) {
   const { t, i18n } = useTranslation();
-  const timeZone = useAccountTimeZone();
+  const fmt = useTimeFormat();
   const eventLabel = (e: string) => (i18n.exists(`messages.event.${e}`) ? t(`messages.event.${e}`) : e);
   return (
     <Stack gap="md" data-testid="message-detail">
@@ -121,33 +132,33 @@ function Details({ m }: { m: MessageDetailDto }) {
       )}
       <SimpleGrid cols={2} spacing="sm">
         <Field label={t('messages.table.recipient')}>
-          <span dir="ltr">{m.recipient}</span>
+          <UserText testId="message-detail-recipient">{m.recipient}</UserText>
         </Field>
-        <Field label={t('messages.table.sender')}>{m.sender && <span dir="auto">{m.sender}</span>}</Field>
-        <Field label={t('messages.detail.parts')}>
+        <Field label={t('messages.table.sender')}><UserText testId="message-detail-sender">{m.sender}</UserText></Field>
+        <Field label={t('messages.detail.parts')} help={t('messages.help.parts')}>
           {m.parts} {m.encoding ? `· ${m.encoding}` : ''}
         </Field>
         <Field label={t('messages.detail.credits')}>{m.credits}</Field>
-        <Field label={t('messages.detail.connection')}>{m.connection_name}</Field>
-        <Field label={t('messages.detail.bulk')}>
+        <Field label={t('messages.detail.connection')} help={t('messages.help.connection')}>{m.connection_name}</Field>
+        <Field label={t('messages.detail.bulk')} help={t('messages.help.bulk')}>
           <Code>{m.bulk_id}</Code>
         </Field>
         {m.provider_message_id && (
-          <Field label={t('messages.detail.providerId')}>
+          <Field label={t('messages.detail.providerId')} help={t('messages.help.providerId')}>
             <Code>{m.provider_message_id}</Code>
           </Field>
         )}
         {m.scheduled_at && (
           <Field label={t('messages.detail.scheduled')}>
             {/* in the account's zone, where the time was typed and as the list shows it */}
-            <span data-testid="message-detail-scheduled">{formatDate(m.scheduled_at, { ...STAMP, timeZone }, i18n.language)}</span>{' '}
+            <span data-testid="message-detail-scheduled">{fmt.moment(m.scheduled_at)}</span>{' '}
             <Text span size="xs" c="dimmed">
-              ({timeZone})
+              ({fmt.zoneName})
             </Text>
           </Field>
         )}
       </SimpleGrid>
-      {m.subject && <Field label={t('messages.detail.subject')}>{m.subject}</Field>}
+      {m.subject && <Field label={t('messages.detail.subject')}><UserText>{m.subject}</UserText></Field>}
       <div>
         <Text size="xs" c="dimmed" mb={4}>
           {t('messages.detail.body')}
@@ -182,7 +193,7 @@ function Details({ m }: { m: MessageDetailDto }) {
                   </Text>
                 )}
                 <Text size="xs" c="dimmed">
-                  {formatDate(e.at, STAMP)}
+                  <Moment at={e.at} style="precise" />
                 </Text>
               </Timeline.Item>
             ))}

@@ -1,15 +1,16 @@
 import { Group, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import type { MessageDto } from '@risala/shared/schemas/messages';
+import { formatInZone } from '@risala/shared/time';
 import { IconAlertTriangle, IconChevronDown, IconChevronUp, IconPlayerPause, IconSelector } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, isolate } from '../../../lib/i18n.ts';
+import { Moment } from '../../../components/time/Moment.tsx';
+import { isolate } from '../../../lib/i18n.ts';
 import { useAccountTimeZone } from '../../../lib/session.ts';
 import type { MessageListParams } from '../api/keys.ts';
 import { snippet } from '../filters.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 
 type Sort = Pick<MessageListParams, 'sort' | 'order'>;
-const STAMP: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'medium' };
 
 /** A queued message behind a stopped connection: why it waits, on hover and for screen readers. */
 export function ConnectionStoppedIcon({ name }: { name: string | null }) {
@@ -60,9 +61,9 @@ export function CampaignName({ m }: { m: MessageDto }) {
 /** When a message went out, or for a SCHEDULED one when it will (in the account's zone, where schedule times are typed). */
 export function SentCell({ m, timeZone }: { m: MessageDto; timeZone: string }) {
   const { t, i18n } = useTranslation();
-  if (m.sent_at) return <Text size="sm">{formatDate(m.sent_at, STAMP, i18n.language)}</Text>;
+  if (m.sent_at) return <Text size="sm"><Moment at={m.sent_at} /></Text>;
   if (m.status === 'SCHEDULED' && m.scheduled_at) {
-    const at = formatDate(m.scheduled_at, { dateStyle: 'medium', timeStyle: 'short', timeZone }, i18n.language);
+    const at = formatInZone(m.scheduled_at, timeZone, i18n.language);
     return (
       <Text size="sm" c="indigo" title={timeZone} data-testid="message-scheduled-for">
         {t('messages.table.scheduledFor', { at: isolate(at) })}
@@ -150,7 +151,7 @@ export function MessageTable(props: { messages: MessageDto[]; sort: Sort; onSort
               </Table.Td>
               <Table.Td ta="end">{m.credits}</Table.Td>
               <Table.Td>
-                <Text size="sm">{formatDate(m.created_at, STAMP)}</Text>
+                <Text size="sm"><Moment at={m.created_at} /></Text>
               </Table.Td>
               <Table.Td>
                 <SentCell m={m} timeZone={timeZone} />

@@ -1,7 +1,8 @@
-import { Group, Radio, Stack, TextInput } from '@mantine/core';
+import { Group, Radio, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useAccountTimeZone } from '../../../lib/session.ts';
 import { minZonedLocal, zonedLocalToIso, zonedScheduleError } from '../../../lib/zoned.ts';
+import { ZonedDateTimeInput } from '../../../components/dates/ZonedDateTimeInput.tsx';
 
 export interface ScheduleDraft {
   mode: 'now' | 'later';
@@ -30,16 +31,15 @@ export function ScheduleField({ value, onChange }: { value: ScheduleDraft; onCha
         </Group>
       </Radio.Group>
       {value.mode === 'later' && (
-        <TextInput
-          type="datetime-local"
+        <ZonedDateTimeInput
           label={t('messages.compose.scheduleAt')}
-          description={t('campaigns.launcher.schedule.timezone', { zone })}
+          zone={zone}
           value={value.at}
           min={minZonedLocal(zone)}
-          onChange={(e) => onChange({ ...value, at: e.currentTarget.value })}
+          onChange={(at) => onChange({ ...value, at })}
           error={error ? t(error) : undefined}
           w={260}
-          data-testid="compose-schedule-at"
+          testId="compose-schedule-at"
         />
       )}
     </Stack>

@@ -4,7 +4,7 @@ import { type UpdateProfileInput, updateProfileSchema } from '@risala/shared/sch
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useForm } from '../../../lib/forms.ts';
-import { setLanguage } from '../../../lib/i18n.ts';
+import { setLanguage, languageOptions } from '../../../lib/i18n.ts';
 import type { UserProfile } from '../../../lib/session.ts';
 import { showSuccessToast } from '../../../lib/toast.ts';
 import { useUpdateUser } from '../api/update-user.ts';
@@ -89,10 +89,7 @@ export function ProfileForm({ profile, userId }: { profile: UserProfile; userId:
           <SegmentedControl
             value={form.values.language}
             onChange={(value) => form.setValue('language', value)}
-            data={[
-              { value: 'en', label: 'English' },
-              { value: 'ar', label: 'العربية' },
-            ]}
+            data={languageOptions()}
             data-testid="profile-language"
           />
         </div>

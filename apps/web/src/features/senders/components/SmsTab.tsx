@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { QueryTable } from '../../../components/page/QueryTable.tsx';
 import { ListFooter } from '../../../components/page/ListFooter.tsx';
-import { formatDate } from '../../../lib/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
 import { oneOf, useUrlList, useUrlSearch } from '../../../lib/url-list.ts';
 import { useSmsSenders } from '../api/get-sms-senders.ts';
@@ -15,6 +14,7 @@ import { useDeleteSenderId, useRequestSmsSupport, useReviewSenderId, useUpdateSe
 import { RequestBox } from './RequestBox.tsx';
 import { SenderIdForm } from './SenderIdForm.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
+import { Moment } from '../../../components/time/Moment.tsx';
 
 const LIMIT = 20;
 const GATEWAY = ['connections', 'routers', 'rules', 'plugins'] as const;
@@ -22,7 +22,7 @@ const GATEWAY = ['connections', 'routers', 'rules', 'plugins'] as const;
 const LIST_DEFAULTS = { search: '', status: '' };
 
 export function SmsTab() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { permissions } = useSession();
   // the list's view lives in the URL (a reload or Back from a gateway page shows the same list)
   const list = useUrlList(LIST_DEFAULTS);
@@ -74,7 +74,7 @@ export function SmsTab() {
             <Table.Td>
               <StatusBadge status={s.status} />
             </Table.Td>
-            <Table.Td>{formatDate(s.created_at, undefined, i18n.language)}</Table.Td>
+            <Table.Td><Moment at={s.created_at} style="day" /></Table.Td>
             <Table.Td>
               <Group gap={4} justify="flex-end" wrap="nowrap">
                 {canApprove && s.status === 'WAITING_FOR_APPROVAL' && (
@@ -116,16 +116,19 @@ export function SmsTab() {
 
   return (
     <Stack gap="lg" data-testid="sms-tab">
-      <Group gap="md" data-testid="gateway-links">
-        <Text size="sm" c="dimmed">
-          {t('senders.sms.gateway')}
-        </Text>
-        {GATEWAY.map((page) => (
-          <Anchor key={page} component={Link} to={`/sender-management/${page}`} size="sm" data-testid={`gateway-link-${page}`}>
-            {t(`senders.sms.links.${page}`)}
-          </Anchor>
-        ))}
-      </Group>
+      {/* how SMS leave the platform is the gateway's business: its own area, for those who run it */}
+      {can(permissions, 'sender', 'update') && (
+        <Group gap="md" data-testid="gateway-links">
+          <Text size="sm" c="dimmed">
+            {t('senders.sms.gateway')}
+          </Text>
+          {GATEWAY.map((page) => (
+            <Anchor key={page} component={Link} to={`/gateway/${page}`} size="sm" data-testid={`gateway-link-${page}`}>
+              {t(`senders.sms.links.${page}`)}
+            </Anchor>
+          ))}
+        </Group>
+      )}
       {can(permissions, 'sender', 'create') && <SenderIdForm />}
       <Group gap="sm" align="flex-end">
         <TextInput

@@ -8,6 +8,7 @@ import { translateMessage } from '../../../lib/i18n.ts';
 import { autoDir } from '../../../lib/text-direction.ts';
 import { showSuccessToast } from '../../../lib/toast.ts';
 import { useSaveWhatsappSender } from '../api/save-whatsapp-sender.ts';
+import { WhatsappSetupGuide } from './WhatsappSetupGuide.tsx';
 
 const FIELDS = ['display_name', 'phone_number', 'phone_number_id', 'business_account_id', 'access_token', 'app_secret'] as const;
 type Field = (typeof FIELDS)[number];
@@ -68,6 +69,7 @@ export function WhatsappSenderForm({ sender, canEdit, onDirty }: { sender: Whats
   return (
     <form onSubmit={submit} noValidate data-testid="wa-sender-form">
       <Stack gap="sm">
+        <WhatsappSetupGuide />
         {formError && (
           <Text c="red" size="sm" role="alert">
             {formError}

@@ -6,6 +6,7 @@ import { LoadError } from '../../../components/page/LoadError.tsx';
 import { customerLabel as label, useCustomerSearch } from '../../../components/email-preview/customer-search.ts';
 import { EmailFrame } from '../../../components/email-preview/EmailFrame.tsx';
 import { usePreviewTemplate } from '../api/preview-template.ts';
+import { UserText } from '../../../components/text/UserText.tsx';
 
 /** Renders the saved template for one chosen customer of the account. */
 export function CustomerPreview({ id }: { id: number }) {
@@ -58,7 +59,7 @@ export function CustomerPreview({ id }: { id: number }) {
           {preview.data.html ? (
             <Stack gap="xs">
               <Text size="sm">
-                <b>{t('templates.editor.subject')}:</b> {preview.data.subject}
+                <b>{t('templates.editor.subject')}:</b> <UserText>{preview.data.subject}</UserText>
               </Text>
               <EmailFrame html={preview.data.html} title={t('templates.preview.forCustomer', { name: preview.data.customer.name })} />
             </Stack>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EmailFrame } from '../../../components/email-preview/EmailFrame.tsx';
 import { LoadError } from '../../../components/page/LoadError.tsx';
 import { useEmailRendition } from '../api/get-email-rendition.ts';
+import { UserText } from '../../../components/text/UserText.tsx';
 
 /** The saved email as mail clients receive it (GET /api/templates/{id}/email). */
 export function EmailPreview({ id, dirty }: { id: number; dirty: boolean }) {
@@ -21,7 +22,9 @@ export function EmailPreview({ id, dirty }: { id: number; dirty: boolean }) {
         <Text size="sm" fw={600}>
           {t('templates.editor.subject')}:
         </Text>
-        <Text size="sm">{rendition.data.subject}</Text>
+        <Text size="sm">
+          <UserText testId="email-preview-subject">{rendition.data.subject}</UserText>
+        </Text>
       </Group>
       <EmailFrame html={rendition.data.html} title={t('templates.preview.title')} />
     </Stack>

@@ -4,17 +4,17 @@ import type { Template } from '@risala/shared/schemas/templates';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/page/LoadError.tsx';
-import { formatRelativeTime } from '../../../lib/dates.ts';
 import { useSingleFlight } from '../../../lib/single-flight.ts';
 import { useSession } from '../../../lib/session.ts';
 import { showSuccessToast } from '../../../lib/toast.ts';
 import { useReviewStatus } from '../api/get-review-status.ts';
 import { type ReviewStep, useReviewTemplate } from '../api/review-actions.ts';
 import { StatusBadge } from './StatusBadge.tsx';
+import { Moment } from '../../../components/time/Moment.tsx';
 
 /** Status, the review buttons the caller's role and the status allow, and the review history. */
 export function ReviewPanel({ template, dirty }: { template: Template; dirty: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { permissions } = useSession();
   const review = useReviewStatus(template.id);
   const action = useReviewTemplate();
@@ -100,7 +100,7 @@ export function ReviewPanel({ template, dirty }: { template: Template; dirty: bo
           {review.data.history.map((entry) => (
             <Timeline.Item key={entry.id} title={t(`templates.review.actions.${entry.action}`)}>
               <Text size="xs" c="dimmed">
-                {entry.actor_name ?? '—'} · {formatRelativeTime(entry.created_at, new Date(), i18n.language)}
+                {entry.actor_name ?? '—'} · <Moment at={entry.created_at} />
               </Text>
               {entry.reason && <Text size="sm">{entry.reason}</Text>}
             </Timeline.Item>

@@ -2,13 +2,14 @@ import { Badge, Table, Text, UnstyledButton } from '@mantine/core';
 import type { Template } from '@risala/shared/schemas/templates';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { formatRelativeTime } from '../../../lib/dates.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import { backState } from '../../../components/page/BackLink.tsx';
+import { Moment } from '../../../components/time/Moment.tsx';
+import { UserText } from '../../../components/text/UserText.tsx';
 
 export function TemplateTable({ items }: { items: Template[] }) {
   const location = useLocation();
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table highlightOnHover verticalSpacing="sm" data-testid="template-table">
@@ -27,12 +28,12 @@ export function TemplateTable({ items }: { items: Template[] }) {
               <Table.Td>
                 <UnstyledButton component={Link} to={`/template/edit/${tpl.id}`} state={backState(location)}>
                   <Text fw={600} size="sm" c="blue">
-                    {tpl.template_name}
+                    <UserText>{tpl.template_name}</UserText>
                   </Text>
                 </UnstyledButton>
                 {tpl.subject && (
                   <Text size="xs" c="dimmed" lineClamp={1}>
-                    {tpl.subject}
+                    <UserText testId="template-subject">{tpl.subject}</UserText>
                   </Text>
                 )}
               </Table.Td>
@@ -47,7 +48,7 @@ export function TemplateTable({ items }: { items: Template[] }) {
               </Table.Td>
               <Table.Td>
                 <Text size="sm" c="dimmed">
-                  {formatRelativeTime(tpl.updated_at, new Date(), i18n.language)}
+                  <Moment at={tpl.updated_at} />
                 </Text>
               </Table.Td>
             </Table.Tr>

@@ -1,15 +1,14 @@
 import { Alert, Group, Paper, Progress, Text } from '@mantine/core';
 import { IconClockHour4 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/i18n.ts';
+import { useTimeFormat } from '../../../lib/time.ts';
 import { useSubmissionLimits } from '../api/get-submission-limits.ts';
-
-const when = (iso: string | null) => (iso ? formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' }) : '');
 
 /** Submissions used in the rolling 24 hours (spec §9), and a clear note once the limit is reached. */
 export function SubmissionLimits() {
   const { t } = useTranslation();
   const limits = useSubmissionLimits();
+  const fmt = useTimeFormat();
   if (!limits.data) return null;
   const { used, limit, remaining, resets_at } = limits.data;
   return (
@@ -26,7 +25,7 @@ export function SubmissionLimits() {
       <Progress value={(used / limit) * 100} color={remaining === 0 ? 'red' : 'teal'} size="sm" aria-label={t('whatsapp.limits.title')} />
       {remaining === 0 && (
         <Alert mt="sm" color="red" variant="light" icon={<IconClockHour4 size={18} />} data-testid="wa-limit-reached">
-          {t('whatsapp.limits.reached', { limit, at: when(resets_at) })}
+          {t('whatsapp.limits.reached', { limit, at: fmt.moment(resets_at) })}
         </Alert>
       )}
     </Paper>

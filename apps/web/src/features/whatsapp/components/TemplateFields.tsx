@@ -1,5 +1,5 @@
-import { Button, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { WA_CATEGORIES, WA_LIMITS, waVariables } from '@risala/shared/schemas/whatsapp';
+import { Alert, Button, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { suggestWaCategory, WA_CATEGORIES, WA_LIMITS, waVariables } from '@risala/shared/schemas/whatsapp';
 import { IconBraces } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { WriteWithAi } from '../../../components/ai-writing/WriteWithAi.tsx';
@@ -25,13 +25,18 @@ export function TemplateFields({ state, onChange, errors, disabled, identityLock
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const err = (key: string) => translateMessage(errors[key]);
   const slots = variableSlots(state.body);
+  // promotional text in a Utility/Authentication template: Meta rejects it, say so before submitting
+  const promotional = state.category !== 'MARKETING' && suggestWaCategory(`${state.headerText}\n${state.body}`) === 'MARKETING';
+  /** the body as typed; until a category is picked by hand, it follows what the text reads as */
+  const setBody = (body: string) =>
+    onChange(state.categoryChosen || state.category === 'AUTHENTICATION' ? { body } : { body, category: suggestWaCategory(body) });
 
   function addVariable() {
     const el = bodyRef.current;
     const start = el?.selectionStart ?? state.body.length;
     const end = el?.selectionEnd ?? start;
     const next = insertVariable(state.body, start, end);
-    onChange({ body: next.text });
+    setBody(next.text);
     requestAnimationFrame(() => {
       el?.focus();
       el?.setSelectionRange(next.cursor, next.cursor);
@@ -70,11 +75,24 @@ export function TemplateFields({ state, onChange, errors, disabled, identityLock
           allowDeselect={false}
           value={state.category}
           disabled={disabled}
+          description={state.categoryChosen ? undefined : t('whatsapp.editor.categorySuggested')}
           error={err('category')}
-          onChange={(v) => v && onChange({ category: v as BuilderState['category'] })}
+          onChange={(v) => v && onChange({ category: v as BuilderState['category'], categoryChosen: true })}
           data-testid="wa-template-category"
         />
       </SimpleGrid>
+      {promotional && (
+        <Alert color="yellow" variant="light" data-testid="wa-category-warning">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{t('whatsapp.editor.promotional', { category: t(`whatsapp.category.${state.category}`) })}</Text>
+            {!disabled && (
+              <Button size="xs" variant="light" onClick={() => onChange({ category: 'MARKETING', categoryChosen: true })} data-testid="wa-category-use-marketing">
+                {t('whatsapp.editor.useMarketing')}
+              </Button>
+            )}
+          </Group>
+        </Alert>
+      )}
 
       <Stack gap={6}>
         <Text fw={600} size="sm">
@@ -170,7 +188,7 @@ export function TemplateFields({ state, onChange, errors, disabled, identityLock
           error={err('body')}
           description={t('whatsapp.editor.chars', { count: state.body.length, max: WA_LIMITS.body })}
           placeholder={t('whatsapp.editor.bodyPlaceholder')}
-          onChange={(e) => onChange({ body: e.currentTarget.value })}
+          onChange={(e) => setBody(e.currentTarget.value)}
           attributes={autoDir(state.body)}
           data-testid="wa-template-body"
         />

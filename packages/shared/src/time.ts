@@ -1,0 +1,112 @@
+/**
+ * One way to write a moment, for the web and the server: in the account's time zone, in the
+ * reader's language ("Nov 26, 2026, 8:41 AM" / "26‏/11‏/2026، 8:41 ص"), and a zone named in words
+ * ("Saudi Arabia Time" / "توقيت المملكة العربية السعودية") instead of its IANA id. Exports write
+ * ISO 8601 with the zone's offset, so a spreadsheet and a reader both see which zone it is.
+ */
+
+/** The Intl locale of a UI language: Arabic keeps the Gregorian calendar used across the app. */
+export function intlLocaleOf(language: string): string {
+  return language === 'ar' ? 'ar-u-ca-gregory' : 'en';
+}
+
+/** moment: date and time; precise: with seconds (timelines of events seconds apart); day; time of day */
+export type TimeStyle = 'moment' | 'precise' | 'day' | 'time';
+
+const STYLES: Record<TimeStyle, Intl.DateTimeFormatOptions> = {
+  moment: { dateStyle: 'medium', timeStyle: 'short' },
+  precise: { dateStyle: 'medium', timeStyle: 'medium' },
+  day: { dateStyle: 'medium' },
+  time: { timeStyle: 'short' },
+};
+
+// building a DateTimeFormat is the slow part: one per language, zone and style
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(language: string, timeZone: string, style: TimeStyle): Intl.DateTimeFormat {
+  const key = `${language}|${timeZone}|${style}`;
+  let fmt = formatters.get(key);
+  if (!fmt) {
+    try {
+      fmt = new Intl.DateTimeFormat(intlLocaleOf(language), { ...STYLES[style], timeZone });
+    } catch {
+      fmt = new Intl.DateTimeFormat(intlLocaleOf(language), { ...STYLES[style], timeZone: 'UTC' }); // an unknown zone
+    }
+    formatters.set(key, fmt);
+  }
+  return fmt;
+}
+
+const toDate = (value: Date | string | number) => (value instanceof Date ? value : new Date(value));
+
+/** A moment (or its day, or its time of day) in `timeZone`, in `language`; '' for no or an invalid date. */
+export function formatInZone(value: Date | string | number | null | undefined, timeZone: string, language: string, style: TimeStyle = 'moment'): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return formatter(language, timeZone, style).format(date);
+}
+
+/** A calendar day ('YYYY-MM-DD', no time and no zone) as the reader writes a date. */
+export function formatCalendarDay(day: string, language: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
+  if (!m) return day;
+  return formatInZone(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12), 'UTC', language, 'day');
+}
+
+function zonePart(timeZone: string, language: string, style: Intl.DateTimeFormatOptions['timeZoneName'], at: Date): string | null {
+  try {
+    const parts = new Intl.DateTimeFormat(intlLocaleOf(language), { timeZone, timeZoneName: style }).formatToParts(at);
+    return parts.find((p) => p.type === 'timeZoneName')?.value ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A time zone in words in the reader's language: the country's time where the zone is a
+ * country's ("Saudi Arabia Time"), else the zone's generic name ("Eastern Time"), else its offset.
+ */
+export function timeZoneName(timeZone: string, language: string, at: Date = new Date()): string {
+  const short = zonePart(timeZone, language, 'shortGeneric', at);
+  // "ET", "GMT+3", "غرينتش+3": abbreviations and offsets read worse than the long name
+  if (short && /\s/.test(short) && !/\d/.test(short)) return short;
+  const long = zonePart(timeZone, language, 'longGeneric', at) ?? zonePart(timeZone, language, 'long', at);
+  if (long && !/\d/.test(long)) return long;
+  return zonePart(timeZone, language, 'long', at) ?? long ?? timeZone;
+}
+
+/** The zone's offset at a moment as "GMT+3" in the reader's language. */
+export function timeZoneOffset(timeZone: string, language: string, at: Date = new Date()): string {
+  return zonePart(timeZone, language, 'shortOffset', at) ?? timeZone;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** ISO 8601 in `timeZone` with its offset: "2026-11-26T08:41:05+03:00" (exports; null stays null). */
+export function isoInZone(value: Date | string | number | null | undefined, timeZone: string): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return null;
+  let fmt = formatters.get(`iso|${timeZone}`);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(`iso|${timeZone}`, fmt);
+  }
+  const p: Record<string, number> = {};
+  for (const part of fmt.formatToParts(date)) if (part.type !== 'literal') p[part.type] = Number(part.value);
+  const whole = Math.floor(date.getTime() / 1000) * 1000;
+  const offsetMin = Math.round((Date.UTC(p.year ?? 0, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0) - whole) / 60_000);
+  const sign = offsetMin < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMin);
+  return `${p.year}-${pad(p.month ?? 0)}-${pad(p.day ?? 0)}T${pad(p.hour ?? 0)}:${pad(p.minute ?? 0)}:${pad(p.second ?? 0)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
