@@ -162,10 +162,7 @@ const WEBHOOK_ROUTES: [prefix: string, source: string][] = [
 export function registerMetrics(app: FastifyInstance, token?: string) {
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    httpDuration.observe(
-      { method: request.method, route, status: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
+    httpDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
     if (request.method === 'POST') {
       const source = WEBHOOK_ROUTES.find(([prefix]) => route.startsWith(prefix))?.[1];
       if (source) {
@@ -174,11 +171,19 @@ export function registerMetrics(app: FastifyInstance, token?: string) {
       }
     }
   });
-  app.get('/metrics', {
-      schema: { tags: ['system'], summary: 'Prometheus metrics (METRICS_TOKEN)', response: { 200: textResponse('text/plain', 'The Prometheus text format') } },
+  app.get(
+    '/metrics',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Prometheus metrics (METRICS_TOKEN)',
+        response: { 200: textResponse('text/plain', 'The Prometheus text format') },
+      },
       onRequest: tokenGuard(token, 'Bearer realm="metrics"'),
-    }, async (_req, reply) => {
-    reply.header('content-type', registry.contentType);
-    return registry.metrics();
-  });
+    },
+    async (_req, reply) => {
+      reply.header('content-type', registry.contentType);
+      return registry.metrics();
+    },
+  );
 }

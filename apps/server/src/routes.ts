@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
 import { requireSignIn } from './lib/contracts.ts';
 import { aiRoutes } from './modules/ai/index.ts';
-import { creditRoutes, emailSendRoutes, httpDlrRoutes, messageHistoryRoutes, sendRoutes, whatsappSendRoutes } from './modules/messaging/index.ts';
+import {
+  creditRoutes,
+  emailSendRoutes,
+  httpDlrRoutes,
+  messageHistoryRoutes,
+  sendRoutes,
+  whatsappSendRoutes,
+} from './modules/messaging/index.ts';
 import { authenticate, passwordRoutes, privateAuthRoutes, publicAuthRoutes } from './modules/auth/index.ts';
 import { batchRoutes, campaignRoutes, emailCampaignRoutes, trackingRoutes, userCampaignRoutes } from './modules/campaigns/index.ts';
 import { blacklistRoutes } from './modules/blacklists/index.ts';

@@ -28,7 +28,12 @@ describe('response contracts', () => {
   });
 
   it('the OpenAPI document gives each operation a summary, an operationId, responses, errors and its sign-in', async () => {
-    const doc = t.app.swagger() as { paths: Record<string, Record<string, { summary?: string; operationId?: string; responses?: Record<string, unknown>; security?: unknown[] }>> };
+    const doc = t.app.swagger() as {
+      paths: Record<
+        string,
+        Record<string, { summary?: string; operationId?: string; responses?: Record<string, unknown>; security?: unknown[] }>
+      >;
+    };
     const gaps: string[] = [];
     const ids = new Set<string>();
     for (const [path, ops] of Object.entries(doc.paths)) {
@@ -42,7 +47,10 @@ describe('response contracts', () => {
         if (!op.responses?.['400'] || !op.responses?.['500']) gaps.push(`${where}: no error envelope`);
         // public: sign-up and sign-in, the catalogue, the sandbox inbox, signed links and webhooks (their own
         // signatures or tokens), health, readiness and metrics (METRICS_TOKEN when set)
-        const signedIn = !/^\/(api\/(auth\/(register|login|login-with-otp|verify-otp|verify-login-otp|send-otp|resend-otp|forgot-password|reset-password|logout)|password|subscription\/(health|plans)|sandbox|s3\/(download|public)|sender-management\/email\/(verify|webhook-events))|health|ready|metrics|t\/|s\/|webhooks|uploads)/.test(path);
+        const signedIn =
+          !/^\/(api\/(auth\/(register|login|login-with-otp|verify-otp|verify-login-otp|send-otp|resend-otp|forgot-password|reset-password|logout)|password|subscription\/(health|plans)|sandbox|s3\/(download|public)|sender-management\/email\/(verify|webhook-events))|health|ready|metrics|t\/|s\/|webhooks|uploads)/.test(
+            path,
+          );
         if (signedIn && !op.security?.length) gaps.push(`${where}: no security`);
       }
     }

@@ -11,10 +11,7 @@ import {
 } from './common.ts';
 import { ACTIONS } from '../permissions.ts';
 
-const confirmMatches = <T extends { password: string; confirm_password: string }>(
-  value: T,
-  ctx: z.RefinementCtx,
-) => {
+const confirmMatches = <T extends { password: string; confirm_password: string }>(value: T, ctx: z.RefinementCtx) => {
   if (value.password !== value.confirm_password) {
     ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: 'validation.password.match' });
   }
@@ -161,7 +158,9 @@ export const registeredSchema = otpSentSchema.extend({ email: z.string(), otp_se
 export type Registered = z.infer<typeof registeredSchema>;
 export const registeredEnvelopeSchema = envelopeOf(registeredSchema);
 /** A registration code verifies the address; a reset code answers a reset token. */
-export const otpVerifiedEnvelopeSchema = envelopeOf(z.union([z.object({ verified: z.literal(true) }), z.object({ reset_token: z.string() })]));
+export const otpVerifiedEnvelopeSchema = envelopeOf(
+  z.union([z.object({ verified: z.literal(true) }), z.object({ reset_token: z.string() })]),
+);
 export const otpSentEnvelopeSchema = envelopeOf(otpSentSchema);
 export const loginOtpSentEnvelopeSchema = envelopeOf(otpSentSchema.extend({ otp_sent: z.literal(true) }));
 export const sessionEnvelopeSchema = envelopeOf(sessionSchema);

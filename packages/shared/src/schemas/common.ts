@@ -7,14 +7,9 @@ import { LIMITS } from '../constants.ts';
  * language in the error envelope and the web translates them beside the field.
  */
 export const requiredString = (max = 255) =>
-  z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .max(max, { error: 'validation.tooLong' });
+  z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.tooLong' });
 
-export const optionalString = (max = 255) =>
-  z.string().trim().max(max, { error: 'validation.tooLong' }).optional().nullable();
+export const optionalString = (max = 255) => z.string().trim().max(max, { error: 'validation.tooLong' }).optional().nullable();
 
 export const emailSchema = z
   .string({ error: 'validation.required' })
@@ -69,15 +64,18 @@ export const phoneSchema = z
   .string({ error: 'validation.required' })
   .trim()
   .min(1, { error: 'validation.required' })
-  .transform((v) => asciiDigits(v).replace(/[\s()-]/g, '').replace(/^00(?=[1-9])/, '+'))
+  .transform((v) =>
+    asciiDigits(v)
+      .replace(/[\s()-]/g, '')
+      .replace(/^00(?=[1-9])/, '+'),
+  )
   .superRefine((value, ctx) => {
     const problem = value.startsWith('+') ? phoneProblem(value) : 'validation.phone.countryCode';
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
 /** §5: names (filters, plugins, rules, messages) need at least one letter, in any script. */
-export const nameSchema = (max = 100) =>
-  requiredString(max).refine((v) => /\p{L}/u.test(v), { error: 'validation.nameLetter' });
+export const nameSchema = (max = 100) => requiredString(max).refine((v) => /\p{L}/u.test(v), { error: 'validation.nameLetter' });
 
 /** A message text (§5 "message: at least one letter"); blank is left to the text-or-template rule. */
 export const messageTextSchema = (max: number) =>
@@ -101,9 +99,14 @@ export const userIdParamSchema = z.object({
 
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1, { error: 'validation.min' }).default(1),
-  limit: z.coerce.number().int().min(1, { error: 'validation.min' }).max(100, {
-    error: 'validation.max',
-  }).default(20),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, { error: 'validation.min' })
+    .max(100, {
+      error: 'validation.max',
+    })
+    .default(20),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 

@@ -27,7 +27,15 @@ export const MESSAGE_STATES = [
 export type MessageState = (typeof MESSAGE_STATES)[number];
 
 /** States a message never leaves (but DELIVERED → READ, when the reader opens it). */
-export const FINAL_STATES: readonly MessageState[] = ['DELIVERED', 'READ', 'FAILED', 'BLOCKED', 'NOT_ALLOWED', 'PARTIALLY_DELIVERED', 'CANCELLED'];
+export const FINAL_STATES: readonly MessageState[] = [
+  'DELIVERED',
+  'READ',
+  'FAILED',
+  'BLOCKED',
+  'NOT_ALLOWED',
+  'PARTIALLY_DELIVERED',
+  'CANCELLED',
+];
 
 /**
  * Where a message may go from each state (spec §4's vocabulary; the transitions are ours): the
@@ -148,9 +156,9 @@ export const sendResultSchema = z.object({
   /** recipients refused before queueing, by reason (invalid number, no consent, blacklisted, duplicate) */
   skipped: z.object({ invalid: z.number(), no_consent: z.number(), blacklisted: z.number(), duplicate: z.number() }),
   /**
-  * recipients whose message is recorded NOT_ALLOWED instead of sent (free WhatsApp text outside
-  * the 24-hour window after the customer's last message); they cost nothing
-  */
+   * recipients whose message is recorded NOT_ALLOWED instead of sent (free WhatsApp text outside
+   * the 24-hour window after the customer's last message); they cost nothing
+   */
   not_allowed: z.number(),
   /** SMS parts per message (for a templated send: the longest rendering) */
   parts: z.number(),

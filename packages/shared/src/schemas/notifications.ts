@@ -24,9 +24,14 @@ export type Notification = z.infer<typeof notificationSchema>;
 
 export const notificationListQuerySchema = z.object({
   page: z.coerce.number().int().min(1, { error: 'validation.min' }).default(1),
-  limit: z.coerce.number().int().min(1, { error: 'validation.min' }).max(100, {
-    error: 'validation.max',
-  }).default(20),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, { error: 'validation.min' })
+    .max(100, {
+      error: 'validation.max',
+    })
+    .default(20),
   status: z.enum(['unread', 'read']).optional(),
 });
 export const unreadQuerySchema = z.object({
@@ -49,7 +54,9 @@ export const notificationCountSchema = z.object({
 export type NotificationCount = z.infer<typeof notificationCountSchema>;
 
 export const notificationListEnvelopeSchema = envelopeOf(notificationListSchema);
-export const unreadNotificationsEnvelopeSchema = envelopeOf(z.object({ notifications: z.array(notificationSchema), unreadCount: z.number().int() }));
+export const unreadNotificationsEnvelopeSchema = envelopeOf(
+  z.object({ notifications: z.array(notificationSchema), unreadCount: z.number().int() }),
+);
 export const notificationCountEnvelopeSchema = envelopeOf(notificationCountSchema);
 export const markedReadEnvelopeSchema = envelopeOf(z.object({ markedCount: z.number().int() }));
 export const notificationReadEnvelopeSchema = envelopeOf(z.object({ notification: notificationSchema }));

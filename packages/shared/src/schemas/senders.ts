@@ -122,7 +122,12 @@ export type EmailConfigInput = z.infer<typeof emailConfigSchema>;
 
 export const tierConfigSchema = z.object({
   tier: z.enum(EMAIL_TIERS, { error: 'validation.invalid' }),
-  daily_limit: z.coerce.number().int({ error: 'validation.integer' }).min(1, { error: 'validation.min' }).max(10_000_000, { error: 'validation.max' }).nullable(),
+  daily_limit: z.coerce
+    .number()
+    .int({ error: 'validation.integer' })
+    .min(1, { error: 'validation.min' })
+    .max(10_000_000, { error: 'validation.max' })
+    .nullable(),
 });
 export const testEmailSchema = z.object({ to: emailSchema });
 
@@ -155,8 +160,7 @@ export const emailAnalyticsSchema = z.object({
 export type EmailAnalytics = z.infer<typeof emailAnalyticsSchema>;
 
 // ── WhatsApp ─────────────────────────────────────────────────────────────────
-const graphId = (max = 64) =>
-  requiredString(max).regex(/^[A-Za-z0-9_-]+$/, { error: 'validation.invalid' });
+const graphId = (max = 64) => requiredString(max).regex(/^[A-Za-z0-9_-]+$/, { error: 'validation.invalid' });
 
 export const whatsappSenderSchema = z.object({
   display_name: requiredString(100),
@@ -230,7 +234,9 @@ export const tierConfigEnvelopeSchema = envelopeOf(z.object({ tier: z.string(), 
 export const verificationSentEnvelopeSchema = envelopeOf(
   z.object({ sent: z.boolean(), status: z.enum(['PENDING_VERIFICATION', 'ACTIVE', 'INACTIVE']) }),
 );
-export const emailTestEnvelopeSchema = envelopeOf(z.object({ sent: z.literal(true), provider: z.string(), message_id: z.string().nullable() }));
+export const emailTestEnvelopeSchema = envelopeOf(
+  z.object({ sent: z.literal(true), provider: z.string(), message_id: z.string().nullable() }),
+);
 export const emailAnalyticsEnvelopeSchema = envelopeOf(emailAnalyticsSchema);
 export const emailWebhookEventPageEnvelopeSchema = envelopeOf(
   pageOf(

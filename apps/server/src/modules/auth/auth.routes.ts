@@ -58,56 +58,120 @@ function setSessionCookies(ctx: AppContext, reply: FastifyReply, token: string, 
 export function publicAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['auth'];
-    app.post('/register', { schema: { tags, summary: 'Sign up: the account, its owner and a mailed code', body: registerSchema, response: { 201: registeredEnvelopeSchema } } }, async (req, reply) => {
-      const registered = await auth.register(ctx, req.body, meta(req));
-      issueSandboxTicket(ctx, reply, req.body.email); // the code page can show the sign-up code (sandbox only)
-      return ok(reply, registered, 'OTP sent', 201);
-    });
-    app.post('/verify-otp', { schema: { tags, summary: 'Verify a sign-up or password-reset code', body: verifyOtpSchema, response: { 200: otpVerifiedEnvelopeSchema } } }, async (req, reply) =>
-      ok(reply, await auth.verifyRegistrationOrReset(ctx, req.body, meta(req)), 'Verified'),
+    app.post(
+      '/register',
+      {
+        schema: {
+          tags,
+          summary: 'Sign up: the account, its owner and a mailed code',
+          body: registerSchema,
+          response: { 201: registeredEnvelopeSchema },
+        },
+      },
+      async (req, reply) => {
+        const registered = await auth.register(ctx, req.body, meta(req));
+        issueSandboxTicket(ctx, reply, req.body.email); // the code page can show the sign-up code (sandbox only)
+        return ok(reply, registered, 'OTP sent', 201);
+      },
+    );
+    app.post(
+      '/verify-otp',
+      {
+        schema: {
+          tags,
+          summary: 'Verify a sign-up or password-reset code',
+          body: verifyOtpSchema,
+          response: { 200: otpVerifiedEnvelopeSchema },
+        },
+      },
+      async (req, reply) => ok(reply, await auth.verifyRegistrationOrReset(ctx, req.body, meta(req)), 'Verified'),
     );
     for (const path of ['/send-otp', '/resend-otp']) {
-      app.post(path, { schema: { tags, summary: 'Mail a one-time code (again)', body: sendOtpSchema, response: { 200: otpSentEnvelopeSchema } } }, async (req, reply) =>
-        ok(reply, await auth.sendOtp(ctx, req.body.email, meta(req), req.body.purpose), 'OTP sent'),
+      app.post(
+        path,
+        { schema: { tags, summary: 'Mail a one-time code (again)', body: sendOtpSchema, response: { 200: otpSentEnvelopeSchema } } },
+        async (req, reply) => ok(reply, await auth.sendOtp(ctx, req.body.email, meta(req), req.body.purpose), 'OTP sent'),
       );
     }
-    app.post('/login', { schema: { tags, summary: 'Sign in with email and password', body: loginSchema, response: { 200: sessionEnvelopeSchema } } }, async (req, reply) => {
-      const session = await auth.login(ctx, req.body, meta(req));
-      setSessionCookies(ctx, reply, session.token, session.user.id);
-      return ok(reply, session, 'Logged in');
-    });
-    app.post('/login-with-otp', { schema: { tags, summary: 'Prove the password, then mail a sign-in code', body: loginSchema, response: { 200: loginOtpSentEnvelopeSchema } } }, async (req, reply) =>
-      ok(reply, await auth.loginWithOtp(ctx, req.body, meta(req)), 'OTP sent'),
+    app.post(
+      '/login',
+      { schema: { tags, summary: 'Sign in with email and password', body: loginSchema, response: { 200: sessionEnvelopeSchema } } },
+      async (req, reply) => {
+        const session = await auth.login(ctx, req.body, meta(req));
+        setSessionCookies(ctx, reply, session.token, session.user.id);
+        return ok(reply, session, 'Logged in');
+      },
     );
-    app.post('/verify-login-otp', { schema: { tags, summary: 'Sign in with the mailed code', body: verifyLoginOtpSchema, response: { 200: sessionEnvelopeSchema } } }, async (req, reply) => {
-      const session = await auth.verifyLoginOtp(ctx, req.body, meta(req));
-      setSessionCookies(ctx, reply, session.token, session.user.id);
-      return ok(reply, session, 'Logged in');
-    });
-    app.post('/forgot-password', { schema: { tags, summary: 'Mail a password-reset link', body: forgotPasswordSchema, response: { 200: sentEnvelopeSchema } } }, async (req, reply) =>
-      ok(reply, await auth.forgotPassword(ctx, req.body.email, meta(req)), 'If the address is registered, a reset link was sent'),
+    app.post(
+      '/login-with-otp',
+      {
+        schema: {
+          tags,
+          summary: 'Prove the password, then mail a sign-in code',
+          body: loginSchema,
+          response: { 200: loginOtpSentEnvelopeSchema },
+        },
+      },
+      async (req, reply) => ok(reply, await auth.loginWithOtp(ctx, req.body, meta(req)), 'OTP sent'),
     );
-    app.post('/reset-password', { schema: { tags, summary: 'Set a new password with a reset token', body: resetPasswordSchema, response: { 200: passwordResetEnvelopeSchema } } }, async (req, reply) =>
-      ok(reply, await auth.resetPassword(ctx, req.body, meta(req)), 'Password reset'),
+    app.post(
+      '/verify-login-otp',
+      { schema: { tags, summary: 'Sign in with the mailed code', body: verifyLoginOtpSchema, response: { 200: sessionEnvelopeSchema } } },
+      async (req, reply) => {
+        const session = await auth.verifyLoginOtp(ctx, req.body, meta(req));
+        setSessionCookies(ctx, reply, session.token, session.user.id);
+        return ok(reply, session, 'Logged in');
+      },
+    );
+    app.post(
+      '/forgot-password',
+      { schema: { tags, summary: 'Mail a password-reset link', body: forgotPasswordSchema, response: { 200: sentEnvelopeSchema } } },
+      async (req, reply) =>
+        ok(reply, await auth.forgotPassword(ctx, req.body.email, meta(req)), 'If the address is registered, a reset link was sent'),
+    );
+    app.post(
+      '/reset-password',
+      {
+        schema: {
+          tags,
+          summary: 'Set a new password with a reset token',
+          body: resetPasswordSchema,
+          response: { 200: passwordResetEnvelopeSchema },
+        },
+      },
+      async (req, reply) => ok(reply, await auth.resetPassword(ctx, req.body, meta(req)), 'Password reset'),
     );
     /** Always succeeds: revokes the presented session if it is still valid, clears the cookies. */
-    app.post('/logout', { schema: { tags, summary: 'Sign out: revoke the session, clear the cookies', response: { 200: loggedOutEnvelopeSchema } } }, async (req, reply) => {
-      const token = readToken(req);
-      if (token) {
-        const claims = await verifyToken(ctx, token).catch(() => null);
-        if (claims) await revokeSession(ctx.db, claims.jti);
-      }
-      reply.clearCookie('token', { path: '/' }).clearCookie('user_id', { path: '/' });
-      return ok(reply, { logged_out: true }, 'Logged out');
-    });
+    app.post(
+      '/logout',
+      { schema: { tags, summary: 'Sign out: revoke the session, clear the cookies', response: { 200: loggedOutEnvelopeSchema } } },
+      async (req, reply) => {
+        const token = readToken(req);
+        if (token) {
+          const claims = await verifyToken(ctx, token).catch(() => null);
+          if (claims) await revokeSession(ctx.db, claims.jti);
+        }
+        reply.clearCookie('token', { path: '/' }).clearCookie('user_id', { path: '/' });
+        return ok(reply, { logged_out: true }, 'Logged out');
+      },
+    );
   };
 }
 
 /** The same reset endpoint also lives at /api/password/reset-password (spec §7). */
 export function passwordRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post('/reset-password', { schema: { tags: ['auth'], summary: 'Set a new password with a reset token', body: resetPasswordSchema, response: { 200: passwordResetEnvelopeSchema } } }, async (req, reply) =>
-      ok(reply, await auth.resetPassword(ctx, req.body, meta(req)), 'Password reset'),
+    app.post(
+      '/reset-password',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Set a new password with a reset token',
+          body: resetPasswordSchema,
+          response: { 200: passwordResetEnvelopeSchema },
+        },
+      },
+      async (req, reply) => ok(reply, await auth.resetPassword(ctx, req.body, meta(req)), 'Password reset'),
     );
   };
 }
@@ -117,11 +181,16 @@ export function privateAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['auth'];
     app.addHook('onRequest', authenticate(ctx));
-    app.post('/change-password', { schema: { tags, summary: 'Change the password', body: changePasswordSchema, response: { 200: passwordChangedEnvelopeSchema } } }, async (req, reply) =>
-      ok(reply, await auth.changePassword(ctx, requireAuth(req), req.body, meta(req)), 'Password changed'),
+    app.post(
+      '/change-password',
+      { schema: { tags, summary: 'Change the password', body: changePasswordSchema, response: { 200: passwordChangedEnvelopeSchema } } },
+      async (req, reply) => ok(reply, await auth.changePassword(ctx, requireAuth(req), req.body, meta(req)), 'Password changed'),
     );
-    app.post('/send-support-email', { schema: { tags, summary: 'Mail the support team', body: supportEmailSchema, response: { 200: sentEnvelopeSchema } } }, async (req, reply) =>
-      ok(reply, await sendSupportEmail(ctx, requireAuth(req), req.body, requestLanguage(req)), 'Support request sent'),
+    app.post(
+      '/send-support-email',
+      { schema: { tags, summary: 'Mail the support team', body: supportEmailSchema, response: { 200: sentEnvelopeSchema } } },
+      async (req, reply) =>
+        ok(reply, await sendSupportEmail(ctx, requireAuth(req), req.body, requestLanguage(req)), 'Support request sent'),
     );
   };
 }

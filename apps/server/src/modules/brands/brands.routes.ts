@@ -1,5 +1,11 @@
 import { idEnvelopeSchema, idParamSchema, userIdParamSchema } from '@risala/shared';
-import { brandEnvelopeSchema, brandListQuerySchema, brandPageEnvelopeSchema, createBrandSchema, updateBrandSchema } from '@risala/shared/schemas/brands';
+import {
+  brandEnvelopeSchema,
+  brandListQuerySchema,
+  brandPageEnvelopeSchema,
+  createBrandSchema,
+  updateBrandSchema,
+} from '@risala/shared/schemas/brands';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/http.ts';
@@ -11,27 +17,56 @@ export function brandRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['brands'];
     const view = requirePermission('brand', 'view');
-    app.post('/', { schema: { tags, summary: 'Create a brand', body: createBrandSchema, response: { 201: brandEnvelopeSchema } }, preHandler: [requirePermission('brand', 'create'), planGate] }, async (req, reply) =>
-      ok(reply, await brands.createBrand(ctx, requireAuth(req), req.body), 'Brand created', 201),
+    app.post(
+      '/',
+      {
+        schema: { tags, summary: 'Create a brand', body: createBrandSchema, response: { 201: brandEnvelopeSchema } },
+        preHandler: [requirePermission('brand', 'create'), planGate],
+      },
+      async (req, reply) => ok(reply, await brands.createBrand(ctx, requireAuth(req), req.body), 'Brand created', 201),
     );
-    app.get('/', { schema: { tags, summary: 'List the brands', querystring: brandListQuerySchema, response: { 200: brandPageEnvelopeSchema } }, preHandler: view }, async (req, reply) =>
-      ok(reply, await brands.listBrands(ctx, requireAuth(req), req.query)),
+    app.get(
+      '/',
+      {
+        schema: { tags, summary: 'List the brands', querystring: brandListQuerySchema, response: { 200: brandPageEnvelopeSchema } },
+        preHandler: view,
+      },
+      async (req, reply) => ok(reply, await brands.listBrands(ctx, requireAuth(req), req.query)),
     );
     app.get(
       '/user/:userId',
-      { schema: { tags, summary: 'List the brands a user created', params: userIdParamSchema, querystring: brandListQuerySchema, response: { 200: brandPageEnvelopeSchema } }, preHandler: view },
+      {
+        schema: {
+          tags,
+          summary: 'List the brands a user created',
+          params: userIdParamSchema,
+          querystring: brandListQuerySchema,
+          response: { 200: brandPageEnvelopeSchema },
+        },
+        preHandler: view,
+      },
       async (req, reply) => ok(reply, await brands.listBrands(ctx, requireAuth(req), req.query, req.params.userId)),
     );
-    app.get('/:id', { schema: { tags, summary: 'Get a brand', params: idParamSchema, response: { 200: brandEnvelopeSchema } }, preHandler: view }, async (req, reply) =>
-      ok(reply, await brands.getBrand(ctx, requireAuth(req), req.params.id)),
+    app.get(
+      '/:id',
+      { schema: { tags, summary: 'Get a brand', params: idParamSchema, response: { 200: brandEnvelopeSchema } }, preHandler: view },
+      async (req, reply) => ok(reply, await brands.getBrand(ctx, requireAuth(req), req.params.id)),
     );
     app.put(
       '/:id',
-      { schema: { tags, summary: 'Update a brand', params: idParamSchema, body: updateBrandSchema, response: { 200: brandEnvelopeSchema } }, preHandler: [requirePermission('brand', 'update'), planGate] },
+      {
+        schema: { tags, summary: 'Update a brand', params: idParamSchema, body: updateBrandSchema, response: { 200: brandEnvelopeSchema } },
+        preHandler: [requirePermission('brand', 'update'), planGate],
+      },
       async (req, reply) => ok(reply, await brands.updateBrand(ctx, requireAuth(req), req.params.id, req.body), 'Brand updated'),
     );
-    app.delete('/:id', { schema: { tags, summary: 'Delete a brand nothing uses', params: idParamSchema, response: { 200: idEnvelopeSchema } }, preHandler: requirePermission('brand', 'delete') }, async (req, reply) =>
-      ok(reply, await brands.deleteBrand(ctx, requireAuth(req), req.params.id), 'Brand deleted'),
+    app.delete(
+      '/:id',
+      {
+        schema: { tags, summary: 'Delete a brand nothing uses', params: idParamSchema, response: { 200: idEnvelopeSchema } },
+        preHandler: requirePermission('brand', 'delete'),
+      },
+      async (req, reply) => ok(reply, await brands.deleteBrand(ctx, requireAuth(req), req.params.id), 'Brand deleted'),
     );
   };
 }

@@ -40,58 +40,162 @@ export function campaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const view = requirePermission('campaign', 'view');
     const send = [requirePermission('campaign', 'send'), planGate];
     const params = idParamSchema;
-    app.post('/', { schema: { tags, summary: 'Save a new campaign draft', body: campaignDraftSchema, response: { 201: campaignEnvelopeSchema } }, preHandler: [requirePermission('campaign', 'create'), planGate] }, async (req, reply) =>
-      ok(reply, await campaigns.createCampaign(ctx, requireAuth(req), req.body), 'Campaign saved', 201),
+    app.post(
+      '/',
+      {
+        schema: { tags, summary: 'Save a new campaign draft', body: campaignDraftSchema, response: { 201: campaignEnvelopeSchema } },
+        preHandler: [requirePermission('campaign', 'create'), planGate],
+      },
+      async (req, reply) => ok(reply, await campaigns.createCampaign(ctx, requireAuth(req), req.body), 'Campaign saved', 201),
     );
-    app.get('/', { schema: { tags, summary: 'List the campaigns', querystring: campaignListQuerySchema, response: { 200: campaignPageEnvelopeSchema } }, preHandler: view }, async (req, reply) =>
-      ok(reply, await campaigns.listCampaigns(ctx, requireAuth(req), req.query)),
+    app.get(
+      '/',
+      {
+        schema: {
+          tags,
+          summary: 'List the campaigns',
+          querystring: campaignListQuerySchema,
+          response: { 200: campaignPageEnvelopeSchema },
+        },
+        preHandler: view,
+      },
+      async (req, reply) => ok(reply, await campaigns.listCampaigns(ctx, requireAuth(req), req.query)),
     );
-    app.get('/:id', { schema: { tags, summary: 'Get a campaign', params, response: { 200: campaignEnvelopeSchema } }, preHandler: view }, async (req, reply) =>
-      ok(reply, await campaigns.getCampaign(ctx, requireAuth(req), req.params.id)),
+    app.get(
+      '/:id',
+      { schema: { tags, summary: 'Get a campaign', params, response: { 200: campaignEnvelopeSchema } }, preHandler: view },
+      async (req, reply) => ok(reply, await campaigns.getCampaign(ctx, requireAuth(req), req.params.id)),
     );
-    app.put('/:id', { schema: { tags, summary: 'Autosave a campaign draft', params, body: campaignDraftSchema, response: { 200: campaignEnvelopeSchema } }, preHandler: [requirePermission('campaign', 'update'), planGate] }, async (req, reply) =>
-      ok(reply, await campaigns.updateCampaign(ctx, requireAuth(req), req.params.id, req.body), 'Campaign saved'),
+    app.put(
+      '/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Autosave a campaign draft',
+          params,
+          body: campaignDraftSchema,
+          response: { 200: campaignEnvelopeSchema },
+        },
+        preHandler: [requirePermission('campaign', 'update'), planGate],
+      },
+      async (req, reply) => ok(reply, await campaigns.updateCampaign(ctx, requireAuth(req), req.params.id, req.body), 'Campaign saved'),
     );
-    app.delete('/:id', { schema: { tags, summary: 'Delete a campaign', params, response: { 200: campaignDeletedEnvelopeSchema } }, preHandler: requirePermission('campaign', 'delete') }, async (req, reply) =>
-      ok(reply, await campaigns.deleteCampaign(ctx, requireAuth(req), req.params.id), 'Campaign deleted'),
+    app.delete(
+      '/:id',
+      {
+        schema: { tags, summary: 'Delete a campaign', params, response: { 200: campaignDeletedEnvelopeSchema } },
+        preHandler: requirePermission('campaign', 'delete'),
+      },
+      async (req, reply) => ok(reply, await campaigns.deleteCampaign(ctx, requireAuth(req), req.params.id), 'Campaign deleted'),
     );
-    app.post('/deploy', { schema: { tags, summary: 'Deploy the campaign named in the body', body: campaignDeploySchema, response: { 201: campaignDeployedEnvelopeSchema } }, preHandler: send }, async (req, reply) =>
-      ok(reply, await deployCampaign(ctx, requireAuth(req), req.body.campaign_id), 'Campaign deployed', 201),
+    app.post(
+      '/deploy',
+      {
+        schema: {
+          tags,
+          summary: 'Deploy the campaign named in the body',
+          body: campaignDeploySchema,
+          response: { 201: campaignDeployedEnvelopeSchema },
+        },
+        preHandler: send,
+      },
+      async (req, reply) => ok(reply, await deployCampaign(ctx, requireAuth(req), req.body.campaign_id), 'Campaign deployed', 201),
     );
-    app.post('/:id/deploy', { schema: { tags, summary: 'Deploy a campaign', params, response: { 201: campaignDeployedEnvelopeSchema } }, preHandler: send }, async (req, reply) =>
-      ok(reply, await deployCampaign(ctx, requireAuth(req), req.params.id), 'Campaign deployed', 201),
+    app.post(
+      '/:id/deploy',
+      { schema: { tags, summary: 'Deploy a campaign', params, response: { 201: campaignDeployedEnvelopeSchema } }, preHandler: send },
+      async (req, reply) => ok(reply, await deployCampaign(ctx, requireAuth(req), req.params.id), 'Campaign deployed', 201),
     );
-    app.post('/:id/pause', { schema: { tags, summary: 'Pause a running campaign', params, response: { 200: campaignPausedEnvelopeSchema } }, preHandler: send }, async (req, reply) =>
-      ok(reply, await pauseCampaign(ctx, requireAuth(req), req.params.id), 'Campaign paused'),
+    app.post(
+      '/:id/pause',
+      { schema: { tags, summary: 'Pause a running campaign', params, response: { 200: campaignPausedEnvelopeSchema } }, preHandler: send },
+      async (req, reply) => ok(reply, await pauseCampaign(ctx, requireAuth(req), req.params.id), 'Campaign paused'),
     );
-    app.post('/:id/resume', { schema: { tags, summary: 'Resume a paused campaign', params, response: { 200: campaignResumedEnvelopeSchema } }, preHandler: send }, async (req, reply) =>
-      ok(reply, await resumeCampaign(ctx, requireAuth(req), req.params.id), 'Campaign resumed'),
+    app.post(
+      '/:id/resume',
+      { schema: { tags, summary: 'Resume a paused campaign', params, response: { 200: campaignResumedEnvelopeSchema } }, preHandler: send },
+      async (req, reply) => ok(reply, await resumeCampaign(ctx, requireAuth(req), req.params.id), 'Campaign resumed'),
     );
-    app.post('/:id/cancel', { schema: { tags, summary: 'Cancel a campaign', params, response: { 200: campaignCancelledEnvelopeSchema } }, preHandler: send }, async (req, reply) =>
-      ok(reply, await cancelCampaign(ctx, requireAuth(req), req.params.id), 'Campaign cancelled'),
+    app.post(
+      '/:id/cancel',
+      { schema: { tags, summary: 'Cancel a campaign', params, response: { 200: campaignCancelledEnvelopeSchema } }, preHandler: send },
+      async (req, reply) => ok(reply, await cancelCampaign(ctx, requireAuth(req), req.params.id), 'Campaign cancelled'),
     );
-    app.get('/:id/audience-count', { schema: { tags, summary: 'Count the audience of a campaign', params, response: { 200: audienceCountEnvelopeSchema } }, preHandler: view }, async (req, reply) =>
-      ok(reply, await campaigns.audienceCount(ctx, requireAuth(req), req.params.id)),
+    app.get(
+      '/:id/audience-count',
+      {
+        schema: { tags, summary: 'Count the audience of a campaign', params, response: { 200: audienceCountEnvelopeSchema } },
+        preHandler: view,
+      },
+      async (req, reply) => ok(reply, await campaigns.audienceCount(ctx, requireAuth(req), req.params.id)),
     );
-    app.get('/:id/estimate', { schema: { tags, summary: 'Estimate the messages, credits and cost of a campaign', params, response: { 200: campaignEstimateEnvelopeSchema } }, preHandler: view }, async (req, reply) =>
-      ok(reply, await campaigns.estimate(ctx, requireAuth(req), req.params.id)),
+    app.get(
+      '/:id/estimate',
+      {
+        schema: {
+          tags,
+          summary: 'Estimate the messages, credits and cost of a campaign',
+          params,
+          response: { 200: campaignEstimateEnvelopeSchema },
+        },
+        preHandler: view,
+      },
+      async (req, reply) => ok(reply, await campaigns.estimate(ctx, requireAuth(req), req.params.id)),
     );
-    app.post('/:id/test-send', { schema: { tags, summary: 'Send a campaign to a few test addresses', params, body: campaignTestSendSchema, response: { 201: testSendEnvelopeSchema } }, preHandler: send }, async (req, reply) =>
-      ok(reply, await testSendCampaign(ctx, requireAuth(req), req.params.id, req.body), 'Test messages queued', 201),
+    app.post(
+      '/:id/test-send',
+      {
+        schema: {
+          tags,
+          summary: 'Send a campaign to a few test addresses',
+          params,
+          body: campaignTestSendSchema,
+          response: { 201: testSendEnvelopeSchema },
+        },
+        preHandler: send,
+      },
+      async (req, reply) => ok(reply, await testSendCampaign(ctx, requireAuth(req), req.params.id, req.body), 'Test messages queued', 201),
     );
-    app.get('/:id/progress', { schema: { tags, summary: 'The progress of a running campaign', params, response: { 200: campaignProgressEnvelopeSchema } }, preHandler: view }, async (req, reply) =>
-      ok(reply, await campaignProgress(ctx, requireAuth(req), req.params.id)),
+    app.get(
+      '/:id/progress',
+      {
+        schema: { tags, summary: 'The progress of a running campaign', params, response: { 200: campaignProgressEnvelopeSchema } },
+        preHandler: view,
+      },
+      async (req, reply) => ok(reply, await campaignProgress(ctx, requireAuth(req), req.params.id)),
     );
-    app.get('/:id/report', { schema: { tags, summary: 'The report of a campaign: funnel, timeline, cost, errors', params, response: { 200: campaignReportEnvelopeSchema } }, preHandler: requirePermission('campaign_history', 'view') }, async (req, reply) =>
-      ok(reply, await campaignReport(ctx, requireAuth(req), req.params.id, requestLanguage(req))),
+    app.get(
+      '/:id/report',
+      {
+        schema: {
+          tags,
+          summary: 'The report of a campaign: funnel, timeline, cost, errors',
+          params,
+          response: { 200: campaignReportEnvelopeSchema },
+        },
+        preHandler: requirePermission('campaign_history', 'view'),
+      },
+      async (req, reply) => ok(reply, await campaignReport(ctx, requireAuth(req), req.params.id, requestLanguage(req))),
     );
-    app.get('/:id/recipients.csv', { schema: { tags, summary: 'Download the per-recipient results as CSV', params, response: { 200: fileResponse('text/csv', 'One row per message (UTF-8 with BOM), streamed') } }, preHandler: requirePermission('campaign_history', 'export') }, async (req, reply) => {
-      const stream = await recipientsCsv(ctx, requireAuth(req), req.params.id, requestLanguage(req));
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="campaign-${req.params.id}-recipients.csv"`)
-        .send(stream);
-    });
+    app.get(
+      '/:id/recipients.csv',
+      {
+        schema: {
+          tags,
+          summary: 'Download the per-recipient results as CSV',
+          params,
+          response: { 200: fileResponse('text/csv', 'One row per message (UTF-8 with BOM), streamed') },
+        },
+        preHandler: requirePermission('campaign_history', 'export'),
+      },
+      async (req, reply) => {
+        const stream = await recipientsCsv(ctx, requireAuth(req), req.params.id, requestLanguage(req));
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="campaign-${req.params.id}-recipients.csv"`)
+          .send(stream);
+      },
+    );
   };
 }
 
@@ -100,7 +204,16 @@ export function userCampaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/:userId/campaigns',
-      { schema: { tags, summary: 'List the campaigns a user created', params: userIdParamSchema, querystring: campaignListQuerySchema, response: { 200: campaignPageEnvelopeSchema } }, preHandler: requirePermission('campaign', 'view') },
+      {
+        schema: {
+          tags,
+          summary: 'List the campaigns a user created',
+          params: userIdParamSchema,
+          querystring: campaignListQuerySchema,
+          response: { 200: campaignPageEnvelopeSchema },
+        },
+        preHandler: requirePermission('campaign', 'view'),
+      },
       async (req, reply) => {
         const auth = requireAuth(req);
         await assertUserInAccount(ctx.db, auth.accountId, req.params.userId);

@@ -33,16 +33,53 @@ export function emailCampaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const tags = ['email-campaigns'];
     const send = [requirePermission('campaign', 'send'), planGate];
     const view = requirePermission('campaign', 'view');
-    app.post('/send-now', { schema: { tags, summary: 'Create and send an email campaign now', body: emailCampaignSendSchema, response: { 201: campaignDeployedEnvelopeSchema } }, preHandler: send }, async (req, reply) =>
-      ok(reply, await sendEmailCampaign(ctx, requireAuth(req), req.body), 'Email campaign sent', 201),
+    app.post(
+      '/send-now',
+      {
+        schema: {
+          tags,
+          summary: 'Create and send an email campaign now',
+          body: emailCampaignSendSchema,
+          response: { 201: campaignDeployedEnvelopeSchema },
+        },
+        preHandler: send,
+      },
+      async (req, reply) => ok(reply, await sendEmailCampaign(ctx, requireAuth(req), req.body), 'Email campaign sent', 201),
     );
-    app.post('/schedule', { schema: { tags, summary: 'Create and schedule an email campaign', body: emailCampaignScheduleSchema, response: { 201: campaignDeployedEnvelopeSchema } }, preHandler: send }, async (req, reply) =>
-      ok(reply, await sendEmailCampaign(ctx, requireAuth(req), req.body), 'Email campaign scheduled', 201),
+    app.post(
+      '/schedule',
+      {
+        schema: {
+          tags,
+          summary: 'Create and schedule an email campaign',
+          body: emailCampaignScheduleSchema,
+          response: { 201: campaignDeployedEnvelopeSchema },
+        },
+        preHandler: send,
+      },
+      async (req, reply) => ok(reply, await sendEmailCampaign(ctx, requireAuth(req), req.body), 'Email campaign scheduled', 201),
     );
-    app.post('/test-send', { schema: { tags, summary: 'Send a test email', body: emailCampaignTestSchema, response: { 201: testSendEnvelopeSchema } }, preHandler: send }, async (req, reply) => {
-      const spec = { campaignId: null, channels: ['email' as const], content: { email: req.body.email }, senders: { email_sender_id: req.body.email_sender_id ?? null } };
-      return ok(reply, await testSendContent(ctx, requireAuth(req), spec, { numbers: [], emails: req.body.emails }), 'Test email queued', 201);
-    });
+    app.post(
+      '/test-send',
+      {
+        schema: { tags, summary: 'Send a test email', body: emailCampaignTestSchema, response: { 201: testSendEnvelopeSchema } },
+        preHandler: send,
+      },
+      async (req, reply) => {
+        const spec = {
+          campaignId: null,
+          channels: ['email' as const],
+          content: { email: req.body.email },
+          senders: { email_sender_id: req.body.email_sender_id ?? null },
+        };
+        return ok(
+          reply,
+          await testSendContent(ctx, requireAuth(req), spec, { numbers: [], emails: req.body.emails }),
+          'Test email queued',
+          201,
+        );
+      },
+    );
     app.get(
       '/history/:userId',
       {
@@ -61,14 +98,39 @@ export function emailCampaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return ok(reply, await listCampaigns(ctx, auth, { ...req.query, channel: 'email' }, req.params.userId));
       },
     );
-    app.get('/:campaignId/details/:id', { schema: { tags, summary: 'One recipient of an email campaign with its timeline', params: detailParams, response: { 200: emailRecipientDetailEnvelopeSchema } }, preHandler: view }, async (req, reply) => {
-      const auth = requireAuth(req);
-      return ok(reply, await emailRecipientDetails(ctx, auth, req.params.campaignId, req.params.id, requestLanguage(req)));
-    });
-    app.get('/customer-groups/:userId', { schema: { tags, summary: 'The groups to choose an email audience from', params: userIdParamSchema, querystring: pageQuerySchema, response: { 200: groupOptionPageEnvelopeSchema } }, preHandler: view }, async (req, reply) => {
-      const auth = requireAuth(req);
-      await assertUserInAccount(ctx.db, auth.accountId, req.params.userId);
-      return ok(reply, await customerGroupsPage(ctx, auth, req.query));
-    });
+    app.get(
+      '/:campaignId/details/:id',
+      {
+        schema: {
+          tags,
+          summary: 'One recipient of an email campaign with its timeline',
+          params: detailParams,
+          response: { 200: emailRecipientDetailEnvelopeSchema },
+        },
+        preHandler: view,
+      },
+      async (req, reply) => {
+        const auth = requireAuth(req);
+        return ok(reply, await emailRecipientDetails(ctx, auth, req.params.campaignId, req.params.id, requestLanguage(req)));
+      },
+    );
+    app.get(
+      '/customer-groups/:userId',
+      {
+        schema: {
+          tags,
+          summary: 'The groups to choose an email audience from',
+          params: userIdParamSchema,
+          querystring: pageQuerySchema,
+          response: { 200: groupOptionPageEnvelopeSchema },
+        },
+        preHandler: view,
+      },
+      async (req, reply) => {
+        const auth = requireAuth(req);
+        await assertUserInAccount(ctx.db, auth.accountId, req.params.userId);
+        return ok(reply, await customerGroupsPage(ctx, auth, req.query));
+      },
+    );
   };
 }

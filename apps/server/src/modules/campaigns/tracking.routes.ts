@@ -27,22 +27,33 @@ function page(lang: string, body: string) {
 export function trackingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['tracking'];
-    const unsubscribePage = { 200: textResponse('text/html', 'The unsubscribe page, in the customer\'s language') };
+    const unsubscribePage = { 200: textResponse('text/html', "The unsubscribe page, in the customer's language") };
     // RFC 8058 one-click: mail clients POST `List-Unsubscribe=One-Click` form-encoded
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-    app.get('/o/:id/:sig', {
+    app.get(
+      '/o/:id/:sig',
+      {
         schema: {
           tags,
           summary: 'Email open pixel (signed link)',
-          params: params.extend({ sig: z.string().max(64).regex(/\.gif$/) }),
+          params: params.extend({
+            sig: z
+              .string()
+              .max(64)
+              .regex(/\.gif$/),
+          }),
           response: { 200: fileResponse('image/gif', 'A 1×1 transparent GIF') },
         },
-      }, async (req, reply) => {
-      const m = await signedMessage(ctx, 'o', req.params.id, req.params.sig.replace(/\.gif$/, ''));
-      await markOpened(ctx, m);
-      return reply.header('content-type', 'image/gif').header('cache-control', 'no-store').send(PIXEL);
-    });
-    app.get('/c/:id/:sig', {
+      },
+      async (req, reply) => {
+        const m = await signedMessage(ctx, 'o', req.params.id, req.params.sig.replace(/\.gif$/, ''));
+        await markOpened(ctx, m);
+        return reply.header('content-type', 'image/gif').header('cache-control', 'no-store').send(PIXEL);
+      },
+    );
+    app.get(
+      '/c/:id/:sig',
+      {
         schema: {
           tags,
           summary: 'Email click redirect (signed link)',
@@ -50,26 +61,38 @@ export function trackingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           querystring: z.object({ u: z.string().max(4000) }),
           response: { 302: redirectResponse('To the link the customer clicked') },
         },
-      }, async (req, reply) => {
-      const target = req.query.u;
-      if (!/^https?:\/\//i.test(target)) throw new AppError('NOT_FOUND');
-      const m = await signedMessage(ctx, 'c', req.params.id, req.params.sig, target);
-      await markClicked(ctx, m, target);
-      return reply.redirect(target, 302);
-    });
-    app.get('/u/:id/:sig', { schema: { tags, summary: 'Unsubscribe confirmation page (signed link)', params, response: unsubscribePage } }, async (req, reply) => {
-      const m = await signedMessage(ctx, 'u', req.params.id, req.params.sig);
-      const lang = m.language === 'ar' ? 'ar' : 'en';
-      const t = (k: string) => escapeHtml(translate(lang, `campaigns.email.${k}`));
-      const form = `<p>${t('unsubscribeConfirm')}</p><form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click">
+      },
+      async (req, reply) => {
+        const target = req.query.u;
+        if (!/^https?:\/\//i.test(target)) throw new AppError('NOT_FOUND');
+        const m = await signedMessage(ctx, 'c', req.params.id, req.params.sig, target);
+        await markClicked(ctx, m, target);
+        return reply.redirect(target, 302);
+      },
+    );
+    app.get(
+      '/u/:id/:sig',
+      { schema: { tags, summary: 'Unsubscribe confirmation page (signed link)', params, response: unsubscribePage } },
+      async (req, reply) => {
+        const m = await signedMessage(ctx, 'u', req.params.id, req.params.sig);
+        const lang = m.language === 'ar' ? 'ar' : 'en';
+        const t = (k: string) => escapeHtml(translate(lang, `campaigns.email.${k}`));
+        const form = `<p>${t('unsubscribeConfirm')}</p><form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click">
 <button type="submit">${t('unsubscribeButton')}</button></form>`;
-      return reply.header('content-type', 'text/html; charset=utf-8').send(page(lang, form));
-    });
-    app.post('/u/:id/:sig', { schema: { tags, summary: 'Unsubscribe (the page\'s form, or RFC 8058 one-click)', params, response: unsubscribePage } }, async (req, reply) => {
-      const m = await signedMessage(ctx, 'u', req.params.id, req.params.sig);
-      await unsubscribe(ctx, m);
-      const lang = m.language === 'ar' ? 'ar' : 'en';
-      return reply.header('content-type', 'text/html; charset=utf-8').send(page(lang, `<p>${escapeHtml(translate(lang, 'campaigns.email.unsubscribed'))}</p>`));
-    });
+        return reply.header('content-type', 'text/html; charset=utf-8').send(page(lang, form));
+      },
+    );
+    app.post(
+      '/u/:id/:sig',
+      { schema: { tags, summary: "Unsubscribe (the page's form, or RFC 8058 one-click)", params, response: unsubscribePage } },
+      async (req, reply) => {
+        const m = await signedMessage(ctx, 'u', req.params.id, req.params.sig);
+        await unsubscribe(ctx, m);
+        const lang = m.language === 'ar' ? 'ar' : 'en';
+        return reply
+          .header('content-type', 'text/html; charset=utf-8')
+          .send(page(lang, `<p>${escapeHtml(translate(lang, 'campaigns.email.unsubscribed'))}</p>`));
+      },
+    );
   };
 }

@@ -27,33 +27,94 @@ export function connectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const change = { preHandler: [requirePermission('sender', 'update'), planGate] };
     const del = { preHandler: [requirePermission('sender', 'delete'), planGate] };
 
-    app.get('/', { ...view, schema: { tags, summary: 'List the SMS connections', querystring: connectionListQuerySchema, response: { 200: connectionPageEnvelopeSchema } } }, async (req, reply) =>
-      ok(reply, await connections.list(ctx, requireAuth(req), req.query, requestLanguage(req))),
+    app.get(
+      '/',
+      {
+        ...view,
+        schema: {
+          tags,
+          summary: 'List the SMS connections',
+          querystring: connectionListQuerySchema,
+          response: { 200: connectionPageEnvelopeSchema },
+        },
+      },
+      async (req, reply) => ok(reply, await connections.list(ctx, requireAuth(req), req.query, requestLanguage(req))),
     );
-    app.post('/', { ...create, schema: { tags, summary: 'Create an SMPP or HTTP connection', body: createConnectionSchema, response: { 201: connectionEnvelopeSchema } } }, async (req, reply) =>
-      ok(reply, await connections.create(ctx, requireAuth(req), req.body, requestLanguage(req)), 'Connection created', 201),
+    app.post(
+      '/',
+      {
+        ...create,
+        schema: {
+          tags,
+          summary: 'Create an SMPP or HTTP connection',
+          body: createConnectionSchema,
+          response: { 201: connectionEnvelopeSchema },
+        },
+      },
+      async (req, reply) =>
+        ok(reply, await connections.create(ctx, requireAuth(req), req.body, requestLanguage(req)), 'Connection created', 201),
     );
-    app.get('/:id', { ...view, schema: { tags, summary: 'Get a connection', params: idParamSchema, response: { 200: connectionEnvelopeSchema } } }, async (req, reply) =>
-      ok(reply, await connections.get(ctx, requireAuth(req), req.params.id, requestLanguage(req))),
+    app.get(
+      '/:id',
+      { ...view, schema: { tags, summary: 'Get a connection', params: idParamSchema, response: { 200: connectionEnvelopeSchema } } },
+      async (req, reply) => ok(reply, await connections.get(ctx, requireAuth(req), req.params.id, requestLanguage(req))),
     );
-    app.put('/:id', { ...change, schema: { tags, summary: 'Update a connection', params: idParamSchema, body: updateConnectionSchema, response: { 200: connectionEnvelopeSchema } } }, async (req, reply) =>
-      ok(reply, await connections.update(ctx, requireAuth(req), req.params.id, req.body, requestLanguage(req)), 'Connection updated'),
+    app.put(
+      '/:id',
+      {
+        ...change,
+        schema: {
+          tags,
+          summary: 'Update a connection',
+          params: idParamSchema,
+          body: updateConnectionSchema,
+          response: { 200: connectionEnvelopeSchema },
+        },
+      },
+      async (req, reply) =>
+        ok(reply, await connections.update(ctx, requireAuth(req), req.params.id, req.body, requestLanguage(req)), 'Connection updated'),
     );
-    app.delete('/:id', { ...del, schema: { tags, summary: 'Delete a connection', params: idParamSchema, response: { 200: connectionDeletedEnvelopeSchema } } }, async (req, reply) => {
-      await connections.remove(ctx, requireAuth(req), req.params.id);
-      return ok(reply, null, 'Connection deleted');
-    });
-    app.get('/:id/status', { ...view, schema: { tags, summary: 'The live status of a connection', params: idParamSchema, response: { 200: connectionStatusEnvelopeSchema } } }, async (req, reply) =>
-      ok(reply, await connections.status(ctx, requireAuth(req), req.params.id, requestLanguage(req))),
+    app.delete(
+      '/:id',
+      {
+        ...del,
+        schema: { tags, summary: 'Delete a connection', params: idParamSchema, response: { 200: connectionDeletedEnvelopeSchema } },
+      },
+      async (req, reply) => {
+        await connections.remove(ctx, requireAuth(req), req.params.id);
+        return ok(reply, null, 'Connection deleted');
+      },
     );
-    app.post('/:id/start', { ...change, schema: { tags, summary: 'Start a connection', params: idParamSchema, response: { 200: connectionEnvelopeSchema } } }, async (req, reply) =>
-      ok(reply, await connections.start(ctx, requireAuth(req), req.params.id, requestLanguage(req)), 'Connection started'),
+    app.get(
+      '/:id/status',
+      {
+        ...view,
+        schema: {
+          tags,
+          summary: 'The live status of a connection',
+          params: idParamSchema,
+          response: { 200: connectionStatusEnvelopeSchema },
+        },
+      },
+      async (req, reply) => ok(reply, await connections.status(ctx, requireAuth(req), req.params.id, requestLanguage(req))),
     );
-    app.post('/:id/stop', { ...change, schema: { tags, summary: 'Stop a connection', params: idParamSchema, response: { 200: connectionEnvelopeSchema } } }, async (req, reply) =>
-      ok(reply, await connections.stop(ctx, requireAuth(req), req.params.id, requestLanguage(req)), 'Connection stopped'),
+    app.post(
+      '/:id/start',
+      { ...change, schema: { tags, summary: 'Start a connection', params: idParamSchema, response: { 200: connectionEnvelopeSchema } } },
+      async (req, reply) =>
+        ok(reply, await connections.start(ctx, requireAuth(req), req.params.id, requestLanguage(req)), 'Connection started'),
     );
-    app.post('/:id/restart', { ...change, schema: { tags, summary: 'Restart a connection', params: idParamSchema, response: { 200: connectionEnvelopeSchema } } }, async (req, reply) =>
-      ok(reply, await connections.restart(ctx, requireAuth(req), req.params.id, requestLanguage(req)), 'Connection restarted'),
+    app.post(
+      '/:id/stop',
+      { ...change, schema: { tags, summary: 'Stop a connection', params: idParamSchema, response: { 200: connectionEnvelopeSchema } } },
+      async (req, reply) =>
+        ok(reply, await connections.stop(ctx, requireAuth(req), req.params.id, requestLanguage(req)), 'Connection stopped'),
+    );
+    app.post(
+      '/:id/restart',
+      { ...change, schema: { tags, summary: 'Restart a connection', params: idParamSchema, response: { 200: connectionEnvelopeSchema } } },
+      async (req, reply) =>
+        ok(reply, await connections.restart(ctx, requireAuth(req), req.params.id, requestLanguage(req)), 'Connection restarted'),
     );
   };
 }

@@ -21,25 +21,69 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['content'];
     const view = requirePermission('content', 'view');
-    app.post('/', { schema: { tags, summary: 'Create a content item', body: createContentSchema, response: { 201: contentEnvelopeSchema } }, preHandler: [requirePermission('content', 'create'), planGate] }, async (req, reply) =>
-      ok(reply, await content.createContent(ctx, requireAuth(req), req.body), 'Content created', 201),
+    app.post(
+      '/',
+      {
+        schema: { tags, summary: 'Create a content item', body: createContentSchema, response: { 201: contentEnvelopeSchema } },
+        preHandler: [requirePermission('content', 'create'), planGate],
+      },
+      async (req, reply) => ok(reply, await content.createContent(ctx, requireAuth(req), req.body), 'Content created', 201),
     );
-    app.get('/', { schema: { tags, summary: 'List the content library', querystring: contentListQuerySchema, response: { 200: contentPageEnvelopeSchema } }, preHandler: view }, async (req, reply) =>
-      ok(reply, await content.listContent(ctx, requireAuth(req), req.query)),
+    app.get(
+      '/',
+      {
+        schema: {
+          tags,
+          summary: 'List the content library',
+          querystring: contentListQuerySchema,
+          response: { 200: contentPageEnvelopeSchema },
+        },
+        preHandler: view,
+      },
+      async (req, reply) => ok(reply, await content.listContent(ctx, requireAuth(req), req.query)),
     );
-    app.get('/:id', { schema: { tags, summary: 'Get a content item', params: idParamSchema, response: { 200: contentEnvelopeSchema } }, preHandler: view }, async (req, reply) =>
-      ok(reply, await content.getContent(ctx, requireAuth(req), req.params.id)),
+    app.get(
+      '/:id',
+      {
+        schema: { tags, summary: 'Get a content item', params: idParamSchema, response: { 200: contentEnvelopeSchema } },
+        preHandler: view,
+      },
+      async (req, reply) => ok(reply, await content.getContent(ctx, requireAuth(req), req.params.id)),
     );
-    app.get('/:id/brands', { schema: { tags, summary: 'List the brands of a content item', params: idParamSchema, response: { 200: contentBrandsEnvelopeSchema } }, preHandler: view }, async (req, reply) =>
-      ok(reply, await content.contentBrands(ctx, requireAuth(req), req.params.id)),
+    app.get(
+      '/:id/brands',
+      {
+        schema: {
+          tags,
+          summary: 'List the brands of a content item',
+          params: idParamSchema,
+          response: { 200: contentBrandsEnvelopeSchema },
+        },
+        preHandler: view,
+      },
+      async (req, reply) => ok(reply, await content.contentBrands(ctx, requireAuth(req), req.params.id)),
     );
     app.put(
       '/:id',
-      { schema: { tags, summary: 'Update a content item', params: idParamSchema, body: updateContentSchema, response: { 200: contentEnvelopeSchema } }, preHandler: [requirePermission('content', 'update'), planGate] },
+      {
+        schema: {
+          tags,
+          summary: 'Update a content item',
+          params: idParamSchema,
+          body: updateContentSchema,
+          response: { 200: contentEnvelopeSchema },
+        },
+        preHandler: [requirePermission('content', 'update'), planGate],
+      },
       async (req, reply) => ok(reply, await content.updateContent(ctx, requireAuth(req), req.params.id, req.body), 'Content updated'),
     );
-    app.delete('/:id', { schema: { tags, summary: 'Delete a content item', params: idParamSchema, response: { 200: idEnvelopeSchema } }, preHandler: requirePermission('content', 'delete') }, async (req, reply) =>
-      ok(reply, await content.deleteContent(ctx, requireAuth(req), req.params.id), 'Content deleted'),
+    app.delete(
+      '/:id',
+      {
+        schema: { tags, summary: 'Delete a content item', params: idParamSchema, response: { 200: idEnvelopeSchema } },
+        preHandler: requirePermission('content', 'delete'),
+      },
+      async (req, reply) => ok(reply, await content.deleteContent(ctx, requireAuth(req), req.params.id), 'Content deleted'),
     );
   };
 }

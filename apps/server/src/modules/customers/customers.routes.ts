@@ -23,26 +23,40 @@ export function customerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/',
-      { schema: { tags, summary: 'Create a customer', body: customerInputSchema, response: { 201: customerEnvelopeSchema } }, preHandler: [requirePermission('customer', 'create'), planGate] },
+      {
+        schema: { tags, summary: 'Create a customer', body: customerInputSchema, response: { 201: customerEnvelopeSchema } },
+        preHandler: [requirePermission('customer', 'create'), planGate],
+      },
       async (req, reply) => ok(reply, await customers.create(ctx, requireAuth(req), req.body), 'Customer created', 201),
     );
     app.get(
       '/:id',
-      { schema: { tags, summary: 'Get a customer', params: idParamSchema, response: { 200: customerEnvelopeSchema } }, preHandler: requirePermission('customer', 'view') },
+      {
+        schema: { tags, summary: 'Get a customer', params: idParamSchema, response: { 200: customerEnvelopeSchema } },
+        preHandler: requirePermission('customer', 'view'),
+      },
       async (req, reply) => ok(reply, await customers.get(ctx, requireAuth(req), req.params.id)),
     );
     app.put(
       '/:id',
       {
-        schema: { tags, summary: 'Update a customer', params: idParamSchema, body: customerInputSchema, response: { 200: customerEnvelopeSchema } },
+        schema: {
+          tags,
+          summary: 'Update a customer',
+          params: idParamSchema,
+          body: customerInputSchema,
+          response: { 200: customerEnvelopeSchema },
+        },
         preHandler: [requirePermission('customer', 'update'), planGate],
       },
-      async (req, reply) =>
-        ok(reply, await customers.update(ctx, requireAuth(req), req.params.id, req.body), 'Customer updated'),
+      async (req, reply) => ok(reply, await customers.update(ctx, requireAuth(req), req.params.id, req.body), 'Customer updated'),
     );
     app.delete(
       '/:id',
-      { schema: { tags, summary: 'Delete a customer', params: idParamSchema, response: { 200: idEnvelopeSchema } }, preHandler: requirePermission('customer', 'delete') },
+      {
+        schema: { tags, summary: 'Delete a customer', params: idParamSchema, response: { 200: idEnvelopeSchema } },
+        preHandler: requirePermission('customer', 'delete'),
+      },
       async (req, reply) => ok(reply, await customers.remove(ctx, requireAuth(req), req.params.id), 'Customer deleted'),
     );
   };
@@ -52,20 +66,51 @@ export function customerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 export function customersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const view = requirePermission('customer', 'view');
-    app.get('/', { schema: { tags, summary: 'List the customers', querystring: customerListQuerySchema, response: { 200: customerListEnvelopeSchema } }, preHandler: view }, async (req, reply) =>
-      ok(reply, await customers.list(ctx, requireAuth(req), req.query)),
+    app.get(
+      '/',
+      {
+        schema: {
+          tags,
+          summary: 'List the customers',
+          querystring: customerListQuerySchema,
+          response: { 200: customerListEnvelopeSchema },
+        },
+        preHandler: view,
+      },
+      async (req, reply) => ok(reply, await customers.list(ctx, requireAuth(req), req.query)),
     );
     app.get(
       '/user/:userId',
-      { schema: { tags, summary: 'List the customers a user added', params: userIdParamSchema, querystring: customerListQuerySchema, response: { 200: customerListEnvelopeSchema } }, preHandler: view },
+      {
+        schema: {
+          tags,
+          summary: 'List the customers a user added',
+          params: userIdParamSchema,
+          querystring: customerListQuerySchema,
+          response: { 200: customerListEnvelopeSchema },
+        },
+        preHandler: view,
+      },
       async (req, reply) => ok(reply, await customers.listForUser(ctx, requireAuth(req), req.params.userId, req.query)),
     );
-    app.post('/bulk', { schema: { tags, summary: 'Act on many customers at once', body: customerBulkSchema, response: { 200: customerBulkResultEnvelopeSchema } }, preHandler: planGate }, async (req, reply) => {
-      const auth = requireAuth(req);
-      const action = req.body.action === 'delete' ? 'delete' : 'update';
-      await requirePermission('customer', action)(req);
-      return ok(reply, await bulk(ctx, auth, req.body));
-    });
+    app.post(
+      '/bulk',
+      {
+        schema: {
+          tags,
+          summary: 'Act on many customers at once',
+          body: customerBulkSchema,
+          response: { 200: customerBulkResultEnvelopeSchema },
+        },
+        preHandler: planGate,
+      },
+      async (req, reply) => {
+        const auth = requireAuth(req);
+        const action = req.body.action === 'delete' ? 'delete' : 'update';
+        await requirePermission('customer', action)(req);
+        return ok(reply, await bulk(ctx, auth, req.body));
+      },
+    );
     app.get(
       '/export.csv',
       {

@@ -41,13 +41,27 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       await hub.close();
     });
 
-    app.get('/getting-started', { schema: { tags, summary: 'The getting-started checklist', response: { 200: envelopeOf(gettingStartedSchema) } }, preHandler: canView }, async (req, reply) =>
-      ok(reply, await gettingStarted(ctx.db, requireAuth(req).accountId)),
+    app.get(
+      '/getting-started',
+      {
+        schema: { tags, summary: 'The getting-started checklist', response: { 200: envelopeOf(gettingStartedSchema) } },
+        preHandler: canView,
+      },
+      async (req, reply) => ok(reply, await gettingStarted(ctx.db, requireAuth(req).accountId)),
     );
 
     app.get(
       '/analytics/:id',
-      { schema: { tags, summary: 'The dashboard overview', params: idParamSchema, querystring: dashboardFilterSchema, response: { 200: envelopeOf(dashboardOverviewSchema) } }, preHandler: canView },
+      {
+        schema: {
+          tags,
+          summary: 'The dashboard overview',
+          params: idParamSchema,
+          querystring: dashboardFilterSchema,
+          response: { 200: envelopeOf(dashboardOverviewSchema) },
+        },
+        preHandler: canView,
+      },
       async (req, reply) => {
         const auth = requireAuth(req);
         await requireAccountUser(ctx, auth.accountId, req.params.id);
@@ -57,7 +71,16 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/customers/:id',
-      { schema: { tags, summary: 'Audience metrics', params: idParamSchema, querystring: dashboardFilterSchema, response: { 200: envelopeOf(audienceMetricsSchema) } }, preHandler: canView },
+      {
+        schema: {
+          tags,
+          summary: 'Audience metrics',
+          params: idParamSchema,
+          querystring: dashboardFilterSchema,
+          response: { 200: envelopeOf(audienceMetricsSchema) },
+        },
+        preHandler: canView,
+      },
       async (req, reply) => {
         const auth = requireAuth(req);
         await requireAccountUser(ctx, auth.accountId, req.params.id);
@@ -67,20 +90,45 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/channel-metrics',
-      { schema: { tags, summary: 'Metrics per channel', querystring: dashboardFilterSchema, response: { 200: envelopeOf(channelMetricsSchema) } }, preHandler: canView },
+      {
+        schema: {
+          tags,
+          summary: 'Metrics per channel',
+          querystring: dashboardFilterSchema,
+          response: { 200: envelopeOf(channelMetricsSchema) },
+        },
+        preHandler: canView,
+      },
       async (req, reply) => ok(reply, await analytics.channelMetrics(ctx.db, requireAuth(req).accountId, req.query)),
     );
 
     app.get(
       '/campaign-metrics',
-      { schema: { tags, summary: 'Metrics per campaign', querystring: campaignMetricsQuerySchema, response: { 200: envelopeOf(campaignMetricsPageSchema) } }, preHandler: canView },
+      {
+        schema: {
+          tags,
+          summary: 'Metrics per campaign',
+          querystring: campaignMetricsQuerySchema,
+          response: { 200: envelopeOf(campaignMetricsPageSchema) },
+        },
+        preHandler: canView,
+      },
       async (req, reply) => ok(reply, await analytics.campaignMetrics(ctx.db, requireAuth(req).accountId, req.query)),
     );
 
     app.get(
       '/campaigns/:id',
-      { schema: { tags, summary: 'One campaign\'s dashboard', params: idParamSchema, response: { 200: envelopeOf(campaignDashboardSchema) } }, preHandler: canView },
-      async (req, reply) => ok(reply, await analytics.campaignDashboard(ctx.db, requireAuth(req).accountId, req.params.id, requestLanguage(req))),
+      {
+        schema: {
+          tags,
+          summary: "One campaign's dashboard",
+          params: idParamSchema,
+          response: { 200: envelopeOf(campaignDashboardSchema) },
+        },
+        preHandler: canView,
+      },
+      async (req, reply) =>
+        ok(reply, await analytics.campaignDashboard(ctx.db, requireAuth(req).accountId, req.params.id, requestLanguage(req))),
     );
 
     app.get(

@@ -10,12 +10,34 @@ export function emailSendRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['messages'];
     const send = [requirePermission('campaign', 'create'), planGate];
-    app.post('/email', { schema: { tags, summary: 'Send email messages now or at a time', body: sendEmailSchema, response: { 201: directSendEnvelopeSchema } }, preHandler: send }, async (req, reply) => {
-      const result = await sendEmail(ctx, requireAuth(req), req.body);
-      return ok(reply, result, result.scheduled_at ? 'Messages scheduled' : 'Messages queued', 201);
-    });
-    app.post('/email/estimate', { schema: { tags, summary: 'Estimate a email send: recipients, parts, credits, cost', body: sendEmailSchema, response: { 200: sendResultEnvelopeSchema } }, preHandler: send }, async (req, reply) =>
-      ok(reply, await estimateEmail(ctx, requireAuth(req), req.body)),
+    app.post(
+      '/email',
+      {
+        schema: {
+          tags,
+          summary: 'Send email messages now or at a time',
+          body: sendEmailSchema,
+          response: { 201: directSendEnvelopeSchema },
+        },
+        preHandler: send,
+      },
+      async (req, reply) => {
+        const result = await sendEmail(ctx, requireAuth(req), req.body);
+        return ok(reply, result, result.scheduled_at ? 'Messages scheduled' : 'Messages queued', 201);
+      },
+    );
+    app.post(
+      '/email/estimate',
+      {
+        schema: {
+          tags,
+          summary: 'Estimate a email send: recipients, parts, credits, cost',
+          body: sendEmailSchema,
+          response: { 200: sendResultEnvelopeSchema },
+        },
+        preHandler: send,
+      },
+      async (req, reply) => ok(reply, await estimateEmail(ctx, requireAuth(req), req.body)),
     );
   };
 }

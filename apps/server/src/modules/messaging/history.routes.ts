@@ -20,8 +20,13 @@ const tags = ['messages'];
 export function messageHistoryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const view = requirePermission('message_history', 'view');
-    app.get('/', { schema: { tags, summary: 'The message history', querystring: messageListQuerySchema, response: { 200: messageListEnvelopeSchema } }, preHandler: view }, async (req, reply) =>
-      ok(reply, await history.list(ctx, requireAuth(req), req.query, requestLanguage(req))),
+    app.get(
+      '/',
+      {
+        schema: { tags, summary: 'The message history', querystring: messageListQuerySchema, response: { 200: messageListEnvelopeSchema } },
+        preHandler: view,
+      },
+      async (req, reply) => ok(reply, await history.list(ctx, requireAuth(req), req.query, requestLanguage(req))),
     );
     app.get(
       '/export.csv',
@@ -44,11 +49,26 @@ export function messageHistoryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .send(stream);
       },
     );
-    app.get('/inbound', { schema: { tags, summary: 'The inbound messages', querystring: inboundListQuerySchema, response: { 200: inboundListEnvelopeSchema } }, preHandler: view }, async (req, reply) =>
-      ok(reply, await history.inbound(ctx, requireAuth(req), req.query)),
+    app.get(
+      '/inbound',
+      {
+        schema: {
+          tags,
+          summary: 'The inbound messages',
+          querystring: inboundListQuerySchema,
+          response: { 200: inboundListEnvelopeSchema },
+        },
+        preHandler: view,
+      },
+      async (req, reply) => ok(reply, await history.inbound(ctx, requireAuth(req), req.query)),
     );
-    app.get('/:id', { schema: { tags, summary: 'One message with its timeline', params: idParamSchema, response: { 200: messageDetailEnvelopeSchema } }, preHandler: view }, async (req, reply) =>
-      ok(reply, await history.detail(ctx, requireAuth(req), req.params.id, requestLanguage(req))),
+    app.get(
+      '/:id',
+      {
+        schema: { tags, summary: 'One message with its timeline', params: idParamSchema, response: { 200: messageDetailEnvelopeSchema } },
+        preHandler: view,
+      },
+      async (req, reply) => ok(reply, await history.detail(ctx, requireAuth(req), req.params.id, requestLanguage(req))),
     );
   };
 }
@@ -56,8 +76,13 @@ export function messageHistoryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 /** /api/credits — the account's message credits per channel. */
 export function creditRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/', { schema: { tags, summary: 'The message credits per channel', response: { 200: creditBalancesEnvelopeSchema } }, preHandler: requirePermission('message_history', 'view') }, async (req, reply) =>
-      ok(reply, await history.creditBalances(ctx, requireAuth(req))),
+    app.get(
+      '/',
+      {
+        schema: { tags, summary: 'The message credits per channel', response: { 200: creditBalancesEnvelopeSchema } },
+        preHandler: requirePermission('message_history', 'view'),
+      },
+      async (req, reply) => ok(reply, await history.creditBalances(ctx, requireAuth(req))),
     );
   };
 }

@@ -40,7 +40,12 @@ export function httpDlrRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       app.route({
         method,
         url: '/:connectionId/:token',
-        schema: { tags: ['messages'], summary: 'HTTP SMS gateway delivery receipt (token in the URL)', params, response: { 200: textResponse('text/plain', 'ACK/Jasmin') } },
+        schema: {
+          tags: ['messages'],
+          summary: 'HTTP SMS gateway delivery receipt (token in the URL)',
+          params,
+          response: { 200: textResponse('text/plain', 'ACK/Jasmin') },
+        },
         handler: async (req, reply) => {
           const { connectionId, token } = req.params;
           if (!verifyDlrToken(ctx.config.jwtSecret, connectionId, token)) throw new AppError('WEBHOOK_SIGNATURE_INVALID');

@@ -23,22 +23,47 @@ export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     };
     const tags = ['notifications'];
 
-    app.get('/', { schema: { tags, summary: 'List the notifications', querystring: notificationListQuerySchema, response: { 200: notificationListEnvelopeSchema } } }, async (req, reply) =>
-      ok(reply, await service.listNotifications(ctx.db, scope(req), requestLanguage(req), req.query)),
+    app.get(
+      '/',
+      {
+        schema: {
+          tags,
+          summary: 'List the notifications',
+          querystring: notificationListQuerySchema,
+          response: { 200: notificationListEnvelopeSchema },
+        },
+      },
+      async (req, reply) => ok(reply, await service.listNotifications(ctx.db, scope(req), requestLanguage(req), req.query)),
     );
-    app.get('/unread', { schema: { tags, summary: 'The latest unread notifications', querystring: unreadQuerySchema, response: { 200: unreadNotificationsEnvelopeSchema } } }, async (req, reply) =>
-      ok(reply, await service.listUnread(ctx.db, scope(req), requestLanguage(req), req.query.limit)),
+    app.get(
+      '/unread',
+      {
+        schema: {
+          tags,
+          summary: 'The latest unread notifications',
+          querystring: unreadQuerySchema,
+          response: { 200: unreadNotificationsEnvelopeSchema },
+        },
+      },
+      async (req, reply) => ok(reply, await service.listUnread(ctx.db, scope(req), requestLanguage(req), req.query.limit)),
     );
-    app.get('/count', { schema: { tags, summary: 'Count the notifications, read and unread', response: { 200: notificationCountEnvelopeSchema } } }, async (req, reply) =>
-      ok(reply, await service.countNotifications(ctx.db, scope(req))),
+    app.get(
+      '/count',
+      { schema: { tags, summary: 'Count the notifications, read and unread', response: { 200: notificationCountEnvelopeSchema } } },
+      async (req, reply) => ok(reply, await service.countNotifications(ctx.db, scope(req))),
     );
-    app.put('/read-all', { schema: { tags, summary: 'Mark every notification read', response: { 200: markedReadEnvelopeSchema } } }, async (req, reply) =>
-      ok(reply, await service.markAllRead(ctx.db, scope(req))),
+    app.put(
+      '/read-all',
+      { schema: { tags, summary: 'Mark every notification read', response: { 200: markedReadEnvelopeSchema } } },
+      async (req, reply) => ok(reply, await service.markAllRead(ctx.db, scope(req))),
     );
-    app.put('/:id/read', { schema: { tags, summary: 'Mark a notification read', params: idParamSchema, response: { 200: notificationReadEnvelopeSchema } } }, async (req, reply) =>
-      ok(reply, {
-        notification: await service.markRead(ctx.db, scope(req), req.params.id, requestLanguage(req)),
-      }),
+    app.put(
+      '/:id/read',
+      { schema: { tags, summary: 'Mark a notification read', params: idParamSchema, response: { 200: notificationReadEnvelopeSchema } } },
+      async (req, reply) =>
+        ok(reply, {
+          notification: await service.markRead(ctx.db, scope(req), req.params.id, requestLanguage(req)),
+        }),
     );
   };
 }

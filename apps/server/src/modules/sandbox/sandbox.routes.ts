@@ -15,13 +15,22 @@ import { mailsTo } from './sandbox.repo.ts';
 export function sandboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['sandbox'];
-    app.get('/status', { schema: { tags, summary: 'Whether the sandbox inbox is on, and what the caller may read', response: { 200: sandboxStatusEnvelopeSchema } } }, async (req, reply) =>
-      ok(reply, {
-        enabled: ctx.config.sandboxInbox,
-        mail: ctx.config.sandbox ? 'sandbox' : 'smtp',
-        // 'all' on the machine that runs Risala; 'own' (one's own address) from anywhere else
-        scope: isLoopbackRequest(req) ? 'all' : 'own',
-      }),
+    app.get(
+      '/status',
+      {
+        schema: {
+          tags,
+          summary: 'Whether the sandbox inbox is on, and what the caller may read',
+          response: { 200: sandboxStatusEnvelopeSchema },
+        },
+      },
+      async (req, reply) =>
+        ok(reply, {
+          enabled: ctx.config.sandboxInbox,
+          mail: ctx.config.sandbox ? 'sandbox' : 'smtp',
+          // 'all' on the machine that runs Risala; 'own' (one's own address) from anywhere else
+          scope: isLoopbackRequest(req) ? 'all' : 'own',
+        }),
     );
     app.get(
       '/mails',

@@ -27,26 +27,89 @@ export function emailSenderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const tags = ['sender-management'];
     const view = requirePermission('sender', 'view');
     const edit = [requirePermission('sender', 'update'), planGate];
-    app.get('/config', { schema: { tags, summary: 'The email sender configuration', response: { 200: emailConfigEnvelopeSchema } }, preHandler: view }, async (req, reply) => ok(reply, await email.getEmailConfig(ctx, requireAuth(req))));
-    app.put('/config', { schema: { tags, summary: 'Save the email sender configuration', body: emailConfigSchema, response: { 200: emailConfigEnvelopeSchema } }, preHandler: edit }, async (req, reply) =>
-      ok(reply, await email.saveEmailConfig(ctx, requireAuth(req), req.body), 'Email configuration saved'),
+    app.get(
+      '/config',
+      { schema: { tags, summary: 'The email sender configuration', response: { 200: emailConfigEnvelopeSchema } }, preHandler: view },
+      async (req, reply) => ok(reply, await email.getEmailConfig(ctx, requireAuth(req))),
     );
-    app.get('/tier-config', { schema: { tags, summary: 'The email tier and daily limit', response: { 200: tierConfigEnvelopeSchema } }, preHandler: view }, async (req, reply) => ok(reply, await email.getTierConfig(ctx, requireAuth(req))));
-    app.put('/tier-config', { schema: { tags, summary: 'Save the email tier and daily limit', body: tierConfigSchema, response: { 200: tierConfigEnvelopeSchema } }, preHandler: edit }, async (req, reply) =>
-      ok(reply, await email.saveTierConfig(ctx, requireAuth(req), req.body), 'Tier saved'),
+    app.put(
+      '/config',
+      {
+        schema: {
+          tags,
+          summary: 'Save the email sender configuration',
+          body: emailConfigSchema,
+          response: { 200: emailConfigEnvelopeSchema },
+        },
+        preHandler: edit,
+      },
+      async (req, reply) => ok(reply, await email.saveEmailConfig(ctx, requireAuth(req), req.body), 'Email configuration saved'),
     );
-    app.post('/request-sendgrid', { schema: { tags, summary: 'Ask the platform team for a SendGrid account', body: supportRequestSchema, response: { 200: platformRequestEnvelopeSchema } }, preHandler: edit }, async (req, reply) =>
-      ok(reply, await email.requestFromPlatform(ctx, requireAuth(req), 'sendgrid', req.body.message), 'Request sent'),
+    app.get(
+      '/tier-config',
+      { schema: { tags, summary: 'The email tier and daily limit', response: { 200: tierConfigEnvelopeSchema } }, preHandler: view },
+      async (req, reply) => ok(reply, await email.getTierConfig(ctx, requireAuth(req))),
     );
-    app.post('/verify-sender', { schema: { tags, summary: 'Mail a verification link to the from-address', response: { 200: verificationSentEnvelopeSchema } }, preHandler: edit }, async (req, reply) =>
-      ok(reply, await email.sendVerification(ctx, requireAuth(req), requestLanguage(req)), 'Verification sent'),
+    app.put(
+      '/tier-config',
+      {
+        schema: {
+          tags,
+          summary: 'Save the email tier and daily limit',
+          body: tierConfigSchema,
+          response: { 200: tierConfigEnvelopeSchema },
+        },
+        preHandler: edit,
+      },
+      async (req, reply) => ok(reply, await email.saveTierConfig(ctx, requireAuth(req), req.body), 'Tier saved'),
     );
-    app.post('/test', { schema: { tags, summary: 'Send a test email', body: testEmailSchema, response: { 200: emailTestEnvelopeSchema } }, preHandler: edit }, async (req, reply) =>
-      ok(reply, await email.sendTestEmail(ctx, requireAuth(req), req.body.to, requestLanguage(req)), 'Test email sent'),
+    app.post(
+      '/request-sendgrid',
+      {
+        schema: {
+          tags,
+          summary: 'Ask the platform team for a SendGrid account',
+          body: supportRequestSchema,
+          response: { 200: platformRequestEnvelopeSchema },
+        },
+        preHandler: edit,
+      },
+      async (req, reply) => ok(reply, await email.requestFromPlatform(ctx, requireAuth(req), 'sendgrid', req.body.message), 'Request sent'),
     );
-    app.get('/analytics', { schema: { tags, summary: 'Email events of the last 30 days', response: { 200: emailAnalyticsEnvelopeSchema } }, preHandler: view }, async (req, reply) => ok(reply, await email.emailAnalytics(ctx, requireAuth(req))));
-    app.get('/webhook-events', { schema: { tags, summary: 'The SendGrid events received', querystring: pageQuerySchema, response: { 200: emailWebhookEventPageEnvelopeSchema } }, preHandler: view }, async (req, reply) =>
-      ok(reply, await email.listWebhookEvents(ctx, requireAuth(req), req.query.page, req.query.limit)),
+    app.post(
+      '/verify-sender',
+      {
+        schema: { tags, summary: 'Mail a verification link to the from-address', response: { 200: verificationSentEnvelopeSchema } },
+        preHandler: edit,
+      },
+      async (req, reply) => ok(reply, await email.sendVerification(ctx, requireAuth(req), requestLanguage(req)), 'Verification sent'),
+    );
+    app.post(
+      '/test',
+      {
+        schema: { tags, summary: 'Send a test email', body: testEmailSchema, response: { 200: emailTestEnvelopeSchema } },
+        preHandler: edit,
+      },
+      async (req, reply) =>
+        ok(reply, await email.sendTestEmail(ctx, requireAuth(req), req.body.to, requestLanguage(req)), 'Test email sent'),
+    );
+    app.get(
+      '/analytics',
+      { schema: { tags, summary: 'Email events of the last 30 days', response: { 200: emailAnalyticsEnvelopeSchema } }, preHandler: view },
+      async (req, reply) => ok(reply, await email.emailAnalytics(ctx, requireAuth(req))),
+    );
+    app.get(
+      '/webhook-events',
+      {
+        schema: {
+          tags,
+          summary: 'The SendGrid events received',
+          querystring: pageQuerySchema,
+          response: { 200: emailWebhookEventPageEnvelopeSchema },
+        },
+        preHandler: view,
+      },
+      async (req, reply) => ok(reply, await email.listWebhookEvents(ctx, requireAuth(req), req.query.page, req.query.limit)),
     );
   };
 }

@@ -75,24 +75,47 @@ function sendFile(reply: FastifyReply, row: FileRow, body: Buffer, cache: string
 export function storageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['storage'];
-    app.post('/upload', { schema: { tags, summary: 'Upload a file (multipart: file, purpose)', consumes: ['multipart/form-data'], response: { 201: storedFileEnvelopeSchema } }, preHandler: planGate }, async (req, reply) => {
-      const auth = requireAuth(req);
-      const { file, fields } = await readMultipart(req);
-      const purpose = filePurposeSchema.safeParse(fields.purpose ?? 'general');
-      if (!purpose.success) {
-        throw new AppError('VALIDATION_ERROR', { errors: [{ field: 'purpose', message: 'validation.invalid' }] });
-      }
-      assertMayUpload(auth, purpose.data);
-      return ok(reply, await storage.storeUpload(ctx, auth, file, purpose.data), 'File uploaded', 201);
-    });
+    app.post(
+      '/upload',
+      {
+        schema: {
+          tags,
+          summary: 'Upload a file (multipart: file, purpose)',
+          consumes: ['multipart/form-data'],
+          response: { 201: storedFileEnvelopeSchema },
+        },
+        preHandler: planGate,
+      },
+      async (req, reply) => {
+        const auth = requireAuth(req);
+        const { file, fields } = await readMultipart(req);
+        const purpose = filePurposeSchema.safeParse(fields.purpose ?? 'general');
+        if (!purpose.success) {
+          throw new AppError('VALIDATION_ERROR', { errors: [{ field: 'purpose', message: 'validation.invalid' }] });
+        }
+        assertMayUpload(auth, purpose.data);
+        return ok(reply, await storage.storeUpload(ctx, auth, file, purpose.data), 'File uploaded', 201);
+      },
+    );
     app.get(
       '/files/:userId',
-      { schema: { tags, summary: 'List the files a user uploaded', params: userIdParamSchema, querystring: fileListQuerySchema, response: { 200: storedFilePageEnvelopeSchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'List the files a user uploaded',
+          params: userIdParamSchema,
+          querystring: fileListQuerySchema,
+          response: { 200: storedFilePageEnvelopeSchema },
+        },
+      },
       async (req, reply) => ok(reply, await storage.listFiles(ctx, requireAuth(req), req.params.userId, req.query)),
     );
     app.delete(
       '/files/:key',
-      { schema: { tags, summary: 'Delete a file', params: fileKeyParamSchema, response: { 200: fileDeletedEnvelopeSchema } }, preHandler: requirePermission('content', 'delete') },
+      {
+        schema: { tags, summary: 'Delete a file', params: fileKeyParamSchema, response: { 200: fileDeletedEnvelopeSchema } },
+        preHandler: requirePermission('content', 'delete'),
+      },
       async (req, reply) => ok(reply, await storage.deleteFile(ctx, requireAuth(req), req.params.key), 'File deleted'),
     );
     app.get(
@@ -109,15 +132,32 @@ export function storageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (req, reply) =>
         ok(reply, await storage.signedUrl(ctx, requireAuth(req), { key: req.params.key, expires_in: req.query.expires_in })),
     );
-    app.post('/signed-url', { schema: { tags, summary: 'A signed, expiring link to a file', body: signedUrlSchema, response: { 200: signedUrlEnvelopeSchema } } }, async (req, reply) =>
-      ok(reply, await storage.signedUrl(ctx, requireAuth(req), req.body)),
+    app.post(
+      '/signed-url',
+      { schema: { tags, summary: 'A signed, expiring link to a file', body: signedUrlSchema, response: { 200: signedUrlEnvelopeSchema } } },
+      async (req, reply) => ok(reply, await storage.signedUrl(ctx, requireAuth(req), req.body)),
     );
-    app.get('/stats', { schema: { tags, summary: 'Stored files by type', response: { 200: storageStatsEnvelopeSchema } } }, async (req, reply) => ok(reply, await storage.stats(ctx, requireAuth(req))));
+    app.get(
+      '/stats',
+      { schema: { tags, summary: 'Stored files by type', response: { 200: storageStatsEnvelopeSchema } } },
+      async (req, reply) => ok(reply, await storage.stats(ctx, requireAuth(req))),
+    );
     // the bytes, for <img src> and links inside the app (the session cookie rides along)
-    app.get('/raw/*', { schema: { tags, summary: 'The bytes of a file (session)', params: z.object({ '*': fileKeySchema }), response: { 200: storedBytesResponse } } }, async (req, reply) => {
-      const { row, body } = await storage.readOwnFile(ctx, requireAuth(req), req.params['*']);
-      return sendFile(reply, row, body, 'private, max-age=3600');
-    });
+    app.get(
+      '/raw/*',
+      {
+        schema: {
+          tags,
+          summary: 'The bytes of a file (session)',
+          params: z.object({ '*': fileKeySchema }),
+          response: { 200: storedBytesResponse },
+        },
+      },
+      async (req, reply) => {
+        const { row, body } = await storage.readOwnFile(ctx, requireAuth(req), req.params['*']);
+        return sendFile(reply, row, body, 'private, max-age=3600');
+      },
+    );
   };
 }
 
@@ -128,13 +168,31 @@ export function storageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
  */
 export function signedDownloadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/download', { schema: { tags: ['storage'], summary: 'The bytes of a file (signed link, no session)', querystring: downloadQuerySchema, response: { 200: storedBytesResponse } } }, async (req, reply) => {
-      const { row, body } = await storage.readSignedFile(ctx, req.query);
-      return sendFile(reply, row, body, 'private, no-store');
-    });
+    app.get(
+      '/download',
+      {
+        schema: {
+          tags: ['storage'],
+          summary: 'The bytes of a file (signed link, no session)',
+          querystring: downloadQuerySchema,
+          response: { 200: storedBytesResponse },
+        },
+      },
+      async (req, reply) => {
+        const { row, body } = await storage.readSignedFile(ctx, req.query);
+        return sendFile(reply, row, body, 'private, no-store');
+      },
+    );
     app.get(
       '/public/:sig/*',
-      { schema: { tags: ['storage'], summary: 'An image of an email (lasting public address, no session)', params: z.object({ sig: z.string().max(64), '*': fileKeySchema }), response: { 200: storedBytesResponse } } },
+      {
+        schema: {
+          tags: ['storage'],
+          summary: 'An image of an email (lasting public address, no session)',
+          params: z.object({ sig: z.string().max(64), '*': fileKeySchema }),
+          response: { 200: storedBytesResponse },
+        },
+      },
       async (req, reply) => {
         const { row, body } = await storage.readPublicImage(ctx, req.params.sig, req.params['*']);
         return sendFile(reply, row, body, 'public, max-age=31536000, immutable');

@@ -1,4 +1,9 @@
-import { healthEnvelopeSchema, planListEnvelopeSchema, readyEnvelopeSchema, subscriptionHealthEnvelopeSchema } from '@risala/shared/schemas/system';
+import {
+  healthEnvelopeSchema,
+  planListEnvelopeSchema,
+  readyEnvelopeSchema,
+  subscriptionHealthEnvelopeSchema,
+} from '@risala/shared/schemas/system';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
@@ -35,51 +40,104 @@ async function workerUp(ctx: AppContext): Promise<boolean> {
 export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['system'];
-    app.get('/health', { schema: { tags, summary: 'Liveness: the process answers', response: { 200: healthEnvelopeSchema } } }, async (_req, reply) =>
-      ok(reply, {
-        status: 'ok' as const,
-        role: ctx.config.role,
-        mail: ctx.mailer.provider,
-        uptime_s: Math.round((Date.now() - startedAt) / 1000),
-      }),
+    app.get(
+      '/health',
+      { schema: { tags, summary: 'Liveness: the process answers', response: { 200: healthEnvelopeSchema } } },
+      async (_req, reply) =>
+        ok(reply, {
+          status: 'ok' as const,
+          role: ctx.config.role,
+          mail: ctx.mailer.provider,
+          uptime_s: Math.round((Date.now() - startedAt) / 1000),
+        }),
     );
-    app.get('/ready', { schema: { tags, summary: 'Readiness: the database answers and a job worker runs', response: { 200: readyEnvelopeSchema, 503: readyEnvelopeSchema } } }, async (_req, reply) => {
-      const database = await within(ctx.db.execute(sql`select 1`), READY_TIMEOUT_MS).then(
-        () => 'up' as const,
-        () => 'down' as const,
-      );
-      const worker = database === 'up' && (await within(workerUp(ctx), READY_TIMEOUT_MS).catch(() => false)) ? ('up' as const) : ('down' as const);
-      const ready = database === 'up' && worker === 'up';
-      return reply.code(ready ? 200 : 503).send({
-        statusCode: ready ? 200 : 503,
-        message: ready ? 'ready' : 'not ready',
-        data: { status: ready ? ('ready' as const) : ('not_ready' as const), role: ctx.config.role, database, worker },
-      });
-    });
+    app.get(
+      '/ready',
+      {
+        schema: {
+          tags,
+          summary: 'Readiness: the database answers and a job worker runs',
+          response: { 200: readyEnvelopeSchema, 503: readyEnvelopeSchema },
+        },
+      },
+      async (_req, reply) => {
+        const database = await within(ctx.db.execute(sql`select 1`), READY_TIMEOUT_MS).then(
+          () => 'up' as const,
+          () => 'down' as const,
+        );
+        const worker =
+          database === 'up' && (await within(workerUp(ctx), READY_TIMEOUT_MS).catch(() => false)) ? ('up' as const) : ('down' as const);
+        const ready = database === 'up' && worker === 'up';
+        return reply.code(ready ? 200 : 503).send({
+          statusCode: ready ? 200 : 503,
+          message: ready ? 'ready' : 'not ready',
+          data: { status: ready ? ('ready' as const) : ('not_ready' as const), role: ctx.config.role, database, worker },
+        });
+      },
+    );
   };
 }
 
 /** Plans offered on /subscriptionplan. Prices are monthly, in USD (spec §9 tracking currency). */
 export const PLAN_CATALOGUE = [
-  { key: 'starter', name: 'Starter', price: 49, currency: 'USD', interval: 'month', recommended: false,
-    features: ['plans.features.users3', 'plans.features.contacts5k', 'plans.features.channelsAll', 'plans.features.emailSupport'] },
-  { key: 'growth', name: 'Growth', price: 149, currency: 'USD', interval: 'month', recommended: true,
-    features: ['plans.features.users10', 'plans.features.contacts50k', 'plans.features.channelsAll', 'plans.features.aiPlanning', 'plans.features.approvals'] },
-  { key: 'enterprise', name: 'Enterprise', price: 499, currency: 'USD', interval: 'month', recommended: false,
-    features: ['plans.features.usersUnlimited', 'plans.features.contactsUnlimited', 'plans.features.channelsAll', 'plans.features.aiPlanning', 'plans.features.approvals', 'plans.features.dedicatedSupport'] },
+  {
+    key: 'starter',
+    name: 'Starter',
+    price: 49,
+    currency: 'USD',
+    interval: 'month',
+    recommended: false,
+    features: ['plans.features.users3', 'plans.features.contacts5k', 'plans.features.channelsAll', 'plans.features.emailSupport'],
+  },
+  {
+    key: 'growth',
+    name: 'Growth',
+    price: 149,
+    currency: 'USD',
+    interval: 'month',
+    recommended: true,
+    features: [
+      'plans.features.users10',
+      'plans.features.contacts50k',
+      'plans.features.channelsAll',
+      'plans.features.aiPlanning',
+      'plans.features.approvals',
+    ],
+  },
+  {
+    key: 'enterprise',
+    name: 'Enterprise',
+    price: 499,
+    currency: 'USD',
+    interval: 'month',
+    recommended: false,
+    features: [
+      'plans.features.usersUnlimited',
+      'plans.features.contactsUnlimited',
+      'plans.features.channelsAll',
+      'plans.features.aiPlanning',
+      'plans.features.approvals',
+      'plans.features.dedicatedSupport',
+    ],
+  },
 ] as const;
 
 /** /api/subscription — health and the plan catalogue (checkout arrives with billing). */
 export function subscriptionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['subscription'];
-    app.get('/health', { schema: { tags, summary: 'Whether payments are configured', response: { 200: subscriptionHealthEnvelopeSchema } } }, async (_req, reply) =>
-      ok(reply, {
-        status: 'ok',
-        payments: ctx.config.stripeConfigured ? 'stripe' : 'offline',
-        checkout_available: false,
-      }),
+    app.get(
+      '/health',
+      { schema: { tags, summary: 'Whether payments are configured', response: { 200: subscriptionHealthEnvelopeSchema } } },
+      async (_req, reply) =>
+        ok(reply, {
+          status: 'ok',
+          payments: ctx.config.stripeConfigured ? 'stripe' : 'offline',
+          checkout_available: false,
+        }),
     );
-    app.get('/plans', { schema: { tags, summary: 'The plan catalogue', response: { 200: planListEnvelopeSchema } } }, async (_req, reply) => ok(reply, { items: PLAN_CATALOGUE }));
+    app.get('/plans', { schema: { tags, summary: 'The plan catalogue', response: { 200: planListEnvelopeSchema } } }, async (_req, reply) =>
+      ok(reply, { items: PLAN_CATALOGUE }),
+    );
   };
 }

@@ -31,24 +31,48 @@ export function userRoutes(ctx: AppContext, storage: Storage): FastifyPluginAsyn
   return async (app) => {
     const tags = ['users'];
     app.addHook('onRequest', authenticate(ctx));
-    app.get('/:id', { schema: { tags, summary: 'A user with permissions and account', params: idParamSchema, response: { 200: profileEnvelopeSchema } } }, async (req, reply) =>
-      ok(reply, await users.getProfile(ctx, requireAuth(req), req.params.id)),
+    app.get(
+      '/:id',
+      { schema: { tags, summary: 'A user with permissions and account', params: idParamSchema, response: { 200: profileEnvelopeSchema } } },
+      async (req, reply) => ok(reply, await users.getProfile(ctx, requireAuth(req), req.params.id)),
     );
-    app.put('/:id', { schema: { tags, summary: 'Update a profile', params: idParamSchema, body: updateProfileSchema, response: { 200: userEnvelopeSchema } } }, async (req, reply) =>
-      ok(reply, await users.updateProfile(ctx, requireAuth(req), req.params.id, req.body), 'Profile updated'),
+    app.put(
+      '/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Update a profile',
+          params: idParamSchema,
+          body: updateProfileSchema,
+          response: { 200: userEnvelopeSchema },
+        },
+      },
+      async (req, reply) => ok(reply, await users.updateProfile(ctx, requireAuth(req), req.params.id, req.body), 'Profile updated'),
     );
-    app.get('/:id/logo', { schema: { tags, summary: "A user's picture address", params: idParamSchema, response: { 200: logoEnvelopeSchema } } }, async (req, reply) =>
-      ok(reply, await users.getLogo(ctx, requireAuth(req), req.params.id)),
+    app.get(
+      '/:id/logo',
+      { schema: { tags, summary: "A user's picture address", params: idParamSchema, response: { 200: logoEnvelopeSchema } } },
+      async (req, reply) => ok(reply, await users.getLogo(ctx, requireAuth(req), req.params.id)),
     );
-    app.get('/:id/feature-access', { schema: { tags, summary: 'The plan and the trial position', params: idParamSchema, response: { 200: featureAccessEnvelopeSchema } } }, async (req, reply) =>
-      ok(reply, await users.featureAccess(ctx, requireAuth(req), req.params.id)),
+    app.get(
+      '/:id/feature-access',
+      {
+        schema: { tags, summary: 'The plan and the trial position', params: idParamSchema, response: { 200: featureAccessEnvelopeSchema } },
+      },
+      async (req, reply) => ok(reply, await users.featureAccess(ctx, requireAuth(req), req.params.id)),
     );
     // upload-profile-picture is the deprecated name of the same action
     for (const path of ['/:id/upload-profile-picture-s3', '/:id/upload-profile-picture']) {
-      app.post(path, { schema: { tags, summary: 'Upload a profile picture (JPG or PNG)', params: idParamSchema, response: { 200: logoEnvelopeSchema } } }, async (req, reply) => {
-        const file = await readUpload(req);
-        return ok(reply, await users.uploadPicture(ctx, storage, requireAuth(req), req.params.id, file), 'Picture uploaded');
-      });
+      app.post(
+        path,
+        {
+          schema: { tags, summary: 'Upload a profile picture (JPG or PNG)', params: idParamSchema, response: { 200: logoEnvelopeSchema } },
+        },
+        async (req, reply) => {
+          const file = await readUpload(req);
+          return ok(reply, await users.uploadPicture(ctx, storage, requireAuth(req), req.params.id, file), 'Picture uploaded');
+        },
+      );
     }
   };
 }
@@ -58,7 +82,15 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.put(
       '/',
-      { schema: { tags: ['users'], summary: "Update the account's name and time zone", body: updateAccountSchema, response: { 200: accountEnvelopeSchema } }, preHandler: requirePermission('user_management', 'update') },
+      {
+        schema: {
+          tags: ['users'],
+          summary: "Update the account's name and time zone",
+          body: updateAccountSchema,
+          response: { 200: accountEnvelopeSchema },
+        },
+        preHandler: requirePermission('user_management', 'update'),
+      },
       async (req, reply) => ok(reply, await users.updateAccount(ctx, requireAuth(req), req.body), 'Account updated'),
     );
   };

@@ -21,7 +21,10 @@ export function whatsappWebhookRoutes(ctx: AppContext): FastifyPluginAsync {
         schema: {
           tags: ['whatsapp'],
           summary: 'Cloud API webhook verification (echoes hub.challenge)',
-          response: { 200: textResponse('text/plain', 'The challenge'), 403: textResponse('text/plain', 'Forbidden: not our verify token') },
+          response: {
+            200: textResponse('text/plain', 'The challenge'),
+            403: textResponse('text/plain', 'Forbidden: not our verify token'),
+          },
         },
       },
       async (req, reply) => {
@@ -35,7 +38,13 @@ export function whatsappWebhookRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.post(
       '/',
-      { schema: { tags: ['whatsapp'], summary: 'Cloud API webhook: statuses, inbound messages, template updates (signed)', response: { 200: whatsappWebhookAckSchema } } },
+      {
+        schema: {
+          tags: ['whatsapp'],
+          summary: 'Cloud API webhook: statuses, inbound messages, template updates (signed)',
+          response: { 200: whatsappWebhookAckSchema },
+        },
+      },
       async (req, reply) => {
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
         await receiveWhatsappWebhook(ctx, raw, req.headers['x-hub-signature-256']);

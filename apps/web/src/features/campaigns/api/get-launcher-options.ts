@@ -11,13 +11,18 @@ import { campaignKeys } from './keys.ts';
 import type { Page } from './types.ts';
 
 const STALE = 30_000;
-const list = async <T>(path: string, query: Record<string, string | number>) => (await api.get<Page<T>>(path, { query, silent: true })).data.items;
+const list = async <T>(path: string, query: Record<string, string | number>) =>
+  (await api.get<Page<T>>(path, { query, silent: true })).data.items;
 
 export type BrandOption = Pick<Brand, 'id' | 'name'>;
 
 /** GET /api/brands */
 export function useBrandOptions() {
-  return useQuery({ queryKey: campaignKeys.options('brands'), queryFn: () => list<BrandOption>('/api/brands', { limit: 100, sort: 'name', order: 'asc' }), staleTime: STALE });
+  return useQuery({
+    queryKey: campaignKeys.options('brands'),
+    queryFn: () => list<BrandOption>('/api/brands', { limit: 100, sort: 'name', order: 'asc' }),
+    staleTime: STALE,
+  });
 }
 
 export type GroupOption = Pick<CustomerGroup, 'id' | 'group_name' | 'type' | 'status' | 'contacts_count'>;
@@ -35,7 +40,8 @@ export function useGroupOptions() {
 export function useApprovedTemplates(userId: string, type: 'sms' | 'email') {
   return useQuery({
     queryKey: campaignKeys.options('templates', type, userId),
-    queryFn: () => list<Template>(`/api/templates/${userId}`, { message_type: type, status: 'APPROVED', limit: 100, sort: 'updated_at', order: 'desc' }),
+    queryFn: () =>
+      list<Template>(`/api/templates/${userId}`, { message_type: type, status: 'APPROVED', limit: 100, sort: 'updated_at', order: 'desc' }),
     enabled: Boolean(userId),
     staleTime: STALE,
   });
@@ -47,7 +53,8 @@ export type ContentOption = Pick<ContentItem, 'id' | 'title' | 'type' | 'body' |
 export function useContentOptions() {
   return useQuery({
     queryKey: campaignKeys.options('content'),
-    queryFn: async () => (await list<ContentOption>('/api/content', { limit: 100, sort: 'updated_at', order: 'desc' })).filter((c) => c.body || c.url),
+    queryFn: async () =>
+      (await list<ContentOption>('/api/content', { limit: 100, sort: 'updated_at', order: 'desc' })).filter((c) => c.body || c.url),
     staleTime: STALE,
   });
 }
@@ -65,7 +72,8 @@ export function useApprovedWaTemplates() {
 export function useSmsSenders() {
   return useQuery({
     queryKey: campaignKeys.options('sms-senders'),
-    queryFn: () => list<SmsSender>('/api/sender-management/sms/sms-senders', { status: 'ACTIVE', limit: 100, sort: 'sender_id', order: 'asc' }),
+    queryFn: () =>
+      list<SmsSender>('/api/sender-management/sms/sms-senders', { status: 'ACTIVE', limit: 100, sort: 'sender_id', order: 'asc' }),
     staleTime: STALE,
   });
 }

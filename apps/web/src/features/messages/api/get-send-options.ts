@@ -14,10 +14,12 @@ export function useActiveSmsSenders() {
   return useQuery({
     queryKey: ['messages', 'options', 'sms-senders'],
     queryFn: async () =>
-      (await api.get<Page<SmsSender>>('/api/sender-management/sms/sms-senders', {
-        query: { status: 'ACTIVE', limit: 100, sort: 'sender_id', order: 'asc' },
-        silent: true,
-      })).data.items,
+      (
+        await api.get<Page<SmsSender>>('/api/sender-management/sms/sms-senders', {
+          query: { status: 'ACTIVE', limit: 100, sort: 'sender_id', order: 'asc' },
+          silent: true,
+        })
+      ).data.items,
     staleTime: STALE,
   });
 }
@@ -27,10 +29,12 @@ export function useApprovedSmsTemplates(userId: string) {
   return useQuery({
     queryKey: ['messages', 'options', 'sms-templates', userId],
     queryFn: async () =>
-      (await api.get<Page<Template>>(`/api/templates/${userId}`, {
-        query: { message_type: 'sms', status: 'APPROVED', limit: 100, sort: 'updated_at', order: 'desc' },
-        silent: true,
-      })).data.items,
+      (
+        await api.get<Page<Template>>(`/api/templates/${userId}`, {
+          query: { message_type: 'sms', status: 'APPROVED', limit: 100, sort: 'updated_at', order: 'desc' },
+          silent: true,
+        })
+      ).data.items,
     enabled: Boolean(userId),
     staleTime: STALE,
   });
@@ -53,10 +57,12 @@ export function useApprovedWaTemplates() {
   return useQuery({
     queryKey: ['messages', 'options', 'wa-templates'],
     queryFn: async () =>
-      (await api.get<Page<WaTemplate>>('/api/whatsapp/templates', {
-        query: { status: 'APPROVED', limit: 100, sort: 'name', order: 'asc' },
-        silent: true,
-      })).data.items,
+      (
+        await api.get<Page<WaTemplate>>('/api/whatsapp/templates', {
+          query: { status: 'APPROVED', limit: 100, sort: 'name', order: 'asc' },
+          silent: true,
+        })
+      ).data.items,
     staleTime: STALE,
   });
 }
@@ -68,10 +74,12 @@ export function useGroupOptions() {
   return useQuery({
     queryKey: ['messages', 'options', 'groups'],
     queryFn: async () =>
-      (await api.get<Page<GroupOption>>('/api/groups', {
-        query: { page: 1, limit: 100, sort: 'group_name', order: 'asc' },
-        silent: true,
-      })).data.items,
+      (
+        await api.get<Page<GroupOption>>('/api/groups', {
+          query: { page: 1, limit: 100, sort: 'group_name', order: 'asc' },
+          silent: true,
+        })
+      ).data.items,
     staleTime: STALE,
   });
 }
@@ -82,8 +90,7 @@ export type CustomerOption = Pick<Customer, 'id' | 'first_name' | 'last_name' | 
 export function useCustomerSearch(search: string) {
   return useQuery({
     queryKey: ['messages', 'options', 'customers', search],
-    queryFn: async () =>
-      (await api.get<Page<CustomerOption>>('/api/customers', { query: { search, limit: 20 }, silent: true })).data.items,
+    queryFn: async () => (await api.get<Page<CustomerOption>>('/api/customers', { query: { search, limit: 20 }, silent: true })).data.items,
     staleTime: STALE,
   });
 }
