@@ -10,11 +10,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: [
-            'packages/shared/src/**/*.test.ts',
-            'apps/web/src/**/*.test.ts',
-            'apps/server/src/**/*.unit.test.ts',
-          ],
+          include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts'],
           environment: 'node',
           sequence: { groupOrder: 0 },
         },

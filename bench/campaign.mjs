@@ -28,13 +28,23 @@ export async function benchCampaign(report, total = 1_000_000, { deliveryLimitMs
       );
     }
     await client.query('analyze customers');
-    const { rows: [group] } = await client.query(
+    const {
+      rows: [group],
+    } = await client.query(
       `insert into customer_groups (account_id, group_name, type, rules, status) values ($1, 'Everyone (bench)', 'dynamic', '{"match":"all","conditions":[]}', 'ACTIVE') returning id`,
       [accountId],
     );
-    const { rows: [brand] } = await client.query(`insert into brands (account_id, name) values ($1, 'Bench brand') returning id`, [accountId]);
+    const {
+      rows: [brand],
+    } = await client.query(`insert into brands (account_id, name) values ($1, 'Bench brand') returning id`, [accountId]);
     await client.query(`update credits set balance = $2 where account_id = $1 and channel = 'sms'`, [accountId, total * 2]);
-    report(`campaign: seeding ${total.toLocaleString('en')} customers (not timed)`, Math.round(performance.now() - seedStart), 'ms', 'informational', true);
+    report(
+      `campaign: seeding ${total.toLocaleString('en')} customers (not timed)`,
+      Math.round(performance.now() - seedStart),
+      'ms',
+      'informational',
+      true,
+    );
     for (let i = 0; ; i++) {
       const { rows } = await client.query(`select status from connections where account_id = $1 and is_sandbox`, [accountId]);
       if (rows[0]?.status === 'CONNECTED') break;
@@ -49,7 +59,9 @@ export async function benchCampaign(report, total = 1_000_000, { deliveryLimitMs
       audience: { group_ids: [group.id] },
       content: { sms: { text: 'Hi {{first_name}}, our offer is live' } },
     });
-    const { rows: [{ now: dbStart }] } = await client.query('select now()');
+    const {
+      rows: [{ now: dbStart }],
+    } = await client.query('select now()');
     const started = performance.now();
     const cpuBefore = cpuSnapshot(stack.serverPid);
     const dep = await api('POST', `/api/campaigns/${draft.body.data.id}/deploy`);
@@ -65,8 +77,20 @@ export async function benchCampaign(report, total = 1_000_000, { deliveryLimitMs
     const expandMs = performance.now() - started;
     const expandCpu = cpuSince(cpuBefore, stack.serverPid);
     const expandRate = Math.round(total / (expandMs / 1000));
-    report(`campaign: deploy (checks, audience count, estimate) for ${total.toLocaleString('en')} customers`, Math.round(deployMs), 'ms', 'informational', true);
-    report(`campaign: audience expansion + queueing of ${total.toLocaleString('en')} recipients (deploy → all messages created and queued, ${(expandMs / 1000).toFixed(1)} s)`, expandRate.toLocaleString('en'), 'recipients/s', '≥ 50,000 recipients/s', expandRate >= 50_000);
+    report(
+      `campaign: deploy (checks, audience count, estimate) for ${total.toLocaleString('en')} customers`,
+      Math.round(deployMs),
+      'ms',
+      'informational',
+      true,
+    );
+    report(
+      `campaign: audience expansion + queueing of ${total.toLocaleString('en')} recipients (deploy → all messages created and queued, ${(expandMs / 1000).toFixed(1)} s)`,
+      expandRate.toLocaleString('en'),
+      'recipients/s',
+      '≥ 50,000 recipients/s',
+      expandRate >= 50_000,
+    );
     let done = false;
     while (performance.now() - started < deliveryLimitMs) {
       await new Promise((r) => setTimeout(r, 500));
@@ -78,11 +102,25 @@ export async function benchCampaign(report, total = 1_000_000, { deliveryLimitMs
     }
     const ms = performance.now() - started;
     const cpu = cpuSince(cpuBefore, stack.serverPid);
-    const { rows: [{ n: delivered }] } = await client.query(`select count(*)::int as n from messages where campaign_id = $1 and status = 'DELIVERED'`, [campaignId]);
+    const {
+      rows: [{ n: delivered }],
+    } = await client.query(`select count(*)::int as n from messages where campaign_id = $1 and status = 'DELIVERED'`, [campaignId]);
     const rate = Math.round(delivered / (ms / 1000));
-    report(`campaign: end to end, deploy → ${delivered.toLocaleString('en')} of ${total.toLocaleString('en')} DELIVERED${done ? '' : ' (time limit reached)'} in ${(ms / 1000).toFixed(1)} s`, rate.toLocaleString('en'), 'msg/s', "≥ 6,000 msg/s (the messaging engine's rate)", done && rate >= 6000);
+    report(
+      `campaign: end to end, deploy → ${delivered.toLocaleString('en')} of ${total.toLocaleString('en')} DELIVERED${done ? '' : ' (time limit reached)'} in ${(ms / 1000).toFixed(1)} s`,
+      rate.toLocaleString('en'),
+      'msg/s',
+      "≥ 6,000 msg/s (the messaging engine's rate)",
+      done && rate >= 6000,
+    );
     const cpuText = (c) => `${c.server} / ${c.postgres} / ${c.bench}`;
-    report('campaign: CPU seconds, expansion / whole run (server / PostgreSQL / bench with its SMSC simulator)', `${cpuText(expandCpu)} — ${cpuText(cpu)}`, 's', 'informational', true);
+    report(
+      'campaign: CPU seconds, expansion / whole run (server / PostgreSQL / bench with its SMSC simulator)',
+      `${cpuText(expandCpu)} — ${cpuText(cpu)}`,
+      's',
+      'informational',
+      true,
+    );
     await printStatements(client);
     await printFlow(client, accountId, dbStart, 5);
     const rss = Math.round(peakRssMb(stack.serverPid));
@@ -94,7 +132,8 @@ export async function benchCampaign(report, total = 1_000_000, { deliveryLimitMs
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   await benchCampaign(
-    (name, value, unit, target, pass) => process.stdout.write(`${pass ? 'OK  ' : 'MISS'}  ${name}: ${value} ${unit}   (target ${target})\n`),
+    (name, value, unit, target, pass) =>
+      process.stdout.write(`${pass ? 'OK  ' : 'MISS'}  ${name}: ${value} ${unit}   (target ${target})\n`),
     Number(process.argv[2] ?? 1_000_000),
     { deliveryLimitMs: Number(process.argv[3] ?? 600_000) },
   );

@@ -21,7 +21,11 @@ import { register } from 'tsx/esm/api';
 import { freePort } from './sandbox-stack.mjs';
 
 const { values: args } = parseArgs({
-  options: { users: { type: 'string', default: '300' }, seconds: { type: 'string', default: '60' }, accounts: { type: 'string', default: '20' } },
+  options: {
+    users: { type: 'string', default: '300' },
+    seconds: { type: 'string', default: '60' },
+    accounts: { type: 'string', default: '20' },
+  },
 });
 const USERS = Number(args.users);
 const SECONDS = Number(args.seconds);
@@ -67,38 +71,46 @@ let server = null;
 /** the server's log lines (warnings and errors), printed when something is stuck */
 const serverLog = [];
 function startServer() {
-  const child = spawn(process.execPath, ['--max-semi-space-size=8', '--max-old-space-size=256', '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: path.join(dir, 'data'),
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      LOG_PRETTY: 'false',
-      SANDBOX_SMSC: 'false',
-      SANDBOX_SMSC_PORT: String(smsc.port),
-      SANDBOX_SMSC_SYSTEM_ID: 'chaos',
-      SANDBOX_SMSC_PASSWORD: 'chaos',
-      SANDBOX_SMTP_PORT: '0',
-      DEMO_SEED: 'false',
-      JWT_SECRET: 'chaos-suite-jwt-secret-0123456789abcdefghij',
-      ENCRYPTION_KEY: 'chaos-suite-encryption-key-0123456789abcdef',
-      // every virtual user comes from 127.0.0.1
-      RATE_LIMIT_REGISTER_PER_IP_PER_HOUR: '100000',
-      RATE_LIMIT_OTP_PER_IP_PER_HOUR: '100000',
-      RATE_LIMIT_OTP_VERIFY_PER_IP_PER_HOUR: '100000',
-      LOGIN_MAX_FAILURES_PER_IP: '100000',
+  const child = spawn(
+    process.execPath,
+    ['--max-semi-space-size=8', '--max-old-space-size=256', '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: path.join(dir, 'data'),
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        LOG_PRETTY: 'false',
+        SANDBOX_SMSC: 'false',
+        SANDBOX_SMSC_PORT: String(smsc.port),
+        SANDBOX_SMSC_SYSTEM_ID: 'chaos',
+        SANDBOX_SMSC_PASSWORD: 'chaos',
+        SANDBOX_SMTP_PORT: '0',
+        DEMO_SEED: 'false',
+        JWT_SECRET: 'chaos-suite-jwt-secret-0123456789abcdefghij',
+        ENCRYPTION_KEY: 'chaos-suite-encryption-key-0123456789abcdef',
+        // every virtual user comes from 127.0.0.1
+        RATE_LIMIT_REGISTER_PER_IP_PER_HOUR: '100000',
+        RATE_LIMIT_OTP_PER_IP_PER_HOUR: '100000',
+        RATE_LIMIT_OTP_VERIFY_PER_IP_PER_HOUR: '100000',
+        LOGIN_MAX_FAILURES_PER_IP: '100000',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  );
   let out = '';
   const ready = new Promise((resolve, reject) => {
     child.stdout.on('data', (c) => {
       out += c;
       // request errors during the outage are expected; the rest tells how the server came through
-      serverLog.push(...String(c).split('\n').filter((l) => l.startsWith('{') && !l.includes('"reqId"')));
+      serverLog.push(
+        ...String(c)
+          .split('\n')
+          .filter((l) => l.startsWith('{') && !l.includes('"reqId"')),
+      );
       if (serverLog.length > 2000) serverLog.splice(0, serverLog.length - 1000);
       if (out.includes('Risala is ready')) resolve();
     });
@@ -163,10 +175,17 @@ try {
       company_name: `Chaos ${a}`,
     });
     if (reg.status !== 201) throw new Error(`register: ${JSON.stringify(reg.body)}`);
-    const otp = await until(async () => {
-      const { rows } = await db.query('select otp_code from sandbox_mails where $1 = any(to_addresses) and otp_code is not null', [email]);
-      return rows[0]?.otp_code;
-    }, 'sign-up code', 10_000, 50);
+    const otp = await until(
+      async () => {
+        const { rows } = await db.query('select otp_code from sandbox_mails where $1 = any(to_addresses) and otp_code is not null', [
+          email,
+        ]);
+        return rows[0]?.otp_code;
+      },
+      'sign-up code',
+      10_000,
+      50,
+    );
     const ver = await call('POST', '/api/auth/verify-otp', null, { email, otp });
     if (ver.status !== 200) throw new Error(`verify: ${JSON.stringify(ver.body)}`);
     const { rows } = await db.query('select account_id, password_hash from users where email = $1', [email]);
@@ -203,14 +222,20 @@ try {
     );
     users.push(...batch);
   }
-  process.stdout.write(`seeded ${ACCOUNTS} accounts, ${users.length} signed-in users, ${ACCOUNTS * 2000} customers in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s\n`);
+  process.stdout.write(
+    `seeded ${ACCOUNTS} accounts, ${users.length} signed-in users, ${ACCOUNTS * 2000} customers in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s\n`,
+  );
 
   // ── 1. load ───────────────────────────────────────────────────────────────
   const kinds = {
     list: (u) => call('GET', '/api/customers?page=1&limit=20', u.token),
     search: (u) => call('GET', `/api/customers?search=No%20${Math.floor(Math.random() * 2000)}&page=1&limit=20`, u.token),
     history: (u) => call('GET', '/api/messages?page=1&limit=20', u.token),
-    send: (u) => call('POST', '/api/messages/sms', u.token, { recipients: { numbers: numbers(1 + Math.floor(Math.random() * 3), Math.floor(Math.random() * 9_000_000)) }, text: 'Load test: your weekend offer is here' }),
+    send: (u) =>
+      call('POST', '/api/messages/sms', u.token, {
+        recipients: { numbers: numbers(1 + Math.floor(Math.random() * 3), Math.floor(Math.random() * 9_000_000)) },
+        text: 'Load test: your weekend offer is here',
+      }),
   };
   const mix = ['list', 'list', 'search', 'search', 'history', 'history', 'send'];
   const lat = Object.fromEntries(Object.keys(kinds).map((k) => [k, []]));
@@ -228,26 +253,44 @@ try {
     }),
   );
   const total = Object.values(lat).reduce((a, l) => a + l.length, 0);
-  report(`load: ${users.length} users × ${SECONDS} s, ${total} calls (${Math.round(total / SECONDS)}/s), errors`, errors.length, 'errors', '0', errors.length === 0);
+  report(
+    `load: ${users.length} users × ${SECONDS} s, ${total} calls (${Math.round(total / SECONDS)}/s), errors`,
+    errors.length,
+    'errors',
+    '0',
+    errors.length === 0,
+  );
   if (errors.length) process.stdout.write(`      first errors: ${[...new Set(errors)].slice(0, 5).join(' | ')}\n`);
   for (const [kind, list] of Object.entries(lat)) {
     const sorted = [...list].sort((a, b) => a - b);
-    process.stdout.write(`      ${kind.padEnd(8)} n=${sorted.length}  p50 ${pct(sorted, 50).toFixed(0)} ms  p95 ${pct(sorted, 95).toFixed(0)} ms  p99 ${pct(sorted, 99).toFixed(0)} ms\n`);
+    process.stdout.write(
+      `      ${kind.padEnd(8)} n=${sorted.length}  p50 ${pct(sorted, 50).toFixed(0)} ms  p95 ${pct(sorted, 95).toFixed(0)} ms  p99 ${pct(sorted, 99).toFixed(0)} ms\n`,
+    );
   }
-  const all = Object.values(lat).flat().sort((a, b) => a - b);
+  const all = Object.values(lat)
+    .flat()
+    .sort((a, b) => a - b);
   report('load: p99 of every call', pct(all, 99).toFixed(0), 'ms', 'printed', true);
 
   // wait for the load's own sends to settle before the chaos runs
-  await until(async () => {
-    const { rows } = await db.query(`select count(*)::int as n from messages where not (status = any($1::text[]))`, [FINAL]);
-    return rows[0].n === 0;
-  }, 'the load sends settle', 120_000, 500);
+  await until(
+    async () => {
+      const { rows } = await db.query(`select count(*)::int as n from messages where not (status = any($1::text[]))`, [FINAL]);
+      return rows[0].n === 0;
+    },
+    'the load sends settle',
+    120_000,
+    500,
+  );
 
   const sender = users[0];
 
   // ── 2. SIGKILL mid-send ───────────────────────────────────────────────────
   {
-    const send = call('POST', '/api/messages/sms', sender.token, { recipients: { numbers: numbers(5000, 100_000) }, text: 'Chaos: SIGKILL in the middle' });
+    const send = call('POST', '/api/messages/sms', sender.token, {
+      recipients: { numbers: numbers(5000, 100_000) },
+      text: 'Chaos: SIGKILL in the middle',
+    });
     const accepted = await send;
     if (accepted.status !== 201) throw new Error(`send: ${JSON.stringify(accepted.body)}`);
     const bulk = accepted.body.data.bulk_id;
@@ -257,17 +300,25 @@ try {
     const killedAt = Date.now();
     await startServer();
     const restartMs = Date.now() - killedAt;
-    const state = await until(async () => {
-      const s = await bulkState(bulk);
-      return s.open === 0 ? s : null;
-    }, 'every message final after the restart', 120_000, 500).catch(() => bulkState(bulk));
+    const state = await until(
+      async () => {
+        const s = await bulkState(bulk);
+        return s.open === 0 ? s : null;
+      },
+      'every message final after the restart',
+      120_000,
+      500,
+    ).catch(() => bulkState(bulk));
     report(`SIGKILL mid-send (restart ${restartMs} ms): messages lost`, 5000 - state.total, 'lost', '0', state.total === 5000);
     report('SIGKILL mid-send: messages not final', state.open, 'stuck', '0', state.open === 0);
   }
 
   // ── 3. PostgreSQL stopped and started under traffic ──────────────────────
   {
-    const accepted = await call('POST', '/api/messages/sms', sender.token, { recipients: { numbers: numbers(5000, 200_000) }, text: 'Chaos: the database goes away' });
+    const accepted = await call('POST', '/api/messages/sms', sender.token, {
+      recipients: { numbers: numbers(5000, 200_000) },
+      text: 'Chaos: the database goes away',
+    });
     if (accepted.status !== 201) throw new Error(`send: ${JSON.stringify(accepted.body)}`);
     const bulk = accepted.body.data.bulk_id;
     let traffic = true;
@@ -290,36 +341,62 @@ try {
     cluster = await startEmbeddedPostgres(pgOpts);
     const backAt = Date.now();
     const pool2 = new pg.Pool({ connectionString: databaseUrl, max: 4 });
-    const apiBack = await until(async () => (await call('GET', '/api/customers?page=1&limit=20', sender.token)).status === 200 && Date.now(), 'the API answers again', 60_000, 100)
+    const apiBack = await until(
+      async () => (await call('GET', '/api/customers?page=1&limit=20', sender.token)).status === 200 && Date.now(),
+      'the API answers again',
+      60_000,
+      100,
+    )
       .then((t) => t - backAt)
       .catch(() => Number.POSITIVE_INFINITY);
     traffic = false;
     await load;
     const serverAlive = server.child.exitCode === null && server.child.signalCode === null;
     report('PostgreSQL restarted: the API answers again after', apiBack, 'ms', '< 5000', apiBack < 5000 && serverAlive);
-    process.stdout.write(`      during the outage: ${seen.ok} OK, ${seen.unavailable} × 503, other: ${[...new Set(seen.other)].slice(0, 4).join(' | ') || 'none'}; server ${serverAlive ? 'kept running' : 'exited'}\n`);
+    process.stdout.write(
+      `      during the outage: ${seen.ok} OK, ${seen.unavailable} × 503, other: ${[...new Set(seen.other)].slice(0, 4).join(' | ') || 'none'}; server ${serverAlive ? 'kept running' : 'exited'}\n`,
+    );
     const dbState = async () => {
-      const { rows } = await pool2.query('select status, stage, count(*)::int as n from messages where bulk_id = $1 group by status, stage', [bulk]);
+      const { rows } = await pool2.query(
+        'select status, stage, count(*)::int as n from messages where bulk_id = $1 group by status, stage',
+        [bulk],
+      );
       const total = rows.reduce((a, r) => a + r.n, 0);
       const open = rows.filter((r) => !FINAL.includes(r.status)).reduce((a, r) => a + r.n, 0);
-      const where = rows.filter((r) => !FINAL.includes(r.status)).map((r) => `${r.n} ${r.status}/${r.stage}`).join(', ');
+      const where = rows
+        .filter((r) => !FINAL.includes(r.status))
+        .map((r) => `${r.n} ${r.status}/${r.stage}`)
+        .join(', ');
       return { total, open, where };
     };
-    const state = await until(async () => {
-      const s = await dbState();
-      return s.open === 0 ? s : null;
-    }, 'every message final after the database came back', 120_000, 500).catch(() => dbState());
+    const state = await until(
+      async () => {
+        const s = await dbState();
+        return s.open === 0 ? s : null;
+      },
+      'every message final after the database came back',
+      120_000,
+      500,
+    ).catch(() => dbState());
     report('PostgreSQL restarted under a send: messages lost', 5000 - state.total, 'lost', '0', state.total === 5000);
     report('PostgreSQL restarted under a send: messages not final', state.open, 'stuck', '0', state.open === 0);
     if (state.open) {
       process.stdout.write(`      not final: ${state.where}\n`);
-      const { rows: jobs } = await pool2.query('select task_identifier, attempts, locked_by is not null as locked, last_error from graphile_worker.jobs limit 5');
+      const { rows: jobs } = await pool2.query(
+        'select task_identifier, attempts, locked_by is not null as locked, last_error from graphile_worker.jobs limit 5',
+      );
       process.stdout.write(`      jobs: ${JSON.stringify(jobs)}\n`);
       const file = path.join(tmpdir(), 'risala-chaos-server.log');
       (await import('node:fs')).writeFileSync(file, serverLog.join('\n'));
       process.stdout.write(`      the server's warnings and errors: ${file}\n`);
     }
-    report('PostgreSQL restarted: answers other than 200 or 503 during the outage', seen.other.length, 'answers', '0', seen.other.length === 0);
+    report(
+      'PostgreSQL restarted: answers other than 200 or 503 during the outage',
+      seen.other.length,
+      'answers',
+      '0',
+      seen.other.length === 0,
+    );
     await pool2.end();
   }
 } finally {

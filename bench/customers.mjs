@@ -16,8 +16,50 @@ import { register } from 'tsx/esm/api';
 
 const ROWS = 1_000_000;
 const LIST_REQUESTS = 200;
-const FIRST = ['Fatima', 'Mohammed', 'Aisha', 'Omar', 'Layla', 'Khalid', 'Noura', 'Ahmed', 'Sara', 'Yousef', 'Mona', 'Ali', 'Huda', 'Faisal', 'Reem', 'Hassan', 'Dana', 'Tariq', 'Lina', 'Saad'];
-const LAST = ['Haddad', 'Otaibi', 'Harbi', 'Qahtani', 'Shammari', 'Zahrani', 'Ghamdi', 'Mutairi', 'Dosari', 'Anazi', 'Saleh', 'Nasser', 'Aziz', 'Karim', 'Hamdan', 'Jaber', 'Rashid', 'Mansour', 'Sultan', 'Farouk'];
+const FIRST = [
+  'Fatima',
+  'Mohammed',
+  'Aisha',
+  'Omar',
+  'Layla',
+  'Khalid',
+  'Noura',
+  'Ahmed',
+  'Sara',
+  'Yousef',
+  'Mona',
+  'Ali',
+  'Huda',
+  'Faisal',
+  'Reem',
+  'Hassan',
+  'Dana',
+  'Tariq',
+  'Lina',
+  'Saad',
+];
+const LAST = [
+  'Haddad',
+  'Otaibi',
+  'Harbi',
+  'Qahtani',
+  'Shammari',
+  'Zahrani',
+  'Ghamdi',
+  'Mutairi',
+  'Dosari',
+  'Anazi',
+  'Saleh',
+  'Nasser',
+  'Aziz',
+  'Karim',
+  'Hamdan',
+  'Jaber',
+  'Rashid',
+  'Mansour',
+  'Sultan',
+  'Farouk',
+];
 const COUNTRIES = ['SA', 'SA', 'SA', 'AE', 'EG', 'KW'];
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 const mobile = (i) => `+9665${String(i).padStart(8, '0')}`;
@@ -60,10 +102,20 @@ async function importChild(databaseUrl, file) {
   });
   const detected = { format: 'csv', delimiter: sniffDelimiter(head) };
   const columns = head.split('\n')[0].split(',');
-  const plan = planImport(columns, {
-    first_name: 'First Name', last_name: 'Last Name', mobile_number: 'Mobile', email: 'Email', country: 'Country',
-    city: 'City', tags: 'Tags', consent_sms: 'SMS consent',
-  }, 'SA');
+  const plan = planImport(
+    columns,
+    {
+      first_name: 'First Name',
+      last_name: 'Last Name',
+      mobile_number: 'Mobile',
+      email: 'Email',
+      country: 'Country',
+      city: 'City',
+      tags: 'Tags',
+      consent_sms: 'SMS consent',
+    },
+    'SA',
+  );
   async function* data() {
     let header = true;
     for await (const cells of readRows(createReadStream(file, { highWaterMark: 1 << 20 }), detected)) {
@@ -74,7 +126,14 @@ async function importChild(databaseUrl, file) {
   await client.query('begin');
   let validatedAt = 0;
   const outcome = await runImport({
-    client, accountId: 1, rows: data(), plan, mode: 'insert', onValidated: () => { validatedAt = performance.now(); },
+    client,
+    accountId: 1,
+    rows: data(),
+    plan,
+    mode: 'insert',
+    onValidated: () => {
+      validatedAt = performance.now();
+    },
   });
   await client.query('commit');
   const ms = performance.now() - started;
@@ -114,23 +173,36 @@ export async function benchCustomers(report) {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
-    child.stdout.on('data', (c) => { out += c; });
+    child.stdout.on('data', (c) => {
+      out += c;
+    });
     const [code] = await once(child, 'exit');
     if (code !== 0) throw new Error(`import child exited with ${code}: ${out}`);
     const r = JSON.parse(out.trim().split('\n').pop());
     const rate = Math.round(r.total / (r.ms / 1000));
     const stageRate = Math.round(r.total / (r.stageMs / 1000));
-    report(`customers import: 1M-row CSV end to end (parse, validate, COPY to staging, INSERT…SELECT into the indexed table, commit; ${r.inserted.toLocaleString('en')} inserted in ${(r.ms / 1000).toFixed(1)} s)`,
-      rate.toLocaleString('en'), 'rows/s', '≥ 100,000 rows/s', rate >= 100_000);
-    report(`customers import: of which the streaming pass (parse, validate, COPY to staging) in ${(r.stageMs / 1000).toFixed(1)} s`,
-      stageRate.toLocaleString('en'), 'rows/s', 'informational', true);
+    report(
+      `customers import: 1M-row CSV end to end (parse, validate, COPY to staging, INSERT…SELECT into the indexed table, commit; ${r.inserted.toLocaleString('en')} inserted in ${(r.ms / 1000).toFixed(1)} s)`,
+      rate.toLocaleString('en'),
+      'rows/s',
+      '≥ 100,000 rows/s',
+      rate >= 100_000,
+    );
+    report(
+      `customers import: of which the streaming pass (parse, validate, COPY to staging) in ${(r.stageMs / 1000).toFixed(1)} s`,
+      stageRate.toLocaleString('en'),
+      'rows/s',
+      'informational',
+      true,
+    );
     report('customers import: peak RSS of the importing process', Math.round(r.maxRssKb / 1024), 'MB', 'bounded (informational)', true);
 
     // The ceiling of any import on this machine, before parsing or validation: PostgreSQL alone
     // writing the same 1M already-valid rows into an empty copy of customers with all its indexes
     // and its account foreign key (INSERT … SELECT from an unlogged table, one statement).
     const q = (text) => db.$client.query(text);
-    const COLS = 'account_id, first_name, last_name, mobile_number, email, language, country, city, tags, attributes, consent_sms, consent_sms_source, consent_sms_at';
+    const COLS =
+      'account_id, first_name, last_name, mobile_number, email, language, country, city, tags, attributes, consent_sms, consent_sms_source, consent_sms_at';
     await q(`create unlogged table floor_stage as select ${COLS} from customers`);
     await q('create table floor_customers (like customers including defaults including identity including indexes)');
     await q('alter table floor_customers add foreign key (account_id) references accounts (id) on delete cascade');
@@ -139,8 +211,13 @@ export async function benchCustomers(report) {
     const { rowCount } = await q(`insert into floor_customers (${COLS}) select ${COLS} from floor_stage`);
     const floorMs = performance.now() - floorStart;
     await q('drop table floor_customers; drop table floor_stage');
-    report(`customers import: PostgreSQL alone writing ${rowCount.toLocaleString('en')} valid rows into the indexed table (no parsing, no validation: the ceiling of any import here) in ${(floorMs / 1000).toFixed(1)} s`,
-      Math.round(rowCount / (floorMs / 1000)).toLocaleString('en'), 'rows/s', 'informational', true);
+    report(
+      `customers import: PostgreSQL alone writing ${rowCount.toLocaleString('en')} valid rows into the indexed table (no parsing, no validation: the ceiling of any import here) in ${(floorMs / 1000).toFixed(1)} s`,
+      Math.round(rowCount / (floorMs / 1000)).toLocaleString('en'),
+      'rows/s',
+      'informational',
+      true,
+    );
 
     await db.$client.query('vacuum analyze customers');
     const ctx = { db };
@@ -160,8 +237,13 @@ export async function benchCustomers(report) {
       matches += page.total;
     }
     times.sort((a, b) => a - b);
-    report(`customer list with search on 1M rows (${LIST_REQUESTS} searches: full name / email / mobile digits, avg ${Math.round(matches / LIST_REQUESTS)} matches), median`,
-      quantile(times, 0.5).toFixed(1), 'ms', 'informational', true);
+    report(
+      `customer list with search on 1M rows (${LIST_REQUESTS} searches: full name / email / mobile digits, avg ${Math.round(matches / LIST_REQUESTS)} matches), median`,
+      quantile(times, 0.5).toFixed(1),
+      'ms',
+      'informational',
+      true,
+    );
     const p95 = quantile(times, 0.95);
     report('customer list with search on 1M rows, p95', p95.toFixed(1), 'ms', '< 50 ms', p95 < 50);
   } finally {
@@ -175,5 +257,6 @@ if (process.argv[2] === '--import-child') {
   await importChild(process.argv[3], process.argv[4]);
 } else if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   await benchCustomers((name, value, unit, target, pass) =>
-    process.stdout.write(`${pass ? 'OK  ' : 'MISS'}  ${name}: ${value} ${unit}   (target ${target})\n`));
+    process.stdout.write(`${pass ? 'OK  ' : 'MISS'}  ${name}: ${value} ${unit}   (target ${target})\n`),
+  );
 }

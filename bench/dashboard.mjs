@@ -36,7 +36,11 @@ function rng(seed) {
 }
 
 const ERRORS = ['UNDELIV', 'EXPIRED', 'ESME_RINVDSTADR', 'NO_ROUTE', 'REJECTD', 'WHATSAPP_WINDOW_CLOSED'];
-const SENDERS = { sms: ['ACME', 'ACME-OTP', 'ACME-KSA'], whatsapp: ['+966500000000', '+966500000001'], email: ['news@acme.test', 'offers@acme.test'] };
+const SENDERS = {
+  sms: ['ACME', 'ACME-OTP', 'ACME-KSA'],
+  whatsapp: ['+966500000000', '+966500000001'],
+  email: ['news@acme.test', 'offers@acme.test'],
+};
 const iso = (ms) => new Date(ms).toISOString();
 
 /** COPY text lines of messages for one account (n rows), campaigns by id list; `now` fixes the clock. */
@@ -52,12 +56,34 @@ function* messageLines(accountId, n, campaignIds, now, random) {
       : now - random() * span;
     const channel = r < 0.6 ? 'sms' : r < 0.85 ? 'whatsapp' : 'email';
     const s = random();
-    const status = s < 0.8 ? 'DELIVERED' : s < 0.86 ? (channel === 'sms' ? 'DELIVERED' : 'READ') : s < 0.91 ? 'FAILED' : s < 0.95 ? 'SENT' : s < 0.97 ? 'NOT_ALLOWED' : s < 0.98 ? 'BLOCKED' : 'QUEUED';
+    const status =
+      s < 0.8
+        ? 'DELIVERED'
+        : s < 0.86
+          ? channel === 'sms'
+            ? 'DELIVERED'
+            : 'READ'
+          : s < 0.91
+            ? 'FAILED'
+            : s < 0.95
+              ? 'SENT'
+              : s < 0.97
+                ? 'NOT_ALLOWED'
+                : s < 0.98
+                  ? 'BLOCKED'
+                  : 'QUEUED';
     const sent = ['DELIVERED', 'READ', 'FAILED', 'SENT'].includes(status) ? iso(created + 2000) : '\\N';
     const delivered = status === 'DELIVERED' || status === 'READ' ? iso(created + 9000) : '\\N';
     const read = status === 'READ' || (channel === 'email' && status === 'DELIVERED' && random() < 0.3) ? iso(created + 3_600_000) : '\\N';
     const clicked = read !== '\\N' && random() < 0.2 ? iso(created + 3_700_000) : '\\N';
-    const error = status === 'FAILED' ? ERRORS[Math.floor(random() * ERRORS.length)] : status === 'NOT_ALLOWED' ? 'NO_CONSENT' : status === 'BLOCKED' ? 'BLACKLISTED' : '\\N';
+    const error =
+      status === 'FAILED'
+        ? ERRORS[Math.floor(random() * ERRORS.length)]
+        : status === 'NOT_ALLOWED'
+          ? 'NO_CONSENT'
+          : status === 'BLOCKED'
+            ? 'BLACKLISTED'
+            : '\\N';
     const recipient =
       channel === 'email'
         ? `c${Math.floor(random() * 1e7)}@example.com`
@@ -77,9 +103,14 @@ async function copyLines(client, copyFrom, lines) {
     }
     if (batch.length) yield batch.splice(0).join('');
   }
-  await pipeline(Readable.from(chunks()), client.query(copyFrom(
-    'COPY messages (account_id, channel, status, stage, bulk_id, campaign_id, recipient, sender, credits, cost, created_at, sent_at, delivered_at, read_at, clicked_at, error_code) FROM STDIN',
-  )));
+  await pipeline(
+    Readable.from(chunks()),
+    client.query(
+      copyFrom(
+        'COPY messages (account_id, channel, status, stage, bulk_id, campaign_id, recipient, sender, credits, cost, created_at, sent_at, delivered_at, read_at, clicked_at, error_code) FROM STDIN',
+      ),
+    ),
+  );
 }
 
 async function seed(client, demoId, total, largest, report) {
@@ -98,18 +129,23 @@ async function seed(client, demoId, total, largest, report) {
         m := (m + interval '1 month')::date;
       end loop;
     end $$`);
-  const { rows: [{ n: existing }] } = await client.query('select count(*)::int as n from accounts');
+  const {
+    rows: [{ n: existing }],
+  } = await client.query('select count(*)::int as n from accounts');
   if (existing < ACCOUNTS) {
     await client.query(`insert into accounts (name) select 'Bench account ' || g from generate_series(1, $1) g`, [ACCOUNTS - existing]);
   }
   const { rows: brands } = await client.query(
-    `insert into brands (account_id, name) select $1, 'Bench brand ' || g from generate_series(1, 5) g returning id`, [demoId]);
+    `insert into brands (account_id, name) select $1, 'Bench brand ' || g from generate_series(1, 5) g returning id`,
+    [demoId],
+  );
   const { rows: campaigns } = await client.query(
     `insert into campaigns (account_id, name, brand_id, channels, status, launched_at)
      select $1, 'Bench campaign ' || g, ($2::int[])[1 + g % 5], case when g % 3 = 0 then '{whatsapp,sms}'::text[] else '{sms}'::text[] end, 'COMPLETED',
             now() - make_interval(days => $3) + (g - 0.5) / $4 * make_interval(days => $3)
        from generate_series(1, $4) g returning id`,
-    [demoId, brands.map((b) => b.id), DAYS, CAMPAIGNS]);
+    [demoId, brands.map((b) => b.id), DAYS, CAMPAIGNS],
+  );
   const campaignIds = campaigns.map((c) => c.id);
   const random = rng(16);
   let copyMs = 0;
@@ -124,24 +160,40 @@ async function seed(client, demoId, total, largest, report) {
   };
   // the largest account in chunks (one COPY statement each: the triggers aggregate per statement)
   for (let done = 0; done < largest; done += CHUNK) {
-    await timed(() => copyLines(client, copyFrom, messageLines(demoId, Math.min(CHUNK, largest - done), campaignIds, now, random)), (ms) => (copyMs += ms));
+    await timed(
+      () => copyLines(client, copyFrom, messageLines(demoId, Math.min(CHUNK, largest - done), campaignIds, now, random)),
+      (ms) => (copyMs += ms),
+    );
     if (process.env.BENCH_DEBUG) process.stdout.write(`  seeded ${done + CHUNK}: COPY ${Math.round(copyMs)} ms\n`);
   }
   const { rows: others } = await client.query('select id from accounts where id <> $1 order by id limit $2', [demoId, ACCOUNTS - 1]);
   const per = Math.floor((total - largest) / others.length);
   for (let i = 0; i < others.length; i += 50) {
     const group = others.slice(i, i + 50);
-    await timed(() => copyLines(client, copyFrom, (function* () {
-      for (const a of group) yield* messageLines(a.id, per, [], now, random);
-    })()), (ms) => (copyMs += ms));
+    await timed(
+      () =>
+        copyLines(
+          client,
+          copyFrom,
+          (function* () {
+            for (const a of group) yield* messageLines(a.id, per, [], now, random);
+          })(),
+        ),
+      (ms) => (copyMs += ms),
+    );
   }
   // 200,000 customers for the largest account's audience, added over the span, some opted out
   await client.query(
     `insert into customers (account_id, first_name, mobile_number, brand_id, consent_sms, created_at)
      select $1, 'Bench ' || g, '+96658' || lpad(g::text, 7, '0'), ($2::int[])[1 + g % 5], true, now() - (g % ${DAYS}) * interval '1 day'
-       from generate_series(1, 200000) g`, [demoId, brands.map((b) => b.id)]);
-  await client.query(`update customers set consent_sms = false, consent_sms_source = 'sms_stop', consent_sms_at = now() - (id % 90) * interval '1 day'
-                       where account_id = $1 and first_name like 'Bench %' and id % 40 = 0`, [demoId]);
+       from generate_series(1, 200000) g`,
+    [demoId, brands.map((b) => b.id)],
+  );
+  await client.query(
+    `update customers set consent_sms = false, consent_sms_source = 'sms_stop', consent_sms_at = now() - (id % 90) * interval '1 day'
+                       where account_id = $1 and first_name like 'Bench %' and id % 40 = 0`,
+    [demoId],
+  );
   await client.query('alter table messages enable trigger analytics_messages_insert');
   await client.query('vacuum analyze');
   const { rebuildRollups } = await import('../apps/server/src/modules/analytics/rebuild.ts');
@@ -152,27 +204,58 @@ async function seed(client, demoId, total, largest, report) {
   await pool.end();
   await client.query('vacuum analyze');
   const secs = (performance.now() - started) / 1000;
-  const { rows: [{ n }] } = await client.query('select count(*)::bigint as n from messages');
+  const {
+    rows: [{ n }],
+  } = await client.query('select count(*)::bigint as n from messages');
   report('dashboard bench: seeding time in COPY (messages only, indexes kept)', Math.round(copyMs / 1000), 's', 'informational', true);
-  report(`dashboard bench: npm run analytics:rebuild over all ${ACCOUNTS.toLocaleString('en')} accounts (${Number(total).toLocaleString('en')} messages)`,
-    Math.round(rebuildMs / 1000), 's', 'informational', true);
-  report(`dashboard bench: seeded ${Number(n).toLocaleString('en')} messages (largest account ${largest.toLocaleString('en')}) with COPY, rollups rebuilt`,
-    `${Math.round(secs)} s (${Math.round(Number(n) / secs).toLocaleString('en')} rows/s)`, '', 'informational', true);
+  report(
+    `dashboard bench: npm run analytics:rebuild over all ${ACCOUNTS.toLocaleString('en')} accounts (${Number(total).toLocaleString('en')} messages)`,
+    Math.round(rebuildMs / 1000),
+    's',
+    'informational',
+    true,
+  );
+  report(
+    `dashboard bench: seeded ${Number(n).toLocaleString('en')} messages (largest account ${largest.toLocaleString('en')}) with COPY, rollups rebuilt`,
+    `${Math.round(secs)} s (${Math.round(Number(n) / secs).toLocaleString('en')} rows/s)`,
+    '',
+    'informational',
+    true,
+  );
   await client.query('create table if not exists bench_dashboard_seed (total bigint, largest bigint)');
   await client.query('insert into bench_dashboard_seed values ($1, $2)', [total, largest]);
 }
 
-const poolConfig = (client) => ({ host: client.host, port: client.port, user: client.user, password: client.password, database: client.database, max: 2 });
+const poolConfig = (client) => ({
+  host: client.host,
+  port: client.port,
+  user: client.user,
+  password: client.password,
+  database: client.database,
+  max: 2,
+});
 
 function startServer(url, dataDir, port) {
-  const child = spawn(process.execPath, ['--max-semi-space-size=8', '--max-old-space-size=192', '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env, DATABASE_URL: url, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ROLE: 'api', LOG_LEVEL: 'warn', LOG_PRETTY: 'false',
-      SANDBOX_SMSC_PORT: '0', SANDBOX_SMTP_PORT: '0',
+  const child = spawn(
+    process.execPath,
+    ['--max-semi-space-size=8', '--max-old-space-size=192', '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: url,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        ROLE: 'api',
+        LOG_LEVEL: 'warn',
+        LOG_PRETTY: 'false',
+        SANDBOX_SMSC_PORT: '0',
+        SANDBOX_SMTP_PORT: '0',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  );
   const ready = new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (c) => {
@@ -215,19 +298,31 @@ export async function benchDashboard(report, total = 10_000_000, largest = 5_000
     server = startServer(url, dataDir, port);
     await server.ready; // seeds the demo account: the largest account of the bench
     await client.connect();
-    const { rows: [demo] } = await client.query(`select u.id as user_id, u.account_id from users u where u.email = 'demo@risala.local'`);
-    const seeded = (await client.query(`select to_regclass('bench_dashboard_seed') is not null as s`)).rows[0].s
-      && (await client.query('select 1 from bench_dashboard_seed where total = $1 and largest = $2', [total, largest])).rows.length > 0;
+    const {
+      rows: [demo],
+    } = await client.query(`select u.id as user_id, u.account_id from users u where u.email = 'demo@risala.local'`);
+    const seeded =
+      (await client.query(`select to_regclass('bench_dashboard_seed') is not null as s`)).rows[0].s &&
+      (await client.query('select 1 from bench_dashboard_seed where total = $1 and largest = $2', [total, largest])).rows.length > 0;
     if (!seeded) await seed(client, demo.account_id, total, largest, report);
-    const { rows: [{ n, big }] } = await client.query(
-      'select (select count(*) from messages)::bigint as n, (select count(*) from messages where account_id = $1)::bigint as big', [demo.account_id]);
+    const {
+      rows: [{ n, big }],
+    } = await client.query(
+      'select (select count(*) from messages)::bigint as n, (select count(*) from messages where account_id = $1)::bigint as big',
+      [demo.account_id],
+    );
     const base = `http://127.0.0.1:${port}`;
     const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'demo@risala.local', password: 'Demo@2026' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'demo@risala.local', password: 'Demo@2026' }),
     }).then((r) => r.json());
     const headers = { authorization: `Bearer ${login.data.token}` };
-    const { rows: [big1] } = await client.query(
-      `select campaign_id from analytics_campaigns where account_id = $1 group by 1 order by sum(n) desc limit 1`, [demo.account_id]);
+    const {
+      rows: [big1],
+    } = await client.query(`select campaign_id from analytics_campaigns where account_id = $1 group by 1 order by sum(n) desc limit 1`, [
+      demo.account_id,
+    ]);
     const bigBrand = await brandOf(client, big1.campaign_id);
     const paths = (preset) => [
       [`analytics/{id}`, `/api/dashboard/analytics/${demo.user_id}?preset=${preset}`],
@@ -238,7 +333,10 @@ export async function benchDashboard(report, total = 10_000_000, largest = 5_000
       ['campaigns/{id}', `/api/dashboard/campaigns/${big1.campaign_id}`],
       ['events', '/api/dashboard/events?limit=100'],
     ];
-    for (const [preset, days, target] of [['90d', 90, 100], ['7d', 7, 50]]) {
+    for (const [preset, days, target] of [
+      ['90d', 90, 100],
+      ['7d', 7, 50],
+    ]) {
       for (const [name, p] of paths(preset)) {
         const times = [];
         for (let i = 0; i < 110; i++) {
@@ -249,7 +347,13 @@ export async function benchDashboard(report, total = 10_000_000, largest = 5_000
           if (i >= 10) times.push(performance.now() - t0);
         }
         const ms = Math.round(p95(times) * 10) / 10;
-        report(`dashboard ${name}, largest account (${Number(big).toLocaleString('en')} of ${Number(n).toLocaleString('en')} messages), ${days} days: p95`, ms, 'ms', `< ${target} ms`, ms < target);
+        report(
+          `dashboard ${name}, largest account (${Number(big).toLocaleString('en')} of ${Number(n).toLocaleString('en')} messages), ${days} days: p95`,
+          ms,
+          'ms',
+          `< ${target} ms`,
+          ms < target,
+        );
       }
     }
   } finally {
@@ -271,7 +375,8 @@ async function brandOf(client, campaignId) {
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   await benchDashboard(
-    (name, value, unit, target, pass) => process.stdout.write(`${pass ? 'OK  ' : 'MISS'}  ${name}: ${value} ${unit}   (target ${target})\n`),
+    (name, value, unit, target, pass) =>
+      process.stdout.write(`${pass ? 'OK  ' : 'MISS'}  ${name}: ${value} ${unit}   (target ${target})\n`),
     Number(process.argv[2] ?? 10_000_000),
     Number(process.argv[3] ?? 5_000_000),
   );

@@ -37,7 +37,9 @@ async function sinkChild(databaseUrl) {
 }
 
 async function startSinkProcess(databaseUrl) {
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--sink-child', databaseUrl], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--sink-child', databaseUrl], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const port = await new Promise((resolve, reject) => {
     child.stdout.once('data', (c) => resolve(Number(String(c).trim())));
     child.once('exit', (code) => reject(new Error(`sink exited with ${code}`)));
@@ -91,7 +93,9 @@ export async function benchEmail(report, count = 20_000) {
     mailer = createMailer({ sandboxPort: sink.port, from: config.mailFrom, log });
     const ctx = createAppContext({ config, db, mailer, log, storage: createStorage(config) });
 
-    const { rows: [account] } = await db.$client.query(`insert into accounts (name) values ('bench') returning id, name`);
+    const {
+      rows: [account],
+    } = await db.$client.query(`insert into accounts (name) values ('bench') returning id, name`);
     await db.transaction(async (tx) => {
       await seedSandboxSenders(tx, account, config);
       await grantTrialCredits(tx, account.id);
@@ -108,7 +112,11 @@ export async function benchEmail(report, count = 20_000) {
     let rawMs = 0;
     const rawHalf = async (offset, n) => {
       const t0 = performance.now();
-      await Promise.all(Array.from({ length: n }, (_, i) => raw.sendMail({ from: config.mailFrom, to: `raw${offset + i}@bench.example`, subject, text, html })));
+      await Promise.all(
+        Array.from({ length: n }, (_, i) =>
+          raw.sendMail({ from: config.mailFrom, to: `raw${offset + i}@bench.example`, subject, text, html }),
+        ),
+      );
       rawMs += performance.now() - t0;
     };
     await rawHalf(0, Math.floor(count / 2));
@@ -119,7 +127,13 @@ export async function benchEmail(report, count = 20_000) {
     const started = performance.now();
     for (let from = 0; from < count; from += BATCH) {
       const emails = Array.from({ length: Math.min(BATCH, count - from) }, (_, i) => `user${from + i}@bench.example`);
-      await sendEmail(ctx, auth, { recipients: { emails, numbers: [], customer_ids: [], group_ids: [] }, subject, text, html, schedule_at: null });
+      await sendEmail(ctx, auth, {
+        recipients: { emails, numbers: [], customer_ids: [], group_ids: [] },
+        subject,
+        text,
+        html,
+        schedule_at: null,
+      });
     }
     // poll cheaply (the status index, every 100 ms): the measurement must not load the database
     for (let left = count; left > 0; ) {
@@ -131,7 +145,10 @@ export async function benchEmail(report, count = 20_000) {
       left = rows[0].n;
       if (performance.now() - started > 600_000) throw new Error(`pipeline did not finish: ${left} left`);
     }
-    const { rows: stateRows } = await db.$client.query(`select status, count(*)::int as n from messages where account_id = $1 group by status`, [account.id]);
+    const { rows: stateRows } = await db.$client.query(
+      `select status, count(*)::int as n from messages where account_id = $1 group by status`,
+      [account.id],
+    );
     const states = Object.fromEntries(stateRows.map((r) => [r.status, r.n]));
     const pipeMs = performance.now() - started;
     const pipeRate = count / (pipeMs / 1000);
@@ -140,8 +157,20 @@ export async function benchEmail(report, count = 20_000) {
     const rawRate = count / (rawMs / 1000);
     const ratio = pipeRate / rawRate;
     const fmt = (n) => Math.round(n).toLocaleString('en');
-    report(`email: raw nodemailer pool (${SINK_POOL_CONNECTIONS} connections) → SMTP sink, ${count.toLocaleString('en')} mails (half before, half after the pipeline run) in ${(rawMs / 1000).toFixed(1)} s`, fmt(rawRate), 'mails/s', 'informational (the reference)', true);
-    report(`email: ${count.toLocaleString('en')} mails through the pipeline (send → route → filter → email driver → SMTP sink, all SENT${states.FAILED ? `, ${states.FAILED} FAILED` : ''}) in ${(pipeMs / 1000).toFixed(1)} s`, fmt(pipeRate), 'mails/s', 'informational', !states.FAILED);
+    report(
+      `email: raw nodemailer pool (${SINK_POOL_CONNECTIONS} connections) → SMTP sink, ${count.toLocaleString('en')} mails (half before, half after the pipeline run) in ${(rawMs / 1000).toFixed(1)} s`,
+      fmt(rawRate),
+      'mails/s',
+      'informational (the reference)',
+      true,
+    );
+    report(
+      `email: ${count.toLocaleString('en')} mails through the pipeline (send → route → filter → email driver → SMTP sink, all SENT${states.FAILED ? `, ${states.FAILED} FAILED` : ''}) in ${(pipeMs / 1000).toFixed(1)} s`,
+      fmt(pipeRate),
+      'mails/s',
+      'informational',
+      !states.FAILED,
+    );
     report('email: pipeline rate / raw nodemailer rate (same run)', `${(ratio * 100).toFixed(0)}%`, '', '≥ 80%', ratio >= 0.8);
   } finally {
     await worker?.stop();
@@ -157,7 +186,8 @@ if (process.argv[2] === '--sink-child') {
   await sinkChild(process.argv[3]);
 } else if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   await benchEmail(
-    (name, value, unit, target, pass) => process.stdout.write(`${pass ? 'OK  ' : 'MISS'}  ${name}: ${value} ${unit}   (target ${target})\n`),
+    (name, value, unit, target, pass) =>
+      process.stdout.write(`${pass ? 'OK  ' : 'MISS'}  ${name}: ${value} ${unit}   (target ${target})\n`),
     Number(process.argv[2] ?? 20_000),
   );
 }

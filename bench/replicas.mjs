@@ -84,7 +84,11 @@ export async function benchReplicas(report, total = 100_000) {
     const first = startProcess('api-1', { ...shared, ROLE: 'api', PORT: String(await freePort()), DEMO_SEED: 'true' });
     processes.push(first);
     await first.ready;
-    for (const [name, role] of [['api-2', 'api'], ['worker-1', 'worker'], ['worker-2', 'worker']]) {
+    for (const [name, role] of [
+      ['api-2', 'api'],
+      ['worker-1', 'worker'],
+      ['worker-2', 'worker'],
+    ]) {
       processes.push(startProcess(name, { ...shared, ROLE: role, PORT: String(await freePort()), DEMO_SEED: 'false' }));
     }
     const urls = await Promise.all(processes.map((p) => p.ready));
@@ -114,7 +118,10 @@ export async function benchReplicas(report, total = 100_000) {
     await Promise.all(
       apis.map(async (base, k) => {
         for (const offset of offsets.filter((_, i) => i % apis.length === k)) {
-          const numbers = Array.from({ length: Math.min(PER_REQUEST, total - offset) }, (_, i) => `+96655${String(offset + i).padStart(7, '0')}`);
+          const numbers = Array.from(
+            { length: Math.min(PER_REQUEST, total - offset) },
+            (_, i) => `+96655${String(offset + i).padStart(7, '0')}`,
+          );
           const r = await fetch(`${base}/api/messages/sms`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -150,15 +157,36 @@ export async function benchReplicas(report, total = 100_000) {
     const lost = total - counts.delivered;
     const rate = Math.round(total / (ms / 1000));
     const rss = processes.map((p) => `${p.name} ${Math.round(peakRssMb(p.child.pid))}`).join(', ');
-    report(`Replicas: ${total.toLocaleString('en')} SMS through 2 API processes and 2 workers on one PostgreSQL, all DELIVERED in ${(ms / 1000).toFixed(1)} s`,
-      rate.toLocaleString('en'), 'msg/s', 'informational', true);
+    report(
+      `Replicas: ${total.toLocaleString('en')} SMS through 2 API processes and 2 workers on one PostgreSQL, all DELIVERED in ${(ms / 1000).toFixed(1)} s`,
+      rate.toLocaleString('en'),
+      'msg/s',
+      'informational',
+      true,
+    );
     report('Replicas: messages lost (created but not DELIVERED)', lost, '', '0', lost === 0 && counts.total === total);
-    report(`Replicas: numbers the SMSC received more than once (${smsc.counters.submitted.toLocaleString('en')} submit_sm for ${received.length.toLocaleString('en')} numbers; ${counts.flagged} flagged possible duplicate)`,
-      twice, '', '0', twice === 0 && smsc.counters.submitted === total);
-    report(`Replicas: most processes bound to the connection at once (${smsc.counters.binds} bind(s) in the run; ${owners.length} live processes: ${owners.map((o) => o.role).join(', ')})`,
-      smsc.counters.maxBound, '', '1', smsc.counters.maxBound === 1);
+    report(
+      `Replicas: numbers the SMSC received more than once (${smsc.counters.submitted.toLocaleString('en')} submit_sm for ${received.length.toLocaleString('en')} numbers; ${counts.flagged} flagged possible duplicate)`,
+      twice,
+      '',
+      '0',
+      twice === 0 && smsc.counters.submitted === total,
+    );
+    report(
+      `Replicas: most processes bound to the connection at once (${smsc.counters.binds} bind(s) in the run; ${owners.length} live processes: ${owners.map((o) => o.role).join(', ')})`,
+      smsc.counters.maxBound,
+      '',
+      '1',
+      smsc.counters.maxBound === 1,
+    );
     report('Replicas: peak RSS per process', rss, 'MB', 'informational', true);
-    report('Replicas: CPU seconds of PostgreSQL during the run', Math.round((cpu.postgres - cpuBefore.postgres) * 10) / 10, 's', 'informational', true);
+    report(
+      'Replicas: CPU seconds of PostgreSQL during the run',
+      Math.round((cpu.postgres - cpuBefore.postgres) * 10) / 10,
+      's',
+      'informational',
+      true,
+    );
   } finally {
     await client?.end().catch(() => {});
     await Promise.all(processes.map((p) => p.stop()));
@@ -170,7 +198,8 @@ export async function benchReplicas(report, total = 100_000) {
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   await benchReplicas(
-    (name, value, unit, target, pass) => process.stdout.write(`${pass ? 'OK  ' : 'MISS'}  ${name}: ${value} ${unit}   (target ${target})\n`),
+    (name, value, unit, target, pass) =>
+      process.stdout.write(`${pass ? 'OK  ' : 'MISS'}  ${name}: ${value} ${unit}   (target ${target})\n`),
     Number(process.argv[2] ?? 100_000),
   );
 }

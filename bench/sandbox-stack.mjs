@@ -121,9 +121,20 @@ export async function startSandboxStack(name, { pgSettings = {}, nodeArgs = [] }
     port: 0,
     passwordFile: path.join(dir, 'pgpw'),
     // BENCH_PG_LOG=<file>: PostgreSQL's own log lines (e.g. auto_explain plans) go there
-    log: { info() {}, warn: console.warn, debug: (o) => process.env.BENCH_PG_LOG && o?.pg && appendFileSync(process.env.BENCH_PG_LOG, `${o.pg}\n`) },
+    log: {
+      info() {},
+      warn: console.warn,
+      debug: (o) => process.env.BENCH_PG_LOG && o?.pg && appendFileSync(process.env.BENCH_PG_LOG, `${o.pg}\n`),
+    },
     // BENCH_PG_SETTINGS: extra PostgreSQL settings as JSON, for experiments (e.g. auto_explain)
-    settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', work_mem: '32MB', ...pgSettings, ...JSON.parse(process.env.BENCH_PG_SETTINGS ?? '{}') },
+    settings: {
+      fsync: 'off',
+      synchronous_commit: 'off',
+      full_page_writes: 'off',
+      work_mem: '32MB',
+      ...pgSettings,
+      ...JSON.parse(process.env.BENCH_PG_SETTINGS ?? '{}'),
+    },
   });
   const smsc = await startSmscSimulator({ systemId: 'bench', password: 'bench', receiptDelayMs: 0, keep: 10 });
   let server = null;
@@ -190,7 +201,11 @@ if (process.argv[2] === '--server-child' && import.meta.url === pathToFileURL(pr
     const { writeFileSync } = await import('node:fs');
     const session = new Session();
     session.connect();
-    session.post('HeapProfiler.startSampling', { samplingInterval: 32768, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    session.post('HeapProfiler.startSampling', {
+      samplingInterval: 32768,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
     process.prependListener('SIGTERM', () => {
       session.post('HeapProfiler.stopSampling', (err, res) => {
         if (!err) writeFileSync(process.env.BENCH_ALLOC_PROFILE, JSON.stringify(res.profile));

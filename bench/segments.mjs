@@ -68,8 +68,13 @@ export async function benchSegments(report) {
     await q(`insert into customers (account_id, mobile_number, country, consent_sms, tags)
              select 2, '+9715' || lpad(g::text, 8, '0'), 'SA', true, array['vip'] from generate_series(1, 100000) g`);
     await q('vacuum analyze customers');
-    report(`segments: generate ${ROWS.toLocaleString('en')} customers (generate_series, indexes, vacuum)`,
-      Math.round(performance.now() - started), 'ms', 'informational', true);
+    report(
+      `segments: generate ${ROWS.toLocaleString('en')} customers (generate_series, indexes, vacuum)`,
+      Math.round(performance.now() - started),
+      'ms',
+      'informational',
+      true,
+    );
 
     const where = segmentWhere(RULES);
     const countQuery = sql`select count(*)::int as n from customers where customers.account_id = ${1}::int and ${where}`;
@@ -83,8 +88,13 @@ export async function benchSegments(report) {
     times.sort((a, b) => a - b);
     const median = quantile(times, 0.5).toFixed(1);
     const p95 = quantile(times, 0.95);
-    report(`segment count on ${ROWS.toLocaleString('en')} customers (country SA + SMS consent + tag vip → ${expected.toLocaleString('en')}), median of ${RUNS}`,
-      median, 'ms', 'informational', true);
+    report(
+      `segment count on ${ROWS.toLocaleString('en')} customers (country SA + SMS consent + tag vip → ${expected.toLocaleString('en')}), median of ${RUNS}`,
+      median,
+      'ms',
+      'informational',
+      true,
+    );
     report(`segment count on ${ROWS.toLocaleString('en')} customers, p95`, p95.toFixed(1), 'ms', '< 100 ms', p95 < 100);
     if (process.env.BENCH_EXPLAIN) {
       const plan = await db.execute(sql`explain (analyze, buffers) ${countQuery}`);
@@ -100,5 +110,6 @@ export async function benchSegments(report) {
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   await benchSegments((name, value, unit, target, pass) =>
-    process.stdout.write(`${pass ? 'OK  ' : 'MISS'}  ${name}: ${value} ${unit}   (target ${target})\n`));
+    process.stdout.write(`${pass ? 'OK  ' : 'MISS'}  ${name}: ${value} ${unit}   (target ${target})\n`),
+  );
 }

@@ -28,7 +28,9 @@ export async function measureRawSmpp({ count = 100_000, window = 100 } = {}) {
   await new Promise((resolve) => client.on('connect', resolve));
   client.socket.setNoDelay(true);
   await new Promise((resolve, reject) =>
-    client.bind_transceiver({ system_id: 'bench', password: 'bench' }, (r) => (r.command_status === 0 ? resolve() : reject(new Error('bind failed')))),
+    client.bind_transceiver({ system_id: 'bench', password: 'bench' }, (r) =>
+      r.command_status === 0 ? resolve() : reject(new Error('bind failed')),
+    ),
   );
   const body = Buffer.from('Benchmark message from Risala');
   const t0 = process.hrtime.bigint();
@@ -38,11 +40,14 @@ export async function measureRawSmpp({ count = 100_000, window = 100 } = {}) {
     const pump = () => {
       while (sent < count && sent - done < window) {
         sent++;
-        client.submit_sm({ source_addr: 'Risala', destination_addr: `9665${String(sent).padStart(8, '0')}`, short_message: body, registered_delivery: 1 }, () => {
-          done++;
-          if (done === count) resolve();
-          else pump();
-        });
+        client.submit_sm(
+          { source_addr: 'Risala', destination_addr: `9665${String(sent).padStart(8, '0')}`, short_message: body, registered_delivery: 1 },
+          () => {
+            done++;
+            if (done === count) resolve();
+            else pump();
+          },
+        );
       }
     };
     pump();

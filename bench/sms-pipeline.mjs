@@ -44,10 +44,13 @@ export async function benchSmsPipeline(report, total = 100_000, { rollups = true
     await client.query(`update credits set balance = $2 where account_id = $1 and channel = 'sms'`, [accountId, total * 2]);
     if (WINDOW !== 300) {
       await client.query(`update connections set window_size = $2 where account_id = $1 and is_sandbox`, [accountId, WINDOW]);
-      const r = await fetch(`${base}/api/gateway/connections/${(await client.query('select id from connections where account_id = $1 and is_sandbox', [accountId])).rows[0].id}/restart`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-      });
+      const r = await fetch(
+        `${base}/api/gateway/connections/${(await client.query('select id from connections where account_id = $1 and is_sandbox', [accountId])).rows[0].id}/restart`,
+        {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}` },
+        },
+      );
       if (r.status !== 200) throw new Error(`restart failed: ${r.status}`);
     }
     for (let i = 0; ; i++) {
@@ -57,7 +60,9 @@ export async function benchSmsPipeline(report, total = 100_000, { rollups = true
       await new Promise((r) => setTimeout(r, 100));
     }
 
-    const { rows: [{ now: dbStart }] } = await client.query('select now()');
+    const {
+      rows: [{ now: dbStart }],
+    } = await client.query('select now()');
     const started = performance.now();
     const cpuBefore = cpuSnapshot(stack.serverPid);
     // two senders at a time, 10,000 numbers per request (the API's limit per send)
@@ -65,7 +70,10 @@ export async function benchSmsPipeline(report, total = 100_000, { rollups = true
     const sendNext = async () => {
       for (let offset = offsets.shift(); offset !== undefined; offset = offsets.shift()) {
         // +96655…: outside the demo account's customers (+96650…), whose consent would rightly skip some
-        const numbers = Array.from({ length: Math.min(PER_REQUEST, total - offset) }, (_, i) => `+96655${String(offset + i).padStart(7, '0')}`);
+        const numbers = Array.from(
+          { length: Math.min(PER_REQUEST, total - offset) },
+          (_, i) => `+96655${String(offset + i).padStart(7, '0')}`,
+        );
         const r = await fetch(`${base}/api/messages/sms`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -90,32 +98,74 @@ export async function benchSmsPipeline(report, total = 100_000, { rollups = true
     }
     const ms = performance.now() - started;
     const cpu = cpuSince(cpuBefore, stack.serverPid);
-    const { rows: [{ n: delivered }] } = await client.query(`select count(*)::int as n from messages where account_id = $1 and status = 'DELIVERED'`, [accountId]);
+    const {
+      rows: [{ n: delivered }],
+    } = await client.query(`select count(*)::int as n from messages where account_id = $1 and status = 'DELIVERED'`, [accountId]);
     if (delivered !== total) throw new Error(`${delivered} of ${total} DELIVERED`);
-    const { rows: [stages] } = await client.query(
+    const {
+      rows: [stages],
+    } = await client.query(
       `select extract(epoch from max(created_at) - $2) as created, extract(epoch from max(queued_at) - $2) as queued,
               extract(epoch from max(sent_at) - $2) as sent, extract(epoch from max(delivered_at) - $2) as delivered
-         from messages where account_id = $1`, [accountId, dbStart]);
+         from messages where account_id = $1`,
+      [accountId, dbStart],
+    );
     await printStatements(client);
     if (process.env.BENCH_DEBUG) {
-      const { rows: scans } = await client.query(`select relname, seq_scan, seq_tup_read, idx_scan, n_tup_upd, n_tup_hot_upd from pg_stat_user_tables where relname like 'messages%' or relname in ('sms_part_keys', 'message_events') order by seq_tup_read desc limit 6`);
+      const { rows: scans } = await client.query(
+        `select relname, seq_scan, seq_tup_read, idx_scan, n_tup_upd, n_tup_hot_upd from pg_stat_user_tables where relname like 'messages%' or relname in ('sms_part_keys', 'message_events') order by seq_tup_read desc limit 6`,
+      );
       console.table(scans);
     }
     await printFlow(client, accountId, dbStart);
     const at = (v) => `${Number(v).toFixed(1)} s`;
-    report(name('SMS pipeline: CPU seconds during the run (server / PostgreSQL / bench with its SMSC simulator)'), `${cpu.server} / ${cpu.postgres} / ${cpu.bench}`, 's', 'informational', true);
-    report(name('SMS pipeline: last message created / QUEUED / SENT / DELIVERED at'), `${at(stages.created)} / ${at(stages.queued)} / ${at(stages.sent)} / ${at(stages.delivered)}`, '', 'informational', true);
+    report(
+      name('SMS pipeline: CPU seconds during the run (server / PostgreSQL / bench with its SMSC simulator)'),
+      `${cpu.server} / ${cpu.postgres} / ${cpu.bench}`,
+      's',
+      'informational',
+      true,
+    );
+    report(
+      name('SMS pipeline: last message created / QUEUED / SENT / DELIVERED at'),
+      `${at(stages.created)} / ${at(stages.queued)} / ${at(stages.sent)} / ${at(stages.delivered)}`,
+      '',
+      'informational',
+      true,
+    );
     const rate = Math.round(total / (ms / 1000));
     const rss = Math.round(peakRssMb(stack.serverPid));
     const ratio = Math.round((rate / raw.perSecond) * 100);
-    report(name(`SMS pipeline: ${total.toLocaleString('en')} SMS API → router → filter → SMPP → receipts applied (accepted by the API in ${(acceptedMs / 1000).toFixed(1)} s, all DELIVERED in ${(ms / 1000).toFixed(1)} s)`),
-      rate.toLocaleString('en'), 'msg/s', '≥ 6,000 msg/s', rate >= 6000);
-    report(name(`SMS pipeline vs the raw smpp client→server rate in the same run (${raw.perSecond.toLocaleString('en')} submit_sm/s, window 100)`), ratio, '%', '≥ 50%', ratio >= 50);
+    report(
+      name(
+        `SMS pipeline: ${total.toLocaleString('en')} SMS API → router → filter → SMPP → receipts applied (accepted by the API in ${(acceptedMs / 1000).toFixed(1)} s, all DELIVERED in ${(ms / 1000).toFixed(1)} s)`,
+      ),
+      rate.toLocaleString('en'),
+      'msg/s',
+      '≥ 6,000 msg/s',
+      rate >= 6000,
+    );
+    report(
+      name(
+        `SMS pipeline vs the raw smpp client→server rate in the same run (${raw.perSecond.toLocaleString('en')} submit_sm/s, window 100)`,
+      ),
+      ratio,
+      '%',
+      '≥ 50%',
+      ratio >= 50,
+    );
     // what one connection may send at most (§5's maximum of message_per_second), as a share of
     // that raw rate: the ratio no pipeline could pass on the one sandbox connection
-    const { rows: [{ mps }] } = await client.query(`select message_per_second as mps from connections where account_id = $1 and is_sandbox`, [accountId]);
-    report(name(`SMS pipeline: the sandbox connection's own cap (message_per_second ${Number(mps).toLocaleString('en')}) vs the raw rate`),
-      Math.round((mps / raw.perSecond) * 100), '%', 'informational', true);
+    const {
+      rows: [{ mps }],
+    } = await client.query(`select message_per_second as mps from connections where account_id = $1 and is_sandbox`, [accountId]);
+    report(
+      name(`SMS pipeline: the sandbox connection's own cap (message_per_second ${Number(mps).toLocaleString('en')}) vs the raw rate`),
+      Math.round((mps / raw.perSecond) * 100),
+      '%',
+      'informational',
+      true,
+    );
     report(name('SMS pipeline: peak RSS of the server process'), rss, 'MB', '≤ 250 MB', rss <= 250);
     return { rate, raw, cpu: cpu.server + cpu.postgres };
   } finally {
@@ -143,15 +193,26 @@ export async function benchSmsRollupCost(report, total = 100_000, pairs = 3) {
   // throughput is what the issue budgets; CPU says what the work costs when nothing else bounds it
   const cpuOff = Math.min(...off.map((r) => r.cpu));
   const cpuOn = Math.min(...on.map((r) => r.cpu));
-  report('SMS pipeline: server + PostgreSQL CPU seconds per 100,000 SMS without / with the rollups (least of each)',
-    `${(cpuOff * (100_000 / total)).toFixed(1)} / ${(cpuOn * (100_000 / total)).toFixed(1)}`, 's', 'informational', true);
+  report(
+    'SMS pipeline: server + PostgreSQL CPU seconds per 100,000 SMS without / with the rollups (least of each)',
+    `${(cpuOff * (100_000 / total)).toFixed(1)} / ${(cpuOn * (100_000 / total)).toFixed(1)}`,
+    's',
+    'informational',
+    true,
+  );
   report(
     `SMS pipeline with the dashboard's rollups vs without (best of ${pairs} each: ${withRollups.toLocaleString('en')} vs ${without.toLocaleString('en')} msg/s)`,
-    cost, '% slower', '< 15%', cost < 15);
+    cost,
+    '% slower',
+    '< 15%',
+    cost < 15,
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const print = (name, value, unit, target, pass) => process.stdout.write(`${pass ? 'OK  ' : 'MISS'}  ${name}: ${value} ${unit}   (target ${target})\n`);
-  if (process.argv.includes('--rollup-cost')) await benchSmsRollupCost(print, Number(process.argv[2]) || 100_000, Number(process.env.BENCH_PAIRS ?? 3));
+  const print = (name, value, unit, target, pass) =>
+    process.stdout.write(`${pass ? 'OK  ' : 'MISS'}  ${name}: ${value} ${unit}   (target ${target})\n`);
+  if (process.argv.includes('--rollup-cost'))
+    await benchSmsRollupCost(print, Number(process.argv[2]) || 100_000, Number(process.env.BENCH_PAIRS ?? 3));
   else await benchSmsPipeline(print, Number(process.argv[2] ?? 100_000));
 }

@@ -11,7 +11,16 @@ import { signInUi, sql } from './fixtures.ts';
 const DEMO = { email: 'demo@risala.local', password: 'Demo@2026' };
 const BLOCKING = new Set(['critical', 'serious']);
 
-const PUBLIC = ['/login', '/register', '/forget-password', '/reset-password', '/otp-login', '/otp-register', '/otp-verify', '/sandbox/inbox'];
+const PUBLIC = [
+  '/login',
+  '/register',
+  '/forget-password',
+  '/reset-password',
+  '/otp-login',
+  '/otp-register',
+  '/otp-verify',
+  '/sandbox/inbox',
+];
 
 async function signedInRoutes(): Promise<string[]> {
   const [{ account_id }] = await sql('select account_id from users where email = $1', [DEMO.email]);

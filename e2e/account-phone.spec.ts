@@ -26,7 +26,14 @@ async function expectWhole(locator: Locator) {
 test('a code typed with an Arabic number pad verifies the address', async ({ page, request }) => {
   const email = newEmail('e2e.phone.digits');
   const reg = await request.post('/api/auth/register', {
-    data: { email, password: PASSWORD, confirm_password: PASSWORD, first_name: 'سارة', last_name: 'العتيبي', phone_number: '+٩٦٦٥٠١٢٣٤٥٦٧' },
+    data: {
+      email,
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+      first_name: 'سارة',
+      last_name: 'العتيبي',
+      phone_number: '+٩٦٦٥٠١٢٣٤٥٦٧',
+    },
   });
   expect(reg.status()).toBe(201);
   await page.goto(`/otp-register?email=${encodeURIComponent(email)}`);
@@ -39,7 +46,10 @@ test('a code typed with an Arabic number pad verifies the address', async ({ pag
   expect((await sql('select phone_number from users where email = $1', [email]))[0].phone_number).toBe('+966501234567');
 });
 
-test('the Arabic picked on the sign-in page becomes the profile language; a browser never set shows the profile language', async ({ browser, request }) => {
+test('the Arabic picked on the sign-in page becomes the profile language; a browser never set shows the profile language', async ({
+  browser,
+  request,
+}) => {
   const email = await registerVerified(request, 'e2e.phone.lang');
   const first = await browser.newPage({ viewport: { width: 390, height: 844 } });
   await first.goto('/login');

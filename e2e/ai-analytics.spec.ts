@@ -44,7 +44,10 @@ async function accountWithHistory(email: string) {
   return { accountId: acct, connectionId: Number(connection) };
 }
 
-test('in Arabic: insights with their figures, the summary as it is written, and an action that opens the right screen', async ({ page, request }) => {
+test('in Arabic: insights with their figures, the summary as it is written, and an action that opens the right screen', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const email = await registerVerified(request, 'e2e.aianalytics');
   const { connectionId } = await accountWithHistory(email);

@@ -8,12 +8,19 @@ import { registerVerified, signInReviewer, signInUi, sql } from './fixtures.ts';
  * one launched from the launcher with the plan's own numbers. Write with AI fills an SMS template.
  */
 const simControl = (body: object) =>
-  fetch(`${process.env.E2E_AI_SIM_URL}/__sim/control`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${process.env.E2E_AI_SIM_URL}/__sim/control`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 /** The demo data's shape, in an account of its own: the brand and its voice, 60 customers (two in three read Arabic), consents, one static group. */
 async function demoAccount(email: string) {
   const [{ account_id }] = await sql('select account_id from users where email = $1', [email]);
-  await sql(`insert into brands (account_id, name, voice_tone, description) values ($1, 'Risala Demo Store', 'Warm, short sentences, no slang.', 'A fashion and home store')`, [account_id]);
+  await sql(
+    `insert into brands (account_id, name, voice_tone, description) values ($1, 'Risala Demo Store', 'Warm, short sentences, no slang.', 'A fashion and home store')`,
+    [account_id],
+  );
   await sql(
     `with g as (insert into customer_groups (account_id, group_name, type, status) values ($1, 'Demo customers', 'static', 'ACTIVE') returning id),
           c as (insert into customers (account_id, first_name, language, mobile_number, email, consent_sms, consent_sms_source, consent_sms_at, consent_email, consent_email_source, consent_email_at)
@@ -37,7 +44,11 @@ async function makePlan(page: Page) {
 
 const DEMO = { email: 'demo@risala.local', password: 'Demo@2026' };
 
-test('a plan for the demo brand: written by the model as it streams, approved by a reviewer, applied and launched', async ({ page, browser, request }) => {
+test('a plan for the demo brand: written by the model as it streams, approved by a reviewer, applied and launched', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
   // the demo account the server seeds (brand "Risala Demo Store", 500 customers in Arabic and English)
   await signInUi(page, DEMO.email, DEMO.password);

@@ -9,7 +9,11 @@ import { registerVerified, signInUi, sql } from './fixtures.ts';
  */
 const GROUP_SIZE = 37;
 const simControl = (body: object) =>
-  fetch(`${process.env.E2E_AI_SIM_URL}/__sim/control`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${process.env.E2E_AI_SIM_URL}/__sim/control`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 /** A signed-up account with a static "Demo customers" group, signed in on `page`. */
 async function accountWithDemoGroup(page: Page, tag: string) {

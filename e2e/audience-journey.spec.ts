@@ -59,7 +59,11 @@ async function expectRtl(page: Page) {
 // fail fast instead of waiting forever on a covered control or a stuck navigation
 test.use({ actionTimeout: 15_000, navigationTimeout: 30_000 });
 
-test('one new user: brand → import 1,000 customers → segment → .docx template → review → bell → Arabic RTL', async ({ page, browser, request }) => {
+test('one new user: brand → import 1,000 customers → segment → .docx template → review → bell → Arabic RTL', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   const author = await registerVerified(request, 'e2e.journey');
   await signInUi(page, author);
@@ -100,7 +104,10 @@ test('one new user: brand → import 1,000 customers → segment → .docx templ
   const link = page.getByTestId('import-errors-link');
   await expect(link).toBeVisible();
   const report = await (await page.request.get((await link.getAttribute('href')) as string)).text();
-  const lines = report.replace(/^\ufeff/, '').trim().split('\n');
+  const lines = report
+    .replace(/^\ufeff/, '')
+    .trim()
+    .split('\n');
   expect(lines).toHaveLength(4); // header + the 3 bad rows
   // file rows count the header as row 1
   expect(lines.slice(1).map((l) => Number(l.split(',')[0]))).toEqual([BAD.mobile + 1, BAD.email + 1, BAD.contact + 1]);

@@ -61,7 +61,10 @@ test('the code entered again after verifying (Back to the code page) leads to si
   await expect(page.getByTestId('form-error')).toHaveCount(0);
 });
 
-test('signing up with an address that has an account looks the same on screen; its mailbox is told to sign in', async ({ page, request }) => {
+test('signing up with an address that has an account looks the same on screen; its mailbox is told to sign in', async ({
+  page,
+  request,
+}) => {
   const email = await registerVerified(request, 'e2e.signup.taken');
   await page.goto('/register');
   await submitRegisterForm(page, email);

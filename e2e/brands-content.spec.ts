@@ -113,7 +113,10 @@ test('a new user creates a brand with a logo, links content to it, and both page
   await expect(page.getByTestId('content-row').filter({ hasText: 'Ramadan post' })).toBeVisible();
 });
 
-test('forms save once per click; Escape closes only the colour picker; content files and tags as the type and the user say', async ({ page, request }) => {
+test('forms save once per click; Escape closes only the colour picker; content files and tags as the type and the user say', async ({
+  page,
+  request,
+}) => {
   const email = await registerVerified(request, 'e2e.brands-forms');
   await signInUi(page, email);
   await expect(page).toHaveURL(/\/dashboard/);
@@ -177,7 +180,9 @@ test('forms save once per click; Escape closes only the colour picker; content f
   await expect(tag).toHaveCSS('text-transform', 'none');
 
   // ── the list view's thumbnails fit their box (icon and caption not cut) ────
-  const link = await page.request.post('/api/content', { data: { title: 'Menu link', type: 'link', url: 'https://menu.example.com/dates', body: 'Our menu' } });
+  const link = await page.request.post('/api/content', {
+    data: { title: 'Menu link', type: 'link', url: 'https://menu.example.com/dates', body: 'Our menu' },
+  });
   expect(link.status()).toBe(201);
   await page.reload();
   await page.getByTestId('content-view').locator('label').nth(1).click();

@@ -55,7 +55,10 @@ async function pick(page: Page, testId: string, option: string | RegExp) {
   await page.getByRole('option', { name: option }).click();
 }
 
-test('an SMS + email campaign to 500 customers: launcher → progress → history with delivered and opened counts', async ({ page, request }) => {
+test('an SMS + email campaign to 500 customers: launcher → progress → history with delivered and opened counts', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   const email = await registerVerified(request, 'e2e.campaigns.launch');
   await signInUi(page, email);
@@ -106,7 +109,9 @@ test('an SMS + email campaign to 500 customers: launcher → progress → histor
   await page.getByTestId('test-send-submit').click();
   await expect(page.getByTestId('toast-success').filter({ hasText: 'Test messages queued' })).toBeVisible();
   await expect
-    .poll(async () => (await (await request.get('/api/sandbox/mails?to=tester@customer.example')).json()).data.items[0]?.subject, { timeout: 20_000 })
+    .poll(async () => (await (await request.get('/api/sandbox/mails?to=tester@customer.example')).json()).data.items[0]?.subject, {
+      timeout: 20_000,
+    })
     .toBe('Weekend offer for');
 
   // steps 5 and 6: default senders, no A/B test
@@ -119,9 +124,14 @@ test('an SMS + email campaign to 500 customers: launcher → progress → histor
   await page.getByTestId('launcher-schedule-later').click();
   await pickMoment(page, 'launcher-schedule-at', zonedStamp(3));
   await expect(page.getByText('Scheduled time must be more than 5 minutes from now')).toBeVisible();
-  const refused = await page.request.put(`/api/campaigns/${id}`, { data: { schedule_at: new Date(Date.now() + 3 * 60_000).toISOString() } });
+  const refused = await page.request.put(`/api/campaigns/${id}`, {
+    data: { schedule_at: new Date(Date.now() + 3 * 60_000).toISOString() },
+  });
   expect(refused.status()).toBe(400);
-  expect((await refused.json()).errors[0]).toMatchObject({ field: 'schedule_at', message: 'Scheduled time must be more than 5 minutes from now' });
+  expect((await refused.json()).errors[0]).toMatchObject({
+    field: 'schedule_at',
+    message: 'Scheduled time must be more than 5 minutes from now',
+  });
   await page.getByTestId('launcher-send-now').click();
 
   // step 8: review — messages, parts, credits against the balance
@@ -235,7 +245,14 @@ test('batch screens: reschedule and send a scheduled batch now, cancel another, 
   const brandId = await createBrand(page.request, 'Batch Brand');
   const deployed = async (name: string, text: string, scheduleAt: string | null) => {
     const res = await page.request.post('/api/campaigns', {
-      data: { name, brand_id: brandId, channels: ['sms'], audience: { group_ids: [groupId] }, content: { sms: { text } }, schedule_at: scheduleAt },
+      data: {
+        name,
+        brand_id: brandId,
+        channels: ['sms'],
+        audience: { group_ids: [groupId] },
+        content: { sms: { text } },
+        schedule_at: scheduleAt,
+      },
     });
     expect(res.status()).toBe(201);
     const id = (await res.json()).data.id as number;
@@ -264,21 +281,28 @@ test('batch screens: reschedule and send a scheduled batch now, cancel another, 
   await page.getByTestId('batch-dialog-submit').click();
   // shown in the account's zone, formatted for the interface language ("Nov 25, 2026, 7:11 AM")
   const [hour, minute] = rescheduledAt.slice(11).split(':').map(Number);
-  await expect(one).toContainText(`${(hour as number) % 12 || 12}:${String(minute).padStart(2, '0')} ${(hour as number) < 12 ? 'AM' : 'PM'}`);
+  await expect(one).toContainText(
+    `${(hour as number) % 12 || 12}:${String(minute).padStart(2, '0')} ${(hour as number) < 12 ? 'AM' : 'PM'}`,
+  );
   await expect(one).toContainText('Saudi Arabia Time'); // the zone in words, not its IANA id
 
   // cancel the second: it asks first and says what happens (5 of the 10 customers can get SMS)
   await two.getByTestId('batch-cancel').click();
   const confirm = page.getByTestId('batch-confirm');
   await expect(confirm).toHaveAttribute('data-kind', 'cancel');
-  await expect(confirm.getByTestId('batch-confirm-what')).toHaveText('5 messages of the campaign “\u2068Scheduled two\u2069” will not be sent; their credits come back to your balance.');
+  await expect(confirm.getByTestId('batch-confirm-what')).toHaveText(
+    '5 messages of the campaign “\u2068Scheduled two\u2069” will not be sent; their credits come back to your balance.',
+  );
   await expect(confirm.getByTestId('batch-confirm-last')).toHaveText("It is the campaign's last batch: the campaign ends as canceled.");
   await expect(confirm).toContainText('This cannot be undone.');
   // keeping it changes nothing
   await page.getByTestId('batch-confirm-keep').click();
   await expect(confirm).toHaveCount(0);
   await expect(two.getByTestId('batch-cancel')).toBeVisible();
-  expect((await sql('select canceled_at from batches where campaign_id = (select id from campaigns where name = $1)', ['Scheduled two']))[0].canceled_at).toBeNull();
+  expect(
+    (await sql('select canceled_at from batches where campaign_id = (select id from campaigns where name = $1)', ['Scheduled two']))[0]
+      .canceled_at,
+  ).toBeNull();
   // then it moves to canceled batches with who canceled it
   await two.getByTestId('batch-cancel').click();
   await page.getByTestId('batch-confirm-yes').click();
@@ -300,7 +324,9 @@ test('batch screens: reschedule and send a scheduled batch now, cancel another, 
   });
   await one.getByTestId('batch-send-now').click();
   await expect(confirm).toHaveAttribute('data-kind', 'send-now');
-  await expect(confirm.getByTestId('batch-confirm-what')).toContainText('5 messages of the campaign “\u2068Scheduled one\u2069” go out now to their recipients by \u2068SMS\u2069, instead of at \u2068');
+  await expect(confirm.getByTestId('batch-confirm-what')).toContainText(
+    '5 messages of the campaign “\u2068Scheduled one\u2069” go out now to their recipients by \u2068SMS\u2069, instead of at \u2068',
+  );
   await expect(confirm).toContainText('This cannot be undone: messages once sent cannot be called back.');
   expect(sendNows).toEqual([]);
   await page.getByTestId('batch-confirm-yes').dblclick(); // an impatient double-click sends once
@@ -326,7 +352,10 @@ test('batch screens: reschedule and send a scheduled batch now, cancel another, 
   await expect(page.getByTestId('campaign-progress')).toHaveAttribute('data-status', /COMPLETED/, { timeout: 60_000 });
 });
 
-test('batch states show their whole text in English and Arabic, at 1366 px and on a phone; Arabic keeps "name · date" in order', async ({ page, request }) => {
+test('batch states show their whole text in English and Arabic, at 1366 px and on a phone; Arabic keeps "name · date" in order', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const email = await registerVerified(request, 'e2e.campaigns.badges');
   await signInUi(page, email);
@@ -336,7 +365,14 @@ test('batch states show their whole text in English and Arabic, at 1366 px and o
   const later = new Date(Date.now() + 60 * 60_000).toISOString();
   const deployed = async (name: string, text: string, scheduleAt: string | null) => {
     const res = await page.request.post('/api/campaigns', {
-      data: { name, brand_id: brandId, channels: ['sms'], audience: { group_ids: [groupId] }, content: { sms: { text } }, schedule_at: scheduleAt },
+      data: {
+        name,
+        brand_id: brandId,
+        channels: ['sms'],
+        audience: { group_ids: [groupId] },
+        content: { sms: { text } },
+        schedule_at: scheduleAt,
+      },
     });
     expect(res.status()).toBe(201);
     const id = (await res.json()).data.id as number;
@@ -358,7 +394,10 @@ test('batch states show their whole text in English and Arabic, at 1366 px and o
   };
   for (const language of ['en', 'ar'] as const) {
     await page.evaluate((l) => localStorage.setItem('language', l), language);
-    for (const size of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) {
+    for (const size of [
+      { width: 1366, height: 768 },
+      { width: 390, height: 844 },
+    ]) {
       await page.setViewportSize(size);
       for (const view of ['scheduled', 'gateway', 'canceled'] as const) {
         await page.goto(`/campaign/batches?view=${view}`);
@@ -386,12 +425,19 @@ test('pause holds a running campaign: its queued SMS wait, resume sends them and
   const [conn] = await sql('select id from connections where account_id = $1 and is_sandbox', [accountId]);
   expect((await page.request.post(`/api/gateway/connections/${conn.id}/stop`)).status()).toBe(200);
   const draft = await page.request.post('/api/campaigns', {
-    data: { name: 'Held offer', brand_id: brandId, channels: ['sms'], audience: { group_ids: [groupId] }, content: { sms: { text: 'Hi {{first_name}}, held offer' } } },
+    data: {
+      name: 'Held offer',
+      brand_id: brandId,
+      channels: ['sms'],
+      audience: { group_ids: [groupId] },
+      content: { sms: { text: 'Hi {{first_name}}, held offer' } },
+    },
   });
   expect(draft.status()).toBe(201);
   const id = (await draft.json()).data.id as number;
   expect((await page.request.post(`/api/campaigns/${id}/deploy`)).status()).toBe(201);
-  const queued = async () => Number((await sql(`select count(*) as n from messages where campaign_id = $1 and status = 'QUEUED'`, [id]))[0].n);
+  const queued = async () =>
+    Number((await sql(`select count(*) as n from messages where campaign_id = $1 and status = 'QUEUED'`, [id]))[0].n);
   await expect.poll(queued, { timeout: 30_000 }).toBe(20);
 
   await page.goto(`/campaignhistory?campaign=${id}`);
@@ -402,7 +448,9 @@ test('pause holds a running campaign: its queued SMS wait, resume sends them and
   // held: back out of the connection queue, nothing sent even once the connection runs again
   const held = await sql(`select status, count(*)::int as n from messages where campaign_id = $1 group by status`, [id]);
   expect(held).toEqual([{ status: 'SCHEDULED', n: 20 }]);
-  expect((await sql('select count(*)::int as n from sms_queue q join messages m on m.id = q.message_id where m.campaign_id = $1', [id]))[0].n).toBe(0);
+  expect(
+    (await sql('select count(*)::int as n from sms_queue q join messages m on m.id = q.message_id where m.campaign_id = $1', [id]))[0].n,
+  ).toBe(0);
   expect((await page.request.post(`/api/gateway/connections/${conn.id}/start`)).status()).toBe(200);
   await page.waitForTimeout(2000);
   expect((await sql(`select count(*)::int as n from messages where campaign_id = $1 and sent_at is not null`, [id]))[0].n).toBe(0);
@@ -426,7 +474,9 @@ test('an email from the content library: pick the item in the launcher, preview 
   await expect(page).toHaveURL(/\/dashboard/);
   await createBrand(page.request, 'Library Store');
   await mixedGroup(email, 'Menu readers', 4, 64_000_000);
-  const item = await page.request.post('/api/content', { data: { title: 'Weekend menu', type: 'text', body: 'Dear {{first_name}}, the weekend menu is out.' } });
+  const item = await page.request.post('/api/content', {
+    data: { title: 'Weekend menu', type: 'text', body: 'Dear {{first_name}}, the weekend menu is out.' },
+  });
   expect(item.status()).toBe(201);
 
   await page.goto('/campaign');
@@ -451,7 +501,9 @@ test('an email from the content library: pick the item in the launcher, preview 
   await page.getByTestId('test-send-submit').click();
   await expect(page.getByTestId('toast-success').filter({ hasText: 'Test messages queued' })).toBeVisible();
   await expect
-    .poll(async () => (await (await request.get('/api/sandbox/mails?to=menu.tester@customer.example')).json()).data.items[0]?.text ?? '', { timeout: 20_000 })
+    .poll(async () => (await (await request.get('/api/sandbox/mails?to=menu.tester@customer.example')).json()).data.items[0]?.text ?? '', {
+      timeout: 20_000,
+    })
     .toContain('the weekend menu is out.');
 });
 

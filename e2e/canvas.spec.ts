@@ -20,7 +20,12 @@ test('canvas editor: compose with Arabic text, undo/redo, change size, save a PN
   await expect(page.getByTestId('canvas-layer')).toHaveCount(2);
 
   // edit the text layer: Arabic text is laid out right-to-left
-  await page.getByTestId('canvas-layer').filter({ hasText: /Your message here/ }).locator('button').first().click();
+  await page
+    .getByTestId('canvas-layer')
+    .filter({ hasText: /Your message here/ })
+    .locator('button')
+    .first()
+    .click();
   await page.getByTestId('canvas-text-input').fill('عرض خاص لفترة محدودة');
   await expect(page.getByTestId('canvas-layer').filter({ hasText: 'عرض خاص' })).toHaveCount(1);
 

@@ -175,7 +175,11 @@ test('an import started elsewhere is followed; the preview keeps numbers left to
   await expect(cell).toHaveCSS('direction', 'ltr');
 
   // the same import started in another tab: "Start" is refused with 409 and the page follows that import
-  expect((await page.request.put(`/api/customers/imports/${upload.id}`, { data: { mapping: { first_name: 'الاسم', mobile_number: 'Mobile' } } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.put(`/api/customers/imports/${upload.id}`, { data: { mapping: { first_name: 'الاسم', mobile_number: 'Mobile' } } })
+    ).status(),
+  ).toBe(200);
   expect((await page.request.post(`/api/customers/imports/${upload.id}/start`)).status()).toBe(202);
   await chooseConsent(page);
   const refused = page.waitForResponse((r) => r.url().endsWith(`/api/customers/imports/${upload.id}/start`));
@@ -186,7 +190,10 @@ test('an import started elsewhere is followed; the preview keeps numbers left to
   await expect(page.getByTestId('import-start-error')).toHaveCount(0);
 });
 
-test('the customer list: audience tabs, filters that never break the list, tags typed without Enter, not-found pages', async ({ page, request }) => {
+test('the customer list: audience tabs, filters that never break the list, tags typed without Enter, not-found pages', async ({
+  page,
+  request,
+}) => {
   const email = await registerVerified(request, 'e2e.customer-list');
   const [{ account_id }] = await sql('select account_id from users where email = $1', [email]);
   await sql(
@@ -244,7 +251,10 @@ test('the customer list: audience tabs, filters that never break the list, tags 
   await expect(page.getByTestId('customer-row')).toHaveCount(3);
 
   // editing keeps the number's own country where calling codes are shared (+1, +7)
-  for (const [name, dial] of [['Amy American', 'US +1'], ['Ivan Russian', 'RU +7']]) {
+  for (const [name, dial] of [
+    ['Amy American', 'US +1'],
+    ['Ivan Russian', 'RU +7'],
+  ]) {
     await page.getByTestId('customer-row').getByText(name).click();
     await page.getByTestId('customer-edit').click();
     await expect(page.getByTestId('customer-dial')).toHaveValue(dial);
@@ -262,7 +272,14 @@ test('the customer list: audience tabs, filters that never break the list, tags 
   await page.getByTestId('language-toggle').click();
 
   // addresses that name no customer, group or blacklist say so
-  for (const path of ['/customer/abc', '/customer/0', '/customer/999999999', '/customer/groups/abc', '/customer/groups/999999', '/customer/blacklists/abc']) {
+  for (const path of [
+    '/customer/abc',
+    '/customer/0',
+    '/customer/999999999',
+    '/customer/groups/abc',
+    '/customer/groups/999999',
+    '/customer/blacklists/abc',
+  ]) {
     await page.goto(path);
     await expect(page.getByTestId('record-not-found'), path).toBeVisible();
     await expect(page.getByTestId('record-not-found')).toContainText('does not exist');

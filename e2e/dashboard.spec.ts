@@ -60,7 +60,10 @@ test('the dashboard counts move while a campaign to the demo group runs, without
   await expect(page.getByTestId('chart-top-delivered')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
 });
 
-test('in Arabic the charts read from the right: the first day on the right, the scale and tooltip right-to-left', async ({ page, request }) => {
+test('in Arabic the charts read from the right: the first day on the right, the scale and tooltip right-to-left', async ({
+  page,
+  request,
+}) => {
   const email = await registerVerified(request, 'e2e.dashrtl');
   const [{ account_id: accountId }] = await sql('select account_id from users where email = $1', [email]);
   // SMS and WhatsApp over the last days (the rollup triggers count them as any writer's)
@@ -89,7 +92,9 @@ test('in Arabic the charts read from the right: the first day on the right, the 
   expect(geometry.yAxisX, 'the value axis stands right of the plot').toBeGreaterThan(geometry.gridRight - 8);
   expect(geometry.yAxisX).toBeGreaterThan((geometry.gridX + geometry.gridRight) / 2);
   // the axis labels are Arabic dates
-  await expect(chart.locator('.recharts-xAxis-tick-labels')).toContainText(/يناير|فبراير|مارس|أبريل|مايو|يونيو|يوليو|أغسطس|سبتمبر|أكتوبر|نوفمبر|ديسمبر/);
+  await expect(chart.locator('.recharts-xAxis-tick-labels')).toContainText(
+    /يناير|فبراير|مارس|أبريل|مايو|يونيو|يوليو|أغسطس|سبتمبر|أكتوبر|نوفمبر|ديسمبر/,
+  );
   // hover today's bar (the leftmost in Arabic): the tooltip is laid out right-to-left, in Arabic
   await chart.locator('.recharts-bar-rectangle path').last().hover();
   const tooltip = chart.locator('.mantine-ChartTooltip-tooltip').filter({ visible: true });

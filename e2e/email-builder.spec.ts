@@ -71,7 +71,9 @@ test('the launcher builds an email by keyboard, with the brand colour, and sends
 
   // the phone width, and back
   await page.getByTestId('builder-device').getByLabel('Phone').click();
-  await expect.poll(async () => (await page.locator('[data-testid="builder-canvas"] iframe.gjs-frame').boundingBox())?.width ?? 0).toBeLessThan(400);
+  await expect
+    .poll(async () => (await page.locator('[data-testid="builder-canvas"] iframe.gjs-frame').boundingBox())?.width ?? 0)
+    .toBeLessThan(400);
   await page.getByTestId('builder-device').getByLabel('Desktop').click();
 
   await expect(page.getByTestId('launcher-save-state')).toHaveAttribute('data-state', 'saved', { timeout: 15_000 });

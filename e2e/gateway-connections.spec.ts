@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { cutBadges, PASSWORD, registerVerified, signInUi, sql } from './fixtures.ts';
 
-test('a user sees the sandbox connection live, stops and starts it, adds an SMPP connection and sees §5 and start errors', async ({ page, request }) => {
+test('a user sees the sandbox connection live, stops and starts it, adds an SMPP connection and sees §5 and start errors', async ({
+  page,
+  request,
+}) => {
   const email = await registerVerified(request, 'e2e.connections');
   const [user] = await sql('select account_id from users where email = $1', [email]);
   await page.goto('/login');
@@ -63,7 +66,10 @@ test('a user sees the sandbox connection live, stops and starts it, adds an SMPP
       await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
       await expect(sandbox.getByTestId('connection-state')).toHaveText('متصل');
     }
-    for (const size of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) {
+    for (const size of [
+      { width: 1366, height: 768 },
+      { width: 390, height: 844 },
+    ]) {
       await page.setViewportSize(size);
       await expect(row.getByTestId('connection-action-error')).toBeVisible();
       await expect(badges).toHaveCount(2);
@@ -76,7 +82,10 @@ test('a user sees the sandbox connection live, stops and starts it, adds an SMPP
   expect(rows[1]?.password_enc).toMatch(/^v1\./);
 });
 
-test('"Add connection": a refusal shows where the user is; a wrong or deleted connection address is "not found" once, without polling', async ({ page, request }) => {
+test('"Add connection": a refusal shows where the user is; a wrong or deleted connection address is "not found" once, without polling', async ({
+  page,
+  request,
+}) => {
   const email = await registerVerified(request, 'e2e.connections.errors');
   await signInUi(page, email);
   await expect(page).toHaveURL(/\/dashboard/);

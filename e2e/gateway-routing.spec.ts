@@ -13,7 +13,10 @@ test('a user sets up routing: a rule, the default router first, a static router,
   // a known starting point: two connections, no routers (whatever the account was seeded with)
   await sql('delete from routers where account_id = $1', [accountId]);
   for (const name of ['Alpha SMSC', 'Beta SMSC']) {
-    await sql(`insert into connections (account_id, connection_name, type) values ($1, $2, 'smpp') on conflict do nothing`, [accountId, name]);
+    await sql(`insert into connections (account_id, connection_name, type) values ($1, $2, 'smpp') on conflict do nothing`, [
+      accountId,
+      name,
+    ]);
   }
   await signInUi(page, email);
   await expect(page).toHaveURL(/\/dashboard/);

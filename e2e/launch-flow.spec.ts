@@ -8,7 +8,10 @@ import { registerVerified, signInUi, sql } from './fixtures.ts';
 
 async function smsGroup(email: string, name: string, count: number, prefix: number) {
   const [{ account_id }] = await sql('select account_id from users where email = $1', [email]);
-  const [{ id }] = await sql(`insert into customer_groups (account_id, group_name, type, status) values ($1, $2, 'static', 'ACTIVE') returning id`, [account_id, name]);
+  const [{ id }] = await sql(
+    `insert into customer_groups (account_id, group_name, type, status) values ($1, $2, 'static', 'ACTIVE') returning id`,
+    [account_id, name],
+  );
   await sql(
     `with c as (
        insert into customers (account_id, first_name, mobile_number, consent_sms, consent_sms_source, consent_sms_at)
@@ -25,7 +28,10 @@ async function pick(page: Page, testId: string, option: string | RegExp) {
   await page.getByRole('option', { name: option }).click();
 }
 
-test('a draft is resumed, each step is checked before leaving, review shows everything and the launch is confirmed; the report fills in live', async ({ page, request }) => {
+test('a draft is resumed, each step is checked before leaving, review shows everything and the launch is confirmed; the report fills in live', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(150_000);
   const email = await registerVerified(request, 'e2e.launch-flow');
   await signInUi(page, email);
@@ -120,12 +126,19 @@ test('a draft is resumed, each step is checked before leaving, review shows ever
 test.describe('at phone width', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the launcher shows one line of steps, tables keep their actions in view and Message History starts at the top', async ({ page, request }) => {
+  test('the launcher shows one line of steps, tables keep their actions in view and Message History starts at the top', async ({
+    page,
+    request,
+  }) => {
     const email = await registerVerified(request, 'e2e.launch-phone');
     await signInUi(page, email);
     await expect(page).toHaveURL(/\/dashboard/);
     expect((await page.request.post('/api/brands', { data: { name: 'A brand with a rather long name' } })).status()).toBe(201);
-    expect((await page.request.post('/api/messages/sms', { data: { recipients: { numbers: ['+966501234567'] }, text: 'Doors open at ten' } })).status()).toBe(201);
+    expect(
+      (
+        await page.request.post('/api/messages/sms', { data: { recipients: { numbers: ['+966501234567'] }, text: 'Doors open at ten' } })
+      ).status(),
+    ).toBe(201);
 
     for (const lang of ['en', 'ar']) {
       await page.evaluate((l) => localStorage.setItem('language', l), lang);

@@ -13,7 +13,7 @@ test('the launcher keeps what was typed when leaving at once, and saves no empty
   await page.getByTestId('sidebar-item-campaignhistory').click();
   await expect(page).toHaveURL(/\/campaignhistory/);
   await expect(page.getByTestId('leave-guard-stay')).toHaveCount(0);
-  await expect.poll(async () => (await sql('select name from campaigns where account_id = $1 order by id', [account_id])).map((r) => r.name)).toEqual([
-    'Eid sale',
-  ]);
+  await expect
+    .poll(async () => (await sql('select name from campaigns where account_id = $1 order by id', [account_id])).map((r) => r.name))
+    .toEqual(['Eid sale']);
 });

@@ -29,8 +29,15 @@ async function signedIn(page: Page, request: Parameters<typeof registerVerified>
 
 /** A wall time `minutes` from now in the account's zone ('YYYY-MM-DDTHH:mm'; new accounts: Asia/Riyadh), for the schedule pickers. */
 function localStamp(minutes: number, timeZone = 'Asia/Riyadh') {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
-    .formatToParts(new Date(Date.now() + minutes * 60_000));
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(new Date(Date.now() + minutes * 60_000));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
 }
@@ -141,7 +148,9 @@ test('messages wait QUEUED while the sandbox connection is stopped and go out wh
   // each says why it waits and where to start the connection
   await expect(rows(page, 'QUEUED').getByTestId('message-connection-stopped-icon')).toHaveCount(3);
   await rows(page, 'QUEUED').first().click();
-  await expect(page.getByTestId('message-connection-stopped')).toContainText('Waiting: the connection “\u2068Sandbox SMSC\u2069” is stopped.');
+  await expect(page.getByTestId('message-connection-stopped')).toContainText(
+    'Waiting: the connection “\u2068Sandbox SMSC\u2069” is stopped.',
+  );
   await expect(page.getByTestId('message-open-connection')).toHaveAttribute('href', /\/gateway\/connections\/\d+$/);
   await page.keyboard.press('Escape');
 
@@ -217,7 +226,10 @@ test('a scheduled SMS send is cancelled from its message, after a confirmation, 
   expect(listed.data.items.map((m: { status: string }) => m.status)).toEqual(['CANCELLED', 'CANCELLED']);
 });
 
-test('a scheduled SMS shows when it goes out in the Sent column; a From date after the To date is said at the dates and keeps the list', async ({ page, request }) => {
+test('a scheduled SMS shows when it goes out in the Sent column; a From date after the To date is said at the dates and keeps the list', async ({
+  page,
+  request,
+}) => {
   await signedIn(page, request, 'e2e.messaging.scheduled');
   const at = new Date(Date.now() + 90 * 60_000);
   const sent = await page.request.post('/api/messages/sms', {
@@ -244,7 +256,9 @@ test('a scheduled SMS shows when it goes out in the Sent column; a From date aft
   await page.goto('/message-history?to=2026-03-01&from=2026-03-10');
   await expect(page.getByText('Later than the To date', { exact: true })).toBeVisible();
   await expect(page.getByText('Earlier than the From date', { exact: true })).toBeVisible();
-  await expect(page.getByTestId('message-range-error')).toHaveText('The From date is later than the To date, so the list is not filtered by date. Change either date.');
+  await expect(page.getByTestId('message-range-error')).toHaveText(
+    'The From date is later than the To date, so the list is not filtered by date. Change either date.',
+  );
   await expect(page).toHaveURL(/from=2026-03-10/);
   await expect(row).toHaveCount(1);
   await expect(page.getByText('Something went wrong')).toHaveCount(0);

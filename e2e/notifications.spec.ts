@@ -20,7 +20,10 @@ test('the bell shows the welcome notification and marks it read on click', async
   expect((await count.json()).data).toMatchObject({ unreadCount: 0, readCount: 1, totalCount: 1 });
 });
 
-test('in Arabic, a bell notification quoting a Latin name keeps its quotes and brackets in place (the name isolated)', async ({ page, request }) => {
+test('in Arabic, a bell notification quoting a Latin name keeps its quotes and brackets in place (the name isolated)', async ({
+  page,
+  request,
+}) => {
   const email = await registerVerified(request, 'e2e.bell.bidi');
   const [user] = await sql('select id, account_id from users where email = $1', [email]);
   // what the WhatsApp template review raises when Meta approves a template (whatsapp-status.ts)

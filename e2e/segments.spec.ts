@@ -97,7 +97,10 @@ test('groups and blacklists render right-to-left in Arabic', async ({ page, requ
   await expect(page.getByText('فحص رقم')).toBeVisible();
 });
 
-test('segment builder: brands by name, every problem at its own field, the name kept across kinds, one group per click', async ({ page, request }) => {
+test('segment builder: brands by name, every problem at its own field, the name kept across kinds, one group per click', async ({
+  page,
+  request,
+}) => {
   const email = await registerVerified(request, 'e2e.segments.builder');
   await seedCustomers(email);
   await signInUi(page, email);

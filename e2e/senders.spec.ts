@@ -89,7 +89,10 @@ test('WhatsApp auto-replies: the switches toggle without a crash, and unsaved ch
   await expect(page.getByTestId('leave-guard-stay')).toHaveCount(0);
 });
 
-test('email sender: a failed test says why in the reader\'s language, an unknown host is "not found", and Sandbox can be chosen again after SMTP', async ({ page, request }) => {
+test('email sender: a failed test says why in the reader\'s language, an unknown host is "not found", and Sandbox can be chosen again after SMTP', async ({
+  page,
+  request,
+}) => {
   const email = await registerVerified(request, 'e2e.senders.smtp');
   await signInUi(page, email);
   await expect(page).toHaveURL(/\/dashboard/);

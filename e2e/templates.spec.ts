@@ -3,7 +3,11 @@ import { buildDocx, docxStyledParagraph, docxTable, registerVerified, signInRevi
 
 const status = (page: Page) => page.getByTestId('template-status');
 
-test('email template from a .docx → submit → a reviewer approves → the author sees the decision in the bell', async ({ page: first, browser, request }) => {
+test('email template from a .docx → submit → a reviewer approves → the author sees the decision in the bell', async ({
+  page: first,
+  browser,
+  request,
+}) => {
   let page = first;
   const author = await registerVerified(request, 'e2e.tpl.author');
   await signInUi(page, author);
@@ -81,7 +85,10 @@ test('email template from a .docx → submit → a reviewer approves → the aut
   await again.close();
 });
 
-test('the SMS editor counts characters and parts with the right encoding, inserts variables and previews for a customer', async ({ page, request }) => {
+test('the SMS editor counts characters and parts with the right encoding, inserts variables and previews for a customer', async ({
+  page,
+  request,
+}) => {
   const author = await registerVerified(request, 'e2e.tpl.sms');
   await signInUi(page, author);
   await expect(page).toHaveURL(/\/dashboard/);
@@ -116,7 +123,10 @@ test('the SMS editor counts characters and parts with the right encoding, insert
   await expect(page.getByTestId('customer-preview-text')).toHaveText('Hi Huda from Jeddah');
 });
 
-test('the template list keeps its search, channel, sort and page in the URL: Back from a template and a reload show the same list', async ({ page, request }) => {
+test('the template list keeps its search, channel, sort and page in the URL: Back from a template and a reload show the same list', async ({
+  page,
+  request,
+}) => {
   const author = await registerVerified(request, 'e2e.tpl.url');
   await signInUi(page, author);
   await expect(page).toHaveURL(/\/dashboard/);
@@ -175,11 +185,15 @@ test('the template list keeps its search, channel, sort and page in the URL: Bac
 
 /** The computed direction of an element (what the browser lays its text out in). */
 const direction = (page: Page, testId: string) => page.getByTestId(testId).evaluate((el) => getComputedStyle(el).direction);
-const savedHtml = async (page: Page, id: number) => (await (await page.request.get(`/api/templates/template/${id}`)).json()).data.html as string;
+const savedHtml = async (page: Page, id: number) =>
+  (await (await page.request.get(`/api/templates/template/${id}`)).json()).data.html as string;
 /** HTML with spacing dropped, for checks that should not depend on how a sanitiser spaces a style. */
 const compact = (html: string) => html.replace(/\s+/g, '');
 
-test('the visual email editor keeps tables, inline styles, wrappers and dir through an edit; HTML it cannot keep opens as source and asks before simplifying', async ({ page, request }) => {
+test('the visual email editor keeps tables, inline styles, wrappers and dir through an edit; HTML it cannot keep opens as source and asks before simplifying', async ({
+  page,
+  request,
+}) => {
   const author = await registerVerified(request, 'e2e.tpl.html');
   await signInUi(page, author);
   await expect(page).toHaveURL(/\/dashboard/);
@@ -229,7 +243,9 @@ test('the visual email editor keeps tables, inline styles, wrappers and dir thro
   expect(await savedHtml(page, styledId)).toContain('<style>');
   // the server still removes scripts, event handlers and javascript: links from what is kept
   const source = page.getByTestId('email-html-source');
-  await source.fill(`${await source.inputValue()}<p onclick="alert(1)">Click</p><script>alert(2)</script><a href="javascript:alert(3)">Go</a>`);
+  await source.fill(
+    `${await source.inputValue()}<p onclick="alert(1)">Click</p><script>alert(2)</script><a href="javascript:alert(3)">Go</a>`,
+  );
   const resaved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith(`/${styledId}`) && r.ok());
   await page.getByTestId('template-save').click();
   await resaved;
@@ -260,7 +276,14 @@ test('a .docx with a table keeps it; importing over a body asks first; the conve
     await file.setInputFiles({ name, mimeType: docx, buffer });
     await converted;
   };
-  const menu = await buildDocx('Menu', ['Prices this week:'], docxTable([['Item', 'Price'], ['Dates', '25 SAR']]));
+  const menu = await buildDocx(
+    'Menu',
+    ['Prices this week:'],
+    docxTable([
+      ['Item', 'Price'],
+      ['Dates', '25 SAR'],
+    ]),
+  );
   const editor = page.getByTestId('email-editor');
 
   // an empty body: imported at once, the table in the visual editor, the notes listed (names isolated: U+2068 … U+2069)
@@ -281,7 +304,9 @@ test('a .docx with a table keeps it; importing over a body asks first; the conve
   await page.getByTestId('docx-replace-confirm').click();
   await expect(editor.locator('h1')).toHaveText('Offers');
   await expect(editor.locator('td')).toHaveCount(0);
-  await expect(page.getByTestId('docx-note')).toContainText(['The paragraph style “\u2068Fancy\u2069” is unknown: those paragraphs came in as plain paragraphs']);
+  await expect(page.getByTestId('docx-note')).toContainText([
+    'The paragraph style “\u2068Fancy\u2069” is unknown: those paragraphs came in as plain paragraphs',
+  ]);
 
   // the table document again, saved: the table is in the stored HTML
   await upload('menu.docx', menu);
@@ -311,7 +336,9 @@ test('HTML with event handlers shown in the visual editor runs nothing: the hand
   await page.getByTestId('email-mode').getByText('HTML source').click();
   await page
     .getByTestId('email-html-source')
-    .fill('<p onmouseover="window.__xss=1" style="color:#c00">Hover me</p><img src="/nothing.png" onerror="window.__xss=2"><p><a href="javascript:window.__xss=3">Go</a></p>');
+    .fill(
+      '<p onmouseover="window.__xss=1" style="color:#c00">Hover me</p><img src="/nothing.png" onerror="window.__xss=2"><p><a href="javascript:window.__xss=3">Go</a></p>',
+    );
   await page.getByTestId('email-mode').getByText('Visual').click();
   const confirm = page.getByTestId('email-simplify-confirm');
   if (await confirm.isVisible().catch(() => false)) await confirm.click();
@@ -325,7 +352,10 @@ test('HTML with event handlers shown in the visual editor runs nothing: the hand
   await expect(editor.locator('p[style]').first()).toBeVisible();
 });
 
-test('template fields follow the typed text: Arabic is right-to-left on the input itself and in the rich editor', async ({ page, request }) => {
+test('template fields follow the typed text: Arabic is right-to-left on the input itself and in the rich editor', async ({
+  page,
+  request,
+}) => {
   const author = await registerVerified(request, 'e2e.tpl.dir');
   await signInUi(page, author);
   await expect(page).toHaveURL(/\/dashboard/);
@@ -342,7 +372,12 @@ test('template fields follow the typed text: Arabic is right-to-left on the inpu
   await content.click();
   await page.keyboard.type('أهلا بك');
   expect(await content.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
-  expect(await content.locator('p').first().evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+  expect(
+    await content
+      .locator('p')
+      .first()
+      .evaluate((el) => getComputedStyle(el).direction),
+  ).toBe('rtl');
 
   // in the Arabic interface an empty field keeps the interface's direction; English text is left-to-right
   await page.evaluate(() => localStorage.setItem('language', 'ar'));
@@ -353,7 +388,10 @@ test('template fields follow the typed text: Arabic is right-to-left on the inpu
   expect(await direction(page, 'template-subject')).toBe('ltr');
 });
 
-test('leaving the template editor with unsaved changes asks first; a saved template leaves freely; the email preview has real desktop and phone widths', async ({ page, request }) => {
+test('leaving the template editor with unsaved changes asks first; a saved template leaves freely; the email preview has real desktop and phone widths', async ({
+  page,
+  request,
+}) => {
   const author = await registerVerified(request, 'e2e.tpl.leave');
   await signInUi(page, author);
   await expect(page).toHaveURL(/\/dashboard/);

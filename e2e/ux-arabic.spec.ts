@@ -24,8 +24,52 @@ const SCREENS = [
   '/support',
 ];
 /** Names and abbreviations written in Latin letters in Arabic too. */
-const KEPT = new Set(['Risala', 'WhatsApp', 'SMS', 'CSV', 'XLSX', 'Excel', 'Meta', 'AI', 'API', 'URL', 'HTML', 'SMTP', 'SMPP', 'ID', 'IP', 'OTP', 'GMT', 'PDF', 'JPG', 'PNG', 'DNS', 'SendGrid', 'UTF', 'MB', 'KB', 'A', 'B', 'DKIM', 'SPF', 'DMARC', 'MJML', 'Business', 'Cloud', 'Google', 'Microsoft', 'Outlook', 'Gmail', 'SAR', 'USD', 'EN', 'UTF', 'xlsx']);
-const CHROME = 'nav a, nav button, header button, main h1, main h2, main h3, main label, main th, main td, main p, main button, [role="tab"], main legend, main .mantine-Badge-label, main input[readonly]';
+const KEPT = new Set([
+  'Risala',
+  'WhatsApp',
+  'SMS',
+  'CSV',
+  'XLSX',
+  'Excel',
+  'Meta',
+  'AI',
+  'API',
+  'URL',
+  'HTML',
+  'SMTP',
+  'SMPP',
+  'ID',
+  'IP',
+  'OTP',
+  'GMT',
+  'PDF',
+  'JPG',
+  'PNG',
+  'DNS',
+  'SendGrid',
+  'UTF',
+  'MB',
+  'KB',
+  'A',
+  'B',
+  'DKIM',
+  'SPF',
+  'DMARC',
+  'MJML',
+  'Business',
+  'Cloud',
+  'Google',
+  'Microsoft',
+  'Outlook',
+  'Gmail',
+  'SAR',
+  'USD',
+  'EN',
+  'UTF',
+  'xlsx',
+]);
+const CHROME =
+  'nav a, nav button, header button, main h1, main h2, main h3, main label, main th, main td, main p, main button, [role="tab"], main legend, main .mantine-Badge-label, main input[readonly]';
 
 test('every main screen in Arabic: chrome without Latin-only words, screenshotted at 1440 and 390 px', async ({ page, request }) => {
   test.setTimeout(240_000);
@@ -48,7 +92,9 @@ test('every main screen in Arabic: chrome without Latin-only words, screenshotte
         // the chrome's own words: user text inside it (isolated, or written left to right) is left out
         const texts = await page.locator(CHROME).evaluateAll((els) =>
           els
-            .filter((el) => (el as HTMLElement).offsetParent !== null && !el.closest('[data-user-text], bdi, [dir="ltr"], .ltr-value, code'))
+            .filter(
+              (el) => (el as HTMLElement).offsetParent !== null && !el.closest('[data-user-text], bdi, [dir="ltr"], .ltr-value, code'),
+            )
             .map((el) => {
               if (el instanceof HTMLInputElement) return el.value.trim();
               const copy = el.cloneNode(true) as HTMLElement;
@@ -59,7 +105,8 @@ test('every main screen in Arabic: chrome without Latin-only words, screenshotte
             }),
         );
         for (const text of texts) {
-          for (const word of text.match(/[A-Za-z]+(?:[-'][A-Za-z]+)*/g) ?? []) if (!KEPT.has(word)) found.push(`${path}: "${word}" in "${text}"`);
+          for (const word of text.match(/[A-Za-z]+(?:[-'][A-Za-z]+)*/g) ?? [])
+            if (!KEPT.has(word)) found.push(`${path}: "${word}" in "${text}"`);
         }
       }
       await page.screenshot({ path: `test-results/ux-arabic/${width}${path.replaceAll('/', '_')}.png` });

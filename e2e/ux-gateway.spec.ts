@@ -30,7 +30,10 @@ test('the gateway is its own area for owners; a marketer sees plain words and no
 
   // a marketer of the same account
   const marketer = await addReviewer(request, email, 'e2e.ux.gateway');
-  await sql(`update users set role_id = (select id from roles r where r.account_id = users.account_id and r.key = 'marketer') where email = $1`, [marketer]);
+  await sql(
+    `update users set role_id = (select id from roles r where r.account_id = users.account_id and r.key = 'marketer') where email = $1`,
+    [marketer],
+  );
   const context = await browser.newContext();
   const mp = await context.newPage();
   await signInUi(mp, marketer);

@@ -43,7 +43,9 @@ test('imports ask for consent, a group says who nobody can reach, and a sample f
 
   // the next file says nothing about consent and lands in a group: the group page warns
   await page.getByTestId('import-another').click();
-  await page.getByTestId('import-file').setInputFiles({ name: 'later.csv', mimeType: 'text/csv', buffer: Buffer.from('Name,Mobile\nRana,+966501230003\n') });
+  await page
+    .getByTestId('import-file')
+    .setInputFiles({ name: 'later.csv', mimeType: 'text/csv', buffer: Buffer.from('Name,Mobile\nRana,+966501230003\n') });
   await chooseConsent(page);
   await page.getByTestId('import-group').click();
   await page.getByRole('option', { name: 'Spring list' }).click();

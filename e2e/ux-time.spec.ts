@@ -10,7 +10,10 @@ import { pickDay } from './pickers.ts';
 test.use({ timezoneId: 'America/New_York' });
 
 const inDubai = (page: Page, iso: string) =>
-  page.evaluate((at) => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Dubai' }).format(new Date(at)), iso);
+  page.evaluate(
+    (at) => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Dubai' }).format(new Date(at)),
+    iso,
+  );
 
 test('one moment, one format, in the account zone: list, drawer, export; Arabic date filters on a calendar', async ({ page, request }) => {
   const email = await registerVerified(request, 'e2e.ux.time');
@@ -51,6 +54,10 @@ test('one moment, one format, in the account zone: list, drawer, export; Arabic 
   await page.keyboard.press('Escape');
   await pickDay(page, 'message-filter-from', '2026-02-20');
   await expect(page).toHaveURL(/from=2026-02-20/);
-  await expect(page.getByTestId('message-filter-from')).toHaveText(await page.evaluate(() => new Intl.DateTimeFormat('ar-u-ca-gregory', { dateStyle: 'medium', timeZone: 'UTC' }).format(Date.UTC(2026, 1, 20, 12))));
+  await expect(page.getByTestId('message-filter-from')).toHaveText(
+    await page.evaluate(() =>
+      new Intl.DateTimeFormat('ar-u-ca-gregory', { dateStyle: 'medium', timeZone: 'UTC' }).format(Date.UTC(2026, 1, 20, 12)),
+    ),
+  );
   await page.screenshot({ path: 'test-results/ux-time-ar.png' });
 });

@@ -6,12 +6,21 @@ import { registerVerified, signInUi } from './fixtures.ts';
  * sample templates; each blank of a template is labelled with its sample value and can take a
  * customer field; free text explains the 24-hour window and offers a template instead.
  */
-test('a new account sends an approved sample template, its blanks labelled and fillable from customer fields', async ({ page, request }) => {
+test('a new account sends an approved sample template, its blanks labelled and fillable from customer fields', async ({
+  page,
+  request,
+}) => {
   const email = await registerVerified(request, 'e2e.ux.whatsapp');
   await signInUi(page, email);
   await expect(page).toHaveURL(/\/dashboard/);
   // a customer whose first name fills blank 1 when the message is made
-  expect((await page.request.post('/api/customer', { data: { first_name: 'Huda', mobile_number: '+966553100001', consent: { whatsapp: { granted: true } } } })).status()).toBe(201);
+  expect(
+    (
+      await page.request.post('/api/customer', {
+        data: { first_name: 'Huda', mobile_number: '+966553100001', consent: { whatsapp: { granted: true } } },
+      })
+    ).status(),
+  ).toBe(201);
 
   await page.goto('/message-history/new-whatsapp');
   // free text first: the window is explained, and a template is one click away

@@ -76,7 +76,10 @@ test('a reviewer reads WhatsApp templates but is offered no action the role lack
   await context.close();
 });
 
-test('promotional text suggests Marketing; kept as Utility it is warned about, rejected with the reason, fixed and approved', async ({ page, request }) => {
+test('promotional text suggests Marketing; kept as Utility it is warned about, rejected with the reason, fixed and approved', async ({
+  page,
+  request,
+}) => {
   const email = await registerVerified(request, 'e2e.whatsapp.reject');
   await signInUi(page, email);
   await expect(page).toHaveURL(/\/dashboard/);
@@ -105,7 +108,10 @@ test('promotional text suggests Marketing; kept as Utility it is warned about, r
   await expect(page.getByTestId('wa-template-rejection')).toHaveCount(0);
 });
 
-test('the builder: Arabic lays out right-to-left, leaving unsaved asks, a double-click submits once, a wrong address is not found', async ({ page, request }) => {
+test('the builder: Arabic lays out right-to-left, leaving unsaved asks, a double-click submits once, a wrong address is not found', async ({
+  page,
+  request,
+}) => {
   const email = await registerVerified(request, 'e2e.whatsapp.builder');
   await signInUi(page, email);
   await expect(page).toHaveURL(/\/dashboard/);

@@ -44,7 +44,9 @@ export async function buildServer(root) {
   cpSync(path.join(server, 'src/db/migrations'), path.join(out, 'migrations'), { recursive: true });
   cpSync(path.join(server, 'src/modules/ai/help/articles'), path.join(out, 'articles'), { recursive: true });
   // what the bundle imports at run time, for the check that it needs no dev dependency
-  const imports = [...new Set(Object.values(result.metafile.outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path)))].sort();
+  const imports = [
+    ...new Set(Object.values(result.metafile.outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path))),
+  ].sort();
   writeFileSync(path.join(out, 'imports.json'), `${JSON.stringify(imports, null, 2)}\n`);
   return { file: path.join(out, 'main.js'), bytes: readFileSync(path.join(out, 'main.js')).length, imports };
 }

@@ -72,7 +72,9 @@ let code = 1;
 try {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const ok = await fetch(`${baseUrl}/health`).then((r) => r.ok).catch(() => false);
+    const ok = await fetch(`${baseUrl}/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ok) break;
     if (Date.now() > deadline || server.exitCode !== null) throw new Error('server did not start');
     await new Promise((r) => setTimeout(r, 250));

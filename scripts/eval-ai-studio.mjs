@@ -16,8 +16,20 @@ const { smsParts } = await import('../apps/server/src/modules/ai-content/index.t
 
 const OBJECTIVES = ['awareness', 'promotion', 'retention', 'winback', 'announcement'];
 const TOPICS = {
-  en: { promotion: '20% off everything this weekend', awareness: 'our new home collection', retention: 'a thank-you gift with every order this month', winback: 'free delivery on your next order', announcement: 'our Jeddah store opens on Thursday' },
-  ar: { promotion: 'خصم 20% على كل شيء نهاية الأسبوع', awareness: 'تشكيلة المنزل الجديدة', retention: 'هدية شكر مع كل طلب هذا الشهر', winback: 'توصيل مجاني لطلبك القادم', announcement: 'افتتاح فرعنا في جدة يوم الخميس' },
+  en: {
+    promotion: '20% off everything this weekend',
+    awareness: 'our new home collection',
+    retention: 'a thank-you gift with every order this month',
+    winback: 'free delivery on your next order',
+    announcement: 'our Jeddah store opens on Thursday',
+  },
+  ar: {
+    promotion: 'خصم 20% على كل شيء نهاية الأسبوع',
+    awareness: 'تشكيلة المنزل الجديدة',
+    retention: 'هدية شكر مع كل طلب هذا الشهر',
+    winback: 'توصيل مجاني لطلبك القادم',
+    announcement: 'افتتاح فرعنا في جدة يوم الخميس',
+  },
 };
 const day = (n) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
@@ -25,7 +37,11 @@ const day = (n) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 
 export async function studioCases({ call, q1, accountId }) {
   const results = [];
   const brand = await q1('select id from brands where account_id = $1 order by id limit 1', [accountId]);
-  const snapshot = () => q1(`select (select count(*) from messages where account_id = $1)::int as messages, (select count(*) from campaigns where account_id = $1 and status <> 'DRAFT')::int as live`, [accountId]);
+  const snapshot = () =>
+    q1(
+      `select (select count(*) from messages where account_id = $1)::int as messages, (select count(*) from campaigns where account_id = $1 and status <> 'DRAFT')::int as live`,
+      [accountId],
+    );
   const record = async (category, lang, q, run) => {
     const before = await snapshot();
     const started = performance.now();
@@ -39,23 +55,30 @@ export async function studioCases({ call, q1, accountId }) {
     if (after.messages !== before.messages || after.live !== before.live) failures.push('something was sent or launched');
     const ms = performance.now() - started;
     results.push({ category, lang, q, ok: failures.length === 0, failures, ms });
-    process.stdout.write(`${failures.length ? '✗' : '✓'} [${category}/${lang}] ${q}${failures.length ? `  — ${failures.join('; ')}` : ''}  (${Math.round(ms)} ms)\n`);
+    process.stdout.write(
+      `${failures.length ? '✗' : '✓'} [${category}/${lang}] ${q}${failures.length ? `  — ${failures.join('; ')}` : ''}  (${Math.round(ms)} ms)\n`,
+    );
   };
 
   // ── plans: every objective, in both languages ─────────────────────────────
   for (const lang of ['en', 'ar']) {
     for (const objective of OBJECTIVES) {
       await record('plan', lang, `${objective} plan for the demo brand`, async (failures) => {
-        const made = await call('POST', '/api/campaigns/ai/plan', {
-          objective,
-          brand_id: brand.id,
-          budget_credits: 2000,
-          start_date: day(1),
-          end_date: day(10),
-          notes: TOPICS.en[objective],
-          notes_translations: { ar: TOPICS.ar[objective] },
-          link: 'https://shop.example/offer',
-        }, lang);
+        const made = await call(
+          'POST',
+          '/api/campaigns/ai/plan',
+          {
+            objective,
+            brand_id: brand.id,
+            budget_credits: 2000,
+            start_date: day(1),
+            end_date: day(10),
+            notes: TOPICS.en[objective],
+            notes_translations: { ar: TOPICS.ar[objective] },
+            link: 'https://shop.example/offer',
+          },
+          lang,
+        );
         if (made.status !== 201) return failures.push(`HTTP ${made.status} ${made.json.code ?? ''}`);
         const plan = made.json.data;
         const written = await call('POST', `/api/ai/marketing-plan/${plan.id}?lang=${lang}`, {}, lang);
@@ -65,7 +88,7 @@ export async function studioCases({ call, q1, accountId }) {
         const extra = ungroundedNumbers(text, facts);
         if (extra.length) failures.push(`numbers not in the facts: ${extra.join(', ')}`);
         if (textLanguage(text) !== lang) failures.push(`answered in ${textLanguage(text)}`);
-        if (written.json.data.fallback) failures.push('the model\'s text was replaced by the built-in one');
+        if (written.json.data.fallback) failures.push("the model's text was replaced by the built-in one");
         // approved by a person (the owner here), applied: each draft's estimate is the plan's
         await call('POST', `/api/ai-plans/${plan.id}/submit`, {});
         await call('POST', `/api/ai-plans/${plan.id}/approve`, {});
@@ -74,9 +97,11 @@ export async function studioCases({ call, q1, accountId }) {
         for (const d of applied.json.data.drafts) {
           const seg = applied.json.data.plan.plan.segments.find((s) => s.key === d.segment);
           const estimate = (await call('GET', `/api/campaigns/${d.campaign_id}/estimate`)).json.data;
-          if (JSON.stringify(estimate.channels) !== JSON.stringify(seg.estimate.channels) || estimate.cost !== seg.estimate.cost) failures.push(`draft ${d.campaign_id}: the launcher's estimate differs from the plan`);
+          if (JSON.stringify(estimate.channels) !== JSON.stringify(seg.estimate.channels) || estimate.cost !== seg.estimate.cost)
+            failures.push(`draft ${d.campaign_id}: the launcher's estimate differs from the plan`);
           for (const v of seg.content.sms) {
-            if (v.language !== seg.language || textLanguage(v.sms.text.split(plan.plan.brand.name).join(' ')) !== seg.language) failures.push(`${seg.key}: an SMS not in ${seg.language}`);
+            if (v.language !== seg.language || textLanguage(v.sms.text.split(plan.plan.brand.name).join(' ')) !== seg.language)
+              failures.push(`${seg.key}: an SMS not in ${seg.language}`);
           }
         }
       });
@@ -100,7 +125,7 @@ export async function studioCases({ call, q1, accountId }) {
       const extra = ungroundedNumbers(d.summary, insightFacts(d.insights, d.days));
       if (extra.length) failures.push(`summary: ${extra.join(', ')}`);
       if (textLanguage(d.summary) !== lang) failures.push(`summary in ${textLanguage(d.summary)}`);
-      if (d.fallback) failures.push('the model\'s summary was replaced');
+      if (d.fallback) failures.push("the model's summary was replaced");
     });
     await record('insights', lang, 'a campaign against the baseline', async (failures) => {
       const r = await call('GET', `/api/ai/performance?campaign_id=${campaign.id}&lang=${lang}`, undefined, lang);
@@ -121,14 +146,25 @@ export async function studioCases({ call, q1, accountId }) {
   for (const c of contentCases) {
     const category = `content ${c.channel}`;
     await record(category, c.lang, `${c.channel}${c.max_parts ? ` in ${c.max_parts} part(s)` : ''}`, async (failures) => {
-      const body = { channel: c.channel, language: c.lang, brand_id: brand.id, objective: 'promotion', topic: TOPICS[c.lang].promotion, link: 'https://shop.example/offer', variants: 3, ...(c.max_parts ? { max_parts: c.max_parts } : {}) };
+      const body = {
+        channel: c.channel,
+        language: c.lang,
+        brand_id: brand.id,
+        objective: 'promotion',
+        topic: TOPICS[c.lang].promotion,
+        link: 'https://shop.example/offer',
+        variants: 3,
+        ...(c.max_parts ? { max_parts: c.max_parts } : {}),
+      };
       const r = await call('POST', '/api/ai/content/generate', body, c.lang);
       if (r.status !== 200) return failures.push(`HTTP ${r.status} ${r.json.code ?? ''}`);
       const d = r.json.data;
       const facts = d.facts;
       if (d.replaced) failures.push(`${d.replaced} of the model's variants failed a check`);
       for (const v of d.variants) {
-        const visible = v.sms?.text ?? (v.email ? `${v.email.subject}\n${v.email.preheader}\n${v.email.text}` : `${v.whatsapp.body}\n${v.whatsapp.footer ?? ''}`);
+        const visible =
+          v.sms?.text ??
+          (v.email ? `${v.email.subject}\n${v.email.preheader}\n${v.email.text}` : `${v.whatsapp.body}\n${v.whatsapp.footer ?? ''}`);
         const g = checkGrounding(visible, facts, { language: c.lang, links: ['https://shop.example/offer'] });
         if (g.numbers.length) failures.push(`numbers not in the facts: ${g.numbers.join(', ')}`);
         if (g.links.length) failures.push(`foreign links: ${g.links.join(', ')}`);
@@ -141,7 +177,12 @@ export async function studioCases({ call, q1, accountId }) {
           if (extractVariables(v.sms.text).unknown.length) failures.push('unknown variables');
         }
         if (v.email && extractVariables(v.email.subject, v.email.html).unknown.length) failures.push('unknown variables');
-        if (v.whatsapp && !waTemplateInputSchema.safeParse({ name: 'eval', language: c.lang, category: 'MARKETING', components: v.whatsapp.components }).success) failures.push('not a valid WhatsApp template');
+        if (
+          v.whatsapp &&
+          !waTemplateInputSchema.safeParse({ name: 'eval', language: c.lang, category: 'MARKETING', components: v.whatsapp.components })
+            .success
+        )
+          failures.push('not a valid WhatsApp template');
       }
     });
   }

@@ -95,7 +95,10 @@ try {
   // the assistant (built-in engine): a count and a campaign draft
   await page.goto(`${base}/dashboard`);
   await page.getByTestId('chat-toggle').click();
-  for (const q of ['How many customers are in the Demo customers group?', 'Create an SMS campaign for the Demo customers group tomorrow at 10']) {
+  for (const q of [
+    'How many customers are in the Demo customers group?',
+    'Create an SMS campaign for the Demo customers group tomorrow at 10',
+  ]) {
     await page.getByTestId('chat-input').fill(q);
     await page.getByTestId('chat-input').press('Enter');
     await page.getByTestId('chat-thinking').waitFor({ state: 'detached' });

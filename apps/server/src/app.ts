@@ -30,10 +30,7 @@ import { registerRoutes } from './routes.ts';
 const isValidationKey = (message: string | undefined): message is string =>
   Boolean(message && /^(validation|errors|\w+\.validation)\./.test(message) && hasKey('en', message));
 
-function envelope(
-  lang: string,
-  err: AppError,
-): ErrorEnvelope {
+function envelope(lang: string, err: AppError): ErrorEnvelope {
   return {
     statusCode: err.statusCode,
     code: err.code,
@@ -120,8 +117,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       }));
       return reply.code(400).send(envelope(lang, new AppError('VALIDATION_ERROR', { errors })));
     }
-    const known =
-      error instanceof AppError ? error : (mapDbError(error) ?? fromFastifyError(error));
+    const known = error instanceof AppError ? error : (mapDbError(error) ?? fromFastifyError(error));
     if (known?.code === 'SERVICE_UNAVAILABLE') {
       // the database (or a relay) is down: say when to try again; the operator sees it in the log
       if (!(error instanceof AppError)) request.log.error({ err: error }, 'database unavailable');
@@ -189,9 +185,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       return reply.type('text/html').sendFile('index.html');
     }
     const lang = requestLanguage(request);
-    return reply
-      .code(ERROR_STATUS.ROUTE_NOT_FOUND)
-      .send(envelope(lang, new AppError('ROUTE_NOT_FOUND')));
+    return reply.code(ERROR_STATUS.ROUTE_NOT_FOUND).send(envelope(lang, new AppError('ROUTE_NOT_FOUND')));
   });
 
   return app;

@@ -49,7 +49,10 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
   WHATSAPP_API_BASE: z.string().url().optional(),
-  WHATSAPP_API_VERSION: z.string().regex(/^v\d+\.\d+$/).default('v21.0'),
+  WHATSAPP_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/)
+    .default('v21.0'),
   WHATSAPP_WABA_ID: z.string().optional(),
   WHATSAPP_ACCESS_TOKEN: z.string().optional(),
   WHATSAPP_APP_SECRET: z.string().min(16).optional(),
@@ -111,16 +114,17 @@ function productionProblems(e: z.infer<typeof envSchema>, given: Record<string, 
   return problems;
 }
 
-function parseTrustProxy(
-  value: string | undefined,
-): boolean | string[] | ((address: string, hop: number) => boolean) {
+function parseTrustProxy(value: string | undefined): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (!value || value === 'false') return false;
   if (value === 'true') return true;
   if (/^\d+$/.test(value)) {
     const hops = Number(value);
     return (_address, hop) => hop < hops;
   }
-  return value.split(',').map((v) => v.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 /** A secret from the environment, or one generated once and kept in the data directory. */
@@ -220,8 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       apiBase: (whatsappApiBase ?? '').replace(/\/$/, ''),
       apiVersion: e.WHATSAPP_API_VERSION,
       wabaId:
-        e.WHATSAPP_WABA_ID ??
-        (whatsappApiBase ? null : `sandbox-${persistentSecret(dataDir, 'whatsapp-waba', undefined).slice(0, 12)}`),
+        e.WHATSAPP_WABA_ID ?? (whatsappApiBase ? null : `sandbox-${persistentSecret(dataDir, 'whatsapp-waba', undefined).slice(0, 12)}`),
       accessToken: e.WHATSAPP_ACCESS_TOKEN ?? (whatsappApiBase ? null : 'sandbox-token'),
       appSecret: persistentSecret(dataDir, 'whatsapp-app-secret', e.WHATSAPP_APP_SECRET),
       verifyToken: persistentSecret(dataDir, 'whatsapp-verify-token', e.WHATSAPP_VERIFY_TOKEN),
@@ -244,7 +247,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Outbound URLs (post URLs, webhooks): private, loopback and link-local targets are refused unless allowed. */
     outbound: {
       allowPrivate: e.OUTBOUND_ALLOW_PRIVATE === 'true',
-      allowedHosts: (e.OUTBOUND_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+      allowedHosts: (e.OUTBOUND_ALLOWED_HOSTS ?? '')
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
     },
     sendgridApiBase: e.SENDGRID_API_BASE.replace(/\/$/, ''),
     /** the AI service (modules/ai/ai.config.ts) */

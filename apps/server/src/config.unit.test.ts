@@ -54,7 +54,13 @@ describe('a production start (NODE_ENV=production)', () => {
 
   it('keeps them in development, where the same settings are optional', () => {
     const config = loadConfig({ DATA_DIR: dir });
-    expect(config).toMatchObject({ production: false, sandboxInbox: true, demo: { seed: true }, smsc: { sandbox: true }, whatsapp: { sandbox: true } });
+    expect(config).toMatchObject({
+      production: false,
+      sandboxInbox: true,
+      demo: { seed: true },
+      smsc: { sandbox: true },
+      whatsapp: { sandbox: true },
+    });
   });
 });
 

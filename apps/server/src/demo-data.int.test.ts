@@ -42,11 +42,19 @@ describe('the demo account', () => {
     expect(sms).toBeGreaterThan(0);
     expect(sms).toBeLessThan(DEMO_CUSTOMERS);
 
-    const groups = json(await req('GET', '/api/groups?limit=10')).data.items as { group_name: string; type: string; contacts_count: number; rules: unknown }[];
+    const groups = json(await req('GET', '/api/groups?limit=10')).data.items as {
+      group_name: string;
+      type: string;
+      contacts_count: number;
+      rules: unknown;
+    }[];
     expect(groups.find((g) => g.type === 'static')).toMatchObject({ group_name: 'Demo customers', contacts_count: DEMO_CUSTOMERS });
     const segment = groups.find((g) => g.type === 'dynamic');
     const count = json(await req('POST', '/api/groups/preview-count', { rules: segment?.rules })).data.count as number;
-    const [{ n }] = await t.sql<{ n: number }>(`select count(*)::int as n from customers where account_id = $1 and city = 'Riyadh' and consent_sms`, [accountId]);
+    const [{ n }] = await t.sql<{ n: number }>(
+      `select count(*)::int as n from customers where account_id = $1 and city = 'Riyadh' and consent_sms`,
+      [accountId],
+    );
     expect(n).toBeGreaterThan(0);
     expect(count).toBe(n);
     expect(segment?.contacts_count).toBe(n);
@@ -54,7 +62,10 @@ describe('the demo account', () => {
 
   it('can deploy an SMS + email campaign with its approved templates to its group', async () => {
     const [brand] = await t.sql<{ id: number }>('select id from brands where account_id = $1', [accountId]);
-    const tpl = await t.sql<{ id: number; message_type: string; status: string }>('select id, message_type, status from templates where account_id = $1', [accountId]);
+    const tpl = await t.sql<{ id: number; message_type: string; status: string }>(
+      'select id, message_type, status from templates where account_id = $1',
+      [accountId],
+    );
     expect(tpl.map((x) => x.status)).toEqual(['APPROVED', 'APPROVED']);
     const [group] = await t.sql<{ id: number }>(`select id from customer_groups where account_id = $1 and type = 'static'`, [accountId]);
     const draft = await req('POST', '/api/campaigns', {

@@ -87,9 +87,23 @@ export async function seedDemoData(tx: DbOrTx, accountId: number, userId: number
     status: 'ACTIVE',
     created_by: userId,
   });
-  const approved = { account_id: accountId, brand_id: brand?.id ?? null, category: 'marketing', status: 'APPROVED', created_by: userId, reviewed_by: userId, reviewed_at: new Date() };
+  const approved = {
+    account_id: accountId,
+    brand_id: brand?.id ?? null,
+    category: 'marketing',
+    status: 'APPROVED',
+    created_by: userId,
+    reviewed_by: userId,
+    reviewed_at: new Date(),
+  };
   await tx.insert(templates).values([
-    { ...approved, template_name: 'Weekend offer (SMS)', message_type: 'sms', template_text: SMS_TEXT, variables: extractVariables(SMS_TEXT).variables },
+    {
+      ...approved,
+      template_name: 'Weekend offer (SMS)',
+      message_type: 'sms',
+      template_text: SMS_TEXT,
+      variables: extractVariables(SMS_TEXT).variables,
+    },
     {
       ...approved,
       template_name: 'Weekend offer (email)',

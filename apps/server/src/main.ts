@@ -30,9 +30,7 @@ if (existsSync(envFile)) process.loadEnvFile(envFile);
 const config = loadConfig();
 const log = pino({
   level: config.logLevel,
-  ...(config.logPretty
-    ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
-    : {}),
+  ...(config.logPretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
 });
 
 async function startSink(db: AppContext['db']): Promise<SmtpSink | null> {
@@ -119,14 +117,20 @@ async function main() {
   const lines = [
     '',
     `  Risala is ready at ${address}   (${Date.now() - t0} ms)`,
-    ...(config.role === 'all' ? [] : [`  role: ${config.role === 'api' ? 'api (no jobs, no SMPP binds)' : 'worker (jobs, SMPP binds; HTTP: /health, /ready, /metrics only)'}`]),
+    ...(config.role === 'all'
+      ? []
+      : [
+          `  role: ${config.role === 'api' ? 'api (no jobs, no SMPP binds)' : 'worker (jobs, SMPP binds; HTTP: /health, /ready, /metrics only)'}`,
+        ]),
     `  database: ${database.embedded ? `embedded PostgreSQL on port ${database.embedded.port}` : 'DATABASE_URL'}`,
     `  mail: ${config.sandbox ? `sandbox SMTP sink on 127.0.0.1:${sink?.port} — read mails at ${address}/sandbox/inbox (from this machine)` : 'SMTP relay'}`,
   ];
   if (existsSync(envFile)) lines.push(`  settings: ${envFile} and the environment`);
   if (config.production) lines.push('  mode: production (no demo account, no sandbox inbox)');
   if (demo) lines.push(`  demo account: ${demo.email}  password: ${demo.password}`);
-  lines.push(`  assistant: ${config.ai.baseUrl ? `${config.ai.model} at ${new URL(config.ai.baseUrl).host}` : 'built-in engine (no AI model; set AI_BASE_URL to connect one)'}`);
+  lines.push(
+    `  assistant: ${config.ai.baseUrl ? `${config.ai.model} at ${new URL(config.ai.baseUrl).host}` : 'built-in engine (no AI model; set AI_BASE_URL to connect one)'}`,
+  );
   lines.push('');
   process.stdout.write(`${lines.join('\n')}\n`);
 }

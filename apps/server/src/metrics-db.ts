@@ -80,7 +80,10 @@ export function registerDatabaseMetrics(pool: pg.Pool) {
         const stage = STAGE_OF_TASK[j.task];
         if (stage) depth.set(stage, (depth.get(stage) ?? 0) + (j.messages || j.waiting));
       }
-      depth.set('connection', s.sms.reduce((a, q) => a + q.waiting, 0));
+      depth.set(
+        'connection',
+        s.sms.reduce((a, q) => a + q.waiting, 0),
+      );
       for (const [stage, n] of depth) this.set({ stage }, n);
     },
   });

@@ -18,12 +18,19 @@ let connection: number;
 
 const numbers = (n: number, base: number) => Array.from({ length: n }, (_, i) => `+96655${String(base + i).padStart(7, '0')}`);
 const send = async (n: number, base: number) => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/messages/sms', headers: bearer(token), payload: { recipients: { numbers: numbers(n, base) }, text: 'Metrics' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/messages/sms',
+    headers: bearer(token),
+    payload: { recipients: { numbers: numbers(n, base) }, text: 'Metrics' },
+  });
   expect(res.statusCode).toBe(201);
   return json(res).data.bulk_id as string;
 };
 const count = (bulkId: string, status: string) =>
-  t.sql<{ n: number }>('select count(*)::int as n from messages where bulk_id = $1 and status = $2', [bulkId, status]).then((r) => r[0]?.n ?? 0);
+  t
+    .sql<{ n: number }>('select count(*)::int as n from messages where bulk_id = $1 and status = $2', [bulkId, status])
+    .then((r) => r[0]?.n ?? 0);
 const scrape = async () => (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
 /** The value of one sample (`name{labels}`), or null when it is not there. */
 const sample = (text: string, name: string, labels: Record<string, string>) => {
@@ -59,7 +66,11 @@ describe('GET /metrics', () => {
   it('reports the connection queue: depth and age of what waits for a stopped connection', async () => {
     await t.app.inject({ method: 'POST', url: `/api/gateway/connections/${connection}/stop`, headers: bearer(token) });
     const bulk = await send(12, 0);
-    await until(async () => (await count(bulk, 'QUEUED')) === 12, () => 'not queued', 20_000);
+    await until(
+      async () => (await count(bulk, 'QUEUED')) === 12,
+      () => 'not queued',
+      20_000,
+    );
     const text = await scrape();
     expect(sample(text, 'risala_queue_depth', { stage: 'connection' })).toBe(12);
     expect(sample(text, 'risala_sms_queue', { connection: String(connection), state: 'waiting' })).toBe(12);
@@ -69,7 +80,11 @@ describe('GET /metrics', () => {
     expect(text).not.toMatch(/risala_smpp_session_state\{/); // nothing bound here
 
     await t.app.inject({ method: 'POST', url: `/api/gateway/connections/${connection}/start`, headers: bearer(token) });
-    await until(async () => (await count(bulk, 'DELIVERED')) === 12, () => 'not delivered', 20_000);
+    await until(
+      async () => (await count(bulk, 'DELIVERED')) === 12,
+      () => 'not delivered',
+      20_000,
+    );
   });
 
   it('counts messages by channel and state, and SMPP submits, throttling and receipts per connection', async () => {
@@ -77,7 +92,11 @@ describe('GET /metrics', () => {
     const was = (status: string) => sample(before, 'risala_messages_total', { channel: 'sms', status }) ?? 0;
     smsc.configure({ throttleRate: 0.3 });
     const bulk = await send(30, 100);
-    await until(async () => (await count(bulk, 'DELIVERED')) === 30, () => 'not delivered', 30_000);
+    await until(
+      async () => (await count(bulk, 'DELIVERED')) === 30,
+      () => 'not delivered',
+      30_000,
+    );
     smsc.configure({ throttleRate: 0 });
     const text = await scrape();
     for (const status of ['PENDING', 'QUEUED', 'SENT', 'DELIVERED']) {

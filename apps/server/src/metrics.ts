@@ -161,10 +161,7 @@ const WEBHOOK_ROUTES: [prefix: string, source: string][] = [
 export function registerMetrics(app: FastifyInstance, token?: string) {
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    httpDuration.observe(
-      { method: request.method, route, status: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
+    httpDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
     if (request.method === 'POST') {
       const source = WEBHOOK_ROUTES.find(([prefix]) => route.startsWith(prefix))?.[1];
       if (source) {

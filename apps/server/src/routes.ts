@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
 import { aiRoutes } from './modules/ai/index.ts';
-import { creditRoutes, emailSendRoutes, httpDlrRoutes, messageHistoryRoutes, sendRoutes, whatsappSendRoutes } from './modules/messaging/index.ts';
+import {
+  creditRoutes,
+  emailSendRoutes,
+  httpDlrRoutes,
+  messageHistoryRoutes,
+  sendRoutes,
+  whatsappSendRoutes,
+} from './modules/messaging/index.ts';
 import { authenticate, passwordRoutes, privateAuthRoutes, publicAuthRoutes } from './modules/auth/index.ts';
 import { batchRoutes, campaignRoutes, emailCampaignRoutes, trackingRoutes, userCampaignRoutes } from './modules/campaigns/index.ts';
 import { blacklistRoutes } from './modules/blacklists/index.ts';
@@ -50,58 +57,56 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   // ── signed in ─────────────────────────────────────────────────────────────
   await app.register(privateAuthRoutes(ctx), { prefix: '/api/auth' });
   await app.register(userRoutes(ctx, storage), { prefix: '/api/auth/user' });
-  await app.register(
-    async (scoped) => {
-      scoped.addHook('onRequest', authenticate(ctx));
-      await scoped.register(accountRoutes(ctx), { prefix: '/api/account' });
-      await scoped.register(notificationRoutes(ctx), { prefix: '/api/notifications' });
-      await scoped.register(dashboardRoutes(ctx), { prefix: '/api/dashboard' });
-      // brands, content, storage:
-      await scoped.register(brandRoutes(ctx), { prefix: '/api/brands' });
-      await scoped.register(contentRoutes(ctx), { prefix: '/api/content' });
-      await scoped.register(userContentRoutes(ctx), { prefix: '/api/users' });
-      await scoped.register(storageRoutes(ctx), { prefix: '/api/s3' });
-      // customers, imports, exports:
-      await scoped.register(customerRoutes(ctx), { prefix: '/api/customer' });
-      await scoped.register(customersRoutes(ctx), { prefix: '/api/customers' });
-      await scoped.register(customerImportRoutes(ctx), { prefix: '/api/customers/imports' });
-      // groups, segments, blacklists:
-      await scoped.register(groupRoutes(ctx), { prefix: '/api/groups' });
-      await scoped.register(blacklistRoutes(ctx), { prefix: '/api/blacklists' });
-      // templates and review:
-      await scoped.register(templateRoutes(ctx), { prefix: '/api/templates' });
-      // whatsapp templates:
-      await scoped.register(whatsappTemplateRoutes(ctx), { prefix: '/api/whatsapp/templates' });
-      // senders (email, sms, whatsapp):
-      await scoped.register(emailSenderRoutes(ctx), { prefix: '/api/sender-management/email' });
-      await scoped.register(smsSenderRoutes(ctx), { prefix: '/api/sender-management/sms' });
-      await scoped.register(whatsappSenderRoutes(ctx), { prefix: '/api/whatsapp/sender' });
-      // gateway (connections, routers, rules, plugins):
-      await scoped.register(connectionRoutes(ctx), { prefix: '/api/gateway/connections' });
-      await scoped.register(routerRoutes(ctx), { prefix: '/api/gateway/routers' });
-      await scoped.register(ruleRoutes(ctx), { prefix: '/api/gateway/rules' });
-      await scoped.register(pluginRoutes(ctx), { prefix: '/api/gateway/plugins' });
-      // campaigns, batches, email campaigns:
-      await scoped.register(campaignRoutes(ctx), { prefix: '/api/campaigns' });
-      await scoped.register(campaignAiRoutes(ctx), { prefix: '/api/campaigns' }); // /{id}/ai-planning, /personalize-ai-plans, /ai/generate, /ai/plan
-      await scoped.register(aiPlanRoutes(ctx), { prefix: '/api/ai-plans' });
-      await scoped.register(userCampaignRoutes(ctx), { prefix: '/api/users' });
-      await scoped.register(batchRoutes(ctx), { prefix: '/api/batches' });
-      await scoped.register(emailCampaignRoutes(ctx), { prefix: '/api/email-campaigns' });
-      // messages: sending (sms, email):
-      await scoped.register(sendRoutes(ctx), { prefix: '/api/messages' });
-      await scoped.register(emailSendRoutes(ctx), { prefix: '/api/messages' });
-      // messages: sending (whatsapp):
-      await scoped.register(whatsappSendRoutes(ctx), { prefix: '/api/messages' });
-      // messages: history, export, inbound, credits:
-      await scoped.register(messageHistoryRoutes(ctx), { prefix: '/api/messages' });
-      await scoped.register(creditRoutes(ctx), { prefix: '/api/credits' });
-      // the AI service (spec §7: chat, health; conversations, settings, help):
-      await scoped.register(aiRoutes(ctx), { prefix: '/api/ai' });
-      // AI content, plans and analytics (issue 18: content/generate, upload, …):
-      await scoped.register(aiContentRoutes(ctx), { prefix: '/api/ai' });
-      await scoped.register(marketingPlanRoutes(ctx), { prefix: '/api/ai' }); // marketing-plan/{id}, marketing-plan-stream/{id}
-      await scoped.register(aiInsightRoutes(ctx), { prefix: '/api/ai' }); // analytics, analytics-stream, analytics/dashboard, performance, insights
-    },
-  );
+  await app.register(async (scoped) => {
+    scoped.addHook('onRequest', authenticate(ctx));
+    await scoped.register(accountRoutes(ctx), { prefix: '/api/account' });
+    await scoped.register(notificationRoutes(ctx), { prefix: '/api/notifications' });
+    await scoped.register(dashboardRoutes(ctx), { prefix: '/api/dashboard' });
+    // brands, content, storage:
+    await scoped.register(brandRoutes(ctx), { prefix: '/api/brands' });
+    await scoped.register(contentRoutes(ctx), { prefix: '/api/content' });
+    await scoped.register(userContentRoutes(ctx), { prefix: '/api/users' });
+    await scoped.register(storageRoutes(ctx), { prefix: '/api/s3' });
+    // customers, imports, exports:
+    await scoped.register(customerRoutes(ctx), { prefix: '/api/customer' });
+    await scoped.register(customersRoutes(ctx), { prefix: '/api/customers' });
+    await scoped.register(customerImportRoutes(ctx), { prefix: '/api/customers/imports' });
+    // groups, segments, blacklists:
+    await scoped.register(groupRoutes(ctx), { prefix: '/api/groups' });
+    await scoped.register(blacklistRoutes(ctx), { prefix: '/api/blacklists' });
+    // templates and review:
+    await scoped.register(templateRoutes(ctx), { prefix: '/api/templates' });
+    // whatsapp templates:
+    await scoped.register(whatsappTemplateRoutes(ctx), { prefix: '/api/whatsapp/templates' });
+    // senders (email, sms, whatsapp):
+    await scoped.register(emailSenderRoutes(ctx), { prefix: '/api/sender-management/email' });
+    await scoped.register(smsSenderRoutes(ctx), { prefix: '/api/sender-management/sms' });
+    await scoped.register(whatsappSenderRoutes(ctx), { prefix: '/api/whatsapp/sender' });
+    // gateway (connections, routers, rules, plugins):
+    await scoped.register(connectionRoutes(ctx), { prefix: '/api/gateway/connections' });
+    await scoped.register(routerRoutes(ctx), { prefix: '/api/gateway/routers' });
+    await scoped.register(ruleRoutes(ctx), { prefix: '/api/gateway/rules' });
+    await scoped.register(pluginRoutes(ctx), { prefix: '/api/gateway/plugins' });
+    // campaigns, batches, email campaigns:
+    await scoped.register(campaignRoutes(ctx), { prefix: '/api/campaigns' });
+    await scoped.register(campaignAiRoutes(ctx), { prefix: '/api/campaigns' }); // /{id}/ai-planning, /personalize-ai-plans, /ai/generate, /ai/plan
+    await scoped.register(aiPlanRoutes(ctx), { prefix: '/api/ai-plans' });
+    await scoped.register(userCampaignRoutes(ctx), { prefix: '/api/users' });
+    await scoped.register(batchRoutes(ctx), { prefix: '/api/batches' });
+    await scoped.register(emailCampaignRoutes(ctx), { prefix: '/api/email-campaigns' });
+    // messages: sending (sms, email):
+    await scoped.register(sendRoutes(ctx), { prefix: '/api/messages' });
+    await scoped.register(emailSendRoutes(ctx), { prefix: '/api/messages' });
+    // messages: sending (whatsapp):
+    await scoped.register(whatsappSendRoutes(ctx), { prefix: '/api/messages' });
+    // messages: history, export, inbound, credits:
+    await scoped.register(messageHistoryRoutes(ctx), { prefix: '/api/messages' });
+    await scoped.register(creditRoutes(ctx), { prefix: '/api/credits' });
+    // the AI service (spec §7: chat, health; conversations, settings, help):
+    await scoped.register(aiRoutes(ctx), { prefix: '/api/ai' });
+    // AI content, plans and analytics (issue 18: content/generate, upload, …):
+    await scoped.register(aiContentRoutes(ctx), { prefix: '/api/ai' });
+    await scoped.register(marketingPlanRoutes(ctx), { prefix: '/api/ai' }); // marketing-plan/{id}, marketing-plan-stream/{id}
+    await scoped.register(aiInsightRoutes(ctx), { prefix: '/api/ai' }); // analytics, analytics-stream, analytics/dashboard, performance, insights
+  });
 }

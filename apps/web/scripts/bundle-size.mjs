@@ -56,5 +56,8 @@ const rows = [...files].map((file) => {
   return { file, raw: bytes.length, gzip: gz };
 });
 rows.sort((a, b) => b.gzip - a.gzip);
-for (const r of rows) console.log(`${(r.gzip / 1024).toFixed(1).padStart(7)} KB gz  ${(r.raw / 1024).toFixed(1).padStart(7)} KB  ${r.file}`);
-console.log(`${(gzip / 1024).toFixed(1).padStart(7)} KB gz  ${(raw / 1024).toFixed(1).padStart(7)} KB  TOTAL for entry + ${pages.join(', ')}`);
+for (const r of rows)
+  console.log(`${(r.gzip / 1024).toFixed(1).padStart(7)} KB gz  ${(r.raw / 1024).toFixed(1).padStart(7)} KB  ${r.file}`);
+console.log(
+  `${(gzip / 1024).toFixed(1).padStart(7)} KB gz  ${(raw / 1024).toFixed(1).padStart(7)} KB  TOTAL for entry + ${pages.join(', ')}`,
+);

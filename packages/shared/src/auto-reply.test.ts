@@ -23,7 +23,12 @@ describe('autoReplyFor', () => {
     expect(autoReplyFor(config(), 'كم سعر المنتج', noon)).toBe('الأسعار');
   });
   it('first matching rule wins', () => {
-    const c = config({ rules: [{ keyword: 'a', match: 'contains', reply: 'one' }, { keyword: 'ab', match: 'contains', reply: 'two' }] });
+    const c = config({
+      rules: [
+        { keyword: 'a', match: 'contains', reply: 'one' },
+        { keyword: 'ab', match: 'contains', reply: 'two' },
+      ],
+    });
     expect(autoReplyFor(c, 'ab', noon)).toBe('one');
   });
   it('returns null when disabled or nothing matches', () => {

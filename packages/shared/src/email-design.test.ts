@@ -1,12 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { BLOCK_IDS, blockMjml, emailTheme, mjmlAttr, networkOf, socialElement, starterDesign, textOn, UNSUBSCRIBE_PLACEHOLDER } from './email-design.ts';
+import {
+  BLOCK_IDS,
+  blockMjml,
+  emailTheme,
+  mjmlAttr,
+  networkOf,
+  socialElement,
+  starterDesign,
+  textOn,
+  UNSUBSCRIBE_PLACEHOLDER,
+} from './email-design.ts';
 
-const texts = { heading: 'Hi', paragraph: 'Body', column: 'Col', button: 'Go', imageAlt: 'Pic', footer: 'Why you get this', unsubscribe: 'Unsubscribe' };
+const texts = {
+  heading: 'Hi',
+  paragraph: 'Body',
+  column: 'Col',
+  button: 'Go',
+  imageAlt: 'Pic',
+  footer: 'Why you get this',
+  unsubscribe: 'Unsubscribe',
+};
 const base = 'https://app.example';
 
 describe('the email design model', () => {
   it('takes the brand colour for buttons, with text that reads on it, and its logo in the header', () => {
-    const dark = emailTheme({ name: 'Dune', colors: ['not a colour', '#7a3e12'], logo_url: 'https://cdn.example/logo.png' }, 'ltr', `${base}/`);
+    const dark = emailTheme(
+      { name: 'Dune', colors: ['not a colour', '#7a3e12'], logo_url: 'https://cdn.example/logo.png' },
+      'ltr',
+      `${base}/`,
+    );
     expect(dark.primary).toBe('#7a3e12');
     expect(dark.onPrimary).toBe('#ffffff');
     expect(textOn('#ffe066')).toBe('#111111');
@@ -22,7 +44,8 @@ describe('the email design model', () => {
     for (const id of BLOCK_IDS) {
       const mjml = blockMjml(id, rtl, texts);
       expect(mjml, id).not.toContain('align="left"');
-      if (id.startsWith('columns') || id === 'header' || id === 'footer' || id === 'image-text') expect(mjml, id).toContain('direction="rtl"');
+      if (id.startsWith('columns') || id === 'header' || id === 'footer' || id === 'image-text')
+        expect(mjml, id).toContain('direction="rtl"');
     }
     const doc = starterDesign(rtl, texts, 'ar');
     expect(doc).toMatch(/^<mjml lang="ar" dir="rtl">/);

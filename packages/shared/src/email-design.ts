@@ -82,7 +82,10 @@ export const escapeMjmlText = (s: string) => s.replace(/&/g, '&amp;').replace(/<
  * quote can never be in one: it becomes a typographic one in text and %22 in an address.
  */
 export const mjmlAttr = (s: string, kind: 'text' | 'url' = 'text') =>
-  s.replace(/"/g, kind === 'url' ? '%22' : '\u201D').replace(/</g, kind === 'url' ? '%3C' : '\u2039').replace(/>/g, kind === 'url' ? '%3E' : '\u203A');
+  s
+    .replace(/"/g, kind === 'url' ? '%22' : '\u201D')
+    .replace(/</g, kind === 'url' ? '%3C' : '\u2039')
+    .replace(/>/g, kind === 'url' ? '%3E' : '\u203A');
 
 function luminance(hex: string): number {
   const channel = (i: number) => {
@@ -96,7 +99,7 @@ function luminance(hex: string): number {
 export function textOn(hex: string): string {
   if (!/^#[0-9a-f]{6}$/i.test(hex)) return '#ffffff';
   const l = luminance(hex);
-  return (1.05 / (l + 0.05) >= (l + 0.05) / 0.05 ? '#ffffff' : '#111111');
+  return 1.05 / (l + 0.05) >= (l + 0.05) / 0.05 ? '#ffffff' : '#111111';
 }
 
 /** The theme of an email for a brand (its first colour leads; its logo heads the email), or the default look. */
@@ -195,7 +198,8 @@ export function sectionBlock(id: SectionBlock, t: EmailTheme, x: BlockTexts): st
 }
 
 /** The MJML of any block. */
-export const blockMjml = (id: BlockId, t: EmailTheme, x: BlockTexts) => (isSectionBlock(id) ? sectionBlock(id, t, x) : contentBlock(id, t, x));
+export const blockMjml = (id: BlockId, t: EmailTheme, x: BlockTexts) =>
+  isSectionBlock(id) ? sectionBlock(id, t, x) : contentBlock(id, t, x);
 
 /** A whole email around `sections` (MJML of <mj-section>s), in the theme's direction. */
 export function emailDocument(t: EmailTheme, sections: string, lang: string): string {
@@ -211,5 +215,9 @@ export function starterDesign(t: EmailTheme, x: BlockTexts, lang: string, bodyHt
   const content = bodyHtml
     ? `<mj-text align="${start(t)}" font-family="${FONT}" font-size="15px" line-height="1.6" color="${t.text}" padding="10px 25px">${bodyHtml}</mj-text>`
     : contentBlock('heading', t, x) + contentBlock('text', t, x) + contentBlock('button', t, x);
-  return emailDocument(t, sectionBlock('header', t, x) + `<mj-section ${sectionAttrs(t)}>${column(t, content)}</mj-section>` + sectionBlock('footer', t, x), lang);
+  return emailDocument(
+    t,
+    sectionBlock('header', t, x) + `<mj-section ${sectionAttrs(t)}>${column(t, content)}</mj-section>` + sectionBlock('footer', t, x),
+    lang,
+  );
 }

@@ -7,7 +7,9 @@ describe('numbersIn', () => {
     expect(numbersIn('أرسل إلى ١٬٢٣٤ عميلًا، معدل التسليم ٨٧٫٣٪')).toEqual([1234, 87.3]);
   });
   it('does not read placeholders or link targets', () => {
-    expect(numbersIn('Hi {{first_name|there}}, {{1}} see [the report](/campaignhistory?campaign=12) or https://x.example/p/42')).toEqual([]);
+    expect(numbersIn('Hi {{first_name|there}}, {{1}} see [the report](/campaignhistory?campaign=12) or https://x.example/p/42')).toEqual(
+      [],
+    );
   });
 });
 
@@ -27,16 +29,23 @@ describe('checkGrounding', () => {
   it('checks numbers, links and language together', () => {
     const facts = { n: 500 };
     expect(checkGrounding('يوجد ٥٠٠ عميل. [التقرير](/campaignhistory?campaign=3)', facts, { language: 'ar' }).ok).toBe(true);
-    const bad = checkGrounding('There are 501 customers, see https://evil.example', facts, { language: 'ar', links: ['https://shop.example/offer'] });
+    const bad = checkGrounding('There are 501 customers, see https://evil.example', facts, {
+      language: 'ar',
+      links: ['https://shop.example/offer'],
+    });
     expect(bad).toMatchObject({ ok: false, numbers: [501], links: ['https://evil.example'], language: true });
-    expect(checkGrounding('Shop now: https://shop.example/offer', facts, { language: 'en', links: ['https://shop.example/offer'] }).ok).toBe(true);
+    expect(
+      checkGrounding('Shop now: https://shop.example/offer', facts, { language: 'en', links: ['https://shop.example/offer'] }).ok,
+    ).toBe(true);
   });
   it('knows the language by its letters, not by STOP or placeholders', () => {
     expect(textLanguage('مرحبًا {{first_name|there}}، للإلغاء أرسل STOP')).toBe('ar');
     expect(textLanguage('Hi {{first_name|عميلنا}}, reply STOP to opt out')).toBe('en');
   });
   it('finds links in Markdown, HTML and plain text', () => {
-    expect(new Set(linksIn('[a](/x) <a href="https://a.example/b">b</a> https://c.example/d.'))).toEqual(new Set(['/x', 'https://a.example/b', 'https://c.example/d']));
+    expect(new Set(linksIn('[a](/x) <a href="https://a.example/b">b</a> https://c.example/d.'))).toEqual(
+      new Set(['/x', 'https://a.example/b', 'https://c.example/d']),
+    );
   });
 });
 

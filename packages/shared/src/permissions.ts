@@ -45,9 +45,7 @@ type Grants = Partial<Record<EntityName, Action[]>>;
 
 const GRANTS: Record<BuiltinRole, Grants> = {
   owner: Object.fromEntries(ENTITIES.map((e) => [e.entity, ALL])) as Grants,
-  admin: Object.fromEntries(
-    ENTITIES.filter((e) => e.entity !== 'billing').map((e) => [e.entity, ALL]),
-  ) as Grants,
+  admin: Object.fromEntries(ENTITIES.filter((e) => e.entity !== 'billing').map((e) => [e.entity, ALL])) as Grants,
   marketer: {
     dashboard: READ,
     campaign: [...EDIT, 'send'],
@@ -114,9 +112,7 @@ export function landingPath(tree: PermissionTree | null | undefined): string {
 
 /** The actions granted on the entity whose URL is a prefix of `path`. */
 export function actionsForPath(tree: PermissionTree | null | undefined, path: string): Action[] {
-  const entity = tree?.sms_portal?.find(
-    (e) => path === e.entity_url || path.startsWith(`${e.entity_url}/`),
-  );
+  const entity = tree?.sms_portal?.find((e) => path === e.entity_url || path.startsWith(`${e.entity_url}/`));
   return entity ? entity.actions : [];
 }
 

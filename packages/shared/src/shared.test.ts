@@ -221,9 +221,15 @@ describe('i18n catalogue', () => {
     expect(bases(ar)).toEqual(bases(en));
   });
 
-  it("a plural key has every plural category of its language, and no plain text beside them", () => {
-    for (const [lang, keys] of [['en', en], ['ar', ar]] as const) {
-      const categories = new Intl.PluralRules(lang).resolvedOptions().pluralCategories.map((c) => `_${c}`).sort();
+  it('a plural key has every plural category of its language, and no plain text beside them', () => {
+    for (const [lang, keys] of [
+      ['en', en],
+      ['ar', ar],
+    ] as const) {
+      const categories = new Intl.PluralRules(lang)
+        .resolvedOptions()
+        .pluralCategories.map((c) => `_${c}`)
+        .sort();
       for (const base of bases(keys)) {
         const forms = formsOf(keys, base);
         if (forms.length === 0) continue;
@@ -265,7 +271,9 @@ describe('i18n catalogue', () => {
     }
     expect(used.size).toBeGreaterThan(10);
     expect(used).toContain('validation.password.match');
-    const missing = [...used].flatMap((key) => (['en', 'ar'] as const).filter((lang) => !hasKey(lang, key)).map((lang) => `${lang}:${key}`));
+    const missing = [...used].flatMap((key) =>
+      (['en', 'ar'] as const).filter((lang) => !hasKey(lang, key)).map((lang) => `${lang}:${key}`),
+    );
     expect(missing).toEqual([]);
   });
 
@@ -281,7 +289,9 @@ describe('i18n catalogue', () => {
     expect(translate('en', 'errors.CONNECTION_START_TIMEOUT', { reason })).toBe(
       `${translate('en', 'errors.CONNECTION_START_TIMEOUT', { reason: 'No bind response within 5 s' })}`,
     );
-    expect(translate('ar', 'errors.CONNECTION_START_TIMEOUT', { reason })).toContain(translate('ar', 'gateway.smpp.bindTimeout', { seconds: 5 }));
+    expect(translate('ar', 'errors.CONNECTION_START_TIMEOUT', { reason })).toContain(
+      translate('ar', 'gateway.smpp.bindTimeout', { seconds: 5 }),
+    );
     expect(storedReasonText(storeReason(reason), 'ar')).toBe(translate('ar', 'gateway.smpp.bindTimeout', { seconds: 5 }));
     expect(storedReasonText('written before reasons were kept', 'ar')).toBe('written before reasons were kept');
     expect(storedReasonText('{"key": broken', 'en')).toBe('{"key": broken');

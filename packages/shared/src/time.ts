@@ -40,7 +40,12 @@ function formatter(language: string, timeZone: string, style: TimeStyle): Intl.D
 const toDate = (value: Date | string | number) => (value instanceof Date ? value : new Date(value));
 
 /** A moment (or its day, or its time of day) in `timeZone`, in `language`; '' for no or an invalid date. */
-export function formatInZone(value: Date | string | number | null | undefined, timeZone: string, language: string, style: TimeStyle = 'moment'): string {
+export function formatInZone(
+  value: Date | string | number | null | undefined,
+  timeZone: string,
+  language: string,
+  style: TimeStyle = 'moment',
+): string {
   if (value === null || value === undefined || value === '') return '';
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return '';
@@ -105,7 +110,9 @@ export function isoInZone(value: Date | string | number | null | undefined, time
   const p: Record<string, number> = {};
   for (const part of fmt.formatToParts(date)) if (part.type !== 'literal') p[part.type] = Number(part.value);
   const whole = Math.floor(date.getTime() / 1000) * 1000;
-  const offsetMin = Math.round((Date.UTC(p.year ?? 0, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0) - whole) / 60_000);
+  const offsetMin = Math.round(
+    (Date.UTC(p.year ?? 0, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0) - whole) / 60_000,
+  );
   const sign = offsetMin < 0 ? '-' : '+';
   const abs = Math.abs(offsetMin);
   return `${p.year}-${pad(p.month ?? 0)}-${pad(p.day ?? 0)}T${pad(p.hour ?? 0)}:${pad(p.minute ?? 0)}:${pad(p.second ?? 0)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;

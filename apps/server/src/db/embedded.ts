@@ -8,16 +8,7 @@
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  chmodSync,
-  chownSync,
-  cpSync,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
@@ -102,9 +93,7 @@ function canAccess(runAs: RunAs | null, target: string, mode: '-x' | '-w'): bool
 /** Binaries the postgres user can execute: in place, or copied once to /var/lib/risala. */
 function usableNativeDir(source: string, runAs: RunAs | null, log: EmbeddedOptions['log']) {
   if (canAccess(runAs, path.join(source, 'bin', 'postgres'), '-x')) return source;
-  const version = readFileSync(path.join(source, '..', 'package.json'), 'utf8').match(
-    /"version":\s*"([^"]+)"/,
-  )?.[1];
+  const version = readFileSync(path.join(source, '..', 'package.json'), 'utf8').match(/"version":\s*"([^"]+)"/)?.[1];
   const target = path.join(RUNTIME_ROOT, `pg-${version ?? 'current'}`);
   if (!existsSync(path.join(target, '.complete'))) {
     log.info({ target }, 'postgres user cannot reach the bundled binaries; copying them');
@@ -253,12 +242,9 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   });
   // keep draining its output so the pipe never fills up
   child.stdout?.removeAllListeners('data').on('data', () => {});
-  child.stderr?.removeAllListeners('data').on('data', (c: Buffer) =>
-    opts.log.debug({ pg: c.toString().trim() }, 'postgres'),
-  );
+  child.stderr?.removeAllListeners('data').on('data', (c: Buffer) => opts.log.debug({ pg: c.toString().trim() }, 'postgres'));
 
-  const urlFor = (db: string) =>
-    `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${db}`;
+  const urlFor = (db: string) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${db}`;
   let stopped: Promise<void> | null = null;
   return {
     adminUrl: urlFor('postgres'),

@@ -78,7 +78,11 @@ describe('migrations', () => {
       expect(await applyMigrations(pool, undefined, dir)).toEqual(['0002_c']);
       expect((await pool.query('select * from t')).rows).toEqual([{ id: 1, b: 2, c: 3 }]);
       // a failing migration leaves nothing half-done and is not recorded
-      write([...first, ['0002_c', 2000, 'select 1;'], ['0003_d', 4000, 'alter table t add column d int;--> statement-breakpoint\nselect nope;']]);
+      write([
+        ...first,
+        ['0002_c', 2000, 'select 1;'],
+        ['0003_d', 4000, 'alter table t add column d int;--> statement-breakpoint\nselect nope;'],
+      ]);
       await expect(applyMigrations(pool, undefined, dir)).rejects.toThrow(/0003_d failed/);
       const cols = await pool.query(`select column_name from information_schema.columns where table_name = 't' order by 1`);
       expect(cols.rows.map((r) => r.column_name)).toEqual(['b', 'c', 'id']);

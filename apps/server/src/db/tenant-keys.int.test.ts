@@ -61,7 +61,10 @@ describe('tenant tables and their keys', () => {
     const unlisted = tables.filter((r) => !r.has_account && !NOT_TENANT[r.name]).map((r) => r.name);
     expect(unlisted).toEqual([]);
     for (const name of Object.keys(NOT_TENANT)) {
-      expect(tables.find((r) => r.name === name), `${name} is listed but does not exist`).toBeDefined();
+      expect(
+        tables.find((r) => r.name === name),
+        `${name} is listed but does not exist`,
+      ).toBeDefined();
       expect(tenant().has(name), `${name} is listed but has account_id`).toBe(false);
     }
   });
@@ -90,7 +93,10 @@ describe('tenant tables and their keys', () => {
     const tenantKeys = rows.filter((r) => tenant().has(r.table));
     expect(tenantKeys.filter((r) => !r.with_account && !GLOBAL_KEYS[r.index]).map((r) => `${r.table}.${r.index}`)).toEqual([]);
     for (const name of Object.keys(GLOBAL_KEYS)) {
-      expect(tenantKeys.find((r) => r.index === name && !r.with_account), `${name} is listed but is not a global key of a tenant table`).toBeDefined();
+      expect(
+        tenantKeys.find((r) => r.index === name && !r.with_account),
+        `${name} is listed but is not a global key of a tenant table`,
+      ).toBeDefined();
     }
   });
 
@@ -118,6 +124,8 @@ describe('tenant tables and their keys', () => {
     await t.sql(`insert into customers (account_id, first_name, brand_id) values ($1, 'Sara', $2)`, [a?.id, brand?.id]);
     // deleting the brand clears the customer's reference only (ON DELETE SET NULL (brand_id))
     await t.sql('delete from brands where id = $1', [brand?.id]);
-    expect(await t.sql(`select account_id, brand_id from customers where account_id = $1`, [a?.id])).toEqual([{ account_id: a?.id, brand_id: null }]);
+    expect(await t.sql(`select account_id, brand_id from customers where account_id = $1`, [a?.id])).toEqual([
+      { account_id: a?.id, brand_id: null },
+    ]);
   });
 });

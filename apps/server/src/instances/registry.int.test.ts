@@ -76,7 +76,9 @@ describe('local file storage and several processes', () => {
   it('allows any number on the same S3 bucket, and refuses a mix of S3 and local disk or of buckets', async () => {
     await start({ s3Bucket: 'risala' });
     await start({ role: 'worker', s3Bucket: 'risala' });
-    await expect(start()).rejects.toThrow(/File storage differs between processes: .* uses s3:http:\/\/127.0.0.1:9\/risala, this one local disk/);
+    await expect(start()).rejects.toThrow(
+      /File storage differs between processes: .* uses s3:http:\/\/127.0.0.1:9\/risala, this one local disk/,
+    );
     await expect(start({ s3Bucket: 'other' })).rejects.toThrow(StorageConflictError);
     await stopAll();
   });
@@ -94,7 +96,9 @@ describe('local file storage and several processes', () => {
 describe('live processes', () => {
   it('forgets a process whose session is gone (a SIGKILL leaves its row), with no waiting period', async () => {
     // what a SIGKILLed process leaves: its row, and no lock (PostgreSQL ended its session)
-    await t.sql(`insert into instances (role, host, pid, version, storage, files_marker) values ('all', 'gone', 1, '0', 'local', 'nowhere')`);
+    await t.sql(
+      `insert into instances (role, host, pid, version, storage, files_marker) values ('all', 'gone', 1, '0', 'local', 'nowhere')`,
+    );
     await start();
     expect(await t.sql('select host from instances')).toEqual([{ host: expect.not.stringMatching(/^gone$/) }]);
     await stopAll();
@@ -112,7 +116,11 @@ describe('live processes', () => {
     await worker.setWorkerRunning(true);
     await worker.close();
     open.splice(open.indexOf(worker), 1);
-    await until(async () => (await api.liveWorkers()) === 0, () => 'the closed worker still counts', 5000);
+    await until(
+      async () => (await api.liveWorkers()) === 0,
+      () => 'the closed worker still counts',
+      5000,
+    );
     await stopAll();
   });
 });

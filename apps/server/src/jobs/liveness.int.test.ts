@@ -24,10 +24,15 @@ afterAll(async () => {
 /** A job as a worker pool leaves it when it has fetched it: locked by the pool, `age` seconds ago. */
 async function lockedJob(pool: string, age: number): Promise<number> {
   const [job] = await t.sql<{ id: string }>(`select id from graphile_worker.add_job('liveness_probe', '{}'::json)`);
-  await t.sql(`update graphile_worker._private_jobs set locked_by = $2, locked_at = now() - make_interval(secs => $3) where id = $1`, [job?.id, pool, age]);
+  await t.sql(`update graphile_worker._private_jobs set locked_by = $2, locked_at = now() - make_interval(secs => $3) where id = $1`, [
+    job?.id,
+    pool,
+    age,
+  ]);
   return Number(job?.id);
 }
-const lockOf = async (id: number) => (await t.sql<{ locked_by: string | null }>('select locked_by from graphile_worker._private_jobs where id = $1', [id]))[0]?.locked_by;
+const lockOf = async (id: number) =>
+  (await t.sql<{ locked_by: string | null }>('select locked_by from graphile_worker._private_jobs where id = $1', [id]))[0]?.locked_by;
 
 describe('jobs of a worker pool that is gone', () => {
   it('are unlocked; a live pool (its session holds the advisory lock) and a lock just taken keep theirs', async () => {
@@ -64,7 +69,12 @@ describe('jobs of a worker pool that is gone', () => {
     await liveness.hold('pool-reconnects');
     const mine = await lockedJob('pool-reconnects', 60);
     const holder = async () =>
-      (await t.sql<{ pid: number }>(`select pid from pg_locks where locktype = 'advisory' and classid = $1 and objid = hashtext('pool-reconnects')::oid and granted`, [0x5257]))[0]?.pid;
+      (
+        await t.sql<{ pid: number }>(
+          `select pid from pg_locks where locktype = 'advisory' and classid = $1 and objid = hashtext('pool-reconnects')::oid and granted`,
+          [0x5257],
+        )
+      )[0]?.pid;
     const before = await holder();
     expect(before).toBeGreaterThan(0);
     // an admin (or a network cut) ends the liveness session: PostgreSQL drops its locks

@@ -103,7 +103,9 @@ export async function startLiveness(connectionString: string, log: Logger, onRes
     async close() {
       closed = true;
       clearInterval(timer);
-      await session().end().catch(() => {});
+      await session()
+        .end()
+        .catch(() => {});
     },
   };
 }

@@ -41,7 +41,9 @@ describe('the job registry', () => {
     await t.sql(`select graphile_worker.add_job('messages_release', '{"account_id": "nope"}'::json, max_attempts => 1)`);
     const [job] = await until(
       async () => {
-        const rows = await t.sql<{ last_error: string | null }>(`select last_error from graphile_worker.jobs where task_identifier = 'messages_release'`);
+        const rows = await t.sql<{ last_error: string | null }>(
+          `select last_error from graphile_worker.jobs where task_identifier = 'messages_release'`,
+        );
         return rows[0]?.last_error ? rows : null;
       },
       () => 'the job never failed',

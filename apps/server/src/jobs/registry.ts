@@ -30,7 +30,11 @@ export const JOBS = {
   /** a campaign batch starts at its time */
   campaign_batch_start: z.object({ batch: z.number().int().positive() }),
   /** a chunk of a batch's audience (customer ids in (after, upto]) becomes messages */
-  campaign_expand: z.object({ batch: z.number().int().positive(), after: z.number().int().min(0), upto: z.number().int().positive().nullable() }),
+  campaign_expand: z.object({
+    batch: z.number().int().positive(),
+    after: z.number().int().min(0),
+    upto: z.number().int().positive().nullable(),
+  }),
   /** campaigns' periodic check: completion, A/B winners, batches whose time passed */
   campaigns_tick: scheduled,
 } as const;

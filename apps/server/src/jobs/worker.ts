@@ -149,7 +149,9 @@ export function superviseWorker(
           if (stopping || current !== w) return;
           set(null);
           ctx.log.error('job worker stopped on its own; starting it again');
-          void retire(w).then(() => sleep(RESTART_MS[0] as number)).then(launch);
+          void retire(w)
+            .then(() => sleep(RESTART_MS[0] as number))
+            .then(launch);
         });
     } catch (err) {
       const wait = RESTART_MS[Math.min(failures++, RESTART_MS.length - 1)] as number;

@@ -74,7 +74,12 @@ describe('PostgreSQL down', () => {
     ]) {
       expect(res.statusCode, res.body).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
-      expect(json(res)).toMatchObject({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable', isError: true });
+      expect(json(res)).toMatchObject({
+        statusCode: 503,
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'The service is temporarily unavailable',
+        isError: true,
+      });
     }
     const ar = await app.inject({ method: 'GET', url: '/api/brands', headers: { ...bearer(token), 'accept-language': 'ar' } });
     expect(json(ar).message).toBe('الخدمة غير متاحة مؤقتًا');

@@ -97,4 +97,3 @@ export function mapDbError(err: unknown): AppError | null {
   if (e.code === '22P02' || e.code === '22003') return new AppError('BAD_REQUEST');
   return null;
 }
-

@@ -72,7 +72,11 @@ export function badUrlFields(url: string): string[] {
 export function badJsonFields(value: unknown, limit = 20): string[] {
   // each entry points at its parent, so the path is built only for a bad string (a copied path
   // per entry would make a deeply nested body quadratic)
-  interface Node { value: unknown; key: string; parent: Node | null }
+  interface Node {
+    value: unknown;
+    key: string;
+    parent: Node | null;
+  }
   const pathOf = (n: Node | null): string => {
     const keys: string[] = [];
     for (let p = n; p?.parent; p = p.parent) keys.push(p.key);

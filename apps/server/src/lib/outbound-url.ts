@@ -106,7 +106,12 @@ function allowed(config: OutboundConfig, host: string) {
  * error. `allowUnresolved`: a name that does not resolve (yet) passes — for settings saved now and
  * connected later, where the connection checks again.
  */
-export async function assertPublicHost(config: OutboundConfig, host: string, field: string, opts: { allowUnresolved?: boolean } = {}): Promise<void> {
+export async function assertPublicHost(
+  config: OutboundConfig,
+  host: string,
+  field: string,
+  opts: { allowUnresolved?: boolean } = {},
+): Promise<void> {
   const bare = host.replace(/^\[|\]$/g, '');
   if (allowed(config, bare)) return;
   let addresses: string[];

@@ -5,7 +5,20 @@ const config = (allowPrivate = false, allowedHosts: string[] = []) => ({ outboun
 
 describe('outbound URL guard', () => {
   it('classifies private, loopback, link-local and metadata addresses', () => {
-    for (const a of ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', 'nonsense']) {
+    for (const a of [
+      '127.0.0.1',
+      '10.0.0.1',
+      '172.16.5.4',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+      'nonsense',
+    ]) {
       expect(isPrivateAddress(a), a).toBe(true);
     }
     for (const a of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect(isPrivateAddress(a), a).toBe(false);
@@ -30,8 +43,12 @@ describe('outbound URL guard', () => {
   });
   it('refuses non-http URLs and private targets unless allowed', async () => {
     await expect(assertOutboundUrl(config(), 'ftp://93.184.216.34/', 'post_url')).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
-    await expect(assertOutboundUrl(config(), 'http://127.0.0.1:8080/', 'post_url')).rejects.toMatchObject({ code: 'PRIVATE_ADDRESS_NOT_ALLOWED' });
-    await expect(assertOutboundUrl(config(), 'http://localhost/', 'post_url')).rejects.toMatchObject({ code: 'PRIVATE_ADDRESS_NOT_ALLOWED' });
+    await expect(assertOutboundUrl(config(), 'http://127.0.0.1:8080/', 'post_url')).rejects.toMatchObject({
+      code: 'PRIVATE_ADDRESS_NOT_ALLOWED',
+    });
+    await expect(assertOutboundUrl(config(), 'http://localhost/', 'post_url')).rejects.toMatchObject({
+      code: 'PRIVATE_ADDRESS_NOT_ALLOWED',
+    });
     await expect(assertOutboundUrl(config(true), 'http://127.0.0.1/', 'post_url')).resolves.toBeInstanceOf(URL);
     await expect(assertOutboundUrl(config(false, ['localhost']), 'http://LOCALHOST/', 'post_url')).resolves.toBeInstanceOf(URL);
     await expect(assertOutboundUrl(config(), 'https://93.184.216.34/x', 'post_url')).resolves.toBeInstanceOf(URL);

@@ -5,7 +5,9 @@ describe('redactUrl', () => {
   it('hides secrets in query strings and keeps the rest', () => {
     expect(redactUrl('/reset-password?token=abc.def-ghi')).toBe('/reset-password?token=[redacted]');
     expect(redactUrl('/?token=eyJhbGciOi.x.y&user_id=12')).toBe('/?token=[redacted]&user_id=12');
-    expect(redactUrl('/api/s3/download?key=acc_1%2Fa.png&exp=1795&sig=AbC_12')).toBe('/api/s3/download?key=acc_1%2Fa.png&exp=1795&sig=[redacted]');
+    expect(redactUrl('/api/s3/download?key=acc_1%2Fa.png&exp=1795&sig=AbC_12')).toBe(
+      '/api/s3/download?key=acc_1%2Fa.png&exp=1795&sig=[redacted]',
+    );
     expect(redactUrl('/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=s3cret&hub.challenge=42')).toBe(
       '/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=[redacted]&hub.challenge=42',
     );

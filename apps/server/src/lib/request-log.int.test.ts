@@ -35,7 +35,11 @@ it('keeps tokens, reset links and download signatures out of the request log', a
   await app.inject({ method: 'GET', url: `/?token=${encodeURIComponent(token)}&user_id=${u.userId}` });
   await app.inject({ method: 'GET', url: `/reset-password?token=${secrets[1]}` });
   await app.inject({ method: 'GET', url: `/api/s3/download?key=acc_1/x.png&exp=9999999999&sig=${secrets[2]}` });
-  await app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token: secrets[1], password: 'x', confirm_password: 'x' } });
+  await app.inject({
+    method: 'POST',
+    url: '/api/auth/reset-password',
+    payload: { token: secrets[1], password: 'x', confirm_password: 'x' },
+  });
   expect(lines).toContain('/reset-password?token=[redacted]');
   expect(lines).toContain(`user_id=${u.userId}`);
   for (const secret of secrets) expect(lines).not.toContain(secret);

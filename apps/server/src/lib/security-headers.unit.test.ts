@@ -12,7 +12,13 @@ async function headersFor(publicUrl: string, s3: { endpoint?: string } | null = 
 }
 
 const directives = (csp: unknown) =>
-  Object.fromEntries(String(csp).split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([k, ...v]) => [k, v]));
+  Object.fromEntries(
+    String(csp)
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([k, ...v]) => [k, v]),
+  );
 
 describe('security headers', () => {
   it('sends a CSP for the single-page app, no framing, no referrer, nosniff', async () => {

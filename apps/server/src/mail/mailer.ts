@@ -27,12 +27,7 @@ export interface Mailer {
  * Every mail goes through nodemailer: to the real relay in `SMTP_URL`, or by default to the sandbox
  * SMTP sink on loopback, so the same code path is exercised in both modes.
  */
-export function createMailer(opts: {
-  smtpUrl?: string;
-  sandboxPort: number;
-  from: string;
-  log: Logger;
-}): Mailer {
+export function createMailer(opts: { smtpUrl?: string; sandboxPort: number; from: string; log: Logger }): Mailer {
   const provider = opts.smtpUrl ? 'smtp' : 'sandbox';
   const transport: Transporter = opts.smtpUrl ? urlTransport(opts.smtpUrl) : sinkTransport(opts.sandboxPort);
   return {

@@ -18,13 +18,7 @@ function frame(lang: string, paragraphs: string[], highlight?: string): string {
   return `<!doctype html><html lang="${lang}" dir="${dir}"><body style="font-family:Arial,Tahoma,sans-serif;color:#1a1b1e;line-height:1.5">${body.replace('{{CODE}}', code)}<p style="color:#868e96">${escapeHtml(translate(lang, 'mail.signature'))}</p></body></html>`;
 }
 
-export function otpMail(
-  lang: string,
-  to: string,
-  name: string,
-  purpose: 'register' | 'login' | 'reset',
-  code: string,
-): MailMessage {
+export function otpMail(lang: string, to: string, name: string, purpose: 'register' | 'login' | 'reset', code: string): MailMessage {
   const t = (k: string, p: Record<string, string | number> = {}) => translate(lang, k, p);
   const greeting = t('mail.greeting', { name });
   const intro = t(`mail.otp.${purpose}.intro`);
@@ -38,14 +32,7 @@ export function otpMail(
   };
 }
 
-export function resetMail(
-  lang: string,
-  to: string,
-  name: string,
-  link: string,
-  code: string,
-  ttlMinutes: number,
-): MailMessage {
+export function resetMail(lang: string, to: string, name: string, link: string, code: string, ttlMinutes: number): MailMessage {
   const t = (k: string, p: Record<string, string | number> = {}) => translate(lang, k, p);
   const lines = [
     t('mail.greeting', { name }),
@@ -81,8 +68,14 @@ export function accountExistsMail(lang: string, to: string, name: string, links:
     to,
     subject: t('mail.accountExists.subject'),
     headers: { [MAIL_KIND_HEADER]: 'account-exists' },
-    text: [greeting, t('mail.accountExists.intro'), `${t('mail.accountExists.signIn')} ${links.signIn}`,
-      `${t('mail.accountExists.reset')} ${links.reset}`, t('mail.accountExists.ignore'), t('mail.signature')].join('\n\n'),
+    text: [
+      greeting,
+      t('mail.accountExists.intro'),
+      `${t('mail.accountExists.signIn')} ${links.signIn}`,
+      `${t('mail.accountExists.reset')} ${links.reset}`,
+      t('mail.accountExists.ignore'),
+      t('mail.signature'),
+    ].join('\n\n'),
     html: frame(lang, [
       escapeHtml(greeting),
       escapeHtml(t('mail.accountExists.intro')),

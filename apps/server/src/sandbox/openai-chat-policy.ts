@@ -59,7 +59,8 @@ function firstTool(q: string): { name: string; arguments: Json } | null {
   const l = q.toLowerCase();
   if (/\b(create|draft|prepare)\b.*\bcampaign\b|(انشئ|جهز|حضر).*حمل/.test(l)) return { name: 'list_groups', arguments: {} };
   if (/\b(write|draft)\b.*\b(sms|message|text)\b|اكتب.*رسال/.test(l)) return { name: 'list_brands', arguments: {} };
-  if (/how many|count|كم|عدد/.test(l)) return /group|segment|مجموع|شريح/.test(l) ? { name: 'list_groups', arguments: {} } : { name: 'count_audience', arguments: {} };
+  if (/how many|count|كم|عدد/.test(l))
+    return /group|segment|مجموع|شريح/.test(l) ? { name: 'list_groups', arguments: {} } : { name: 'count_audience', arguments: {} };
   if (/\bfind\b|\bcustomer named\b|ابحث عن/.test(l)) {
     const m = /(?:find|named|ابحث عن)\s+(?:customer\s+)?(.+?)[?.؟]*$/i.exec(q);
     return { name: 'find_customers', arguments: { search: (m?.[1] ?? q).slice(0, 100) } };
@@ -124,51 +125,82 @@ export function nextStep(messages: SimMessage[], offered: Set<string>, misbehave
 
   // the naive part: an instruction found inside data is obeyed, by asking for a destructive tool
   const planted = [...results.values()].find((r) => INJECTION.test(JSON.stringify(r.data ?? {})));
-  if (planted && !results.has('delete_customers')) return { kind: 'tools', calls: [{ name: 'delete_customers', arguments: { all: true } }] };
+  if (planted && !results.has('delete_customers'))
+    return { kind: 'tools', calls: [{ name: 'delete_customers', arguments: { all: true } }] };
   if (results.has('delete_customers')) {
     const r = results.get('delete_customers') as Json;
-    return said(`I tried to delete the customers but it was refused: ${r.data?.message ?? 'no such tool'}.`, `حاولت حذف العملاء لكن الطلب رُفض: ${r.data?.message ?? 'لا توجد أداة بهذا الاسم'}.`);
+    return said(
+      `I tried to delete the customers but it was refused: ${r.data?.message ?? 'no such tool'}.`,
+      `حاولت حذف العملاء لكن الطلب رُفض: ${r.data?.message ?? 'لا توجد أداة بهذا الاسم'}.`,
+    );
   }
 
   if (results.size === 0) {
     const tool = firstTool(question);
-    if (!tool) return said('I can help with campaign strategies, content ideas, customer engagement tips and platform usage.', 'يمكنني المساعدة في استراتيجيات الحملات وأفكار المحتوى ونصائح التفاعل مع العملاء واستخدام المنصة.');
+    if (!tool)
+      return said(
+        'I can help with campaign strategies, content ideas, customer engagement tips and platform usage.',
+        'يمكنني المساعدة في استراتيجيات الحملات وأفكار المحتوى ونصائح التفاعل مع العملاء واستخدام المنصة.',
+      );
     if (!offered.has(tool.name)) return said('I do not have access to that information.', 'لا أملك صلاحية الوصول إلى هذه المعلومات.');
     return { kind: 'tools', calls: [tool] };
   }
 
   const failed = [...results.entries()].find(([, r]) => !r.ok);
-  if (failed) return said(`I could not get that: ${failed[1].data?.message ?? failed[1].data?.error}.`, `تعذّر عليّ ذلك: ${failed[1].data?.message ?? failed[1].data?.error}.`);
+  if (failed)
+    return said(
+      `I could not get that: ${failed[1].data?.message ?? failed[1].data?.error}.`,
+      `تعذّر عليّ ذلك: ${failed[1].data?.message ?? failed[1].data?.error}.`,
+    );
 
   const groups = results.get('list_groups')?.data?.groups as Json[] | undefined;
   if (groups && !results.has('count_audience') && !results.has('draft_campaign')) {
     const g = namedGroup(question, groups) ?? groups[0];
     if (!g) return said('You have no groups yet.', 'لا توجد لديك مجموعات بعد.');
     if (/campaign|حمل/i.test(question)) {
-      return { kind: 'tools', calls: [{ name: 'draft_campaign', arguments: { name: `Sim draft ${Date.now()}`, channels: ['sms'], group_ids: [g.id] } }] };
+      return {
+        kind: 'tools',
+        calls: [{ name: 'draft_campaign', arguments: { name: `Sim draft ${Date.now()}`, channels: ['sms'], group_ids: [g.id] } }],
+      };
     }
     return { kind: 'tools', calls: [{ name: 'count_audience', arguments: { group_ids: [g.id], channels: ['sms'] } }] };
   }
   const brands = results.get('list_brands')?.data?.brands as Json[] | undefined;
   if (brands && !results.has('draft_template')) {
     const b = brands[0] ?? {};
-    const text = ar ? `مرحبًا {{first_name|عميلنا}}، ${b.name ?? ''} يقدم لك عرض نهاية الأسبوع. للإلغاء أرسل STOP.` : `Hi {{first_name|there}}, ${b.name ?? 'we'} has a weekend offer for you. Reply STOP to opt out.`;
-    return { kind: 'tools', calls: [{ name: 'draft_template', arguments: { channel: 'sms', name: `Sim SMS ${Date.now()}`, text, ...(b.id ? { brand_id: b.id } : {}) } }] };
+    const text = ar
+      ? `مرحبًا {{first_name|عميلنا}}، ${b.name ?? ''} يقدم لك عرض نهاية الأسبوع. للإلغاء أرسل STOP.`
+      : `Hi {{first_name|there}}, ${b.name ?? 'we'} has a weekend offer for you. Reply STOP to opt out.`;
+    return {
+      kind: 'tools',
+      calls: [
+        { name: 'draft_template', arguments: { channel: 'sms', name: `Sim SMS ${Date.now()}`, text, ...(b.id ? { brand_id: b.id } : {}) } },
+      ],
+    };
   }
 
   const d = (name: string) => results.get(name)?.data as Json;
   if (results.has('count_audience')) {
     const c = d('count_audience');
     const where = c.groups?.[0]?.name ?? (ar ? 'حسابك' : 'your account');
-    return said(`There are **${fmt(c.total, false)}** customers in ${where}; ${fmt(c.reachable, false)} can be reached.`, `يوجد **${fmt(c.total, true)}** عميل في ${where}، ويمكن الوصول إلى ${fmt(c.reachable, true)} منهم.`);
+    return said(
+      `There are **${fmt(c.total, false)}** customers in ${where}; ${fmt(c.reachable, false)} can be reached.`,
+      `يوجد **${fmt(c.total, true)}** عميل في ${where}، ويمكن الوصول إلى ${fmt(c.reachable, true)} منهم.`,
+    );
   }
   if (results.has('draft_campaign')) {
     const c = d('draft_campaign');
-    return said(`I saved the draft campaign [${c.name}](${c.url}) for ${fmt(c.audience.reachable, false)} reachable customers. Open it to review and launch.`, `حفظت مسودة الحملة [${c.name}](${c.url}) لعدد ${fmt(c.audience.reachable, true)} عميل. افتحها للمراجعة والإطلاق.`);
+    return said(
+      `I saved the draft campaign [${c.name}](${c.url}) for ${fmt(c.audience.reachable, false)} reachable customers. Open it to review and launch.`,
+      `حفظت مسودة الحملة [${c.name}](${c.url}) لعدد ${fmt(c.audience.reachable, true)} عميل. افتحها للمراجعة والإطلاق.`,
+    );
   }
   if (results.has('draft_template')) {
     const t = d('draft_template');
-    return said(`I saved an SMS template draft: [${t.name}](${t.url}).\n\n> ${t.text}`, `حفظت مسودة قالب رسالة نصية: [${t.name}](${t.url}).\n\n> ${t.text}`);
+    return said(
+      `I saved an SMS template draft: [${t.name}](${t.url}).\n\n> ${t.text}`,
+      `حفظت مسودة قالب رسالة نصية: [${t.name}](${t.url}).\n\n> ${t.text}`,
+    );
   }
   if (results.has('campaign_results')) {
     const r = d('campaign_results');
@@ -179,15 +211,23 @@ export function nextStep(messages: SimMessage[], offered: Set<string>, misbehave
   }
   if (results.has('best_send_hour')) {
     const b = d('best_send_hour').best;
-    return b ? said(`The best hour is ${b.hour}:00.`, `أفضل ساعة هي ${fmt(b.hour, true)}:00.`) : said('There is not enough history yet.', 'لا يوجد سجل كافٍ بعد.');
+    return b
+      ? said(`The best hour is ${b.hour}:00.`, `أفضل ساعة هي ${fmt(b.hour, true)}:00.`)
+      : said('There is not enough history yet.', 'لا يوجد سجل كافٍ بعد.');
   }
   if (results.has('failure_reasons')) {
     const r = d('failure_reasons').reasons as Json[];
-    return said(r.map((x) => `- ${x.reason}: ${fmt(x.count, false)}`).join('\n') || 'No failures.', r.map((x) => `- ${x.reason}: ${fmt(x.count, true)}`).join('\n') || 'لا توجد إخفاقات.');
+    return said(
+      r.map((x) => `- ${x.reason}: ${fmt(x.count, false)}`).join('\n') || 'No failures.',
+      r.map((x) => `- ${x.reason}: ${fmt(x.count, true)}`).join('\n') || 'لا توجد إخفاقات.',
+    );
   }
   if (results.has('credits')) {
     const r = d('credits').credits as Json[];
-    return said(r.map((x) => `- ${x.channel}: ${fmt(x.balance, false)}`).join('\n'), r.map((x) => `- ${x.channel}: ${fmt(x.balance, true)}`).join('\n'));
+    return said(
+      r.map((x) => `- ${x.channel}: ${fmt(x.balance, false)}`).join('\n'),
+      r.map((x) => `- ${x.channel}: ${fmt(x.balance, true)}`).join('\n'),
+    );
   }
   if (results.has('list_templates')) {
     const r = d('list_templates');
@@ -195,11 +235,16 @@ export function nextStep(messages: SimMessage[], offered: Set<string>, misbehave
   }
   if (results.has('find_customers')) {
     const r = d('find_customers').customers as Json[];
-    return said(`I found ${r.length} customers: ${r.map((c) => `${c.first_name ?? ''} ${c.last_name ?? ''}`.trim()).join(', ')}.`, `وجدت ${fmt(r.length, true)} عميل.`);
+    return said(
+      `I found ${r.length} customers: ${r.map((c) => `${c.first_name ?? ''} ${c.last_name ?? ''}`.trim()).join(', ')}.`,
+      `وجدت ${fmt(r.length, true)} عميل.`,
+    );
   }
   if (results.has('search_help')) {
     const a = (d('search_help').articles as Json[])[0];
-    return a ? said(`See [${a.title}](${a.url}): ${a.summary}`, `راجع [${a.title}](${a.url}): ${a.summary}`) : said('I found no article.', 'لم أجد مقالًا.');
+    return a
+      ? said(`See [${a.title}](${a.url}): ${a.summary}`, `راجع [${a.title}](${a.url}): ${a.summary}`)
+      : said('I found no article.', 'لم أجد مقالًا.');
   }
   return said('Done.', 'تم.');
 }

@@ -50,7 +50,13 @@ export async function startOpenAiSimulator(opts: OpenAiSimOptions = {}) {
     json(res, status, { error: { message, type, param: null, code: null } }, headers);
 
   async function control(req: IncomingMessage, res: ServerResponse) {
-    const body = JSON.parse((await readBody(req)) || '{}') as { fail?: number[]; delay_ms?: number; down?: boolean; chunk_delay_ms?: number; misbehave?: Misbehave };
+    const body = JSON.parse((await readBody(req)) || '{}') as {
+      fail?: number[];
+      delay_ms?: number;
+      down?: boolean;
+      chunk_delay_ms?: number;
+      misbehave?: Misbehave;
+    };
     if (Array.isArray(body.fail)) state.fail = body.fail.map(Number);
     if (typeof body.delay_ms === 'number') state.delayMs = body.delay_ms;
     if (typeof body.down === 'boolean') state.down = body.down;
@@ -73,21 +79,42 @@ export async function startOpenAiSimulator(opts: OpenAiSimOptions = {}) {
     const step = nextStep(body.messages, new Set((body.tools ?? []).map((t) => t.function.name)), state.misbehave);
     const id = `chatcmpl-${randomBytes(8).toString('hex')}`;
     const created = Math.floor(Date.now() / 1000);
-    const usage = { prompt_tokens: tokens(JSON.stringify(body.messages)), completion_tokens: tokens(JSON.stringify(step)), total_tokens: 0 };
+    const usage = {
+      prompt_tokens: tokens(JSON.stringify(body.messages)),
+      completion_tokens: tokens(JSON.stringify(step)),
+      total_tokens: 0,
+    };
     usage.total_tokens = usage.prompt_tokens + usage.completion_tokens;
     const toolCalls =
       step.kind === 'tools'
-        ? step.calls.map((c, i) => ({ index: i, id: `call_${randomBytes(6).toString('hex')}`, type: 'function' as const, function: { name: c.name, arguments: JSON.stringify(c.arguments) } }))
+        ? step.calls.map((c, i) => ({
+            index: i,
+            id: `call_${randomBytes(6).toString('hex')}`,
+            type: 'function' as const,
+            function: { name: c.name, arguments: JSON.stringify(c.arguments) },
+          }))
         : [];
     const finish = step.kind === 'tools' ? 'tool_calls' : 'stop';
 
     if (!body.stream) {
-      const message = step.kind === 'tools' ? { role: 'assistant', content: null, tool_calls: toolCalls.map(({ index: _i, ...c }) => c) } : { role: 'assistant', content: step.text };
-      return json(res, 200, { id, object: 'chat.completion', created, model: body.model, choices: [{ index: 0, message, finish_reason: finish }], usage });
+      const message =
+        step.kind === 'tools'
+          ? { role: 'assistant', content: null, tool_calls: toolCalls.map(({ index: _i, ...c }) => c) }
+          : { role: 'assistant', content: step.text };
+      return json(res, 200, {
+        id,
+        object: 'chat.completion',
+        created,
+        model: body.model,
+        choices: [{ index: 0, message, finish_reason: finish }],
+        usage,
+      });
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
     const chunk = (delta: object, finishReason: string | null = null, extra: object = {}) =>
-      res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [{ index: 0, delta, finish_reason: finishReason }], ...extra })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [{ index: 0, delta, finish_reason: finishReason }], ...extra })}\n\n`,
+      );
     chunk({ role: 'assistant', content: '' });
     if (step.kind === 'text') {
       // a few words per chunk, as models stream
@@ -135,10 +162,14 @@ export async function startOpenAiSimulator(opts: OpenAiSimOptions = {}) {
       return apiError(res, fault, 'The server had an error while processing your request.', 'server_error', { 'retry-after-ms': '20' });
     }
     if (url.pathname === '/v1/models' && req.method === 'GET') {
-      return json(res, 200, { object: 'list', data: [{ id: SIM_MODEL, object: 'model', created: 1_700_000_000, owned_by: 'risala-sandbox' }] });
+      return json(res, 200, {
+        object: 'list',
+        data: [{ id: SIM_MODEL, object: 'model', created: 1_700_000_000, owned_by: 'risala-sandbox' }],
+      });
     }
     if (url.pathname === '/v1/chat/completions' && req.method === 'POST') return completions(req, res);
-    if (url.pathname.startsWith('/v1/')) return apiError(res, 404, `Unknown request URL: ${req.method} ${url.pathname}.`, 'invalid_request_error');
+    if (url.pathname.startsWith('/v1/'))
+      return apiError(res, 404, `Unknown request URL: ${req.method} ${url.pathname}.`, 'invalid_request_error');
     return json(res, 404, { error: 'not found' });
   }
 

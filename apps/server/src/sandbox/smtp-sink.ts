@@ -40,9 +40,7 @@ export async function startSmtpSink(opts: { db: Db; port: number; log: Logger })
             html: typeof mail.html === 'string' ? mail.html : null,
             otp_code: otp,
             headers: Object.fromEntries(
-              [...mail.headers.entries()]
-                .filter(([, v]) => typeof v === 'string')
-                .map(([k, v]) => [k, v as string]),
+              [...mail.headers.entries()].filter(([, v]) => typeof v === 'string').map(([k, v]) => [k, v as string]),
             ),
           });
           if (otp) opts.log.info({ to: to.join(','), otp }, `sandbox mail: one-time code ${otp}`);

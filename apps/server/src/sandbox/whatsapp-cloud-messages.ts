@@ -32,7 +32,15 @@ interface Deps {
 const WINDOW_MS = 24 * 60 * 60 * 1000;
 const graphError = (status: number, message: string, code: number, details?: string) => ({
   status,
-  body: { error: { message, type: 'OAuthException', code, ...(details ? { error_data: { messaging_product: 'whatsapp', details } } : {}), fbtrace_id: 'sandbox' } },
+  body: {
+    error: {
+      message,
+      type: 'OAuthException',
+      code,
+      ...(details ? { error_data: { messaging_product: 'whatsapp', details } } : {}),
+      fbtrace_id: 'sandbox',
+    },
+  },
 });
 
 export const newWamid = () => `wamid.${randomBytes(24).toString('base64url')}`;
@@ -67,7 +75,14 @@ export function installMessageEndpoints(deps: Deps, opts: MessageSimOptions) {
       later(ms, () => {
         const entry: Record<string, unknown> = { id: wamid, status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: waId };
         if (status === 'failed') {
-          entry.errors = [{ code: 131026, title: 'Message undeliverable', message: 'Message undeliverable', error_data: { details: 'The recipient number is not on WhatsApp' } }];
+          entry.errors = [
+            {
+              code: 131026,
+              title: 'Message undeliverable',
+              message: 'Message undeliverable',
+              error_data: { details: 'The recipient number is not on WhatsApp' },
+            },
+          ];
         }
         void deps.sendWebhook(wabaId, 'messages', { messaging_product: 'whatsapp', metadata: metadata(phoneNumberId), statuses: [entry] });
       });
@@ -85,20 +100,39 @@ export function installMessageEndpoints(deps: Deps, opts: MessageSimOptions) {
       return graphError(400, '(#100) Invalid parameter: messaging_product and a valid `to` are required', 100);
     }
     if (body.type === 'template') {
-      const tpl = body.template as { name?: string; language?: { code?: string }; components?: { type?: string; parameters?: unknown[] }[] } | undefined;
+      const tpl = body.template as
+        | { name?: string; language?: { code?: string }; components?: { type?: string; parameters?: unknown[] }[] }
+        | undefined;
       const found = [...deps.templates.values()].find((t) => t.name === tpl?.name && t.language === tpl?.language?.code);
-      if (!found) return graphError(404, '(#132001) Template name does not exist in the translation', 132001, `template name (${tpl?.name}) does not exist in ${tpl?.language?.code}`);
-      if (found.status !== 'APPROVED') return graphError(400, '(#132015) Template is paused or not approved', 132015, `template ${found.name} is ${found.status}`);
+      if (!found)
+        return graphError(
+          404,
+          '(#132001) Template name does not exist in the translation',
+          132001,
+          `template name (${tpl?.name}) does not exist in ${tpl?.language?.code}`,
+        );
+      if (found.status !== 'APPROVED')
+        return graphError(400, '(#132015) Template is paused or not approved', 132015, `template ${found.name} is ${found.status}`);
       const given = tpl?.components?.find((c) => c.type === 'body')?.parameters?.length ?? 0;
       if (given !== bodyParamCount(found)) {
-        return graphError(400, '(#132000) Number of parameters does not match the expected number of params', 132000, `body: expected ${bodyParamCount(found)}, got ${given}`);
+        return graphError(
+          400,
+          '(#132000) Number of parameters does not match the expected number of params',
+          132000,
+          `body: expected ${bodyParamCount(found)}, got ${given}`,
+        );
       }
     } else if (body.type === 'text') {
       const text = (body.text as { body?: unknown } | undefined)?.body;
       if (typeof text !== 'string' || !text.trim()) return graphError(400, '(#100) The parameter text.body is required', 100);
       const last = lastInbound.get(`${phoneNumberId}:${to}`);
       if (!last || Date.now() - last > WINDOW_MS) {
-        return graphError(400, '(#131047) Re-engagement message', 131047, 'Message failed to send because more than 24 hours have passed since the customer last replied to this number.');
+        return graphError(
+          400,
+          '(#131047) Re-engagement message',
+          131047,
+          'Message failed to send because more than 24 hours have passed since the customer last replied to this number.',
+        );
       }
     } else {
       return graphError(400, `(#100) Unsupported message type: ${String(body.type)}`, 100);
@@ -133,7 +167,12 @@ export function installMessageEndpoints(deps: Deps, opts: MessageSimOptions) {
     if (!phoneNumberId || from.length < 8 || typeof body.text !== 'string') {
       return graphError(400, 'phone_number_id, from and text are required', 100);
     }
-    const { id } = originate({ phone_number_id: phoneNumberId, from, text: body.text, name: typeof body.name === 'string' ? body.name : undefined });
+    const { id } = originate({
+      phone_number_id: phoneNumberId,
+      from,
+      text: body.text,
+      name: typeof body.name === 'string' ? body.name : undefined,
+    });
     return { body: { accepted: true, id } };
   });
 

@@ -25,8 +25,26 @@ async function start(opts: { shuffleStatuses?: boolean } = {}) {
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
   sim = await startWhatsAppCloudSimulator({ appSecret: SECRET, decisionMs: 10, statusDelaysMs: [20, 60, 100], ...opts });
   sim.setWebhookUrl(`http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`);
-  sim.templates.set('1', { id: '1', waba_id: 'w', name: 'hello', language: 'en_US', category: 'UTILITY', components: [{ type: 'BODY', text: 'Hi {{1}}' }], status: 'APPROVED', rejected_reason: 'NONE' });
-  sim.templates.set('2', { id: '2', waba_id: 'w', name: 'pending', language: 'en_US', category: 'UTILITY', components: [{ type: 'BODY', text: 'Hi' }], status: 'PENDING', rejected_reason: 'NONE' });
+  sim.templates.set('1', {
+    id: '1',
+    waba_id: 'w',
+    name: 'hello',
+    language: 'en_US',
+    category: 'UTILITY',
+    components: [{ type: 'BODY', text: 'Hi {{1}}' }],
+    status: 'APPROVED',
+    rejected_reason: 'NONE',
+  });
+  sim.templates.set('2', {
+    id: '2',
+    waba_id: 'w',
+    name: 'pending',
+    language: 'en_US',
+    category: 'UTILITY',
+    components: [{ type: 'BODY', text: 'Hi' }],
+    status: 'PENDING',
+    rejected_reason: 'NONE',
+  });
   return createCloudApi({ base: sim.url, version: 'v21.0', accessToken: 'token' });
 }
 afterEach(async () => {
@@ -38,7 +56,11 @@ const statusesOf = () => received.flatMap((w) => w.body.entry[0].changes[0].valu
 const until = async (ok: () => boolean) => {
   for (let i = 0; i < 100 && !ok(); i++) await new Promise((r) => setTimeout(r, 20));
 };
-const codeOf = (p: Promise<unknown>) => p.then(() => null, (e: CloudApiError) => ({ status: e.status, code: e.code }));
+const codeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: CloudApiError) => ({ status: e.status, code: e.code }),
+  );
 
 describe('simulator message endpoints', () => {
   it('sends an approved template, then signed sent → delivered → read webhooks', async () => {
@@ -54,7 +76,8 @@ describe('simulator message endpoints', () => {
 
   it("answers Meta's errors: unknown template 132001, not approved 132015, parameter count 132000", async () => {
     const api = await start();
-    const send = (name: string, params: string[]) => api.sendMessage(PHONE, { type: 'template', to: '+966500000001', name, language: 'en_US', params });
+    const send = (name: string, params: string[]) =>
+      api.sendMessage(PHONE, { type: 'template', to: '+966500000001', name, language: 'en_US', params });
     expect(await codeOf(send('nope', []))).toEqual({ status: 404, code: 132001 });
     expect(await codeOf(send('pending', []))).toEqual({ status: 400, code: 132015 });
     expect(await codeOf(send('hello', []))).toEqual({ status: 400, code: 132000 });

@@ -184,9 +184,7 @@ export async function startWhatsAppCloudSimulator(opts: WhatsAppCloudSimulatorOp
   route('DELETE', /^\/([^/]+)\/message_templates$/, ({ params: [waba], url }) => {
     const name = url.searchParams.get('name');
     const hsmId = url.searchParams.get('hsm_id');
-    const doomed = [...templates.values()].filter(
-      (t) => t.waba_id === waba && t.name === name && (!hsmId || t.id === hsmId),
-    );
+    const doomed = [...templates.values()].filter((t) => t.waba_id === waba && t.name === name && (!hsmId || t.id === hsmId));
     if (doomed.length === 0) return graphError(404, 'Message template not found');
     for (const t of doomed) if (!samples.has(t.id)) templates.delete(t.id);
     return { body: { success: true } };

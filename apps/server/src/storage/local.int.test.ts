@@ -47,7 +47,16 @@ describe('OpenAPI', () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
       expect(res.statusCode).toBe(200);
       const paths = Object.keys(res.json().paths);
-      for (const p of ['/api/brands', '/api/brands/{id}', '/api/content/{id}/brands', '/api/users/{userId}/content', '/api/s3/upload', '/api/s3/files/{key}/url', '/api/s3/signed-url', '/api/s3/stats']) {
+      for (const p of [
+        '/api/brands',
+        '/api/brands/{id}',
+        '/api/content/{id}/brands',
+        '/api/users/{userId}/content',
+        '/api/s3/upload',
+        '/api/s3/files/{key}/url',
+        '/api/s3/signed-url',
+        '/api/s3/stats',
+      ]) {
         expect(paths, p).toContain(p);
       }
     } finally {

@@ -101,7 +101,12 @@ describe('/api/s3 endpoints with S3_* settings', () => {
     expect(raw.statusCode).toBe(200);
     expect(raw.rawPayload.equals(tinyPng())).toBe(true);
 
-    const signed = await t.app.inject({ method: 'POST', url: '/api/s3/signed-url', headers: bearer(token), payload: { key: file.key, expires_in: 300 } });
+    const signed = await t.app.inject({
+      method: 'POST',
+      url: '/api/s3/signed-url',
+      headers: bearer(token),
+      payload: { key: file.key, expires_in: 300 },
+    });
     const { url } = json(signed).data;
     expect(url.startsWith(endpoint)).toBe(true);
     const fetched = await fetch(url);

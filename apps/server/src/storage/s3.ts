@@ -78,9 +78,7 @@ export function s3Storage(settings: S3Settings): Storage {
         Bucket,
         Key: key,
         ResponseContentType: opts.contentType,
-        ResponseContentDisposition: opts.filename
-          ? `inline; filename*=UTF-8''${encodeURIComponent(opts.filename)}`
-          : undefined,
+        ResponseContentDisposition: opts.filename ? `inline; filename*=UTF-8''${encodeURIComponent(opts.filename)}` : undefined,
       });
       return getSignedUrl(client, command, { expiresIn: seconds });
     },

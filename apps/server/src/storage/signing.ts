@@ -28,4 +28,5 @@ export function verifyPublicImage(secret: string, key: string, sig: string): boo
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-export const publicImageUrl = (publicUrl: string, secret: string, key: string) => `${publicUrl}/api/s3/public/${signPublicImage(secret, key)}/${key}`;
+export const publicImageUrl = (publicUrl: string, secret: string, key: string) =>
+  `${publicUrl}/api/s3/public/${signPublicImage(secret, key)}/${key}`;

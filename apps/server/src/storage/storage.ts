@@ -74,12 +74,7 @@ export function localStorage(root: string, signing: { secret: string; baseUrl: s
 }
 
 /** The configured driver: S3-compatible when a bucket is set, else local disk under DATA_DIR/files. */
-export function createStorage(config: {
-  filesDir: string;
-  publicUrl: string;
-  jwtSecret: string;
-  s3: S3Settings | null;
-}): Storage {
+export function createStorage(config: { filesDir: string; publicUrl: string; jwtSecret: string; s3: S3Settings | null }): Storage {
   if (config.s3) return lazyS3(config.s3);
   return localStorage(config.filesDir, { secret: config.jwtSecret, baseUrl: config.publicUrl });
 }

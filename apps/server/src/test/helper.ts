@@ -249,7 +249,11 @@ export async function signUpCast(t: TestApp): Promise<Cast> {
 }
 
 /** A message's timeline as the history API shows it (stored events plus the steps its timestamps tell). */
-export async function timelineOf(t: TestApp, headers: Record<string, string>, id: number): Promise<{ event: string; detail: string | null }[]> {
+export async function timelineOf(
+  t: TestApp,
+  headers: Record<string, string>,
+  id: number,
+): Promise<{ event: string; detail: string | null }[]> {
   const res = await t.app.inject({ method: 'GET', url: `/api/messages/${id}`, headers });
   if (res.statusCode !== 200) throw new Error(`GET /api/messages/${id}: ${res.statusCode} ${res.body}`);
   return json(res).data.events;

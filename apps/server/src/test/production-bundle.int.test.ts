@@ -37,7 +37,10 @@ let cmd: string[];
 /** The Dockerfile's CMD (exec form), and that its build step is `npm run build`. */
 function dockerfile() {
   const text = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
-  const cmdLine = text.split('\n').filter((l) => l.startsWith('CMD ')).at(-1) as string;
+  const cmdLine = text
+    .split('\n')
+    .filter((l) => l.startsWith('CMD '))
+    .at(-1) as string;
   return { builds: /^RUN npm run build$/m.test(text), cmd: JSON.parse(cmdLine.slice(4)) as string[] };
 }
 
@@ -109,7 +112,10 @@ describe('the bundled server, as the image runs it', () => {
       for (const d of Object.keys(JSON.parse(readFileSync(path.join(ROOT, ws, 'package.json'), 'utf8')).dependencies ?? {})) deps.add(d);
     }
     const packageOf = (spec: string) => (spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] as string));
-    const outside = imports.filter((i) => !i.startsWith('node:')).map(packageOf).filter((p) => !deps.has(p));
+    const outside = imports
+      .filter((i) => !i.startsWith('node:'))
+      .map(packageOf)
+      .filter((p) => !deps.has(p));
     expect(outside).toEqual([]);
     expect(imports).not.toContain('tsx');
     expect(readFileSync(path.join(ROOT, 'apps/server/dist/main.js'), 'utf8')).not.toMatch(/from ["']@risala\/shared/);
@@ -119,7 +125,9 @@ describe('the bundled server, as the image runs it', () => {
     if (CI_URL) {
       // CI: Debian's server, reached as a plain DATABASE_URL by a role that is no superuser
       const [info] = await admin((c) =>
-        c.query<{ version: string; superuser: boolean }>(`select version(), (select rolsuper from pg_roles where rolname = current_user) as superuser`),
+        c.query<{ version: string; superuser: boolean }>(
+          `select version(), (select rolsuper from pg_roles where rolname = current_user) as superuser`,
+        ),
       ).then((r) => r.rows);
       expect(info?.version).toMatch(/Debian/);
       expect(info?.superuser).toBe(false);
@@ -136,8 +144,15 @@ describe('the bundled server, as the image runs it', () => {
     worker = await startServerChild(databaseUrl, 0, production('worker'), cmd);
     const t2 = Date.now();
     expect(worker.output()).toContain('role: worker');
-    await until(async () => (await fetch(`${api?.url}/ready`)).status === 200, () => 'the API never saw the worker', 20_000, 200);
-    console.log(`api ready in ${t1 - t0} ms (migrations on a new database), worker in ${t2 - t1} ms, API ready ${Date.now() - t2} ms later`);
+    await until(
+      async () => (await fetch(`${api?.url}/ready`)).status === 200,
+      () => 'the API never saw the worker',
+      20_000,
+      200,
+    );
+    console.log(
+      `api ready in ${t1 - t0} ms (migrations on a new database), worker in ${t2 - t1} ms, API ready ${Date.now() - t2} ms later`,
+    );
     const health = (await fetch(`${worker.url}/health`).then((r) => r.json())) as { data: { role: string } };
     expect(health.data.role).toBe('worker');
     expect((await fetch(`${worker.url}/ready`)).status).toBe(200);
@@ -176,14 +191,25 @@ describe('the bundled server, as the image runs it', () => {
       10_000,
     ).then((rows) => (rows.length ? rows : Promise.reject(new Error('no mail'))));
     expect((await post('/api/auth/verify-otp', { email: body.email, otp: mail?.otp_code })).status).toBe(200);
-    const login = (await (await post('/api/auth/login', { email: body.email, password: body.password })).json()) as { data: { token: string } };
+    const login = (await (await post('/api/auth/login', { email: body.email, password: body.password })).json()) as {
+      data: { token: string };
+    };
     const token = login.data.token;
 
     // an SMPP connection started through the API process is bound by the worker
     const created = (await (
       await post(
         '/api/gateway/connections',
-        { type: 'smpp', connection_name: 'Operator', host: '127.0.0.1', port: smsc.port, system_id: 'operator', password: 'operator-pw', message_per_second: 50, bind_timeout_s: 5 },
+        {
+          type: 'smpp',
+          connection_name: 'Operator',
+          host: '127.0.0.1',
+          port: smsc.port,
+          system_id: 'operator',
+          password: 'operator-pw',
+          message_per_second: 50,
+          bind_timeout_s: 5,
+        },
         token,
       )
     ).json()) as { data: { id: number } };
@@ -196,9 +222,17 @@ describe('the bundled server, as the image runs it', () => {
     expect(await fetch(`${base}/metrics`).then((r) => r.text())).not.toMatch(bound);
 
     // a customer import: the API stores the file (local disk, shared), the worker's job reads it
-    const file = multipartFile({ filename: 'customers.csv', contentType: 'text/csv', data: Buffer.from('Name,Mobile\r\nSara,+966501234567\r\nOmar,+966501234568\r\n') });
+    const file = multipartFile({
+      filename: 'customers.csv',
+      contentType: 'text/csv',
+      data: Buffer.from('Name,Mobile\r\nSara,+966501234567\r\nOmar,+966501234568\r\n'),
+    });
     const up = (await (
-      await fetch(`${base}/api/customers/imports`, { method: 'POST', headers: { authorization: `Bearer ${token}`, ...file.headers }, body: file.payload })
+      await fetch(`${base}/api/customers/imports`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, ...file.headers },
+        body: file.payload,
+      })
     ).json()) as { data: { id: number } };
     const id = up.data.id;
     const put = await fetch(`${base}/api/customers/imports/${id}`, {
@@ -210,7 +244,9 @@ describe('the bundled server, as the image runs it', () => {
     expect((await post(`/api/customers/imports/${id}/start`, {}, token)).status).toBe(202);
     const done = await until(
       async () => {
-        const job = (await (await fetch(`${base}/api/customers/imports/${id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+        const job = (await (
+          await fetch(`${base}/api/customers/imports/${id}`, { headers: { authorization: `Bearer ${token}` } })
+        ).json()) as {
           data: { status: string; inserted?: number };
         };
         return job.data.status === 'COMPLETED' ? job.data : null;
@@ -223,7 +259,9 @@ describe('the bundled server, as the image runs it', () => {
   }, 90_000);
 
   it('backs the database up, restores it into a new one and finds every row (npm run backup:check)', async (ctx) => {
-    const [server] = await admin((c) => c.query<{ v: number }>(`select current_setting('server_version_num')::int / 10000 as v`)).then((r) => r.rows);
+    const [server] = await admin((c) => c.query<{ v: number }>(`select current_setting('server_version_num')::int / 10000 as v`)).then(
+      (r) => r.rows,
+    );
     const version = await new Promise<number>((resolve) => {
       const child = spawn(process.env.PG_DUMP ?? 'pg_dump', ['--version']);
       let out = '';

@@ -10,10 +10,16 @@ import { parse } from 'parse5';
  * element), executable once a sanitiser that trusts its own placeholder turns it into <style>.
  */
 export const PLACEHOLDER_BYPASSES: [string, string][] = [
-  ['risala-style with a child attribute closing </style>', '<risala-style><a title="</style><script>alert(1)</script>">x</a></risala-style>'],
+  [
+    'risala-style with a child attribute closing </style>',
+    '<risala-style><a title="</style><script>alert(1)</script>">x</a></risala-style>',
+  ],
   ['risala-style with an img breaking out', '<risala-style><img src=x title="</style><img src=x onerror=alert(1)>"></risala-style>'],
   ['RISALA-STYLE in capitals', '<RISALA-STYLE><b title="</style><svg onload=alert(1)>">b</b></RISALA-STYLE>'],
-  ['risala-style nested, after a style', '<style>p{}</style><risala-style><risala-style><i title="</style><script>alert(2)</script>"></i></risala-style></risala-style>'],
+  [
+    'risala-style nested, after a style',
+    '<style>p{}</style><risala-style><risala-style><i title="</style><script>alert(2)</script>"></i></risala-style></risala-style>',
+  ],
 ];
 
 /** [name, input]: each is dangerous as it stands (a unit test checks the oracle says so). */
@@ -56,12 +62,45 @@ export const XSS_VECTORS: [string, string][] = [
 export const XSS_CORPUS: [string, string][] = [...PLACEHOLDER_BYPASSES, ...XSS_VECTORS];
 
 const FORBIDDEN = new Set([
-  'script', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'svg', 'math', 'form', 'input', 'button',
-  'textarea', 'select', 'base', 'link', 'template', 'noscript', 'xmp', 'plaintext', 'foreignobject', 'risala-style',
+  'script',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'svg',
+  'math',
+  'form',
+  'input',
+  'button',
+  'textarea',
+  'select',
+  'base',
+  'link',
+  'template',
+  'noscript',
+  'xmp',
+  'plaintext',
+  'foreignobject',
+  'risala-style',
 ]);
-const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'background', 'poster', 'xlink:href', 'srcset', 'data', 'lowsrc', 'dynsrc']);
+const URL_ATTRIBUTES = new Set([
+  'href',
+  'src',
+  'action',
+  'formaction',
+  'background',
+  'poster',
+  'xlink:href',
+  'srcset',
+  'data',
+  'lowsrc',
+  'dynsrc',
+]);
 const SAFE_URL = /^(?:https?:|mailto:|tel:|cid:|data:image\/(?:png|jpe?g|gif|webp);base64,|[^:]*$)/i;
-const UNSAFE_CSS = /expression\s*\(|javascript\s*:|vbscript\s*:|behavior\s*:|-moz-binding|@import|url\s*\(\s*['"]?\s*(?!https:\/\/|data:image\/(?:png|jpe?g|gif|webp);)/i;
+const UNSAFE_CSS =
+  /expression\s*\(|javascript\s*:|vbscript\s*:|behavior\s*:|-moz-binding|@import|url\s*\(\s*['"]?\s*(?!https:\/\/|data:image\/(?:png|jpe?g|gif|webp);)/i;
 
 interface P5Node {
   nodeName: string;

@@ -9,7 +9,6 @@ import { queryClient } from '../lib/query-client.ts';
 import { router } from './router.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
-
 /** Keeps Mantine's direction in step with the UI language (the html dir is set by lib/i18n). */
 function DirectionSync() {
   const { i18n } = useTranslation();
@@ -18,13 +17,7 @@ function DirectionSync() {
   useEffect(() => setDirection(dir), [dir, setDirection]);
   // top centre: over the top bar's empty middle, never on a page's header buttons (Export, New…),
   // the top bar's controls or a form's Save/Send at the bottom end
-  return (
-    <Notifications
-      position="top-center"
-      zIndex={4000}
-      limit={4}
-    />
-  );
+  return <Notifications position="top-center" zIndex={4000} limit={4} />;
 }
 
 export function App() {

@@ -20,7 +20,8 @@ export function SessionGate() {
     if (userId || !token) return;
     const check = () => {
       const payload = parseToken(token);
-      if (!payload) endSession(); // neither a readable token nor a user id: logged out
+      if (!payload)
+        endSession(); // neither a readable token nor a user id: logged out
       else if (payload.id) saveSession({ userId: String(payload.id) });
     };
     check();

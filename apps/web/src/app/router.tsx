@@ -44,9 +44,7 @@ const featureRoutes: RouteObject[] = [
   ...analyticsRoutes,
   ...assistantRoutes,
 ];
-const claimed = new Set(
-  [...featureRoutes, ...canvasRoutes].map((r) => (r.path ?? '').split('/')[0]).filter(Boolean),
-);
+const claimed = new Set([...featureRoutes, ...canvasRoutes].map((r) => (r.path ?? '').split('/')[0]).filter(Boolean));
 
 type Lazy = () => Promise<{ Component: ComponentType }>;
 
@@ -67,20 +65,62 @@ const layouts = {
 };
 
 const pages = {
-  login: lazyPage(() => import('../features/auth/pages/LoginPage.tsx'), (m) => m.LoginPage),
-  register: lazyPage(() => import('../features/auth/pages/RegisterPage.tsx'), (m) => m.RegisterPage),
-  otpRegister: lazyPage(() => import('../features/auth/pages/OtpPages.tsx'), (m) => m.OtpRegisterPage),
-  otpLogin: lazyPage(() => import('../features/auth/pages/OtpPages.tsx'), (m) => m.OtpLoginPage),
-  otpVerify: lazyPage(() => import('../features/auth/pages/OtpPages.tsx'), (m) => m.OtpVerifyPage),
-  forgot: lazyPage(() => import('../features/auth/pages/ForgotPasswordPage.tsx'), (m) => m.ForgotPasswordPage),
-  reset: lazyPage(() => import('../features/auth/pages/ResetPasswordPage.tsx'), (m) => m.ResetPasswordPage),
-  plans: lazyPage(() => import('../features/plans/SubscriptionPlanPage.tsx'), (m) => m.SubscriptionPlanPage),
-  sandbox: lazyPage(() => import('../features/sandbox/SandboxInboxPage.tsx'), (m) => m.SandboxInboxPage),
-  userProfile: lazyPage(() => import('../features/profile/UserProfilePage.tsx'), (m) => m.UserProfilePage),
-  profile: lazyPage(() => import('../features/profile/ProfilePage.tsx'), (m) => m.ProfilePage),
-  support: lazyPage(() => import('../features/support/SupportPage.tsx'), (m) => m.SupportPage),
-  area: lazyPage(() => import('../features/areas/AreaPage.tsx'), (m) => m.AreaPage),
-  notFound: lazyPage(() => import('../features/areas/NotFoundPage.tsx'), (m) => m.NotFoundPage),
+  login: lazyPage(
+    () => import('../features/auth/pages/LoginPage.tsx'),
+    (m) => m.LoginPage,
+  ),
+  register: lazyPage(
+    () => import('../features/auth/pages/RegisterPage.tsx'),
+    (m) => m.RegisterPage,
+  ),
+  otpRegister: lazyPage(
+    () => import('../features/auth/pages/OtpPages.tsx'),
+    (m) => m.OtpRegisterPage,
+  ),
+  otpLogin: lazyPage(
+    () => import('../features/auth/pages/OtpPages.tsx'),
+    (m) => m.OtpLoginPage,
+  ),
+  otpVerify: lazyPage(
+    () => import('../features/auth/pages/OtpPages.tsx'),
+    (m) => m.OtpVerifyPage,
+  ),
+  forgot: lazyPage(
+    () => import('../features/auth/pages/ForgotPasswordPage.tsx'),
+    (m) => m.ForgotPasswordPage,
+  ),
+  reset: lazyPage(
+    () => import('../features/auth/pages/ResetPasswordPage.tsx'),
+    (m) => m.ResetPasswordPage,
+  ),
+  plans: lazyPage(
+    () => import('../features/plans/SubscriptionPlanPage.tsx'),
+    (m) => m.SubscriptionPlanPage,
+  ),
+  sandbox: lazyPage(
+    () => import('../features/sandbox/SandboxInboxPage.tsx'),
+    (m) => m.SandboxInboxPage,
+  ),
+  userProfile: lazyPage(
+    () => import('../features/profile/UserProfilePage.tsx'),
+    (m) => m.UserProfilePage,
+  ),
+  profile: lazyPage(
+    () => import('../features/profile/ProfilePage.tsx'),
+    (m) => m.ProfilePage,
+  ),
+  support: lazyPage(
+    () => import('../features/support/SupportPage.tsx'),
+    (m) => m.SupportPage,
+  ),
+  area: lazyPage(
+    () => import('../features/areas/AreaPage.tsx'),
+    (m) => m.AreaPage,
+  ),
+  notFound: lazyPage(
+    () => import('../features/areas/NotFoundPage.tsx'),
+    (m) => m.NotFoundPage,
+  ),
 };
 
 /** Product areas that later issues build; until then each shows an honest empty state. */
@@ -146,15 +186,15 @@ export const routes: RouteObject[] = [
                 // Errors inside a page keep the sidebar and top bar.
                 errorElement: <RouteError />,
                 children: [
-              ...featureRoutes,
-              ...AREAS.filter(([path]) => !claimed.has(path)).map(([path, area]) => ({
-                path: `${path}/*`,
-                handle: { area } satisfies AreaHandle,
-                lazy: pages.area,
-              })),
-              { path: 'support', lazy: pages.support },
-              { path: 'user-profile', lazy: pages.userProfile },
-              { path: 'profile', lazy: pages.profile },
+                  ...featureRoutes,
+                  ...AREAS.filter(([path]) => !claimed.has(path)).map(([path, area]) => ({
+                    path: `${path}/*`,
+                    handle: { area } satisfies AreaHandle,
+                    lazy: pages.area,
+                  })),
+                  { path: 'support', lazy: pages.support },
+                  { path: 'user-profile', lazy: pages.userProfile },
+                  { path: 'profile', lazy: pages.profile },
                 ],
               },
             ],

@@ -60,8 +60,7 @@ export const theme = createTheme({
   // filled buttons, links, active controls and coloured text use shade 8 (5:1 and more on white)
   primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
-  fontFamily:
-    'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans Arabic", "Noto Sans", Tahoma, Arial, sans-serif',
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans Arabic", "Noto Sans", Tahoma, Arial, sans-serif',
   components: {
     // a link in a sentence must not rely on colour alone (WCAG 1.4.1): underlined, like the web's default
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),

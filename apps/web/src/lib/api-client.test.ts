@@ -130,7 +130,11 @@ describe('api-client requests', () => {
     const navigate = vi.fn();
     setNavigator(navigate);
     saveSession({ token: 'garbage', userId: '7' });
-    await expect(api.get('/api/brands')).rejects.toMatchObject({ statusCode: 401, code: 'INVALID_TOKEN', message: i18n.t('http.sessionExpired') });
+    await expect(api.get('/api/brands')).rejects.toMatchObject({
+      statusCode: 401,
+      code: 'INVALID_TOKEN',
+      message: i18n.t('http.sessionExpired'),
+    });
     expect(fetchMock).not.toHaveBeenCalled();
     expect(getSession().userId).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/login');
@@ -170,14 +174,20 @@ describe('api-client errors', () => {
   });
 
   it('network failure → isNetworkError, connection toast', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(api.get('/api/brands')).rejects.toMatchObject({ isNetworkError: true, statusCode: 500 });
     expect(show.mock.calls[0][0]).toMatchObject({ title: 'Connection problem' });
   });
 
   it("the client's own errors reach forms in the user's language", async () => {
     setLanguage('ar');
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const offline = await api.get('/api/brands').catch((e: unknown) => e);
     expect(offline).toMatchObject({ isNetworkError: true, message: i18n.t('http.network') });
     expect(JSON.stringify(offline)).not.toMatch(/Network error|Failed to fetch/);

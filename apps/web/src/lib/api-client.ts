@@ -150,9 +150,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
   } catch {
-    const error: ApiError = signal?.aborted
-      ? { ...networkError(false), isAborted: true }
-      : networkError(timeout.aborted);
+    const error: ApiError = signal?.aborted ? { ...networkError(false), isAborted: true } : networkError(timeout.aborted);
     react(url, error, silent);
     throw localised(error);
   }
@@ -198,8 +196,7 @@ export const api = {
   get: <T>(path: string, options?: Options) => request<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown, options?: Options) => request<T>(path, { ...options, method: 'POST', body }),
   put: <T>(path: string, body?: unknown, options?: Options) => request<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: Options) =>
-    request<T>(path, { ...options, method: 'PATCH', body }),
+  patch: <T>(path: string, body?: unknown, options?: Options) => request<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T>(path: string, options?: Options) => request<T>(path, { ...options, method: 'DELETE' }),
 };
 

@@ -52,8 +52,4 @@ export function matchCountry(option: CountryOption, search: string): boolean {
   return fold(option.label).includes(q) || option.value.toLowerCase() === q;
 }
 
-const fold = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase();
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();

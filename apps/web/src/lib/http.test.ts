@@ -50,7 +50,11 @@ describe('normalizeError', () => {
   });
 
   it('prefers the body statusCode, reads `error`, and drops malformed field errors', () => {
-    const err = normalizeError(400, { statusCode: 422, error: 'Unprocessable', errors: [{ nope: 1 }, 'plain', { field: 3, message: 'm' }] });
+    const err = normalizeError(400, {
+      statusCode: 422,
+      error: 'Unprocessable',
+      errors: [{ nope: 1 }, 'plain', { field: 3, message: 'm' }],
+    });
     expect(err.statusCode).toBe(422);
     expect(err.message).toBe('Unprocessable');
     expect(err.errors).toEqual([{ message: 'plain' }, { message: 'm' }]);
@@ -160,7 +164,13 @@ describe('decideHttpReaction (spec §8)', () => {
   });
 
   it('401/403 on sign-in paths → a toast, no redirect', () => {
-    for (const path of ['/api/auth/login', '/api/auth/register', '/api/auth/verify-otp', '/api/auth/reset-password', '/api/auth/forgot-password']) {
+    for (const path of [
+      '/api/auth/login',
+      '/api/auth/register',
+      '/api/auth/verify-otp',
+      '/api/auth/reset-password',
+      '/api/auth/forgot-password',
+    ]) {
       const reaction = decideHttpReaction(path, 401, { message: 'Invalid email or password' });
       expect(reaction, path).toEqual({ kind: 'toast', message: 'Invalid email or password', messageKey: 'http.unauthorized' });
     }

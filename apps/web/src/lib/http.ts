@@ -79,9 +79,7 @@ export function areaFromPath(path: string): Area | undefined {
 }
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
 function normaliseFieldErrors(value: unknown): { field?: string; message: string }[] {
@@ -98,14 +96,10 @@ function normaliseFieldErrors(value: unknown): { field?: string; message: string
 export function normalizeError(status: number | undefined, body: unknown): ApiError {
   const record = asRecord(body);
   const text = typeof body === 'string' && body.trim() && body.length < 300 ? body.trim() : undefined;
-  const message =
-    (typeof record?.message === 'string' && record.message) ||
-    (typeof record?.error === 'string' && record.error) ||
-    text;
+  const message = (typeof record?.message === 'string' && record.message) || (typeof record?.error === 'string' && record.error) || text;
   let errors = normaliseFieldErrors(record?.errors);
   if (errors.length === 0) errors = [{ message: message || DEFAULT_ERROR_MESSAGE }];
-  const statusCode =
-    (typeof record?.statusCode === 'number' && record.statusCode) || (status && status > 0 ? status : 500);
+  const statusCode = (typeof record?.statusCode === 'number' && record.statusCode) || (status && status > 0 ? status : 500);
   const error: ApiError = {
     isError: true,
     statusCode,
@@ -162,9 +156,7 @@ export function decideHttpReaction(path: string, status: number, body: Partial<A
   }
   if (status >= 500) {
     const area = areaFromPath(path);
-    return area
-      ? { kind: 'toast', messageKey: 'http.serverErrorArea', area }
-      : { kind: 'toast', messageKey: 'http.serverError' };
+    return area ? { kind: 'toast', messageKey: 'http.serverErrorArea', area } : { kind: 'toast', messageKey: 'http.serverError' };
   }
   if (status === 404) {
     const bare = stripQuery(path);

@@ -10,7 +10,8 @@ import i18n, { initI18n, isolate, loadAreaMessages, preloadLanguage } from './i1
 type Texts = Record<string, { title: string; message: string }>;
 
 /** Every {{parameter}} of a text that is not wrapped in U+2068 … U+2069. */
-const bare = (text: string) => [...text.matchAll(/(.?)\{\{[^}]+\}\}(.?)/gu)].filter((m) => m[1] !== '\u2068' || m[2] !== '\u2069').map((m) => m[0]);
+const bare = (text: string) =>
+  [...text.matchAll(/(.?)\{\{[^}]+\}\}(.?)/gu)].filter((m) => m[1] !== '\u2068' || m[2] !== '\u2069').map((m) => m[0]);
 
 describe('bell notifications (rendered by the server from packages/shared/src/i18n/*/notifications.json)', () => {
   for (const [language, texts] of [
@@ -41,8 +42,8 @@ describe('web texts with names and dates inside', () => {
     const ar = i18n.getFixedT('ar');
     const text = ar('campaigns.batches.confirm.cancelWhat', { count: 2, campaign: isolate('Weekend offer') });
     expect(text).toBe('لن تُرسل رسالتان من الحملة «\u2068Weekend offer\u2069»، ويُعاد رصيدهما إلى حسابك.');
-    expect(ar('campaigns.batches.confirm.sendNowWhat', { count: 11, campaign: isolate('X'), channels: isolate('SMS'), at: isolate('t') })).toContain(
-      '11 رسالة من الحملة «\u2068X\u2069»',
-    );
+    expect(
+      ar('campaigns.batches.confirm.sendNowWhat', { count: 11, campaign: isolate('X'), channels: isolate('SMS'), at: isolate('t') }),
+    ).toContain('11 رسالة من الحملة «\u2068X\u2069»');
   });
 });

@@ -23,9 +23,23 @@ function sourceFiles(dir: string): string[] {
 }
 
 const TOAST_KINDS: ToastKind[] = [
-  'session', 'permission', 'network', 'server', 'validation', 'file', 'rateLimit', 'subscription',
-  'whatsappVerification', 'whatsappTemplateLimit', 'emailSender', 'smsSetup', 'templateNotFound',
-  'templateReview', 'campaign', 'customer', 'generic',
+  'session',
+  'permission',
+  'network',
+  'server',
+  'validation',
+  'file',
+  'rateLimit',
+  'subscription',
+  'whatsappVerification',
+  'whatsappTemplateLimit',
+  'emailSender',
+  'smsSetup',
+  'templateNotFound',
+  'templateReview',
+  'campaign',
+  'customer',
+  'generic',
 ];
 
 const expectKey = (key: string) => {
@@ -83,18 +97,47 @@ describe('ui catalogue', () => {
     for (const state of ['none', 'active', 'warning', 'expired', 'blocked']) expectKey(`profile.plan.state.${state}`);
     for (const c of ['general', 'billing', 'technical', 'account']) expectKey(`support.categories.${c}`);
     // Sent by GET /api/subscription/plans as feature keys; plan keys and intervals are shown translated.
-    for (const f of ['users3', 'users10', 'usersUnlimited', 'contacts5k', 'contacts50k', 'contactsUnlimited', 'channelsAll', 'aiPlanning', 'approvals', 'emailSupport', 'dedicatedSupport']) {
+    for (const f of [
+      'users3',
+      'users10',
+      'usersUnlimited',
+      'contacts5k',
+      'contacts50k',
+      'contactsUnlimited',
+      'channelsAll',
+      'aiPlanning',
+      'approvals',
+      'emailSupport',
+      'dedicatedSupport',
+    ]) {
       expectKey(`plans.features.${f}`);
     }
     for (const plan of PLANS) expectKey(`plans.names.${plan}`);
     for (const interval of ['month', 'year']) expectKey(`plans.interval.${interval}`);
-    for (const field of ['email', 'password', 'first_name', 'last_name', 'phone_number', 'confirm_password', 'company_name', 'user_role', 'industry']) {
+    for (const field of [
+      'email',
+      'password',
+      'first_name',
+      'last_name',
+      'phone_number',
+      'confirm_password',
+      'company_name',
+      'user_role',
+      'industry',
+    ]) {
       expectKey(`auth.fields.${field}`);
     }
   });
 
   it('every validation key the shared schemas emit is translated (read-only check)', () => {
-    for (const key of ['validation.required', 'validation.email', 'validation.password.length', 'validation.password.match', 'validation.phone.countryCode', 'validation.otp']) {
+    for (const key of [
+      'validation.required',
+      'validation.email',
+      'validation.password.length',
+      'validation.password.match',
+      'validation.phone.countryCode',
+      'validation.otp',
+    ]) {
       expectKey(key);
     }
     expect(catalogue.ar).toBeTruthy();

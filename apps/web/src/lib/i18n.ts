@@ -95,7 +95,9 @@ export async function initI18n(): Promise<void> {
   // {{count, number}}: grouped digits in the interface language; a value that is not a number
   // (already formatted by its caller) passes through as it is
   i18n.services.formatter?.add('number', (value: unknown, lng: string | undefined, options: Intl.NumberFormatOptions) =>
-    typeof value === 'number' && Number.isFinite(value) ? new Intl.NumberFormat(intlLocale(lng ?? currentLanguage()), options).format(value) : String(value),
+    typeof value === 'number' && Number.isFinite(value)
+      ? new Intl.NumberFormat(intlLocale(lng ?? currentLanguage()), options).format(value)
+      : String(value),
   );
   await ensureLanguage(language);
   await i18n.changeLanguage(language);
@@ -152,7 +154,11 @@ export function isolate(value: string): string {
 }
 
 /** Items as a list in the interface language: "a, b and c" / "أ وب وج" (or "a, b or c" for any-of). */
-export function formatList(items: string[], type: 'conjunction' | 'disjunction' = 'conjunction', language: string = currentLanguage()): string {
+export function formatList(
+  items: string[],
+  type: 'conjunction' | 'disjunction' = 'conjunction',
+  language: string = currentLanguage(),
+): string {
   return new Intl.ListFormat(intlLocale(language), { style: 'long', type }).format(items);
 }
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasSession, parseToken, takeSessionFromUrl, urlSessionAction } from './session-store.ts';
 
-const jwt = (payload: object) =>
-  `h.${btoa(JSON.stringify(payload)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.s`;
+const jwt = (payload: object) => `h.${btoa(JSON.stringify(payload)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.s`;
 
 describe('parseToken', () => {
   it('reads id and exp from the payload', () => {

@@ -113,7 +113,10 @@ export function parseToken(token: string | null | undefined): { id?: number; exp
   const part = token.split('.')[1];
   if (!part) return null;
   try {
-    const base64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
+    const base64 = part
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(part.length / 4) * 4, '=');
     const payload = JSON.parse(atob(base64)) as unknown;
     if (!payload || typeof payload !== 'object') return null;
     const { id, exp } = payload as { id?: unknown; exp?: unknown };

@@ -51,12 +51,7 @@ export function useSession(): SessionSnapshot {
 }
 
 export function displayName(user: Pick<User, 'full_name' | 'first_name' | 'last_name' | 'username' | 'email'>): string {
-  return (
-    user.full_name?.trim() ||
-    `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim() ||
-    user.username ||
-    user.email
-  );
+  return user.full_name?.trim() || `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim() || user.username || user.email;
 }
 
 /** The language settled at the last sign-in (see settleLanguage); the profile is read after it. */

@@ -23,7 +23,10 @@ const RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
  * left-to-right (the words out of order). `undefined`: no letters, keep the surrounding direction.
  */
 export function textDir(text: string): 'rtl' | 'ltr' | undefined {
-  const letter = text.replace(/\{\{[^}]*\}\}/g, ' ').replace(/https?:\/\/\S+/g, ' ').match(STRONG)?.[0];
+  const letter = text
+    .replace(/\{\{[^}]*\}\}/g, ' ')
+    .replace(/https?:\/\/\S+/g, ' ')
+    .match(STRONG)?.[0];
   if (!letter) return undefined;
   return RTL.test(letter) ? 'rtl' : 'ltr';
 }

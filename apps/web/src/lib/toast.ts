@@ -157,11 +157,7 @@ export function classifyError(err: Partial<ApiError>): ToastKind {
 /** The toast for an error: pure, so it is unit-tested branch by branch. */
 export function toastForError(err: unknown): ToastSpec {
   const e: Partial<ApiError> =
-    err instanceof Error
-      ? { message: err.message }
-      : typeof err === 'string'
-        ? { message: err }
-        : ((err ?? {}) as Partial<ApiError>);
+    err instanceof Error ? { message: err.message } : typeof err === 'string' ? { message: err } : ((err ?? {}) as Partial<ApiError>);
   const kind = classifyError(e);
   const usable = e.message && !(kind === 'server' && e.message === DEFAULT_ERROR_MESSAGE) && !e.isNetworkError;
   return {

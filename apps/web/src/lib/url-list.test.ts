@@ -6,7 +6,10 @@ const q = (s: string) => new URLSearchParams(s);
 
 describe('list view in the URL', () => {
   it('reads defaults where the URL is silent, and a sane page', () => {
-    expect(readQuery(q('search=layla&page=3'), DEFAULTS)).toEqual({ values: { search: 'layla', sort: 'created_at', order: 'desc' }, page: 3 });
+    expect(readQuery(q('search=layla&page=3'), DEFAULTS)).toEqual({
+      values: { search: 'layla', sort: 'created_at', order: 'desc' },
+      page: 3,
+    });
     expect(readQuery(q('page=-2'), DEFAULTS).page).toBe(1);
     expect(readQuery(q('page=abc'), DEFAULTS).page).toBe(1);
     expect(readQuery(q('unrelated=1'), DEFAULTS).values).toEqual(DEFAULTS);
@@ -14,7 +17,9 @@ describe('list view in the URL', () => {
 
   it('keeps defaults out of the URL and goes back to page 1 when the view changes', () => {
     expect(patchQuery(q('page=4'), DEFAULTS, { search: 'omar' }).toString()).toBe('search=omar');
-    expect(patchQuery(q('search=omar&page=4'), DEFAULTS, { sort: 'name', order: 'asc' }).toString()).toBe('search=omar&sort=name&order=asc');
+    expect(patchQuery(q('search=omar&page=4'), DEFAULTS, { sort: 'name', order: 'asc' }).toString()).toBe(
+      'search=omar&sort=name&order=asc',
+    );
     expect(patchQuery(q('sort=name'), DEFAULTS, { sort: 'created_at' }).toString()).toBe('');
     expect(patchQuery(q('search=omar'), DEFAULTS, { search: '' }).toString()).toBe('');
   });

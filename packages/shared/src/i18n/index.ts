@@ -84,7 +84,5 @@ export function pluralBase(key: string): string {
 
 /** Flattened dotted keys of a catalogue (used by the parity test). */
 export function flatKeys(messages: Messages, prefix = ''): string[] {
-  return Object.entries(messages).flatMap(([k, v]) =>
-    typeof v === 'string' ? [`${prefix}${k}`] : flatKeys(v, `${prefix}${k}.`),
-  );
+  return Object.entries(messages).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : flatKeys(v, `${prefix}${k}.`)));
 }

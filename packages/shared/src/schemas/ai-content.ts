@@ -25,7 +25,11 @@ export const contentGenerateSchema = z.object({
   brand_id: id.nullish(),
   objective: z.enum(PLAN_OBJECTIVES, { error: 'validation.invalid' }).default('promotion'),
   /** what the message is about, in the marketer's words (the offer, the news) */
-  topic: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(500, { error: 'validation.tooLong' }),
+  topic: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(500, { error: 'validation.tooLong' }),
   /** the call to action's link, if any */
   link: z.url({ error: 'validation.url' }).max(500, { error: 'validation.tooLong' }).nullish(),
   /** an uploaded brief that grounds the text */

@@ -141,7 +141,9 @@ export const performanceSchema = z.object({
 export type Performance = z.infer<typeof performanceSchema>;
 export const performanceEnvelopeSchema = envelope(performanceSchema);
 
-export const createdGroupEnvelopeSchema = envelope(z.object({ group_id: z.number(), name: z.string(), members: z.number(), url: z.string() }));
+export const createdGroupEnvelopeSchema = envelope(
+  z.object({ group_id: z.number(), name: z.string(), members: z.number(), url: z.string() }),
+);
 
 /** The streamed events of marketing-plan-stream and analytics-stream. */
 export type GenerationStreamEvent =

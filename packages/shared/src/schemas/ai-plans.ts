@@ -42,7 +42,11 @@ const planInputShape = {
   objective: z.enum(PLAN_OBJECTIVES, { error: 'validation.invalid' }),
   brand_id: id,
   /** the most credits the plan may spend, all channels together */
-  budget_credits: z.number({ error: 'validation.number' }).int({ error: 'validation.integer' }).min(1, { error: 'validation.min' }).max(100_000_000, { error: 'validation.max' }),
+  budget_credits: z
+    .number({ error: 'validation.number' })
+    .int({ error: 'validation.integer' })
+    .min(1, { error: 'validation.min' })
+    .max(100_000_000, { error: 'validation.max' }),
   /** the window to send in, as days of the account's time zone */
   start_date: isoDate,
   end_date: isoDate,
@@ -54,9 +58,7 @@ const planInputShape = {
   /** the message in the marketer's words: the offer, the news */
   notes: z.string().trim().min(1, { error: 'validation.required' }).max(500, { error: 'validation.tooLong' }),
   /** the same message in the segments' languages, when the marketer gives it (else `notes` is used as written) */
-  notes_translations: z
-    .object({ en: optionalString(500), ar: optionalString(500) })
-    .nullish(),
+  notes_translations: z.object({ en: optionalString(500), ar: optionalString(500) }).nullish(),
   link: z.url({ error: 'validation.url' }).max(500, { error: 'validation.tooLong' }).nullish(),
   brief_id: id.nullish(),
 };
@@ -76,14 +78,21 @@ export const aiPlanUpdateSchema = z.object({ ...planInputShape }).partial();
 export type AiPlanUpdate = z.infer<typeof aiPlanUpdateSchema>;
 
 export const aiPlanRejectSchema = z.object({
-  reason: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(500, { error: 'validation.tooLong' }),
+  reason: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(500, { error: 'validation.tooLong' }),
 });
 
 /** POST /api/campaigns/personalize-ai-plans: message variants per segment, written again (by the account's engine). */
 export const personalizeRequestSchema = z.object({
   plan_id: id,
   /** segments to rewrite (default: all) */
-  segments: z.array(z.enum(['ar', 'en', 'all'])).max(3).optional(),
+  segments: z
+    .array(z.enum(['ar', 'en', 'all']))
+    .max(3)
+    .optional(),
   variants: z.number().int().min(2).max(5).default(3),
 });
 
@@ -230,7 +239,9 @@ export const aiPlanSummarySchema = aiPlanSchema.omit({ plan: true, narrative: tr
   end_date: z.string(),
 });
 export type AiPlanSummary = z.infer<typeof aiPlanSummarySchema>;
-export const aiPlanListEnvelopeSchema = envelope(z.object({ items: z.array(aiPlanSummarySchema), page: z.number(), limit: z.number(), total: z.number() }));
+export const aiPlanListEnvelopeSchema = envelope(
+  z.object({ items: z.array(aiPlanSummarySchema), page: z.number(), limit: z.number(), total: z.number() }),
+);
 
 export const aiPlanStatsSchema = z.object({
   total: z.number(),

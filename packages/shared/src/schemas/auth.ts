@@ -1,18 +1,7 @@
 import { z } from 'zod';
-import {
-  asciiDigits,
-  emailSchema,
-  languageSchema,
-  optionalString,
-  passwordSchema,
-  phoneSchema,
-  requiredString,
-} from './common.ts';
+import { asciiDigits, emailSchema, languageSchema, optionalString, passwordSchema, phoneSchema, requiredString } from './common.ts';
 
-const confirmMatches = <T extends { password: string; confirm_password: string }>(
-  value: T,
-  ctx: z.RefinementCtx,
-) => {
+const confirmMatches = <T extends { password: string; confirm_password: string }>(value: T, ctx: z.RefinementCtx) => {
   if (value.password !== value.confirm_password) {
     ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: 'validation.password.match' });
   }

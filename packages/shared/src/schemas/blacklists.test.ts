@@ -25,7 +25,11 @@ describe('blacklist values', () => {
       { kind: 'prefix', value: '+96650' },
       { kind: 'keyword', value: 'stop' },
     ]);
-    for (const entry of [{ kind: 'number', value: '0501234567' }, { kind: 'prefix', value: '+96a' }, { kind: 'keyword', value: '!!!' }]) {
+    for (const entry of [
+      { kind: 'number', value: '0501234567' },
+      { kind: 'prefix', value: '+96a' },
+      { kind: 'keyword', value: '!!!' },
+    ]) {
       expect(addEntriesSchema.safeParse({ entries: [entry] }).success).toBe(false);
     }
   });

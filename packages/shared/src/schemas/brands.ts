@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { languageSchema, nameSchema, optionalString, pageQuerySchema } from './common.ts';
 
-export const hexColorSchema = z.string().trim().regex(/^#[0-9A-Fa-f]{6}$/, { error: 'validation.invalid' });
+export const hexColorSchema = z
+  .string()
+  .trim()
+  .regex(/^#[0-9A-Fa-f]{6}$/, { error: 'validation.invalid' });
 
 /** An http(s) address; empty means none. */
 export const websiteSchema = z

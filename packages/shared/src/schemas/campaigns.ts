@@ -50,9 +50,7 @@ export const campaignContentSchema = z.object({
       mjml: z.string().max(500_000).nullish(),
     })
     .optional(),
-  whatsapp: z
-    .object({ whatsapp_template_id: id.nullish(), params: z.array(z.string().max(1024)).max(20).default([]) })
-    .optional(),
+  whatsapp: z.object({ whatsapp_template_id: id.nullish(), params: z.array(z.string().max(1024)).max(20).default([]) }).optional(),
 });
 export type CampaignContent = z.infer<typeof campaignContentSchema>;
 
@@ -78,9 +76,7 @@ export const campaignDraftSchema = z.object({
     .optional(),
   audience: campaignAudienceSchema.optional(),
   content: campaignContentSchema.optional(),
-  senders: z
-    .object({ sms_sender_id: id.nullish(), email_sender_id: id.nullish(), whatsapp_sender_id: id.nullish() })
-    .optional(),
+  senders: z.object({ sms_sender_id: id.nullish(), email_sender_id: id.nullish(), whatsapp_sender_id: id.nullish() }).optional(),
   ab_test: abTestSchema.nullish(),
   schedule_at: scheduleAtSchema,
 });
@@ -114,7 +110,9 @@ export const campaignSchema = z.object({
   channels: z.array(z.enum(CHANNELS)),
   audience: z.object({ group_ids: z.array(z.number()).optional(), exclude_group_ids: z.array(z.number()).optional() }).nullable(),
   content: campaignContentSchema.nullable(),
-  senders: z.object({ sms_sender_id: z.number().nullish(), email_sender_id: z.number().nullish(), whatsapp_sender_id: z.number().nullish() }).nullable(),
+  senders: z
+    .object({ sms_sender_id: z.number().nullish(), email_sender_id: z.number().nullish(), whatsapp_sender_id: z.number().nullish() })
+    .nullable(),
   ab_test: abTestSchema.extend({ winner: z.enum(['A', 'B']).optional(), decided_at: z.string().optional() }).nullable(),
   status: z.enum(CAMPAIGN_STATES),
   schedule_at: z.string().nullable(),
@@ -186,7 +184,16 @@ export const campaignDeploySchema = z.object({
 export const campaignTestSendSchema = z
   .object({
     numbers: z.array(z.string().trim().min(1).max(32)).max(5, { error: 'validation.testRecipients' }).default([]),
-    emails: z.array(z.string().trim().toLowerCase().pipe(z.email({ error: 'validation.email' }))).max(5, { error: 'validation.testRecipients' }).default([]),
+    emails: z
+      .array(
+        z
+          .string()
+          .trim()
+          .toLowerCase()
+          .pipe(z.email({ error: 'validation.email' })),
+      )
+      .max(5, { error: 'validation.testRecipients' })
+      .default([]),
   })
   .refine((v) => v.numbers.length + v.emails.length > 0, { error: 'validation.required', path: ['numbers'] });
 export type CampaignTestSendInput = z.infer<typeof campaignTestSendSchema>;
@@ -200,7 +207,11 @@ export const batchListQuerySchema = pageQuerySchema.extend({
 });
 
 export const batchRejectSchema = z.object({
-  reason: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(500, { error: 'validation.tooLong' }),
+  reason: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(500, { error: 'validation.tooLong' }),
 });
 
 export const batchRescheduleSchema = z.object({

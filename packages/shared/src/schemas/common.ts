@@ -7,17 +7,12 @@ import { LIMITS } from '../constants.ts';
  * language in the error envelope and the web translates them beside the field.
  */
 export const requiredString = (max = 255) =>
-  z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .max(max, { error: 'validation.tooLong' });
+  z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(max, { error: 'validation.tooLong' });
 
 /** The success envelope around a response's data, for a route's `response` schema. */
 export const envelopeOf = <T extends z.ZodType>(data: T) => z.object({ statusCode: z.number(), message: z.string(), data });
 
-export const optionalString = (max = 255) =>
-  z.string().trim().max(max, { error: 'validation.tooLong' }).optional().nullable();
+export const optionalString = (max = 255) => z.string().trim().max(max, { error: 'validation.tooLong' }).optional().nullable();
 
 export const emailSchema = z
   .string({ error: 'validation.required' })
@@ -72,15 +67,18 @@ export const phoneSchema = z
   .string({ error: 'validation.required' })
   .trim()
   .min(1, { error: 'validation.required' })
-  .transform((v) => asciiDigits(v).replace(/[\s()-]/g, '').replace(/^00(?=[1-9])/, '+'))
+  .transform((v) =>
+    asciiDigits(v)
+      .replace(/[\s()-]/g, '')
+      .replace(/^00(?=[1-9])/, '+'),
+  )
   .superRefine((value, ctx) => {
     const problem = value.startsWith('+') ? phoneProblem(value) : 'validation.phone.countryCode';
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
 /** §5: names (filters, plugins, rules, messages) need at least one letter, in any script. */
-export const nameSchema = (max = 100) =>
-  requiredString(max).refine((v) => /\p{L}/u.test(v), { error: 'validation.nameLetter' });
+export const nameSchema = (max = 100) => requiredString(max).refine((v) => /\p{L}/u.test(v), { error: 'validation.nameLetter' });
 
 /** A message text (§5 "message: at least one letter"); blank is left to the text-or-template rule. */
 export const messageTextSchema = (max: number) =>
@@ -104,9 +102,14 @@ export const userIdParamSchema = z.object({
 
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1, { error: 'validation.min' }).default(1),
-  limit: z.coerce.number().int().min(1, { error: 'validation.min' }).max(100, {
-    error: 'validation.max',
-  }).default(20),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, { error: 'validation.min' })
+    .max(100, {
+      error: 'validation.max',
+    })
+    .default(20),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 

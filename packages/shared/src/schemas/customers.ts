@@ -208,27 +208,29 @@ export const importMappingSchema = z.record(
   z.string().min(1).max(200),
 );
 
-export const importConfigSchema = z.object({
-  mapping: importMappingSchema,
-  mode: z.enum(['insert', 'upsert']).default('insert'),
-  default_country: countrySchema.optional().nullable(),
-  add_to_group_id: z.number().int().positive({ error: 'validation.id' }).optional().nullable(),
-  /**
-   * Channels every customer of the file consented to, said by the person importing (no column
-   * for it): stored as consent from the import, recorded in the audit log, and only with
-   * `consent_confirmed` (their "I have their permission").
-   */
-  consent_all: z.array(z.enum(CONSENT_CHANNELS)).max(3).default([]),
-  consent_confirmed: z.boolean().optional(),
-}).superRefine((v, ctx) => {
-  if (v.consent_all.length && v.consent_confirmed !== true) {
-    ctx.addIssue({ code: 'custom', path: ['consent_confirmed'], message: 'validation.consentConfirm' });
-  }
-  for (const ch of v.consent_all) {
-    // one source per channel: a column, or everyone
-    if (v.mapping[`consent_${ch}`]) ctx.addIssue({ code: 'custom', path: ['consent_all'], message: 'validation.invalid' });
-  }
-});
+export const importConfigSchema = z
+  .object({
+    mapping: importMappingSchema,
+    mode: z.enum(['insert', 'upsert']).default('insert'),
+    default_country: countrySchema.optional().nullable(),
+    add_to_group_id: z.number().int().positive({ error: 'validation.id' }).optional().nullable(),
+    /**
+     * Channels every customer of the file consented to, said by the person importing (no column
+     * for it): stored as consent from the import, recorded in the audit log, and only with
+     * `consent_confirmed` (their "I have their permission").
+     */
+    consent_all: z.array(z.enum(CONSENT_CHANNELS)).max(3).default([]),
+    consent_confirmed: z.boolean().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.consent_all.length && v.consent_confirmed !== true) {
+      ctx.addIssue({ code: 'custom', path: ['consent_confirmed'], message: 'validation.consentConfirm' });
+    }
+    for (const ch of v.consent_all) {
+      // one source per channel: a column, or everyone
+      if (v.mapping[`consent_${ch}`]) ctx.addIssue({ code: 'custom', path: ['consent_all'], message: 'validation.invalid' });
+    }
+  });
 export type ImportConfig = z.infer<typeof importConfigSchema>;
 
 export const IMPORT_STATUSES = ['UPLOADED', 'VALIDATING', 'IMPORTING', 'COMPLETED', 'REJECTED', 'FAILED'] as const;

@@ -206,7 +206,18 @@ export const channelMetricsSchema = z.object({
 });
 export type ChannelMetrics = z.infer<typeof channelMetricsSchema>;
 
-export const CAMPAIGN_METRIC_SORTS = ['launched_at', 'name', 'messages', 'sent', 'delivered', 'delivery_rate', 'open_rate', 'click_rate', 'failed', 'cost'] as const;
+export const CAMPAIGN_METRIC_SORTS = [
+  'launched_at',
+  'name',
+  'messages',
+  'sent',
+  'delivered',
+  'delivery_rate',
+  'open_rate',
+  'click_rate',
+  'failed',
+  'cost',
+] as const;
 export const campaignMetricsQuerySchema = z.object({
   page: z.coerce.number().int().min(1, { error: 'validation.min' }).default(1),
   limit: z.coerce.number().int().min(1, { error: 'validation.min' }).max(100, { error: 'validation.max' }).default(20),
@@ -243,7 +254,9 @@ export const campaignDashboardSchema = z.object({
   campaign: campaignMetricSchema,
   by_channel: z.array(totalsSchema.extend({ channel: z.enum(CHANNELS) })),
   by_status: z.array(z.object({ status: z.string(), count: z.number() })),
-  series: z.array(z.object({ day: z.string(), messages: z.number(), delivered: z.number(), failed: z.number(), opened: z.number(), clicked: z.number() })),
+  series: z.array(
+    z.object({ day: z.string(), messages: z.number(), delivered: z.number(), failed: z.number(), opened: z.number(), clicked: z.number() }),
+  ),
   failures: z.array(failureReasonSchema),
 });
 export type CampaignDashboard = z.infer<typeof campaignDashboardSchema>;

@@ -102,15 +102,16 @@ const httpFields = {
   proxy_password: secret(),
 };
 
-export const createConnectionSchema = z.discriminatedUnion('type', [
-  z.object(smppFields),
-  z.object(httpFields),
-]);
+export const createConnectionSchema = z.discriminatedUnion('type', [z.object(smppFields), z.object(httpFields)]);
 export type CreateConnectionInput = z.infer<typeof createConnectionSchema>;
 
 /** Update: the same fields, all optional; the type cannot change. */
 export const updateConnectionSchema = z.discriminatedUnion('type', [
-  z.object(smppFields).partial().extend({ password: secret(64) }).required({ type: true }),
+  z
+    .object(smppFields)
+    .partial()
+    .extend({ password: secret(64) })
+    .required({ type: true }),
   z.object(httpFields).partial().required({ type: true }),
 ]);
 export type UpdateConnectionInput = z.infer<typeof updateConnectionSchema>;

@@ -119,7 +119,11 @@ const keywordSchema = z
   .refine((v) => v.length > 0, { error: 'validation.invalid' });
 
 const positiveId = z.number({ error: 'validation.id' }).int({ error: 'validation.id' }).positive({ error: 'validation.id' });
-const daySchema = z.number({ error: 'validation.gateway.days' }).int().min(0, { error: 'validation.gateway.days' }).max(6, { error: 'validation.gateway.days' });
+const daySchema = z
+  .number({ error: 'validation.gateway.days' })
+  .int()
+  .min(0, { error: 'validation.gateway.days' })
+  .max(6, { error: 'validation.gateway.days' });
 const timeSchema = z.string({ error: 'validation.required' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'validation.gateway.time' });
 
 /** Each filter type with its value; `days` are 0 (Sunday) … 6, the day a window starts on. */
@@ -168,9 +172,7 @@ export const ruleListQuerySchema = pageQuerySchema.extend({
 });
 export type RuleListQuery = z.infer<typeof ruleListQuerySchema>;
 
-const idList = z
-  .array(positiveId)
-  .max(50, { error: 'validation.max' });
+const idList = z.array(positiveId).max(50, { error: 'validation.max' });
 const uniqueIds = (ids: number[]) => new Set(ids).size === ids.length;
 
 /** How many connections each router type takes: [min, max]. */
@@ -185,8 +187,15 @@ export const connectionsFit = (type: RouterType, count: number) =>
 
 const routerFields = {
   router_name: nameSchema(100),
-  order: z.number({ error: 'validation.number' }).int({ error: 'validation.integer' }).min(1, { error: 'validation.positive' }).max(LIMITS.numericMax, { error: 'validation.maxValue' }),
-  rate: z.coerce.number({ error: 'validation.number' }).min(0, { error: 'validation.nonNegative' }).max(9_999_999, { error: 'validation.max' }),
+  order: z
+    .number({ error: 'validation.number' })
+    .int({ error: 'validation.integer' })
+    .min(1, { error: 'validation.positive' })
+    .max(LIMITS.numericMax, { error: 'validation.maxValue' }),
+  rate: z.coerce
+    .number({ error: 'validation.number' })
+    .min(0, { error: 'validation.nonNegative' })
+    .max(9_999_999, { error: 'validation.max' }),
   connection_ids: idList.refine(uniqueIds, { error: 'validation.gateway.duplicate' }),
   rules_ids: idList.refine(uniqueIds, { error: 'validation.gateway.duplicate' }),
   plugins_ids: idList.refine(uniqueIds, { error: 'validation.gateway.duplicate' }),
@@ -310,7 +319,8 @@ export interface Router extends Stamps {
   rules_ids: number[];
   plugins_ids: number[];
 }
-export type Plugin = PluginConfig & Stamps & { id: number; plugin_name: string; description: string | null; status: (typeof PLUGIN_STATUSES)[number] };
+export type Plugin = PluginConfig &
+  Stamps & { id: number; plugin_name: string; description: string | null; status: (typeof PLUGIN_STATUSES)[number] };
 export interface RouteTestResult {
   matched: boolean;
   router: Pick<Router, 'id' | 'router_name' | 'router_type' | 'order' | 'rate'> | null;

@@ -24,7 +24,9 @@ export const GROUP_OPS = ['in', 'not_in'] as const;
 export const ATTRIBUTE_KEY_PATTERN = /^[a-zA-Z0-9_]{1,64}$/;
 
 const scalar = z.union([z.string().trim().max(255, { error: 'validation.tooLong' }), z.number(), z.boolean()]);
-const textList = z.array(z.string().trim().min(1, { error: 'validation.required' }).max(255, { error: 'validation.tooLong' })).max(100, { error: 'validation.max' });
+const textList = z
+  .array(z.string().trim().min(1, { error: 'validation.required' }).max(255, { error: 'validation.tooLong' }))
+  .max(100, { error: 'validation.max' });
 
 export const fieldConditionSchema = z.object({
   type: z.literal('field'),
@@ -34,9 +36,20 @@ export const fieldConditionSchema = z.object({
 });
 export const createdAtConditionSchema = z.object({
   type: z.literal('created_at'),
-  from: z.iso.datetime({ offset: true, error: 'validation.invalid' }).or(z.iso.date({ error: 'validation.invalid' })).optional(),
-  to: z.iso.datetime({ offset: true, error: 'validation.invalid' }).or(z.iso.date({ error: 'validation.invalid' })).optional(),
-  within_days: z.number().int({ error: 'validation.integer' }).min(1, { error: 'validation.min' }).max(36500, { error: 'validation.max' }).optional(),
+  from: z.iso
+    .datetime({ offset: true, error: 'validation.invalid' })
+    .or(z.iso.date({ error: 'validation.invalid' }))
+    .optional(),
+  to: z.iso
+    .datetime({ offset: true, error: 'validation.invalid' })
+    .or(z.iso.date({ error: 'validation.invalid' }))
+    .optional(),
+  within_days: z
+    .number()
+    .int({ error: 'validation.integer' })
+    .min(1, { error: 'validation.min' })
+    .max(36500, { error: 'validation.max' })
+    .optional(),
 });
 export const attributeConditionSchema = z.object({
   type: z.literal('attribute'),

@@ -27,7 +27,15 @@ export const MESSAGE_STATES = [
 export type MessageState = (typeof MESSAGE_STATES)[number];
 
 /** States a message never leaves (but DELIVERED → READ, when the reader opens it). */
-export const FINAL_STATES: readonly MessageState[] = ['DELIVERED', 'READ', 'FAILED', 'BLOCKED', 'NOT_ALLOWED', 'PARTIALLY_DELIVERED', 'CANCELLED'];
+export const FINAL_STATES: readonly MessageState[] = [
+  'DELIVERED',
+  'READ',
+  'FAILED',
+  'BLOCKED',
+  'NOT_ALLOWED',
+  'PARTIALLY_DELIVERED',
+  'CANCELLED',
+];
 
 /**
  * Where a message may go from each state (spec §4's vocabulary; the transitions are ours): the

@@ -23,9 +23,14 @@ export type Notification = z.infer<typeof notificationSchema>;
 
 export const notificationListQuerySchema = z.object({
   page: z.coerce.number().int().min(1, { error: 'validation.min' }).default(1),
-  limit: z.coerce.number().int().min(1, { error: 'validation.min' }).max(100, {
-    error: 'validation.max',
-  }).default(20),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, { error: 'validation.min' })
+    .max(100, {
+      error: 'validation.max',
+    })
+    .default(20),
   status: z.enum(['unread', 'read']).optional(),
 });
 export const unreadQuerySchema = z.object({

@@ -4,7 +4,8 @@ import { createSmsSenderSchema, guessSenderType, senderIdError } from './senders
 describe('sender id rules (§5)', () => {
   it('alphanumeric: 1–11 of letters, digits, space, - and ., with a letter', () => {
     for (const ok of ['A', 'Risala', 'ACME-Shop.1', 'Acme Store', 'a1']) expect(senderIdError(ok, 'alphanumeric'), ok).toBeNull();
-    for (const bad of ['', 'AcmeStore12X', '12345', 'Acme_Shop', 'شركة', '...']) expect(senderIdError(bad, 'alphanumeric'), bad).toBe('validation.senderId');
+    for (const bad of ['', 'AcmeStore12X', '12345', 'Acme_Shop', 'شركة', '...'])
+      expect(senderIdError(bad, 'alphanumeric'), bad).toBe('validation.senderId');
   });
   it('numeric: 3–15 digits', () => {
     expect(senderIdError('123456789012345', 'numeric')).toBeNull();

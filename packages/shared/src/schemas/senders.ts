@@ -121,7 +121,12 @@ export type EmailConfigInput = z.infer<typeof emailConfigSchema>;
 
 export const tierConfigSchema = z.object({
   tier: z.enum(EMAIL_TIERS, { error: 'validation.invalid' }),
-  daily_limit: z.coerce.number().int({ error: 'validation.integer' }).min(1, { error: 'validation.min' }).max(10_000_000, { error: 'validation.max' }).nullable(),
+  daily_limit: z.coerce
+    .number()
+    .int({ error: 'validation.integer' })
+    .min(1, { error: 'validation.min' })
+    .max(10_000_000, { error: 'validation.max' })
+    .nullable(),
 });
 export const testEmailSchema = z.object({ to: emailSchema });
 
@@ -152,8 +157,7 @@ export interface EmailAnalytics {
 }
 
 // ── WhatsApp ─────────────────────────────────────────────────────────────────
-const graphId = (max = 64) =>
-  requiredString(max).regex(/^[A-Za-z0-9_-]+$/, { error: 'validation.invalid' });
+const graphId = (max = 64) => requiredString(max).regex(/^[A-Za-z0-9_-]+$/, { error: 'validation.invalid' });
 
 export const whatsappSenderSchema = z.object({
   display_name: requiredString(100),

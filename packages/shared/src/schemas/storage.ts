@@ -62,8 +62,12 @@ export type FileListQuery = z.infer<typeof fileListQuerySchema>;
 /** Seconds a signed link stays valid: 1 minute to 7 days (S3's own maximum), 15 minutes by default. */
 export const signedUrlSchema = z.object({
   key: fileKeySchema,
-  expires_in: z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.integer' })
-    .min(60, { error: 'validation.min' }).max(604_800, { error: 'validation.max' }).default(900),
+  expires_in: z.coerce
+    .number({ error: 'validation.number' })
+    .int({ error: 'validation.integer' })
+    .min(60, { error: 'validation.min' })
+    .max(604_800, { error: 'validation.max' })
+    .default(900),
 });
 export type SignedUrlInput = z.infer<typeof signedUrlSchema>;
 

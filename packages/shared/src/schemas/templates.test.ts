@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createRichTemplateSchema, createTemplateSchema, extractVariables, isAllowedVariable, renderVariables, templateParts } from './templates.ts';
+import {
+  createRichTemplateSchema,
+  createTemplateSchema,
+  extractVariables,
+  isAllowedVariable,
+  renderVariables,
+  templateParts,
+} from './templates.ts';
 
 describe('template variables', () => {
   it('finds allowed placeholders in order, once, with or without spaces and fallbacks', () => {
@@ -10,9 +17,15 @@ describe('template variables', () => {
     });
   });
 
-  it('tells the sending\'s own placeholders apart; rendering leaves them for the step that fills them', () => {
-    expect(extractVariables('<a href="{{unsubscribe_url}}">x</a> {{first_name}}')).toEqual({ variables: ['first_name'], system: ['unsubscribe_url'], unknown: [] });
-    expect(renderVariables('{{first_name}} <a href="{{unsubscribe_url}}">', { first_name: 'Huda' })).toBe('Huda <a href="{{unsubscribe_url}}">');
+  it("tells the sending's own placeholders apart; rendering leaves them for the step that fills them", () => {
+    expect(extractVariables('<a href="{{unsubscribe_url}}">x</a> {{first_name}}')).toEqual({
+      variables: ['first_name'],
+      system: ['unsubscribe_url'],
+      unknown: [],
+    });
+    expect(renderVariables('{{first_name}} <a href="{{unsubscribe_url}}">', { first_name: 'Huda' })).toBe(
+      'Huda <a href="{{unsubscribe_url}}">',
+    );
     expect(renderVariables('<a href="{{unsubscribe_url}}">', { unsubscribe_url: '#' })).toBe('<a href="#">');
   });
 

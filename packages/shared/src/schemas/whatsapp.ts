@@ -42,8 +42,7 @@ export function waSubstitute(text: string, examples: readonly string[]): string 
   return text.replace(/\{\{(\d+)\}\}/g, (whole, n) => examples[Number(n) - 1] || whole);
 }
 
-const text = (max: number, key: string) =>
-  z.string(msg('required')).trim().min(1, msg('required')).max(max, msg(key));
+const text = (max: number, key: string) => z.string(msg('required')).trim().min(1, msg('required')).max(max, msg(key));
 const example = z.string(msg('exampleRequired')).trim().min(1, msg('exampleRequired')).max(WA_LIMITS.example, msg('exampleTooLong'));
 const buttonText = text(WA_LIMITS.buttonText, 'buttonTextTooLong');
 
@@ -51,9 +50,7 @@ const headerSchema = z.object({
   type: z.literal('HEADER'),
   format: z.enum(WA_HEADER_FORMATS, msg('headerFormat')),
   text: z.string().trim().max(WA_LIMITS.headerText, msg('headerTooLong')).optional(),
-  example: z
-    .object({ header_text: z.array(example).max(1).optional(), header_handle: z.array(example).max(1).optional() })
-    .optional(),
+  example: z.object({ header_text: z.array(example).max(1).optional(), header_handle: z.array(example).max(1).optional() }).optional(),
 });
 
 const bodySchema = z.object({
@@ -85,7 +82,10 @@ const buttonSchema = z.discriminatedUnion(
         .refine((v) => /^\+[1-9]\d{6,14}$/.test(v) && isValidPhoneNumber(v), msg('phoneInvalid')),
     }),
     z.object({ type: z.literal('QUICK_REPLY'), text: buttonText }),
-    z.object({ type: z.literal('COPY_CODE'), example: z.string(msg('exampleRequired')).trim().min(1, msg('exampleRequired')).max(15, msg('copyCodeTooLong')) }),
+    z.object({
+      type: z.literal('COPY_CODE'),
+      example: z.string(msg('exampleRequired')).trim().min(1, msg('exampleRequired')).max(15, msg('copyCodeTooLong')),
+    }),
   ],
   msg('buttonType'),
 );
@@ -163,7 +163,10 @@ export const waTemplateInputSchema = z.object({
     .min(1, msg('required'))
     .max(WA_LIMITS.name, msg('nameTooLong'))
     .regex(/^[a-z0-9_]+$/, msg('nameFormat')),
-  language: z.string(msg('required')).trim().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, msg('language')),
+  language: z
+    .string(msg('required'))
+    .trim()
+    .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, msg('language')),
   category: z.enum(WA_CATEGORIES, msg('category')),
   components: z.array(waComponentSchema, msg('required')).max(4, msg('componentDuplicate')).superRefine(checkComponents),
 });
@@ -259,7 +262,11 @@ export const SANDBOX_SAMPLE_TEMPLATES: readonly {
     language: 'en',
     category: 'MARKETING',
     components: [
-      { type: 'BODY', text: 'Hi {{1}}, our weekend offer is here: {{2}} off everything until Sunday. Show this message in store or shop online.', example: { body_text: [['Sara', '20%']] } },
+      {
+        type: 'BODY',
+        text: 'Hi {{1}}, our weekend offer is here: {{2}} off everything until Sunday. Show this message in store or shop online.',
+        example: { body_text: [['Sara', '20%']] },
+      },
       { type: 'FOOTER', text: 'Reply STOP to opt out' },
     ],
   },
@@ -269,7 +276,11 @@ export const SANDBOX_SAMPLE_TEMPLATES: readonly {
     language: 'ar',
     category: 'MARKETING',
     components: [
-      { type: 'BODY', text: 'مرحبًا {{1}}، عرض نهاية الأسبوع وصل: خصم {{2}} على كل شيء حتى الأحد. أظهر هذه الرسالة في المتجر أو تسوّق عبر الإنترنت.', example: { body_text: [['سارة', '20%']] } },
+      {
+        type: 'BODY',
+        text: 'مرحبًا {{1}}، عرض نهاية الأسبوع وصل: خصم {{2}} على كل شيء حتى الأحد. أظهر هذه الرسالة في المتجر أو تسوّق عبر الإنترنت.',
+        example: { body_text: [['سارة', '20%']] },
+      },
       { type: 'FOOTER', text: 'أرسل «إيقاف» لإلغاء الاشتراك' },
     ],
   },
@@ -278,6 +289,12 @@ export const SANDBOX_SAMPLE_TEMPLATES: readonly {
     name: 'order_update',
     language: 'en',
     category: 'UTILITY',
-    components: [{ type: 'BODY', text: 'Hi {{1}}, your order {{2}} is on its way. We will message you when it arrives.', example: { body_text: [['Sara', '#1042']] } }],
+    components: [
+      {
+        type: 'BODY',
+        text: 'Hi {{1}}, your order {{2}} is on its way. We will message you when it arrives.',
+        example: { body_text: [['Sara', '#1042']] },
+      },
+    ],
   },
 ];

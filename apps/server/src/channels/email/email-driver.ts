@@ -70,10 +70,21 @@ async function sendOne(ctx: AppContext, row: MessageRow, sender: EmailSenderRow 
   }
   const mail = mailOf(row, sender);
   if (sender.provider === 'sendgrid') {
-    const out = await sendgridSend(ctx, sender, { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
+    const out = await sendgridSend(ctx, sender, {
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      headers: mail.headers,
+    });
     if (out.ok) return { ok: true, provider_message_id: out.message_id ?? `sendgrid-${row.id}` };
     const retryable = out.status === 0 || out.status === 429 || out.status >= 500;
-    return { ok: false, retryable, error_code: out.status ? `SENDGRID_${out.status}` : 'SENDGRID_NETWORK', error_message: storeReason(sendgridFailureReason(out.status, out.reason)) };
+    return {
+      ok: false,
+      retryable,
+      error_code: out.status ? `SENDGRID_${out.status}` : 'SENDGRID_NETWORK',
+      error_message: storeReason(sendgridFailureReason(out.status, out.reason)),
+    };
   }
   try {
     if (sender.provider === 'smtp') {
@@ -94,6 +105,8 @@ export const emailDriver: ChannelDriver = {
     const ids = [...new Set(rows.map((r) => r.email_sender_id).filter((id): id is number => id !== null))];
     const senders = ids.length ? await ctx.db.select().from(emailSenders).where(inArray(emailSenders.id, ids)) : [];
     const byId = new Map(senders.map((s) => [s.id, s]));
-    return mapLimit(rows, CONCURRENCY, (row) => sendOne(ctx, row, row.email_sender_id === null ? undefined : byId.get(row.email_sender_id)));
+    return mapLimit(rows, CONCURRENCY, (row) =>
+      sendOne(ctx, row, row.email_sender_id === null ? undefined : byId.get(row.email_sender_id)),
+    );
   },
 };

@@ -45,7 +45,15 @@ export async function sendgridSend(ctx: AppContext, row: EmailSenderRow, mail: O
   }
   if (!res.ok) {
     const body = (await res.json().catch(() => ({}))) as { errors?: { message?: string }[] };
-    return { ok: false, status: res.status, reason: body.errors?.map((e) => e.message).filter(Boolean).join('; ') || `SendGrid answered HTTP ${res.status}` };
+    return {
+      ok: false,
+      status: res.status,
+      reason:
+        body.errors
+          ?.map((e) => e.message)
+          .filter(Boolean)
+          .join('; ') || `SendGrid answered HTTP ${res.status}`,
+    };
   }
   await res.body?.cancel().catch(() => {});
   return { ok: true, message_id: res.headers.get('x-message-id') };

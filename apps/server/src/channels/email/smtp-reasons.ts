@@ -47,9 +47,12 @@ export function smtpFailureReason(err: unknown, host: string, port: number): Rea
     return { key: key('unreachable'), params: where };
   }
   if (code === 'EAUTH' || code === 'ENOAUTH') return withDetail({ key: key('authFailed') }, e.response);
-  if (code === 'ETLS' || code === 'EREQUIRETLS' || TLS_CODES.test(socket)) return withDetail({ key: key('tls'), params: where }, e.response);
-  if (socket === 'ECONNRESET' || socket === 'EPIPE' || code === 'ECONNECTION') return withDetail({ key: key('closed'), params: where }, e.response);
-  if (typeof e.responseCode === 'number' && e.response) return { key: key('rejected'), params: { detail: isolate(e.response.slice(0, 300)) } };
+  if (code === 'ETLS' || code === 'EREQUIRETLS' || TLS_CODES.test(socket))
+    return withDetail({ key: key('tls'), params: where }, e.response);
+  if (socket === 'ECONNRESET' || socket === 'EPIPE' || code === 'ECONNECTION')
+    return withDetail({ key: key('closed'), params: where }, e.response);
+  if (typeof e.responseCode === 'number' && e.response)
+    return { key: key('rejected'), params: { detail: isolate(e.response.slice(0, 300)) } };
   return { key: key('failed'), params: { detail: isolate((e.response || e.message || code || 'SMTP').slice(0, 300)) } };
 }
 

@@ -21,7 +21,14 @@ const POOL = { pool: true, maxConnections: SMTP_POOL_CONNECTIONS, maxMessages: N
 
 /** The sandbox SMTP sink on loopback (plain, no TLS). */
 export function sinkTransport(port: number): Transporter {
-  return nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true, ...POOL, maxConnections: SINK_POOL_CONNECTIONS } as SMTPPool.Options);
+  return nodemailer.createTransport({
+    host: '127.0.0.1',
+    port,
+    secure: false,
+    ignoreTLS: true,
+    ...POOL,
+    maxConnections: SINK_POOL_CONNECTIONS,
+  } as SMTPPool.Options);
 }
 
 /** The platform relay from SMTP_URL, pooled. */

@@ -79,8 +79,10 @@ export function parseConcatUdh(msg: Buffer): { ref: number; total: number; seq: 
   while (i < udhl + 1) {
     const iei = msg[i] as number;
     const len = msg[i + 1] as number;
-    if (iei === 0x00 && len === 3) return { ref: msg[i + 2] as number, total: msg[i + 3] as number, seq: msg[i + 4] as number, bodyOffset: udhl + 1 };
-    if (iei === 0x08 && len === 4) return { ref: msg.readUInt16BE(i + 2), total: msg[i + 4] as number, seq: msg[i + 5] as number, bodyOffset: udhl + 1 };
+    if (iei === 0x00 && len === 3)
+      return { ref: msg[i + 2] as number, total: msg[i + 3] as number, seq: msg[i + 4] as number, bodyOffset: udhl + 1 };
+    if (iei === 0x08 && len === 4)
+      return { ref: msg.readUInt16BE(i + 2), total: msg[i + 4] as number, seq: msg[i + 5] as number, bodyOffset: udhl + 1 };
     i += 2 + len;
   }
   return null;

@@ -151,7 +151,10 @@ export class ConnectionManager extends EventEmitter {
       retryCount: row.retry_count,
       windowSize: row.window_size,
       messagePerSecond: row.message_per_second,
-      observeSubmit: ((submit) => (seconds: number) => submit.observe(seconds))(smppSubmitSeconds.labels({ connection: String(row.id) })),
+      observeSubmit: (
+        (submit) => (seconds: number) =>
+          submit.observe(seconds)
+      )(smppSubmitSeconds.labels({ connection: String(row.id) })),
     };
   }
 
@@ -194,7 +197,9 @@ export class ConnectionManager extends EventEmitter {
       if (now.status === 'CONNECTED' && now.connected_at && Date.parse(String(now.connected_at)) >= since) return;
       if (now.desired_state === 'stopped' && now.last_error) {
         const stored = now.last_error.startsWith('{"key":') ? (JSON.parse(now.last_error) as Reason) : null;
-        throw new AppError('CONNECTION_START_TIMEOUT', { params: { reason: stored ?? { key: 'gateway.smpp.connectFailed', params: { reason: now.last_error } } } });
+        throw new AppError('CONNECTION_START_TIMEOUT', {
+          params: { reason: stored ?? { key: 'gateway.smpp.connectFailed', params: { reason: now.last_error } } },
+        });
       }
     }
     throw new AppError('CONNECTION_START_TIMEOUT', {
@@ -221,7 +226,9 @@ export class ConnectionManager extends EventEmitter {
         await assertPublicHost(this.ctx.config, row.host as string, 'host', { allowUnresolved: true });
       } catch (err) {
         const reason: Reason =
-          err instanceof AppError ? { key: `errors.${err.code}`, params: err.params } : { key: 'gateway.smpp.connectFailed', params: { reason: (err as Error).message } };
+          err instanceof AppError
+            ? { key: `errors.${err.code}`, params: err.params }
+            : { key: 'gateway.smpp.connectFailed', params: { reason: (err as Error).message } };
         await this.write(row.id, { desired_state: 'stopped', status: 'DISCONNECTED', last_error: storeReason(reason), connected_at: null });
         await this.release(row.id);
         throw err;
@@ -323,7 +330,9 @@ export class ConnectionManager extends EventEmitter {
     if (!this.owned.has(id)) return;
     await this.beforeRelease?.(id).catch((err) => this.ctx.log.error({ err, connectionId: id }, 'connection release hook failed'));
     this.owned.delete(id);
-    await this.locks.unlock(CONNECTION_LOCK_SPACE, id).catch((err) => this.ctx.log.warn({ err, connectionId: id }, 'could not unlock a connection'));
+    await this.locks
+      .unlock(CONNECTION_LOCK_SPACE, id)
+      .catch((err) => this.ctx.log.warn({ err, connectionId: id }, 'could not unlock a connection'));
   }
 
   /** The lock session is gone, and every lock with it: another process may bind these now. */

@@ -132,7 +132,10 @@ function shortMessageText(sm: unknown): string | null {
 
 /** A printed message id in canonical form: trimmed, lower-case, without leading zeros. */
 export function normalizeMessageId(raw: string): string {
-  return raw.trim().toLowerCase().replace(/^0+(?=.)/, '');
+  return raw
+    .trim()
+    .toLowerCase()
+    .replace(/^0+(?=.)/, '');
 }
 
 /**
@@ -164,7 +167,13 @@ export interface MoMessage {
 }
 
 /** deliver_sm (short_message as sent: the UDH, when esm_class has UDHI, then the body) → MoMessage. */
-export function parseMo(pdu: { source_addr?: unknown; destination_addr?: unknown; esm_class?: number; data_coding?: number; short_message?: Buffer }): MoMessage {
+export function parseMo(pdu: {
+  source_addr?: unknown;
+  destination_addr?: unknown;
+  esm_class?: number;
+  data_coding?: number;
+  short_message?: Buffer;
+}): MoMessage {
   const { udh, body } = splitUdh(pdu.esm_class ?? 0, pdu.short_message ?? Buffer.alloc(0));
   const concat = udh ? parseConcatUdh(udh) : null;
   return {

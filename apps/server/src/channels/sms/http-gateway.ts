@@ -112,7 +112,11 @@ export function postForm(url: URL, form: string, o: PostOptions): Promise<{ stat
       {
         method: 'POST',
         agent,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(form), accept: 'text/plain, application/json' },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': Buffer.byteLength(form),
+          accept: 'text/plain, application/json',
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -140,7 +144,10 @@ export function postForm(url: URL, form: string, o: PostOptions): Promise<{ stat
 }
 
 /** The proxy URL of a connection, or null. */
-export function proxyUrl(p: { proxy_host: string | null; proxy_port: number | null; proxy_username: string | null }, password: string): string | null {
+export function proxyUrl(
+  p: { proxy_host: string | null; proxy_port: number | null; proxy_username: string | null },
+  password: string,
+): string | null {
   if (!p.proxy_host) return null;
   const auth = p.proxy_username ? `${encodeURIComponent(p.proxy_username)}:${encodeURIComponent(password)}@` : '';
   const host = p.proxy_host.includes(':') && !p.proxy_host.startsWith('[') ? `[${p.proxy_host}]` : p.proxy_host;

@@ -70,7 +70,11 @@ describe('one bind per connection, whatever the number of processes', () => {
     expect(t.ctx.sms.connections.binds).toBe(false); // the API process never binds
     startWorker();
     startWorker();
-    await until(() => smsc.boundSessions() === 1, () => `bound: ${smsc.boundSessions()}`, 10_000);
+    await until(
+      () => smsc.boundSessions() === 1,
+      () => `bound: ${smsc.boundSessions()}`,
+      10_000,
+    );
     await sleep(1000); // several reconcile rounds of both workers
     expect(smsc.boundSessions()).toBe(1);
     expect(smsc.counters.maxBound).toBe(1);
@@ -102,7 +106,11 @@ describe('one bind per connection, whatever the number of processes', () => {
   it('when the worker that binds stops, the other one takes the connection over', async () => {
     const [owner] = owners();
     await stopWorker(owner as (typeof workers)[number]);
-    await until(() => owners().length === 1 && smsc.boundSessions() === 1, () => `bound: ${smsc.boundSessions()}`, 10_000);
+    await until(
+      () => owners().length === 1 && smsc.boundSessions() === 1,
+      () => `bound: ${smsc.boundSessions()}`,
+      10_000,
+    );
     expect(smsc.counters.maxBound).toBe(1);
   });
 

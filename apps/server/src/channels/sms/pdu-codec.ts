@@ -151,7 +151,8 @@ const ESME_RINVCMDID = 0x00000003;
  */
 export function encodeResponse(request: Pick<Pdu, 'command_id' | 'sequence_number'>, status = 0, id = ''): Buffer {
   const c = request.command_id;
-  if (!RESPONSE_WITH_ID.has(c) && !RESPONSE_HEADER_ONLY.has(c)) return encodeHeader(CMD.generic_nack, request.sequence_number, ESME_RINVCMDID);
+  if (!RESPONSE_WITH_ID.has(c) && !RESPONSE_HEADER_ONLY.has(c))
+    return encodeHeader(CMD.generic_nack, request.sequence_number, ESME_RINVCMDID);
   const commandId = (c | 0x80000000) >>> 0;
   if (status !== 0 || RESPONSE_HEADER_ONLY.has(c)) return encodeHeader(commandId, request.sequence_number, status);
   const n = Buffer.byteLength(id, 'latin1');

@@ -177,7 +177,9 @@ export function chooseRoute(
   plugins: RoutingPlugin[] = [],
 ): RouteChoice | null {
   const ruleById = new Map(rules.map((r) => [r.id, r]));
-  const active = routers.filter((r) => r.status === 'ACTIVE' && r.connection_ids.length > 0).sort((a, b) => a.order - b.order || a.id - b.id);
+  const active = routers
+    .filter((r) => r.status === 'ACTIVE' && r.connection_ids.length > 0)
+    .sort((a, b) => a.order - b.order || a.id - b.id);
   const matches = (router: RoutingRouter) =>
     router.rules_ids.every((id) => {
       const rule = ruleById.get(id);

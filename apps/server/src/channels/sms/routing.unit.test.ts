@@ -109,7 +109,11 @@ describe('time windows', () => {
 });
 
 describe('chooseRoute', () => {
-  const rules = [rule(1, 'destination_prefix', { prefixes: ['+971'] }), rule(2, 'sender', { sender_ids: ['Risala'] }), rule(3, 'content_keyword', { keywords: ['otp'] })];
+  const rules = [
+    rule(1, 'destination_prefix', { prefixes: ['+971'] }),
+    rule(2, 'sender', { sender_ids: ['Risala'] }),
+    rule(3, 'content_keyword', { keywords: ['otp'] }),
+  ];
   const def = router({ id: 1, router_type: 'default', order: 50 });
   it('no active default router and no match → null', () => {
     expect(chooseRoute(msg(), [], rules, NOW, 'UTC')).toBeNull();
@@ -166,7 +170,8 @@ describe('applyPlugins', () => {
   };
   it('rewrites http(s) links, once each, and leaves punctuation and other schemes alone', async () => {
     calls.length = 0;
-    const content = 'See https://example.com/a?b=1. Also (http://x.org/p) and https://example.com/a?b=1, not javascript:alert(1) or ftp://f';
+    const content =
+      'See https://example.com/a?b=1. Also (http://x.org/p) and https://example.com/a?b=1, not javascript:alert(1) or ftp://f';
     const out = await applyPlugins(msg({ content }), [shortener], shorten);
     expect(calls).toEqual(['https://example.com/a?b=1', 'http://x.org/p']);
     expect(out.content).toBe('See https://r.sa/s/1. Also (https://r.sa/s/2) and https://r.sa/s/1, not javascript:alert(1) or ftp://f');

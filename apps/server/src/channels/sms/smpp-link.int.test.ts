@@ -26,7 +26,18 @@ afterEach(() => {
 
 const submit = (seq: number, text: string) =>
   encodeSubmitSm(
-    { source_addr_ton: 5, source_addr_npi: 0, source_addr: 'Risala', dest_addr_ton: 1, dest_addr_npi: 1, destination_addr: '966500000001', esm_class: 0, registered_delivery: 1, data_coding: 0, short_message: Buffer.from(text) },
+    {
+      source_addr_ton: 5,
+      source_addr_npi: 0,
+      source_addr: 'Risala',
+      dest_addr_ton: 1,
+      dest_addr_npi: 1,
+      destination_addr: '966500000001',
+      esm_class: 0,
+      registered_delivery: 1,
+      data_coding: 0,
+      short_message: Buffer.from(text),
+    },
     seq,
   );
 
@@ -54,8 +65,14 @@ describe('SmppLink framing', () => {
   it('matches responses to requests by sequence number and answers requests', async () => {
     const { raw, link } = await pair();
     const answers: string[] = [];
-    const s1 = link.request((seq) => encodeHeader(CMD.enquire_link, seq), (p) => answers.push(`${p.command}:${p.sequence_number}`));
-    const s2 = link.request((seq) => encodeHeader(CMD.enquire_link, seq), (p) => answers.push(`${p.command}:${p.sequence_number}`));
+    const s1 = link.request(
+      (seq) => encodeHeader(CMD.enquire_link, seq),
+      (p) => answers.push(`${p.command}:${p.sequence_number}`),
+    );
+    const s2 = link.request(
+      (seq) => encodeHeader(CMD.enquire_link, seq),
+      (p) => answers.push(`${p.command}:${p.sequence_number}`),
+    );
     expect([s1, s2]).toEqual([1, 2]);
     const seen: number[] = [];
     raw.on('data', (b: Buffer) => {
@@ -63,7 +80,12 @@ describe('SmppLink framing', () => {
     });
     await expect.poll(() => seen.length).toBe(2);
     // answered out of order: each callback still gets its own
-    raw.write(Buffer.concat([encodeResponse({ command_id: CMD.enquire_link, sequence_number: 2 }), encodeResponse({ command_id: CMD.enquire_link, sequence_number: 1 })]));
+    raw.write(
+      Buffer.concat([
+        encodeResponse({ command_id: CMD.enquire_link, sequence_number: 2 }),
+        encodeResponse({ command_id: CMD.enquire_link, sequence_number: 1 }),
+      ]),
+    );
     await expect.poll(() => answers).toEqual(['enquire_link_resp:2', 'enquire_link_resp:1']);
   });
 

@@ -58,7 +58,6 @@ export interface SubmitPart {
   onResend?: () => void;
 }
 
-
 /** A submit that did not complete because the session stopped; the caller may queue it again. */
 export class SessionStoppedError extends Error {
   constructor() {
@@ -176,7 +175,14 @@ export class SmppSession extends EventEmitter {
           clearTimeout(done);
           resolve();
         });
-        if (this.state === 'CONNECTED' && s.request((seq) => encodeHeader(CMD.unbind, seq), () => s.end()) !== false) return;
+        if (
+          this.state === 'CONNECTED' &&
+          s.request(
+            (seq) => encodeHeader(CMD.unbind, seq),
+            () => s.end(),
+          ) !== false
+        )
+          return;
         s.socket.destroy();
       });
     }
@@ -230,7 +236,11 @@ export class SmppSession extends EventEmitter {
     // server on the port; after it, a malformed PDU from the SMSC itself
     let bound = false;
     s.on('error', (err: Error) =>
-      fail(bound ? { key: 'gateway.smpp.protocolError', params: { detail: err.message } } : { key: 'gateway.smpp.notSmpp', params: { host, port } }),
+      fail(
+        bound
+          ? { key: 'gateway.smpp.protocolError', params: { detail: err.message } }
+          : { key: 'gateway.smpp.notSmpp', params: { host, port } },
+      ),
     );
     s.socket.on('connect', () => {
       bindTimer = setTimeout(
@@ -290,20 +300,26 @@ export class SmppSession extends EventEmitter {
     this.firstBind = null;
     const unanswered = () => fail({ key: 'gateway.smpp.responseTimeout', params: { seconds: this.options.responseTimeoutS } });
     // one watchdog instead of a timer per part: an unanswered submit_sm past response_timeout breaks the link
-    this.watchdogTimer = setInterval(() => {
-      const limit = Date.now() - this.options.responseTimeoutS * 1000;
-      for (const p of this.inflight.values()) {
-        if (p.sentAt < limit) {
-          unanswered();
-          return;
+    this.watchdogTimer = setInterval(
+      () => {
+        const limit = Date.now() - this.options.responseTimeoutS * 1000;
+        for (const p of this.inflight.values()) {
+          if (p.sentAt < limit) {
+            unanswered();
+            return;
+          }
+          break; // Map keeps send order: the oldest is first
         }
-        break; // Map keeps send order: the oldest is first
-      }
-    }, Math.min(1000, this.options.responseTimeoutS * 250));
+      },
+      Math.min(1000, this.options.responseTimeoutS * 250),
+    );
     if (this.options.enquireLinkIntervalS > 0) {
       this.enquireTimer = setInterval(() => {
         const timeout = setTimeout(unanswered, this.options.responseTimeoutS * 1000);
-        s.request((seq) => encodeHeader(CMD.enquire_link, seq), () => clearTimeout(timeout));
+        s.request(
+          (seq) => encodeHeader(CMD.enquire_link, seq),
+          () => clearTimeout(timeout),
+        );
       }, this.options.enquireLinkIntervalS * 1000);
     }
     this.pump();
@@ -342,10 +358,13 @@ export class SmppSession extends EventEmitter {
 
   private schedulePump(ms: number) {
     if (this.pumpTimer) return;
-    this.pumpTimer = setTimeout(() => {
-      this.pumpTimer = null;
-      this.pump();
-    }, Math.max(1, ms));
+    this.pumpTimer = setTimeout(
+      () => {
+        this.pumpTimer = null;
+        this.pump();
+      },
+      Math.max(1, ms),
+    );
   }
 
   private pump() {
@@ -439,5 +458,4 @@ export class SmppSession extends EventEmitter {
     }
     if (!deferred) answer();
   }
-
 }

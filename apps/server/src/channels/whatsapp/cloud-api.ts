@@ -56,7 +56,8 @@ export interface CloudMessageSent {
 /** The Graph API body for a message: `to` as digits, template body parameters as text. */
 export function messageBody(m: CloudOutgoingMessage) {
   const to = m.to.replace(/[^\d]/g, '');
-  if (m.type === 'text') return { messaging_product: 'whatsapp', recipient_type: 'individual', to, type: 'text', text: { preview_url: false, body: m.text } };
+  if (m.type === 'text')
+    return { messaging_product: 'whatsapp', recipient_type: 'individual', to, type: 'text', text: { preview_url: false, body: m.text } };
   return {
     messaging_product: 'whatsapp',
     recipient_type: 'individual',

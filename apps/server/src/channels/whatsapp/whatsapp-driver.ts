@@ -14,9 +14,7 @@ import { type ChannelDriver, type MessageRow, reason, type SendOutcome } from '.
 import { type CloudApi, CloudApiError, type CloudOutgoingMessage, createCloudApi } from './cloud-api.ts';
 
 /** messages.payload of a WhatsApp message. */
-export type WhatsappPayload =
-  | { type: 'template'; template_name: string; language: string; params: string[] }
-  | { type: 'text' };
+export type WhatsappPayload = { type: 'template'; template_name: string; language: string; params: string[] } | { type: 'text' };
 
 /** Meta's codes that mean "try again later" (throttling, temporary unavailability). */
 const RETRYABLE_CODES = new Set([1, 2, 4, 17, 341, 80007, 130429, 131000, 131016, 131056, 133004]);
@@ -25,14 +23,25 @@ const CONCURRENCY = 16;
 
 export function outcomeOfError(err: unknown): SendOutcome {
   if (!(err instanceof CloudApiError)) {
-    return { ok: false, retryable: true, error_code: 'WHATSAPP_API_ERROR', error_message: reason('whatsapp.unreachable', { detail: (err as Error).message }) };
+    return {
+      ok: false,
+      retryable: true,
+      error_code: 'WHATSAPP_API_ERROR',
+      error_message: reason('whatsapp.unreachable', { detail: (err as Error).message }),
+    };
   }
   if (err.code === WINDOW_CLOSED_CODE) {
     return { ok: false, retryable: false, error_code: 'WHATSAPP_WINDOW_CLOSED', error_message: reason('whatsapp.windowClosed') };
   }
-  const retryable = err.status === 0 || err.status === 429 || err.status >= 500 || (err.code !== undefined && RETRYABLE_CODES.has(err.code));
+  const retryable =
+    err.status === 0 || err.status === 429 || err.status >= 500 || (err.code !== undefined && RETRYABLE_CODES.has(err.code));
   const code = err.code !== undefined ? ` (#${err.code})` : err.status ? ` (HTTP ${err.status})` : '';
-  return { ok: false, retryable, error_code: 'WHATSAPP_API_ERROR', error_message: reason('whatsapp.refused', { detail: `${err.reason}${code}` }) };
+  return {
+    ok: false,
+    retryable,
+    error_code: 'WHATSAPP_API_ERROR',
+    error_message: reason('whatsapp.refused', { detail: `${err.reason}${code}` }),
+  };
 }
 
 export function outgoingOf(row: MessageRow): CloudOutgoingMessage {
@@ -56,7 +65,10 @@ export const whatsappDriver: ChannelDriver = {
       } else if (!token || s.status !== 'ACTIVE') {
         apis.set(s.id, { ok: false, retryable: false, error_code: 'NO_ACTIVE_SENDER', error_message: reason('whatsapp.senderNotReady') });
       } else {
-        apis.set(s.id, { api: createCloudApi({ base: wa.apiBase, version: wa.apiVersion, accessToken: token, timeoutMs: 15_000 }), phoneNumberId: s.phone_number_id });
+        apis.set(s.id, {
+          api: createCloudApi({ base: wa.apiBase, version: wa.apiVersion, accessToken: token, timeoutMs: 15_000 }),
+          phoneNumberId: s.phone_number_id,
+        });
       }
     }
     return mapLimit(rows, CONCURRENCY, async (row): Promise<SendOutcome> => {

@@ -62,8 +62,7 @@ export const users = pgTable(
     account_id: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    role_id: integer('role_id')
-      .notNull(),
+    role_id: integer('role_id').notNull(),
     email: text('email').notNull(),
     password_hash: text('password_hash').notNull(),
     first_name: text('first_name').notNull(),
@@ -98,8 +97,7 @@ export const sessions = pgTable(
     account_id: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    user_id: integer('user_id')
-      .notNull(),
+    user_id: integer('user_id').notNull(),
     ip: text('ip'),
     user_agent: text('user_agent'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -109,7 +107,11 @@ export const sessions = pgTable(
   (t) => [
     primaryKey({ name: 'sessions_pkey', columns: [t.id, t.account_id] }),
     index('sessions_user_idx').on(t.account_id, t.user_id),
-    foreignKey({ name: 'sessions_user_id_users_id_fk', columns: [t.user_id, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'sessions_user_id_users_id_fk',
+      columns: [t.user_id, t.account_id],
+      foreignColumns: [users.id, users.account_id],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -120,8 +122,7 @@ export const otpCodes = pgTable(
     account_id: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    user_id: integer('user_id')
-      .notNull(),
+    user_id: integer('user_id').notNull(),
     email: text('email').notNull(),
     /** register | login | reset */
     purpose: text('purpose').notNull(),
@@ -134,7 +135,11 @@ export const otpCodes = pgTable(
   (t) => [
     primaryKey({ name: 'otp_codes_pkey', columns: [t.id, t.account_id] }),
     index('otp_codes_email_idx').on(t.email, t.created_at),
-    foreignKey({ name: 'otp_codes_user_id_users_id_fk', columns: [t.user_id, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'otp_codes_user_id_users_id_fk',
+      columns: [t.user_id, t.account_id],
+      foreignColumns: [users.id, users.account_id],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -145,8 +150,7 @@ export const passwordResets = pgTable(
     account_id: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    user_id: integer('user_id')
-      .notNull(),
+    user_id: integer('user_id').notNull(),
     token_hash: text('token_hash').notNull(),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     used_at: timestamp('used_at', { withTimezone: true }),
@@ -155,7 +159,11 @@ export const passwordResets = pgTable(
   (t) => [
     primaryKey({ name: 'password_resets_pkey', columns: [t.id, t.account_id] }),
     uniqueIndex('password_resets_token_uq').on(t.token_hash, t.account_id),
-    foreignKey({ name: 'password_resets_user_id_users_id_fk', columns: [t.user_id, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'password_resets_user_id_users_id_fk',
+      columns: [t.user_id, t.account_id],
+      foreignColumns: [users.id, users.account_id],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -185,7 +193,10 @@ export const rateLimitHits = pgTable(
     window_start: timestamp('window_start', { withTimezone: true }).notNull(),
     hits: integer('hits').notNull(),
   },
-  (t) => [primaryKey({ name: 'rate_limit_hits_pk', columns: [t.bucket, t.key, t.window_start] }), index('rate_limit_hits_window_idx').on(t.window_start)],
+  (t) => [
+    primaryKey({ name: 'rate_limit_hits_pk', columns: [t.bucket, t.key, t.window_start] }),
+    index('rate_limit_hits_window_idx').on(t.window_start),
+  ],
 );
 
 export const notifications = pgTable(
@@ -195,8 +206,7 @@ export const notifications = pgTable(
     account_id: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    user_id: integer('user_id')
-      .notNull(),
+    user_id: integer('user_id').notNull(),
     type: text('type').notNull(),
     /** i18n keys, rendered in the reader's language */
     title_key: text('title_key').notNull(),
@@ -209,7 +219,11 @@ export const notifications = pgTable(
   (t) => [
     primaryKey({ name: 'notifications_pkey', columns: [t.id, t.account_id] }),
     index('notifications_user_idx').on(t.account_id, t.user_id, t.status, t.created_at),
-    foreignKey({ name: 'notifications_user_id_users_id_fk', columns: [t.user_id, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'notifications_user_id_users_id_fk',
+      columns: [t.user_id, t.account_id],
+      foreignColumns: [users.id, users.account_id],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -232,7 +246,11 @@ export const files = pgTable(
     primaryKey({ name: 'files_pkey', columns: [t.id, t.account_id] }),
     uniqueIndex('files_key_uq').on(t.key, t.account_id),
     index('files_account_idx').on(t.account_id),
-    foreignKey({ name: 'files_user_id_users_id_fk', columns: [t.user_id, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
+    foreignKey({
+      name: 'files_user_id_users_id_fk',
+      columns: [t.user_id, t.account_id],
+      foreignColumns: [users.id, users.account_id],
+    }).onDelete('set null'),
   ],
 );
 

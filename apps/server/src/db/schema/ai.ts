@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { brands } from './audience.ts';
 import { campaigns } from './campaigns.ts';
@@ -11,8 +25,7 @@ export const aiConversations = pgTable(
   {
     id: uuid('id'),
     account_id: accountId(),
-    user_id: integer('user_id')
-      .notNull(),
+    user_id: integer('user_id').notNull(),
     title: text('title').notNull().default(''),
     /** the §3 context of the first request (platform, user_type, page) */
     context: jsonb('context').notNull().default(sql`'{}'::jsonb`),
@@ -22,7 +35,11 @@ export const aiConversations = pgTable(
   (t) => [
     primaryKey({ name: 'ai_conversations_pkey', columns: [t.id, t.account_id] }),
     index('ai_conversations_user_idx').on(t.account_id, t.user_id, t.updated_at.desc()),
-    foreignKey({ name: 'ai_conversations_user_id_fkey', columns: [t.user_id, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'ai_conversations_user_id_fkey',
+      columns: [t.user_id, t.account_id],
+      foreignColumns: [users.id, users.account_id],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -32,8 +49,7 @@ export const aiMessages = pgTable(
   {
     id: bigserial('id', { mode: 'number' }),
     account_id: accountId(),
-    conversation_id: uuid('conversation_id')
-      .notNull(),
+    conversation_id: uuid('conversation_id').notNull(),
     /** user | assistant */
     role: text('role').notNull(),
     text: text('text').notNull(),
@@ -50,7 +66,11 @@ export const aiMessages = pgTable(
   (t) => [
     primaryKey({ name: 'ai_messages_pkey', columns: [t.id, t.account_id] }),
     index('ai_messages_conversation_idx').on(t.conversation_id, t.id),
-    foreignKey({ name: 'ai_messages_conversation_id_fkey', columns: [t.conversation_id, t.account_id], foreignColumns: [aiConversations.id, aiConversations.account_id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'ai_messages_conversation_id_fkey',
+      columns: [t.conversation_id, t.account_id],
+      foreignColumns: [aiConversations.id, aiConversations.account_id],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -69,25 +89,29 @@ export const aiUsageDaily = pgTable(
     prompt_tokens: bigint('prompt_tokens', { mode: 'number' }).notNull().default(0),
     completion_tokens: bigint('completion_tokens', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.account_id, t.day, t.feature, t.billing] }),
-  ],
+  (t) => [primaryKey({ columns: [t.account_id, t.day, t.feature, t.billing] })],
 );
 
 /** The account's AI choices: engine, its own server/key (encrypted, never returned), sharing of contact details. */
-export const aiAccountSettings = pgTable('ai_account_settings', {
-  account_id: accountId().primaryKey(),
-  /** auto | builtin | own */
-  engine: text('engine').notNull().default('auto'),
-  base_url: text('base_url'),
-  model: text('model'),
-  api_key_enc: text('api_key_enc'),
-  share_contact_details: boolean('share_contact_details').notNull().default(false),
-  updated_by: integer('updated_by'),
-  updated_at: ts('updated_at').notNull().defaultNow(),
+export const aiAccountSettings = pgTable(
+  'ai_account_settings',
+  {
+    account_id: accountId().primaryKey(),
+    /** auto | builtin | own */
+    engine: text('engine').notNull().default('auto'),
+    base_url: text('base_url'),
+    model: text('model'),
+    api_key_enc: text('api_key_enc'),
+    share_contact_details: boolean('share_contact_details').notNull().default(false),
+    updated_by: integer('updated_by'),
+    updated_at: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    foreignKey({ name: 'ai_account_settings_updated_by_fkey', columns: [t.updated_by, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
+    foreignKey({
+      name: 'ai_account_settings_updated_by_fkey',
+      columns: [t.updated_by, t.account_id],
+      foreignColumns: [users.id, users.account_id],
+    }).onDelete('set null'),
   ],
 );
 
@@ -128,12 +152,36 @@ export const aiPlans = pgTable(
   },
   (t) => [
     primaryKey({ name: 'ai_plans_pkey', columns: [t.id, t.account_id] }),
-    foreignKey({ name: 'ai_plans_brand_id_fkey', columns: [t.brand_id, t.account_id], foreignColumns: [brands.id, brands.account_id] }).onDelete('set null'),
-    foreignKey({ name: 'ai_plans_campaign_id_fkey', columns: [t.campaign_id, t.account_id], foreignColumns: [campaigns.id, campaigns.account_id] }).onDelete('set null'),
-    foreignKey({ name: 'ai_plans_created_by_fkey', columns: [t.created_by, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
-    foreignKey({ name: 'ai_plans_submitted_by_fkey', columns: [t.submitted_by, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
-    foreignKey({ name: 'ai_plans_decided_by_fkey', columns: [t.decided_by, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
-    foreignKey({ name: 'ai_plans_applied_by_fkey', columns: [t.applied_by, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
+    foreignKey({
+      name: 'ai_plans_brand_id_fkey',
+      columns: [t.brand_id, t.account_id],
+      foreignColumns: [brands.id, brands.account_id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'ai_plans_campaign_id_fkey',
+      columns: [t.campaign_id, t.account_id],
+      foreignColumns: [campaigns.id, campaigns.account_id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'ai_plans_created_by_fkey',
+      columns: [t.created_by, t.account_id],
+      foreignColumns: [users.id, users.account_id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'ai_plans_submitted_by_fkey',
+      columns: [t.submitted_by, t.account_id],
+      foreignColumns: [users.id, users.account_id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'ai_plans_decided_by_fkey',
+      columns: [t.decided_by, t.account_id],
+      foreignColumns: [users.id, users.account_id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'ai_plans_applied_by_fkey',
+      columns: [t.applied_by, t.account_id],
+      foreignColumns: [users.id, users.account_id],
+    }).onDelete('set null'),
     index('ai_plans_account_status_idx').on(t.account_id, t.status, t.created_at.desc()),
     index('ai_plans_account_created_idx').on(t.account_id, t.created_at.desc()),
     index('ai_plans_campaign_idx').on(t.campaign_id).where(sql`${t.campaign_id} is not null`),
@@ -156,8 +204,16 @@ export const aiBriefs = pgTable(
   },
   (t) => [
     primaryKey({ name: 'ai_briefs_pkey', columns: [t.id, t.account_id] }),
-    foreignKey({ name: 'ai_briefs_brand_id_fkey', columns: [t.brand_id, t.account_id], foreignColumns: [brands.id, brands.account_id] }).onDelete('cascade'),
-    foreignKey({ name: 'ai_briefs_created_by_fkey', columns: [t.created_by, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
+    foreignKey({
+      name: 'ai_briefs_brand_id_fkey',
+      columns: [t.brand_id, t.account_id],
+      foreignColumns: [brands.id, brands.account_id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'ai_briefs_created_by_fkey',
+      columns: [t.created_by, t.account_id],
+      foreignColumns: [users.id, users.account_id],
+    }).onDelete('set null'),
     index('ai_briefs_account_idx').on(t.account_id, t.brand_id, t.created_at.desc()),
   ],
 );

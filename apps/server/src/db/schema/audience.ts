@@ -13,9 +13,8 @@ import {
   uniqueIndex,
   foreignKey,
 } from 'drizzle-orm/pg-core';
-import { accountId, timestamps, ts, } from './columns.ts';
+import { accountId, timestamps, ts } from './columns.ts';
 import { files, users } from './accounts.ts';
-
 
 export const brands = pgTable(
   'brands',
@@ -38,8 +37,16 @@ export const brands = pgTable(
   (t) => [
     primaryKey({ name: 'brands_pkey', columns: [t.id, t.account_id] }),
     uniqueIndex('brands_account_name_uq').on(t.account_id, sql`lower(${t.name})`),
-    foreignKey({ name: 'brands_logo_file_id_files_id_fk', columns: [t.logo_file_id, t.account_id], foreignColumns: [files.id, files.account_id] }).onDelete('set null'),
-    foreignKey({ name: 'brands_created_by_users_id_fk', columns: [t.created_by, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
+    foreignKey({
+      name: 'brands_logo_file_id_files_id_fk',
+      columns: [t.logo_file_id, t.account_id],
+      foreignColumns: [files.id, files.account_id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'brands_created_by_users_id_fk',
+      columns: [t.created_by, t.account_id],
+      foreignColumns: [users.id, users.account_id],
+    }).onDelete('set null'),
   ],
 );
 
@@ -62,8 +69,16 @@ export const content = pgTable(
     primaryKey({ name: 'content_pkey', columns: [t.id, t.account_id] }),
     index('content_account_idx').on(t.account_id, t.created_at),
     index('content_tags_idx').using('gin', t.tags),
-    foreignKey({ name: 'content_file_id_files_id_fk', columns: [t.file_id, t.account_id], foreignColumns: [files.id, files.account_id] }).onDelete('set null'),
-    foreignKey({ name: 'content_created_by_users_id_fk', columns: [t.created_by, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
+    foreignKey({
+      name: 'content_file_id_files_id_fk',
+      columns: [t.file_id, t.account_id],
+      foreignColumns: [files.id, files.account_id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'content_created_by_users_id_fk',
+      columns: [t.created_by, t.account_id],
+      foreignColumns: [users.id, users.account_id],
+    }).onDelete('set null'),
   ],
 );
 
@@ -71,16 +86,22 @@ export const contentBrands = pgTable(
   'content_brands',
   {
     account_id: accountId(),
-    content_id: integer('content_id')
-      .notNull(),
-    brand_id: integer('brand_id')
-      .notNull(),
+    content_id: integer('content_id').notNull(),
+    brand_id: integer('brand_id').notNull(),
   },
   (t) => [
     primaryKey({ name: 'content_brands_pkey', columns: [t.content_id, t.brand_id, t.account_id] }),
     index('content_brands_brand_idx').on(t.account_id, t.brand_id),
-    foreignKey({ name: 'content_brands_content_id_content_id_fk', columns: [t.content_id, t.account_id], foreignColumns: [content.id, content.account_id] }).onDelete('cascade'),
-    foreignKey({ name: 'content_brands_brand_id_brands_id_fk', columns: [t.brand_id, t.account_id], foreignColumns: [brands.id, brands.account_id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'content_brands_content_id_content_id_fk',
+      columns: [t.content_id, t.account_id],
+      foreignColumns: [content.id, content.account_id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'content_brands_brand_id_brands_id_fk',
+      columns: [t.brand_id, t.account_id],
+      foreignColumns: [brands.id, brands.account_id],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -117,9 +138,7 @@ export const customers = pgTable(
   },
   (t) => [
     primaryKey({ name: 'customers_pkey', columns: [t.id, t.account_id] }),
-    uniqueIndex('customers_account_mobile_uq')
-      .on(t.account_id, t.mobile_number)
-      .where(sql`${t.mobile_number} is not null`),
+    uniqueIndex('customers_account_mobile_uq').on(t.account_id, t.mobile_number).where(sql`${t.mobile_number} is not null`),
     index('customers_account_email_idx').on(t.account_id, sql`lower(${t.email})`),
     index('customers_account_created_idx').on(t.account_id, t.created_at, t.id),
     // (account_id, country) lookups use customers_segment_idx (migration 0003), which leads with both
@@ -131,7 +150,11 @@ export const customers = pgTable(
       'gin',
       sql`(coalesce(${t.first_name}, '') || ' ' || coalesce(${t.last_name}, '') || ' ' || coalesce(${t.email}, '') || ' ' || coalesce(${t.mobile_number}, '')) gin_trgm_ops`,
     ),
-    foreignKey({ name: 'customers_brand_id_brands_id_fk', columns: [t.brand_id, t.account_id], foreignColumns: [brands.id, brands.account_id] }).onDelete('set null'),
+    foreignKey({
+      name: 'customers_brand_id_brands_id_fk',
+      columns: [t.brand_id, t.account_id],
+      foreignColumns: [brands.id, brands.account_id],
+    }).onDelete('set null'),
   ],
 );
 
@@ -155,7 +178,11 @@ export const customerGroups = pgTable(
   (t) => [
     primaryKey({ name: 'customer_groups_pkey', columns: [t.id, t.account_id] }),
     uniqueIndex('customer_groups_account_name_uq').on(t.account_id, sql`lower(${t.group_name})`),
-    foreignKey({ name: 'customer_groups_created_by_users_id_fk', columns: [t.created_by, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
+    foreignKey({
+      name: 'customer_groups_created_by_users_id_fk',
+      columns: [t.created_by, t.account_id],
+      foreignColumns: [users.id, users.account_id],
+    }).onDelete('set null'),
   ],
 );
 
@@ -163,17 +190,23 @@ export const groupMembers = pgTable(
   'group_members',
   {
     account_id: accountId(),
-    group_id: integer('group_id')
-      .notNull(),
-    customer_id: bigint('customer_id', { mode: 'number' })
-      .notNull(),
+    group_id: integer('group_id').notNull(),
+    customer_id: bigint('customer_id', { mode: 'number' }).notNull(),
     added_at: ts('added_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ name: 'group_members_pkey', columns: [t.group_id, t.customer_id, t.account_id] }),
     index('group_members_customer_idx').on(t.account_id, t.customer_id),
-    foreignKey({ name: 'group_members_group_id_customer_groups_id_fk', columns: [t.group_id, t.account_id], foreignColumns: [customerGroups.id, customerGroups.account_id] }).onDelete('cascade'),
-    foreignKey({ name: 'group_members_customer_id_customers_id_fk', columns: [t.customer_id, t.account_id], foreignColumns: [customers.id, customers.account_id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'group_members_group_id_customer_groups_id_fk',
+      columns: [t.group_id, t.account_id],
+      foreignColumns: [customerGroups.id, customerGroups.account_id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'group_members_customer_id_customers_id_fk',
+      columns: [t.customer_id, t.account_id],
+      foreignColumns: [customers.id, customers.account_id],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -194,7 +227,11 @@ export const blacklists = pgTable(
   (t) => [
     primaryKey({ name: 'blacklists_pkey', columns: [t.id, t.account_id] }),
     uniqueIndex('blacklists_account_name_uq').on(t.account_id, sql`lower(${t.blacklist_name})`),
-    foreignKey({ name: 'blacklists_created_by_users_id_fk', columns: [t.created_by, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
+    foreignKey({
+      name: 'blacklists_created_by_users_id_fk',
+      columns: [t.created_by, t.account_id],
+      foreignColumns: [users.id, users.account_id],
+    }).onDelete('set null'),
   ],
 );
 
@@ -203,8 +240,7 @@ export const blacklistEntries = pgTable(
   {
     id: bigserial('id', { mode: 'number' }),
     account_id: accountId(),
-    blacklist_id: integer('blacklist_id')
-      .notNull(),
+    blacklist_id: integer('blacklist_id').notNull(),
     /** number | prefix | keyword */
     kind: text('kind').notNull(),
     value: text('value').notNull(),
@@ -214,7 +250,11 @@ export const blacklistEntries = pgTable(
     primaryKey({ name: 'blacklist_entries_pkey', columns: [t.id, t.account_id] }),
     uniqueIndex('blacklist_entries_uq').on(t.blacklist_id, t.kind, t.value, t.account_id),
     index('blacklist_entries_lookup_idx').on(t.account_id, t.kind, t.value),
-    foreignKey({ name: 'blacklist_entries_blacklist_id_blacklists_id_fk', columns: [t.blacklist_id, t.account_id], foreignColumns: [blacklists.id, blacklists.account_id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'blacklist_entries_blacklist_id_blacklists_id_fk',
+      columns: [t.blacklist_id, t.account_id],
+      foreignColumns: [blacklists.id, blacklists.account_id],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -250,7 +290,15 @@ export const importJobs = pgTable(
   (t) => [
     primaryKey({ name: 'import_jobs_pkey', columns: [t.id, t.account_id] }),
     index('import_jobs_account_idx').on(t.account_id, t.created_at),
-    foreignKey({ name: 'import_jobs_user_id_users_id_fk', columns: [t.user_id, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
-    foreignKey({ name: 'import_jobs_file_id_files_id_fk', columns: [t.file_id, t.account_id], foreignColumns: [files.id, files.account_id] }).onDelete('set null'),
+    foreignKey({
+      name: 'import_jobs_user_id_users_id_fk',
+      columns: [t.user_id, t.account_id],
+      foreignColumns: [users.id, users.account_id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'import_jobs_file_id_files_id_fk',
+      columns: [t.file_id, t.account_id],
+      foreignColumns: [files.id, files.account_id],
+    }).onDelete('set null'),
   ],
 );

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, uniqueIndex, foreignKey } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+  foreignKey,
+} from 'drizzle-orm/pg-core';
 import { brands } from './audience.ts';
 import { accountId, timestamps, ts } from './columns.ts';
 import { users } from './accounts.ts';
@@ -46,8 +59,16 @@ export const campaigns = pgTable(
     index('campaigns_account_status_idx').on(t.account_id, t.status),
     index('campaigns_brand_idx').on(t.brand_id),
     uniqueIndex('campaigns_account_name_uq').on(t.account_id, sql`lower(${t.name})`),
-    foreignKey({ name: 'campaigns_created_by_users_id_fk', columns: [t.created_by, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
-    foreignKey({ name: 'campaigns_brand_id_brands_id_fk', columns: [t.brand_id, t.account_id], foreignColumns: [brands.id, brands.account_id] }).onDelete('restrict'),
+    foreignKey({
+      name: 'campaigns_created_by_users_id_fk',
+      columns: [t.created_by, t.account_id],
+      foreignColumns: [users.id, users.account_id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'campaigns_brand_id_brands_id_fk',
+      columns: [t.brand_id, t.account_id],
+      foreignColumns: [brands.id, brands.account_id],
+    }).onDelete('restrict'),
   ],
 );
 
@@ -99,10 +120,26 @@ export const batches = pgTable(
     index('batches_campaign_idx').on(t.campaign_id),
     index('batches_approval_idx').on(t.account_id, t.approval_status),
     index('batches_scheduled_idx').on(t.scheduled_at).where(sql`${t.processing_status} is null and ${t.canceled_at} is null`),
-    foreignKey({ name: 'batches_campaign_id_campaigns_id_fk', columns: [t.campaign_id, t.account_id], foreignColumns: [campaigns.id, campaigns.account_id] }).onDelete('cascade'),
-    foreignKey({ name: 'batches_approved_by_users_id_fk', columns: [t.approved_by, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
-    foreignKey({ name: 'batches_gateway_reviewer_users_id_fk', columns: [t.gateway_reviewer, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
-    foreignKey({ name: 'batches_canceled_by_users_id_fk', columns: [t.canceled_by, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
+    foreignKey({
+      name: 'batches_campaign_id_campaigns_id_fk',
+      columns: [t.campaign_id, t.account_id],
+      foreignColumns: [campaigns.id, campaigns.account_id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'batches_approved_by_users_id_fk',
+      columns: [t.approved_by, t.account_id],
+      foreignColumns: [users.id, users.account_id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'batches_gateway_reviewer_users_id_fk',
+      columns: [t.gateway_reviewer, t.account_id],
+      foreignColumns: [users.id, users.account_id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'batches_canceled_by_users_id_fk',
+      columns: [t.canceled_by, t.account_id],
+      foreignColumns: [users.id, users.account_id],
+    }).onDelete('set null'),
   ],
 );
 
@@ -114,15 +151,18 @@ export const batches = pgTable(
 export const batchChunks = pgTable(
   'batch_chunks',
   {
-    batch_id: integer('batch_id')
-      .notNull(),
+    batch_id: integer('batch_id').notNull(),
     after_id: bigint('after_id', { mode: 'number' }).notNull(),
     /** its batch's account (the key includes it: docs/architecture.md §8) */
     account_id: integer('account_id').notNull(),
   },
   (t) => [
     primaryKey({ name: 'batch_chunks_pkey', columns: [t.batch_id, t.after_id, t.account_id] }),
-    foreignKey({ name: 'batch_chunks_batch_id_batches_id_fk', columns: [t.batch_id, t.account_id], foreignColumns: [batches.id, batches.account_id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'batch_chunks_batch_id_batches_id_fk',
+      columns: [t.batch_id, t.account_id],
+      foreignColumns: [batches.id, batches.account_id],
+    }).onDelete('cascade'),
   ],
 );
 

@@ -3,7 +3,6 @@ import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, uniqueI
 import { accountId, timestamps, ts } from './columns.ts';
 import { users } from './accounts.ts';
 
-
 /**
  * SMS gateway connections (Jasmin's SMPP client connectors and HTTP gateways), per account: each
  * tenant brings its own SMSC; a new account gets a sandbox connection. Secrets are encrypted (`*_enc`).
@@ -158,8 +157,16 @@ export const smsSenders = pgTable(
   (t) => [
     primaryKey({ name: 'sms_senders_pkey', columns: [t.id, t.account_id] }),
     uniqueIndex('sms_senders_account_sender_uq').on(t.account_id, sql`lower(${t.sender_id})`),
-    foreignKey({ name: 'sms_senders_requested_by_users_id_fk', columns: [t.requested_by, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
-    foreignKey({ name: 'sms_senders_reviewed_by_users_id_fk', columns: [t.reviewed_by, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
+    foreignKey({
+      name: 'sms_senders_requested_by_users_id_fk',
+      columns: [t.requested_by, t.account_id],
+      foreignColumns: [users.id, users.account_id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'sms_senders_reviewed_by_users_id_fk',
+      columns: [t.reviewed_by, t.account_id],
+      foreignColumns: [users.id, users.account_id],
+    }).onDelete('set null'),
   ],
 );
 
@@ -216,7 +223,9 @@ export const whatsappSenders = pgTable(
     status: text('status').notNull().default('PENDING_SETUP'),
     setup_completed_at: ts('setup_completed_at'),
     /** { enabled, rules: [{ keyword, match: 'exact'|'contains', reply }], away: { enabled, text } } */
-    auto_reply: jsonb('auto_reply').notNull().default({ enabled: false, rules: [], away: { enabled: false, text: '' } }),
+    auto_reply: jsonb('auto_reply')
+      .notNull()
+      .default({ enabled: false, rules: [], away: { enabled: false, text: '' } }),
     is_default: boolean('is_default').notNull().default(false),
     ...timestamps(),
   },

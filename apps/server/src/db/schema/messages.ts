@@ -165,10 +165,7 @@ export const smsPartKeys = pgTable(
     account_id: integer('account_id').notNull(),
     created_at: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [
-    index('sms_part_keys_lookup_idx').on(t.key, t.connection_id),
-    index('sms_part_keys_created_idx').on(t.created_at),
-  ],
+  (t) => [index('sms_part_keys_lookup_idx').on(t.key, t.connection_id), index('sms_part_keys_created_idx').on(t.created_at)],
 );
 
 /**
@@ -230,9 +227,7 @@ export const credits = pgTable(
     consumed: bigint('consumed', { mode: 'number' }).notNull().default(0),
     updated_at: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.account_id, t.channel] }),
-  ],
+  (t) => [primaryKey({ columns: [t.account_id, t.channel] })],
 );
 
 /** Every change of a credit balance: grants, consumption per send request, refunds. */
@@ -253,6 +248,10 @@ export const creditLedger = pgTable(
   (t) => [
     primaryKey({ name: 'credit_ledger_pkey', columns: [t.id, t.account_id] }),
     index('credit_ledger_account_idx').on(t.account_id, t.created_at.desc()),
-    foreignKey({ name: 'credit_ledger_user_id_users_id_fk', columns: [t.user_id, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
+    foreignKey({
+      name: 'credit_ledger_user_id_users_id_fk',
+      columns: [t.user_id, t.account_id],
+      foreignColumns: [users.id, users.account_id],
+    }).onDelete('set null'),
   ],
 );

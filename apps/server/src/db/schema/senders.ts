@@ -23,6 +23,10 @@ export const emailEvents = pgTable(
     primaryKey({ name: 'email_events_pkey', columns: [t.id, t.account_id] }),
     index('email_events_account_time_idx').on(t.account_id, t.occurred_at),
     uniqueIndex('email_events_account_sg_event_uq').on(t.account_id, t.sg_event_id).where(sql`${t.sg_event_id} is not null`),
-    foreignKey({ name: 'email_events_sender_id_email_senders_id_fk', columns: [t.sender_id, t.account_id], foreignColumns: [emailSenders.id, emailSenders.account_id] }).onDelete('set null'),
+    foreignKey({
+      name: 'email_events_sender_id_email_senders_id_fk',
+      columns: [t.sender_id, t.account_id],
+      foreignColumns: [emailSenders.id, emailSenders.account_id],
+    }).onDelete('set null'),
   ],
 );

@@ -4,7 +4,6 @@ import { accountId, ts } from './columns.ts';
 import { users } from './accounts.ts';
 import { brands } from './audience.ts';
 
-
 /** Message templates for email, SMS and WhatsApp text, with a review workflow. */
 export const templates = pgTable(
   'templates',
@@ -39,10 +38,26 @@ export const templates = pgTable(
     primaryKey({ name: 'templates_pkey', columns: [t.id, t.account_id] }),
     uniqueIndex('templates_account_name_uq').on(t.account_id, sql`lower(${t.template_name})`),
     index('templates_account_type_idx').on(t.account_id, t.message_type, t.status),
-    foreignKey({ name: 'templates_brand_id_brands_id_fk', columns: [t.brand_id, t.account_id], foreignColumns: [brands.id, brands.account_id] }).onDelete('set null'),
-    foreignKey({ name: 'templates_submitted_by_users_id_fk', columns: [t.submitted_by, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
-    foreignKey({ name: 'templates_reviewed_by_users_id_fk', columns: [t.reviewed_by, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
-    foreignKey({ name: 'templates_created_by_users_id_fk', columns: [t.created_by, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
+    foreignKey({
+      name: 'templates_brand_id_brands_id_fk',
+      columns: [t.brand_id, t.account_id],
+      foreignColumns: [brands.id, brands.account_id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'templates_submitted_by_users_id_fk',
+      columns: [t.submitted_by, t.account_id],
+      foreignColumns: [users.id, users.account_id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'templates_reviewed_by_users_id_fk',
+      columns: [t.reviewed_by, t.account_id],
+      foreignColumns: [users.id, users.account_id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'templates_created_by_users_id_fk',
+      columns: [t.created_by, t.account_id],
+      foreignColumns: [users.id, users.account_id],
+    }).onDelete('set null'),
   ],
 );
 
@@ -51,8 +66,7 @@ export const templateReviews = pgTable(
   {
     id: serial('id'),
     account_id: accountId(),
-    template_id: integer('template_id')
-      .notNull(),
+    template_id: integer('template_id').notNull(),
     /** submitted | approved | rejected | reopened */
     action: text('action').notNull(),
     actor_id: integer('actor_id'),
@@ -62,8 +76,16 @@ export const templateReviews = pgTable(
   (t) => [
     primaryKey({ name: 'template_reviews_pkey', columns: [t.id, t.account_id] }),
     index('template_reviews_template_idx').on(t.account_id, t.template_id),
-    foreignKey({ name: 'template_reviews_template_id_templates_id_fk', columns: [t.template_id, t.account_id], foreignColumns: [templates.id, templates.account_id] }).onDelete('cascade'),
-    foreignKey({ name: 'template_reviews_actor_id_users_id_fk', columns: [t.actor_id, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
+    foreignKey({
+      name: 'template_reviews_template_id_templates_id_fk',
+      columns: [t.template_id, t.account_id],
+      foreignColumns: [templates.id, templates.account_id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'template_reviews_actor_id_users_id_fk',
+      columns: [t.actor_id, t.account_id],
+      foreignColumns: [users.id, users.account_id],
+    }).onDelete('set null'),
   ],
 );
 
@@ -94,7 +116,11 @@ export const whatsappTemplates = pgTable(
     primaryKey({ name: 'whatsapp_templates_pkey', columns: [t.id, t.account_id] }),
     uniqueIndex('whatsapp_templates_account_name_uq').on(t.account_id, t.name, t.language),
     index('whatsapp_templates_external_idx').on(t.external_id),
-    foreignKey({ name: 'whatsapp_templates_created_by_users_id_fk', columns: [t.created_by, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
+    foreignKey({
+      name: 'whatsapp_templates_created_by_users_id_fk',
+      columns: [t.created_by, t.account_id],
+      foreignColumns: [users.id, users.account_id],
+    }).onDelete('set null'),
   ],
 );
 
@@ -104,15 +130,22 @@ export const whatsappTemplateSubmissions = pgTable(
   {
     id: serial('id'),
     account_id: accountId(),
-    template_id: integer('template_id')
-      .notNull(),
+    template_id: integer('template_id').notNull(),
     submitted_by: integer('submitted_by'),
     created_at: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ name: 'whatsapp_template_submissions_pkey', columns: [t.id, t.account_id] }),
     index('whatsapp_template_submissions_idx').on(t.account_id, t.created_at),
-    foreignKey({ name: 'whatsapp_template_submissions_template_id_whatsapp_templates_id', columns: [t.template_id, t.account_id], foreignColumns: [whatsappTemplates.id, whatsappTemplates.account_id] }).onDelete('cascade'),
-    foreignKey({ name: 'whatsapp_template_submissions_submitted_by_users_id_fk', columns: [t.submitted_by, t.account_id], foreignColumns: [users.id, users.account_id] }).onDelete('set null'),
+    foreignKey({
+      name: 'whatsapp_template_submissions_template_id_whatsapp_templates_id',
+      columns: [t.template_id, t.account_id],
+      foreignColumns: [whatsappTemplates.id, whatsappTemplates.account_id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'whatsapp_template_submissions_submitted_by_users_id_fk',
+      columns: [t.submitted_by, t.account_id],
+      foreignColumns: [users.id, users.account_id],
+    }).onDelete('set null'),
   ],
 );

@@ -60,4 +60,3 @@ export async function createAccountWithOwner(
   await grantTrialCredits(tx, account.id);
   return user;
 }
-

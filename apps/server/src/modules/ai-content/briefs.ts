@@ -56,7 +56,15 @@ const tidy = (text: string) =>
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 
-const toBrief = (r: { id: number; brand_id: number | null; filename: string; kind: string; text: string; characters?: number; created_at: Date | string }): Brief => ({
+const toBrief = (r: {
+  id: number;
+  brand_id: number | null;
+  filename: string;
+  kind: string;
+  text: string;
+  characters?: number;
+  created_at: Date | string;
+}): Brief => ({
   id: r.id,
   brand_id: r.brand_id,
   filename: r.filename,
@@ -66,7 +74,12 @@ const toBrief = (r: { id: number; brand_id: number | null; filename: string; kin
   created_at: new Date(r.created_at).toISOString(),
 });
 
-export async function uploadBrief(ctx: AppContext, auth: AuthContext, file: { buffer: Buffer; filename: string } | null, brandId: number | null): Promise<Brief> {
+export async function uploadBrief(
+  ctx: AppContext,
+  auth: AuthContext,
+  file: { buffer: Buffer; filename: string } | null,
+  brandId: number | null,
+): Promise<Brief> {
   if (!file || file.buffer.length === 0) throw new AppError('FILE_REQUIRED');
   if (brandId && !(await findBrand(ctx.db, auth.accountId, brandId))) {
     throw new AppError('VALIDATION_ERROR', { errors: [{ field: 'brand_id', message: 'errors.NOT_FOUND' }] });
@@ -76,13 +89,28 @@ export async function uploadBrief(ctx: AppContext, auth: AuthContext, file: { bu
   if (clean.replace(/\s/g, '').length < 10) throw new AppError('AI_BRIEF_UNREADABLE');
   const [row] = await ctx.db
     .insert(aiBriefs)
-    .values({ account_id: auth.accountId, brand_id: brandId, filename: file.filename.slice(0, 200) || 'brief', kind, text: clean, created_by: auth.userId })
+    .values({
+      account_id: auth.accountId,
+      brand_id: brandId,
+      filename: file.filename.slice(0, 200) || 'brief',
+      kind,
+      text: clean,
+      created_by: auth.userId,
+    })
     .returning();
   return toBrief(row as NonNullable<typeof row>);
 }
 
 export async function listBriefs(ctx: AppContext, auth: AuthContext, brandId?: number): Promise<{ items: Brief[] }> {
-  const { rows } = await ctx.db.execute<{ id: number; brand_id: number | null; filename: string; kind: string; text: string; characters: number; created_at: string }>(sql`
+  const { rows } = await ctx.db.execute<{
+    id: number;
+    brand_id: number | null;
+    filename: string;
+    kind: string;
+    text: string;
+    characters: number;
+    created_at: string;
+  }>(sql`
     select id, brand_id, filename, kind, left(text, 400) as text, length(text) as characters, created_at from ai_briefs
      where account_id = ${auth.accountId} ${brandId ? sql`and (brand_id = ${brandId} or brand_id is null)` : sql``}
      order by created_at desc limit 50`);
@@ -91,7 +119,9 @@ export async function listBriefs(ctx: AppContext, auth: AuthContext, brandId?: n
 
 /** A brief's text, if it is the account's. */
 export async function briefText(db: DbOrTx, accountId: number, id: number): Promise<{ filename: string; text: string }> {
-  const { rows } = await db.execute<{ filename: string; text: string }>(sql`select filename, text from ai_briefs where account_id = ${accountId} and id = ${id}`);
+  const { rows } = await db.execute<{ filename: string; text: string }>(
+    sql`select filename, text from ai_briefs where account_id = ${accountId} and id = ${id}`,
+  );
   if (!rows[0]) throw new AppError('NOT_FOUND', { errors: [{ field: 'brief_id', message: 'errors.NOT_FOUND' }] });
   return rows[0];
 }

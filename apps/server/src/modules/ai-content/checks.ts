@@ -19,7 +19,9 @@ const PLACEHOLDER = /\{\{\s*([^{}|]*?)\s*(?:\|([^{}]*))?\}\}/g;
 
 /** The text with each placeholder as `fill` repeated to its reserved length (or its fallback's, if longer). */
 function reserved(text: string, fill: string): string {
-  return text.replace(PLACEHOLDER, (_all, name: string, fallback: string | undefined) => fill.repeat(Math.max(reserveOf(name), fallback?.trim().length ?? 0)));
+  return text.replace(PLACEHOLDER, (_all, name: string, fallback: string | undefined) =>
+    fill.repeat(Math.max(reserveOf(name), fallback?.trim().length ?? 0)),
+  );
 }
 
 /** Variables that may hold Arabic letters in a customer's record (and so switch an SMS to UCS-2). */
@@ -54,7 +56,11 @@ export interface Checks {
 /** Every check of one variant; `facts` and `links` are what the text may cite. */
 export function checkVariant(v: VariantText, o: { maxParts: number; facts: unknown; links: readonly string[]; brand?: string }): Checks {
   const visible =
-    v.channel === 'sms' ? (v.sms ?? '') : v.channel === 'email' ? [v.email?.subject, v.email?.preheader, v.email?.text].join('\n') : [v.whatsapp?.body, v.whatsapp?.footer].join('\n');
+    v.channel === 'sms'
+      ? (v.sms ?? '')
+      : v.channel === 'email'
+        ? [v.email?.subject, v.email?.preheader, v.email?.text].join('\n')
+        : [v.whatsapp?.body, v.whatsapp?.footer].join('\n');
   const grounding = checkGrounding(visible, o.facts, { language: v.language, links: o.links });
   const htmlLinks = v.email ? checkGrounding(v.email.html, o.facts, { language: v.language, links: o.links }).links : [];
   let variables_ok: boolean;
@@ -71,7 +77,10 @@ export function checkVariant(v: VariantText, o: { maxParts: number; facts: unkno
     opt_out = EMAIL_OPT_OUT.test(e?.text ?? '');
   } else {
     const w = v.whatsapp;
-    variables_ok = Boolean(w) && waTemplateInputSchema.safeParse({ name: 'ai_check', language: v.language, category: 'MARKETING', components: w?.components ?? [] }).success;
+    variables_ok =
+      Boolean(w) &&
+      waTemplateInputSchema.safeParse({ name: 'ai_check', language: v.language, category: 'MARKETING', components: w?.components ?? [] })
+        .success;
     opt_out = SMS_OPT_OUT.test(w?.footer ?? '') || SMS_OPT_OUT.test(w?.body ?? '');
   }
   return {

@@ -22,7 +22,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const generate = (body: Record<string, unknown>, token = cast.marketer.token) => call(t, token, 'POST', '/api/ai/content/generate', { brand_id: cast.brandId, ...body });
+const generate = (body: Record<string, unknown>, token = cast.marketer.token) =>
+  call(t, token, 'POST', '/api/ai/content/generate', { brand_id: cast.brandId, ...body });
 
 describe('POST /api/ai/content/generate', () => {
   it('writes SMS variants within the parts asked for, in both encodings, with their checks — and saves nothing', async () => {
@@ -51,29 +52,50 @@ describe('POST /api/ai/content/generate', () => {
     expect(after?.n).toBe(before?.n);
   });
 
-  it('writes email the editor can open and WhatsApp bodies in Meta\'s format', async () => {
+  it("writes email the editor can open and WhatsApp bodies in Meta's format", async () => {
     const email = await generate({ channel: 'email', language: 'ar', objective: 'retention', topic: 'هدية مع كل طلب', variants: 2 });
     const e = email.data.variants[0].email;
     expect(e.html).toContain('dir="rtl"');
     expect(e.subject.length).toBeGreaterThan(0);
     expect(email.data.variants[0].checks.opt_out).toBe(true);
-    const wa = await generate({ channel: 'whatsapp', language: 'en', topic: 'new arrivals', variants: 1, link: 'https://shop.example/new' });
+    const wa = await generate({
+      channel: 'whatsapp',
+      language: 'en',
+      topic: 'new arrivals',
+      variants: 1,
+      link: 'https://shop.example/new',
+    });
     const w = wa.data.variants[0].whatsapp;
     expect(w.body).toMatch(/^Hi \{\{1\}\},/);
     expect(w.parameters).toEqual([{ index: 1, variable: 'first_name', example: 'Sara' }]);
     // the components are what the WhatsApp template API takes as they are
-    const created = await call(t, cast.marketer.token, 'POST', '/api/whatsapp/templates', { name: 'ai_new_arrivals', language: 'en', category: 'MARKETING', components: w.components });
+    const created = await call(t, cast.marketer.token, 'POST', '/api/whatsapp/templates', {
+      name: 'ai_new_arrivals',
+      language: 'en',
+      category: 'MARKETING',
+      components: w.components,
+    });
     expect(created.status, created.res.body).toBe(201);
   });
 
   it('for a campaign draft, takes its brand, audience and language', async () => {
     const demo = cast.groups.find((g) => g.name === 'Demo customers')?.id;
-    const draft = await call(t, cast.marketer.token, 'POST', '/api/campaigns', { name: 'Draft for AI', brand_id: cast.brandId, objective: 'Eid offer', channels: ['sms'], audience: { group_ids: [demo] } });
+    const draft = await call(t, cast.marketer.token, 'POST', '/api/campaigns', {
+      name: 'Draft for AI',
+      brand_id: cast.brandId,
+      objective: 'Eid offer',
+      channels: ['sms'],
+      audience: { group_ids: [demo] },
+    });
     const r = await call(t, cast.marketer.token, 'POST', '/api/campaigns/ai/generate', { campaign_id: draft.data.id, channel: 'sms' });
     expect(r.status, r.res.body).toBe(200);
     // most demo customers read Arabic
     expect(r.data.language).toBe('ar');
-    expect(r.data.facts).toMatchObject({ topic: 'Eid offer', brand: { name: 'Risala Demo Store' }, audience: { groups: ['Demo customers'], customers: 500 } });
+    expect(r.data.facts).toMatchObject({
+      topic: 'Eid offer',
+      brand: { name: 'Risala Demo Store' },
+      audience: { groups: ['Demo customers'], customers: 500 },
+    });
     expect(r.data.variants[0].sms.text).toContain('Eid offer');
   });
 
@@ -87,7 +109,12 @@ describe('POST /api/ai/content/generate', () => {
 describe('POST /api/ai/upload (briefs)', () => {
   const upload = (file: Parameters<typeof multipartFile>[0], fields: Record<string, string> = {}) => {
     const m = multipartFile(file, fields);
-    return t.app.inject({ method: 'POST', url: '/api/ai/upload', headers: { ...bearer(cast.marketer.token), ...m.headers }, payload: m.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/ai/upload',
+      headers: { ...bearer(cast.marketer.token), ...m.headers },
+      payload: m.payload,
+    });
   };
 
   it('reads a PDF (Arabic lines in reading order), a DOCX and a text file; the type comes from the content', async () => {
@@ -102,9 +129,17 @@ describe('POST /api/ai/upload (briefs)', () => {
     const docx = await buildDocx('Ramadan brief', ['Gift wrapping on every order', 'Call Sara on +966 50 123 4567 or sara@shop.example']);
     const b = await upload({ filename: 'x.bin', contentType: 'application/octet-stream', data: docx });
     expect(json(b).data.kind).toBe('docx');
-    const text = await upload({ filename: 'notes.txt', contentType: 'text/plain', data: Buffer.from('Tone: playful. Offer: buy 2 get 1.') });
+    const text = await upload({
+      filename: 'notes.txt',
+      contentType: 'text/plain',
+      data: Buffer.from('Tone: playful. Offer: buy 2 get 1.'),
+    });
     expect(json(text).data).toMatchObject({ kind: 'text', characters: 34 });
-    const png = await upload({ filename: 'brief.pdf', contentType: 'application/pdf', data: Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex') });
+    const png = await upload({
+      filename: 'brief.pdf',
+      contentType: 'application/pdf',
+      data: Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),
+    });
     expect(json(png).code).toBe('INVALID_FILE_TYPE');
     expect(json(await upload(null)).code).toBe('FILE_REQUIRED');
 
@@ -116,6 +151,15 @@ describe('POST /api/ai/upload (briefs)', () => {
     expect(r.data.facts.brief.text).toContain('[email]');
     const list = await call(t, cast.marketer.token, 'GET', `/api/ai/briefs?brand_id=${cast.brandId}`);
     expect(list.data.items.map((i: any) => i.kind)).toEqual(['text', 'docx', 'pdf']);
-    expect((await call(t, cast.stranger.token, 'POST', '/api/ai/content/generate', { channel: 'sms', language: 'en', topic: 'x', brief_id: json(b).data.id })).status).toBe(404);
+    expect(
+      (
+        await call(t, cast.stranger.token, 'POST', '/api/ai/content/generate', {
+          channel: 'sms',
+          language: 'en',
+          topic: 'x',
+          brief_id: json(b).data.id,
+        })
+      ).status,
+    ).toBe(404);
   });
 });

@@ -1,5 +1,11 @@
 import { can } from '@risala/shared';
-import { briefEnvelopeSchema, briefListEnvelopeSchema, briefQuerySchema, contentEnvelopeSchema, contentGenerateSchema } from '@risala/shared/schemas/ai-content';
+import {
+  briefEnvelopeSchema,
+  briefListEnvelopeSchema,
+  briefQuerySchema,
+  contentEnvelopeSchema,
+  contentGenerateSchema,
+} from '@risala/shared/schemas/ai-content';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,14 +30,21 @@ export async function canWriteContent(request: FastifyRequest) {
 export function aiContentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const guard = [canWriteContent, aiFeatureGate];
-    app.post('/content/generate', { schema: { tags, body: contentGenerateSchema, response: { 200: contentEnvelopeSchema } }, preHandler: guard }, async (req, reply) =>
-      ok(reply, await generateContent(ctx, requireAuth(req), req.body), 'Content generated'),
+    app.post(
+      '/content/generate',
+      { schema: { tags, body: contentGenerateSchema, response: { 200: contentEnvelopeSchema } }, preHandler: guard },
+      async (req, reply) => ok(reply, await generateContent(ctx, requireAuth(req), req.body), 'Content generated'),
     );
 
     app.post(
       '/upload',
       {
-        schema: { tags, consumes: ['multipart/form-data'], querystring: z.object({ brand_id: z.coerce.number().int().positive().optional() }), response: { 201: briefEnvelopeSchema } },
+        schema: {
+          tags,
+          consumes: ['multipart/form-data'],
+          querystring: z.object({ brand_id: z.coerce.number().int().positive().optional() }),
+          response: { 201: briefEnvelopeSchema },
+        },
         preHandler: guard,
       },
       async (req, reply) => {
@@ -50,8 +63,10 @@ export function aiContentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/briefs', { schema: { tags, querystring: briefQuerySchema, response: { 200: briefListEnvelopeSchema } }, preHandler: guard }, async (req, reply) =>
-      ok(reply, await listBriefs(ctx, requireAuth(req), req.query.brand_id)),
+    app.get(
+      '/briefs',
+      { schema: { tags, querystring: briefQuerySchema, response: { 200: briefListEnvelopeSchema } }, preHandler: guard },
+      async (req, reply) => ok(reply, await listBriefs(ctx, requireAuth(req), req.query.brand_id)),
     );
   };
 }

@@ -7,7 +7,13 @@
  * replaced by the built-in one. Nothing is saved: the editor that asked decides.
  */
 import { redactContacts } from '@risala/shared/grounding';
-import type { ContentGenerateInput, ContentLanguage, ContentResult, ContentVariant, PlanObjective } from '@risala/shared/schemas/ai-content';
+import type {
+  ContentGenerateInput,
+  ContentLanguage,
+  ContentResult,
+  ContentVariant,
+  PlanObjective,
+} from '@risala/shared/schemas/ai-content';
 import type { Channel } from '@risala/shared/schemas/messages';
 import { extractVariables } from '@risala/shared/schemas/templates';
 import type { WaComponent } from '@risala/shared/schemas/whatsapp';
@@ -50,7 +56,12 @@ export function contentFacts(r: ContentRequest): Record<string, unknown> {
   };
 }
 
-type WaText = { body: string; footer: string | null; parameters: { index: number; variable: string; example: string }[]; components: WaComponent[] };
+type WaText = {
+  body: string;
+  footer: string | null;
+  parameters: { index: number; variable: string; example: string }[];
+  components: WaComponent[];
+};
 
 function variantOf(
   r: ContentRequest,
@@ -61,7 +72,10 @@ function variantOf(
   facts: unknown,
 ): ContentVariant {
   const links = r.link ? [r.link] : [];
-  const checks = checkVariant({ channel: r.channel, language: r.language, ...text }, { maxParts: r.maxParts, facts, links, brand: r.brand.name });
+  const checks = checkVariant(
+    { channel: r.channel, language: r.language, ...text },
+    { maxParts: r.maxParts, facts, links, brand: r.brand.name },
+  );
   const vars = extractVariables(text.sms, text.email?.subject, text.email?.html).variables;
   return {
     index,
@@ -70,7 +84,14 @@ function variantOf(
     style,
     sms: text.sms !== undefined ? { text: text.sms, ...smsParts(text.sms) } : null,
     email: text.email ?? null,
-    whatsapp: text.whatsapp ? { body: text.whatsapp.body, footer: text.whatsapp.footer, parameters: text.whatsapp.parameters, components: text.whatsapp.components as Record<string, unknown>[] } : null,
+    whatsapp: text.whatsapp
+      ? {
+          body: text.whatsapp.body,
+          footer: text.whatsapp.footer,
+          parameters: text.whatsapp.parameters,
+          components: text.whatsapp.components as Record<string, unknown>[],
+        }
+      : null,
     variables: text.whatsapp ? text.whatsapp.parameters.map((p) => p.variable) : vars,
     source,
     checks,
@@ -79,7 +100,14 @@ function variantOf(
 
 /** The built-in variants, in the order the brand's voice suggests. */
 export function builtinVariants(r: ContentRequest, facts = contentFacts(r)): ContentVariant[] {
-  const brief: Brief = { language: r.language, objective: r.objective, brand: r.brand.name, voice: r.brand.voice_tone, topic: r.topic, link: r.link };
+  const brief: Brief = {
+    language: r.language,
+    objective: r.objective,
+    brand: r.brand.name,
+    voice: r.brand.voice_tone,
+    topic: r.topic,
+    link: r.link,
+  };
   return stylesFor(r.brand.voice_tone)
     .slice(0, r.variants)
     .map((style: Style, i) => {
@@ -98,8 +126,10 @@ const SHAPES: Record<Channel, string> = {
 function instructions(r: ContentRequest): string {
   const rules: Record<Channel, string> = {
     sms: `SMS: at most ${r.maxParts} part(s) (160 GSM-7 or 70 Unicode characters for one part; 153 or 67 per part when longer), counting each variable as 12–15 characters. Use only {{first_name|fallback}}, {{last_name}}, {{city}} variables. End with an opt-out line containing the word STOP.`,
-    email: 'Email: a subject, a preheader and simple HTML (h1, p, a, strong, ul, li, br only; no scripts, no images). Use {{first_name|fallback}} if you address the reader. Include a sentence saying they can unsubscribe with the link at the end of the email.',
-    whatsapp: 'WhatsApp: a template body in Meta\'s format where {{1}} is the customer\'s first name (no other variables), at most 1024 characters, and a footer with an opt-out line containing the word STOP (at most 60 characters).',
+    email:
+      'Email: a subject, a preheader and simple HTML (h1, p, a, strong, ul, li, br only; no scripts, no images). Use {{first_name|fallback}} if you address the reader. Include a sentence saying they can unsubscribe with the link at the end of the email.',
+    whatsapp:
+      "WhatsApp: a template body in Meta's format where {{1}} is the customer's first name (no other variables), at most 1024 characters, and a footer with an opt-out line containing the word STOP (at most 60 characters).",
   };
   return [
     `Write ${r.variants} different variants of a ${r.objective} message for the brand in FACTS, in its voice and tone, about FACTS.topic, for FACTS.audience if given.`,
@@ -110,7 +140,10 @@ function instructions(r: ContentRequest): string {
 }
 
 function parseVariants(text: string): Record<string, unknown>[] | null {
-  const body = text.replace(/^```(?:json)?\s*/i, '').replace(/```\s*$/, '').trim();
+  const body = text
+    .replace(/^```(?:json)?\s*/i, '')
+    .replace(/```\s*$/, '')
+    .trim();
   try {
     const json = JSON.parse(body) as { variants?: unknown };
     return Array.isArray(json.variants) ? (json.variants.filter((v) => v && typeof v === 'object') as Record<string, unknown>[]) : null;
@@ -128,7 +161,14 @@ function modelVariant(r: ContentRequest, v: Record<string, unknown>, index: numb
   if (r.channel === 'email') {
     const html = sanitizeEmailHtml(str(v.html));
     if (!str(v.subject) || !html) return null;
-    return variantOf(r, index, style, { email: { subject: str(v.subject), preheader: str(v.preheader), html, text: htmlToText(html) } }, 'model', facts);
+    return variantOf(
+      r,
+      index,
+      style,
+      { email: { subject: str(v.subject), preheader: str(v.preheader), html, text: htmlToText(html) } },
+      'model',
+      facts,
+    );
   }
   const body = str(v.body);
   if (!body) return null;
@@ -137,7 +177,11 @@ function modelVariant(r: ContentRequest, v: Record<string, unknown>, index: numb
   const count = new Set(body.match(/\{\{\d+\}\}/g) ?? []).size;
   const components: WaComponent[] = [{ type: 'BODY', text: body, example: { body_text: [Array.from({ length: count }, () => example)] } }];
   if (footer) components.push({ type: 'FOOTER', text: footer });
-  if (r.link) components.push({ type: 'BUTTONS', buttons: [{ type: 'URL', text: r.language === 'ar' ? 'اعرف المزيد' : 'Find out more', url: r.link }] });
+  if (r.link)
+    components.push({
+      type: 'BUTTONS',
+      buttons: [{ type: 'URL', text: r.language === 'ar' ? 'اعرف المزيد' : 'Find out more', url: r.link }],
+    });
   const parameters = count ? [{ index: 1, variable: 'first_name', example }] : [];
   return variantOf(r, index, style, { whatsapp: { body, footer, parameters, components } }, 'model', facts);
 }
@@ -146,10 +190,32 @@ function modelVariant(r: ContentRequest, v: Record<string, unknown>, index: numb
 export async function writeVariants(ctx: AppContext, accountId: number, writer: Writer, r: ContentRequest): Promise<ContentResult> {
   const facts = contentFacts(r);
   const builtin = builtinVariants(r, facts);
-  const base = { engine: writer.provider.engine, model: writer.provider.model, channel: r.channel, language: r.language, max_parts: r.maxParts, facts };
+  const base = {
+    engine: writer.provider.engine,
+    model: writer.provider.model,
+    channel: r.channel,
+    language: r.language,
+    max_parts: r.maxParts,
+    facts,
+  };
   if (writer.provider.engine === 'builtin') return { ...base, variants: builtin, replaced: 0 };
-  const draft = JSON.stringify({ variants: builtin.map((v) => ({ style: v.style, ...(v.sms ? { sms: v.sms.text } : {}), ...(v.email ? { subject: v.email.subject, preheader: v.email.preheader, html: v.email.html } : {}), ...(v.whatsapp ? { body: v.whatsapp.body, footer: v.whatsapp.footer } : {}) })) });
-  const written = await write(ctx, accountId, writer, { feature: 'content', task: 'content', language: r.language, facts, draft, instructions: instructions(r), format: 'json' });
+  const draft = JSON.stringify({
+    variants: builtin.map((v) => ({
+      style: v.style,
+      ...(v.sms ? { sms: v.sms.text } : {}),
+      ...(v.email ? { subject: v.email.subject, preheader: v.email.preheader, html: v.email.html } : {}),
+      ...(v.whatsapp ? { body: v.whatsapp.body, footer: v.whatsapp.footer } : {}),
+    })),
+  });
+  const written = await write(ctx, accountId, writer, {
+    feature: 'content',
+    task: 'content',
+    language: r.language,
+    facts,
+    draft,
+    instructions: instructions(r),
+    format: 'json',
+  });
   const proposed = written.fallback ? null : parseVariants(written.text);
   let replaced = 0;
   const variants = builtin.map((fallback, i) => {

@@ -20,7 +20,11 @@ const RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
 /** One line's items, joined in reading order. */
 function lineText(items: Item[]): string {
   const rtl = items.filter((i) => RTL.test(i.str)).length > items.filter((i) => /[A-Za-z]/.test(i.str)).length;
-  if (!rtl) return items.sort((a, b) => a.x - b.x).map((i) => i.str).join('');
+  if (!rtl)
+    return items
+      .sort((a, b) => a.x - b.x)
+      .map((i) => i.str)
+      .join('');
   const ordered = [...items].sort((a, b) => b.x - a.x);
   // runs of left-to-right items (a Latin word, a number) inside the right-to-left line keep their order
   const out: string[] = [];

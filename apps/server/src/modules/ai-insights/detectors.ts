@@ -60,12 +60,27 @@ export function deliveryDrops(routes: RouteDelivery[], recentDays: number, basel
       kind: 'delivery_drop',
       severity: drop >= 20 ? 'critical' : 'warning',
       channel: r.channel,
-      figures: { route: r.kind, name: r.label, recent_rate: now, baseline_rate: before, drop_points: drop, recent_sent: r.recent.sent, baseline_sent: r.baseline.sent, recent_days: recentDays, baseline_days: baselineDays },
+      figures: {
+        route: r.kind,
+        name: r.label,
+        recent_rate: now,
+        baseline_rate: before,
+        drop_points: drop,
+        recent_sent: r.recent.sent,
+        baseline_sent: r.baseline.sent,
+        recent_days: recentDays,
+        baseline_days: baselineDays,
+      },
       sample: r.recent.sent,
       action:
         r.kind === 'connection'
           ? { kind: 'open', url: `/sender-management/connections/${r.key}`, endpoint: null, label: 'openConnection' }
-          : { kind: 'open', url: `/message-history?view=failed&channel=${r.channel}&search=${encodeURIComponent(`+${digits}`)}`, endpoint: null, label: 'openFailures' },
+          : {
+              kind: 'open',
+              url: `/message-history?view=failed&channel=${r.channel}&search=${encodeURIComponent(`+${digits}`)}`,
+              endpoint: null,
+              label: 'openFailures',
+            },
     });
   }
   return out;
@@ -87,7 +102,14 @@ export function unsubscribeSpikes(campaigns: { campaign_id: number; name: string
       kind: 'unsubscribe_spike',
       severity: 'warning',
       channel: null,
-      figures: { campaign: c.name, unsubscribed: c.unsubscribed, delivered: c.delivered, rate, baseline_rate: base, baseline_delivered: bd },
+      figures: {
+        campaign: c.name,
+        unsubscribed: c.unsubscribed,
+        delivered: c.delivered,
+        rate,
+        baseline_rate: base,
+        baseline_delivered: bd,
+      },
       sample: c.delivered,
       action: { kind: 'open', url: `/campaignhistory?campaign=${c.campaign_id}`, endpoint: null, label: 'openReport' },
     });
@@ -96,7 +118,11 @@ export function unsubscribeSpikes(campaigns: { campaign_id: number; name: string
 }
 
 /** A failure reason that grew: its daily count in the recent days against the days before. */
-export function failureGrowth(rows: { code: string; status: string; reason: string; channel: Channel; recent: number; before: number }[], recentDays: number, baselineDays: number): Found[] {
+export function failureGrowth(
+  rows: { code: string; status: string; reason: string; channel: Channel; recent: number; before: number }[],
+  recentDays: number,
+  baselineDays: number,
+): Found[] {
   const out: Found[] = [];
   for (const r of rows) {
     if (r.recent < MIN_FAILURES_RECENT) continue;
@@ -108,7 +134,16 @@ export function failureGrowth(rows: { code: string; status: string; reason: stri
       kind: 'failure_growth',
       severity: r.recent >= 200 ? 'critical' : 'warning',
       channel: r.channel,
-      figures: { reason: r.reason, code: r.code || null, recent: r.recent, before: r.before, per_day: perDay, before_per_day: beforePerDay, recent_days: recentDays, baseline_days: baselineDays },
+      figures: {
+        reason: r.reason,
+        code: r.code || null,
+        recent: r.recent,
+        before: r.before,
+        per_day: perDay,
+        before_per_day: beforePerDay,
+        recent_days: recentDays,
+        baseline_days: baselineDays,
+      },
       sample: r.recent + r.before,
       action: { kind: 'open', url: `/message-history?view=failed&channel=${r.channel}`, endpoint: null, label: 'openFailures' },
     });
@@ -129,7 +164,14 @@ export function channelVsBaseline(current: Rated[], baseline: Rated[], days: num
       ...(c.channel === 'sms' ? [] : [{ metric: 'open', k1: c.opened, n1: c.delivered, k2: b.opened, n2: b.delivered }]),
       { metric: 'click', k1: c.clicked, n1: c.delivered, k2: b.clicked, n2: b.delivered },
     ];
-    const hit = checks.find((x) => x.n1 > 0 && x.n2 > 0 && (x.k1 > 0 || x.k2 > 0) && Math.abs(zScore(x.k1, x.n1, x.k2, x.n2)) >= Z_99 && Math.abs((pct(x.k1, x.n1) as number) - (pct(x.k2, x.n2) as number)) >= 2);
+    const hit = checks.find(
+      (x) =>
+        x.n1 > 0 &&
+        x.n2 > 0 &&
+        (x.k1 > 0 || x.k2 > 0) &&
+        Math.abs(zScore(x.k1, x.n1, x.k2, x.n2)) >= Z_99 &&
+        Math.abs((pct(x.k1, x.n1) as number) - (pct(x.k2, x.n2) as number)) >= 2,
+    );
     if (!hit) continue;
     const now = pct(hit.k1, hit.n1) as number;
     const before = pct(hit.k2, hit.n2) as number;
@@ -138,7 +180,15 @@ export function channelVsBaseline(current: Rated[], baseline: Rated[], days: num
       kind: 'channel_vs_baseline',
       severity: now > before ? 'opportunity' : 'warning',
       channel: c.channel,
-      figures: { metric: hit.metric, rate: now, baseline_rate: before, difference: round1(now - before), sent: c.sent, baseline_sent: b.sent, days },
+      figures: {
+        metric: hit.metric,
+        rate: now,
+        baseline_rate: before,
+        difference: round1(now - before),
+        sent: c.sent,
+        baseline_sent: b.sent,
+        days,
+      },
       sample: c.sent,
       action: { kind: 'open', url: `/dashboard?channel=${c.channel}`, endpoint: null, label: 'openDashboard' },
     });
@@ -167,7 +217,15 @@ export function segmentsVsBaseline(groups: ({ group_id: number; name: string } &
       kind: 'segment_vs_baseline',
       severity: better ? 'opportunity' : 'info',
       channel: null,
-      figures: { group: g.name, metric: useEngagement ? 'engagement' : 'delivery', rate, baseline_rate: base, difference: round1(rate - base), messages: n(g), days },
+      figures: {
+        group: g.name,
+        metric: useEngagement ? 'engagement' : 'delivery',
+        rate,
+        baseline_rate: base,
+        difference: round1(rate - base),
+        messages: n(g),
+        days,
+      },
       sample: n(g),
       action: better
         ? { kind: 'open', url: `/campaign/ai-plans/new?group=${g.group_id}&objective=retention`, endpoint: null, label: 'planForGroup' }
@@ -198,7 +256,16 @@ export function bestSendTimes(cells: Cell[], days: number): Found[] {
       kind: 'best_send_time',
       severity: 'opportunity',
       channel,
-      figures: { dow: best.dow, hour: best.hour, minute: 0, metric: engaged ? 'engagement' : 'delivery', rate: pct(k(best), n(best)), average_rate: pct(total.k, total.n), sent: best.sent, days },
+      figures: {
+        dow: best.dow,
+        hour: best.hour,
+        minute: 0,
+        metric: engaged ? 'engagement' : 'delivery',
+        rate: pct(k(best), n(best)),
+        average_rate: pct(total.k, total.n),
+        sent: best.sent,
+        days,
+      },
       sample: best.sent,
       action: { kind: 'open', url: `/campaign/ai-plans/new?channel=${channel}`, endpoint: null, label: 'planAtBestTime' },
     });
@@ -224,7 +291,11 @@ export function fatigue(f: { customers: number; messaged: number; top: number })
 }
 
 /** How long each channel's credits last at the last days' pace. */
-export function creditsForecast(p: { balances: { channel: Channel; balance: number }[]; spent: { channel: Channel; credits: number }[]; days: number }): Found[] {
+export function creditsForecast(p: {
+  balances: { channel: Channel; balance: number }[];
+  spent: { channel: Channel; credits: number }[];
+  days: number;
+}): Found[] {
   const out: Found[] = [];
   for (const b of p.balances) {
     const spent = p.spent.find((s) => s.channel === b.channel)?.credits ?? 0;

@@ -49,12 +49,14 @@ afterAll(async () => {
 describe('GET /api/ai/insights', () => {
   let insights: any[];
 
-  it('finds what the data shows, with the database\'s figures', async () => {
+  it("finds what the data shows, with the database's figures", async () => {
     const r = await call(t, cast.viewer.token, 'GET', '/api/ai/insights');
     expect(r.status, r.res.body).toBe(200);
     insights = r.data.insights;
     const kinds = insights.map((i) => i.kind);
-    expect(kinds).toEqual(expect.arrayContaining(['delivery_drop', 'failure_growth', 'unsubscribe_spike', 'best_send_time', 'fatigue', 'credits_forecast']));
+    expect(kinds).toEqual(
+      expect.arrayContaining(['delivery_drop', 'failure_growth', 'unsubscribe_spike', 'best_send_time', 'fatigue', 'credits_forecast']),
+    );
     const acct = cast.owner.accountId;
 
     const drop = insights.find((i) => i.id === `delivery_drop:connection:${connectionId}`);
@@ -65,7 +67,12 @@ describe('GET /api/ai/insights', () => {
       [acct, connectionId],
     );
     expect(drop.figures).toMatchObject({ recent_rate: d?.r, baseline_rate: d?.b, recent_sent: 150, baseline_sent: 400 });
-    expect(drop).toMatchObject({ severity: 'critical', channel: 'sms', action: { kind: 'open', url: `/sender-management/connections/${connectionId}` }, confidence: { level: 'low', sample: 150 } });
+    expect(drop).toMatchObject({
+      severity: 'critical',
+      channel: 'sms',
+      action: { kind: 'open', url: `/sender-management/connections/${connectionId}` },
+      confidence: { level: 'low', sample: 150 },
+    });
 
     const spike = insights.find((i) => i.kind === 'unsubscribe_spike');
     expect(spike.figures).toMatchObject({ campaign: 'Morning email', unsubscribed: 9, delivered: 118 });
@@ -87,10 +94,14 @@ describe('GET /api/ai/insights', () => {
               (select balance from credits where account_id = $1 and channel = 'sms')::int as balance`,
       [acct],
     );
-    expect(credits.figures).toMatchObject({ spent: cr?.spent, balance: cr?.balance, days_left: Math.floor((cr?.balance as number) / ((cr?.spent as number) / 30)) });
+    expect(credits.figures).toMatchObject({
+      spent: cr?.spent,
+      balance: cr?.balance,
+      days_left: Math.floor((cr?.balance as number) / ((cr?.spent as number) / 30)),
+    });
   });
 
-  it('says only its own figures, in English and in Arabic, and the summary only the insights\' figures', async () => {
+  it("says only its own figures, in English and in Arabic, and the summary only the insights' figures", async () => {
     for (const lang of ['en', 'ar'] as const) {
       const r = await call(t, cast.owner.token, 'GET', `/api/ai/analytics?lang=${lang}`);
       expect(r.data).toMatchObject({ engine: 'builtin', language: lang, fallback: false, source: 'rollups' });
@@ -107,7 +118,12 @@ describe('GET /api/ai/insights', () => {
     const r = await call(t, cast.owner.token, 'GET', `/api/ai/performance?campaign_id=${campaignId}`);
     expect(r.status, r.res.body).toBe(200);
     const sms = r.data.channels[0];
-    expect(sms).toMatchObject({ channel: 'sms', campaign: { sent: 150, delivered: 96, delivery_rate: 64 }, baseline: { sent: 400, delivered: 382, delivery_rate: 95.5 }, significant: true });
+    expect(sms).toMatchObject({
+      channel: 'sms',
+      campaign: { sent: 150, delivered: 96, delivery_rate: 64 },
+      baseline: { sent: 400, delivered: 382, delivery_rate: 95.5 },
+      significant: true,
+    });
     expect(sms.delta.delivery_rate).toBe(-31.5);
     expect(ungroundedNumbers(r.data.summary, { ...r.data, summary: '', baseline_days: 90 })).toEqual([]);
     expect((await call(t, cast.stranger.token, 'GET', `/api/ai/performance?campaign_id=${campaignId}`)).status).toBe(404);
@@ -121,8 +137,14 @@ describe('GET /api/ai/insights', () => {
     // per channel, the same days as the insight (SMS ran low while email and WhatsApp did not)
     const insights = (await call(t, cast.owner.token, 'GET', '/api/ai/insights')).data.insights;
     const sms = r.data.credits.find((c: any) => c.channel === 'sms');
-    const [balance] = await t.sql<{ balance: number }>(`select balance::int as balance from credits where account_id = $1 and channel = 'sms'`, [cast.owner.accountId]);
-    expect(sms).toMatchObject({ balance: balance?.balance, days_left: insights.find((i: any) => i.id === 'credits_forecast:sms')?.figures.days_left });
+    const [balance] = await t.sql<{ balance: number }>(
+      `select balance::int as balance from credits where account_id = $1 and channel = 'sms'`,
+      [cast.owner.accountId],
+    );
+    expect(sms).toMatchObject({
+      balance: balance?.balance,
+      days_left: insights.find((i: any) => i.id === 'credits_forecast:sms')?.figures.days_left,
+    });
     expect(sms.projection).toHaveLength(31);
     expect(sms.projection[0].balance).toBe(balance?.balance);
     const fatigue = insights.find((i: any) => i.kind === 'fatigue');

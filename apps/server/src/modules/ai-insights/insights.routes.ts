@@ -21,25 +21,39 @@ const tags = ['ai'];
 const view = [requirePermission('analytics', 'view'), aiFeatureGate];
 const streamDescription = z
   .string()
-  .describe('text/event-stream: `start` {engine, model}, `delta` {text}, `replace` {text, reason} (the model\'s text failed the numbers check), `done` (the analytics), `error` {statusCode, code, message}');
+  .describe(
+    "text/event-stream: `start` {engine, model}, `delta` {text}, `replace` {text, reason} (the model's text failed the numbers check), `done` (the analytics), `error` {statusCode, code, message}",
+  );
 
 /** /api/ai (§7): analytics, analytics-stream, the analytics dashboard, performance, insights. */
 export function aiInsightRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(fastifySse, { heartbeatInterval: 15_000 });
-    app.get('/insights', { schema: { tags, querystring: analyticsQuerySchema, response: { 200: insightsEnvelopeSchema } }, preHandler: view }, async (req, reply) => {
-      const lang = req.query.lang ?? requestLanguage(req);
-      const insights = await computeInsights(ctx, requireAuth(req).accountId, lang, req.query.days);
-      return ok(reply, { insights, days: req.query.days, generated_at: new Date().toISOString(), source: SOURCE });
-    });
-    app.get('/analytics', { schema: { tags, querystring: analyticsQuerySchema, response: { 200: analyticsEnvelopeSchema } }, preHandler: view }, async (req, reply) => {
-      const auth = requireAuth(req);
-      const writer = await prepareAnalytics(ctx, auth);
-      return ok(reply, await analytics(ctx, auth, writer, req.query.lang ?? requestLanguage(req), req.query.days));
-    });
+    app.get(
+      '/insights',
+      { schema: { tags, querystring: analyticsQuerySchema, response: { 200: insightsEnvelopeSchema } }, preHandler: view },
+      async (req, reply) => {
+        const lang = req.query.lang ?? requestLanguage(req);
+        const insights = await computeInsights(ctx, requireAuth(req).accountId, lang, req.query.days);
+        return ok(reply, { insights, days: req.query.days, generated_at: new Date().toISOString(), source: SOURCE });
+      },
+    );
+    app.get(
+      '/analytics',
+      { schema: { tags, querystring: analyticsQuerySchema, response: { 200: analyticsEnvelopeSchema } }, preHandler: view },
+      async (req, reply) => {
+        const auth = requireAuth(req);
+        const writer = await prepareAnalytics(ctx, auth);
+        return ok(reply, await analytics(ctx, auth, writer, req.query.lang ?? requestLanguage(req), req.query.days));
+      },
+    );
     app.post(
       '/analytics-stream',
-      { sse: { kind: 'manual', heartbeat: true }, schema: { tags, querystring: analyticsQuerySchema, response: { 200: streamDescription } }, preHandler: view },
+      {
+        sse: { kind: 'manual', heartbeat: true },
+        schema: { tags, querystring: analyticsQuerySchema, response: { 200: streamDescription } },
+        preHandler: view,
+      },
       async (req, reply) => {
         const auth = requireAuth(req);
         const lang = req.query.lang ?? requestLanguage(req);
@@ -48,15 +62,23 @@ export function aiInsightRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         await streamWriting(req, reply, lang, (emit, signal) => analytics(ctx, auth, writer, lang, req.query.days, emit, signal));
       },
     );
-    app.get('/analytics/dashboard', { schema: { tags, querystring: analyticsQuerySchema, response: { 200: analyticsDashboardEnvelopeSchema } }, preHandler: view }, async (req, reply) =>
-      ok(reply, await dashboard(ctx, requireAuth(req), req.query.lang ?? requestLanguage(req), req.query.days)),
+    app.get(
+      '/analytics/dashboard',
+      { schema: { tags, querystring: analyticsQuerySchema, response: { 200: analyticsDashboardEnvelopeSchema } }, preHandler: view },
+      async (req, reply) => ok(reply, await dashboard(ctx, requireAuth(req), req.query.lang ?? requestLanguage(req), req.query.days)),
     );
-    app.get('/performance', { schema: { tags, querystring: performanceQuerySchema, response: { 200: performanceEnvelopeSchema } }, preHandler: view }, async (req, reply) =>
-      ok(reply, await performance(ctx, requireAuth(req), req.query.campaign_id, req.query.lang ?? requestLanguage(req))),
+    app.get(
+      '/performance',
+      { schema: { tags, querystring: performanceQuerySchema, response: { 200: performanceEnvelopeSchema } }, preHandler: view },
+      async (req, reply) =>
+        ok(reply, await performance(ctx, requireAuth(req), req.query.campaign_id, req.query.lang ?? requestLanguage(req))),
     );
     app.post(
       '/insights/fatigue-group',
-      { schema: { tags, response: { 201: createdGroupEnvelopeSchema } }, preHandler: [requirePermission('customer', 'create'), aiFeatureGate] },
+      {
+        schema: { tags, response: { 201: createdGroupEnvelopeSchema } },
+        preHandler: [requirePermission('customer', 'create'), aiFeatureGate],
+      },
       async (req, reply) => ok(reply, await fatigueGroup(ctx, requireAuth(req)), 'Group created', 201),
     );
   };

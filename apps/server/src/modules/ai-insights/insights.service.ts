@@ -52,16 +52,36 @@ async function groupInsights(ctx: AppContext, accountId: number, byChannel: (sou
   return detect.segmentsVsBaseline(named, overall, HISTORY_DAYS);
 }
 
-const sum = (rows: source.Counts[]): source.Counts => rows.reduce((a, r) => ({ targeted: a.targeted + r.targeted, sent: a.sent + r.sent, delivered: a.delivered + r.delivered, opened: a.opened + r.opened, clicked: a.clicked + r.clicked, failed: a.failed + r.failed }), source.emptyCounts());
+const sum = (rows: source.Counts[]): source.Counts =>
+  rows.reduce(
+    (a, r) => ({
+      targeted: a.targeted + r.targeted,
+      sent: a.sent + r.sent,
+      delivered: a.delivered + r.delivered,
+      opened: a.opened + r.opened,
+      clicked: a.clicked + r.clicked,
+      failed: a.failed + r.failed,
+    }),
+    source.emptyCounts(),
+  );
 
 /** Every insight that holds now, most pressing first. */
 export async function computeInsights(ctx: AppContext, accountId: number, lang: Lang, days: number): Promise<Insight[]> {
   const db = ctx.db;
   const timeZone = await accountZone(ctx, accountId);
   const campaigns = await source.campaignChannels(db, accountId, HISTORY_DAYS);
-  const byCampaign = new Map<number, { campaign_id: number; name: string; delivered: number; unsubscribed: number; launched_at: string | null }>();
+  const byCampaign = new Map<
+    number,
+    { campaign_id: number; name: string; delivered: number; unsubscribed: number; launched_at: string | null }
+  >();
   for (const c of campaigns) {
-    const x = byCampaign.get(c.campaign_id) ?? { campaign_id: c.campaign_id, name: c.name, delivered: 0, unsubscribed: 0, launched_at: c.launched_at };
+    const x = byCampaign.get(c.campaign_id) ?? {
+      campaign_id: c.campaign_id,
+      name: c.name,
+      delivered: 0,
+      unsubscribed: 0,
+      launched_at: c.launched_at,
+    };
     x.delivered += c.delivered;
     x.unsubscribed += c.unsubscribed;
     byCampaign.set(c.campaign_id, x);
@@ -80,7 +100,11 @@ export async function computeInsights(ctx: AppContext, accountId: number, lang: 
     ...detect.deliveryDrops(await source.deliveryByRoute(db, accountId, RECENT_DAYS, BASELINE_DAYS), RECENT_DAYS, BASELINE_DAYS),
     ...spikes,
     ...detect.failureGrowth(failures, RECENT_DAYS, BASELINE_DAYS),
-    ...detect.channelVsBaseline(await source.channelWindow(db, accountId, days), await source.channelWindow(db, accountId, days + HISTORY_DAYS, days), days),
+    ...detect.channelVsBaseline(
+      await source.channelWindow(db, accountId, days),
+      await source.channelWindow(db, accountId, days + HISTORY_DAYS, days),
+      days,
+    ),
     ...(await groupInsights(ctx, accountId, byChannel)),
     ...detect.bestSendTimes(await source.engagementCells(db, accountId, timeZone, HISTORY_DAYS), HISTORY_DAYS),
     ...detect.fatigue(await source.frequentRecipients(db, accountId, detect.FATIGUE_DAYS, detect.FATIGUE_MESSAGES)),
@@ -95,7 +119,15 @@ export const insightFacts = (insights: Insight[], days: number) => ({
   count: insights.length,
   act_now: insights.filter((i) => i.severity === 'critical' || i.severity === 'warning').length,
   opportunities: insights.filter((i) => i.severity === 'opportunity').length,
-  insights: insights.map((i) => ({ kind: i.kind, severity: i.severity, channel: i.channel, title: i.title, explanation: i.explanation, figures: i.figures, confidence: i.confidence })),
+  insights: insights.map((i) => ({
+    kind: i.kind,
+    severity: i.severity,
+    channel: i.channel,
+    title: i.title,
+    explanation: i.explanation,
+    figures: i.figures,
+    confidence: i.confidence,
+  })),
 });
 
 const SUMMARY_INSTRUCTIONS = [
@@ -104,7 +136,15 @@ const SUMMARY_INSTRUCTIONS = [
 ].join('\n');
 
 /** GET /api/ai/analytics and POST analytics-stream: the insights and a summary written by the account's engine. */
-export async function analytics(ctx: AppContext, auth: AuthContext, writer: Writer, lang: Lang, days: number, emit?: (e: WriteEvent) => void, signal?: AbortSignal) {
+export async function analytics(
+  ctx: AppContext,
+  auth: AuthContext,
+  writer: Writer,
+  lang: Lang,
+  days: number,
+  emit?: (e: WriteEvent) => void,
+  signal?: AbortSignal,
+) {
   const insights = await computeInsights(ctx, auth.accountId, lang, days);
   const written = await write(ctx, auth.accountId, writer, {
     feature: 'insights',
@@ -156,7 +196,11 @@ export async function performance(ctx: AppContext, auth: AuthContext, campaignId
       channel: m.channel,
       campaign: cr,
       baseline: br,
-      delta: { delivery_rate: minus(cr.delivery_rate, br.delivery_rate), open_rate: minus(cr.open_rate, br.open_rate), click_rate: minus(cr.click_rate, br.click_rate) },
+      delta: {
+        delivery_rate: minus(cr.delivery_rate, br.delivery_rate),
+        open_rate: minus(cr.open_rate, br.open_rate),
+        click_rate: minus(cr.click_rate, br.click_rate),
+      },
       significant: b.sent > 0 && m.sent > 0 && Math.abs(detect.zScore(m.delivered, m.sent, b.delivered, b.sent)) >= detect.Z_99,
     };
   });
@@ -168,9 +212,18 @@ export async function performance(ctx: AppContext, auth: AuthContext, campaignId
     language: lang,
     facts: { campaign, baseline_days: HISTORY_DAYS, channels },
     draft: builtinPerformance(lang, { campaign, channels }, HISTORY_DAYS),
-    instructions: 'Compare this campaign with the account\'s baseline channel by channel, plainly, and say which differences are larger than chance (FACTS.channels[].significant). Keep every figure as in FACTS.',
+    instructions:
+      "Compare this campaign with the account's baseline channel by channel, plainly, and say which differences are larger than chance (FACTS.channels[].significant). Keep every figure as in FACTS.",
   });
-  return { campaign, channels, summary: written.text, language: lang, engine: written.engine, model: written.model, fallback: written.fallback };
+  return {
+    campaign,
+    channels,
+    summary: written.text,
+    language: lang,
+    engine: written.engine,
+    model: written.model,
+    fallback: written.fallback,
+  };
 }
 
 /** GET /api/ai/analytics/dashboard: the insights with the figures the charts draw. */
@@ -182,7 +235,11 @@ export async function dashboard(ctx: AppContext, auth: AuthContext, lang: Lang, 
   const baseline = await source.channelWindow(ctx.db, accountId, days + HISTORY_DAYS, days);
   const channels = (['sms', 'email', 'whatsapp'] as Channel[])
     .filter((ch) => current.some((x) => x.channel === ch) || baseline.some((x) => x.channel === ch))
-    .map((channel) => ({ channel, current: rates(current.find((x) => x.channel === channel) ?? source.emptyCounts()), baseline: rates(baseline.find((x) => x.channel === channel) ?? source.emptyCounts()) }));
+    .map((channel) => ({
+      channel,
+      current: rates(current.find((x) => x.channel === channel) ?? source.emptyCounts()),
+      baseline: rates(baseline.find((x) => x.channel === channel) ?? source.emptyCounts()),
+    }));
   const cells = await source.engagementCells(ctx.db, accountId, timeZone, HISTORY_DAYS);
   const best = detect.bestSendTimes(cells, HISTORY_DAYS);
   const best_times = (['sms', 'email', 'whatsapp'] as Channel[])
@@ -191,8 +248,12 @@ export async function dashboard(ctx: AppContext, auth: AuthContext, lang: Lang, 
       const b = best.find((x) => x.channel === channel);
       return {
         channel,
-        cells: cells.filter((c) => c.channel === channel).map(({ dow, hour, sent, engaged, delivered }) => ({ dow, hour, sent, engaged, delivered })),
-        best: b ? { dow: Number(b.figures.dow), hour: Number(b.figures.hour), rate: b.figures.rate as number | null, sample: b.sample } : null,
+        cells: cells
+          .filter((c) => c.channel === channel)
+          .map(({ dow, hour, sent, engaged, delivered }) => ({ dow, hour, sent, engaged, delivered })),
+        best: b
+          ? { dow: Number(b.figures.dow), hour: Number(b.figures.hour), rate: b.figures.rate as number | null, sample: b.sample }
+          : null,
       };
     });
   const pace = await source.creditsPace(ctx.db, accountId, 30);
@@ -200,14 +261,28 @@ export async function dashboard(ctx: AppContext, auth: AuthContext, lang: Lang, 
   const credits = pace.balances.map(({ channel, balance }) => {
     const spent = pace.spent.find((s) => s.channel === channel)?.credits ?? 0;
     const perDay = Math.round((spent / pace.days) * 10) / 10;
-    const projection = Array.from({ length: 31 }, (_, i) => ({ day: new Date(today + i * 86_400_000).toISOString().slice(0, 10), balance: Math.max(0, Math.round(balance - (spent / pace.days) * i)) }));
+    const projection = Array.from({ length: 31 }, (_, i) => ({
+      day: new Date(today + i * 86_400_000).toISOString().slice(0, 10),
+      balance: Math.max(0, Math.round(balance - (spent / pace.days) * i)),
+    }));
     // the same days as the credits_forecast insight
-    return { channel, balance, burn_per_day: perDay, days_left: spent > 0 ? Math.floor(Math.max(0, balance) / (spent / pace.days)) : null, projection };
+    return {
+      channel,
+      balance,
+      burn_per_day: perDay,
+      days_left: spent > 0 ? Math.floor(Math.max(0, balance) / (spent / pace.days)) : null,
+      projection,
+    };
   });
   const failures = (await source.failureWindows(ctx.db, accountId, RECENT_DAYS, BASELINE_DAYS))
     .sort((a, b) => b.recent + b.before - (a.recent + a.before))
     .slice(0, 8)
-    .map((f) => ({ code: f.code || f.status, reason: readableError(f.code || null, f.message, lang) ?? translate(lang, `messages.status.${f.status}`), recent: f.recent, before: f.before }));
+    .map((f) => ({
+      code: f.code || f.status,
+      reason: readableError(f.code || null, f.message, lang) ?? translate(lang, `messages.status.${f.status}`),
+      recent: f.recent,
+      before: f.before,
+    }));
   return {
     days,
     insights,
@@ -229,9 +304,19 @@ export async function fatigueGroup(ctx: AppContext, auth: AuthContext) {
   return ctx.db.transaction(async (tx) => {
     for (let n = 1; ; n++) {
       const name = n === 1 ? base : `${base} (${n})`;
-      const { rows } = await tx.execute<{ id: number }>(sql`select id from customer_groups where account_id = ${auth.accountId} and lower(group_name) = lower(${name})`);
+      const { rows } = await tx.execute<{ id: number }>(
+        sql`select id from customer_groups where account_id = ${auth.accountId} and lower(group_name) = lower(${name})`,
+      );
       if (rows.length && n < 20) continue;
-      const g = await insertGroup(tx, { account_id: auth.accountId, group_name: name, group_description: null, type: 'static', rules: null, contacts_count: 0, created_by: auth.userId });
+      const g = await insertGroup(tx, {
+        account_id: auth.accountId,
+        group_name: name,
+        group_description: null,
+        type: 'static',
+        rules: null,
+        contacts_count: 0,
+        created_by: auth.userId,
+      });
       await addMembers(tx, auth.accountId, g.id, ids);
       return { group_id: g.id, name, members: ids.length, url: `/customer/groups/${g.id}` };
     }

@@ -16,8 +16,12 @@ class Words {
   n = (v: unknown) => new Intl.NumberFormat(locale(this.lang), { maximumFractionDigits: 1 }).format(Number(v ?? 0));
   channel = (c: string | null) => translate(this.lang, `ai.channels.${c ?? 'sms'}`);
   /** 0 = Sunday (2023-01-01 was one) */
-  day = (dow: number) => new Intl.DateTimeFormat(locale(this.lang), { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(2023, 0, 1 + dow));
-  hour = (h: number) => new Intl.DateTimeFormat(locale(this.lang), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(Date.UTC(2023, 0, 1, h));
+  day = (dow: number) =>
+    new Intl.DateTimeFormat(locale(this.lang), { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(2023, 0, 1 + dow));
+  hour = (h: number) =>
+    new Intl.DateTimeFormat(locale(this.lang), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(
+      Date.UTC(2023, 0, 1, h),
+    );
   metric = (m: unknown) => this.t(`metrics.${String(m)}`);
 }
 
@@ -42,7 +46,12 @@ function texts(w: Words, f: Found): { title: string; explanation: string } {
     case 'unsubscribe_spike':
       return {
         title: w.t('unsubscribe_spike.title', { campaign: String(g.campaign) }),
-        explanation: w.t('unsubscribe_spike.explanation', { unsubscribed: n(g.unsubscribed), delivered: n(g.delivered), rate: n(g.rate), baseline: n(g.baseline_rate) }),
+        explanation: w.t('unsubscribe_spike.explanation', {
+          unsubscribed: n(g.unsubscribed),
+          delivered: n(g.delivered),
+          rate: n(g.rate),
+          baseline: n(g.baseline_rate),
+        }),
       };
     case 'failure_growth':
       return {
@@ -58,18 +67,39 @@ function texts(w: Words, f: Found): { title: string; explanation: string } {
       };
     case 'channel_vs_baseline':
       return {
-        title: w.t(`channel_vs_baseline.${Number(g.difference) > 0 ? 'up' : 'down'}`, { channel: w.channel(f.channel), metric: w.metric(g.metric) }),
-        explanation: w.t('channel_vs_baseline.explanation', { rate: n(g.rate), baseline: n(g.baseline_rate), difference: n(g.difference), sent: n(g.sent), days: n(g.days) }),
+        title: w.t(`channel_vs_baseline.${Number(g.difference) > 0 ? 'up' : 'down'}`, {
+          channel: w.channel(f.channel),
+          metric: w.metric(g.metric),
+        }),
+        explanation: w.t('channel_vs_baseline.explanation', {
+          rate: n(g.rate),
+          baseline: n(g.baseline_rate),
+          difference: n(g.difference),
+          sent: n(g.sent),
+          days: n(g.days),
+        }),
       };
     case 'segment_vs_baseline':
       return {
         title: w.t(`segment_vs_baseline.${Number(g.difference) > 0 ? 'better' : 'worse'}`, { group: String(g.group) }),
-        explanation: w.t('segment_vs_baseline.explanation', { rate: n(g.rate), metric: w.metric(g.metric === 'engagement' ? 'engagement' : 'deliveryWord'), baseline: n(g.baseline_rate), messages: n(g.messages), days: n(g.days) }),
+        explanation: w.t('segment_vs_baseline.explanation', {
+          rate: n(g.rate),
+          metric: w.metric(g.metric === 'engagement' ? 'engagement' : 'deliveryWord'),
+          baseline: n(g.baseline_rate),
+          messages: n(g.messages),
+          days: n(g.days),
+        }),
       };
     case 'best_send_time':
       return {
         title: w.t('best_send_time.title', { channel: w.channel(f.channel), day: w.day(Number(g.dow)), hour: w.hour(Number(g.hour)) }),
-        explanation: w.t('best_send_time.explanation', { metric: w.metric(g.metric === 'engagement' ? 'engagement' : 'deliveryWord'), rate: n(g.rate), average: n(g.average_rate), sent: n(g.sent), days: n(g.days) }),
+        explanation: w.t('best_send_time.explanation', {
+          metric: w.metric(g.metric === 'engagement' ? 'engagement' : 'deliveryWord'),
+          rate: n(g.rate),
+          average: n(g.average_rate),
+          sent: n(g.sent),
+          days: n(g.days),
+        }),
       };
     case 'fatigue':
       return {
@@ -79,7 +109,12 @@ function texts(w: Words, f: Found): { title: string; explanation: string } {
     case 'credits_forecast':
       return {
         title: w.t('credits_forecast.title', { channel: w.channel(f.channel), daysLeft: n(g.days_left) }),
-        explanation: w.t('credits_forecast.explanation', { balance: n(g.balance), perDay: n(g.per_day), days: n(g.days), spent: n(g.spent) }),
+        explanation: w.t('credits_forecast.explanation', {
+          balance: n(g.balance),
+          perDay: n(g.per_day),
+          days: n(g.days),
+          spent: n(g.spent),
+        }),
       };
     case 'reachability':
       return {
@@ -99,7 +134,12 @@ export function phrase(lang: Lang, found: Found[]): Insight[] {
     ...texts(w, f),
     figures: f.figures,
     confidence: { level: confidence(f.sample), sample: f.sample },
-    action: { kind: f.action.kind, label: translate(lang, `analytics.actions.${f.action.label}`), url: f.action.url, endpoint: f.action.endpoint },
+    action: {
+      kind: f.action.kind,
+      label: translate(lang, `analytics.actions.${f.action.label}`),
+      url: f.action.url,
+      endpoint: f.action.endpoint,
+    },
   }));
 }
 
@@ -126,11 +166,33 @@ export function builtinPerformance(lang: Lang, p: Pick<Performance, 'campaign' |
   const n = w.n;
   if (p.channels.length === 0) return [w.t('performance.title', { campaign: p.campaign.name }), w.t('performance.none')].join('\n\n');
   const lines = p.channels.map((c) => {
-    if (c.baseline.delivery_rate === null) return w.t('performance.noBaseline', { channel: w.channel(c.channel), rate: n(c.campaign.delivery_rate) });
-    const open = c.campaign.open_rate !== null && c.baseline.open_rate !== null && c.channel !== 'sms' ? w.t('performance.open', { rate: n(c.campaign.open_rate), baseline: n(c.baseline.open_rate) }) : '';
-    const click = c.campaign.click_rate !== null && c.baseline.click_rate !== null && (c.campaign.clicked > 0 || c.baseline.clicked > 0) ? w.t('performance.click', { rate: n(c.campaign.click_rate), baseline: n(c.baseline.click_rate) }) : '';
-    const delta = c.delta.delivery_rate === null ? '' : w.t('performance.delta', { delta: n(c.delta.delivery_rate), significant: c.significant ? w.t('performance.significant') : '' });
-    return w.t('performance.line', { channel: w.channel(c.channel), rate: n(c.campaign.delivery_rate), baseline: n(c.baseline.delivery_rate), delta, open, click });
+    if (c.baseline.delivery_rate === null)
+      return w.t('performance.noBaseline', { channel: w.channel(c.channel), rate: n(c.campaign.delivery_rate) });
+    const open =
+      c.campaign.open_rate !== null && c.baseline.open_rate !== null && c.channel !== 'sms'
+        ? w.t('performance.open', { rate: n(c.campaign.open_rate), baseline: n(c.baseline.open_rate) })
+        : '';
+    const click =
+      c.campaign.click_rate !== null && c.baseline.click_rate !== null && (c.campaign.clicked > 0 || c.baseline.clicked > 0)
+        ? w.t('performance.click', { rate: n(c.campaign.click_rate), baseline: n(c.baseline.click_rate) })
+        : '';
+    const delta =
+      c.delta.delivery_rate === null
+        ? ''
+        : w.t('performance.delta', { delta: n(c.delta.delivery_rate), significant: c.significant ? w.t('performance.significant') : '' });
+    return w.t('performance.line', {
+      channel: w.channel(c.channel),
+      rate: n(c.campaign.delivery_rate),
+      baseline: n(c.baseline.delivery_rate),
+      delta,
+      open,
+      click,
+    });
   });
-  return [w.t('performance.title', { campaign: p.campaign.name }), w.t('performance.baseline', { days: n(days) }), lines.join('\n'), w.t('builtinFooter')].join('\n\n');
+  return [
+    w.t('performance.title', { campaign: p.campaign.name }),
+    w.t('performance.baseline', { days: n(days) }),
+    lines.join('\n'),
+    w.t('builtinFooter'),
+  ].join('\n\n');
 }

@@ -49,7 +49,12 @@ const fromRollup = (r: rollups.HistoryCounts): Counts => ({
 });
 
 /** Each channel's funnel over campaign messages of a window of days ago (local days: 0 is today). */
-export async function channelWindow(db: DbOrTx, accountId: number, fromDays: number, toDays = 0): Promise<(Counts & { channel: Channel })[]> {
+export async function channelWindow(
+  db: DbOrTx,
+  accountId: number,
+  fromDays: number,
+  toDays = 0,
+): Promise<(Counts & { channel: Channel })[]> {
   const rows = await rollups.windowFunnels(db, accountId, { fromDays, toDays }, { campaignsOnly: true });
   return rows.map((r) => ({ channel: r.channel, ...fromRollup(r) }));
 }
@@ -99,14 +104,28 @@ export async function campaignChannels(db: DbOrTx, accountId: number, days: numb
 }
 
 /** One campaign's funnel per channel. */
-export async function campaignFunnelByChannel(db: DbOrTx, accountId: number, campaignId: number): Promise<(Counts & { channel: Channel })[]> {
+export async function campaignFunnelByChannel(
+  db: DbOrTx,
+  accountId: number,
+  campaignId: number,
+): Promise<(Counts & { channel: Channel })[]> {
   const rows = await rollups.campaignsByChannel(db, accountId, [campaignId]);
   return rows.filter((r) => r.n > 0).map((r) => ({ channel: r.channel, ...fromRollup(r) }));
 }
 
 /** Each channel's funnel over campaigns of the window, leaving one campaign out (its baseline). */
-export async function baselineWithout(db: DbOrTx, accountId: number, campaignId: number, days: number): Promise<(Counts & { channel: Channel })[]> {
-  const rows = await rollups.windowFunnels(db, accountId, { fromDays: days, toDays: 0 }, { campaignsOnly: true, excludeCampaign: campaignId });
+export async function baselineWithout(
+  db: DbOrTx,
+  accountId: number,
+  campaignId: number,
+  days: number,
+): Promise<(Counts & { channel: Channel })[]> {
+  const rows = await rollups.windowFunnels(
+    db,
+    accountId,
+    { fromDays: days, toDays: 0 },
+    { campaignsOnly: true, excludeCampaign: campaignId },
+  );
   return rows.map((r) => ({ channel: r.channel, ...fromRollup(r) }));
 }
 
@@ -152,11 +171,21 @@ export async function deliveryByRoute(db: DbOrTx, accountId: number, recentDays:
     recent: { sent: Number(r.r_sent), delivered: Number(r.r_delivered) },
     baseline: { sent: Number(r.b_sent), delivered: Number(r.b_delivered) },
   }));
-  const [recent, before] = await Promise.all([rollups.destinations(db, accountId, w.recent), rollups.destinations(db, accountId, w.before)]);
+  const [recent, before] = await Promise.all([
+    rollups.destinations(db, accountId, w.recent),
+    rollups.destinations(db, accountId, w.before),
+  ]);
   const dests = new Map<string, RouteDelivery>();
   const entry = (channel: Channel, dest: string) => {
     const key = `${channel}|${dest}`;
-    const e = dests.get(key) ?? { kind: 'dest' as const, key: dest, label: dest, channel, recent: { sent: 0, delivered: 0 }, baseline: { sent: 0, delivered: 0 } };
+    const e = dests.get(key) ?? {
+      kind: 'dest' as const,
+      key: dest,
+      label: dest,
+      channel,
+      recent: { sent: 0, delivered: 0 },
+      baseline: { sent: 0, delivered: 0 },
+    };
     dests.set(key, e);
     return e;
   };
@@ -196,7 +225,13 @@ export async function frequentRecipients(db: DbOrTx, accountId: number, days: nu
 }
 
 /** The ids of those customers (for a group the marketer can exclude). */
-export async function frequentRecipientIds(db: DbOrTx, accountId: number, days: number, threshold: number, limit = 50_000): Promise<number[]> {
+export async function frequentRecipientIds(
+  db: DbOrTx,
+  accountId: number,
+  days: number,
+  threshold: number,
+  limit = 50_000,
+): Promise<number[]> {
   const { rows } = await db.execute<{ customer_id: number }>(sql`
     select m.customer_id from messages m
      where m.account_id = ${accountId} and m.customer_id is not null and m.campaign_id is not null and ${window(days, 0)}
@@ -218,7 +253,13 @@ export async function creditsPace(db: DbOrTx, accountId: number, days: number) {
 }
 
 /** The funnel of messages sent to each group's current members over the window (static groups and segments). */
-export async function groupFunnels(db: DbOrTx, accountId: number, groups: { id: number; where: ReturnType<typeof sql> }[], days: number, channels: Channel[]) {
+export async function groupFunnels(
+  db: DbOrTx,
+  accountId: number,
+  groups: { id: number; where: ReturnType<typeof sql> }[],
+  days: number,
+  channels: Channel[],
+) {
   const out: ({ group_id: number } & Counts)[] = [];
   for (const g of groups) {
     const { rows } = await db.execute<Record<string, unknown>>(sql`

@@ -22,9 +22,18 @@ const KEY = 'sk-instance-key';
 
 beforeAll(async () => {
   sim = await startOpenAiSimulator({ apiKey: KEY });
-  t = await createTestApp({ AI_BASE_URL: sim.url, AI_MODEL: SIM_MODEL, AI_API_KEY: KEY, AI_MAX_RETRIES: '0', AI_CHAT_TIMEOUT_MS: '5000', OUTBOUND_ALLOWED_HOSTS: '127.0.0.1' });
+  t = await createTestApp({
+    AI_BASE_URL: sim.url,
+    AI_MODEL: SIM_MODEL,
+    AI_API_KEY: KEY,
+    AI_MAX_RETRIES: '0',
+    AI_CHAT_TIMEOUT_MS: '5000',
+    OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
+  });
   cast = await planCast(t);
-  await seedHistory(t, cast.owner.accountId, [{ name: 'Past SMS', channel: 'sms', sent: 120, delivered: 110, clicked: 9, hour: 15, daysAgo: 10 }]);
+  await seedHistory(t, cast.owner.accountId, [
+    { name: 'Past SMS', channel: 'sms', sent: 120, delivered: 110, clicked: 9, hour: 15, daysAgo: 10 },
+  ]);
   plan = (await call(t, cast.marketer.token, 'POST', '/api/campaigns/ai/plan', planBody(cast.brandId))).data;
 });
 afterEach(() => {
@@ -36,7 +45,8 @@ afterAll(async () => {
   await sim?.close();
 });
 
-const stream = (url: string, token = cast.marketer.token) => t.app.inject({ method: 'POST', url, headers: { ...bearer(token), accept: 'text/event-stream' } });
+const stream = (url: string, token = cast.marketer.token) =>
+  t.app.inject({ method: 'POST', url, headers: { ...bearer(token), accept: 'text/event-stream' } });
 
 describe('a plan written by a model', () => {
   it('streams its text as it is written, grounded in the plan, and saves it', async () => {
@@ -49,10 +59,17 @@ describe('a plan written by a model', () => {
     expect(done).toMatchObject({ event: 'done', data: { engine: 'openai-compatible', fallback: false } });
     expect(done?.data.narrative).toMatch(/^Here it is, in a few words:/);
     expect(ungroundedNumbers(done?.data.narrative, planFacts(plan.name, plan.plan))).toEqual([]);
-    expect((await call(t, cast.marketer.token, 'GET', `/api/ai/marketing-plan/${plan.id}`)).data).toMatchObject({ narrative: done?.data.narrative, engine: 'openai-compatible' });
+    expect((await call(t, cast.marketer.token, 'GET', `/api/ai/marketing-plan/${plan.id}`)).data).toMatchObject({
+      narrative: done?.data.narrative,
+      engine: 'openai-compatible',
+    });
     const sent = sim.requests.at(-1);
     expect(String(sent?.messages?.[0]?.content)).toMatch(/^TASK: plan/);
-    const [u] = await t.sql('select requests from ai_usage_daily where account_id = $1 and feature = $2 and billing = $3', [cast.owner.accountId, 'plan', 'instance']);
+    const [u] = await t.sql('select requests from ai_usage_daily where account_id = $1 and feature = $2 and billing = $3', [
+      cast.owner.accountId,
+      'plan',
+      'instance',
+    ]);
     expect(u?.requests).toBe(1);
   });
 
@@ -73,7 +90,11 @@ describe('a plan written by a model', () => {
     sim.setChunkDelay(40);
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const abort = new AbortController();
-    const res = await fetch(`${address}/api/ai/marketing-plan-stream/${plan.id}`, { method: 'POST', headers: { ...bearer(cast.marketer.token), accept: 'text/event-stream' }, signal: abort.signal });
+    const res = await fetch(`${address}/api/ai/marketing-plan-stream/${plan.id}`, {
+      method: 'POST',
+      headers: { ...bearer(cast.marketer.token), accept: 'text/event-stream' },
+      signal: abort.signal,
+    });
     const reader = (res.body as ReadableStream<Uint8Array>).getReader();
     let seen = '';
     while (!seen.includes('event: delta')) seen += new TextDecoder().decode((await reader.read()).value);
@@ -84,7 +105,7 @@ describe('a plan written by a model', () => {
     expect((await call(t, cast.marketer.token, 'GET', `/api/ai/marketing-plan/${plan.id}`)).data.narrative).toBe(before);
   });
 
-  it('rewrites each segment\'s messages with the model (personalize), checked, in the segment\'s language', async () => {
+  it("rewrites each segment's messages with the model (personalize), checked, in the segment's language", async () => {
     const r = await call(t, cast.marketer.token, 'POST', '/api/campaigns/personalize-ai-plans', { plan_id: plan.id, variants: 2 });
     expect(r.status, r.res.body).toBe(200);
     for (const seg of r.data.plan.segments) {
@@ -95,8 +116,11 @@ describe('a plan written by a model', () => {
     }
   });
 
-  it('refuses before the stream opens when today\'s allowance is spent', async () => {
-    await t.sql(`insert into ai_usage_daily (account_id, day, feature, billing, requests) values ($1, (now() at time zone 'UTC')::date, 'chat', 'instance', 100000)`, [cast.owner.accountId]);
+  it("refuses before the stream opens when today's allowance is spent", async () => {
+    await t.sql(
+      `insert into ai_usage_daily (account_id, day, feature, billing, requests) values ($1, (now() at time zone 'UTC')::date, 'chat', 'instance', 100000)`,
+      [cast.owner.accountId],
+    );
     try {
       const res = await stream(`/api/ai/marketing-plan-stream/${plan.id}`);
       expect(res.statusCode).toBe(429);
@@ -108,7 +132,7 @@ describe('a plan written by a model', () => {
 });
 
 describe('content and analytics written by a model', () => {
-  it('uses the model\'s variants that pass, and replaces those that break a rule', async () => {
+  it("uses the model's variants that pass, and replaces those that break a rule", async () => {
     const body = { brand_id: cast.brandId, channel: 'sms', language: 'en', topic: 'weekend sale', variants: 3, max_parts: 1 };
     const ok = await call(t, cast.marketer.token, 'POST', '/api/ai/content/generate', body);
     expect(ok.data).toMatchObject({ engine: 'openai-compatible', replaced: 0 });
@@ -120,7 +144,11 @@ describe('content and analytics written by a model', () => {
       ['language', 'language_ok'],
     ] as const) {
       sim.setMisbehave(misbehave);
-      const r = await call(t, cast.marketer.token, 'POST', '/api/ai/content/generate', { ...body, language: misbehave === 'language' ? 'ar' : 'en', topic: misbehave === 'language' ? 'تخفيضات' : body.topic });
+      const r = await call(t, cast.marketer.token, 'POST', '/api/ai/content/generate', {
+        ...body,
+        language: misbehave === 'language' ? 'ar' : 'en',
+        topic: misbehave === 'language' ? 'تخفيضات' : body.topic,
+      });
       expect(r.data.replaced, `${misbehave} → ${check}`).toBe(3);
       expect(r.data.variants.every((v: any) => v.source === 'builtin' && v.checks[check])).toBe(true);
     }
@@ -135,15 +163,23 @@ describe('content and analytics written by a model', () => {
     const events = sseEvents((await stream('/api/ai/analytics-stream', cast.owner.token)).body);
     expect(events.map((e) => e.event)).toEqual(expect.arrayContaining(['start', 'delta', 'replace', 'done']));
     expect(events.at(-1)?.data).toMatchObject({ fallback: true });
-    const [u] = await t.sql<{ n: number }>(`select sum(requests)::int as n from ai_usage_daily where account_id = $1 and feature = 'insights'`, [cast.owner.accountId]);
+    const [u] = await t.sql<{ n: number }>(
+      `select sum(requests)::int as n from ai_usage_daily where account_id = $1 and feature = 'insights'`,
+      [cast.owner.accountId],
+    );
     expect(u?.n).toBe(2);
   });
 
-  it('never sends a customer\'s phone number or email address to the model', async () => {
+  it("never sends a customer's phone number or email address to the model", async () => {
     const everything = JSON.stringify(sim.requests);
     expect(sim.requests.length).toBeGreaterThan(10);
-    const customers = await t.sql<{ mobile_number: string | null; email: string | null }>('select mobile_number, email from customers where account_id = $1', [cast.owner.accountId]);
-    const leaked = customers.flatMap((c) => [c.mobile_number, c.email]).filter((v): v is string => Boolean(v) && everything.includes(v as string));
+    const customers = await t.sql<{ mobile_number: string | null; email: string | null }>(
+      'select mobile_number, email from customers where account_id = $1',
+      [cast.owner.accountId],
+    );
+    const leaked = customers
+      .flatMap((c) => [c.mobile_number, c.email])
+      .filter((v): v is string => Boolean(v) && everything.includes(v as string));
     expect(leaked).toEqual([]);
   });
 });

@@ -125,9 +125,16 @@ export async function applyPlan(ctx: AppContext, auth: AuthContext, id: number) 
       seg.campaign_id = campaignId;
     }
     const ids = drafts.map((d) => d.campaign_id);
-    const updated = await repo.updatePlan(tx, auth.accountId, id, { status: 'APPLIED', plan, applied_by: auth.userId, applied_at: new Date(), applied_campaign_ids: ids });
+    const updated = await repo.updatePlan(tx, auth.accountId, id, {
+      status: 'APPLIED',
+      plan,
+      applied_by: auth.userId,
+      applied_at: new Date(),
+      applied_campaign_ids: ids,
+    });
     const tell = [...new Set([row.created_by, auth.userId].filter((v): v is number => v !== null))];
-    for (const userId of tell) await notify(tx, { accountId: auth.accountId, userId }, 'ai_plan_status', 'aiPlanApplied', { name: row.name, count: ids.length });
+    for (const userId of tell)
+      await notify(tx, { accountId: auth.accountId, userId }, 'ai_plan_status', 'aiPlanApplied', { name: row.name, count: ids.length });
     return { updated, drafts };
   });
   return { plan: await repo.toDto(ctx.db, result.updated), drafts: result.drafts };

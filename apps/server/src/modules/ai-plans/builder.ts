@@ -59,7 +59,13 @@ function abMetric(objective: PlanInput['objective'], primary: Channel, hasLink: 
 function abSuggestion(reachable: number, objective: PlanInput['objective'], primary: Channel | undefined, hasLink: boolean) {
   const split = AB_SPLITS.find((s) => Math.floor((reachable * s) / 100) >= MIN_AB_PER_VARIANT);
   if (!primary || split === undefined) {
-    return { ab: null, reason: { key: 'abTooSmall', params: { min: Math.ceil((MIN_AB_PER_VARIANT * 100) / (AB_SPLITS.at(-1) as number)), per_variant: MIN_AB_PER_VARIANT } } };
+    return {
+      ab: null,
+      reason: {
+        key: 'abTooSmall',
+        params: { min: Math.ceil((MIN_AB_PER_VARIANT * 100) / (AB_SPLITS.at(-1) as number)), per_variant: MIN_AB_PER_VARIANT },
+      },
+    };
   }
   return {
     ab: {
@@ -87,12 +93,16 @@ function campaignContent(seg: Pick<PlanSegment, 'content'>, channels: Channel[],
   const email = seg.content.email[variant] ?? seg.content.email[0];
   if (channels.includes('sms') && sms?.sms) out.sms = { text: sms.sms.text };
   if (channels.includes('email') && email?.email) out.email = { subject: email.email.subject, html: email.email.html };
-  if (channels.includes('whatsapp') && seg.content.whatsapp) out.whatsapp = { whatsapp_template_id: seg.content.whatsapp.template_id, params: [] };
+  if (channels.includes('whatsapp') && seg.content.whatsapp)
+    out.whatsapp = { whatsapp_template_id: seg.content.whatsapp.template_id, params: [] };
   return out;
 }
 
 /** The row the launcher would have for a segment: the same function then estimates it. */
-export function segmentRow(c: { accountId: number; input: PlanInput; audience: PlanAudience }, seg: Pick<PlanSegment, 'content' | 'fallback' | 'ab_test'>): CampaignRow {
+export function segmentRow(
+  c: { accountId: number; input: PlanInput; audience: PlanAudience },
+  seg: Pick<PlanSegment, 'content' | 'fallback' | 'ab_test'>,
+): CampaignRow {
   return {
     account_id: c.accountId,
     channels: seg.fallback,
@@ -100,12 +110,20 @@ export function segmentRow(c: { accountId: number; input: PlanInput; audience: P
     content: campaignContent(seg, seg.fallback, 0),
     senders: {},
     ab_test: seg.ab_test
-      ? { split_percent: seg.ab_test.split_percent, metric: seg.ab_test.metric, after_hours: seg.ab_test.after_hours, variant_b: campaignContent(seg, seg.fallback, 1) }
+      ? {
+          split_percent: seg.ab_test.split_percent,
+          metric: seg.ab_test.metric,
+          after_hours: seg.ab_test.after_hours,
+          variant_b: campaignContent(seg, seg.fallback, 1),
+        }
       : null,
   } as unknown as CampaignRow;
 }
 
-async function estimateSegment(c: Context, seg: Pick<PlanSegment, 'key' | 'content' | 'fallback' | 'ab_test'>): Promise<PlanSegment['estimate'] & { by_channel: Record<Channel, number>; total: number; reachable: number }> {
+async function estimateSegment(
+  c: Context,
+  seg: Pick<PlanSegment, 'key' | 'content' | 'fallback' | 'ab_test'>,
+): Promise<PlanSegment['estimate'] & { by_channel: Record<Channel, number>; total: number; reachable: number }> {
   const audience = await segmentAudience(c.ctx.db, c.accountId, c.audience, seg.key, seg.fallback, seg.ab_test?.split_percent ?? null);
   const e = await estimateOf(c.ctx.db, segmentRow(c, seg), undefined, audience);
   const credits = e.channels.reduce((n, x) => n + x.credits, 0);
@@ -114,7 +132,11 @@ async function estimateSegment(c: Context, seg: Pick<PlanSegment, 'key' | 'conte
     credits,
     cost: e.cost,
     channels: e.channels,
-    by_channel: { sms: e.audience.by_channel.sms ?? 0, email: e.audience.by_channel.email ?? 0, whatsapp: e.audience.by_channel.whatsapp ?? 0 },
+    by_channel: {
+      sms: e.audience.by_channel.sms ?? 0,
+      email: e.audience.by_channel.email ?? 0,
+      whatsapp: e.audience.by_channel.whatsapp ?? 0,
+    },
     total: e.audience.total,
     reachable: e.audience.reachable,
   };
@@ -133,12 +155,27 @@ async function whatsappTemplate(db: DbOrTx, accountId: number, language: 'en' | 
   return { template: free ? { template_id: free.id, name: free.name, language: free.language } : null, found: rows.length > 0 };
 }
 
-async function buildSegment(c: Context, counts: SegmentCounts, base: Omit<ContentRequest, 'channel' | 'language' | 'maxParts' | 'variants'>, history: Partial<Record<Channel, ChannelHistory>>, cells: Awaited<ReturnType<typeof engagementCells>>, rates: Partial<Record<Channel, ReturnType<typeof historyRates>>>, notes: PlanReason[]): Promise<PlanSegment> {
+async function buildSegment(
+  c: Context,
+  counts: SegmentCounts,
+  base: Omit<ContentRequest, 'channel' | 'language' | 'maxParts' | 'variants'>,
+  history: Partial<Record<Channel, ChannelHistory>>,
+  cells: Awaited<ReturnType<typeof engagementCells>>,
+  rates: Partial<Record<Channel, ReturnType<typeof historyRates>>>,
+  notes: PlanReason[],
+): Promise<PlanSegment> {
   const { ctx, accountId, input } = c;
   const language = counts.language;
   const topic = topicFor(input, language);
   if (textLanguage(topic) !== language) notes.push({ key: 'topicLanguage', params: { segment: counts.key, language } });
-  const request = (channel: Channel): ContentRequest => ({ ...base, topic, channel, language, maxParts: PLAN_SMS_PARTS[language], variants: 3 });
+  const request = (channel: Channel): ContentRequest => ({
+    ...base,
+    topic,
+    channel,
+    language,
+    maxParts: PLAN_SMS_PARTS[language],
+    variants: 3,
+  });
   const wa = input.channels.includes('whatsapp') ? await whatsappTemplate(ctx.db, accountId, language) : { template: null, found: false };
   const content: PlanSegment['content'] = {
     sms: input.channels.includes('sms') ? builtinVariants(request('sms')) : [],
@@ -148,7 +185,12 @@ async function buildSegment(c: Context, counts: SegmentCounts, base: Omit<Conten
   const candidates = [];
   for (const channel of input.channels) {
     if (channel === 'whatsapp' && !wa.template) {
-      candidates.push({ channel, reachable: counts.reach.whatsapp, sender: null, reason: { key: wa.found ? 'whatsappTemplateParams' : 'noWhatsappTemplate', params: { language } } });
+      candidates.push({
+        channel,
+        reachable: counts.reach.whatsapp,
+        sender: null,
+        reason: { key: wa.found ? 'whatsappTemplateParams' : 'noWhatsappTemplate', params: { language } },
+      });
       continue;
     }
     const check = await channelCheck(ctx.db, accountId, channel, campaignContent({ content }, [channel], 0));
@@ -156,8 +198,13 @@ async function buildSegment(c: Context, counts: SegmentCounts, base: Omit<Conten
   }
   const channels = orderChannels(input.objective, candidates, history);
   const fallback = channels.filter((x) => x.position !== null).map((x) => x.channel);
-  const sendTime = chooseSendTime(cells, fallback[0] ?? input.channels[0] ?? 'sms', { start_date: input.start_date, end_date: input.end_date, time_zone: c.timeZone });
-  if (sendTime.source === 'default') notes.push({ key: 'defaultSendTime', params: { segment: counts.key, channel: fallback[0] ?? 'sms', hour: sendTime.hour } });
+  const sendTime = chooseSendTime(cells, fallback[0] ?? input.channels[0] ?? 'sms', {
+    start_date: input.start_date,
+    end_date: input.end_date,
+    time_zone: c.timeZone,
+  });
+  if (sendTime.source === 'default')
+    notes.push({ key: 'defaultSendTime', params: { segment: counts.key, channel: fallback[0] ?? 'sms', hour: sendTime.hour } });
   const draft = { key: counts.key, content, fallback, ab_test: null as PlanSegment['ab_test'] };
   const first = await estimateSegment(c, draft);
   const ab = abSuggestion(first.reachable, input.objective, fallback[0], Boolean(input.link));
@@ -176,16 +223,18 @@ async function buildSegment(c: Context, counts: SegmentCounts, base: Omit<Conten
     ab_test: ab.ab,
     ab_reason: ab.reason,
     estimate: { messages: estimate.messages, credits: estimate.credits, cost: estimate.cost, channels: estimate.channels },
-    expected: expectedFor(
-      Object.fromEntries(estimate.channels.map((x) => [x.channel, x.messages])),
-      rates,
-    ),
+    expected: expectedFor(Object.fromEntries(estimate.channels.map((x) => [x.channel, x.messages])), rates),
     campaign_id: null,
   };
 }
 
 /** Drops fallback channels, the costliest first, until the plan fits its budget (each drop is noted). */
-async function fitBudget(c: Context, segments: PlanSegment[], notes: PlanReason[], rates: Partial<Record<Channel, ReturnType<typeof historyRates>>>) {
+async function fitBudget(
+  c: Context,
+  segments: PlanSegment[],
+  notes: PlanReason[],
+  rates: Partial<Record<Channel, ReturnType<typeof historyRates>>>,
+) {
   const total = () => segments.reduce((n, s) => n + s.estimate.credits, 0);
   for (let i = 0; i < 6 && total() > c.input.budget_credits; i++) {
     let pick: { seg: PlanSegment; channel: Channel; credits: number } | null = null;
@@ -214,7 +263,12 @@ async function fitBudget(c: Context, segments: PlanSegment[], notes: PlanReason[
   }
 }
 
-export async function buildPlan(ctx: AppContext, auth: AuthContext, input: PlanInput, chosenBy: 'user' | 'draft' = 'user'): Promise<PlanBody> {
+export async function buildPlan(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: PlanInput,
+  chosenBy: 'user' | 'draft' = 'user',
+): Promise<PlanBody> {
   const accountId = auth.accountId;
   const brand = await findBrand(ctx.db, accountId, input.brand_id);
   if (!brand) throw new AppError('VALIDATION_ERROR', { errors: [{ field: 'brand_id', message: 'errors.NOT_FOUND' }] });
@@ -224,11 +278,17 @@ export async function buildPlan(ctx: AppContext, auth: AuthContext, input: PlanI
   const counts = await languageSegments(ctx.db, accountId, audience, input.channels);
   const c: Context = { ctx, accountId, input, audience, timeZone };
 
-  const [windowRows, cells, campaignRows] = [await channelWindow(ctx.db, accountId, 90), await engagementCells(ctx.db, accountId, timeZone, 90), await campaignChannels(ctx.db, accountId, 180)];
+  const [windowRows, cells, campaignRows] = [
+    await channelWindow(ctx.db, accountId, 90),
+    await engagementCells(ctx.db, accountId, timeZone, 90),
+    await campaignChannels(ctx.db, accountId, 180),
+  ];
   const history: Partial<Record<Channel, ChannelHistory>> = {};
   // a channel without delivery receipts (email over plain SMTP reports none) has no known rate, not 0%
   for (const w of windowRows) history[w.channel] = { delivery_rate: w.delivered > 0 ? pct1(w.delivered, w.sent) : null, sample: w.sent };
-  const rates = Object.fromEntries(input.channels.map((ch) => [ch, historyRates(campaignRows, ch)])) as Partial<Record<Channel, ReturnType<typeof historyRates>>>;
+  const rates = Object.fromEntries(input.channels.map((ch) => [ch, historyRates(campaignRows, ch)])) as Partial<
+    Record<Channel, ReturnType<typeof historyRates>>
+  >;
 
   const base = {
     objective: input.objective,
@@ -242,7 +302,8 @@ export async function buildPlan(ctx: AppContext, auth: AuthContext, input: PlanI
   const segments: PlanSegment[] = [];
   for (const seg of counts) segments.push(await buildSegment(c, seg, base, history, cells, rates, notes));
   for (const seg of segments) {
-    for (const ch of seg.channels) if (ch.reason && ch.reason.key !== 'noReach') notes.push({ ...ch.reason, params: { ...ch.reason.params, segment: seg.key } });
+    for (const ch of seg.channels)
+      if (ch.reason && ch.reason.key !== 'noReach') notes.push({ ...ch.reason, params: { ...ch.reason.params, segment: seg.key } });
   }
   await fitBudget(c, segments, notes, rates);
 
@@ -255,8 +316,10 @@ export async function buildPlan(ctx: AppContext, auth: AuthContext, input: PlanI
     }
   }
   const balances = [...needed].map(([channel, v]) => ({ channel, balance: v.balance, needed: v.needed, enough: v.balance >= v.needed }));
-  for (const b of balances) if (!b.enough) notes.push({ key: 'notEnoughCredits', params: { channel: b.channel, balance: b.balance, needed: b.needed } });
-  if (credits > input.budget_credits) notes.push({ key: 'overBudget', params: { over: credits - input.budget_credits, budget: input.budget_credits } });
+  for (const b of balances)
+    if (!b.enough) notes.push({ key: 'notEnoughCredits', params: { channel: b.channel, balance: b.balance, needed: b.needed } });
+  if (credits > input.budget_credits)
+    notes.push({ key: 'overBudget', params: { over: credits - input.budget_credits, budget: input.budget_credits } });
   if (Object.values(rates).every((r) => !r)) notes.push({ key: 'noHistory', params: {} });
   const reachable = segments.reduce((n, s) => n + s.reachable, 0);
 
@@ -288,7 +351,14 @@ export async function buildPlan(ctx: AppContext, auth: AuthContext, input: PlanI
 }
 
 /** The variants of a segment replaced (personalisation), the estimate recomputed for the new texts. */
-export async function replaceVariants(ctx: AppContext, auth: AuthContext, input: PlanInput, plan: PlanBody, key: PlanSegment['key'], variants: { sms?: ContentVariant[]; email?: ContentVariant[] }) {
+export async function replaceVariants(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: PlanInput,
+  plan: PlanBody,
+  key: PlanSegment['key'],
+  variants: { sms?: ContentVariant[]; email?: ContentVariant[] },
+) {
   const audience: PlanAudience = {
     group_ids: plan.audience.groups.map((g) => g.id),
     exclude_group_ids: plan.audience.exclude_groups.map((g) => g.id),

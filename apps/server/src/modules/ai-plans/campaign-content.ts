@@ -14,7 +14,12 @@ import type { AuthContext } from '../auth/index.ts';
 import { buildAudience, requireCampaign } from '../campaigns/index.ts';
 import { customers } from '../../db/schema/index.ts';
 
-export async function campaignContent(ctx: AppContext, auth: AuthContext, body: z.infer<typeof campaignContentGenerateSchema>, requestLang: Lang): Promise<ContentResult> {
+export async function campaignContent(
+  ctx: AppContext,
+  auth: AuthContext,
+  body: z.infer<typeof campaignContentGenerateSchema>,
+  requestLang: Lang,
+): Promise<ContentResult> {
   const c = await requireCampaign(ctx.db, auth.accountId, body.campaign_id);
   const audience = (c.audience ?? {}) as { group_ids?: number[]; exclude_group_ids?: number[] };
   const groupIds = body.group_ids?.length ? body.group_ids : (audience.group_ids ?? []);

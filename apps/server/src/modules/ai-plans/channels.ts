@@ -39,10 +39,24 @@ export interface PlanChannel {
 }
 
 /** Can the campaign send on this channel with this content? The sender it would use, or why not. */
-export async function channelCheck(db: DbOrTx, accountId: number, channel: Channel, content: CampaignContent): Promise<{ sender: string | null; reason: PlanReason | null }> {
+export async function channelCheck(
+  db: DbOrTx,
+  accountId: number,
+  channel: Channel,
+  content: CampaignContent,
+): Promise<{ sender: string | null; reason: PlanReason | null }> {
   try {
     const plan = await channelPlan(db, accountId, channel, content, {});
-    const probe = plan.render({ first_name: null, last_name: null, email: null, mobile_number: null, city: null, country: null, attributes: {}, address: '' });
+    const probe = plan.render({
+      first_name: null,
+      last_name: null,
+      email: null,
+      mobile_number: null,
+      city: null,
+      country: null,
+      attributes: {},
+      address: '',
+    });
     return { sender: probe.sender ?? null, reason: null };
   } catch (err) {
     if (!(err instanceof AppError)) throw err;

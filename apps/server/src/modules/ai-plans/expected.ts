@@ -97,8 +97,12 @@ export function expectedFor(messages: Partial<Record<Channel, number>>, rates: P
   };
   const delivered = sum((r, n) => ({ low: n * r.delivered.low, high: n * r.delivered.high }));
   const anyOpens = used.some(([c]) => rates[c]?.opened);
-  const opened = anyOpens ? sum((r, n) => (r.opened ? { low: n * r.delivered.low * r.opened.low, high: n * r.delivered.high * r.opened.high } : null)) : null;
-  const clicked = sum((r, n) => (r.clicked ? { low: n * r.delivered.low * r.clicked.low, high: n * r.delivered.high * r.clicked.high } : null));
+  const opened = anyOpens
+    ? sum((r, n) => (r.opened ? { low: n * r.delivered.low * r.opened.low, high: n * r.delivered.high * r.opened.high } : null))
+    : null;
+  const clicked = sum((r, n) =>
+    r.clicked ? { low: n * r.delivered.low * r.clicked.low, high: n * r.delivered.high * r.clicked.high } : null,
+  );
   const all = used.map(([c]) => rates[c] as ChannelRates);
   return {
     delivered,

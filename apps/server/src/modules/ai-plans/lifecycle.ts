@@ -20,7 +20,14 @@ async function nameOf(db: DbOrTx, accountId: number, userId: number) {
   return rows[0]?.name || '—';
 }
 
-async function move(ctx: AppContext, auth: AuthContext, id: number, to: AiPlanState, values: repo.PlanValues, after: (tx: DbOrTx, row: repo.PlanRow) => Promise<void>): Promise<AiPlan> {
+async function move(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: number,
+  to: AiPlanState,
+  values: repo.PlanValues,
+  after: (tx: DbOrTx, row: repo.PlanRow) => Promise<void>,
+): Promise<AiPlan> {
   const row = await ctx.db.transaction(async (tx) => {
     const current = await requirePlan(ctx, auth.accountId, id, true, tx);
     if (!AI_PLAN_TRANSITIONS[current.status as AiPlanState].includes(to)) throw stateError(current.status);
@@ -33,12 +40,19 @@ async function move(ctx: AppContext, auth: AuthContext, id: number, to: AiPlanSt
 
 /** POST /api/ai-plans/{id}/submit: the account's approvers are told. */
 export const submitPlan = (ctx: AppContext, auth: AuthContext, id: number) =>
-  move(ctx, auth, id, 'PENDING_APPROVAL', { submitted_by: auth.userId, submitted_at: new Date(), rejection_reason: null, decided_by: null, decided_at: null }, async (tx, row) => {
-    const by = await nameOf(tx, auth.accountId, auth.userId);
-    for (const userId of await repo.approverIds(tx, auth.accountId)) {
-      await notify(tx, { accountId: auth.accountId, userId }, 'ai_plan_status', 'aiPlanSubmitted', { name: row.name, by });
-    }
-  });
+  move(
+    ctx,
+    auth,
+    id,
+    'PENDING_APPROVAL',
+    { submitted_by: auth.userId, submitted_at: new Date(), rejection_reason: null, decided_by: null, decided_at: null },
+    async (tx, row) => {
+      const by = await nameOf(tx, auth.accountId, auth.userId);
+      for (const userId of await repo.approverIds(tx, auth.accountId)) {
+        await notify(tx, { accountId: auth.accountId, userId }, 'ai_plan_status', 'aiPlanSubmitted', { name: row.name, by });
+      }
+    },
+  );
 
 /** The plan's author and whoever sent it for approval. */
 const authors = (row: repo.PlanRow) => [...new Set([row.created_by, row.submitted_by].filter((v): v is number => v !== null))];
@@ -47,11 +61,13 @@ const authors = (row: repo.PlanRow) => [...new Set([row.created_by, row.submitte
 export const approvePlan = (ctx: AppContext, auth: AuthContext, id: number) =>
   move(ctx, auth, id, 'APPROVED', { decided_by: auth.userId, decided_at: new Date(), rejection_reason: null }, async (tx, row) => {
     const by = await nameOf(tx, auth.accountId, auth.userId);
-    for (const userId of authors(row)) await notify(tx, { accountId: auth.accountId, userId }, 'ai_plan_status', 'aiPlanApproved', { name: row.name, by });
+    for (const userId of authors(row))
+      await notify(tx, { accountId: auth.accountId, userId }, 'ai_plan_status', 'aiPlanApproved', { name: row.name, by });
   });
 
 /** POST /api/ai-plans/{id}/reject {reason} */
 export const rejectPlan = (ctx: AppContext, auth: AuthContext, id: number, reason: string) =>
   move(ctx, auth, id, 'REJECTED', { decided_by: auth.userId, decided_at: new Date(), rejection_reason: reason }, async (tx, row) => {
-    for (const userId of authors(row)) await notify(tx, { accountId: auth.accountId, userId }, 'ai_plan_status', 'aiPlanRejected', { name: row.name, reason });
+    for (const userId of authors(row))
+      await notify(tx, { accountId: auth.accountId, userId }, 'ai_plan_status', 'aiPlanRejected', { name: row.name, reason });
   });

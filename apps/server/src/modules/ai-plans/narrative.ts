@@ -51,8 +51,26 @@ export function planFacts(name: string, plan: PlanBody, message?: { notes: strin
       slot_messages: s.send_time.sample,
       ab_test: s.ab_test,
       ab_not_suggested: s.ab_reason,
-      estimate: { messages: s.estimate.messages, credits: s.estimate.credits, cost: s.estimate.cost, channels: s.estimate.channels.map((c) => ({ channel: c.channel, messages: c.messages, parts_min: c.parts_min, parts_max: c.parts_max, credits: c.credits })) },
-      expected: { delivered: range(s.expected.delivered), opened: range(s.expected.opened), clicked: range(s.expected.clicked), basis: s.expected.basis, campaigns: s.expected.campaigns, messages: s.expected.messages },
+      estimate: {
+        messages: s.estimate.messages,
+        credits: s.estimate.credits,
+        cost: s.estimate.cost,
+        channels: s.estimate.channels.map((c) => ({
+          channel: c.channel,
+          messages: c.messages,
+          parts_min: c.parts_min,
+          parts_max: c.parts_max,
+          credits: c.credits,
+        })),
+      },
+      expected: {
+        delivered: range(s.expected.delivered),
+        opened: range(s.expected.opened),
+        clicked: range(s.expected.clicked),
+        basis: s.expected.basis,
+        campaigns: s.expected.campaigns,
+        messages: s.expected.messages,
+      },
       message_a: s.content.sms[0]?.sms?.text ?? s.content.email[0]?.email?.subject ?? null,
     })),
     totals: plan.totals,
@@ -71,9 +89,18 @@ export class Words {
   money = (v: string) => new Intl.NumberFormat(locale(this.lang), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(v));
   channel = (c: string) => this.t(`ai.channels.${c}`);
   segment = (k: string) => this.t(`aiPlans.segments.${k}`);
-  date = (d: string, tz: string) => new Intl.DateTimeFormat(locale(this.lang), { dateStyle: 'medium', timeZone: tz }).format(new Date(`${d}T12:00:00Z`));
+  date = (d: string, tz: string) =>
+    new Intl.DateTimeFormat(locale(this.lang), { dateStyle: 'medium', timeZone: tz }).format(new Date(`${d}T12:00:00Z`));
   when = (iso: string, tz: string) =>
-    new Intl.DateTimeFormat(locale(this.lang), { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: tz }).format(new Date(iso));
+    new Intl.DateTimeFormat(locale(this.lang), {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: tz,
+    }).format(new Date(iso));
   list = (items: string[]) => new Intl.ListFormat(locale(this.lang), { type: 'conjunction' }).format(items);
 
   /** A plan reason in words (channel, segment and error names translated). */
@@ -108,15 +135,42 @@ function segmentText(w: Words, s: PlanSegment, tz: string): string[] {
   const when = w.when(s.send_time.at, tz);
   lines.push(
     s.send_time.source === 'history'
-      ? w.p('sendHistory', { when, channel: primary, rate: w.pct(s.send_time.rate ?? 0), metric: w.p(`metric.${s.send_time.metric ?? 'delivery'}`), sample: w.n(s.send_time.sample) })
+      ? w.p('sendHistory', {
+          when,
+          channel: primary,
+          rate: w.pct(s.send_time.rate ?? 0),
+          metric: w.p(`metric.${s.send_time.metric ?? 'delivery'}`),
+          sample: w.n(s.send_time.sample),
+        })
       : w.p('sendDefault', { when, channel: primary }),
   );
   const breakdown = s.estimate.channels
     .filter((c) => c.messages > 0)
-    .map((c) => (c.channel === 'sms' && c.parts_max !== 1 ? w.p('breakdownSms', { messages: w.n(c.messages), parts: c.parts_min === c.parts_max ? w.n(c.parts_max) : `${w.n(c.parts_min)}–${w.n(c.parts_max)}` }) : w.p('breakdownItem', { channel: w.channel(c.channel), messages: w.n(c.messages) })));
-  lines.push(w.p('messagesLine', { messages: w.n(s.estimate.messages), breakdown: breakdown.join(w.lang === 'ar' ? '، ' : ', '), credits: w.n(s.estimate.credits), cost: w.money(s.estimate.cost) }));
+    .map((c) =>
+      c.channel === 'sms' && c.parts_max !== 1
+        ? w.p('breakdownSms', {
+            messages: w.n(c.messages),
+            parts: c.parts_min === c.parts_max ? w.n(c.parts_max) : `${w.n(c.parts_min)}–${w.n(c.parts_max)}`,
+          })
+        : w.p('breakdownItem', { channel: w.channel(c.channel), messages: w.n(c.messages) }),
+    );
+  lines.push(
+    w.p('messagesLine', {
+      messages: w.n(s.estimate.messages),
+      breakdown: breakdown.join(w.lang === 'ar' ? '، ' : ', '),
+      credits: w.n(s.estimate.credits),
+      cost: w.money(s.estimate.cost),
+    }),
+  );
   if (s.ab_test) {
-    lines.push(w.p('abLine', { split: w.n(s.ab_test.split_percent), perVariant: w.n(s.ab_test.per_variant), hours: w.n(s.ab_test.after_hours), metric: w.p(`abMetric.${s.ab_test.metric}`) }));
+    lines.push(
+      w.p('abLine', {
+        split: w.n(s.ab_test.split_percent),
+        perVariant: w.n(s.ab_test.per_variant),
+        hours: w.n(s.ab_test.after_hours),
+        metric: w.p(`abMetric.${s.ab_test.metric}`),
+      }),
+    );
   } else if (s.ab_reason) {
     lines.push(w.p('abNone', { perVariant: w.n(Number(s.ab_reason.params.per_variant)), min: w.n(Number(s.ab_reason.params.min)) }));
   }
@@ -128,7 +182,10 @@ function segmentText(w: Words, s: PlanSegment, tz: string): string[] {
         delivered: r(e.delivered),
         opened: e.opened ? w.p('expectedOpened', { range: r(e.opened) }) : '',
         clicked: e.clicked ? w.p('expectedClicked', { range: r(e.clicked) }) : '',
-        basis: e.basis === 'campaigns' ? w.p('basisCampaigns', { campaigns: w.n(e.campaigns) }) : w.p('basisPooled', { messages: w.n(e.messages) }),
+        basis:
+          e.basis === 'campaigns'
+            ? w.p('basisCampaigns', { campaigns: w.n(e.campaigns) })
+            : w.p('basisPooled', { messages: w.n(e.messages) }),
       }),
     );
   } else lines.push(w.p('expectedNone'));
@@ -145,10 +202,18 @@ export function builtinNarrative(lang: Lang, _name: string, plan: PlanBody): str
   const tz = plan.window.time_zone;
   // the plan's name is the page's title; the text starts with what it is for
   const out: string[] = [
-    w.p('intro', { objective: w.t(`aiPlans.objectives.${plan.objective}`), brand: plan.brand.name, from: w.date(plan.window.start_date, tz), to: w.date(plan.window.end_date, tz), zone: tz }),
+    w.p('intro', {
+      objective: w.t(`aiPlans.objectives.${plan.objective}`),
+      brand: plan.brand.name,
+      from: w.date(plan.window.start_date, tz),
+      to: w.date(plan.window.end_date, tz),
+      zone: tz,
+    }),
     w.p('audience', {
       groups: w.list(plan.audience.groups.map((g) => g.name)),
-      excluded: plan.audience.exclude_groups.length ? w.p('excluded', { groups: w.list(plan.audience.exclude_groups.map((g) => g.name)) }) : '',
+      excluded: plan.audience.exclude_groups.length
+        ? w.p('excluded', { groups: w.list(plan.audience.exclude_groups.map((g) => g.name)) })
+        : '',
       total: w.n(plan.audience.total),
       reachable: w.n(plan.audience.reachable),
     }),
@@ -160,7 +225,14 @@ export function builtinNarrative(lang: Lang, _name: string, plan: PlanBody): str
     [
       w.p('totalsTitle'),
       w.p('totals', { messages: w.n(t.messages), credits: w.n(t.credits), budget: w.n(t.budget), cost: w.money(t.cost) }),
-      ...t.balances.map((b) => w.p('balance', { channel: w.channel(b.channel), needed: w.n(b.needed), balance: w.n(b.balance), status: b.enough ? '' : w.p('notEnough') })),
+      ...t.balances.map((b) =>
+        w.p('balance', {
+          channel: w.channel(b.channel),
+          needed: w.n(b.needed),
+          balance: w.n(b.balance),
+          status: b.enough ? '' : w.p('notEnough'),
+        }),
+      ),
     ].join('\n'),
   );
   if (plan.notes.length) out.push([w.p('notesTitle'), ...plan.notes.map((r) => `- ${w.reason(r)}`)].join('\n'));

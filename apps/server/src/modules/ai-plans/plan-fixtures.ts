@@ -8,7 +8,10 @@ export async function planCast(t: TestApp) {
   const { owner } = cast;
   await t.ctx.db.transaction((tx) => seedDemoData(tx, owner.accountId, owner.userId));
   const [brand] = await t.sql<{ id: number }>('select id from brands where account_id = $1 order by id limit 1', [owner.accountId]);
-  const groups = await t.sql<{ id: number; name: string }>('select id, group_name as name from customer_groups where account_id = $1 order by id', [owner.accountId]);
+  const groups = await t.sql<{ id: number; name: string }>(
+    'select id, group_name as name from customer_groups where account_id = $1 order by id',
+    [owner.accountId],
+  );
   const m = await addUserToAccount(t, owner.accountId, 'marketer', { first_name: 'Maha' });
   const r = await addUserToAccount(t, owner.accountId, 'reviewer', { first_name: 'Rania' });
   return {
@@ -34,9 +37,26 @@ export const planBody = (brandId: number, extra: Record<string, unknown> = {}) =
   ...extra,
 });
 
-export async function call(t: TestApp, token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, lang = 'en') {
-  const res = await t.app.inject({ method, url, headers: { ...bearer(token), 'accept-language': lang }, ...(payload === undefined ? {} : { payload: payload as object }) });
-  return { res, status: res.statusCode, data: res.statusCode < 300 ? json(res).data : null, body: res.statusCode >= 300 ? json(res) : null };
+export async function call(
+  t: TestApp,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  lang = 'en',
+) {
+  const res = await t.app.inject({
+    method,
+    url,
+    headers: { ...bearer(token), 'accept-language': lang },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+  return {
+    res,
+    status: res.statusCode,
+    data: res.statusCode < 300 ? json(res).data : null,
+    body: res.statusCode >= 300 ? json(res) : null,
+  };
 }
 
 /**
@@ -47,7 +67,18 @@ export async function call(t: TestApp, token: string, method: 'GET' | 'POST' | '
 export async function seedHistory(
   t: TestApp,
   accountId: number,
-  rows: { name: string; channel: Channel; sent: number; delivered: number; engaged?: number; clicked?: number; hour: number; daysAgo: number; connectionId?: number | null; prefix?: string }[],
+  rows: {
+    name: string;
+    channel: Channel;
+    sent: number;
+    delivered: number;
+    engaged?: number;
+    clicked?: number;
+    hour: number;
+    daysAgo: number;
+    connectionId?: number | null;
+    prefix?: string;
+  }[],
 ) {
   for (const r of rows) {
     const [c] = await t.sql<{ id: number }>(
@@ -66,7 +97,19 @@ export async function seedHistory(
               case when g > $4::int then ts + interval '1 minute' end, case when g > $4::int then 'ESME_RDELIVERYFAILURE' end
          from generate_series(1, $7::int) g,
               lateral (select date_trunc('day', now() - make_interval(days => $8::int)) + make_interval(hours => $11::int) as ts) x`,
-      [accountId, r.channel, c?.id, r.delivered, r.engaged ?? 0, r.clicked ?? 0, r.sent, r.daysAgo, r.prefix ?? '+96650', r.connectionId ?? null, r.hour],
+      [
+        accountId,
+        r.channel,
+        c?.id,
+        r.delivered,
+        r.engaged ?? 0,
+        r.clicked ?? 0,
+        r.sent,
+        r.daysAgo,
+        r.prefix ?? '+96650',
+        r.connectionId ?? null,
+        r.hour,
+      ],
     );
   }
 }

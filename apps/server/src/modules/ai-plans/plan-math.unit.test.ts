@@ -18,13 +18,17 @@ const campaign = (channel: 'sms' | 'email', sent: number, delivered: number, ope
   unsubscribed: 0,
 });
 
-describe('expected results from the account\'s history', () => {
+describe("expected results from the account's history", () => {
   it('three campaigns or more: the range between the lowest and the highest', () => {
     const rates = historyRates([campaign('sms', 100, 90, 0, 9), campaign('sms', 200, 190, 0, 10), campaign('sms', 50, 40, 0, 2)], 'sms');
     expect(rates).toMatchObject({ basis: 'campaigns', campaigns: 3, messages: 350, opened: null });
     expect(rates?.delivered.low).toBeCloseTo(0.8);
     expect(rates?.delivered.high).toBeCloseTo(0.95);
-    expect(expectedFor({ sms: 1000 }, { sms: rates })).toMatchObject({ delivered: { low: 800, high: 950 }, opened: null, basis: 'campaigns' });
+    expect(expectedFor({ sms: 1000 }, { sms: rates })).toMatchObject({
+      delivered: { low: 800, high: 950 },
+      opened: null,
+      basis: 'campaigns',
+    });
   });
 
   it('fewer campaigns but 50 messages: the Wilson interval of the pooled rate; less: nothing', () => {
@@ -57,7 +61,14 @@ describe('channels in fallback order', () => {
       ['whatsapp', null],
     ]);
     // no history at all: reach decides, the objective's preference on a tie
-    const tie = orderChannels('awareness', [{ channel: 'sms', reachable: 50, sender: 's', reason: null }, { channel: 'email', reachable: 50, sender: 'e', reason: null }], {});
+    const tie = orderChannels(
+      'awareness',
+      [
+        { channel: 'sms', reachable: 50, sender: 's', reason: null },
+        { channel: 'email', reachable: 50, sender: 'e', reason: null },
+      ],
+      {},
+    );
     expect(tie.map((c) => c.channel)).toEqual(['email', 'sms']);
   });
 });
@@ -65,7 +76,14 @@ describe('channels in fallback order', () => {
 describe('the send time', () => {
   const window = { start_date: '2026-03-02', end_date: '2026-03-08', time_zone: 'Asia/Riyadh' };
   const now = new Date('2026-03-01T09:00:00Z');
-  const cell = (dow: number, hour: number, sent: number, delivered: number, engaged: number): Cell => ({ channel: 'sms', dow, hour, sent, delivered, engaged });
+  const cell = (dow: number, hour: number, sent: number, delivered: number, engaged: number): Cell => ({
+    channel: 'sms',
+    dow,
+    hour,
+    sent,
+    delivered,
+    engaged,
+  });
 
   it('the best weekday and hour of the history inside the window', () => {
     // 2026-03-04 is a Wednesday (dow 3)
@@ -75,7 +93,7 @@ describe('the send time', () => {
     expect(t.at).toBe('2026-03-04T16:00:00.000Z');
   });
 
-  it('without enough history: the channel\'s default hour on the first day, said to be a default', () => {
+  it("without enough history: the channel's default hour on the first day, said to be a default", () => {
     const t = chooseSendTime([cell(3, 19, 10, 10, 5)], 'email', window, now);
     expect(t).toMatchObject({ source: 'default', local: '2026-03-02 10:00', hour: 10, rate: null, metric: null });
   });

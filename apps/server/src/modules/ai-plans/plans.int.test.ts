@@ -31,7 +31,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-const notificationsOf = (userId: number) => t.sql<{ type: string; title_key: string }>('select type, title_key from notifications where user_id = $1 and type = $2 order by id', [userId, 'ai_plan_status']);
+const notificationsOf = (userId: number) =>
+  t.sql<{ type: string; title_key: string }>('select type, title_key from notifications where user_id = $1 and type = $2 order by id', [
+    userId,
+    'ai_plan_status',
+  ]);
 
 describe('a plan for the demo brand', () => {
   let plan: any;
@@ -58,9 +62,16 @@ describe('a plan for the demo brand', () => {
         [acct],
       );
       expect(seg.total).toBe(want?.total);
-      expect(Object.fromEntries(seg.channels.map((c: any) => [c.channel, c.reachable]))).toEqual({ sms: want?.sms, email: want?.email, whatsapp: want?.whatsapp });
+      expect(Object.fromEntries(seg.channels.map((c: any) => [c.channel, c.reachable]))).toEqual({
+        sms: want?.sms,
+        email: want?.email,
+        whatsapp: want?.whatsapp,
+      });
       // no approved WhatsApp template: left out, and said why
-      expect(seg.channels.find((c: any) => c.channel === 'whatsapp')).toMatchObject({ position: null, reason: { key: 'noWhatsappTemplate' } });
+      expect(seg.channels.find((c: any) => c.channel === 'whatsapp')).toMatchObject({
+        position: null,
+        reason: { key: 'noWhatsappTemplate' },
+      });
       expect(seg.fallback).toEqual(['sms', 'email']);
       // no history yet: a stated default hour and no expected range
       expect(seg.send_time).toMatchObject({ source: 'default', hour: 18 });
@@ -88,7 +99,9 @@ describe('a plan for the demo brand', () => {
     expect(viewer.status).toBe(403);
     expect((await call(t, cast.marketer.token, 'POST', `/api/ai-plans/${plan.id}/approve`)).status).toBe(403);
     // not yet submitted: approving is a state error
-    expect((await call(t, cast.reviewer.token, 'POST', `/api/ai-plans/${plan.id}/approve`)).body).toMatchObject({ code: 'AI_PLAN_STATE_INVALID' });
+    expect((await call(t, cast.reviewer.token, 'POST', `/api/ai-plans/${plan.id}/approve`)).body).toMatchObject({
+      code: 'AI_PLAN_STATE_INVALID',
+    });
     const sent = await call(t, cast.marketer.token, 'POST', `/api/ai-plans/${plan.id}/submit`);
     expect(sent.data.status).toBe('PENDING_APPROVAL');
     const pending = await call(t, cast.reviewer.token, 'GET', '/api/ai-plans/pending');
@@ -96,13 +109,18 @@ describe('a plan for the demo brand', () => {
     expect((await notificationsOf(cast.reviewer.userId)).map((n) => n.title_key)).toEqual(['notifications.aiPlanSubmitted.title']);
     expect((await notificationsOf(cast.owner.userId)).map((n) => n.title_key)).toEqual(['notifications.aiPlanSubmitted.title']);
     // editing waits for the decision
-    expect((await call(t, cast.marketer.token, 'PUT', `/api/ai-plans/${plan.id}`, { budget_credits: 10 })).body).toMatchObject({ code: 'AI_PLAN_STATE_INVALID' });
+    expect((await call(t, cast.marketer.token, 'PUT', `/api/ai-plans/${plan.id}`, { budget_credits: 10 })).body).toMatchObject({
+      code: 'AI_PLAN_STATE_INVALID',
+    });
     const approved = await call(t, cast.reviewer.token, 'POST', `/api/ai-plans/${plan.id}/approve`);
     expect(approved.data).toMatchObject({ status: 'APPROVED', decided_by_name: 'Rania Colleague' });
-    expect((await notificationsOf(cast.marketer.userId)).map((n) => n.title_key)).toEqual(['notifications.aiPlanReady.title', 'notifications.aiPlanSubmitted.title'.replace('Submitted', 'Approved')]);
+    expect((await notificationsOf(cast.marketer.userId)).map((n) => n.title_key)).toEqual([
+      'notifications.aiPlanReady.title',
+      'notifications.aiPlanSubmitted.title'.replace('Submitted', 'Approved'),
+    ]);
   });
 
-  it('applies as launcher drafts whose estimate and audience count are the plan\'s own numbers — and sends nothing', async () => {
+  it("applies as launcher drafts whose estimate and audience count are the plan's own numbers — and sends nothing", async () => {
     const applied = await call(t, cast.marketer.token, 'POST', `/api/ai-plans/${plan.id}/apply`);
     expect(applied.status, applied.res.body).toBe(200);
     expect(applied.data.plan.status).toBe('APPLIED');
@@ -122,7 +140,9 @@ describe('a plan for the demo brand', () => {
       expect(count.data.total).toBe(seg.total);
       expect(count.data.by_channel).toEqual(Object.fromEntries(Object.entries(seg.by_channel).filter(([, n]) => (n as number) > 0)));
     }
-    expect((await call(t, cast.marketer.token, 'POST', `/api/ai-plans/${plan.id}/apply`)).body).toMatchObject({ code: 'AI_PLAN_STATE_INVALID' });
+    expect((await call(t, cast.marketer.token, 'POST', `/api/ai-plans/${plan.id}/apply`)).body).toMatchObject({
+      code: 'AI_PLAN_STATE_INVALID',
+    });
     const [sent] = await t.sql<{ messages: number; batches: number; live: number }>(
       `select (select count(*) from messages where account_id = $1)::int as messages, (select count(*) from batches where account_id = $1)::int as batches,
               (select count(*) from campaigns where account_id = $1 and status <> 'DRAFT')::int as live`,
@@ -155,10 +175,22 @@ describe('plans in their limits', () => {
   });
 
   it('checks its inputs and keeps to the account', async () => {
-    const bad = await call(t, cast.marketer.token, 'POST', '/api/campaigns/ai/plan', planBody(cast.brandId, { end_date: day(-3), start_date: day(-1) }));
+    const bad = await call(
+      t,
+      cast.marketer.token,
+      'POST',
+      '/api/campaigns/ai/plan',
+      planBody(cast.brandId, { end_date: day(-3), start_date: day(-1) }),
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].field).toBe('end_date');
-    const past = await call(t, cast.marketer.token, 'POST', '/api/campaigns/ai/plan', planBody(cast.brandId, { start_date: day(-9), end_date: day(-8) }));
+    const past = await call(
+      t,
+      cast.marketer.token,
+      'POST',
+      '/api/campaigns/ai/plan',
+      planBody(cast.brandId, { start_date: day(-9), end_date: day(-8) }),
+    );
     expect(past.body).toMatchObject({ code: 'VALIDATION_ERROR' });
     const foreign = await call(t, cast.stranger.token, 'POST', '/api/campaigns/ai/plan', planBody(cast.brandId));
     expect(foreign.body.errors[0]).toMatchObject({ field: 'brand_id' });
@@ -186,8 +218,18 @@ describe('plans in their limits', () => {
 
   it('plans for an existing draft from its audience, and Apply fills that draft', async () => {
     const segment = cast.groups.find((g) => g.name === 'Riyadh SMS subscribers')?.id;
-    const draft = await call(t, cast.marketer.token, 'POST', '/api/campaigns', { name: 'Riyadh weekend', brand_id: cast.brandId, channels: ['sms'], audience: { group_ids: [segment] } });
-    const r = await call(t, cast.marketer.token, 'POST', `/api/campaigns/${draft.data.id}/ai-planning`, { ...planBody(cast.brandId), brand_id: undefined, channels: undefined, objective: 'winback' });
+    const draft = await call(t, cast.marketer.token, 'POST', '/api/campaigns', {
+      name: 'Riyadh weekend',
+      brand_id: cast.brandId,
+      channels: ['sms'],
+      audience: { group_ids: [segment] },
+    });
+    const r = await call(t, cast.marketer.token, 'POST', `/api/campaigns/${draft.data.id}/ai-planning`, {
+      ...planBody(cast.brandId),
+      brand_id: undefined,
+      channels: undefined,
+      objective: 'winback',
+    });
     expect(r.status, r.res.body).toBe(201);
     expect(r.data).toMatchObject({ campaign_id: draft.data.id, name: 'Riyadh weekend' });
     expect(r.data.plan.audience).toMatchObject({ chosen_by: 'draft', groups: [{ id: segment }] });

@@ -1,5 +1,12 @@
 /** AI plan rows, always scoped by account. */
-import { AI_PLAN_STATES, type AiPlan, type AiPlanState, type AiPlanSummary, type PlanBody, PLAN_OBJECTIVES } from '@risala/shared/schemas/ai-plans';
+import {
+  AI_PLAN_STATES,
+  type AiPlan,
+  type AiPlanState,
+  type AiPlanSummary,
+  type PlanBody,
+  PLAN_OBJECTIVES,
+} from '@risala/shared/schemas/ai-plans';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { aiPlans } from '../../db/schema/index.ts';
@@ -13,7 +20,10 @@ export async function insertPlan(db: DbOrTx, values: typeof aiPlans.$inferInsert
 }
 
 export async function findPlan(db: DbOrTx, accountId: number, id: number, lock = false): Promise<PlanRow | null> {
-  const query = db.select().from(aiPlans).where(and(eq(aiPlans.account_id, accountId), eq(aiPlans.id, id)));
+  const query = db
+    .select()
+    .from(aiPlans)
+    .where(and(eq(aiPlans.account_id, accountId), eq(aiPlans.id, id)));
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
@@ -69,7 +79,11 @@ export async function toDto(db: DbOrTx, row: PlanRow): Promise<AiPlan> {
   };
 }
 
-export async function listPlans(db: DbOrTx, accountId: number, q: { page: number; limit: number; status?: AiPlanState; campaign_id?: number }) {
+export async function listPlans(
+  db: DbOrTx,
+  accountId: number,
+  q: { page: number; limit: number; status?: AiPlanState; campaign_id?: number },
+) {
   const rows = await db
     .select({ plan: aiPlans, total: sql<number>`count(*) over()`.mapWith(Number) })
     .from(aiPlans)
@@ -87,7 +101,14 @@ export async function listPlans(db: DbOrTx, accountId: number, q: { page: number
   for (const r of rows) {
     const { plan: _p, narrative: _n, input: _i, ...dto } = await toDto(db, r.plan);
     const body = r.plan.plan as PlanBody;
-    items.push({ ...dto, reachable: body.totals.reachable, credits: body.totals.credits, segments: body.segments.length, start_date: body.window.start_date, end_date: body.window.end_date });
+    items.push({
+      ...dto,
+      reachable: body.totals.reachable,
+      credits: body.totals.credits,
+      segments: body.segments.length,
+      start_date: body.window.start_date,
+      end_date: body.window.end_date,
+    });
   }
   return { items, page: q.page, limit: q.limit, total: rows[0]?.total ?? 0 };
 }

@@ -37,17 +37,26 @@ const decide = [requirePermission('campaign', 'approve'), aiFeatureGate];
 /** /api/ai-plans (§7 storage: AI plans CRUD, stats, plan/{id}; campaigns: pending) and the approval steps. */
 export function aiPlanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/', { schema: { tags, querystring: aiPlanListQuerySchema, response: { 200: aiPlanListEnvelopeSchema } }, preHandler: view }, async (req, reply) =>
-      ok(reply, await plans.listPlans(ctx, requireAuth(req), req.query)),
+    app.get(
+      '/',
+      { schema: { tags, querystring: aiPlanListQuerySchema, response: { 200: aiPlanListEnvelopeSchema } }, preHandler: view },
+      async (req, reply) => ok(reply, await plans.listPlans(ctx, requireAuth(req), req.query)),
     );
-    app.post('/', { schema: { tags, body: aiPlanRequestSchema, response: { 201: aiPlanEnvelopeSchema } }, preHandler: make }, async (req, reply) =>
-      ok(reply, await plans.createPlan(ctx, requireAuth(req), req.body), 'Plan created', 201),
+    app.post(
+      '/',
+      { schema: { tags, body: aiPlanRequestSchema, response: { 201: aiPlanEnvelopeSchema } }, preHandler: make },
+      async (req, reply) => ok(reply, await plans.createPlan(ctx, requireAuth(req), req.body), 'Plan created', 201),
     );
     app.get('/stats', { schema: { tags, response: { 200: aiPlanStatsEnvelopeSchema } }, preHandler: view }, async (req, reply) =>
       ok(reply, await plans.planStats(ctx, requireAuth(req))),
     );
-    app.get('/pending', { schema: { tags, querystring: aiPlanListQuerySchema.omit({ status: true }), response: { 200: aiPlanListEnvelopeSchema } }, preHandler: view }, async (req, reply) =>
-      ok(reply, await plans.listPlans(ctx, requireAuth(req), { ...req.query, status: 'PENDING_APPROVAL' })),
+    app.get(
+      '/pending',
+      {
+        schema: { tags, querystring: aiPlanListQuerySchema.omit({ status: true }), response: { 200: aiPlanListEnvelopeSchema } },
+        preHandler: view,
+      },
+      async (req, reply) => ok(reply, await plans.listPlans(ctx, requireAuth(req), { ...req.query, status: 'PENDING_APPROVAL' })),
     );
     app.get('/plan/:id', { schema: { tags, params, response: { 200: planBodyEnvelopeSchema } }, preHandler: view }, async (req, reply) => {
       const p = await plans.getPlan(ctx, requireAuth(req), req.params.id);
@@ -56,20 +65,31 @@ export function aiPlanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/:id', { schema: { tags, params, response: { 200: aiPlanEnvelopeSchema } }, preHandler: view }, async (req, reply) =>
       ok(reply, await plans.getPlan(ctx, requireAuth(req), req.params.id)),
     );
-    app.put('/:id', { schema: { tags, params, body: aiPlanUpdateSchema, response: { 200: aiPlanEnvelopeSchema } }, preHandler: make }, async (req, reply) =>
-      ok(reply, await plans.updatePlan(ctx, requireAuth(req), req.params.id, req.body), 'Plan saved'),
+    app.put(
+      '/:id',
+      { schema: { tags, params, body: aiPlanUpdateSchema, response: { 200: aiPlanEnvelopeSchema } }, preHandler: make },
+      async (req, reply) => ok(reply, await plans.updatePlan(ctx, requireAuth(req), req.params.id, req.body), 'Plan saved'),
     );
-    app.delete('/:id', { schema: { tags, params, response: { 200: deletedPlanEnvelopeSchema } }, preHandler: [requirePermission('campaign', 'delete'), aiFeatureGate] }, async (req, reply) =>
-      ok(reply, await plans.deletePlan(ctx, requireAuth(req), req.params.id), 'Plan deleted'),
+    app.delete(
+      '/:id',
+      {
+        schema: { tags, params, response: { 200: deletedPlanEnvelopeSchema } },
+        preHandler: [requirePermission('campaign', 'delete'), aiFeatureGate],
+      },
+      async (req, reply) => ok(reply, await plans.deletePlan(ctx, requireAuth(req), req.params.id), 'Plan deleted'),
     );
     app.post('/:id/submit', { schema: { tags, params, response: { 200: aiPlanEnvelopeSchema } }, preHandler: make }, async (req, reply) =>
       ok(reply, await submitPlan(ctx, requireAuth(req), req.params.id), 'Plan sent for approval'),
     );
-    app.post('/:id/approve', { schema: { tags, params, response: { 200: aiPlanEnvelopeSchema } }, preHandler: decide }, async (req, reply) =>
-      ok(reply, await approvePlan(ctx, requireAuth(req), req.params.id), 'Plan approved'),
+    app.post(
+      '/:id/approve',
+      { schema: { tags, params, response: { 200: aiPlanEnvelopeSchema } }, preHandler: decide },
+      async (req, reply) => ok(reply, await approvePlan(ctx, requireAuth(req), req.params.id), 'Plan approved'),
     );
-    app.post('/:id/reject', { schema: { tags, params, body: aiPlanRejectSchema, response: { 200: aiPlanEnvelopeSchema } }, preHandler: decide }, async (req, reply) =>
-      ok(reply, await rejectPlan(ctx, requireAuth(req), req.params.id, req.body.reason), 'Plan rejected'),
+    app.post(
+      '/:id/reject',
+      { schema: { tags, params, body: aiPlanRejectSchema, response: { 200: aiPlanEnvelopeSchema } }, preHandler: decide },
+      async (req, reply) => ok(reply, await rejectPlan(ctx, requireAuth(req), req.params.id, req.body.reason), 'Plan rejected'),
     );
     app.post('/:id/apply', { schema: { tags, params, response: { 200: applyEnvelopeSchema } }, preHandler: make }, async (req, reply) =>
       ok(reply, await applyPlan(ctx, requireAuth(req), req.params.id), 'Plan applied'),
@@ -80,46 +100,69 @@ export function aiPlanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 /** /api/campaigns (§7): /{id}/ai-planning, /personalize-ai-plans, /ai/generate, /ai/plan. */
 export function campaignAiRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post('/ai/plan', { schema: { tags, body: aiPlanRequestSchema, response: { 201: aiPlanEnvelopeSchema } }, preHandler: make }, async (req, reply) =>
-      ok(reply, await plans.createPlan(ctx, requireAuth(req), req.body), 'Plan created', 201),
+    app.post(
+      '/ai/plan',
+      { schema: { tags, body: aiPlanRequestSchema, response: { 201: aiPlanEnvelopeSchema } }, preHandler: make },
+      async (req, reply) => ok(reply, await plans.createPlan(ctx, requireAuth(req), req.body), 'Plan created', 201),
     );
-    app.post('/:id/ai-planning', { schema: { tags, params, body: campaignPlanRequestSchema, response: { 201: aiPlanEnvelopeSchema } }, preHandler: make }, async (req, reply) =>
-      ok(reply, await plans.planForDraft(ctx, requireAuth(req), req.params.id, req.body), 'Plan created', 201),
+    app.post(
+      '/:id/ai-planning',
+      { schema: { tags, params, body: campaignPlanRequestSchema, response: { 201: aiPlanEnvelopeSchema } }, preHandler: make },
+      async (req, reply) => ok(reply, await plans.planForDraft(ctx, requireAuth(req), req.params.id, req.body), 'Plan created', 201),
     );
-    app.post('/personalize-ai-plans', { schema: { tags, body: personalizeRequestSchema, response: { 200: aiPlanEnvelopeSchema } }, preHandler: make }, async (req, reply) =>
-      ok(reply, await plans.personalizePlan(ctx, requireAuth(req), req.body), 'Plan personalised'),
+    app.post(
+      '/personalize-ai-plans',
+      { schema: { tags, body: personalizeRequestSchema, response: { 200: aiPlanEnvelopeSchema } }, preHandler: make },
+      async (req, reply) => ok(reply, await plans.personalizePlan(ctx, requireAuth(req), req.body), 'Plan personalised'),
     );
-    app.post('/ai/generate', { schema: { tags, body: campaignContentGenerateSchema, response: { 200: contentEnvelopeSchema } }, preHandler: [canWriteContent, aiFeatureGate] }, async (req, reply) =>
-      ok(reply, await campaignContent(ctx, requireAuth(req), req.body, requestLanguage(req)), 'Content generated'),
+    app.post(
+      '/ai/generate',
+      {
+        schema: { tags, body: campaignContentGenerateSchema, response: { 200: contentEnvelopeSchema } },
+        preHandler: [canWriteContent, aiFeatureGate],
+      },
+      async (req, reply) => ok(reply, await campaignContent(ctx, requireAuth(req), req.body, requestLanguage(req)), 'Content generated'),
     );
   };
 }
 
 const streamDescription = z
   .string()
-  .describe('text/event-stream: `start` {engine, model}, `delta` {text}, `replace` {text, reason} (the model\'s text failed the numbers check), `done` (the marketing plan), `error` {statusCode, code, message}');
+  .describe(
+    "text/event-stream: `start` {engine, model}, `delta` {text}, `replace` {text, reason} (the model's text failed the numbers check), `done` (the marketing plan), `error` {statusCode, code, message}",
+  );
 const langQuery = z.object({ lang: z.enum(['en', 'ar']).optional() });
 
 /** /api/ai (§7): marketing-plan/{id} (read or write again) and marketing-plan-stream/{id}. */
 export function marketingPlanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(fastifySse, { heartbeatInterval: 15_000 });
-    app.get('/marketing-plan/:id', { schema: { tags, params, response: { 200: marketingPlanEnvelopeSchema } }, preHandler: view }, async (req, reply) =>
-      ok(reply, await plans.storedNarrative(ctx, requireAuth(req), req.params.id)),
+    app.get(
+      '/marketing-plan/:id',
+      { schema: { tags, params, response: { 200: marketingPlanEnvelopeSchema } }, preHandler: view },
+      async (req, reply) => ok(reply, await plans.storedNarrative(ctx, requireAuth(req), req.params.id)),
     );
-    app.post('/marketing-plan/:id', { schema: { tags, params, querystring: langQuery, response: { 200: marketingPlanEnvelopeSchema } }, preHandler: make }, async (req, reply) => {
-      const auth = requireAuth(req);
-      const lang = req.query.lang ?? requestLanguage(req);
-      const aborted = new AbortController();
-      reply.raw.on('close', () => {
-        if (!reply.raw.writableFinished) aborted.abort();
-      });
-      const prepared = await plans.prepareNarrative(ctx, auth, req.params.id);
-      return ok(reply, await plans.writeNarrative(ctx, auth, prepared, lang, undefined, aborted.signal), 'Plan written');
-    });
+    app.post(
+      '/marketing-plan/:id',
+      { schema: { tags, params, querystring: langQuery, response: { 200: marketingPlanEnvelopeSchema } }, preHandler: make },
+      async (req, reply) => {
+        const auth = requireAuth(req);
+        const lang = req.query.lang ?? requestLanguage(req);
+        const aborted = new AbortController();
+        reply.raw.on('close', () => {
+          if (!reply.raw.writableFinished) aborted.abort();
+        });
+        const prepared = await plans.prepareNarrative(ctx, auth, req.params.id);
+        return ok(reply, await plans.writeNarrative(ctx, auth, prepared, lang, undefined, aborted.signal), 'Plan written');
+      },
+    );
     app.post(
       '/marketing-plan-stream/:id',
-      { sse: { kind: 'manual', heartbeat: true }, schema: { tags, params, querystring: langQuery, response: { 200: streamDescription } }, preHandler: make },
+      {
+        sse: { kind: 'manual', heartbeat: true },
+        schema: { tags, params, querystring: langQuery, response: { 200: streamDescription } },
+        preHandler: make,
+      },
       async (req, reply) => {
         const auth = requireAuth(req);
         const lang = req.query.lang ?? requestLanguage(req);

@@ -45,7 +45,12 @@ const defaultName = (lang: Lang, input: AiPlanRequest, brand: string) =>
   `${translate(lang, `aiPlans.objectives.${input.objective}`)} · ${brand} · ${input.start_date}`;
 
 /** POST /api/campaigns/ai/plan (and /api/ai-plans): a DRAFT plan, computed now, its text from the built-in templates. */
-export async function createPlan(ctx: AppContext, auth: AuthContext, input: AiPlanRequest, opts: { campaignId?: number; chosenBy?: 'user' | 'draft' } = {}): Promise<AiPlan> {
+export async function createPlan(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: AiPlanRequest,
+  opts: { campaignId?: number; chosenBy?: 'user' | 'draft' } = {},
+): Promise<AiPlan> {
   const plan = await buildPlan(ctx, auth, input, opts.chosenBy ?? 'user');
   const lang = auth.language === 'ar' ? 'ar' : 'en';
   const name = input.name?.trim() || defaultName(lang, input, plan.brand.name);
@@ -71,7 +76,12 @@ export async function createPlan(ctx: AppContext, auth: AuthContext, input: AiPl
 }
 
 /** POST /api/campaigns/{id}/ai-planning: a plan for a campaign draft — its brand, audience and channels unless given. */
-export async function planForDraft(ctx: AppContext, auth: AuthContext, campaignId: number, body: z.infer<typeof campaignPlanRequestSchema>): Promise<AiPlan> {
+export async function planForDraft(
+  ctx: AppContext,
+  auth: AuthContext,
+  campaignId: number,
+  body: z.infer<typeof campaignPlanRequestSchema>,
+): Promise<AiPlan> {
   const c = await requireCampaign(ctx.db, auth.accountId, campaignId);
   if (c.status !== 'DRAFT') throw new AppError('CAMPAIGN_STATE_INVALID', { data: { status: c.status } });
   const audience = (c.audience ?? {}) as { group_ids?: number[]; exclude_group_ids?: number[] };
@@ -91,7 +101,8 @@ export async function getPlan(ctx: AppContext, auth: AuthContext, id: number): P
   return repo.toDto(ctx.db, await requirePlan(ctx, auth.accountId, id));
 }
 
-export const listPlans = (ctx: AppContext, auth: AuthContext, q: Parameters<typeof repo.listPlans>[2]) => repo.listPlans(ctx.db, auth.accountId, q);
+export const listPlans = (ctx: AppContext, auth: AuthContext, q: Parameters<typeof repo.listPlans>[2]) =>
+  repo.listPlans(ctx.db, auth.accountId, q);
 export const planStats = (ctx: AppContext, auth: AuthContext) => repo.planStats(ctx.db, auth.accountId);
 
 /** PUT /api/ai-plans/{id}: a new name, or new inputs — recomputed now and back to DRAFT. Only while DRAFT or REJECTED. */
@@ -104,9 +115,26 @@ export async function updatePlan(ctx: AppContext, auth: AuthContext, id: number,
   const changed = Object.values(inputs).some((v) => v !== undefined);
   let values: repo.PlanValues = { name: newName };
   if (changed) {
-    const input = aiPlanRequestSchema.parse({ ...(row.input as object), ...Object.fromEntries(Object.entries(inputs).filter(([, v]) => v !== undefined)) });
+    const input = aiPlanRequestSchema.parse({
+      ...(row.input as object),
+      ...Object.fromEntries(Object.entries(inputs).filter(([, v]) => v !== undefined)),
+    });
     const plan = await buildPlan(ctx, auth, input, row.campaign_id ? 'draft' : 'user');
-    values = { ...values, input, plan, brand_id: input.brand_id, objective: input.objective, narrative: builtinNarrative(lang, newName, plan), narrative_language: lang, engine: 'builtin', model: null, status: 'DRAFT', rejection_reason: null, decided_by: null, decided_at: null };
+    values = {
+      ...values,
+      input,
+      plan,
+      brand_id: input.brand_id,
+      objective: input.objective,
+      narrative: builtinNarrative(lang, newName, plan),
+      narrative_language: lang,
+      engine: 'builtin',
+      model: null,
+      status: 'DRAFT',
+      rejection_reason: null,
+      decided_by: null,
+      decided_at: null,
+    };
   }
   const updated = await ctx.db.transaction(async (tx) => {
     const locked = await requirePlan(ctx, auth.accountId, id, true, tx);
@@ -157,7 +185,10 @@ export async function writeNarrative(
     feature: 'plan',
     task: 'plan',
     language: lang,
-    facts: planFacts(row.name, plan, { notes: redactContacts((row.input as AiPlanRequest).notes), notes_translations: (row.input as AiPlanRequest).notes_translations ?? null }),
+    facts: planFacts(row.name, plan, {
+      notes: redactContacts((row.input as AiPlanRequest).notes),
+      notes_translations: (row.input as AiPlanRequest).notes_translations ?? null,
+    }),
     draft: builtinNarrative(lang, row.name, plan),
     instructions: NARRATIVE_INSTRUCTIONS,
     links: link ? [link] : [],
@@ -165,14 +196,26 @@ export async function writeNarrative(
     signal,
   });
   if (written.cancelled) return null;
-  await repo.updatePlan(ctx.db, auth.accountId, id, { narrative: written.text, narrative_language: lang, engine: written.engine, model: written.model });
+  await repo.updatePlan(ctx.db, auth.accountId, id, {
+    narrative: written.text,
+    narrative_language: lang,
+    engine: written.engine,
+    model: written.model,
+  });
   return { id, narrative: written.text, language: lang, engine: written.engine, model: written.model, fallback: written.fallback };
 }
 
 /** The stored text, in the language it was written in. */
 export async function storedNarrative(ctx: AppContext, auth: AuthContext, id: number): Promise<NarrativeResult> {
   const row = await requirePlan(ctx, auth.accountId, id);
-  return { id, narrative: row.narrative, language: row.narrative_language as Lang, engine: row.engine as AiPlan['engine'], model: row.model, fallback: false };
+  return {
+    id,
+    narrative: row.narrative,
+    language: row.narrative_language as Lang,
+    engine: row.engine as AiPlan['engine'],
+    model: row.model,
+    fallback: false,
+  };
 }
 
 /** POST /api/campaigns/personalize-ai-plans: each segment's messages written again by the account's engine, in its language. */
@@ -205,7 +248,13 @@ export async function personalizePlan(ctx: AppContext, auth: AuthContext, body: 
   const updated = await ctx.db.transaction(async (tx) => {
     const locked = await requirePlan(ctx, auth.accountId, row.id, true, tx);
     if (!AI_PLAN_EDITABLE.includes(locked.status as AiPlanState)) throw stateError(locked.status);
-    return repo.updatePlan(tx, auth.accountId, row.id, { plan, narrative: builtinNarrative(lang, row.name, plan), narrative_language: lang, engine: 'builtin', model: null });
+    return repo.updatePlan(tx, auth.accountId, row.id, {
+      plan,
+      narrative: builtinNarrative(lang, row.name, plan),
+      narrative_language: lang,
+      engine: 'builtin',
+      model: null,
+    });
   });
   return repo.toDto(ctx.db, updated);
 }

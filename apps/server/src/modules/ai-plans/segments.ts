@@ -54,23 +54,51 @@ export async function resolveAudience(
 ): Promise<PlanAudience> {
   const exclude_groups = await groupRefs(db, accountId, input.exclude_group_ids);
   if (input.group_ids.length) {
-    return { group_ids: input.group_ids, exclude_group_ids: input.exclude_group_ids, groups: await groupRefs(db, accountId, input.group_ids), exclude_groups, chosen_by: chosenBy };
+    return {
+      group_ids: input.group_ids,
+      exclude_group_ids: input.exclude_group_ids,
+      groups: await groupRefs(db, accountId, input.group_ids),
+      exclude_groups,
+      chosen_by: chosenBy,
+    };
   }
   const { rows } = await db.execute<{ id: number }>(sql`
     select id from customer_groups where account_id = ${accountId} and status = 'ACTIVE' order by id limit 50`);
   let best: { id: number; reachable: number } | null = null;
   for (const g of rows) {
     if (input.exclude_group_ids.includes(g.id)) continue;
-    const c = await countAudience(db, await buildAudience(db, accountId, { group_ids: [g.id], exclude_group_ids: input.exclude_group_ids }, input.channels));
+    const c = await countAudience(
+      db,
+      await buildAudience(db, accountId, { group_ids: [g.id], exclude_group_ids: input.exclude_group_ids }, input.channels),
+    );
     if (c.reachable > (best?.reachable ?? 0)) best = { id: g.id, reachable: c.reachable };
   }
   if (!best) throw new AppError('AI_NO_AUDIENCE');
-  return { group_ids: [best.id], exclude_group_ids: input.exclude_group_ids, groups: await groupRefs(db, accountId, [best.id]), exclude_groups, chosen_by: 'largest' };
+  return {
+    group_ids: [best.id],
+    exclude_group_ids: input.exclude_group_ids,
+    groups: await groupRefs(db, accountId, [best.id]),
+    exclude_groups,
+    chosen_by: 'largest',
+  };
 }
 
 /** The audience of one segment with channels in the given fallback order (the launcher's SQL, narrowed by language). */
-export async function segmentAudience(db: DbOrTx, accountId: number, a: PlanAudience, key: SegmentKey, channels: Channel[], splitPercent: number | null = null): Promise<Audience> {
-  const base = await buildAudience(db, accountId, { group_ids: a.group_ids, exclude_group_ids: a.exclude_group_ids }, channels, splitPercent);
+export async function segmentAudience(
+  db: DbOrTx,
+  accountId: number,
+  a: PlanAudience,
+  key: SegmentKey,
+  channels: Channel[],
+  splitPercent: number | null = null,
+): Promise<Audience> {
+  const base = await buildAudience(
+    db,
+    accountId,
+    { group_ids: a.group_ids, exclude_group_ids: a.exclude_group_ids },
+    channels,
+    splitPercent,
+  );
   return key === 'all' ? base : { ...base, where: sql`${base.where} and ${segmentWhere(LANGUAGE_RULES[key])}` };
 }
 

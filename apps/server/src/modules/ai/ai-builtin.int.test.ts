@@ -46,7 +46,9 @@ describe('data questions on the built-in engine', () => {
 
   it('counts a city from its Arabic name, equal to SQL', async () => {
     const { data } = await chat(t, cast.owner.token, 'كم عميل في الرياض؟');
-    const [{ n }] = await t.sql(`select count(*)::int as n from customers where account_id = $1 and lower(city) = 'riyadh'`, [cast.owner.accountId]);
+    const [{ n }] = await t.sql(`select count(*)::int as n from customers where account_id = $1 and lower(city) = 'riyadh'`, [
+      cast.owner.accountId,
+    ]);
     expect(data.response).toContain(new Intl.NumberFormat('ar').format(n));
   });
 
@@ -54,7 +56,9 @@ describe('data questions on the built-in engine', () => {
     const none = await chat(t, cast.owner.token, 'How did my last campaign do?');
     expect(none.data.response).toContain('/campaign');
     const credits = await chat(t, cast.owner.token, 'How many credits do I have left?');
-    const rows = await t.sql<{ channel: string; balance: string }>('select channel, balance from credits where account_id = $1', [cast.owner.accountId]);
+    const rows = await t.sql<{ channel: string; balance: string }>('select channel, balance from credits where account_id = $1', [
+      cast.owner.accountId,
+    ]);
     for (const r of rows) expect(credits.data.response).toContain(`**${new Intl.NumberFormat('en').format(Number(r.balance))}**`);
     expect(toolNames(credits.data)).toEqual(['credits:true']);
   });
@@ -138,11 +142,18 @@ describe('conversations', () => {
     expect(list.items.find((c: { id: string }) => c.id === id)).toMatchObject({ message_count: 4 });
     const cleared = await t.app.inject({ method: 'DELETE', url: `/api/ai/conversations/${id}`, headers: bearer(cast.owner.token) });
     expect(json(cleared).data).toEqual({ id, deleted: 1 });
-    expect((await t.app.inject({ method: 'GET', url: `/api/ai/conversations/${id}`, headers: bearer(cast.owner.token) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/ai/conversations/${id}`, headers: bearer(cast.owner.token) })).statusCode).toBe(
+      404,
+    );
   });
 
   it('refuses an empty question with the envelope, in Arabic', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/ai/chat', headers: { ...bearer(cast.owner.token), 'accept-language': 'ar' }, payload: { query: '   ' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/ai/chat',
+      headers: { ...bearer(cast.owner.token), 'accept-language': 'ar' },
+      payload: { query: '   ' },
+    });
     expect(res.statusCode).toBe(400);
     expect(json(res)).toMatchObject({ code: 'VALIDATION_ERROR', isError: true, errors: [{ field: 'query' }] });
   });
@@ -157,26 +168,42 @@ describe('health, settings and help', () => {
 
   it('keeps an account key encrypted and never returns it; only owners and admins change settings', async () => {
     const key = 'sk-account-secret-123456';
-    const res = await t.app.inject({ method: 'PUT', url: '/api/ai/settings', headers: bearer(cast.owner.token), payload: { api_key: key, share_contact_details: false } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/ai/settings',
+      headers: bearer(cast.owner.token),
+      payload: { api_key: key, share_contact_details: false },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.body).not.toContain(key);
     expect(json(res).data).toMatchObject({ has_api_key: true, engine: 'auto', active: { engine: 'builtin' } });
     const [row] = await t.sql('select api_key_enc from ai_account_settings where account_id = $1', [cast.owner.accountId]);
     expect(row.api_key_enc).not.toContain(key);
     expect((await t.app.inject({ method: 'GET', url: '/api/ai/settings', headers: bearer(cast.owner.token) })).body).not.toContain(key);
-    expect((await t.app.inject({ method: 'PUT', url: '/api/ai/settings', headers: bearer(cast.viewer.token), payload: { engine: 'builtin' } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/ai/settings', headers: bearer(cast.viewer.token), payload: { engine: 'builtin' } }))
+        .statusCode,
+    ).toBe(403);
     // a private address as the account's own server is refused (SSRF guard)
-    const priv = await t.app.inject({ method: 'PUT', url: '/api/ai/settings', headers: bearer(cast.owner.token), payload: { engine: 'own', base_url: 'http://169.254.169.254/v1' } });
+    const priv = await t.app.inject({
+      method: 'PUT',
+      url: '/api/ai/settings',
+      headers: bearer(cast.owner.token),
+      payload: { engine: 'own', base_url: 'http://169.254.169.254/v1' },
+    });
     expect(json(priv).code).toBe('PRIVATE_ADDRESS_NOT_ALLOWED');
   });
 
   it('serves the help corpus in both languages', async () => {
     const list = json(await t.app.inject({ method: 'GET', url: '/api/ai/help?lang=ar', headers: bearer(cast.owner.token) })).data.items;
     expect(list.length).toBeGreaterThanOrEqual(20);
-    const art = json(await t.app.inject({ method: 'GET', url: '/api/ai/help/ai-assistant?lang=ar', headers: bearer(cast.owner.token) })).data;
+    const art = json(
+      await t.app.inject({ method: 'GET', url: '/api/ai/help/ai-assistant?lang=ar', headers: bearer(cast.owner.token) }),
+    ).data;
     expect(art).toMatchObject({ slug: 'ai-assistant', language: 'ar' });
     expect(art.body).toContain('AI_BASE_URL');
-    const found = json(await t.app.inject({ method: 'GET', url: '/api/ai/help?q=blacklist', headers: bearer(cast.owner.token) })).data.items;
+    const found = json(await t.app.inject({ method: 'GET', url: '/api/ai/help?q=blacklist', headers: bearer(cast.owner.token) })).data
+      .items;
     expect(found[0].slug).toBe('blacklists');
     expect((await t.app.inject({ method: 'GET', url: '/api/ai/help/nope', headers: bearer(cast.owner.token) })).statusCode).toBe(404);
   });

@@ -6,7 +6,10 @@ import { bearer, type Cast, json, signUpCast, type TestApp } from '../../test/he
 export async function demoCast(t: TestApp): Promise<Cast & { groups: { id: number; name: string }[] }> {
   const cast = await signUpCast(t);
   await t.ctx.db.transaction((tx) => seedDemoData(tx, cast.owner.accountId, cast.owner.userId));
-  const groups = await t.sql<{ id: number; name: string }>('select id, group_name as name from customer_groups where account_id = $1 order by id', [cast.owner.accountId]);
+  const groups = await t.sql<{ id: number; name: string }>(
+    'select id, group_name as name from customer_groups where account_id = $1 order by id',
+    [cast.owner.accountId],
+  );
   return { ...cast, groups };
 }
 
@@ -15,7 +18,11 @@ export async function chat(t: TestApp, token: string, query: string, opts: { con
     method: 'POST',
     url: '/api/ai/chat',
     headers: { ...bearer(token), 'accept-language': opts.lang ?? 'en' },
-    payload: { query, conversation_id: opts.conversation_id ?? randomUUID(), context: { platform: 'web', user_type: 'owner', timestamp: new Date().toISOString() } },
+    payload: {
+      query,
+      conversation_id: opts.conversation_id ?? randomUUID(),
+      context: { platform: 'web', user_type: 'owner', timestamp: new Date().toISOString() },
+    },
   });
   return { res, data: res.statusCode === 200 ? json(res).data : null };
 }

@@ -34,7 +34,9 @@ const tags = ['ai'];
 /** The stream's events, as the OpenAPI document describes the 200 of /chat/stream. */
 const streamDescription = z
   .string()
-  .describe('text/event-stream: `start`, `delta` {text}, `tool` {name,status}, `card` (a draft), `done` (the chat response) or `error` {statusCode,code,message}');
+  .describe(
+    'text/event-stream: `start`, `delta` {text}, `tool` {name,status}, `card` (a draft), `done` (the chat response) or `error` {statusCode,code,message}',
+  );
 
 /**
  * The AI service (spec §7, under /api/ai): chat (whole or streamed), health, the caller's
@@ -75,7 +77,10 @@ export function aiRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         } catch (err) {
           const e = err instanceof AppError ? err : new AppError('INTERNAL_ERROR');
           if (!(err instanceof AppError)) req.log.error({ err }, 'AI chat failed');
-          send({ event: 'error', data: { statusCode: e.statusCode, code: e.code, message: translate(turn.language, `errors.${e.code}`, e.params) } });
+          send({
+            event: 'error',
+            data: { statusCode: e.statusCode, code: e.code, message: translate(turn.language, `errors.${e.code}`, e.params) },
+          });
         }
         await chain;
       },
@@ -98,39 +103,67 @@ export function aiRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return ok(reply, result);
     });
 
-    app.get('/conversations', { schema: { tags, querystring: pageQuerySchema, response: { 200: conversationListEnvelopeSchema } } }, async (req, reply) => {
-      const auth = requireAuth(req);
-      return ok(reply, await conversations.listConversations(ctx.db, auth, req.query.page, req.query.limit));
-    });
-    app.get('/conversations/:id', { schema: { tags, params: conversationIdParamSchema, response: { 200: conversationEnvelopeSchema } } }, async (req, reply) =>
-      ok(reply, await conversations.readConversation(ctx.db, requireAuth(req), req.params.id)),
+    app.get(
+      '/conversations',
+      { schema: { tags, querystring: pageQuerySchema, response: { 200: conversationListEnvelopeSchema } } },
+      async (req, reply) => {
+        const auth = requireAuth(req);
+        return ok(reply, await conversations.listConversations(ctx.db, auth, req.query.page, req.query.limit));
+      },
     );
-    app.delete('/conversations/:id', { schema: { tags, params: conversationIdParamSchema, response: { 200: clearedEnvelopeSchema } } }, async (req, reply) =>
-      ok(reply, await conversations.deleteConversations(ctx.db, requireAuth(req), req.params.id), 'Conversation cleared'),
+    app.get(
+      '/conversations/:id',
+      { schema: { tags, params: conversationIdParamSchema, response: { 200: conversationEnvelopeSchema } } },
+      async (req, reply) => ok(reply, await conversations.readConversation(ctx.db, requireAuth(req), req.params.id)),
+    );
+    app.delete(
+      '/conversations/:id',
+      { schema: { tags, params: conversationIdParamSchema, response: { 200: clearedEnvelopeSchema } } },
+      async (req, reply) =>
+        ok(reply, await conversations.deleteConversations(ctx.db, requireAuth(req), req.params.id), 'Conversation cleared'),
     );
     app.delete('/conversations', { schema: { tags, response: { 200: clearedEnvelopeSchema } } }, async (req, reply) =>
       ok(reply, await conversations.deleteConversations(ctx.db, requireAuth(req), null), 'Conversations cleared'),
     );
 
-    app.get('/settings', { schema: { tags, response: { 200: aiSettingsEnvelopeSchema } }, preHandler: requirePermission('user_management', 'view') }, async (req, reply) =>
-      ok(reply, await getSettings(ctx, requireAuth(req))),
+    app.get(
+      '/settings',
+      { schema: { tags, response: { 200: aiSettingsEnvelopeSchema } }, preHandler: requirePermission('user_management', 'view') },
+      async (req, reply) => ok(reply, await getSettings(ctx, requireAuth(req))),
     );
     app.put(
       '/settings',
-      { schema: { tags, body: aiSettingsUpdateSchema, response: { 200: aiSettingsEnvelopeSchema } }, preHandler: requirePermission('user_management', 'update') },
+      {
+        schema: { tags, body: aiSettingsUpdateSchema, response: { 200: aiSettingsEnvelopeSchema } },
+        preHandler: requirePermission('user_management', 'update'),
+      },
       async (req, reply) => ok(reply, await updateSettings(ctx, requireAuth(req), req.body), 'AI settings saved'),
     );
 
     app.get('/help', { schema: { tags, querystring: helpQuerySchema, response: { 200: helpListEnvelopeSchema } } }, async (req, reply) => {
       const lang = req.query.lang ?? requestLanguage(req);
       const docs = req.query.q ? searchHelp(req.query.q, lang, 10) : helpArticles(lang);
-      return ok(reply, { items: docs.map((d) => ({ slug: d.slug, title: d.title, summary: d.summary, screen: d.screen, topic: d.topic })) });
+      return ok(reply, {
+        items: docs.map((d) => ({ slug: d.slug, title: d.title, summary: d.summary, screen: d.screen, topic: d.topic })),
+      });
     });
-    app.get('/help/:slug', { schema: { tags, params: helpSlugParamSchema, querystring: helpQuerySchema, response: { 200: helpArticleEnvelopeSchema } } }, async (req, reply) => {
-      const lang = req.query.lang ?? requestLanguage(req);
-      const doc = helpArticle(req.params.slug, lang);
-      if (!doc) throw new AppError('NOT_FOUND');
-      return ok(reply, { slug: doc.slug, title: doc.title, summary: doc.summary, screen: doc.screen, topic: doc.topic, body: doc.body, language: doc.language });
-    });
+    app.get(
+      '/help/:slug',
+      { schema: { tags, params: helpSlugParamSchema, querystring: helpQuerySchema, response: { 200: helpArticleEnvelopeSchema } } },
+      async (req, reply) => {
+        const lang = req.query.lang ?? requestLanguage(req);
+        const doc = helpArticle(req.params.slug, lang);
+        if (!doc) throw new AppError('NOT_FOUND');
+        return ok(reply, {
+          slug: doc.slug,
+          title: doc.title,
+          summary: doc.summary,
+          screen: doc.screen,
+          topic: doc.topic,
+          body: doc.body,
+          language: doc.language,
+        });
+      },
+    );
   };
 }

@@ -68,11 +68,17 @@ export async function runTurn(
       page: t.input.context?.page ?? null,
       tools,
       signal,
-      emit: (e) => emit(e.type === 'delta' ? { event: 'delta', data: { text: e.text } } : { event: 'tool', data: { name: e.name, status: e.status } }),
+      emit: (e) =>
+        emit(e.type === 'delta' ? { event: 'delta', data: { text: e.text } } : { event: 'tool', data: { name: e.name, status: e.status } }),
     });
   } catch (err) {
     // a refused or failed call still counts as a request against the cap
-    await recordUsage(ctx.db, owner.accountId, { feature: 'chat', billing: t.provider.billing, prompt_tokens: 0, completion_tokens: 0 }).catch(() => {});
+    await recordUsage(ctx.db, owner.accountId, {
+      feature: 'chat',
+      billing: t.provider.billing,
+      prompt_tokens: 0,
+      completion_tokens: 0,
+    }).catch(() => {});
     throw err;
   }
   const text = result.text.trim() || '…';

@@ -24,7 +24,9 @@ export async function ensureConversation(db: DbOrTx, o: Owner, id: string, conte
     select ${id}::uuid, ${o.accountId}, ${o.userId}, ${title.slice(0, 120)}, ${JSON.stringify(context)}::jsonb
      where not exists (select 1 from ai_conversations where id = ${id}::uuid)
     on conflict (id, account_id) do nothing`);
-  const { rows } = await db.execute<{ user_id: number; account_id: number }>(sql`select user_id, account_id from ai_conversations where id = ${id}::uuid`);
+  const { rows } = await db.execute<{ user_id: number; account_id: number }>(
+    sql`select user_id, account_id from ai_conversations where id = ${id}::uuid`,
+  );
   if (rows.length === 0 || rows.some((r) => r.user_id !== o.userId || r.account_id !== o.accountId)) throw new AppError('NOT_FOUND');
 }
 
@@ -64,14 +66,27 @@ export async function addMessage(
 }
 
 export async function listConversations(db: DbOrTx, o: Owner, page: number, limit: number) {
-  const { rows } = await db.execute<{ id: string; title: string; created_at: string; updated_at: string; message_count: number; total: number }>(sql`
+  const { rows } = await db.execute<{
+    id: string;
+    title: string;
+    created_at: string;
+    updated_at: string;
+    message_count: number;
+    total: number;
+  }>(sql`
     select c.id, c.title, c.created_at, c.updated_at,
            (select count(*)::int from ai_messages m where m.conversation_id = c.id and m.account_id = c.account_id) as message_count,
            count(*) over ()::int as total
       from ai_conversations c where c.account_id = ${o.accountId} and c.user_id = ${o.userId}
      order by c.updated_at desc limit ${limit} offset ${(page - 1) * limit}`);
   return {
-    items: rows.map((r) => ({ id: r.id, title: r.title, message_count: Number(r.message_count), created_at: iso(r.created_at), updated_at: iso(r.updated_at) })),
+    items: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      message_count: Number(r.message_count),
+      created_at: iso(r.created_at),
+      updated_at: iso(r.updated_at),
+    })),
     page,
     limit,
     total: Number(rows[0]?.total ?? 0),
@@ -96,7 +111,14 @@ export async function readConversation(db: DbOrTx, o: Owner, id: string) {
     cards: (r.cards as DraftCard[]) ?? [],
     tools: (r.tools as ToolUse[]) ?? [],
   }));
-  return { id: c.id, title: c.title, message_count: messages.length, created_at: iso(c.created_at), updated_at: iso(c.updated_at), messages };
+  return {
+    id: c.id,
+    title: c.title,
+    message_count: messages.length,
+    created_at: iso(c.created_at),
+    updated_at: iso(c.updated_at),
+    messages,
+  };
 }
 
 /** Clear one conversation (its id) or all of the user's (null). */

@@ -40,7 +40,10 @@ export async function prepareWriter(ctx: AppContext, accountId: number): Promise
   return { provider, local: provider.local };
 }
 
-export type WriteEvent = { event: 'start'; data: { engine: string; model: string | null } } | { event: 'delta'; data: { text: string } } | { event: 'replace'; data: { text: string; reason: string } };
+export type WriteEvent =
+  | { event: 'start'; data: { engine: string; model: string | null } }
+  | { event: 'delta'; data: { text: string } }
+  | { event: 'replace'; data: { text: string; reason: string } };
 
 export interface WriteOptions {
   feature: AiFeature;
@@ -98,7 +101,9 @@ export async function write(ctx: AppContext, accountId: number, writer: Writer, 
       emit: (text) => emit({ event: 'delta', data: { text } }),
     });
   } catch (err) {
-    await recordUsage(ctx.db, accountId, { feature: o.feature, billing: provider.billing, prompt_tokens: 0, completion_tokens: 0 }).catch(() => {});
+    await recordUsage(ctx.db, accountId, { feature: o.feature, billing: provider.billing, prompt_tokens: 0, completion_tokens: 0 }).catch(
+      () => {},
+    );
     if (signal.aborted) return { ...base, text: '', fallback: false, reason: null, check: null, cancelled: true };
     const code = err instanceof AppError ? err.code : 'AI_BAD_RESPONSE';
     if (!(err instanceof AppError)) ctx.log.error({ err }, 'AI generation failed');
@@ -114,7 +119,10 @@ export async function write(ctx: AppContext, accountId: number, writer: Writer, 
   const check = checkGrounding(text, o.facts, { language: o.language, links: o.links });
   if (!text || !check.ok) {
     const reason = text ? reasonOf(check) : 'empty';
-    ctx.log.warn({ reason, engine: provider.engine, model: provider.model, task: o.task }, 'a model\'s text broke the grounding rule; the built-in text is kept');
+    ctx.log.warn(
+      { reason, engine: provider.engine, model: provider.model, task: o.task },
+      "a model's text broke the grounding rule; the built-in text is kept",
+    );
     emit({ event: 'replace', data: { text: o.draft, reason } });
     return { ...base, text: o.draft, fallback: true, reason, check, cancelled: false };
   }

@@ -32,9 +32,7 @@ export interface ToolBox {
   run(name: string, args: unknown): Promise<ToolOutcome>;
 }
 
-export type TurnEvent =
-  | { type: 'delta'; text: string }
-  | { type: 'tool'; name: string; status: 'running' | 'done' | 'failed' };
+export type TurnEvent = { type: 'delta'; text: string } | { type: 'tool'; name: string; status: 'running' | 'done' | 'failed' };
 
 export interface ChatTurn {
   language: Lang;

@@ -55,7 +55,13 @@ export async function resolveProvider(ctx: AppContext, s: SettingsRow): Promise<
     });
   }
   if (s.engine !== 'builtin' && ai.baseUrl) {
-    return new OpenAiCompatibleProvider({ ...common, baseUrl: ai.baseUrl, model: ai.model ?? 'gpt-4o-mini', apiKey: ai.apiKey, billing: 'instance' });
+    return new OpenAiCompatibleProvider({
+      ...common,
+      baseUrl: ai.baseUrl,
+      model: ai.model ?? 'gpt-4o-mini',
+      apiKey: ai.apiKey,
+      billing: 'instance',
+    });
   }
   return new BuiltinEngine();
 }

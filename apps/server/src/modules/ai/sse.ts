@@ -10,7 +10,10 @@ import { AppError } from '../../lib/errors.ts';
 import type { WriteEvent } from './generation.ts';
 import type { Lang } from './language.ts';
 
-export type StreamEvent = WriteEvent | { event: 'done'; data: unknown } | { event: 'error'; data: { statusCode: number; code: string; message: string } };
+export type StreamEvent =
+  | WriteEvent
+  | { event: 'done'; data: unknown }
+  | { event: 'error'; data: { statusCode: number; code: string; message: string } };
 
 export async function streamWriting(
   req: FastifyRequest,

@@ -54,7 +54,14 @@ export async function campaignTimeline(
          where r.account_id = ${accountId} and r.campaign_id = ${campaignId}
       ) r group by 1 order by 1`);
   return rows
-    .map((r) => ({ at: r.at, sent: Number(r.sent), delivered: Number(r.delivered), opened: Number(r.opened), clicked: Number(r.clicked), failed: Number(r.failed) }))
+    .map((r) => ({
+      at: r.at,
+      sent: Number(r.sent),
+      delivered: Number(r.delivered),
+      opened: Number(r.opened),
+      clicked: Number(r.clicked),
+      failed: Number(r.failed),
+    }))
     .filter((r) => r.sent || r.delivered || r.opened || r.clicked || r.failed);
 }
 
@@ -67,7 +74,12 @@ export async function campaignFailures(db: DbOrTx, accountId: number, campaignId
       select r.status, r.error_code, r.n from analytics_deltas r
        where r.account_id = ${accountId} and r.campaign_id = ${campaignId} and r.status in ('FAILED', 'BLOCKED', 'NOT_ALLOWED')
     ) r group by 1, 2 having sum(r.n) > 0 order by 3 desc, 2 limit 10`);
-  return rows.map((f) => ({ code: f.error_code, status: f.status, reason: failureReason(f.error_code, f.status, lang), count: Number(f.n) }));
+  return rows.map((f) => ({
+    code: f.error_code,
+    status: f.status,
+    reason: failureReason(f.error_code, f.status, lang),
+    count: Number(f.n),
+  }));
 }
 
 /** A campaign's messages per state (every batch and channel). */

@@ -132,6 +132,11 @@ export async function campaignDashboard(db: DbOrTx, accountId: number, id: numbe
     by_channel: [...channels].map(([channel, a]) => ({ channel, ...toTotals(a) })),
     by_status: [...statuses].map(([status, count]) => ({ status, count })).sort((a, b) => b.count - a.count),
     series,
-    failures: fails.map((f) => ({ code: f.error_code, status: f.status, reason: failureReason(f.error_code, f.status, lang), count: Number(f.n) })),
+    failures: fails.map((f) => ({
+      code: f.error_code,
+      status: f.status,
+      reason: failureReason(f.error_code, f.status, lang),
+      count: Number(f.n),
+    })),
   };
 }

@@ -39,7 +39,9 @@ const db = url ? null : await openDatabase(config, log);
 if (db) await runMigrations(db.db, log);
 const pool = new pg.Pool({ connectionString: url ?? db?.url, max: 2 });
 try {
-  const ids = values.account ? [Number(values.account)] : (await pool.query<{ id: number }>('select id from accounts order by id')).rows.map((r) => r.id);
+  const ids = values.account
+    ? [Number(values.account)]
+    : (await pool.query<{ id: number }>('select id from accounts order by id')).rows.map((r) => r.id);
   const started = performance.now();
   if (!values.check) {
     await rebuildRollups(pool, ids, (id) => process.stdout.write(`rebuilt account ${id}\n`));
@@ -50,7 +52,9 @@ try {
     const diff = await verifyRollups(pool, id);
     if (diff.length) {
       off += 1;
-      process.stdout.write(`account ${id}: rollups differ from messages\n${diff.map((d) => `  ${d.projection} (${d.side}): ${JSON.stringify(d.row)}`).join('\n')}\n`);
+      process.stdout.write(
+        `account ${id}: rollups differ from messages\n${diff.map((d) => `  ${d.projection} (${d.side}): ${JSON.stringify(d.row)}`).join('\n')}\n`,
+      );
     }
   }
   process.stdout.write(off ? `${off} account(s) differ\n` : `rollups equal count(*) over messages for ${ids.length} account(s)\n`);

@@ -27,7 +27,8 @@ export interface HistoryCounts {
   credits: number;
 }
 
-const countsOf = (r: Record<string, unknown>): HistoryCounts => Object.fromEntries(FUNNEL.map((m) => [m, Number(r[m] ?? 0)])) as unknown as HistoryCounts;
+const countsOf = (r: Record<string, unknown>): HistoryCounts =>
+  Object.fromEntries(FUNNEL.map((m) => [m, Number(r[m] ?? 0)])) as unknown as HistoryCounts;
 
 /** The local days between `fromDays` and `toDays` days ago (from > to; 0 is today). */
 export interface DaysAgo {
@@ -60,7 +61,14 @@ export async function engagementByHour(db: DbOrTx, accountId: number, w: DaysAgo
            sum(r.sent)::float8 as sent, sum(r.delivered)::float8 as delivered, sum(r.engaged)::float8 as engaged
       from ${source(s, { table: 'analytics_hourly', time: 'hour', from, to, keys: ['channel'], measures: ['sent', 'delivered', 'engaged'] })}
      group by 1, 2, 3 having sum(r.sent) > 0`);
-  return rows.map((r) => ({ channel: r.channel, dow: Number(r.dow), hour: Number(r.hour), sent: Number(r.sent), delivered: Number(r.delivered), engaged: Number(r.engaged) }));
+  return rows.map((r) => ({
+    channel: r.channel,
+    dow: Number(r.dow),
+    hour: Number(r.hour),
+    sent: Number(r.sent),
+    delivered: Number(r.delivered),
+    engaged: Number(r.engaged),
+  }));
 }
 
 /** Campaigns' totals per channel, unsubscribes included (the per-campaign rollup and its deltas). */

@@ -14,4 +14,12 @@ export { overview } from './overview.ts';
 export { resolveRange } from './range.ts';
 export { rebuildAccount, rebuildRollups } from './rebuild.ts';
 export { type Mismatch, verifyRollups } from './verify.ts';
-export { campaignsByChannel, type DaysAgo, destinations, engagementByHour, failures, type HistoryCounts, windowFunnels } from './history.ts';
+export {
+  campaignsByChannel,
+  type DaysAgo,
+  destinations,
+  engagementByHour,
+  failures,
+  type HistoryCounts,
+  windowFunnels,
+} from './history.ts';

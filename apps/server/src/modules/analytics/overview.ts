@@ -28,7 +28,17 @@ type Point = SeriesPoint;
 const FAILURE_STATES = sql.raw(`('FAILED', 'BLOCKED', 'NOT_ALLOWED')`);
 const TOP = 5;
 
-const emptyPoint = (at: string): Point => ({ at, sms: 0, email: 0, whatsapp: 0, delivered: 0, sent: 0, failed: 0, pending: 0, cancelled: 0 });
+const emptyPoint = (at: string): Point => ({
+  at,
+  sms: 0,
+  email: 0,
+  whatsapp: 0,
+  delivered: 0,
+  sent: 0,
+  failed: 0,
+  pending: 0,
+  cancelled: 0,
+});
 
 /** A bucket's messages by channel and by what happened to them (the groups partition the messages). */
 function addToPoint(p: Point, channel: Channel, r: MeasureRow) {
@@ -69,7 +79,8 @@ export async function overview(db: DbOrTx, accountId: number, filter: DashboardF
   const tz = s.timezone;
   const day = (table: string, keys: string[], measures?: readonly string[], deltaWhere?: ReturnType<typeof sql>) =>
     source(s, { table, time: 'day', from: range.from, to: range.to, keys, measures, deltaWhere });
-  const hour = (keys: string[], measures?: readonly string[]) => source(s, { table: 'analytics_hourly', time: 'hour', from: range.from, to: range.to, keys, measures });
+  const hour = (keys: string[], measures?: readonly string[]) =>
+    source(s, { table: 'analytics_hourly', time: 'hour', from: range.from, to: range.to, keys, measures });
 
   const [{ rows: daily }, { rows: fails }, { rows: heat }, { rows: hourly }, { rows: dests }, { rows: last }] = await Promise.all([
     db.execute<DailyRow>(sql`

@@ -9,7 +9,8 @@ const DAY_MS = 86_400_000;
 export const DEFAULT_RANGE_DAYS = 30;
 
 /** yyyy-mm-dd → days since 1970-01-01 (a calendar day, no time zone involved). */
-export const dayNumber = (day: string): number => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / DAY_MS;
+export const dayNumber = (day: string): number =>
+  Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / DAY_MS;
 export const dayText = (n: number): string => new Date(n * DAY_MS).toISOString().slice(0, 10);
 
 /** Today's date in a time zone. */

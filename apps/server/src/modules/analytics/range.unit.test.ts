@@ -17,7 +17,13 @@ describe('dashboard ranges', () => {
   });
 
   it('give the previous period of the same length and the bucket the length needs', () => {
-    expect(resolveRange({ preset: '30d' }, 'Asia/Riyadh', now)).toMatchObject({ from: '2026-03-03', to: '2026-04-01', prev_from: '2026-02-01', prev_to: '2026-03-02', bucket: 'day' });
+    expect(resolveRange({ preset: '30d' }, 'Asia/Riyadh', now)).toMatchObject({
+      from: '2026-03-03',
+      to: '2026-04-01',
+      prev_from: '2026-02-01',
+      prev_to: '2026-03-02',
+      bucket: 'day',
+    });
     expect(resolveRange({ from: '2026-01-01', to: '2026-01-02' }, 'UTC', now).bucket).toBe('hour');
     expect(resolveRange({ preset: '90d' }, 'UTC', now).bucket).toBe('week');
     // a custom day wins over the preset; one end alone counts 30 days from it

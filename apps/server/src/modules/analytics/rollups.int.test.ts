@@ -24,7 +24,14 @@ afterAll(async () => {
   await t?.close();
 });
 
-const ROLLUPS = ['analytics_hourly', 'analytics_daily', 'analytics_campaigns', 'analytics_failures_daily', 'analytics_senders_daily', 'analytics_dest_daily'];
+const ROLLUPS = [
+  'analytics_hourly',
+  'analytics_daily',
+  'analytics_campaigns',
+  'analytics_failures_daily',
+  'analytics_senders_daily',
+  'analytics_dest_daily',
+];
 const exact = async (accountId: number) => expect(await verifyRollups(t.ctx.db.$client, accountId)).toEqual([]);
 const rows = async (table: string, accountId: number) =>
   (await t.sql(`select * from ${table} where account_id = $1`, [accountId])).map((r) => JSON.stringify(r)).sort();
@@ -51,8 +58,13 @@ describe('analytics rollups', () => {
     );
     await exact(a);
     // forwards: queued, sent; some fail with reasons and get their credits back
-    await t.sql(`update messages set status = 'QUEUED', stage = 'connection', queued_at = now() where account_id = $1 and bulk_id = 'b1'`, [a]);
-    await t.sql(`update messages set status = 'SENT', stage = 'done', sent_at = now() where account_id = $1 and bulk_id = 'b1' and id % 5 <> 0`, [a]);
+    await t.sql(`update messages set status = 'QUEUED', stage = 'connection', queued_at = now() where account_id = $1 and bulk_id = 'b1'`, [
+      a,
+    ]);
+    await t.sql(
+      `update messages set status = 'SENT', stage = 'done', sent_at = now() where account_id = $1 and bulk_id = 'b1' and id % 5 <> 0`,
+      [a],
+    );
     await t.sql(
       `update messages set status = 'FAILED', error_code = case when id % 2 = 0 then 'NO_ROUTE' else 'ESME_RINVDSTADR' end, failed_at = now(), credits = 0
         where account_id = $1 and bulk_id = 'b1' and id % 5 = 0`,
@@ -67,7 +79,10 @@ describe('analytics rollups', () => {
                       where account_id = $1 and bulk_id = 'b1' and status in ('SENT', 'DELIVERED', 'READ') and id % 4 = 0`;
     await t.sql(receipt, [a]);
     await t.sql(receipt, [a]);
-    await t.sql(`update messages set status = 'DELIVERED', delivered_at = now() where account_id = $1 and bulk_id = 'b1' and status = 'SENT' and id % 4 = 1`, [a]);
+    await t.sql(
+      `update messages set status = 'DELIVERED', delivered_at = now() where account_id = $1 and bulk_id = 'b1' and status = 'SENT' and id % 4 = 1`,
+      [a],
+    );
     // a no-op rewrite of the same values (a duplicate webhook) and a column no rollup reads
     await t.sql(`update messages set status = status, updated_at = now() where account_id = $1`, [a]);
     await t.sql(`update messages set possible_duplicate = true where account_id = $1 and id % 7 = 0`, [a]);
@@ -76,14 +91,22 @@ describe('analytics rollups', () => {
     await t.sql(`update messages set read_at = now() where account_id = $1 and bulk_id = 'b2' and id % 2 = 0`, [a]);
     await t.sql(`update messages set clicked_at = now() where account_id = $1 and bulk_id = 'b2' and id % 3 = 0`, [a]);
     const [one] = await t.sql<{ id: number }>(`select id from messages where account_id = $1 and bulk_id = 'b2' order by id limit 1`, [a]);
-    await t.sql(`insert into message_events (message_id, account_id, event) values ($1, $2, 'UNSUBSCRIBED'), ($1, $2, 'OPENED')`, [one?.id, a]);
-    await t.sql(`delete from messages where account_id = $1 and bulk_id = 'b2' and id = (select max(id) from messages where bulk_id = 'b2')`, [a]);
+    await t.sql(`insert into message_events (message_id, account_id, event) values ($1, $2, 'UNSUBSCRIBED'), ($1, $2, 'OPENED')`, [
+      one?.id,
+      a,
+    ]);
+    await t.sql(
+      `delete from messages where account_id = $1 and bulk_id = 'b2' and id = (select max(id) from messages where bulk_id = 'b2')`,
+      [a],
+    );
     await exact(a);
     await foldOnce(t.ctx);
     await exact(a);
     expect((await t.sql('select count(*)::int as n from analytics_deltas where account_id = $1', [a]))[0]?.n).toBe(0);
     // per batch (an A/B test's variants), and by the minute the changes were written
-    expect(await t.sql('select batch_id, sum(n)::int as n from analytics_campaigns where account_id = $1 group by 1 order by 1', [a])).toEqual([
+    expect(
+      await t.sql('select batch_id, sum(n)::int as n from analytics_campaigns where account_id = $1 group by 1 order by 1', [a]),
+    ).toEqual([
       { batch_id: 900, n: 150 },
       { batch_id: 901, n: 150 },
     ]);
@@ -103,7 +126,10 @@ describe('analytics rollups', () => {
     await exact(a);
     await exact(cast.stranger.accountId);
     // and the check does see a rollup that is off by one
-    await t.sql(`update analytics_hourly set n = n + 1 where (account_id, hour, campaign_id, channel) = (select account_id, hour, campaign_id, channel from analytics_hourly where account_id = $1 limit 1)`, [a]);
+    await t.sql(
+      `update analytics_hourly set n = n + 1 where (account_id, hour, campaign_id, channel) = (select account_id, hour, campaign_id, channel from analytics_hourly where account_id = $1 limit 1)`,
+      [a],
+    );
     expect((await verifyRollups(t.ctx.db.$client, a)).map((m) => m.projection)).toEqual(['hourly', 'hourly']);
   });
 
@@ -122,7 +148,9 @@ describe('analytics rollups', () => {
       [a],
     );
     // turning an already withdrawn consent off again is not a second withdrawal
-    await t.sql(`update customers set consent_sms = false, consent_sms_source = 'sms_stop' where account_id = $1 and first_name = 'C1'`, [a]);
+    await t.sql(`update customers set consent_sms = false, consent_sms_source = 'sms_stop' where account_id = $1 and first_name = 'C1'`, [
+      a,
+    ]);
     await t.sql(
       `insert into inbound_messages (account_id, channel, from_address, to_address, body, action, customer_id)
        select $1, 'sms', mobile_number, 'ACME', 'STOP', 'stop', id from customers where account_id = $1 and first_name in ('C1', 'C2', 'C3')`,

@@ -55,7 +55,20 @@ export function scopeWhere(s: Scope): SQL {
 export const dayStartSql = (day: string, tz: string) => sql`(${day}::date::timestamp at time zone ${tz})`;
 export const dayEndSql = (day: string, tz: string) => sql`((${day}::date + 1)::timestamp at time zone ${tz})`;
 
-export const MEASURES = ['n', 'sent', 'delivered', 'opened', 'clicked', 'engaged', 'failed', 'pending', 'cancelled', 'unsubscribed', 'credits', 'cost'] as const;
+export const MEASURES = [
+  'n',
+  'sent',
+  'delivered',
+  'opened',
+  'clicked',
+  'engaged',
+  'failed',
+  'pending',
+  'cancelled',
+  'unsubscribed',
+  'credits',
+  'cost',
+] as const;
 export type Measure = (typeof MEASURES)[number];
 
 /** A measure as read from a rollup, or from an unfolded delta (which has the state instead of two of them). */
@@ -103,7 +116,10 @@ export function source(s: Scope, spec: SourceSpec): SQL {
 
 /** The measures of a rollup row or of a delta row, as a column list. */
 export const measureCols = (from: (m: string) => SQL, measures: readonly string[] = MEASURES) =>
-  sql.join(measures.map((x) => sql`${from(x)} as ${sql.raw(x)}`), sql`, `);
+  sql.join(
+    measures.map((x) => sql`${from(x)} as ${sql.raw(x)}`),
+    sql`, `,
+  );
 
 /** Sums of the measures, as numbers (cost as exact text). */
 export function sums(measures: readonly string[] = MEASURES): SQL {

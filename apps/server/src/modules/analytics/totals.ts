@@ -16,7 +16,18 @@ export interface Acc {
   cost5: number;
 }
 
-export const emptyAcc = (): Acc => ({ messages: 0, sent: 0, delivered: 0, opened: 0, clicked: 0, engaged: 0, failed: 0, unsubscribed: 0, credits: 0, cost5: 0 });
+export const emptyAcc = (): Acc => ({
+  messages: 0,
+  sent: 0,
+  delivered: 0,
+  opened: 0,
+  clicked: 0,
+  engaged: 0,
+  failed: 0,
+  unsubscribed: 0,
+  credits: 0,
+  cost5: 0,
+});
 
 export function add(acc: Acc, r: MeasureRow): Acc {
   acc.messages += Number(r.n);

@@ -5,10 +5,27 @@
  */
 import type pg from 'pg';
 
-const M2 = ['n', 'sent', 'delivered', 'opened', 'clicked', 'engaged', 'failed', 'pending', 'cancelled', 'unsubscribed', 'credits', 'cost'] as const;
+const M2 = [
+  'n',
+  'sent',
+  'delivered',
+  'opened',
+  'clicked',
+  'engaged',
+  'failed',
+  'pending',
+  'cancelled',
+  'unsubscribed',
+  'credits',
+  'cost',
+] as const;
 /** a measure of a delta-shaped row (analytics_deltas, or messages as deltas): two are read off its state */
 const measureOf = (m: string) =>
-  m === 'pending' ? `case when status in ('PENDING', 'SCHEDULED', 'QUEUED') then n else 0 end` : m === 'cancelled' ? `case when status = 'CANCELLED' then n else 0 end` : m;
+  m === 'pending'
+    ? `case when status in ('PENDING', 'SCHEDULED', 'QUEUED') then n else 0 end`
+    : m === 'cancelled'
+      ? `case when status = 'CANCELLED' then n else 0 end`
+      : m;
 const sums = (ms: readonly string[]) => ms.map((m) => `sum(${m})::numeric as ${m}`).join(', ');
 
 /** One row per message (with +1 measures) and one per unsubscribe event, shaped like analytics_deltas. */
@@ -34,9 +51,21 @@ const DAY = `(hour at time zone ${ZONE})::date as day`;
 const PROJECTIONS: { name: string; keys: string[]; rollup: string; measures: readonly string[]; where?: string }[] = [
   { name: 'hourly', keys: ['hour', 'campaign_id', 'channel'], rollup: 'analytics_hourly', measures: M2 },
   { name: 'daily', keys: [DAY, 'campaign_id', 'channel'], rollup: 'analytics_daily', measures: M2 },
-  { name: 'campaigns', keys: ['campaign_id', 'channel', 'status', 'batch_id'], rollup: 'analytics_campaigns', measures: M2, where: 'campaign_id <> 0' },
+  {
+    name: 'campaigns',
+    keys: ['campaign_id', 'channel', 'status', 'batch_id'],
+    rollup: 'analytics_campaigns',
+    measures: M2,
+    where: 'campaign_id <> 0',
+  },
   // a campaign's minutes: when each change happened is the fold's (or the rebuild's) to say; their sums are checked
-  { name: 'minutes', keys: ['campaign_id', 'channel'], rollup: 'analytics_campaign_minutes', measures: ['sent', 'delivered', 'opened', 'clicked', 'failed'], where: 'campaign_id <> 0' },
+  {
+    name: 'minutes',
+    keys: ['campaign_id', 'channel'],
+    rollup: 'analytics_campaign_minutes',
+    measures: ['sent', 'delivered', 'opened', 'clicked', 'failed'],
+    where: 'campaign_id <> 0',
+  },
   {
     name: 'failures',
     keys: [DAY, 'campaign_id', 'channel', 'status', 'error_code'],
@@ -45,7 +74,13 @@ const PROJECTIONS: { name: string; keys: string[]; rollup: string; measures: rea
     where: `status in ('FAILED', 'BLOCKED', 'NOT_ALLOWED')`,
   },
   { name: 'senders', keys: [DAY, 'campaign_id', 'channel', 'sender'], rollup: 'analytics_senders_daily', measures: M2 },
-  { name: 'destinations', keys: [DAY, 'campaign_id', 'channel', 'dest'], rollup: 'analytics_dest_daily', measures: ['n', 'sent', 'delivered', 'failed'], where: `dest <> ''` },
+  {
+    name: 'destinations',
+    keys: [DAY, 'campaign_id', 'channel', 'dest'],
+    rollup: 'analytics_dest_daily',
+    measures: ['n', 'sent', 'delivered', 'failed'],
+    where: `dest <> ''`,
+  },
 ];
 
 export interface Mismatch {

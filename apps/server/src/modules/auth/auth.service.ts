@@ -185,11 +185,7 @@ async function reserveAttempt(ctx: AppContext, email: string, ip: string): Promi
 }
 
 /** Password check with rate limits and the login error codes of §8, shared by both login paths. */
-async function checkCredentials(
-  ctx: AppContext,
-  input: LoginInput,
-  meta: RequestMeta,
-): Promise<UserWithRole & { stepUp: boolean }> {
+async function checkCredentials(ctx: AppContext, input: LoginInput, meta: RequestMeta): Promise<UserWithRole & { stepUp: boolean }> {
   const attempt = await reserveAttempt(ctx, input.email, meta.ip);
   const found = await findByEmail(ctx.db, input.email);
   const valid = await passwordMatches(found?.user.password_hash ?? null, input.password);
@@ -283,7 +279,10 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordInput, 
       .for('update');
     if (!reset) throw new AppError('RESET_TOKEN_INVALID');
     // every outstanding link of this user dies with this one
-    await tx.update(passwordResets).set({ used_at: new Date() }).where(and(eq(passwordResets.user_id, reset.user_id), isNull(passwordResets.used_at)));
+    await tx
+      .update(passwordResets)
+      .set({ used_at: new Date() })
+      .where(and(eq(passwordResets.user_id, reset.user_id), isNull(passwordResets.used_at)));
     // …and so does the reset code mailed with it
     await tx
       .update(otpCodes)

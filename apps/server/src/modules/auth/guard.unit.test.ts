@@ -63,7 +63,9 @@ describe('requirePermission and requireAuth', () => {
     await expect(requirePermission('campaign', 'create')(viewer)).rejects.toMatchObject({ code: 'FORBIDDEN', statusCode: 403 });
     await expect(requirePermission('user_management', 'view')(viewer)).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(requirePermission('billing', 'update')(request({}))).resolves.toBeUndefined();
-    await expect(requirePermission('billing', 'view')(request({ permissions: permissionTreeFor('admin') }))).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(requirePermission('billing', 'view')(request({ permissions: permissionTreeFor('admin') }))).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     await expect(requirePermission('campaign', 'view')(request(null))).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 

@@ -46,7 +46,11 @@ describe('auth hardening', () => {
   it('send-otp answers a registered and an unknown address with the same shape', async () => {
     const { email } = await signUp(t);
     const known = await t.app.inject({ method: 'POST', url: '/api/auth/send-otp', payload: { email, purpose: 'reset' } });
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/send-otp', payload: { email: uniqueEmail('ghost'), purpose: 'reset' } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/send-otp',
+      payload: { email: uniqueEmail('ghost'), purpose: 'reset' },
+    });
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(Object.keys(json(known).data).sort()).toEqual(Object.keys(json(unknown).data).sort());
@@ -56,9 +60,19 @@ describe('auth hardening', () => {
     const { email } = await signUp(t);
     const ip = '10.9.9.9';
     for (let i = 0; i < 4; i++) {
-      await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { email: uniqueEmail('spray'), password: 'Wr0ng!Pass' } });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: ip,
+        payload: { email: uniqueEmail('spray'), password: 'Wr0ng!Pass' },
+      });
     }
-    const direct = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { email, password: STRONG_PASSWORD } });
+    const direct = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: ip,
+      payload: { email, password: STRONG_PASSWORD },
+    });
     expect(direct.statusCode).toBe(429);
     const spoofed = await t.app.inject({
       method: 'POST',
@@ -77,7 +91,11 @@ describe('auth hardening', () => {
     const token = decodeURIComponent(/reset-password\?token=(\S+)/.exec(mail.text ?? '')?.[1] ?? '');
     const code = /verification page: (\d{6})/.exec(mail.text ?? '')?.[1];
     expect(code).toMatch(/^\d{6}$/);
-    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'N3w!Secret', confirm_password: 'N3w!Secret' } });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'N3w!Secret', confirm_password: 'N3w!Secret' },
+    });
     expect(reset.statusCode).toBe(200);
     const again = await t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email, otp: code, purpose: 'reset' } });
     expect(again.statusCode).toBe(400);

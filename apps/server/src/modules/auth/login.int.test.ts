@@ -109,7 +109,10 @@ describe('POST /api/auth/login', () => {
     const res = await login(t, { email: 'x@example.com' });
     expect(res.statusCode).toBe(400);
     expect(json(res)).toMatchObject({ code: 'VALIDATION_ERROR', errors: [{ field: 'password', message: 'This field is required' }] });
-    expect(json(await login(t, { email: 'x', password: 'a' })).errors).toContainEqual({ field: 'email', message: 'Enter a valid email address' });
+    expect(json(await login(t, { email: 'x', password: 'a' })).errors).toContainEqual({
+      field: 'email',
+      message: 'Enter a valid email address',
+    });
   });
 });
 
@@ -117,7 +120,12 @@ describe('two-step sign-in', () => {
   it('requires the mailed code once turned on, then the code signs in', async () => {
     const { email, userId } = await signUp(t);
     const first = await signIn(t, email);
-    const on = await t.app.inject({ method: 'PUT', url: `/api/auth/user/${userId}`, headers: bearer(first.token), payload: { two_factor_enabled: true } });
+    const on = await t.app.inject({
+      method: 'PUT',
+      url: `/api/auth/user/${userId}`,
+      headers: bearer(first.token),
+      payload: { two_factor_enabled: true },
+    });
     expect(on.statusCode).toBe(200);
     expect(json(on).data.user.two_factor_enabled).toBe(true);
     const sessionsBefore = await countSessions(userId);
@@ -139,7 +147,11 @@ describe('two-step sign-in', () => {
     expect(await countSessions(userId)).toBe(sessionsBefore);
 
     const code = await latestOtp(t, email);
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/verify-login-otp', payload: { email, otp: code === '000000' ? '111111' : '000000' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-login-otp',
+      payload: { email, otp: code === '000000' ? '111111' : '000000' },
+    });
     expect(json(wrong)).toMatchObject({ code: 'OTP_INVALID', data: { attempts_left: 4 } });
 
     const ok = await t.app.inject({ method: 'POST', url: '/api/auth/verify-login-otp', payload: { email, otp: code } });

@@ -29,8 +29,7 @@ async function registered(overrides: Record<string, unknown> = {}) {
   return { email, userId: await userIdOf(t, email), code: await latestOtp(t, email) };
 }
 
-const verify = (payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload });
+const verify = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload });
 
 /** A six-digit code guaranteed to differ from `code`. */
 const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
@@ -209,7 +208,11 @@ describe('POST /api/auth/send-otp and /resend-otp', () => {
     const { email, userId } = await signUp(t);
     await age(email);
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/send-otp', payload: { email, purpose: 'register' } });
-    const ghost = await t.app.inject({ method: 'POST', url: '/api/auth/send-otp', payload: { email: uniqueEmail('ghost'), purpose: 'register' } });
+    const ghost = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/send-otp',
+      payload: { email: uniqueEmail('ghost'), purpose: 'register' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(ghost.body);
     expect((await t.sql('select count(*)::int as n from otp_codes where user_id = $1', [userId]))[0].n).toBe(1);
@@ -223,7 +226,14 @@ describe('POST /api/auth/send-otp and /resend-otp', () => {
     const unknown = uniqueEmail('ghost');
     const answers = async (email: string) => {
       const out: string[] = [];
-      for (const payload of [{ email }, { email }, { email, purpose: 'register' }, { email, purpose: 'reset' }, { email, purpose: 'reset' }, { email, purpose: 'login' }]) {
+      for (const payload of [
+        { email },
+        { email },
+        { email, purpose: 'register' },
+        { email, purpose: 'reset' },
+        { email, purpose: 'reset' },
+        { email, purpose: 'login' },
+      ]) {
         const res = await t.app.inject({ method: 'POST', url: '/api/auth/resend-otp', payload });
         out.push(`${res.statusCode} ${json(res).code ?? ''} ${JSON.stringify(json(res).data ?? {}).replace(/"retry_after":\d+/, '')}`);
       }
@@ -287,7 +297,12 @@ describe('one-time code storage and mails', () => {
 
   it('takes the language from Accept-Language when the body names none', async () => {
     const body = registration();
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'accept-language': 'ar-SA,ar;q=0.9' }, payload: body });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'accept-language': 'ar-SA,ar;q=0.9' },
+      payload: body,
+    });
     expect(res.statusCode).toBe(201);
     const [user] = await t.sql('select language from users where id = $1', [await userIdOf(t, body.email as string)]);
     expect(user.language).toBe('ar');

@@ -22,25 +22,13 @@ export async function lockEmail(tx: DbOrTx, email: string) {
  * transaction: if the mail cannot be sent, nothing is kept. Enforces the 60 s resend cooldown per
  * purpose and the hourly cap per address (HIGH_FREQUENCY_OTP).
  */
-export async function issueOtp(
-  ctx: AppContext,
-  tx: DbOrTx,
-  user: UserRow,
-  purpose: OtpPurpose,
-  opts: { deliver?: boolean } = {},
-) {
+export async function issueOtp(ctx: AppContext, tx: DbOrTx, user: UserRow, purpose: OtpPurpose, opts: { deliver?: boolean } = {}) {
   await lockEmail(tx, user.email);
   const hourAgo = new Date(Date.now() - 3600_000);
   const recent = await tx
     .select({ purpose: otpCodes.purpose, created_at: otpCodes.created_at })
     .from(otpCodes)
-    .where(
-      and(
-        eq(otpCodes.email, user.email.toLowerCase()),
-        eq(otpCodes.purpose, purpose),
-        gt(otpCodes.created_at, hourAgo),
-      ),
-    )
+    .where(and(eq(otpCodes.email, user.email.toLowerCase()), eq(otpCodes.purpose, purpose), gt(otpCodes.created_at, hourAgo)))
     .orderBy(desc(otpCodes.created_at));
   // capped per purpose: public reset requests cannot use up a user's sign-in codes
   if (recent.length >= OTP.maxPerHour) {
@@ -66,13 +54,7 @@ export async function issueOtp(
   await tx
     .update(otpCodes)
     .set({ consumed_at: new Date() })
-    .where(
-      and(
-        eq(otpCodes.email, user.email.toLowerCase()),
-        eq(otpCodes.purpose, purpose),
-        isNull(otpCodes.consumed_at),
-      ),
-    );
+    .where(and(eq(otpCodes.email, user.email.toLowerCase()), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumed_at)));
   const code = numericCode(OTP.length);
   await tx.insert(otpCodes).values({
     account_id: user.account_id,
@@ -84,12 +66,10 @@ export async function issueOtp(
   });
   // the caller delivers the code itself (e.g. inside the password-reset mail)
   if (opts.deliver === false) return { code };
-  const result = await ctx.mailer
-    .send(otpMail(user.language, user.email, user.first_name, purpose, code))
-    .catch((err: Error) => {
-      ctx.log.error({ err }, 'could not send a one-time code');
-      throw new AppError('SERVICE_UNAVAILABLE');
-    });
+  const result = await ctx.mailer.send(otpMail(user.language, user.email, user.first_name, purpose, code)).catch((err: Error) => {
+    ctx.log.error({ err }, 'could not send a one-time code');
+    throw new AppError('SERVICE_UNAVAILABLE');
+  });
   mailsSent.inc({ kind: `otp_${purpose}` });
   // a developer's convenience: never in production, never with a real relay
   if (ctx.config.sandboxInbox) ctx.log.info({ email: user.email, purpose, otp: code }, `one-time code ${code}`);
@@ -103,12 +83,7 @@ type VerifyOutcome = 'ok' | 'invalid' | 'expired' | 'burned';
  * Check a code. Wrong codes count; the fifth wrong try burns the code. The attempt count is
  * committed even though the caller then fails, so retries cannot reset it.
  */
-export async function verifyOtp(
-  ctx: AppContext,
-  email: string,
-  purpose: OtpPurpose,
-  code: string,
-): Promise<{ userId: number }> {
+export async function verifyOtp(ctx: AppContext, email: string, purpose: OtpPurpose, code: string): Promise<{ userId: number }> {
   const outcome = await ctx.db.transaction(async (tx) => {
     await lockEmail(tx, email);
     const [otp] = await tx
@@ -169,9 +144,7 @@ export async function hasRecentOtp(db: DbOrTx, email: string, purpose: OtpPurpos
   const [row] = await db
     .select({ id: otpCodes.id })
     .from(otpCodes)
-    .where(
-      and(eq(otpCodes.email, email.toLowerCase()), eq(otpCodes.purpose, purpose), gt(otpCodes.created_at, since)),
-    )
+    .where(and(eq(otpCodes.email, email.toLowerCase()), eq(otpCodes.purpose, purpose), gt(otpCodes.created_at, since)))
     .limit(1);
   return Boolean(row);
 }

@@ -56,7 +56,7 @@ describe('POST /api/auth/forgot-password', () => {
     expect(code).toMatch(/^\d{6}$/);
     expect(mail.text).toContain('60 minutes');
     const [row] = await t.sql(
-      "select token_hash, used_at, extract(epoch from expires_at - now())::int as ttl from password_resets where user_id = $1",
+      'select token_hash, used_at, extract(epoch from expires_at - now())::int as ttl from password_resets where user_id = $1',
       [userId],
     );
     expect(row.token_hash).not.toContain(token);
@@ -174,7 +174,11 @@ describe('POST /api/auth/reset-password', () => {
   }
 
   it('requires a token', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { password: NEW_PASSWORD, confirm_password: NEW_PASSWORD } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
+    });
     expect(res.statusCode).toBe(400);
     expect(json(res).errors).toContainEqual({ field: 'token', message: 'This field is required' });
   });
@@ -266,8 +270,16 @@ describe('POST /api/auth/change-password', () => {
     const same = { old_password: STRONG_PASSWORD, password: STRONG_PASSWORD, confirm_password: STRONG_PASSWORD };
     const res = await change(token, same);
     expect(res.statusCode).toBe(400);
-    expect(json(res)).toMatchObject({ code: 'VALIDATION_ERROR', errors: [{ field: 'password', message: 'Choose a new password: this is your current one' }] });
-    const ar = await t.app.inject({ method: 'POST', url: '/api/auth/change-password', headers: { ...bearer(token), 'accept-language': 'ar' }, payload: same });
+    expect(json(res)).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      errors: [{ field: 'password', message: 'Choose a new password: this is your current one' }],
+    });
+    const ar = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { ...bearer(token), 'accept-language': 'ar' },
+      payload: same,
+    });
     expect(json(ar).errors).toEqual([{ field: 'password', message: 'اختر كلمة مرور جديدة: هذه كلمة مرورك الحالية' }]);
     expect(await notificationKeys(userId)).not.toContain('notifications.passwordChanged.title');
   });

@@ -29,9 +29,10 @@ async function owner() {
   const body = registration();
   const ip = `10.99.${Math.floor(nextIp / 250)}.${(nextIp++ % 250) + 1}`;
   expect((await post('/api/auth/register', body, ip)).statusCode).toBe(201);
-  const [mail] = await t.sql<{ otp_code: string }>('select otp_code from sandbox_mails where $1 = any(to_addresses) order by id desc limit 1', [
-    body.email.toLowerCase(),
-  ]);
+  const [mail] = await t.sql<{ otp_code: string }>(
+    'select otp_code from sandbox_mails where $1 = any(to_addresses) order by id desc limit 1',
+    [body.email.toLowerCase()],
+  );
   expect((await post('/api/auth/verify-otp', { email: body.email, otp: mail?.otp_code }, ip)).statusCode).toBe(200);
   return { email: body.email };
 }

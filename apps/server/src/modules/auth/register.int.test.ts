@@ -17,7 +17,9 @@ describe('POST /api/auth/register', () => {
     const data = json(res).data;
     expect(data).toMatchObject({ email: body.email, otp_sent: true, provider: 'sandbox', delivery_status: 'sent' });
     expect(data).not.toHaveProperty('user_id'); // a taken address must get the very same answer
-    const [user] = await t.sql('select u.*, r.key as role_key from users u join roles r on r.id = u.role_id where u.id = $1', [await userIdOf(t, body.email)]);
+    const [user] = await t.sql('select u.*, r.key as role_key from users u join roles r on r.id = u.role_id where u.id = $1', [
+      await userIdOf(t, body.email),
+    ]);
     expect(user.role_key).toBe('owner');
     expect(user.email_verified_at).toBeNull();
     expect(user.password_hash).toMatch(/^\$argon2id\$/);
@@ -35,7 +37,12 @@ describe('POST /api/auth/register', () => {
     const taken = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: registration({ email: owner.email.toUpperCase(), password: 'Other1!pass', confirm_password: 'Other1!pass', first_name: 'Mallory' }),
+      payload: registration({
+        email: owner.email.toUpperCase(),
+        password: 'Other1!pass',
+        confirm_password: 'Other1!pass',
+        first_name: 'Mallory',
+      }),
     });
     expect(taken.statusCode).toBe(fresh.statusCode);
     const shape = (res: typeof fresh) => ({ ...json(res), data: { ...json(res).data, email: '…' } });
@@ -53,7 +60,12 @@ describe('POST /api/auth/register', () => {
   });
 
   it('a sign-up never verified is replaced by the next one: the mailbox owner’s latest sign-up wins', async () => {
-    const planted = registration({ first_name: 'Mallory', password: 'Plant3d!pw', confirm_password: 'Plant3d!pw', company_name: 'Mallory Ltd' });
+    const planted = registration({
+      first_name: 'Mallory',
+      password: 'Plant3d!pw',
+      confirm_password: 'Plant3d!pw',
+      company_name: 'Mallory Ltd',
+    });
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: planted })).statusCode).toBe(201);
     const userId = await userIdOf(t, planted.email);
     await t.sql(`update otp_codes set created_at = created_at - interval '2 minutes' where email = $1`, [planted.email]);
@@ -63,7 +75,10 @@ describe('POST /api/auth/register', () => {
     const [mail] = await waitForMails(t, planted.email, 2);
     const verified = await t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email: own.email, otp: mail.otp_code } });
     expect(verified.statusCode).toBe(200);
-    const [user] = await t.sql('select u.id, u.first_name, a.name from users u join accounts a on a.id = u.account_id where lower(u.email) = $1', [own.email]);
+    const [user] = await t.sql(
+      'select u.id, u.first_name, a.name from users u join accounts a on a.id = u.account_id where lower(u.email) = $1',
+      [own.email],
+    );
     expect(user).toEqual({ id: userId, first_name: 'Huda', name: 'Acme Trading' });
     expect((await signIn(t, own.email)).token).toBeTruthy(); // the owner's password
     const planter = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: own.email, password: 'Plant3d!pw' } });
@@ -72,14 +87,24 @@ describe('POST /api/auth/register', () => {
 
   const invalid: Array<[string, Record<string, unknown>, string, string]> = [
     ['short password', { password: 'Ab1!', confirm_password: 'Ab1!' }, 'password', 'Password must be 8 to 16 characters'],
-    ['long password', { password: 'Abcdefgh1!abcdefg', confirm_password: 'Abcdefgh1!abcdefg' }, 'password', 'Password must be 8 to 16 characters'],
+    [
+      'long password',
+      { password: 'Abcdefgh1!abcdefg', confirm_password: 'Abcdefgh1!abcdefg' },
+      'password',
+      'Password must be 8 to 16 characters',
+    ],
     ['no uppercase', { password: 'abcdefg1!', confirm_password: 'abcdefg1!' }, 'password', 'Password must contain an uppercase letter'],
     ['no lowercase', { password: 'ABCDEFG1!', confirm_password: 'ABCDEFG1!' }, 'password', 'Password must contain a lowercase letter'],
     ['no digit', { password: 'Abcdefgh!', confirm_password: 'Abcdefgh!' }, 'password', 'Password must contain a number'],
     ['no special', { password: 'Abcdefgh1', confirm_password: 'Abcdefgh1' }, 'password', 'Password must contain a special character'],
     ['mismatch', { confirm_password: 'Other1!xx' }, 'confirm_password', 'Passwords do not match'],
     ['bad email', { email: 'not-an-email' }, 'email', 'Enter a valid email address'],
-    ['phone without country code', { phone_number: '0501234567' }, 'phone_number', 'Enter the number with its country code, e.g. +966 5X XXX XXXX'],
+    [
+      'phone without country code',
+      { phone_number: '0501234567' },
+      'phone_number',
+      'Enter the number with its country code, e.g. +966 5X XXX XXXX',
+    ],
     ['phone too short', { phone_number: '+96650' }, 'phone_number', 'Phone number is too short'],
     ['phone too long', { phone_number: '+9665012345678901' }, 'phone_number', 'Phone number is too long'],
     ['missing first name', { first_name: '' }, 'first_name', 'This field is required'],
@@ -108,18 +133,43 @@ describe('POST /api/auth/register', () => {
   });
 
   it('answers malformed JSON and wrong content types with 4xx envelopes, never 500', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(bad.statusCode).toBe(400);
     expect(json(bad).code).toBe('BAD_REQUEST');
-    const poisoned = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' }, payload: '{"__proto__":{"admin":true}}' });
+    const poisoned = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"__proto__":{"admin":true}}',
+    });
     expect(poisoned.statusCode).toBe(400);
     expect(json(poisoned).code).toBe('BAD_REQUEST');
-    const empty = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' }, payload: '' });
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(empty.statusCode).toBe(400);
     expect(json(empty).code).toBe('VALIDATION_ERROR');
-    const text = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     expect(text.statusCode).toBe(415);
-    const huge = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'x'.repeat(2_000_000) }) });
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'x'.repeat(2_000_000) }),
+    });
     expect(huge.statusCode).toBe(413);
     expect(json(huge).code).toBe('PAYLOAD_TOO_LARGE');
   });
@@ -142,7 +192,7 @@ describe('POST /api/auth/register', () => {
     const { email } = await signUp(t);
     const session = await signIn(t, email);
     expect(session.permissions.sms_portal[0].entity_url).toBe('/dashboard');
-    const notes = await t.sql("select type, title_key from notifications n join users u on u.id = n.user_id where u.email = $1", [email]);
+    const notes = await t.sql('select type, title_key from notifications n join users u on u.id = n.user_id where u.email = $1', [email]);
     expect(notes).toEqual([{ type: 'system', title_key: 'notifications.welcome.title' }]);
   });
 });

@@ -10,7 +10,11 @@ import { findInAccount } from './users.repo.ts';
 
 /** Mail the support team (reply-to the user) and confirm to the user in their language. */
 export async function sendSupportEmail(ctx: AppContext, auth: AuthContext, input: SupportEmailInput, lang: string) {
-  await enforce(ctx.db, [ctx.config.rateLimits.supportPerUser, String(auth.userId)], [ctx.config.rateLimits.supportPerAccount, String(auth.accountId)]);
+  await enforce(
+    ctx.db,
+    [ctx.config.rateLimits.supportPerUser, String(auth.userId)],
+    [ctx.config.rateLimits.supportPerAccount, String(auth.accountId)],
+  );
   const found = await findInAccount(ctx.db, auth.accountId, auth.userId);
   if (!found) throw new AppError('NOT_FOUND');
   const [toTeam, confirm] = supportMails({

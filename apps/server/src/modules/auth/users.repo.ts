@@ -66,7 +66,10 @@ export function findInAccount(db: DbOrTx, accountId: number, id: number) {
 
 /** 404 unless the user belongs to the account (a colleague's lists are readable, another account's are not). */
 export async function assertUserInAccount(db: DbOrTx, accountId: number, id: number): Promise<void> {
-  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, id), eq(users.account_id, accountId)));
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.account_id, accountId)));
   if (!row) throw new AppError('NOT_FOUND');
 }
 

@@ -27,9 +27,7 @@ export async function findBlocking(db: DbOrTx, accountId: number, query: Blockin
   const number = normalizeDigits(query.number);
   const words = query.text ? normalizeWords(query.text) : '';
   // keywords are stored as normalised words joined by single spaces: pad both sides to match whole words
-  const keywordMatch = words
-    ? sql`or (e.kind = 'keyword' and strpos(${` ${words} `}::text, ' ' || e.value || ' ') > 0)`
-    : sql``;
+  const keywordMatch = words ? sql`or (e.kind = 'keyword' and strpos(${` ${words} `}::text, ' ' || e.value || ' ') > 0)` : sql``;
   const { rows } = await db.execute<BlacklistMatch & Record<string, unknown>>(sql`
     select b.id as blacklist_id, b.blacklist_name, b.blacklist_type, e.kind, e.value
       from blacklist_entries e

@@ -39,11 +39,19 @@ let mo: number;
 
 describe('blacklists CRUD', () => {
   it('creates MT and MO lists; a duplicate name is NAME_EXISTS; bad inputs are 400', async () => {
-    const a = await call(owner.token, 'POST', '/api/blacklists', { blacklist_name: 'Opt-outs', blacklist_type: 'MT', description: 'STOP replies' });
+    const a = await call(owner.token, 'POST', '/api/blacklists', {
+      blacklist_name: 'Opt-outs',
+      blacklist_type: 'MT',
+      description: 'STOP replies',
+    });
     expect(a.statusCode).toBe(201);
     expect(json(a).data).toMatchObject({ blacklist_name: 'Opt-outs', blacklist_type: 'MT', status: 'ACTIVE', entries_count: 0 });
     mt = json(a).data.id;
-    const b = await call(owner.token, 'POST', '/api/blacklists', { blacklist_name: 'Spam senders', blacklist_type: 'MO', status: 'INACTIVE' });
+    const b = await call(owner.token, 'POST', '/api/blacklists', {
+      blacklist_name: 'Spam senders',
+      blacklist_type: 'MO',
+      status: 'INACTIVE',
+    });
     mo = json(b).data.id;
     expect(json(b).data.status).toBe('INACTIVE');
     const dup = await call(owner.token, 'POST', '/api/blacklists', { blacklist_name: 'OPT-OUTS', blacklist_type: 'MO' });
@@ -83,10 +91,17 @@ describe('entries', () => {
     const again = await call(owner.token, 'POST', `/api/blacklists/${mt}/entries`, { entries: [{ kind: 'keyword', value: 'stop' }] });
     expect(again.statusCode).toBe(409);
     expect(json(again).code).toBe('DATA_EXISTS');
-    const bad = await call(owner.token, 'POST', `/api/blacklists/${mt}/entries`, { entries: [{ kind: 'number', value: '12345' }, { kind: 'prefix', value: 'abc' }] });
+    const bad = await call(owner.token, 'POST', `/api/blacklists/${mt}/entries`, {
+      entries: [
+        { kind: 'number', value: '12345' },
+        { kind: 'prefix', value: 'abc' },
+      ],
+    });
     expect(bad.statusCode).toBe(400);
     expect(json(bad).errors.length).toBe(2);
-    expect((await call(owner.token, 'POST', `/api/blacklists/${mt}/entries`, { entries: [{ kind: 'regex', value: '.*' }] })).statusCode).toBe(400);
+    expect(
+      (await call(owner.token, 'POST', `/api/blacklists/${mt}/entries`, { entries: [{ kind: 'regex', value: '.*' }] })).statusCode,
+    ).toBe(400);
     await call(owner.token, 'POST', `/api/blacklists/${mo}/entries`, { entries: [{ kind: 'number', value: '+966501234567' }] });
   });
 
@@ -109,7 +124,9 @@ describe('matching (POST /api/blacklists/check and findBlocking)', () => {
   it('matches an exact number, a prefix and keywords as whole words, only on ACTIVE lists', async () => {
     const exact = await check({ number: '+966501234567' });
     expect(exact.blocked).toBe(true);
-    expect(exact.matches).toEqual([{ blacklist_id: mt, blacklist_name: 'Opt-outs', blacklist_type: 'MT', kind: 'number', value: '+966501234567' }]);
+    expect(exact.matches).toEqual([
+      { blacklist_id: mt, blacklist_name: 'Opt-outs', blacklist_type: 'MT', kind: 'number', value: '+966501234567' },
+    ]);
     const prefix = await check({ number: '+966 55 000 1111' });
     expect(prefix.matches.map((m) => `${m.kind}:${m.value}`)).toEqual(['prefix:+96655']);
     expect((await check({ number: '+971500000000' })).blocked).toBe(false);

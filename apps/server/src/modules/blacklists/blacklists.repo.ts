@@ -49,7 +49,14 @@ export async function findBlacklist(db: DbOrTx, accountId: number, id: number, f
 
 export async function insertBlacklist(
   db: DbOrTx,
-  row: { account_id: number; blacklist_name: string; blacklist_type: string; description: string | null; status: string; created_by: number },
+  row: {
+    account_id: number;
+    blacklist_name: string;
+    blacklist_type: string;
+    description: string | null;
+    status: string;
+    created_by: number;
+  },
 ) {
   const { rows } = await db.execute<{ id: number }>(sql`
     insert into blacklists (account_id, blacklist_name, blacklist_type, description, status, created_by)

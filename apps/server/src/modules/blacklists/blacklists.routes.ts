@@ -61,10 +61,8 @@ export function blacklistRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post('/:id/deactivate', { ...change, schema: { tags, params: idParamSchema } }, async (req, reply) =>
       ok(reply, await blacklists.setStatus(ctx, requireAuth(req), req.params.id, 'INACTIVE'), 'Blacklist deactivated'),
     );
-    app.get(
-      '/:id/entries',
-      { ...view, schema: { tags, params: idParamSchema, querystring: entryListQuerySchema } },
-      async (req, reply) => ok(reply, await blacklists.listEntries(ctx, requireAuth(req), req.params.id, req.query)),
+    app.get('/:id/entries', { ...view, schema: { tags, params: idParamSchema, querystring: entryListQuerySchema } }, async (req, reply) =>
+      ok(reply, await blacklists.listEntries(ctx, requireAuth(req), req.params.id, req.query)),
     );
     app.post('/:id/entries', { ...change, schema: { tags, params: idParamSchema, body: addEntriesSchema } }, async (req, reply) =>
       ok(reply, await blacklists.addEntries(ctx, requireAuth(req), req.params.id, req.body), 'Entries added', 201),

@@ -33,16 +33,18 @@ export async function list(ctx: AppContext, auth: AuthContext, q: BlacklistListQ
 export const get = (ctx: AppContext, auth: AuthContext, id: number) => mustFind(ctx.db, auth.accountId, id);
 
 export async function create(ctx: AppContext, auth: AuthContext, input: CreateBlacklistInput) {
-  const id = await repo.insertBlacklist(ctx.db, {
-    account_id: auth.accountId,
-    blacklist_name: input.blacklist_name,
-    blacklist_type: input.blacklist_type,
-    description: input.description ?? null,
-    status: input.status,
-    created_by: auth.userId,
-  }).catch((err) => {
-    throw dbError(err);
-  });
+  const id = await repo
+    .insertBlacklist(ctx.db, {
+      account_id: auth.accountId,
+      blacklist_name: input.blacklist_name,
+      blacklist_type: input.blacklist_type,
+      description: input.description ?? null,
+      status: input.status,
+      created_by: auth.userId,
+    })
+    .catch((err) => {
+      throw dbError(err);
+    });
   return mustFind(ctx.db, auth.accountId, id);
 }
 
@@ -87,7 +89,11 @@ export async function removeEntry(ctx: AppContext, auth: AuthContext, id: number
   if (!(await repo.deleteEntry(ctx.db, auth.accountId, id, entryId))) throw new AppError('NOT_FOUND');
 }
 
-export async function check(ctx: AppContext, auth: AuthContext, input: z.output<typeof blacklistCheckSchema>): Promise<BlacklistCheckResult> {
+export async function check(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: z.output<typeof blacklistCheckSchema>,
+): Promise<BlacklistCheckResult> {
   const matches = await findBlocking(ctx.db, auth.accountId, input);
   return { blocked: matches.length > 0, matches };
 }
@@ -146,7 +152,8 @@ export async function importNumbers(
       continue;
     }
     invalidCount += 1;
-    if (invalid.length < MAX_REPORTED) invalid.push({ line: row.line, value: row.value.slice(0, 64), message: parsed.error.issues[0]?.message ?? 'validation.invalid' });
+    if (invalid.length < MAX_REPORTED)
+      invalid.push({ line: row.line, value: row.value.slice(0, 64), message: parsed.error.issues[0]?.message ?? 'validation.invalid' });
   }
   const added = await ctx.db.transaction(async (tx) => {
     await mustFind(tx, auth.accountId, id, true);

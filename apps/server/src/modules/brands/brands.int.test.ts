@@ -1,14 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addUserToAccount,
-  bearer,
-  createTestApp,
-  json,
-  multipartFile,
-  signIn,
-  signUp,
-  type TestApp,
-} from '../../test/helper.ts';
+import { addUserToAccount, bearer, createTestApp, json, multipartFile, signIn, signUp, type TestApp } from '../../test/helper.ts';
 import { tinyPdf, tinyPng } from '../storage/test-files.ts';
 
 let t: TestApp;
@@ -88,7 +79,9 @@ describe('POST /api/brands', () => {
       default_language: 'fr',
     });
     expect(res.statusCode).toBe(400);
-    const fields = json(res).errors.map((e: { field: string }) => e.field).sort();
+    const fields = json(res)
+      .errors.map((e: { field: string }) => e.field)
+      .sort();
     expect(fields).toEqual(['colors.0', 'default_language', 'name', 'website']);
     expect((await createBrand(owner.token, {})).statusCode).toBe(400);
     expect((await createBrand(owner.token, { name: 'x'.repeat(101) })).statusCode).toBe(400);
@@ -138,7 +131,9 @@ describe('GET /api/brands', () => {
     const paged = json(await call(owner.token, 'GET', '/api/brands?sort=name&order=desc&limit=2&page=2')).data;
     expect(paged.items).toHaveLength(2);
     expect(paged.total).toBeGreaterThanOrEqual(5);
-    const all = json(await call(owner.token, 'GET', '/api/brands?sort=name&order=asc&limit=100')).data.items.map((b: { name: string }) => b.name);
+    const all = json(await call(owner.token, 'GET', '/api/brands?sort=name&order=asc&limit=100')).data.items.map(
+      (b: { name: string }) => b.name,
+    );
     expect(all).toEqual([...all].sort((x: string, y: string) => x.toLowerCase().localeCompare(y.toLowerCase())));
     // LIKE wildcards are literal
     expect(json(await call(owner.token, 'GET', '/api/brands?search=%25')).data.total).toBe(0);
@@ -181,7 +176,13 @@ describe('GET/PUT/DELETE /api/brands/{id}', () => {
     const logo = await uploadFile(owner.token, tinyPng());
     const res = await call(owner.token, 'PUT', `/api/brands/${id}`, { description: 'New words', logo_file_id: logo.id, website: '' });
     expect(res.statusCode).toBe(200);
-    expect(json(res).data).toMatchObject({ name: 'Editable', description: 'New words', logo: logo.url, website: null, colors: ['#000000'] });
+    expect(json(res).data).toMatchObject({
+      name: 'Editable',
+      description: 'New words',
+      logo: logo.url,
+      website: null,
+      colors: ['#000000'],
+    });
     const cleared = json(await call(owner.token, 'PUT', `/api/brands/${id}`, { logo_file_id: null })).data;
     expect(cleared).toMatchObject({ logo: null, logo_file_id: null });
   });

@@ -68,7 +68,9 @@ export async function brandUsage(db: DbOrTx, accountId: number, brandId: number)
   const [row] = await db
     .select({
       content: sql<number>`count(*)`.mapWith(Number),
-      campaigns: sql<number>`(select count(*) from ${campaigns} c where c.account_id = ${accountId} and c.brand_id = ${brandId})`.mapWith(Number),
+      campaigns: sql<number>`(select count(*) from ${campaigns} c where c.account_id = ${accountId} and c.brand_id = ${brandId})`.mapWith(
+        Number,
+      ),
     })
     .from(contentBrands)
     .where(and(eq(contentBrands.account_id, accountId), eq(contentBrands.brand_id, brandId)));

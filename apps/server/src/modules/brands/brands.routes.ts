@@ -11,8 +11,10 @@ export function brandRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['brands'];
     const view = requirePermission('brand', 'view');
-    app.post('/', { schema: { tags, body: createBrandSchema }, preHandler: [requirePermission('brand', 'create'), planGate] }, async (req, reply) =>
-      ok(reply, await brands.createBrand(ctx, requireAuth(req), req.body), 'Brand created', 201),
+    app.post(
+      '/',
+      { schema: { tags, body: createBrandSchema }, preHandler: [requirePermission('brand', 'create'), planGate] },
+      async (req, reply) => ok(reply, await brands.createBrand(ctx, requireAuth(req), req.body), 'Brand created', 201),
     );
     app.get('/', { schema: { tags, querystring: brandListQuerySchema }, preHandler: view }, async (req, reply) =>
       ok(reply, await brands.listBrands(ctx, requireAuth(req), req.query)),

@@ -19,7 +19,12 @@ describe('two-proportion z-test', () => {
   });
 
   it('claims nothing on too little data', () => {
-    expect(twoProportionTest({ messages: 20, hits: 10 }, { messages: 20, hits: 2 })).toEqual({ p_value: null, confidence: null, significant: false, enough_data: false });
+    expect(twoProportionTest({ messages: 20, hits: 10 }, { messages: 20, hits: 2 })).toEqual({
+      p_value: null,
+      confidence: null,
+      significant: false,
+      enough_data: false,
+    });
     expect(twoProportionTest({ messages: 500, hits: 2 }, { messages: 500, hits: 40 }).enough_data).toBe(false);
   });
 });

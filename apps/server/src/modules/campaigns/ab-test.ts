@@ -25,7 +25,12 @@ export interface VariantRate {
 }
 
 /** A and B on the test's metric, from the rollups: the figures the report shows. */
-export async function variantRates(ctx: AppContext, accountId: number, campaignId: number, ab: NonNullable<ReturnType<typeof abOf>>): Promise<VariantRate[]> {
+export async function variantRates(
+  ctx: AppContext,
+  accountId: number,
+  campaignId: number,
+  ab: NonNullable<ReturnType<typeof abOf>>,
+): Promise<VariantRate[]> {
   const [figures, { rows }] = await Promise.all([
     campaignBatchFigures(ctx.db, accountId, campaignId),
     ctx.db.execute<{ id: number; variant: 'A' | 'B' }>(sql`
@@ -65,7 +70,10 @@ export async function decideWinner(ctx: AppContext, campaignId: number, force = 
       approval_status: first?.approval_status ?? null,
       requires_gateway_review: first?.requires_gateway_review ?? false,
     });
-    if (first?.gateway_status) await tx.execute(sql`update batches set gateway_status = ${first.gateway_status}, gateway_reviewer = ${first.gateway_reviewer as number | null} where id = ${id}`);
+    if (first?.gateway_status)
+      await tx.execute(
+        sql`update batches set gateway_status = ${first.gateway_status}, gateway_reviewer = ${first.gateway_reviewer as number | null} where id = ${id}`,
+      );
     await repo.updateCampaign(tx, c.account_id, campaignId, {
       ab_test: { ...ab, winner, decided_at: new Date().toISOString(), rates },
     });

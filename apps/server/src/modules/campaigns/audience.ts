@@ -52,7 +52,8 @@ async function blacklistedSql(db: DbOrTx, accountId: number): Promise<SQL> {
 }
 
 function canReceive(channel: Channel, blacklisted: SQL): SQL {
-  if (channel === 'email') return sql`(${customers.consent_email} and ${customers.email} ~ '^[^[:space:]@]+@[^[:space:]@]+\\.[^[:space:]@]+$')`;
+  if (channel === 'email')
+    return sql`(${customers.consent_email} and ${customers.email} ~ '^[^[:space:]@]+@[^[:space:]@]+\\.[^[:space:]@]+$')`;
   const consent = channel === 'sms' ? customers.consent_sms : customers.consent_whatsapp;
   return sql`(${consent} and ${customers.mobile_number} is not null and not ${blacklisted})`;
 }

@@ -19,8 +19,10 @@ export function batchRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const approve = requirePermission('campaign', 'approve');
     const gateway = requirePermission('sender', 'approve');
     const send = [requirePermission('campaign', 'send'), planGate];
-    app.get('/', { schema: { tags, querystring: batchListQuerySchema }, preHandler: requirePermission('campaign', 'view') }, async (req, reply) =>
-      ok(reply, await batches.listBatches(ctx, requireAuth(req), req.query)),
+    app.get(
+      '/',
+      { schema: { tags, querystring: batchListQuerySchema }, preHandler: requirePermission('campaign', 'view') },
+      async (req, reply) => ok(reply, await batches.listBatches(ctx, requireAuth(req), req.query)),
     );
     app.post('/:id/approve', { schema: { tags, params }, preHandler: approve }, async (req, reply) =>
       ok(reply, await batches.approveBatch(ctx, requireAuth(req), req.params.id), 'Batch approved'),

@@ -29,7 +29,9 @@ const VIEWS = {
 } as const;
 
 const userName = (alias: string) =>
-  sql.raw(`(select coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.email) from users u where u.id = b.${alias})`);
+  sql.raw(
+    `(select coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.email) from users u where u.id = b.${alias})`,
+  );
 
 /** GET /api/batches?view=approval|gateway|scheduled|canceled|all */
 export async function listBatches(ctx: AppContext, auth: AuthContext, q: z.infer<typeof batchListQuerySchema>) {
@@ -58,7 +60,8 @@ async function requireBatch(db: DbOrTx, auth: AuthContext, id: number): Promise<
   return b as BatchRow & { campaign_id: number };
 }
 
-const invalid = (b: BatchRow) => new AppError('CAMPAIGN_STATE_INVALID', { data: { approval_status: b.approval_status, processing_status: b.processing_status } });
+const invalid = (b: BatchRow) =>
+  new AppError('CAMPAIGN_STATE_INVALID', { data: { approval_status: b.approval_status, processing_status: b.processing_status } });
 
 /** When every live batch of a waiting campaign is released, the campaign is scheduled or starts. */
 async function afterRelease(ctx: AppContext, tx: DbOrTx, accountId: number, campaignId: number) {
@@ -120,7 +123,11 @@ export async function gatewayReview(ctx: AppContext, auth: AuthContext, id: numb
       const c = await requireCampaign(tx, auth.accountId, b.campaign_id, true);
       assertTransition(c, 'DRAFT');
       await repo.updateCampaign(tx, auth.accountId, c.id, { status: 'DRAFT', launched_at: null });
-      if (c.created_by) await notify(tx, { accountId: auth.accountId, userId: c.created_by }, 'campaign_status', 'campaignRejected', { name: c.name, reason: reason ?? '' });
+      if (c.created_by)
+        await notify(tx, { accountId: auth.accountId, userId: c.created_by }, 'campaign_status', 'campaignRejected', {
+          name: c.name,
+          reason: reason ?? '',
+        });
     }
     return { id, gateway_status: decision };
   });
@@ -139,10 +146,14 @@ export async function sendNow(ctx: AppContext, auth: AuthContext, id: number) {
     const b = await requireUnstarted(tx, auth, id);
     if (!b.scheduled_at) throw invalid(b);
     const c = await requireCampaign(tx, auth.accountId, b.campaign_id, true);
-    await tx.execute(sql`update batches set scheduled_at = now(), updated_at = now() where campaign_id = ${c.id} and processing_status is null and canceled_at is null`);
+    await tx.execute(
+      sql`update batches set scheduled_at = now(), updated_at = now() where campaign_id = ${c.id} and processing_status is null and canceled_at is null`,
+    );
     await repo.updateCampaign(tx, auth.accountId, c.id, { schedule_at: new Date() });
     if (c.status === 'SCHEDULED') {
-      const { rows } = await tx.execute<{ id: number }>(sql`select id from batches where campaign_id = ${c.id} and processing_status is null and canceled_at is null`);
+      const { rows } = await tx.execute<{ id: number }>(
+        sql`select id from batches where campaign_id = ${c.id} and processing_status is null and canceled_at is null`,
+      );
       for (const r of rows) await queueBatchStart(ctx, tx, r.id, null);
     }
     return { id, scheduled_at: new Date().toISOString() };

@@ -24,10 +24,11 @@ export async function seedAudience(
     `insert into customer_groups (account_id, group_name, type, status, contacts_count) values ($1, $2, 'static', 'ACTIVE', $3) returning id`,
     [accountId, opts.name ?? `Group ${base}`, n],
   );
-  await t.sql(
-    'insert into group_members (account_id, group_id, customer_id) select $1, $2, unnest($3::bigint[])',
-    [accountId, group.id, rows.map((r) => r.id)],
-  );
+  await t.sql('insert into group_members (account_id, group_id, customer_id) select $1, $2, unnest($3::bigint[])', [
+    accountId,
+    group.id,
+    rows.map((r) => r.id),
+  ]);
   return { groupId: group.id, customerIds: rows.map((r) => Number(r.id)) };
 }
 

@@ -32,7 +32,11 @@ async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 25_0
   return v;
 }
 const statusOf = async (id: number) => (await t.sql('select status from campaigns where id = $1', [id]))[0].status as string;
-const untilStatus = (id: number, ...s: string[]) => waitFor(() => statusOf(id), (v) => s.includes(v));
+const untilStatus = (id: number, ...s: string[]) =>
+  waitFor(
+    () => statusOf(id),
+    (v) => s.includes(v),
+  );
 
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_URL: 'https://portal.example' });
@@ -65,7 +69,10 @@ describe('an SMS + email campaign', () => {
       audience: { group_ids: [sms.groupId, mail.groupId] },
       content: {
         sms: { text: 'Hi {{first_name}}, 20% off today' },
-        email: { subject: 'Hello {{first_name}}', html: '<p>Dear {{first_name}}, see <a href="https://shop.example/offer?a=1&amp;b=2">the offer</a>.</p>' },
+        email: {
+          subject: 'Hello {{first_name}}',
+          html: '<p>Dear {{first_name}}, see <a href="https://shop.example/offer?a=1&amp;b=2">the offer</a>.</p>',
+        },
       },
     });
     id = json(res).data.id;
@@ -97,7 +104,10 @@ describe('an SMS + email campaign', () => {
     const pixel = await t.app.inject({ method: 'GET', url: `/t/o/${mid}/${trackingSig(secret, 'o', mid)}.gif` });
     expect(pixel.statusCode).toBe(200);
     expect(pixel.headers['content-type']).toBe('image/gif');
-    const click = await t.app.inject({ method: 'GET', url: `/t/c/${mid}/${trackingSig(secret, 'c', mid, target)}?u=${encodeURIComponent(target)}` });
+    const click = await t.app.inject({
+      method: 'GET',
+      url: `/t/c/${mid}/${trackingSig(secret, 'c', mid, target)}?u=${encodeURIComponent(target)}`,
+    });
     expect(click.statusCode).toBe(302);
     expect(click.headers.location).toBe(target);
     // a second click of the same link counts as a click, not as another person; another message's click does
@@ -127,11 +137,24 @@ describe('an SMS + email campaign', () => {
     const page = await t.app.inject({ method: 'GET', url: `/t/u/${mid}/${sig}` });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<form method="post">');
-    const bad = await t.app.inject({ method: 'POST', url: `/t/u/${mid + 1}/${sig}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: `/t/u/${mid + 1}/${sig}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(bad.statusCode).toBe(404);
-    const res = await t.app.inject({ method: 'POST', url: `/t/u/${mid}/${sig}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/t/u/${mid}/${sig}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(res.statusCode).toBe(200);
-    const [c] = await t.sql('select c.consent_email, c.consent_email_source from customers c join messages m on m.customer_id = c.id where m.id = $1', [mid]);
+    const [c] = await t.sql(
+      'select c.consent_email, c.consent_email_source from customers c join messages m on m.customer_id = c.id where m.id = $1',
+      [mid],
+    );
     expect(c).toMatchObject({ consent_email: false, consent_email_source: 'unsubscribe' });
   });
 
@@ -164,7 +187,11 @@ describe('an SMS + email campaign', () => {
     // times in the account's zone with its offset, the zone named in the time columns' headers
     expect(lines[0]).toContain('(Saudi Arabia Time)');
     expect(csv.body).toMatch(/,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+03:00,/);
-    const ar = await t.app.inject({ method: 'GET', url: `/api/campaigns/${id}/recipients.csv`, headers: { ...bearer(owner.token), 'accept-language': 'ar' } });
+    const ar = await t.app.inject({
+      method: 'GET',
+      url: `/api/campaigns/${id}/recipients.csv`,
+      headers: { ...bearer(owner.token), 'accept-language': 'ar' },
+    });
     expect(ar.body).toContain('معرّف الرسالة');
   });
 });
@@ -173,7 +200,16 @@ describe('scheduling', () => {
   it('a scheduled launch fires within seconds of its time (its own job, run_at = scheduled_at)', async () => {
     const { groupId } = await seedAudience(t, owner.accountId, 2, { base: 535_000_000, name: 'Soon' });
     const at = new Date(Date.now() + 6 * 60_000).toISOString();
-    const c = json(await req('POST', '/api/campaigns', { name: 'Soon', brand_id: brandId, channels: ['sms'], audience: { group_ids: [groupId] }, content: { sms: { text: 'Soon' } }, schedule_at: at })).data;
+    const c = json(
+      await req('POST', '/api/campaigns', {
+        name: 'Soon',
+        brand_id: brandId,
+        channels: ['sms'],
+        audience: { group_ids: [groupId] },
+        content: { sms: { text: 'Soon' } },
+        schedule_at: at,
+      }),
+    ).data;
     expect(json(await req('POST', `/api/campaigns/${c.id}/deploy`)).data.status).toBe('SCHEDULED');
     // move the schedule 2 s ahead (the API refuses less than 5 minutes) and its job with it
     const due = new Date(Date.now() + 2000);
@@ -190,7 +226,16 @@ describe('scheduling', () => {
   it('a scheduled launch whose time passed while the worker was down fires after the restart', async () => {
     const { groupId } = await seedAudience(t, owner.accountId, 3, { base: 530_000_000, name: 'Scheduled' });
     const at = new Date(Date.now() + 6 * 60_000).toISOString();
-    const c = json(await req('POST', '/api/campaigns', { name: 'Later', brand_id: brandId, channels: ['sms'], audience: { group_ids: [groupId] }, content: { sms: { text: 'Later' } }, schedule_at: at })).data;
+    const c = json(
+      await req('POST', '/api/campaigns', {
+        name: 'Later',
+        brand_id: brandId,
+        channels: ['sms'],
+        audience: { group_ids: [groupId] },
+        content: { sms: { text: 'Later' } },
+        schedule_at: at,
+      }),
+    ).data;
     expect(json(await req('POST', `/api/campaigns/${c.id}/deploy`)).data.status).toBe('SCHEDULED');
     await worker.stop();
     // time passes while the worker is down: the schedule is now in the past
@@ -212,29 +257,52 @@ describe('A/B test', () => {
         channels: ['email'],
         audience: { group_ids: [groupId] },
         content: { email: { subject: 'Variant A', html: '<p>A <a href="https://shop.example/a">go</a></p>' } },
-        ab_test: { split_percent: 25, metric: 'click', after_hours: 1, variant_b: { email: { subject: 'Variant B', html: '<p>B <a href="https://shop.example/b">go</a></p>' } } },
+        ab_test: {
+          split_percent: 25,
+          metric: 'click',
+          after_hours: 1,
+          variant_b: { email: { subject: 'Variant B', html: '<p>B <a href="https://shop.example/b">go</a></p>' } },
+        },
       }),
     ).data;
     expect((await req('POST', `/api/campaigns/${c.id}/deploy`)).statusCode).toBe(201);
     const sizes = await waitFor(
-      () => t.sql(`select b.variant, count(m.id)::int as n from batches b left join messages m on m.batch_id = b.id where b.campaign_id = $1 group by b.variant order by b.variant`, [c.id]),
+      () =>
+        t.sql(
+          `select b.variant, count(m.id)::int as n from batches b left join messages m on m.batch_id = b.id where b.campaign_id = $1 group by b.variant order by b.variant`,
+          [c.id],
+        ),
       (r) => r.length === 2 && r.every((x) => x.n > 0),
     );
     const total = sizes.reduce((n, r) => n + r.n, 0);
     expect(total).toBeLessThan(60);
     // seeded engagement: B's recipients click more
-    await t.sql(`update messages m set clicked_at = now() from batches b where b.id = m.batch_id and b.campaign_id = $1 and b.variant = 'B'`, [c.id]);
-    await t.sql(`update messages m set clicked_at = now() from batches b where b.id = m.batch_id and m.id = (select min(id) from messages where batch_id = b.id) and b.campaign_id = $1 and b.variant = 'A'`, [c.id]);
+    await t.sql(
+      `update messages m set clicked_at = now() from batches b where b.id = m.batch_id and b.campaign_id = $1 and b.variant = 'B'`,
+      [c.id],
+    );
+    await t.sql(
+      `update messages m set clicked_at = now() from batches b where b.id = m.batch_id and m.id = (select min(id) from messages where batch_id = b.id) and b.campaign_id = $1 and b.variant = 'A'`,
+      [c.id],
+    );
     expect(await statusOf(c.id)).toBe('RUNNING');
     await t.sql(`update campaigns set launched_at = now() - interval '61 minutes' where id = $1`, [c.id]);
     await untilStatus(c.id, 'COMPLETED');
     const [row] = await t.sql('select ab_test from campaigns where id = $1', [c.id]);
     expect(row.ab_test.winner).toBe('B');
-    const rest = await t.sql(`select distinct m.subject from messages m join batches b on b.id = m.batch_id where b.campaign_id = $1 and b.variant = 'REST'`, [c.id]);
+    const rest = await t.sql(
+      `select distinct m.subject from messages m join batches b on b.id = m.batch_id where b.campaign_id = $1 and b.variant = 'REST'`,
+      [c.id],
+    );
     expect(rest.map((r) => r.subject)).toEqual(['Variant B']);
     expect((await t.sql('select count(*)::int as n from messages where campaign_id = $1', [c.id]))[0].n).toBe(60);
     const report = json(await req('GET', `/api/campaigns/${c.id}/report`)).data;
-    expect(report.funnel.filter((f: { variant: string | null }) => f.variant).map((f: { variant: string }) => f.variant).sort()).toEqual(['A', 'B', 'REST']);
+    expect(
+      report.funnel
+        .filter((f: { variant: string | null }) => f.variant)
+        .map((f: { variant: string }) => f.variant)
+        .sort(),
+    ).toEqual(['A', 'B', 'REST']);
     // the comparison says which won, on which figures, and how sure that is
     const a = sizes.find((r) => r.variant === 'A')?.n as number;
     const b = sizes.find((r) => r.variant === 'B')?.n as number;
@@ -250,7 +318,13 @@ describe('A/B test', () => {
 
 describe('test sends and email campaigns', () => {
   it('a test send goes through the pipeline in a test batch and does not count in the campaign', async () => {
-    const c = json(await req('POST', '/api/campaigns', { name: 'Draft for test', channels: ['sms', 'email'], content: { sms: { text: 'Hi {{first_name|there}}' }, email: { subject: 'Test', html: '<p>Hi</p>' } } })).data;
+    const c = json(
+      await req('POST', '/api/campaigns', {
+        name: 'Draft for test',
+        channels: ['sms', 'email'],
+        content: { sms: { text: 'Hi {{first_name|there}}' }, email: { subject: 'Test', html: '<p>Hi</p>' } },
+      }),
+    ).data;
     const bad = await req('POST', `/api/campaigns/${c.id}/test-send`, { numbers: ['12'] });
     expect(bad.statusCode).toBe(400);
     const res = await req('POST', `/api/campaigns/${c.id}/test-send`, { numbers: ['+966555000111'], emails: ['tester@customer.example'] });
@@ -259,19 +333,37 @@ describe('test sends and email campaigns', () => {
     expect(mail.subject).toBe('Test');
     const [b] = await t.sql(`select request_type from batches where batch_id = $1`, [json(res).data.batch_id]);
     expect(b.request_type).toBe('test');
-    await waitFor(() => t.sql(`select status from messages where bulk_id = $1 and channel = 'sms'`, [json(res).data.batch_id]), (r) => r[0]?.status === 'DELIVERED');
+    await waitFor(
+      () => t.sql(`select status from messages where bulk_id = $1 and channel = 'sms'`, [json(res).data.batch_id]),
+      (r) => r[0]?.status === 'DELIVERED',
+    );
     expect(json(await req('GET', `/api/campaigns/${c.id}/progress`)).data.created).toBe(0);
   });
 
-  it('a test send to addresses the campaign cannot use says which kind it needs, in the caller\'s language', async () => {
-    const sms = json(await req('POST', '/api/campaigns', { name: 'SMS only test', channels: ['sms'], content: { sms: { text: 'Hi' } } })).data;
+  it("a test send to addresses the campaign cannot use says which kind it needs, in the caller's language", async () => {
+    const sms = json(
+      await req('POST', '/api/campaigns', { name: 'SMS only test', channels: ['sms'], content: { sms: { text: 'Hi' } } }),
+    ).data;
     const onlyEmail = await req('POST', `/api/campaigns/${sms.id}/test-send`, { emails: ['tester@customer.example'] });
     expect(onlyEmail.statusCode).toBe(400);
     // it used to answer "emails: This field is required" for a typed email
-    expect(json(onlyEmail).errors).toEqual([{ field: 'numbers', message: 'This campaign sends SMS or WhatsApp: add a phone number with its country code' }]);
-    const arabic = await req('POST', `/api/campaigns/${sms.id}/test-send`, { emails: ['tester@customer.example'] }, { ...bearer(owner.token), 'accept-language': 'ar' });
+    expect(json(onlyEmail).errors).toEqual([
+      { field: 'numbers', message: 'This campaign sends SMS or WhatsApp: add a phone number with its country code' },
+    ]);
+    const arabic = await req(
+      'POST',
+      `/api/campaigns/${sms.id}/test-send`,
+      { emails: ['tester@customer.example'] },
+      { ...bearer(owner.token), 'accept-language': 'ar' },
+    );
     expect(json(arabic).errors).toEqual([{ field: 'numbers', message: 'هذه الحملة تُرسل رسائل SMS أو واتساب: أضف رقم هاتف مع رمز الدولة' }]);
-    const mail = json(await req('POST', '/api/campaigns', { name: 'Email only test', channels: ['email'], content: { email: { subject: 'S', html: '<p>x</p>' } } })).data;
+    const mail = json(
+      await req('POST', '/api/campaigns', {
+        name: 'Email only test',
+        channels: ['email'],
+        content: { email: { subject: 'S', html: '<p>x</p>' } },
+      }),
+    ).data;
     const onlyNumber = await req('POST', `/api/campaigns/${mail.id}/test-send`, { numbers: ['+966555000112'] });
     expect(json(onlyNumber).errors).toEqual([{ field: 'emails', message: 'This campaign sends email only: add an email address' }]);
     expect((await t.sql('select count(*)::int as n from batches where campaign_id = any($1)', [[sms.id, mail.id]]))[0].n).toBe(0);
@@ -279,16 +371,29 @@ describe('test sends and email campaigns', () => {
 
   it('send-now, schedule, test-send, history, details and customer groups under /api/email-campaigns', async () => {
     const { groupId } = await seedAudience(t, owner.accountId, 2, { sms: false, email: true, base: 550_000_000, name: 'Mail list' });
-    const body = { name: 'Newsletter', brand_id: brandId, audience: { group_ids: [groupId] }, email: { subject: 'News', html: '<p>News</p>' } };
+    const body = {
+      name: 'Newsletter',
+      brand_id: brandId,
+      audience: { group_ids: [groupId] },
+      email: { subject: 'News', html: '<p>News</p>' },
+    };
     const soon = await req('POST', '/api/email-campaigns/schedule', { ...body, schedule_at: new Date(Date.now() + 60_000).toISOString() });
     expect(soon.statusCode).toBe(400);
     const sent = await req('POST', '/api/email-campaigns/send-now', body);
     expect(sent.statusCode, sent.body).toBe(201);
     const id = json(sent).data.id;
     await untilStatus(id, 'COMPLETED');
-    const scheduled = await req('POST', '/api/email-campaigns/schedule', { ...body, name: 'Newsletter 2', schedule_at: new Date(Date.now() + 3_600_000).toISOString() });
+    const scheduled = await req('POST', '/api/email-campaigns/schedule', {
+      ...body,
+      name: 'Newsletter 2',
+      schedule_at: new Date(Date.now() + 3_600_000).toISOString(),
+    });
     expect(json(scheduled).data.status).toBe('SCHEDULED');
-    const empty = await req('POST', '/api/email-campaigns/send-now', { ...body, name: 'Nobody', audience: { group_ids: [(await seedAudience(t, owner.accountId, 0, { name: 'Empty' })).groupId] } });
+    const empty = await req('POST', '/api/email-campaigns/send-now', {
+      ...body,
+      name: 'Nobody',
+      audience: { group_ids: [(await seedAudience(t, owner.accountId, 0, { name: 'Empty' })).groupId] },
+    });
     expect(json(empty).code).toBe('AUDIENCE_EMPTY');
     expect((await t.sql(`select 1 from campaigns where name = 'Nobody'`)).length).toBe(0);
     const history = json(await req('GET', `/api/email-campaigns/history/${owner.userId}`)).data;
@@ -305,7 +410,10 @@ describe('test sends and email campaigns', () => {
     const second = json(await req('GET', `/api/email-campaigns/customer-groups/${owner.userId}?limit=1&page=2`)).data;
     expect(second).toMatchObject({ page: 2, limit: 1, total: groups.total });
     expect(second.items).toHaveLength(groups.total > 1 ? 1 : 0);
-    const test = await req('POST', '/api/email-campaigns/test-send', { emails: ['qa@customer.example'], email: { subject: 'QA', html: '<p>QA</p>' } });
+    const test = await req('POST', '/api/email-campaigns/test-send', {
+      emails: ['qa@customer.example'],
+      email: { subject: 'QA', html: '<p>QA</p>' },
+    });
     expect(test.statusCode, test.body).toBe(201);
     await waitForMails(t, 'qa@customer.example', 1);
     const other = await signUp(t);

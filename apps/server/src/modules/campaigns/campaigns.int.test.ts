@@ -50,7 +50,11 @@ describe('drafts', () => {
     const put = await req('PUT', `/api/campaigns/${draft.id}`, { name: 'Ramadan', channels: ['whatsapp', 'sms'] });
     expect(put.statusCode, put.body).toBe(200);
     expect(json(put).data).toMatchObject({ name: 'Ramadan', channels: ['whatsapp', 'sms'], objective: 'Ramadan offers' });
-    expect(json(await req('GET', `/api/campaigns/${draft.id}`)).data).toMatchObject({ id: draft.id, name: 'Ramadan', timezone: 'Asia/Riyadh' });
+    expect(json(await req('GET', `/api/campaigns/${draft.id}`)).data).toMatchObject({
+      id: draft.id,
+      name: 'Ramadan',
+      timezone: 'Asia/Riyadh',
+    });
     const list = json(await req('GET', '/api/campaigns?search=ramad&channel=sms&status=DRAFT&sort=name&order=asc')).data;
     expect(list.items.map((c: { id: number }) => c.id)).toContain(draft.id);
     expect(list).toMatchObject({ page: 1, limit: 20 });
@@ -60,7 +64,11 @@ describe('drafts', () => {
   });
 
   it('refuses bad input with field errors (400, never 500) and duplicate names', async () => {
-    const bad = await req('POST', '/api/campaigns', { channels: ['sms', 'sms'], schedule_at: new Date(Date.now() + 60_000).toISOString(), ab_test: { split_percent: 70, metric: 'open', after_hours: 1, variant_b: {} } });
+    const bad = await req('POST', '/api/campaigns', {
+      channels: ['sms', 'sms'],
+      schedule_at: new Date(Date.now() + 60_000).toISOString(),
+      ab_test: { split_percent: 70, metric: 'open', after_hours: 1, variant_b: {} },
+    });
     expect(bad.statusCode).toBe(400);
     const fields = json(bad).errors.map((e: { field: string }) => e.field);
     expect(fields).toEqual(expect.arrayContaining(['channels', 'schedule_at', 'ab_test.split_percent']));
@@ -101,20 +109,45 @@ describe('audience count and estimate', () => {
     await t.sql('update customers set consent_whatsapp = true where id = $1', [customerIds[0]]);
     await t.sql('update customers set consent_sms = false where id = $1', [customerIds[1]]);
     await t.sql('update customers set consent_sms = false, consent_email = false where id = $1', [customerIds[4]]);
-    const [bl] = await t.sql(`insert into blacklists (account_id, blacklist_name, blacklist_type) values ($1, 'DND', 'MT') returning id`, [owner.accountId]);
+    const [bl] = await t.sql(`insert into blacklists (account_id, blacklist_name, blacklist_type) values ($1, 'DND', 'MT') returning id`, [
+      owner.accountId,
+    ]);
     const [c2] = await t.sql('select mobile_number from customers where id = $1', [customerIds[2]]);
-    await t.sql(`insert into blacklist_entries (account_id, blacklist_id, kind, value) values ($1, $2, 'number', $3)`, [owner.accountId, bl.id, c2.mobile_number]);
+    await t.sql(`insert into blacklist_entries (account_id, blacklist_id, kind, value) values ($1, $2, 'number', $3)`, [
+      owner.accountId,
+      bl.id,
+      c2.mobile_number,
+    ]);
     const { groupId: excl } = await seedAudience(t, owner.accountId, 0, { name: 'Excluded' });
-    await t.sql('insert into group_members (account_id, group_id, customer_id) values ($1, $2, $3)', [owner.accountId, excl, customerIds[3]]);
-    const draft = json(await req('POST', '/api/campaigns', { channels: ['whatsapp', 'sms', 'email'], audience: { group_ids: [groupId], exclude_group_ids: [excl] } })).data;
+    await t.sql('insert into group_members (account_id, group_id, customer_id) values ($1, $2, $3)', [
+      owner.accountId,
+      excl,
+      customerIds[3],
+    ]);
+    const draft = json(
+      await req('POST', '/api/campaigns', {
+        channels: ['whatsapp', 'sms', 'email'],
+        audience: { group_ids: [groupId], exclude_group_ids: [excl] },
+      }),
+    ).data;
     const count = json(await req('GET', `/api/campaigns/${draft.id}/audience-count`)).data;
     expect(count).toMatchObject({ total: 5, reachable: 4, by_channel: { whatsapp: 1, sms: 1, email: 2 } });
     // a prefix on an ACTIVE MT list blocks too (customer 5 → email); an INACTIVE list blocks nothing
     await t.sql(`update customers set mobile_number = '+966711111115' where id = $1`, [customerIds[5]]);
-    await t.sql(`insert into blacklist_entries (account_id, blacklist_id, kind, value) values ($1, $2, 'prefix', '+96671111')`, [owner.accountId, bl.id]);
-    const [off] = await t.sql(`insert into blacklists (account_id, blacklist_name, blacklist_type, status) values ($1, 'Old DND', 'MT', 'INACTIVE') returning id`, [owner.accountId]);
+    await t.sql(`insert into blacklist_entries (account_id, blacklist_id, kind, value) values ($1, $2, 'prefix', '+96671111')`, [
+      owner.accountId,
+      bl.id,
+    ]);
+    const [off] = await t.sql(
+      `insert into blacklists (account_id, blacklist_name, blacklist_type, status) values ($1, 'Old DND', 'MT', 'INACTIVE') returning id`,
+      [owner.accountId],
+    );
     const [c0] = await t.sql('select mobile_number from customers where id = $1', [customerIds[0]]);
-    await t.sql(`insert into blacklist_entries (account_id, blacklist_id, kind, value) values ($1, $2, 'number', $3)`, [owner.accountId, off.id, c0.mobile_number]);
+    await t.sql(`insert into blacklist_entries (account_id, blacklist_id, kind, value) values ($1, $2, 'number', $3)`, [
+      owner.accountId,
+      off.id,
+      c0.mobile_number,
+    ]);
     const again = json(await req('GET', `/api/campaigns/${draft.id}/audience-count`)).data;
     expect(again).toMatchObject({ total: 5, reachable: 4, by_channel: { whatsapp: 1, email: 3 } });
     await t.sql('delete from blacklists where id = any($1::int[])', [[bl.id, off.id]]);
@@ -123,7 +156,15 @@ describe('audience count and estimate', () => {
   it('estimates messages, SMS parts, credits and balance per channel', async () => {
     const { id } = await smsDraft(t, owner, { content: { sms: { text: `${'x'.repeat(160)} {{first_name}}` } } });
     const est = json(await req('GET', `/api/campaigns/${id}/estimate`)).data;
-    expect(est.channels[0]).toMatchObject({ channel: 'sms', messages: 3, parts_min: 2, parts_max: 2, credits: 6, exact: true, enough: true });
+    expect(est.channels[0]).toMatchObject({
+      channel: 'sms',
+      messages: 3,
+      parts_min: 2,
+      parts_max: 2,
+      credits: 6,
+      exact: true,
+      enough: true,
+    });
     expect(est.channels[0].balance).toBeGreaterThan(0);
   });
 });
@@ -133,7 +174,9 @@ describe('deploy refusals leave no batch', () => {
     const draft = json(await req('POST', '/api/campaigns', { channels: ['sms', 'email'] })).data;
     const res = await req('POST', `/api/campaigns/${draft.id}/deploy`);
     expect(res.statusCode).toBe(400);
-    expect(json(res).errors.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['brand_id', 'audience.group_ids', 'content.sms', 'content.email']));
+    expect(json(res).errors.map((e: { field: string }) => e.field)).toEqual(
+      expect.arrayContaining(['brand_id', 'audience.group_ids', 'content.sms', 'content.email']),
+    );
     expect(await batchesOf(draft.id)).toHaveLength(0);
     // the body form of §7's /deploy answers the same, and a body without an id is a field error
     const viaBody = await req('POST', '/api/campaigns/deploy', { campaign_id: draft.id });
@@ -145,23 +188,63 @@ describe('deploy refusals leave no batch', () => {
 
   it('schedule too soon, unapproved template, missing sender, empty audience, credits, expired plan', async () => {
     const cases: [string, (id: number) => Promise<unknown>, number, string][] = [
-      ['too soon', (id) => t.sql(`update campaigns set schedule_at = now() + interval '3 minutes' where id = $1`, [id]), 400, 'VALIDATION_ERROR'],
+      [
+        'too soon',
+        (id) => t.sql(`update campaigns set schedule_at = now() + interval '3 minutes' where id = $1`, [id]),
+        400,
+        'VALIDATION_ERROR',
+      ],
       [
         'unapproved template',
         async (id) => {
-          const [tpl] = await t.sql(`insert into templates (account_id, template_name, message_type, template_text, status) values ($1, $2, 'sms', 'Hi', 'DRAFT') returning id`, [owner.accountId, `tpl-${id}`]);
-          await t.sql(`update campaigns set content = jsonb_build_object('sms', jsonb_build_object('template_id', $2::int)) where id = $1`, [id, tpl.id]);
+          const [tpl] = await t.sql(
+            `insert into templates (account_id, template_name, message_type, template_text, status) values ($1, $2, 'sms', 'Hi', 'DRAFT') returning id`,
+            [owner.accountId, `tpl-${id}`],
+          );
+          await t.sql(
+            `update campaigns set content = jsonb_build_object('sms', jsonb_build_object('template_id', $2::int)) where id = $1`,
+            [id, tpl.id],
+          );
         },
         409,
         'TEMPLATE_NOT_APPROVED',
       ],
-      ['missing sender', () => t.sql(`update sms_senders set status = 'INACTIVE' where account_id = $1`, [owner.accountId]), 409, 'NO_ACTIVE_SENDER'],
-      ['empty audience', (id) => t.sql(`update customers set consent_sms = false where id in (select customer_id from group_members where group_id = (select (audience->'group_ids'->>0)::int from campaigns where id = $1))`, [id]), 400, 'AUDIENCE_EMPTY'],
-      ['credits', () => t.sql(`update credits set balance = 2 where account_id = $1 and channel = 'sms'`, [owner.accountId]), 402, 'INSUFFICIENT_CREDITS'],
+      [
+        'missing sender',
+        () => t.sql(`update sms_senders set status = 'INACTIVE' where account_id = $1`, [owner.accountId]),
+        409,
+        'NO_ACTIVE_SENDER',
+      ],
+      [
+        'empty audience',
+        (id) =>
+          t.sql(
+            `update customers set consent_sms = false where id in (select customer_id from group_members where group_id = (select (audience->'group_ids'->>0)::int from campaigns where id = $1))`,
+            [id],
+          ),
+        400,
+        'AUDIENCE_EMPTY',
+      ],
+      [
+        'credits',
+        () => t.sql(`update credits set balance = 2 where account_id = $1 and channel = 'sms'`, [owner.accountId]),
+        402,
+        'INSUFFICIENT_CREDITS',
+      ],
       // the trial long over: the plan gate refuses before deploy runs
-      ['expired plan', () => t.sql(`update users set created_at = now() - interval '5 months' where account_id = $1`, [owner.accountId]), 403, 'SUBSCRIPTION_REQUIRED'],
+      [
+        'expired plan',
+        () => t.sql(`update users set created_at = now() - interval '5 months' where account_id = $1`, [owner.accountId]),
+        403,
+        'SUBSCRIPTION_REQUIRED',
+      ],
       // no plan (credits) for the chosen channel
-      ['no valid plan', () => t.sql(`delete from credits where account_id = $1 and channel = 'sms'`, [owner.accountId]), 403, 'NO_VALID_PLAN'],
+      [
+        'no valid plan',
+        () => t.sql(`delete from credits where account_id = $1 and channel = 'sms'`, [owner.accountId]),
+        403,
+        'NO_VALID_PLAN',
+      ],
     ];
     for (const [label, breakIt, status, code] of cases) {
       const { id } = await smsDraft(t, owner);
@@ -172,7 +255,10 @@ describe('deploy refusals leave no batch', () => {
       expect(await batchesOf(id), label).toHaveLength(0);
       expect(await statusOf(id)).toBe('DRAFT');
       await t.sql(`update sms_senders set status = 'ACTIVE' where account_id = $1`, [owner.accountId]);
-      await t.sql(`insert into credits (account_id, channel, balance) values ($1, 'sms', 1000) on conflict (account_id, channel) do update set balance = 1000`, [owner.accountId]);
+      await t.sql(
+        `insert into credits (account_id, channel, balance) values ($1, 'sms', 1000) on conflict (account_id, channel) do update set balance = 1000`,
+        [owner.accountId],
+      );
       await t.sql(`update users set created_at = now() where account_id = $1`, [owner.accountId]);
     }
   });
@@ -216,17 +302,24 @@ describe('the state machine', () => {
     await t.sql(`update batches set processing_status = 'PROCESSING', expand_pending = 1 where id = $1`, [batch.id]);
     await expandChunk(t.ctx, { batch: batch.id, after: 0, upto: null });
     expect(await t.sql('select count(*)::int as n from messages where campaign_id = $1', [id])).toEqual([{ n: 3 }]);
-    expect((await t.sql('select message_count, expand_pending from batches where id = $1', [batch.id]))[0]).toEqual({ message_count: 3, expand_pending: 1 });
+    expect((await t.sql('select message_count, expand_pending from batches where id = $1', [batch.id]))[0]).toEqual({
+      message_count: 3,
+      expand_pending: 1,
+    });
     await t.sql(`update batches set processing_status = 'IN_PROGRESS', expand_pending = 0 where id = $1`, [batch.id]);
     const paused = await act(id, 'pause');
     expect(json(paused).data).toMatchObject({ status: 'PAUSED', held: 3 });
     await expectRefused(id, ['pause', 'deploy']);
     expect(json(await act(id, 'resume')).data).toMatchObject({ status: 'RUNNING', released: 3 });
-    await t.sql(`update messages set status = 'DELIVERED', stage = 'done', sent_at = now(), delivered_at = now() where campaign_id = $1`, [id]);
+    await t.sql(`update messages set status = 'DELIVERED', stage = 'done', sent_at = now(), delivered_at = now() where campaign_id = $1`, [
+      id,
+    ]);
     await campaignsTick(t.ctx);
     expect(await statusOf(id)).toBe('COMPLETED');
     await expectRefused(id, ['pause', 'resume', 'cancel', 'deploy']);
-    const [n] = await t.sql(`select * from notifications where user_id = $1 and type = 'campaign_status' order by id desc limit 1`, [owner.userId]);
+    const [n] = await t.sql(`select * from notifications where user_id = $1 and type = 'campaign_status' order by id desc limit 1`, [
+      owner.userId,
+    ]);
     expect(n.title_key).toBe('notifications.campaignCompleted.title');
     const progress = json(await req('GET', `/api/campaigns/${id}/progress`)).data;
     expect(progress).toMatchObject({ status: 'COMPLETED', done: 3, percent: 100, by_status: { DELIVERED: 3 } });
@@ -245,7 +338,9 @@ describe('the state machine', () => {
     const [batch] = await batchesOf(id);
     await startBatch(t.ctx, batch.id);
     await expandChunk(t.ctx, { batch: batch.id, after: 0, upto: null });
-    const bodies = (await t.sql('select customer_id, body from messages where campaign_id = $1 order by customer_id', [id])).map((m) => m.body);
+    const bodies = (await t.sql('select customer_id, body from messages where campaign_id = $1 order by customer_id', [id])).map(
+      (m) => m.body,
+    );
     expect(bodies).toEqual(['Hi Cust1, tier gold', 'Hi Cust2, tier basic', 'Hi Cust3, tier basic']);
   });
 
@@ -255,7 +350,10 @@ describe('the state machine', () => {
     const [b] = await batchesOf(a.id);
     await startBatch(t.ctx, b.id);
     await expandChunk(t.ctx, { batch: b.id, after: 0, upto: null });
-    await t.sql(`update messages set status = case when id = (select min(id) from messages where campaign_id = $1) then 'FAILED' else 'SENT' end, stage = 'done' where campaign_id = $1`, [a.id]);
+    await t.sql(
+      `update messages set status = case when id = (select min(id) from messages where campaign_id = $1) then 'FAILED' else 'SENT' end, stage = 'done' where campaign_id = $1`,
+      [a.id],
+    );
     await campaignsTick(t.ctx);
     expect(await statusOf(a.id)).toBe('COMPLETED_WITH_ERRORS');
 
@@ -264,11 +362,17 @@ describe('the state machine', () => {
     const [cb] = await batchesOf(c.id);
     await startBatch(t.ctx, cb.id);
     await expandChunk(t.ctx, { batch: cb.id, after: 0, upto: null });
-    const before = Number((await t.sql(`select balance from credits where account_id = $1 and channel = 'sms'`, [owner.accountId]))[0].balance);
+    const before = Number(
+      (await t.sql(`select balance from credits where account_id = $1 and channel = 'sms'`, [owner.accountId]))[0].balance,
+    );
     expect(json(await act(c.id, 'cancel')).data).toMatchObject({ status: 'CANCELED', cancelled: 3 });
-    const after = Number((await t.sql(`select balance from credits where account_id = $1 and channel = 'sms'`, [owner.accountId]))[0].balance);
+    const after = Number(
+      (await t.sql(`select balance from credits where account_id = $1 and channel = 'sms'`, [owner.accountId]))[0].balance,
+    );
     expect(after - before).toBe(3);
-    expect((await t.sql('select distinct status from messages where campaign_id = $1', [c.id])).map((r) => r.status)).toEqual(['CANCELLED']);
+    expect((await t.sql('select distinct status from messages where campaign_id = $1', [c.id])).map((r) => r.status)).toEqual([
+      'CANCELLED',
+    ]);
     await expectRefused(c.id, ['pause', 'resume', 'cancel', 'deploy']);
   });
 
@@ -281,9 +385,13 @@ describe('the state machine', () => {
     await expandChunk(t.ctx, { batch: b.id, after: 0, upto: null });
     const rows = await t.sql('select status, stage, credits, error_code, error_message from messages where campaign_id = $1', [id]);
     expect(rows).toHaveLength(3);
-    expect(rows.every((r) => r.status === 'FAILED' && r.stage === 'done' && r.credits === 0 && r.error_code === 'INSUFFICIENT_CREDITS')).toBe(true);
+    expect(
+      rows.every((r) => r.status === 'FAILED' && r.stage === 'done' && r.credits === 0 && r.error_code === 'INSUFFICIENT_CREDITS'),
+    ).toBe(true);
     expect(rows[0].error_message).toBe('Remaining SMS are fewer than the message length');
-    expect(Number((await t.sql(`select balance from credits where account_id = $1 and channel = 'sms'`, [owner.accountId]))[0].balance)).toBe(1);
+    expect(
+      Number((await t.sql(`select balance from credits where account_id = $1 and channel = 'sms'`, [owner.accountId]))[0].balance),
+    ).toBe(1);
     await campaignsTick(t.ctx);
     expect(await statusOf(id)).toBe('COMPLETED_WITH_ERRORS');
     await t.sql(`update credits set balance = 1000 where account_id = $1 and channel = 'sms'`, [owner.accountId]);
@@ -300,9 +408,17 @@ describe('the state machine', () => {
     expect(await startBatch(t.ctx, b.id)).toBe(false); // not due yet
     const list = json(await req('GET', '/api/batches?view=scheduled')).data;
     const row = list.items.find((x: { id: number }) => x.id === b.id);
-    expect(row).toMatchObject({ campaign_name: expect.any(String), scheduled_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), scheduled_time: expect.stringMatching(/^\d{2}:\d{2}$/) });
-    expect((await req('POST', `/api/batches/${b.id}/reschedule`, { schedule_at: new Date(Date.now() + 120_000).toISOString() })).statusCode).toBe(400);
-    expect((await req('POST', `/api/batches/${b.id}/reschedule`, { schedule_at: new Date(Date.now() + 7_200_000).toISOString() })).statusCode).toBe(200);
+    expect(row).toMatchObject({
+      campaign_name: expect.any(String),
+      scheduled_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      scheduled_time: expect.stringMatching(/^\d{2}:\d{2}$/),
+    });
+    expect(
+      (await req('POST', `/api/batches/${b.id}/reschedule`, { schedule_at: new Date(Date.now() + 120_000).toISOString() })).statusCode,
+    ).toBe(400);
+    expect(
+      (await req('POST', `/api/batches/${b.id}/reschedule`, { schedule_at: new Date(Date.now() + 7_200_000).toISOString() })).statusCode,
+    ).toBe(200);
     expect((await req('POST', `/api/batches/${b.id}/send-now`, {})).statusCode).toBe(200);
     expect(await startBatch(t.ctx, b.id)).toBe(true);
     expect(await statusOf(s.id)).toBe('RUNNING');
@@ -355,7 +471,10 @@ describe('approval', () => {
     const [after] = await batchesOf(id);
     expect(after).toMatchObject({ approval_status: 'PORTAL_REJECTED', rejection_reason: 'Wrong offer' });
     expect(after.rejected_date).toBeTruthy();
-    const [n] = await t.sql(`select params from notifications where user_id = $1 and title_key like '%campaignRejected%' order by id desc limit 1`, [owner.userId]);
+    const [n] = await t.sql(
+      `select params from notifications where user_id = $1 and title_key like '%campaignRejected%' order by id desc limit 1`,
+      [owner.userId],
+    );
     expect(n.params).toMatchObject({ reason: 'Wrong offer' });
   });
 

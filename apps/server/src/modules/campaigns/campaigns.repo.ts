@@ -40,7 +40,10 @@ export async function listCampaigns(db: DbOrTx, accountId: number, q: ListQuery 
 }
 
 export async function findCampaign(db: DbOrTx, accountId: number, id: number, lock = false): Promise<CampaignRow | null> {
-  const query = db.select().from(campaigns).where(and(eq(campaigns.account_id, accountId), eq(campaigns.id, id)));
+  const query = db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.account_id, accountId), eq(campaigns.id, id)));
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }

@@ -3,7 +3,14 @@
  * CANCELED, COMPLETED*), the live audience count and the estimate (messages, SMS parts, cost and
  * credits needed against the balance per channel).
  */
-import type { CampaignContent, CampaignDraftInput, CampaignDto, CampaignState, ChannelEstimate, campaignListQuerySchema } from '@risala/shared/schemas/campaigns';
+import type {
+  CampaignContent,
+  CampaignDraftInput,
+  CampaignDto,
+  CampaignState,
+  ChannelEstimate,
+  campaignListQuerySchema,
+} from '@risala/shared/schemas/campaigns';
 import { translate } from '@risala/shared/i18n/index.ts';
 import type { Channel } from '@risala/shared/schemas/messages';
 import { sql } from 'drizzle-orm';
@@ -142,12 +149,25 @@ export const audienceOf = (row: repo.CampaignRow) => {
   return { group_ids: a.group_ids ?? [], exclude_group_ids: a.exclude_group_ids ?? [] };
 };
 export const abOf = (row: repo.CampaignRow) =>
-  row.ab_test as null | { split_percent: number; metric: 'delivery' | 'open' | 'click'; after_hours: number; variant_b: CampaignContent; winner?: 'A' | 'B'; decided_at?: string };
+  row.ab_test as null | {
+    split_percent: number;
+    metric: 'delivery' | 'open' | 'click';
+    after_hours: number;
+    variant_b: CampaignContent;
+    winner?: 'A' | 'B';
+    decided_at?: string;
+  };
 
 /** GET /api/campaigns/{id}/audience-count: the live count after exclusions, per channel. */
 export async function audienceCount(ctx: AppContext, auth: AuthContext, id: number): Promise<AudienceCount> {
   const row = await requireCampaign(ctx.db, auth.accountId, id);
-  const audience = await buildAudience(ctx.db, auth.accountId, audienceOf(row), row.channels as Channel[], abOf(row)?.split_percent ?? null);
+  const audience = await buildAudience(
+    ctx.db,
+    auth.accountId,
+    audienceOf(row),
+    row.channels as Channel[],
+    abOf(row)?.split_percent ?? null,
+  );
   return countAudience(ctx.db, audience);
 }
 
@@ -186,17 +206,32 @@ async function smsCredits(db: DbOrTx, row: repo.CampaignRow, count: number, give
  */
 export async function estimateOf(db: DbOrTx, row: repo.CampaignRow, count?: AudienceCount, audience?: BuiltAudience) {
   const channels = row.channels as Channel[];
-  const c = count ?? (await countAudience(db, audience ?? (await buildAudience(db, row.account_id, audienceOf(row), channels, abOf(row)?.split_percent ?? null))));
-  const { rows: balances } = await db.execute<{ channel: string; balance: string }>(sql`select channel, balance from credits where account_id = ${row.account_id}`);
+  const c =
+    count ??
+    (await countAudience(
+      db,
+      audience ?? (await buildAudience(db, row.account_id, audienceOf(row), channels, abOf(row)?.split_percent ?? null)),
+    ));
+  const { rows: balances } = await db.execute<{ channel: string; balance: string }>(
+    sql`select channel, balance from credits where account_id = ${row.account_id}`,
+  );
   const balanceOf = (ch: string) => Number(balances.find((b) => b.channel === ch)?.balance ?? 0);
   const table = await loadRoutingTable(db, row.account_id);
   const rate = Number(table.routers.find((r) => r.router_type === 'default' && r.status === 'ACTIVE')?.rate ?? 0);
   const out: ChannelEstimate[] = [];
   for (const channel of channels) {
     const messages = c.by_channel[channel] ?? 0;
-    const figures = channel === 'sms' ? await smsCredits(db, row, messages, audience) : { parts_min: 1, parts_max: 1, credits: messages, exact: true };
+    const figures =
+      channel === 'sms' ? await smsCredits(db, row, messages, audience) : { parts_min: 1, parts_max: 1, credits: messages, exact: true };
     const balance = balanceOf(channel);
-    out.push({ channel, messages, ...figures, balance, enough: balance >= figures.credits, cost: (channel === 'sms' ? figures.credits * rate : 0).toFixed(5) });
+    out.push({
+      channel,
+      messages,
+      ...figures,
+      balance,
+      enough: balance >= figures.credits,
+      cost: (channel === 'sms' ? figures.credits * rate : 0).toFixed(5),
+    });
   }
   const cost = out.reduce((n, e) => n + Number(e.cost), 0).toFixed(5);
   return { audience: c, channels: out, messages: c.reachable, cost };

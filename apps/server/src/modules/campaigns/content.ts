@@ -15,7 +15,17 @@ import { content as contentItems, whatsappTemplates } from '../../db/schema/inde
 import { AppError } from '../../lib/errors.ts';
 import { fillParams, type NewMessage, resolveEmailSender, resolveWhatsappSender, setMessageContent } from '../messaging/index.ts';
 import { findDefaultSmsSender, findSmsSender } from '../senders/index.ts';
-import { customerValues, emailRenderer, findTemplate, hasVisibleContent, htmlToText, renderDesign, renderer, sanitizeEmailHtml, textToHtml } from '../templates/index.ts';
+import {
+  customerValues,
+  emailRenderer,
+  findTemplate,
+  hasVisibleContent,
+  htmlToText,
+  renderDesign,
+  renderer,
+  sanitizeEmailHtml,
+  textToHtml,
+} from '../templates/index.ts';
 import type { AudienceMember } from './audience.ts';
 import { type SmsSqlPlan, smsBodySql } from './sms-sql.ts';
 import { addTracking, type TrackingKeys } from './tracking.ts';
@@ -29,7 +39,20 @@ export interface CampaignSenders {
 /** The per-message fields a channel fills in. */
 export type Rendered = Pick<
   NewMessage,
-  'channel' | 'recipient' | 'sender' | 'sms_sender_id' | 'email_sender_id' | 'whatsapp_sender_id' | 'template_id' | 'whatsapp_template_id' | 'subject' | 'body' | 'payload' | 'encoding' | 'parts' | 'credits'
+  | 'channel'
+  | 'recipient'
+  | 'sender'
+  | 'sms_sender_id'
+  | 'email_sender_id'
+  | 'whatsapp_sender_id'
+  | 'template_id'
+  | 'whatsapp_template_id'
+  | 'subject'
+  | 'body'
+  | 'payload'
+  | 'encoding'
+  | 'parts'
+  | 'credits'
 >;
 
 export interface ChannelPlan {
@@ -42,7 +65,8 @@ export interface ChannelPlan {
   sql?: SmsSqlPlan;
 }
 
-const mentionsAttributes = (...texts: (string | null | undefined)[]) => extractVariables(...texts).variables.some((v) => v.startsWith('attributes.'));
+const mentionsAttributes = (...texts: (string | null | undefined)[]) =>
+  extractVariables(...texts).variables.some((v) => v.startsWith('attributes.'));
 
 export type Recipient = Pick<AudienceMember, 'first_name' | 'last_name' | 'email' | 'mobile_number' | 'city' | 'country' | 'attributes'> & {
   language?: string;
@@ -61,7 +85,12 @@ function onField<T>(field: string, fn: () => Promise<T>): Promise<T> {
 
 const missing = (field: string) => new AppError('VALIDATION_ERROR', { errors: [{ field, message: 'validation.required' }] });
 
-async function smsPlan(db: DbOrTx, accountId: number, c: NonNullable<CampaignContent['sms']>, senderId: number | null | undefined): Promise<ChannelPlan> {
+async function smsPlan(
+  db: DbOrTx,
+  accountId: number,
+  c: NonNullable<CampaignContent['sms']>,
+  senderId: number | null | undefined,
+): Promise<ChannelPlan> {
   const sender = await onField('senders.sms_sender_id', async () => {
     const row = senderId ? await findSmsSender(db, accountId, senderId) : await findDefaultSmsSender(db, accountId);
     if (!row) throw new AppError(senderId ? 'NOT_FOUND' : 'NO_ACTIVE_SENDER');
@@ -127,7 +156,11 @@ async function emailContent(db: DbOrTx, accountId: number, c: NonNullable<Campai
       if (t.status !== 'APPROVED') throw new AppError('TEMPLATE_NOT_APPROVED');
       return t;
     });
-    return { templateId: row.id, usesAttributes: mentionsAttributes(row.subject, row.template_text, row.html), render: renderer(row) as MailRender };
+    return {
+      templateId: row.id,
+      usesAttributes: mentionsAttributes(row.subject, row.template_text, row.html),
+      render: renderer(row) as MailRender,
+    };
   }
   let html = c.html ?? null;
   if (c.content_id) {
@@ -186,7 +219,13 @@ async function emailPlan(
  * bulk update per chunk, in the transaction that inserted them (before any stage can see them).
  * Rows are matched by customer and address.
  */
-export async function addEmailTracking(ctx: AppContext, tx: DbOrTx, rows: NewMessage[], ids: number[], languages: Map<number, string> = new Map()) {
+export async function addEmailTracking(
+  ctx: AppContext,
+  tx: DbOrTx,
+  rows: NewMessage[],
+  ids: number[],
+  languages: Map<number, string> = new Map(),
+) {
   const emails = rows.filter((r) => r.channel === 'email');
   if (emails.length === 0) return;
   const key = (customerId: unknown, recipient: string) => `${customerId ?? ''}|${recipient}`;
@@ -207,7 +246,12 @@ export async function addEmailTracking(ctx: AppContext, tx: DbOrTx, rows: NewMes
   await setMessageContent(tx, out);
 }
 
-async function whatsappPlan(db: DbOrTx, accountId: number, c: NonNullable<CampaignContent['whatsapp']>, senderId: number | null | undefined): Promise<ChannelPlan> {
+async function whatsappPlan(
+  db: DbOrTx,
+  accountId: number,
+  c: NonNullable<CampaignContent['whatsapp']>,
+  senderId: number | null | undefined,
+): Promise<ChannelPlan> {
   const sender = await onField('senders.whatsapp_sender_id', () => resolveWhatsappSender(db, accountId, senderId));
   if (!c.whatsapp_template_id) throw missing('content.whatsapp.whatsapp_template_id');
   const [row] = await db
@@ -216,12 +260,16 @@ async function whatsappPlan(db: DbOrTx, accountId: number, c: NonNullable<Campai
     .where(and(eq(whatsappTemplates.account_id, accountId), eq(whatsappTemplates.id, c.whatsapp_template_id)));
   const field = 'content.whatsapp.whatsapp_template_id';
   if (!row) throw new AppError('NOT_FOUND', { errors: [{ field, message: 'errors.NOT_FOUND' }] });
-  if (row.status !== 'APPROVED') throw new AppError('TEMPLATE_NOT_APPROVED', { errors: [{ field, message: 'errors.TEMPLATE_NOT_APPROVED' }] });
+  if (row.status !== 'APPROVED')
+    throw new AppError('TEMPLATE_NOT_APPROVED', { errors: [{ field, message: 'errors.TEMPLATE_NOT_APPROVED' }] });
   const body = ((row.components ?? []) as { type: string; text?: string }[]).find((x) => x.type === 'BODY')?.text ?? '';
   const expected = new Set(body.match(/\{\{\d+\}\}/g) ?? []).size;
   const params = c.params ?? [];
   if (params.length !== expected) {
-    throw new AppError('VALIDATION_ERROR', { errors: [{ field: 'content.whatsapp.params', message: 'whatsapp.send.paramsCount' }], data: { expected } });
+    throw new AppError('VALIDATION_ERROR', {
+      errors: [{ field: 'content.whatsapp.params', message: 'whatsapp.send.paramsCount' }],
+      data: { expected },
+    });
   }
   return {
     channel: 'whatsapp',

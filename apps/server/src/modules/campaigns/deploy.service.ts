@@ -27,17 +27,30 @@ export function assertTransition(row: { status: string }, to: CampaignState) {
   if (!canTransition(row.status as CampaignState, to)) throw new AppError('CAMPAIGN_STATE_INVALID', { data: { status: row.status, to } });
 }
 
-export const batchCode = (id: number, at = new Date()) => `B-${at.toISOString().slice(0, 10).replace(/-/g, '')}-${String(id).padStart(6, '0')}`;
+export const batchCode = (id: number, at = new Date()) =>
+  `B-${at.toISOString().slice(0, 10).replace(/-/g, '')}-${String(id).padStart(6, '0')}`;
 
 /** Queue a batch's start at its time (or now); the job key makes it idempotent (reschedule moves it). */
 export async function queueBatchStart(ctx: AppContext, tx: DbOrTx, batchId: number, at: Date | null) {
-  await enqueue(ctx.db.$client, tx, 'campaign_batch_start', { batch: batchId }, { runAt: at ?? new Date(), maxAttempts: 5, jobKey: `batch-start:${batchId}` });
+  await enqueue(
+    ctx.db.$client,
+    tx,
+    'campaign_batch_start',
+    { batch: batchId },
+    { runAt: at ?? new Date(), maxAttempts: 5, jobKey: `batch-start:${batchId}` },
+  );
   await queueTick(ctx, tx);
 }
 
 /** The periodic check (completion, A/B winner, overdue starts): one job, its run time kept. */
 export async function queueTick(ctx: AppContext, db: DbOrTx, delayMs = 2000) {
-  await enqueue(ctx.db.$client, db, 'campaigns_tick', {}, { jobKey: 'campaigns_tick', runAt: new Date(Date.now() + delayMs), maxAttempts: 3 });
+  await enqueue(
+    ctx.db.$client,
+    db,
+    'campaigns_tick',
+    {},
+    { jobKey: 'campaigns_tick', runAt: new Date(Date.now() + delayMs), maxAttempts: 3 },
+  );
 }
 
 function completeness(row: repo.CampaignRow): FieldError[] {
@@ -51,7 +64,8 @@ function completeness(row: repo.CampaignRow): FieldError[] {
   for (const ch of channels) if (!content[ch]) need(`content.${ch}`);
   const ab = abOf(row);
   if (ab) for (const ch of channels) if (!ab.variant_b[ch]) need(`ab_test.variant_b.${ch}`);
-  if (row.schedule_at && row.schedule_at.getTime() <= Date.now() + 5 * 60_000) errors.push({ field: 'schedule_at', message: 'validation.scheduledTime' });
+  if (row.schedule_at && row.schedule_at.getTime() <= Date.now() + 5 * 60_000)
+    errors.push({ field: 'schedule_at', message: 'validation.scheduledTime' });
   return errors;
 }
 
@@ -67,24 +81,31 @@ export async function deployCampaign(ctx: AppContext, auth: AuthContext, id: num
     const ab = abOf(row);
     // each channel's sender and content resolve (or refuse with their field)
     for (const ch of channels) await channelPlan(tx, auth.accountId, ch, row.content as CampaignContent, row.senders as CampaignSenders);
-    if (ab) for (const ch of channels) await channelPlan(tx, auth.accountId, ch, ab.variant_b, row.senders as CampaignSenders, 'ab_test.variant_b');
+    if (ab)
+      for (const ch of channels)
+        await channelPlan(tx, auth.accountId, ch, ab.variant_b, row.senders as CampaignSenders, 'ab_test.variant_b');
 
     const audience = await buildAudience(tx, auth.accountId, audienceOf(row), channels, ab?.split_percent ?? null);
     const count = await countAudience(tx, audience);
     const firstWave = ab ? count.by_variant.filter((v) => v.variant !== 'REST').reduce((n, v) => n + v.count, 0) : count.reachable;
-    if (firstWave === 0) throw new AppError('AUDIENCE_EMPTY', { errors: [{ field: 'audience.group_ids', message: 'errors.AUDIENCE_EMPTY' }] });
+    if (firstWave === 0)
+      throw new AppError('AUDIENCE_EMPTY', { errors: [{ field: 'audience.group_ids', message: 'errors.AUDIENCE_EMPTY' }] });
     const est = await estimateOf(tx, row, count);
     for (const e of est.channels) {
       if (e.messages === 0) continue;
       // amount 0: checks the plan (NO_VALID_PLAN) without taking anything; credits are taken per chunk as messages are created
       const balance = await reserveCredits(tx, { accountId: auth.accountId, channel: e.channel, amount: 0 });
-      if (balance < e.credits) throw new AppError('INSUFFICIENT_CREDITS', { params: { balance, needed: e.credits }, data: { channel: e.channel } });
+      if (balance < e.credits)
+        throw new AppError('INSUFFICIENT_CREDITS', { params: { balance, needed: e.credits }, data: { channel: e.channel } });
     }
 
-    const { rows: acct } = await tx.execute<{ needs_approval: boolean }>(sql`select needs_approval from accounts where id = ${auth.accountId}`);
+    const { rows: acct } = await tx.execute<{ needs_approval: boolean }>(
+      sql`select needs_approval from accounts where id = ${auth.accountId}`,
+    );
     const needsApproval = Boolean(acct[0]?.needs_approval);
     const smsText = String((row.content as CampaignContent).sms?.text ?? '');
-    const gatewayReview = GATEWAY_REVIEWS_SMS_LINKS && channels.includes('sms') && /https?:\/\/|www\./i.test(smsText + String(ab?.variant_b.sms?.text ?? ''));
+    const gatewayReview =
+      GATEWAY_REVIEWS_SMS_LINKS && channels.includes('sms') && /https?:\/\/|www\./i.test(smsText + String(ab?.variant_b.sms?.text ?? ''));
     const variants: (string | null)[] = ab ? ['A', 'B'] : [null];
     const costPer = est.messages > 0 ? Number(est.cost) / est.messages : 0;
     const batchIds: number[] = [];
@@ -110,7 +131,11 @@ export async function deployCampaign(ctx: AppContext, auth: AuthContext, id: num
       launched_at: status === 'RUNNING' ? new Date() : null,
     });
     if (status !== 'WAITING_FOR_APPROVAL') for (const b of batchIds) await queueBatchStart(ctx, tx, b, row.schedule_at);
-    return { ...(await requireCampaign(tx, auth.accountId, id)), batches: await listCampaignBatches(tx, auth.accountId, id), estimate: est };
+    return {
+      ...(await requireCampaign(tx, auth.accountId, id)),
+      batches: await listCampaignBatches(tx, auth.accountId, id),
+      estimate: est,
+    };
   });
 }
 

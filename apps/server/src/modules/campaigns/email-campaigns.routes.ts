@@ -5,7 +5,12 @@
  * user's email campaigns, one recipient's details and the groups to choose from.
  */
 import { idParamSchema, pageQuerySchema } from '@risala/shared';
-import { campaignListQuerySchema, emailCampaignScheduleSchema, emailCampaignSendSchema, emailCampaignTestSchema } from '@risala/shared/schemas/campaigns';
+import {
+  campaignListQuerySchema,
+  emailCampaignScheduleSchema,
+  emailCampaignSendSchema,
+  emailCampaignTestSchema,
+} from '@risala/shared/schemas/campaigns';
 import { userIdParamSchema } from '@risala/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -30,22 +35,40 @@ export function emailCampaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       ok(reply, await sendEmailCampaign(ctx, requireAuth(req), req.body), 'Email campaign scheduled', 201),
     );
     app.post('/test-send', { schema: { tags, body: emailCampaignTestSchema }, preHandler: send }, async (req, reply) => {
-      const spec = { campaignId: null, channels: ['email' as const], content: { email: req.body.email }, senders: { email_sender_id: req.body.email_sender_id ?? null } };
-      return ok(reply, await testSendContent(ctx, requireAuth(req), spec, { numbers: [], emails: req.body.emails }), 'Test email queued', 201);
+      const spec = {
+        campaignId: null,
+        channels: ['email' as const],
+        content: { email: req.body.email },
+        senders: { email_sender_id: req.body.email_sender_id ?? null },
+      };
+      return ok(
+        reply,
+        await testSendContent(ctx, requireAuth(req), spec, { numbers: [], emails: req.body.emails }),
+        'Test email queued',
+        201,
+      );
     });
-    app.get('/history/:userId', { schema: { tags, params: userIdParamSchema, querystring: campaignListQuerySchema.omit({ channel: true }) }, preHandler: view }, async (req, reply) => {
-      const auth = requireAuth(req);
-      await assertUserInAccount(ctx.db, auth.accountId, req.params.userId);
-      return ok(reply, await listCampaigns(ctx, auth, { ...req.query, channel: 'email' }, req.params.userId));
-    });
+    app.get(
+      '/history/:userId',
+      { schema: { tags, params: userIdParamSchema, querystring: campaignListQuerySchema.omit({ channel: true }) }, preHandler: view },
+      async (req, reply) => {
+        const auth = requireAuth(req);
+        await assertUserInAccount(ctx.db, auth.accountId, req.params.userId);
+        return ok(reply, await listCampaigns(ctx, auth, { ...req.query, channel: 'email' }, req.params.userId));
+      },
+    );
     app.get('/:campaignId/details/:id', { schema: { tags, params: detailParams }, preHandler: view }, async (req, reply) => {
       const auth = requireAuth(req);
       return ok(reply, await emailRecipientDetails(ctx, auth, req.params.campaignId, req.params.id, requestLanguage(req)));
     });
-    app.get('/customer-groups/:userId', { schema: { tags, params: userIdParamSchema, querystring: pageQuerySchema }, preHandler: view }, async (req, reply) => {
-      const auth = requireAuth(req);
-      await assertUserInAccount(ctx.db, auth.accountId, req.params.userId);
-      return ok(reply, await customerGroupsPage(ctx, auth, req.query));
-    });
+    app.get(
+      '/customer-groups/:userId',
+      { schema: { tags, params: userIdParamSchema, querystring: pageQuerySchema }, preHandler: view },
+      async (req, reply) => {
+        const auth = requireAuth(req);
+        await assertUserInAccount(ctx.db, auth.accountId, req.params.userId);
+        return ok(reply, await customerGroupsPage(ctx, auth, req.query));
+      },
+    );
   };
 }

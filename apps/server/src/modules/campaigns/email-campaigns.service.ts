@@ -61,6 +61,9 @@ export async function customerGroupsPage(ctx: AppContext, auth: AuthContext, { p
      where account_id = ${auth.accountId} order by lower(group_name), id limit ${limit} offset ${(page - 1) * limit}`);
   const total =
     rows[0]?.total ??
-    (page > 1 ? ((await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from customer_groups where account_id = ${auth.accountId}`)).rows[0]?.n ?? 0) : 0);
+    (page > 1
+      ? ((await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from customer_groups where account_id = ${auth.accountId}`))
+          .rows[0]?.n ?? 0)
+      : 0);
   return { items: rows.map(({ total: _total, ...r }) => r), page, limit, total };
 }

@@ -16,7 +16,18 @@ import { translate } from '@risala/shared/i18n/index.ts';
 import type { CampaignContent, CampaignState } from '@risala/shared/schemas/campaigns';
 import type { Channel } from '@risala/shared/schemas/messages';
 import { sql } from 'drizzle-orm';
-import { type CampaignScope, cancelCampaignMessages, dequeueWaiting, enqueueMessages, holdCampaignMessages, type NewMessage, queueChunks, releaseCampaignMessages, reserveCredits, stageTx } from '../messaging/index.ts';
+import {
+  type CampaignScope,
+  cancelCampaignMessages,
+  dequeueWaiting,
+  enqueueMessages,
+  holdCampaignMessages,
+  type NewMessage,
+  queueChunks,
+  releaseCampaignMessages,
+  reserveCredits,
+  stageTx,
+} from '../messaging/index.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -60,7 +71,8 @@ export async function lockBatch(db: DbOrTx, id: number, accountId?: number): Pro
 
 /** Portal approval (when asked for) and gateway review (when required) are both through. */
 export const released = (b: BatchRow) =>
-  (b.approval_status === null || b.approval_status === 'PORTAL_APPROVED') && (!b.requires_gateway_review || b.gateway_status === 'APPROVED');
+  (b.approval_status === null || b.approval_status === 'PORTAL_APPROVED') &&
+  (!b.requires_gateway_review || b.gateway_status === 'APPROVED');
 
 /** campaign_batch_start: a released, due, not cancelled batch begins expanding. */
 export async function startBatch(ctx: AppContext, batchId: number): Promise<boolean> {
@@ -76,7 +88,10 @@ export async function startBatch(ctx: AppContext, batchId: number): Promise<bool
     const ranges = [0, ...bounds].map((after, i) => ({ after, upto: bounds[i] ?? null }));
     await tx.execute(sql`
       update batches set processing_status = 'PROCESSING', expand_pending = ${ranges.length}, message_count = 0, updated_at = now() where id = ${batchId}`);
-    await repo.updateCampaign(tx, b.account_id, c.id, { status: c.status === 'PAUSED' ? 'PAUSED' : 'RUNNING', launched_at: c.launched_at ?? new Date() });
+    await repo.updateCampaign(tx, b.account_id, c.id, {
+      status: c.status === 'PAUSED' ? 'PAUSED' : 'RUNNING',
+      launched_at: c.launched_at ?? new Date(),
+    });
     for (const r of ranges) {
       await enqueue(ctx.db.$client, tx, 'campaign_expand', { batch: batchId, after: r.after, upto: r.upto }, { maxAttempts: 5 });
     }
@@ -137,7 +152,9 @@ export async function expandChunk(ctx: AppContext, p: ExpandPayload): Promise<vo
       update batches set expand_pending = expand_pending - 1, message_count = message_count + ${count}, updated_at = now()
        where id = ${b.id} returning expand_pending`);
     if (left[0]?.expand_pending === 0) {
-      await tx.execute(sql`update batches set processing_status = 'IN_PROGRESS', updated_at = now() where id = ${b.id} and processing_status = 'PROCESSING'`);
+      await tx.execute(
+        sql`update batches set processing_status = 'IN_PROGRESS', updated_at = now() where id = ${b.id} and processing_status = 'PROCESSING'`,
+      );
     }
   });
 }
@@ -162,7 +179,13 @@ async function expandRendered(ctx: AppContext, tx: DbOrTx, k: Chunk, inSql: bool
   const smsSql = inSql ? k.plans.get('sms')?.sql : undefined;
   let count = 0;
   if (smsSql) {
-    const sms = await insertSmsChunk(tx, k.audience, smsSql, { after: k.after, upto: k.upto, variant: k.batch.variant }, { ...k.base, status: k.state });
+    const sms = await insertSmsChunk(
+      tx,
+      k.audience,
+      smsSql,
+      { after: k.after, upto: k.upto, variant: k.batch.variant },
+      { ...k.base, status: k.state },
+    );
     if (sms.ids.length > 0) {
       try {
         await reserveCredits(tx, { accountId: k.batch.account_id, channel: 'sms', amount: sms.credits, bulkId: k.batch.batch_id });
@@ -185,7 +208,16 @@ async function expandRendered(ctx: AppContext, tx: DbOrTx, k: Chunk, inSql: bool
     const base = { ...k.base, customer_id: m.id };
     if (!plan) {
       const code = k.failures.get(m.channel) ?? 'INTERNAL_ERROR';
-      return { ...base, channel: m.channel, recipient: address, status: 'FAILED', stage: 'done', error_code: code, error_message: reasonOf(code), failed_at: new Date() };
+      return {
+        ...base,
+        channel: m.channel,
+        recipient: address,
+        status: 'FAILED',
+        stage: 'done',
+        error_code: code,
+        error_message: reasonOf(code),
+        failed_at: new Date(),
+      };
     }
     // the member row becomes the recipient (no copy of every row: the chunk's rows are the bulk of its garbage)
     return { ...base, ...plan.render(Object.assign(m, { address })), status: k.state };
@@ -221,7 +253,14 @@ async function takeCredits(tx: DbOrTx, rows: NewMessage[], b: BatchRow): Promise
       refused = true;
       for (const r of rows) {
         if (r.channel !== channel || r.status === 'FAILED') continue;
-        Object.assign(r, { status: 'FAILED', stage: 'done', credits: 0, error_code: err.code, error_message: reasonOf(err.code), failed_at: new Date() });
+        Object.assign(r, {
+          status: 'FAILED',
+          stage: 'done',
+          credits: 0,
+          error_code: err.code,
+          error_message: reasonOf(err.code),
+          failed_at: new Date(),
+        });
       }
     }
   }
@@ -287,5 +326,12 @@ export async function campaignProgress(ctx: AppContext, auth: AuthContext, id: n
   const created = rows.reduce((n, r) => n + r.n, 0);
   const done = rows.reduce((n, r) => n + (WAITING.includes(r.status) ? 0 : r.n), 0);
   const total = Math.max(c.targeted, created);
-  return { status: c.status as CampaignState, targeted: c.targeted, created, done, by_status, percent: total ? Math.min(100, Math.round((done / total) * 1000) / 10) : 0 };
+  return {
+    status: c.status as CampaignState,
+    targeted: c.targeted,
+    created,
+    done,
+    by_status,
+    percent: total ? Math.min(100, Math.round((done / total) * 1000) / 10) : 0,
+  };
 }

@@ -116,8 +116,22 @@ export function abResultOf(
 }
 
 /** The first message of each of the campaign's batches and channels, as sent (tracking taken out). */
-async function samples(ctx: AppContext, db: DbOrTx, accountId: number, campaignId: number, variants: Map<number, Variant>, channels: Channel[]) {
-  const { rows } = await db.execute<{ batch_id: number; channel: Channel; subject: string | null; body: string; html: string | null; name: string | null }>(sql`
+async function samples(
+  ctx: AppContext,
+  db: DbOrTx,
+  accountId: number,
+  campaignId: number,
+  variants: Map<number, Variant>,
+  channels: Channel[],
+) {
+  const { rows } = await db.execute<{
+    batch_id: number;
+    channel: Channel;
+    subject: string | null;
+    body: string;
+    html: string | null;
+    name: string | null;
+  }>(sql`
     select b.id as batch_id, s.channel, s.subject, s.body, s.html, s.name
       from batches b
       cross join unnest(${sql.param(channels)}::text[]) as ch(channel)
@@ -135,7 +149,16 @@ async function samples(ctx: AppContext, db: DbOrTx, accountId: number, campaignI
     const k = `${r.channel}:${variant ?? ''}`;
     if (seen.has(k)) return [];
     seen.add(k);
-    return [{ channel: r.channel, variant, recipient_name: r.name, subject: r.subject, text: r.body, html: r.html ? withoutTracking(keys, r.html) : null }];
+    return [
+      {
+        channel: r.channel,
+        variant,
+        recipient_name: r.name,
+        subject: r.subject,
+        text: r.body,
+        html: r.html ? withoutTracking(keys, r.html) : null,
+      },
+    ];
   });
 }
 
@@ -193,7 +216,19 @@ export async function campaignReport(ctx: AppContext, auth: AuthContext, id: num
 }
 
 const CHUNK = 2000;
-const COLUMNS = ['message_id', 'customer_id', 'recipient', 'channel', 'variant', 'status', 'sent_at', 'delivered_at', 'read_at', 'clicked_at', 'error'] as const;
+const COLUMNS = [
+  'message_id',
+  'customer_id',
+  'recipient',
+  'channel',
+  'variant',
+  'status',
+  'sent_at',
+  'delivered_at',
+  'read_at',
+  'clicked_at',
+  'error',
+] as const;
 const line = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
 const TIME_COLUMNS: ReadonlySet<string> = new Set(['sent_at', 'delivered_at', 'read_at', 'clicked_at']);
 
@@ -221,7 +256,16 @@ export async function recipientsCsv(ctx: AppContext, auth: AuthContext, id: numb
       let text = '';
       for (const r of chunk) {
         text += line([
-          r.id, r.customer_id, r.recipient, r.channel, r.variant, r.status, iso(r.sent_at), iso(r.delivered_at), iso(r.read_at), iso(r.clicked_at),
+          r.id,
+          r.customer_id,
+          r.recipient,
+          r.channel,
+          r.variant,
+          r.status,
+          iso(r.sent_at),
+          iso(r.delivered_at),
+          iso(r.read_at),
+          iso(r.clicked_at),
           readableError(r.error_code as string | null, r.error_message as string | null, lang),
         ]);
       }

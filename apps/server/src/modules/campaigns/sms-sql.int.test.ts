@@ -64,7 +64,11 @@ beforeAll(async () => {
     [accountId, ids.length],
   );
   groupId = g.id;
-  await t.sql('insert into group_members (account_id, group_id, customer_id) select $1, $2, unnest($3::bigint[])', [accountId, groupId, ids.map((r) => r.id)]);
+  await t.sql('insert into group_members (account_id, group_id, customer_id) select $1, $2, unnest($3::bigint[])', [
+    accountId,
+    groupId,
+    ids.map((r) => r.id),
+  ]);
 });
 afterAll(async () => {
   await t?.close();
@@ -77,40 +81,48 @@ describe('campaign SMS rendered in SQL', () => {
     expect(smsBodySql('Hi {{nickname}}')).toBeNull();
   });
 
-  it.each(TEXTS.map((text, i) => [i, text]))('text %i gives the JavaScript renderer’s body, encoding, parts and credits', async (i, text) => {
-    const body = smsBodySql(text as string);
-    expect(body).not.toBeNull();
-    const campaignId = 900_000 + (i as number);
-    const audience = await buildAudience(t.ctx.db, accountId, { group_ids: [groupId], exclude_group_ids: [] }, ['sms']);
-    const got = await t.ctx.db.transaction((tx) =>
-      insertSmsChunk(
-        tx,
-        audience,
-        { body: body as NonNullable<typeof body>, sender: 'Risala', sms_sender_id: 1, template_id: null },
-        { after: 0, upto: null, variant: null },
-        { account_id: accountId, user_id: null, bulk_id: `SQL-${i}`, batch_id: 1, campaign_id: campaignId, status: 'PENDING' },
-      ),
-    );
-    const rows = await t.sql(
-      `select m.id, m.body, m.encoding, m.parts, m.credits, m.recipient, m.status, m.stage, c.first_name, c.last_name, c.city, c.mobile_number
+  it.each(TEXTS.map((text, i) => [i, text]))(
+    'text %i gives the JavaScript renderer’s body, encoding, parts and credits',
+    async (i, text) => {
+      const body = smsBodySql(text as string);
+      expect(body).not.toBeNull();
+      const campaignId = 900_000 + (i as number);
+      const audience = await buildAudience(t.ctx.db, accountId, { group_ids: [groupId], exclude_group_ids: [] }, ['sms']);
+      const got = await t.ctx.db.transaction((tx) =>
+        insertSmsChunk(
+          tx,
+          audience,
+          { body: body as NonNullable<typeof body>, sender: 'Risala', sms_sender_id: 1, template_id: null },
+          { after: 0, upto: null, variant: null },
+          { account_id: accountId, user_id: null, bulk_id: `SQL-${i}`, batch_id: 1, campaign_id: campaignId, status: 'PENDING' },
+        ),
+      );
+      const rows = await t.sql(
+        `select m.id, m.body, m.encoding, m.parts, m.credits, m.recipient, m.status, m.stage, c.first_name, c.last_name, c.city, c.mobile_number
          from messages m join customers c on c.id = m.customer_id where m.campaign_id = $1 order by m.id`,
-      [campaignId],
-    );
-    expect(rows).toHaveLength(NAMES.length);
-    expect(got.ids).toEqual(rows.map((r) => Number(r.id)));
-    let credits = 0;
-    for (const r of rows) {
-      const expected = renderVariables(text as string, { first_name: r.first_name, last_name: r.last_name, city: r.city, mobile_number: r.mobile_number });
-      const count = countSms(expected);
-      expect({ body: r.body, encoding: r.encoding, parts: r.parts, credits: r.credits }, JSON.stringify(r.first_name)).toEqual({
-        body: expected,
-        encoding: count.encoding,
-        parts: count.parts,
-        credits: count.parts,
-      });
-      expect(r).toMatchObject({ recipient: r.mobile_number, status: 'PENDING', stage: 'route' });
-      credits += count.parts;
-    }
-    expect(got.credits).toBe(credits);
-  });
+        [campaignId],
+      );
+      expect(rows).toHaveLength(NAMES.length);
+      expect(got.ids).toEqual(rows.map((r) => Number(r.id)));
+      let credits = 0;
+      for (const r of rows) {
+        const expected = renderVariables(text as string, {
+          first_name: r.first_name,
+          last_name: r.last_name,
+          city: r.city,
+          mobile_number: r.mobile_number,
+        });
+        const count = countSms(expected);
+        expect({ body: r.body, encoding: r.encoding, parts: r.parts, credits: r.credits }, JSON.stringify(r.first_name)).toEqual({
+          body: expected,
+          encoding: count.encoding,
+          parts: count.parts,
+          credits: count.parts,
+        });
+        expect(r).toMatchObject({ recipient: r.mobile_number, status: 'PENDING', stage: 'route' });
+        credits += count.parts;
+      }
+      expect(got.credits).toBe(credits);
+    },
+  );
 });

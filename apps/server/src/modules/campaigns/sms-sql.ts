@@ -77,7 +77,11 @@ export async function insertSmsChunk(
   range: { after: number; upto: number | null; variant: string | null },
   f: SmsChunkFields,
 ): Promise<{ ids: number[]; credits: number }> {
-  const { rows } = await tx.execute<{ ids: (string | number)[] | null; credits: number; recount: { id: number; created_at: string; body: string }[] }>(sql`
+  const { rows } = await tx.execute<{
+    ids: (string | number)[] | null;
+    credits: number;
+    recount: { id: number; created_at: string; body: string }[];
+  }>(sql`
     with ins as (
       insert into messages (account_id, user_id, bulk_id, batch_id, campaign_id, customer_id, channel, recipient,
                             sender, sms_sender_id, template_id, body, encoding, parts, credits, status)

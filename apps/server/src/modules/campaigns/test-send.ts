@@ -39,7 +39,9 @@ export async function testSendContent(ctx: AppContext, auth: AuthContext, spec: 
     if (targets.length === 0) {
       // the addresses typed are for channels the campaign does not use: say which kind it needs
       const needsNumber = spec.channels.length === 0 || spec.channels.some((ch) => ch !== 'email');
-      const error = needsNumber ? { field: 'numbers', message: 'validation.testNeedsNumber' } : { field: 'emails', message: 'validation.testNeedsEmail' };
+      const error = needsNumber
+        ? { field: 'numbers', message: 'validation.testNeedsNumber' }
+        : { field: 'emails', message: 'validation.testNeedsEmail' };
       throw new AppError('VALIDATION_ERROR', { errors: [error] });
     }
     const batchId = await insertBatch(tx, {
@@ -65,7 +67,8 @@ export async function testSendContent(ctx: AppContext, auth: AuthContext, spec: 
         out.push({ ...r, account_id: auth.accountId, user_id: auth.userId, status: 'PENDING', bulk_id: code, batch_id: batchId });
       }
     }
-    for (const [channel, amount] of credits) await reserveCredits(tx, { accountId: auth.accountId, channel, amount, bulkId: code, userId: auth.userId });
+    for (const [channel, amount] of credits)
+      await reserveCredits(tx, { accountId: auth.accountId, channel, amount, bulkId: code, userId: auth.userId });
     const { ids } = await enqueueMessages(ctx, tx, out);
     await addEmailTracking(ctx, tx, out, ids);
     return { batch_id: code, message_ids: ids };
@@ -77,5 +80,10 @@ export async function testSendCampaign(ctx: AppContext, auth: AuthContext, id: n
   const c = await requireCampaign(ctx.db, auth.accountId, id);
   const channels = c.channels as Channel[];
   if (channels.length === 0) throw new AppError('VALIDATION_ERROR', { errors: [{ field: 'channels', message: 'validation.required' }] });
-  return testSendContent(ctx, auth, { campaignId: c.id, channels, content: c.content as CampaignContent, senders: c.senders as CampaignSenders }, input);
+  return testSendContent(
+    ctx,
+    auth,
+    { campaignId: c.id, channels, content: c.content as CampaignContent, senders: c.senders as CampaignSenders },
+    input,
+  );
 }

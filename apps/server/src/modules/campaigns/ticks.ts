@@ -33,7 +33,13 @@ export async function campaignsTick(ctx: AppContext): Promise<void> {
        and launched_at + make_interval(hours => (ab_test->>'after_hours')::int) <= now()`);
   for (const c of tests) await decideWinner(ctx, c.id);
 
-  const { rows: finished } = await db.execute<{ id: number; account_id: number; created_by: number | null; name: string; status: string }>(sql`
+  const { rows: finished } = await db.execute<{
+    id: number;
+    account_id: number;
+    created_by: number | null;
+    name: string;
+    status: string;
+  }>(sql`
     update campaigns c set status = case when exists (select 1 from batches b where b.campaign_id = c.id and b.processing_status = 'COMPLETED_WITH_ERRORS')
                                          then 'COMPLETED_WITH_ERRORS' else 'COMPLETED' end,
                            completed_at = now(), updated_at = now()

@@ -27,11 +27,24 @@ export function trackingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     // RFC 8058 one-click: mail clients POST `List-Unsubscribe=One-Click` form-encoded
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-    app.get('/o/:id/:sig', { schema: { params: params.extend({ sig: z.string().max(64).regex(/\.gif$/) }) } }, async (req, reply) => {
-      const m = await signedMessage(ctx, 'o', req.params.id, req.params.sig.replace(/\.gif$/, ''));
-      await markOpened(ctx, m);
-      return reply.header('content-type', 'image/gif').header('cache-control', 'no-store').send(PIXEL);
-    });
+    app.get(
+      '/o/:id/:sig',
+      {
+        schema: {
+          params: params.extend({
+            sig: z
+              .string()
+              .max(64)
+              .regex(/\.gif$/),
+          }),
+        },
+      },
+      async (req, reply) => {
+        const m = await signedMessage(ctx, 'o', req.params.id, req.params.sig.replace(/\.gif$/, ''));
+        await markOpened(ctx, m);
+        return reply.header('content-type', 'image/gif').header('cache-control', 'no-store').send(PIXEL);
+      },
+    );
     app.get('/c/:id/:sig', { schema: { params, querystring: z.object({ u: z.string().max(4000) }) } }, async (req, reply) => {
       const target = req.query.u;
       if (!/^https?:\/\//i.test(target)) throw new AppError('NOT_FOUND');
@@ -51,7 +64,9 @@ export function trackingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const m = await signedMessage(ctx, 'u', req.params.id, req.params.sig);
       await unsubscribe(ctx, m);
       const lang = m.language === 'ar' ? 'ar' : 'en';
-      return reply.header('content-type', 'text/html; charset=utf-8').send(page(lang, `<p>${escapeHtml(translate(lang, 'campaigns.email.unsubscribed'))}</p>`));
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .send(page(lang, `<p>${escapeHtml(translate(lang, 'campaigns.email.unsubscribed'))}</p>`));
     });
   };
 }

@@ -51,4 +51,3 @@ export async function unsubscribe(ctx: AppContext, m: Tracked) {
     if (rows.length === 0) await recordEvents(tx, [{ message_id: m.id, account_id: m.account_id, event: 'UNSUBSCRIBED' }]);
   });
 }
-

@@ -33,7 +33,11 @@ export const unsubscribeUrl = (k: TrackingKeys, id: number) => `${k.baseUrl}/t/u
 export const clickUrl = (k: TrackingKeys, id: number, target: string) =>
   `${k.baseUrl}/t/c/${id}/${trackingSig(k.secret, 'c', id, target)}?u=${encodeURIComponent(target)}`;
 
-const decodeAttr = (v: string) => v.replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&quot;/g, '"');
+const decodeAttr = (v: string) =>
+  v
+    .replace(/&amp;/g, '&')
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"');
 const encodeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /**

@@ -14,12 +14,18 @@ describe('email tracking', () => {
     expect(out.html).toContain('href="mailto:x@y.z"');
     expect(out.html).toMatch(/<img src="https:\/\/portal\.example\/t\/o\/42\/[\w-]+\.gif"[^>]*><\/body>/);
     expect(out.text).toMatch(/^Hello\n\nUnsubscribe: https:\/\/portal\.example\/t\/u\/42\/[\w-]+$/);
-    expect(out.headers).toEqual({ 'List-Unsubscribe': `<https://portal.example/t/u/42/${trackingSig('s3cret', 'u', 42)}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    expect(out.headers).toEqual({
+      'List-Unsubscribe': `<https://portal.example/t/u/42/${trackingSig('s3cret', 'u', 42)}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
     expect(addTracking(keys, 42, { html: '<p>x</p>', text: 'x' }, 'ar').html).toContain('إلغاء الاشتراك');
   });
 
-  it('puts the unsubscribe link in the email\'s own footer (the builder\'s) instead of adding one', () => {
-    const out = addTracking(keys, 42, { html: '<p><a href="https://shop.example">Shop</a></p><p><a href="{{unsubscribe_url}}">Leave</a></p>', text: 'x' });
+  it("puts the unsubscribe link in the email's own footer (the builder's) instead of adding one", () => {
+    const out = addTracking(keys, 42, {
+      html: '<p><a href="https://shop.example">Shop</a></p><p><a href="{{unsubscribe_url}}">Leave</a></p>',
+      text: 'x',
+    });
     const link = `https://portal.example/t/u/42/${trackingSig('s3cret', 'u', 42)}`;
     expect(out.html).toContain(`<a href="${link}">Leave</a>`);
     expect(out.html?.match(/\/t\/u\//g)).toHaveLength(1);

@@ -69,7 +69,13 @@ describe('connections CRUD and validation', () => {
     expect(res.statusCode).toBe(200);
     const { items, total } = json(res).data;
     expect(total).toBe(1);
-    expect(items[0]).toMatchObject({ connection_name: 'Sandbox SMSC', is_sandbox: true, desired_state: 'started', type: 'smpp', status: 'CREATED' });
+    expect(items[0]).toMatchObject({
+      connection_name: 'Sandbox SMSC',
+      is_sandbox: true,
+      desired_state: 'started',
+      type: 'smpp',
+      status: 'CREATED',
+    });
     expect(items[0]).toMatchObject({ host: '127.0.0.1', port: smsc.port, system_id: 'smppclient', has_password: true });
     expect(items[0]).not.toHaveProperty('password_enc');
   });
@@ -136,7 +142,12 @@ describe('connections CRUD and validation', () => {
         expect(json(res).code, host).toBe('PRIVATE_ADDRESS_NOT_ALLOWED');
         expect(fields(res).host, host).toBeTruthy();
       }
-      const later = await call(owner.token, 'POST', '/api/gateway/connections', smppBody({ connection_name: 'Later', host: 'smsc.not-yet.invalid' }));
+      const later = await call(
+        owner.token,
+        'POST',
+        '/api/gateway/connections',
+        smppBody({ connection_name: 'Later', host: 'smsc.not-yet.invalid' }),
+      );
       expect(later.statusCode).toBe(201);
       const id = json(later).data.id as number;
       const moved = await call(owner.token, 'PUT', `/api/gateway/connections/${id}`, { type: 'smpp', host: '192.168.1.20' });
@@ -154,8 +165,18 @@ describe('connections CRUD and validation', () => {
     onTestFinished(() => {
       t.ctx.config.outbound.allowedHosts = saved;
     });
-    for (const url of ['http://127.0.0.1:8080/send', 'http://10.1.2.3/x', 'http://169.254.169.254/latest', 'http://localhost/x', 'http://[::1]/x']) {
-      const res = await call(owner.token, 'POST', '/api/gateway/connections', { type: 'http', connection_name: 'Http Private', post_url: url });
+    for (const url of [
+      'http://127.0.0.1:8080/send',
+      'http://10.1.2.3/x',
+      'http://169.254.169.254/latest',
+      'http://localhost/x',
+      'http://[::1]/x',
+    ]) {
+      const res = await call(owner.token, 'POST', '/api/gateway/connections', {
+        type: 'http',
+        connection_name: 'Http Private',
+        post_url: url,
+      });
       expect(res.statusCode, url).toBe(400);
       expect(json(res).code).toBe('PRIVATE_ADDRESS_NOT_ALLOWED');
       expect(fields(res).post_url).toBeTruthy();
@@ -176,7 +197,13 @@ describe('connections CRUD and validation', () => {
     onTestFinished(() => {
       t.ctx.config.outbound.allowedHosts = saved;
     });
-    const body = (proxy_host: string) => ({ type: 'http', connection_name: 'Via proxy', post_url: 'https://93.184.216.34/send', proxy_host, proxy_port: 3128 });
+    const body = (proxy_host: string) => ({
+      type: 'http',
+      connection_name: 'Via proxy',
+      post_url: 'https://93.184.216.34/send',
+      proxy_host,
+      proxy_port: 3128,
+    });
     for (const host of ['127.0.0.1', '10.0.0.8', '169.254.169.254', '::1', 'localhost']) {
       const res = await call(owner.token, 'POST', '/api/gateway/connections', body(host));
       expect(res.statusCode, host).toBe(400);
@@ -186,7 +213,10 @@ describe('connections CRUD and validation', () => {
     const ok = await call(owner.token, 'POST', '/api/gateway/connections', body('93.184.216.35'));
     expect(ok.statusCode, ok.body).toBe(201);
     const id = json(ok).data.id as number;
-    const moved = await call(owner.token, 'PUT', `/api/gateway/connections/${id}`, { ...body('192.168.0.9'), connection_name: 'Via proxy' });
+    const moved = await call(owner.token, 'PUT', `/api/gateway/connections/${id}`, {
+      ...body('192.168.0.9'),
+      connection_name: 'Via proxy',
+    });
     expect(json(moved).code).toBe('PRIVATE_ADDRESS_NOT_ALLOWED');
     expect((await t.sql('select proxy_host from connections where id = $1', [id]))[0].proxy_host).toBe('93.184.216.35');
     await call(owner.token, 'DELETE', `/api/gateway/connections/${id}`);
@@ -207,7 +237,11 @@ describe('connections CRUD and validation', () => {
     const saved = t.ctx.config.outbound.allowedHosts;
     t.ctx.config.outbound.allowedHosts = ['localhost'];
     try {
-      const ok = await call(owner.token, 'POST', '/api/gateway/connections', { type: 'http', connection_name: 'Local Http', post_url: 'http://localhost:9000/x' });
+      const ok = await call(owner.token, 'POST', '/api/gateway/connections', {
+        type: 'http',
+        connection_name: 'Local Http',
+        post_url: 'http://localhost:9000/x',
+      });
       expect(ok.statusCode).toBe(201);
     } finally {
       t.ctx.config.outbound.allowedHosts = saved;
@@ -230,7 +264,10 @@ describe('connections CRUD and validation', () => {
     const res = await call(owner.token, 'PUT', `/api/gateway/connections/${smppId}`, { type: 'smpp', window_size: 20, password: '' });
     expect(res.statusCode).toBe(200);
     expect(json(res).data).toMatchObject({ window_size: 20, has_password: true });
-    const wrongType = await call(owner.token, 'PUT', `/api/gateway/connections/${smppId}`, { type: 'http', post_url: 'https://93.184.216.34/' });
+    const wrongType = await call(owner.token, 'PUT', `/api/gateway/connections/${smppId}`, {
+      type: 'http',
+      post_url: 'https://93.184.216.34/',
+    });
     expect(wrongType.statusCode).toBe(400);
   });
 
@@ -279,7 +316,9 @@ describe('start, stop and status against the SMSC simulator', () => {
     await expect.poll(() => seen.has('DISCONNECTED')).toBe(true);
     // the row may still say CONNECTED from before the drop for a moment: the session decides
     await expect.poll(() => manager.session(smppId)?.state, { timeout: 5000 }).toBe('CONNECTED');
-    await expect.poll(async () => (await t.sql('select status from connections where id = $1', [smppId]))[0]?.status, { timeout: 5000 }).toBe('CONNECTED');
+    await expect
+      .poll(async () => (await t.sql('select status from connections where id = $1', [smppId]))[0]?.status, { timeout: 5000 })
+      .toBe('CONNECTED');
   });
 
   it('stops: STOPPED, then it can be deleted', async () => {
@@ -303,7 +342,9 @@ describe('start, stop and status against the SMSC simulator', () => {
   });
 
   it('a wrong password fails the start with the readable bind error', async () => {
-    const c = json(await call(owner.token, 'POST', '/api/gateway/connections', smppBody({ connection_name: 'Wrong Pass', password: 'nope' }))).data;
+    const c = json(
+      await call(owner.token, 'POST', '/api/gateway/connections', smppBody({ connection_name: 'Wrong Pass', password: 'nope' })),
+    ).data;
     const res = await call(owner.token, 'POST', `/api/gateway/connections/${c.id}/start`);
     expect(res.statusCode).toBe(504);
     expect(json(res).code).toBe('CONNECTION_START_TIMEOUT');
@@ -331,7 +372,11 @@ describe('start, stop and status against the SMSC simulator', () => {
     const cases = [
       { body: { connection_name: 'Refused', port: closedPort }, en: `127.0.0.1:${closedPort} refused the connection`, key: 'refused' },
       { body: { connection_name: 'No Such Host', host: 'smsc.invalid' }, en: 'The host smsc.invalid was not found', key: 'hostNotFound' },
-      { body: { connection_name: 'Web Server', port: (http.address() as net.AddressInfo).port }, en: 'does not speak SMPP', key: 'notSmpp' },
+      {
+        body: { connection_name: 'Web Server', port: (http.address() as net.AddressInfo).port },
+        en: 'does not speak SMPP',
+        key: 'notSmpp',
+      },
     ];
     for (const { body, en, key } of cases) {
       const c = json(await call(owner.token, 'POST', '/api/gateway/connections', smppBody(body))).data;
@@ -349,7 +394,12 @@ describe('start, stop and status against the SMSC simulator', () => {
 
   it('times out when nothing answers SMPP on the port', async () => {
     const c = json(
-      await call(owner.token, 'POST', '/api/gateway/connections', smppBody({ connection_name: 'Silent', port: silentPort, bind_timeout_s: 1 })),
+      await call(
+        owner.token,
+        'POST',
+        '/api/gateway/connections',
+        smppBody({ connection_name: 'Silent', port: silentPort, bind_timeout_s: 1 }),
+      ),
     ).data;
     const t0 = Date.now();
     const res = await call(owner.token, 'POST', `/api/gateway/connections/${c.id}/start`);
@@ -367,7 +417,9 @@ describe('start, stop and status against the SMSC simulator', () => {
   });
 
   it('HTTP connections start and stop without a session', async () => {
-    const [row] = await t.sql<{ id: number }>(`select id from connections where account_id = $1 and connection_name = 'Http Gateway'`, [owner.accountId]);
+    const [row] = await t.sql<{ id: number }>(`select id from connections where account_id = $1 and connection_name = 'Http Gateway'`, [
+      owner.accountId,
+    ]);
     const started = json(await call(owner.token, 'POST', `/api/gateway/connections/${row?.id}/start`)).data;
     expect(started.status).toBe('CONNECTED');
     const stopped = json(await call(owner.token, 'POST', `/api/gateway/connections/${row?.id}/stop`)).data;

@@ -17,11 +17,37 @@ export type ConnectionRow = Omit<typeof connections.$inferSelect, 'type' | 'stat
 
 /** Columns a create/update may write (secrets already encrypted). */
 export const WRITABLE = [
-  'connection_name', 'type', 'host', 'port', 'system_id', 'password_enc', 'system_type', 'bind_mode',
-  'source_ton', 'source_npi', 'dest_ton', 'dest_npi', 'address_range', 'bind_timeout_s', 'response_timeout_s',
-  'reconnect_delay_s', 'retry_count', 'enquire_link_interval_s', 'window_size', 'message_per_second',
-  'arabic_sms_length', 'english_sms_length', 'sender_id', 'post_url', 'listen_url', 'http_username',
-  'http_password_enc', 'proxy_host', 'proxy_port', 'proxy_username', 'proxy_password_enc',
+  'connection_name',
+  'type',
+  'host',
+  'port',
+  'system_id',
+  'password_enc',
+  'system_type',
+  'bind_mode',
+  'source_ton',
+  'source_npi',
+  'dest_ton',
+  'dest_npi',
+  'address_range',
+  'bind_timeout_s',
+  'response_timeout_s',
+  'reconnect_delay_s',
+  'retry_count',
+  'enquire_link_interval_s',
+  'window_size',
+  'message_per_second',
+  'arabic_sms_length',
+  'english_sms_length',
+  'sender_id',
+  'post_url',
+  'listen_url',
+  'http_username',
+  'http_password_enc',
+  'proxy_host',
+  'proxy_port',
+  'proxy_username',
+  'proxy_password_enc',
 ] as const;
 export type Writable = Partial<Record<(typeof WRITABLE)[number], string | number | null>>;
 
@@ -58,8 +84,14 @@ export async function findConnection(db: DbOrTx, accountId: number, id: number, 
 export async function insertConnection(db: DbOrTx, accountId: number, values: Writable & { is_sandbox?: boolean; desired_state?: string }) {
   const entries = Object.entries(values).filter(([, v]) => v !== undefined);
   const { rows } = await db.execute<{ id: number }>(sql`
-    insert into connections (account_id, ${sql.join(entries.map(([k]) => sql.identifier(k)), sql`, `)})
-    values (${accountId}, ${sql.join(entries.map(([, v]) => sql`${v}`), sql`, `)}) returning id`);
+    insert into connections (account_id, ${sql.join(
+      entries.map(([k]) => sql.identifier(k)),
+      sql`, `,
+    )})
+    values (${accountId}, ${sql.join(
+      entries.map(([, v]) => sql`${v}`),
+      sql`, `,
+    )}) returning id`);
   return (rows[0] as { id: number }).id;
 }
 

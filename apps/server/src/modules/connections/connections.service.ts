@@ -141,7 +141,12 @@ export async function status(ctx: AppContext, auth: AuthContext, id: number, lan
     last_error: storedReasonText(row.last_error, lang),
     connected_at: row.connected_at ? new Date(row.connected_at).toISOString() : null,
     live: session
-      ? { pending: session.pending, submitted: session.stats.submitted, throttled: session.stats.throttled, receipts: session.stats.receipts }
+      ? {
+          pending: session.pending,
+          submitted: session.stats.submitted,
+          throttled: session.stats.throttled,
+          receipts: session.stats.receipts,
+        }
       : null,
   };
 }

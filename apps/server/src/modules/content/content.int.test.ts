@@ -1,14 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addUserToAccount,
-  bearer,
-  createTestApp,
-  json,
-  multipartFile,
-  signIn,
-  signUp,
-  type TestApp,
-} from '../../test/helper.ts';
+import { addUserToAccount, bearer, createTestApp, json, multipartFile, signIn, signUp, type TestApp } from '../../test/helper.ts';
 import { tinyDocx, tinyPdf, tinyPng } from '../storage/test-files.ts';
 
 let t: TestApp;
@@ -49,17 +40,31 @@ afterAll(async () => {
 describe('POST /api/content', () => {
   it('saves an uploaded PNG as an image item linked to brands (the canvas editor flow)', async () => {
     const file = await uploadFile(owner.token, tinyPng());
-    const res = await create(owner.token, { title: 'Ramadan post', type: 'image', file_id: file.id, brand_ids: [brandA, brandB, brandA], tags: [' Ramadan ', 'ramadan', 'Promo'] });
+    const res = await create(owner.token, {
+      title: 'Ramadan post',
+      type: 'image',
+      file_id: file.id,
+      brand_ids: [brandA, brandB, brandA],
+      tags: [' Ramadan ', 'ramadan', 'Promo'],
+    });
     expect(res.statusCode).toBe(201);
     const item = json(res).data;
-    expect(item).toMatchObject({ title: 'Ramadan post', type: 'image', file_id: file.id, tags: ['ramadan', 'promo'], created_by: owner.userId });
+    expect(item).toMatchObject({
+      title: 'Ramadan post',
+      type: 'image',
+      file_id: file.id,
+      tags: ['ramadan', 'promo'],
+      created_by: owner.userId,
+    });
     expect(item.file).toMatchObject({ id: file.id, kind: 'png', url: file.url });
     expect(item.brands.map((b: { name: string }) => b.name)).toEqual(['Brand A', 'Brand B']);
     expect((await call(owner.token, 'GET', item.file.url)).statusCode).toBe(200);
   });
 
   it('creates text, link, video and document items', async () => {
-    expect((await create(owner.token, { title: 'Tagline', type: 'text', body: 'Fresh every morning', tags: ['copy'] })).statusCode).toBe(201);
+    expect((await create(owner.token, { title: 'Tagline', type: 'text', body: 'Fresh every morning', tags: ['copy'] })).statusCode).toBe(
+      201,
+    );
     expect((await create(owner.token, { title: 'Blog', type: 'link', url: 'https://example.com/blog' })).statusCode).toBe(201);
     expect((await create(owner.token, { title: 'Teaser', type: 'video', url: 'https://video.example.com/v/1' })).statusCode).toBe(201);
     const pdf = await uploadFile(owner.token, tinyPdf());

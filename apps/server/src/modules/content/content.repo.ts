@@ -19,7 +19,6 @@ const linkedBrands = sql<ContentBrand[]>`coalesce((
 
 const SORTS = { created_at: content.created_at, updated_at: content.updated_at, title: sql`lower(${content.title})` } as const;
 
-
 export async function listContent(db: DbOrTx, accountId: number, q: ContentListQuery & { createdBy?: number }) {
   const search = q.search ? likePattern(q.search) : undefined;
   const rows = await db

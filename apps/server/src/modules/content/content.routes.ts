@@ -14,8 +14,10 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['content'];
     const view = requirePermission('content', 'view');
-    app.post('/', { schema: { tags, body: createContentSchema }, preHandler: [requirePermission('content', 'create'), planGate] }, async (req, reply) =>
-      ok(reply, await content.createContent(ctx, requireAuth(req), req.body), 'Content created', 201),
+    app.post(
+      '/',
+      { schema: { tags, body: createContentSchema }, preHandler: [requirePermission('content', 'create'), planGate] },
+      async (req, reply) => ok(reply, await content.createContent(ctx, requireAuth(req), req.body), 'Content created', 201),
     );
     app.get('/', { schema: { tags, querystring: contentListQuerySchema }, preHandler: view }, async (req, reply) =>
       ok(reply, await content.listContent(ctx, requireAuth(req), req.query)),
@@ -28,11 +30,16 @@ export function contentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.put(
       '/:id',
-      { schema: { tags, params: idParamSchema, body: updateContentSchema }, preHandler: [requirePermission('content', 'update'), planGate] },
+      {
+        schema: { tags, params: idParamSchema, body: updateContentSchema },
+        preHandler: [requirePermission('content', 'update'), planGate],
+      },
       async (req, reply) => ok(reply, await content.updateContent(ctx, requireAuth(req), req.params.id, req.body), 'Content updated'),
     );
-    app.delete('/:id', { schema: { tags, params: idParamSchema }, preHandler: requirePermission('content', 'delete') }, async (req, reply) =>
-      ok(reply, await content.deleteContent(ctx, requireAuth(req), req.params.id), 'Content deleted'),
+    app.delete(
+      '/:id',
+      { schema: { tags, params: idParamSchema }, preHandler: requirePermission('content', 'delete') },
+      async (req, reply) => ok(reply, await content.deleteContent(ctx, requireAuth(req), req.params.id), 'Content deleted'),
     );
   };
 }

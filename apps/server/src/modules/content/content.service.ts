@@ -62,12 +62,7 @@ async function requireContent(db: DbOrTx, accountId: number, id: number, lock = 
   return row;
 }
 
-export async function listContent(
-  ctx: AppContext,
-  auth: AuthContext,
-  q: ContentListQuery,
-  createdBy?: number,
-): Promise<Page<ContentItem>> {
+export async function listContent(ctx: AppContext, auth: AuthContext, q: ContentListQuery, createdBy?: number): Promise<Page<ContentItem>> {
   if (createdBy !== undefined && !(await findInAccount(ctx.db, auth.accountId, createdBy))) {
     throw new AppError('NOT_FOUND');
   }

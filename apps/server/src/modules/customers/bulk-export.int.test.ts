@@ -26,7 +26,14 @@ beforeAll(async () => {
   stranger = { accountId: bs.user.account_id, token: bs.token };
   const people = [
     { first_name: 'سارة', last_name: 'الحربي', mobile_number: '+966501000001', country: 'SA', tags: ['vip'] },
-    { first_name: 'Fahad', last_name: 'Otaibi', mobile_number: '+966501000002', country: 'SA', consent: { email: { granted: true, source: 'form' } }, email: 'fahad@example.com' },
+    {
+      first_name: 'Fahad',
+      last_name: 'Otaibi',
+      mobile_number: '+966501000002',
+      country: 'SA',
+      consent: { email: { granted: true, source: 'form' } },
+      email: 'fahad@example.com',
+    },
     { first_name: 'Mona', last_name: 'Aziz', email: 'mona@example.com', country: 'EG', attributes: { plan: 'gold, "premium"' } },
   ];
   for (const p of people) ids.push(json(await call(owner.token, 'POST', '/api/customer', p)).data.id);
@@ -73,7 +80,9 @@ describe('POST /api/customers/bulk', () => {
     }
     expect((await bulk({ action: 'delete', ids }, stranger.token)).statusCode).toBe(404);
     expect((await bulk({ action: 'tag', ids, tags: ['x'] }, stranger.token)).statusCode).toBe(404);
-    const [theirs] = await t.sql(`insert into customer_groups (account_id, group_name) values ($1, 'Theirs') returning id`, [stranger.accountId]);
+    const [theirs] = await t.sql(`insert into customer_groups (account_id, group_name) values ($1, 'Theirs') returning id`, [
+      stranger.accountId,
+    ]);
     expect((await bulk({ action: 'add_to_group', ids, group_id: theirs.id })).statusCode).toBe(404);
     expect((await bulk({ action: 'tag', ids, tags: ['x'] }, viewer.token)).statusCode).toBe(403);
   });
@@ -96,7 +105,9 @@ describe('GET /api/customers/export.csv', () => {
     expect(fahad).toMatchObject({ consent_email: 'true', consent_email_source: 'form', consent_sms: 'false' });
     // in the account's zone (a new account's: Asia/Riyadh) with its offset, the same instant as stored
     expect(fahad?.consent_email_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+03:00$/);
-    const [stored] = await t.sql(`select consent_email_at from customers where account_id = $1 and first_name = 'Fahad'`, [owner.accountId]);
+    const [stored] = await t.sql(`select consent_email_at from customers where account_id = $1 and first_name = 'Fahad'`, [
+      owner.accountId,
+    ]);
     expect(Date.parse(fahad?.consent_email_at ?? '')).toBe(Math.floor(new Date(stored.consent_email_at).getTime() / 1000) * 1000);
   });
 

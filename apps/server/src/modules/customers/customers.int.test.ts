@@ -105,15 +105,21 @@ describe('POST /api/customer', () => {
 
 describe('GET/PUT/DELETE /api/customer/{id}', () => {
   it('reads, updates (consent time moves only on change) and deletes', async () => {
-    const c = json(await create({ first_name: 'Omar', email: 'omar@example.com', consent: { email: { granted: true, source: 'import' } } })).data;
+    const c = json(
+      await create({ first_name: 'Omar', email: 'omar@example.com', consent: { email: { granted: true, source: 'import' } } }),
+    ).data;
     const got = await call(viewer.token, 'GET', `/api/customer/${c.id}`);
     expect(json(got).data.first_name).toBe('Omar');
 
-    const same = json(await call(owner.token, 'PUT', `/api/customer/${c.id}`, { city: 'Jeddah', consent: { email: { granted: true, source: 'import' } } })).data;
+    const same = json(
+      await call(owner.token, 'PUT', `/api/customer/${c.id}`, { city: 'Jeddah', consent: { email: { granted: true, source: 'import' } } }),
+    ).data;
     expect(same.city).toBe('Jeddah');
     expect(same.first_name).toBe('Omar');
     expect(same.consent.email.at).toBe(c.consent.email.at);
-    const revoked = json(await call(owner.token, 'PUT', `/api/customer/${c.id}`, { consent: { email: { granted: false, source: 'unsubscribe link' } } })).data;
+    const revoked = json(
+      await call(owner.token, 'PUT', `/api/customer/${c.id}`, { consent: { email: { granted: false, source: 'unsubscribe link' } } }),
+    ).data;
     expect(revoked.consent.email.granted).toBe(false);
     expect(revoked.consent.email.at).not.toBe(c.consent.email.at);
 
@@ -153,7 +159,9 @@ describe('GET /api/customers', () => {
     for (const [first, last, mobile, country, sms, tags] of rows) {
       await create({ first_name: first, last_name: last, mobile_number: mobile, country, tags, consent: { sms: { granted: sms } } });
     }
-    const [g] = await t.sql(`insert into customer_groups (account_id, group_name) values ($1, 'List filter') returning id`, [owner.accountId]);
+    const [g] = await t.sql(`insert into customer_groups (account_id, group_name) values ($1, 'List filter') returning id`, [
+      owner.accountId,
+    ]);
     groupId = g.id;
     await t.sql(
       `insert into group_members (account_id, group_id, customer_id)
@@ -168,13 +176,19 @@ describe('GET /api/customers', () => {
     expect((await list('search=551000002')).items[0].first_name).toBe('Amal');
     // a local number as people type it finds the stored E.164 number
     for (const typed of ['055 100 0001', '0551000001', '+966 (55) 100-0001']) {
-      expect((await list(`search=${encodeURIComponent(typed)}`)).items.map((c: { first_name: string }) => c.first_name), typed).toEqual(['Zaid']);
+      expect(
+        (await list(`search=${encodeURIComponent(typed)}`)).items.map((c: { first_name: string }) => c.first_name),
+        typed,
+      ).toEqual(['Zaid']);
     }
     expect((await list('search=100%25')).total).toBe(0); // % is literal, not a wildcard
     expect((await list('tag=gold')).total).toBe(2);
     expect((await list('country=eg')).items[0].first_name).toBe('Basma');
     expect((await list('consent_sms=true&tag=gold')).items.map((c: { first_name: string }) => c.first_name)).toEqual(['Zaid']);
-    expect((await list(`group=${groupId}&sort=name&order=asc`)).items.map((c: { first_name: string }) => c.first_name)).toEqual(['Amal', 'Zaid']);
+    expect((await list(`group=${groupId}&sort=name&order=asc`)).items.map((c: { first_name: string }) => c.first_name)).toEqual([
+      'Amal',
+      'Zaid',
+    ]);
     const page = await list('sort=country&order=asc&limit=2&page=1&search=55100');
     expect(page).toMatchObject({ page: 1, limit: 2, total: 2, total_estimated: false });
     expect(page.items.map((c: { country: string }) => c.country)).toEqual(['AE', 'SA']);
@@ -224,7 +238,10 @@ describe('customers.account_id integrity', () => {
     await expect(t.sql(`insert into customers (account_id, mobile_number) values (2147483647, '+966559999001')`)).rejects.toMatchObject(fk);
     const [row] = await t.sql(`insert into accounts (name) values ('Gone Co') returning id`);
     const gone = (row as { id: number }).id;
-    await t.sql(`insert into customers (account_id, mobile_number) select $1, '+96655999' || lpad(g::text, 4, '0') from generate_series(1, 3) g`, [gone]);
+    await t.sql(
+      `insert into customers (account_id, mobile_number) select $1, '+96655999' || lpad(g::text, 4, '0') from generate_series(1, 3) g`,
+      [gone],
+    );
     await expect(t.sql('update customers set account_id = 2147483647 where account_id = $1', [gone])).rejects.toMatchObject(fk);
     await expect(t.sql('update accounts set id = 2147483646 where id = $1', [gone])).rejects.toMatchObject(fk);
     await t.sql('delete from accounts where id = $1', [gone]);

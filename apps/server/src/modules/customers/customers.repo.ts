@@ -29,7 +29,7 @@ export type CustomerRow = {
   consent_whatsapp_at: Date | null;
   created_at: Date;
   updated_at: Date;
-}
+};
 
 const COLUMNS = sql.raw(
   `customers.id, customers.first_name, customers.last_name, customers.mobile_number, customers.email, customers.language, customers.country, customers.city, customers.tags,
@@ -128,9 +128,25 @@ export async function findById(db: DbOrTx, accountId: number, id: number): Promi
 export type CustomerValues = Omit<CustomerRow, 'id' | 'created_at' | 'updated_at'>;
 
 const WRITABLE = [
-  'first_name', 'last_name', 'mobile_number', 'email', 'language', 'country', 'city', 'tags', 'attributes',
-  'brand_id', 'consent_email', 'consent_email_source', 'consent_email_at', 'consent_sms', 'consent_sms_source',
-  'consent_sms_at', 'consent_whatsapp', 'consent_whatsapp_source', 'consent_whatsapp_at',
+  'first_name',
+  'last_name',
+  'mobile_number',
+  'email',
+  'language',
+  'country',
+  'city',
+  'tags',
+  'attributes',
+  'brand_id',
+  'consent_email',
+  'consent_email_source',
+  'consent_email_at',
+  'consent_sms',
+  'consent_sms_source',
+  'consent_sms_at',
+  'consent_whatsapp',
+  'consent_whatsapp_source',
+  'consent_whatsapp_at',
 ] as const satisfies readonly (keyof CustomerValues)[];
 
 const columnValue = (v: CustomerValues, k: (typeof WRITABLE)[number]) =>
@@ -142,21 +158,23 @@ function mapped(err: unknown): never {
 }
 
 export async function insert(db: DbOrTx, accountId: number, v: CustomerValues): Promise<CustomerRow> {
-  const { rows } = await db.execute<{ id: number }>(
-    sql`insert into customers (account_id, ${sql.raw(WRITABLE.join(', '))})
+  const { rows } = await db
+    .execute<{ id: number }>(
+      sql`insert into customers (account_id, ${sql.raw(WRITABLE.join(', '))})
         values (${accountId}, ${sql.join(
           WRITABLE.map((k) => columnValue(v, k)),
           sql`, `,
         )}) returning id`,
-  ).catch(mapped);
+    )
+    .catch(mapped);
   return (await findById(db, accountId, rows[0].id)) as CustomerRow;
 }
 
 export async function update(db: DbOrTx, accountId: number, id: number, v: CustomerValues): Promise<CustomerRow> {
   const sets = WRITABLE.map((k) => sql`${sql.raw(k)} = ${columnValue(v, k)}`);
-  await db.execute(
-    sql`update customers set ${sql.join(sets, sql`, `)}, updated_at = now() where id = ${id} and account_id = ${accountId}`,
-  ).catch(mapped);
+  await db
+    .execute(sql`update customers set ${sql.join(sets, sql`, `)}, updated_at = now() where id = ${id} and account_id = ${accountId}`)
+    .catch(mapped);
   return (await findById(db, accountId, id)) as CustomerRow;
 }
 

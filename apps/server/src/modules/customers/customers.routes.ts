@@ -1,10 +1,5 @@
 import { idParamSchema, userIdParamSchema } from '@risala/shared';
-import {
-  customerBulkSchema,
-  customerFilterSchema,
-  customerInputSchema,
-  customerListQuerySchema,
-} from '@risala/shared/schemas/customers';
+import { customerBulkSchema, customerFilterSchema, customerInputSchema, customerListQuerySchema } from '@risala/shared/schemas/customers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/http.ts';
@@ -23,10 +18,8 @@ export function customerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags, body: customerInputSchema }, preHandler: [requirePermission('customer', 'create'), planGate] },
       async (req, reply) => ok(reply, await customers.create(ctx, requireAuth(req), req.body), 'Customer created', 201),
     );
-    app.get(
-      '/:id',
-      { schema: { tags, params: idParamSchema }, preHandler: requirePermission('customer', 'view') },
-      async (req, reply) => ok(reply, await customers.get(ctx, requireAuth(req), req.params.id)),
+    app.get('/:id', { schema: { tags, params: idParamSchema }, preHandler: requirePermission('customer', 'view') }, async (req, reply) =>
+      ok(reply, await customers.get(ctx, requireAuth(req), req.params.id)),
     );
     app.put(
       '/:id',
@@ -34,8 +27,7 @@ export function customerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags, params: idParamSchema, body: customerInputSchema },
         preHandler: [requirePermission('customer', 'update'), planGate],
       },
-      async (req, reply) =>
-        ok(reply, await customers.update(ctx, requireAuth(req), req.params.id, req.body), 'Customer updated'),
+      async (req, reply) => ok(reply, await customers.update(ctx, requireAuth(req), req.params.id, req.body), 'Customer updated'),
     );
     app.delete(
       '/:id',

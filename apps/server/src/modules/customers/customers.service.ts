@@ -32,9 +32,7 @@ export async function list(ctx: AppContext, auth: AuthContext, q: CustomerListQu
 
 /** GET /customers/user/{userId}: the account's customers when the user is a colleague, else 404. */
 export async function listForUser(ctx: AppContext, auth: AuthContext, userId: number, q: CustomerListQuery) {
-  const { rows } = await ctx.db.execute(
-    sql`select 1 from users where id = ${userId} and account_id = ${auth.accountId}`,
-  );
+  const { rows } = await ctx.db.execute(sql`select 1 from users where id = ${userId} and account_id = ${auth.accountId}`);
   if (!rows.length) throw new AppError('NOT_FOUND');
   return list(ctx, auth, q);
 }
@@ -57,11 +55,25 @@ async function assertBrand(db: DbOrTx, accountId: number, brandId: number | null
  */
 function resolveValues(input: CustomerInput, current: repo.CustomerValues | null): repo.CustomerValues {
   const base: repo.CustomerValues = current ?? {
-    first_name: null, last_name: null, mobile_number: null, email: null, language: 'en', country: null,
-    city: null, tags: [], attributes: {}, brand_id: null,
-    consent_email: false, consent_email_source: null, consent_email_at: null,
-    consent_sms: false, consent_sms_source: null, consent_sms_at: null,
-    consent_whatsapp: false, consent_whatsapp_source: null, consent_whatsapp_at: null,
+    first_name: null,
+    last_name: null,
+    mobile_number: null,
+    email: null,
+    language: 'en',
+    country: null,
+    city: null,
+    tags: [],
+    attributes: {},
+    brand_id: null,
+    consent_email: false,
+    consent_email_source: null,
+    consent_email_at: null,
+    consent_sms: false,
+    consent_sms_source: null,
+    consent_sms_at: null,
+    consent_whatsapp: false,
+    consent_whatsapp_source: null,
+    consent_whatsapp_at: null,
   };
   const next: repo.CustomerValues = { ...base };
   for (const key of ['first_name', 'last_name', 'email', 'language', 'country', 'city', 'brand_id'] as const) {

@@ -69,7 +69,10 @@ export async function exportCsv(ctx: AppContext, auth: AuthContext, filter: Cust
     let copied = false;
     copy.on('end', () => {
       copied = true;
-      client.query('commit').then(() => release(), (err: Error) => release(err));
+      client.query('commit').then(
+        () => release(),
+        (err: Error) => release(err),
+      );
     });
     out.on('close', () => {
       if (released || copied) return;

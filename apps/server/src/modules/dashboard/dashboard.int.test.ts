@@ -20,10 +20,17 @@ const steps = async (token: string) => {
 describe('GET /api/dashboard/getting-started', () => {
   it('starts with nothing done, follows the account’s own first steps, and ignores other accounts', async () => {
     // the sandbox's sender and sample WhatsApp templates are given, not set up: nothing is done
-    const [samples] = await t.sql(`select count(*)::int as n from whatsapp_templates where account_id = $1 and status = 'APPROVED'`, [cast.owner.accountId]);
+    const [samples] = await t.sql(`select count(*)::int as n from whatsapp_templates where account_id = $1 and status = 'APPROVED'`, [
+      cast.owner.accountId,
+    ]);
     expect(samples.n).toBeGreaterThan(0);
     expect(await steps(cast.owner.token)).toEqual({
-      sender: false, brand: false, customers: false, approved_template: false, sent_message: false, launched_campaign: false,
+      sender: false,
+      brand: false,
+      customers: false,
+      approved_template: false,
+      sent_message: false,
+      launched_campaign: false,
     });
     // another account's brand and customer change nothing here
     await t.sql(`insert into brands (account_id, name) values ($1, 'Theirs')`, [cast.stranger.accountId]);
@@ -35,7 +42,12 @@ describe('GET /api/dashboard/getting-started', () => {
     await t.sql(`insert into campaigns (account_id, name, status) values ($1, 'Draft only', 'DRAFT')`, [cast.owner.accountId]);
     // a viewer of the same account sees the same checklist; a draft is not a launched campaign
     expect(await steps(cast.viewer.token)).toEqual({
-      sender: false, brand: true, customers: true, approved_template: false, sent_message: false, launched_campaign: false,
+      sender: false,
+      brand: true,
+      customers: true,
+      approved_template: false,
+      sent_message: false,
+      launched_campaign: false,
     });
 
     // an approved WhatsApp template counts as an approved template; a message sent and a campaign
@@ -50,9 +62,16 @@ describe('GET /api/dashboard/getting-started', () => {
     );
     await t.sql(`update campaigns set status = 'COMPLETED' where account_id = $1`, [cast.owner.accountId]);
     // a sender id of the account's own
-    await t.sql(`insert into sms_senders (account_id, sender_id, sender_type, status) values ($1, 'TamrShop', 'alphanumeric', 'PENDING')`, [cast.owner.accountId]);
+    await t.sql(`insert into sms_senders (account_id, sender_id, sender_type, status) values ($1, 'TamrShop', 'alphanumeric', 'PENDING')`, [
+      cast.owner.accountId,
+    ]);
     expect(await steps(cast.owner.token)).toEqual({
-      sender: true, brand: true, customers: true, approved_template: true, sent_message: true, launched_campaign: true,
+      sender: true,
+      brand: true,
+      customers: true,
+      approved_template: true,
+      sent_message: true,
+      launched_campaign: true,
     });
   });
 

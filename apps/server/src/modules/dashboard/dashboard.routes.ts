@@ -41,13 +41,18 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       await hub.close();
     });
 
-    app.get('/getting-started', { schema: { tags, response: { 200: envelopeOf(gettingStartedSchema) } }, preHandler: canView }, async (req, reply) =>
-      ok(reply, await gettingStarted(ctx.db, requireAuth(req).accountId)),
+    app.get(
+      '/getting-started',
+      { schema: { tags, response: { 200: envelopeOf(gettingStartedSchema) } }, preHandler: canView },
+      async (req, reply) => ok(reply, await gettingStarted(ctx.db, requireAuth(req).accountId)),
     );
 
     app.get(
       '/analytics/:id',
-      { schema: { tags, params: idParamSchema, querystring: dashboardFilterSchema, response: { 200: envelopeOf(dashboardOverviewSchema) } }, preHandler: canView },
+      {
+        schema: { tags, params: idParamSchema, querystring: dashboardFilterSchema, response: { 200: envelopeOf(dashboardOverviewSchema) } },
+        preHandler: canView,
+      },
       async (req, reply) => {
         const auth = requireAuth(req);
         await requireAccountUser(ctx, auth.accountId, req.params.id);
@@ -57,7 +62,10 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/customers/:id',
-      { schema: { tags, params: idParamSchema, querystring: dashboardFilterSchema, response: { 200: envelopeOf(audienceMetricsSchema) } }, preHandler: canView },
+      {
+        schema: { tags, params: idParamSchema, querystring: dashboardFilterSchema, response: { 200: envelopeOf(audienceMetricsSchema) } },
+        preHandler: canView,
+      },
       async (req, reply) => {
         const auth = requireAuth(req);
         await requireAccountUser(ctx, auth.accountId, req.params.id);
@@ -73,14 +81,18 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/campaign-metrics',
-      { schema: { tags, querystring: campaignMetricsQuerySchema, response: { 200: envelopeOf(campaignMetricsPageSchema) } }, preHandler: canView },
+      {
+        schema: { tags, querystring: campaignMetricsQuerySchema, response: { 200: envelopeOf(campaignMetricsPageSchema) } },
+        preHandler: canView,
+      },
       async (req, reply) => ok(reply, await analytics.campaignMetrics(ctx.db, requireAuth(req).accountId, req.query)),
     );
 
     app.get(
       '/campaigns/:id',
       { schema: { tags, params: idParamSchema, response: { 200: envelopeOf(campaignDashboardSchema) } }, preHandler: canView },
-      async (req, reply) => ok(reply, await analytics.campaignDashboard(ctx.db, requireAuth(req).accountId, req.params.id, requestLanguage(req))),
+      async (req, reply) =>
+        ok(reply, await analytics.campaignDashboard(ctx.db, requireAuth(req).accountId, req.params.id, requestLanguage(req))),
     );
 
     app.get(

@@ -58,7 +58,10 @@ beforeAll(async () => {
     `insert into messages (account_id, channel, status, stage, bulk_id, recipient, credits, created_at) select $1, 'sms', 'DELIVERED', 'done', 'z', '+966500000009', 1, now() from generate_series(1, 9)`,
     [cast.stranger.accountId],
   );
-  await t.sql(`insert into customers (account_id, first_name, brand_id) select $1, 'C' || g, $2 from generate_series(1, 7) g`, [a, brandId]);
+  await t.sql(`insert into customers (account_id, first_name, brand_id) select $1, 'C' || g, $2 from generate_series(1, 7) g`, [
+    a,
+    brandId,
+  ]);
 });
 afterAll(async () => {
   await t?.close();
@@ -67,12 +70,24 @@ afterAll(async () => {
 describe('GET /api/dashboard/analytics/{id}', () => {
   it('sums the period from the rollups, with the previous period, funnel, campaigns, failures and destinations', async () => {
     await foldOnce(t.ctx); // half folded, half still deltas: the answer must not care
-    await t.sql(`update messages set clicked_at = now() where account_id = $1 and channel = 'whatsapp' and read_at is not null and id % 2 = 0`, [cast.owner.accountId]);
+    await t.sql(
+      `update messages set clicked_at = now() where account_id = $1 and channel = 'whatsapp' and read_at is not null and id % 2 = 0`,
+      [cast.owner.accountId],
+    );
     const res = await get(`/api/dashboard/analytics/${cast.owner.userId}?preset=30d`);
     expect(res.statusCode, res.body).toBe(200);
     const d = json(res).data;
     expect(d.range).toMatchObject({ timezone: 'Asia/Riyadh', bucket: 'day' });
-    expect(d.current).toMatchObject({ messages: 60, sent: 60, delivered: 45, opened: 10, clicked: 5, failed: 5, credits: 60, cost: '5.00000' });
+    expect(d.current).toMatchObject({
+      messages: 60,
+      sent: 60,
+      delivered: 45,
+      opened: 10,
+      clicked: 5,
+      failed: 5,
+      credits: 60,
+      cost: '5.00000',
+    });
     expect(d.previous.messages).toBe(10); // Autumn, 40 days ago, is in the 30 days before
     expect(d.series).toHaveLength(30);
     expect(d.series.reduce((s: number, p: { sms: number; whatsapp: number }) => s + p.sms + p.whatsapp, 0)).toBe(60);
@@ -82,7 +97,12 @@ describe('GET /api/dashboard/analytics/{id}', () => {
     ]);
     expect(d.top_delivered).toEqual([expect.objectContaining({ campaign_id: spring, name: 'Spring', delivered: 45 })]);
     expect(d.failures).toEqual([{ code: 'UNDELIV', status: 'FAILED', reason: 'The operator could not deliver it', count: 5 }]);
-    expect(d.fallback).toEqual({ campaigns: 1, primary_delivered: 30, fallback_delivered: 15, by_channel: [{ channel: 'sms', delivered: 15 }] });
+    expect(d.fallback).toEqual({
+      campaigns: 1,
+      primary_delivered: 30,
+      fallback_delivered: 15,
+      by_channel: [{ channel: 'sms', delivered: 15 }],
+    });
     expect(d.destinations).toEqual(
       expect.arrayContaining([
         { prefix: '+966 50', country: 'SA', sent: 40, delivered: 30, failed: 0 },
@@ -101,7 +121,11 @@ describe('GET /api/dashboard/analytics/{id}', () => {
     expect(brand.current.messages).toBe(60); // Autumn has no brand
     const one = json(await get(`/api/dashboard/analytics/${cast.owner.userId}?preset=90d&campaign_id=${autumn}`)).data;
     expect(one.current).toMatchObject({ messages: 10, delivered: 10 });
-    const ar = await t.app.inject({ method: 'GET', url: `/api/dashboard/analytics/${cast.owner.userId}?preset=30d`, headers: { ...bearer(cast.owner.token), 'accept-language': 'ar' } });
+    const ar = await t.app.inject({
+      method: 'GET',
+      url: `/api/dashboard/analytics/${cast.owner.userId}?preset=30d`,
+      headers: { ...bearer(cast.owner.token), 'accept-language': 'ar' },
+    });
     expect(json(ar).data.failures[0].reason).toBe('تعذّر على المشغّل تسليمها');
     // a colleague of the same account sees the same; a custom range of one day answers hours
     const day = json(await get(`/api/dashboard/analytics/${cast.viewer.userId}?from=2026-01-01&to=2026-01-01`, cast.viewer.token)).data;
@@ -111,7 +135,9 @@ describe('GET /api/dashboard/analytics/{id}', () => {
 
   it('keeps to the caller’s account and refuses bad input with field errors', async () => {
     expect((await get(`/api/dashboard/analytics/${cast.stranger.userId}`)).statusCode).toBe(404);
-    const [theirBrand] = await t.sql<{ id: number }>(`insert into brands (account_id, name) values ($1, 'Theirs') returning id`, [cast.stranger.accountId]);
+    const [theirBrand] = await t.sql<{ id: number }>(`insert into brands (account_id, name) values ($1, 'Theirs') returning id`, [
+      cast.stranger.accountId,
+    ]);
     expect((await get(`/api/dashboard/analytics/${cast.owner.userId}?brand_id=${theirBrand?.id}`)).statusCode).toBe(404);
     expect((await get(`/api/dashboard/analytics/${cast.owner.userId}?campaign_id=${spring}`, cast.stranger.token)).statusCode).toBe(404);
     const stranger = json(await get(`/api/dashboard/analytics/${cast.stranger.userId}`, cast.stranger.token)).data;
@@ -120,7 +146,9 @@ describe('GET /api/dashboard/analytics/{id}', () => {
     expect(inverted.statusCode).toBe(400);
     expect(json(inverted).errors).toEqual([{ field: 'to', message: 'The last day is before the first' }]);
     expect(json(await get(`/api/dashboard/analytics/${cast.owner.userId}?from=2024-01-01&to=2026-01-01`)).errors[0].field).toBe('from');
-    expect(json(await get(`/api/dashboard/analytics/${cast.owner.userId}?from=2026-02-30`)).errors[0].message).toBe('Enter a date as YYYY-MM-DD');
+    expect(json(await get(`/api/dashboard/analytics/${cast.owner.userId}?from=2026-02-30`)).errors[0].message).toBe(
+      'Enter a date as YYYY-MM-DD',
+    );
     expect((await get(`/api/dashboard/analytics/${cast.owner.userId}?channel=fax`)).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: `/api/dashboard/analytics/${cast.owner.userId}` })).statusCode).toBe(401);
   });
@@ -128,13 +156,17 @@ describe('GET /api/dashboard/analytics/{id}', () => {
 
 describe('the other §7 dashboard paths', () => {
   it('campaign-metrics pages and sorts every launched campaign; campaigns/{id} is one of them', async () => {
-    await t.sql(`insert into campaigns (account_id, name, channels, status) values ($1, 'Draft', '{sms}', 'DRAFT')`, [cast.owner.accountId]);
+    await t.sql(`insert into campaigns (account_id, name, channels, status) values ($1, 'Draft', '{sms}', 'DRAFT')`, [
+      cast.owner.accountId,
+    ]);
     const page = json(await get('/api/dashboard/campaign-metrics?sort=delivered&order=asc&limit=1')).data;
     expect(page).toMatchObject({ page: 1, limit: 1, total: 2 });
     expect(page.items[0]).toMatchObject({ campaign_id: autumn, delivered: 10, delivery_rate: 1 });
     const second = json(await get('/api/dashboard/campaign-metrics?sort=delivered&order=asc&limit=1&page=2')).data;
     expect(second.items[0]).toMatchObject({ campaign_id: spring, messages: 60, delivered: 45, failed: 5, delivery_rate: 0.75 });
-    expect(json(await get(`/api/dashboard/campaign-metrics?brand_id=${brandId}`)).data.items.map((c: { name: string }) => c.name)).toEqual(['Spring']);
+    expect(json(await get(`/api/dashboard/campaign-metrics?brand_id=${brandId}`)).data.items.map((c: { name: string }) => c.name)).toEqual([
+      'Spring',
+    ]);
     const one = json(await get(`/api/dashboard/campaigns/${spring}`)).data;
     expect(one.campaign).toMatchObject({ name: 'Spring', messages: 60, opened: 10 });
     expect(one.by_channel.map((c: { channel: string; delivered: number }) => [c.channel, c.delivered]).sort()).toEqual([
@@ -158,7 +190,14 @@ describe('the other §7 dashboard paths', () => {
 
   it('are in the OpenAPI document with their response schemas', async () => {
     const doc = json(await t.app.inject({ method: 'GET', url: '/api/docs/json' }));
-    for (const path of ['/api/dashboard/analytics/{id}', '/api/dashboard/campaign-metrics', '/api/dashboard/campaigns/{id}', '/api/dashboard/customers/{id}', '/api/dashboard/channel-metrics', '/api/dashboard/events']) {
+    for (const path of [
+      '/api/dashboard/analytics/{id}',
+      '/api/dashboard/campaign-metrics',
+      '/api/dashboard/campaigns/{id}',
+      '/api/dashboard/customers/{id}',
+      '/api/dashboard/channel-metrics',
+      '/api/dashboard/events',
+    ]) {
       expect(doc.paths[path]?.get?.responses?.['200']?.content?.['application/json']?.schema, path).toBeTruthy();
     }
   });
@@ -187,7 +226,12 @@ describe('GET /api/dashboard/events', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as AddressInfo).port;
     const got: string[] = [];
-    const req = http.get({ host: '127.0.0.1', port, path: '/api/dashboard/events', headers: { ...bearer(cast.owner.token), accept: 'text/event-stream', 'last-event-id': String(after) } });
+    const req = http.get({
+      host: '127.0.0.1',
+      port,
+      path: '/api/dashboard/events',
+      headers: { ...bearer(cast.owner.token), accept: 'text/event-stream', 'last-event-id': String(after) },
+    });
     const res = await new Promise<http.IncomingMessage>((resolve) => req.on('response', resolve));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/event-stream');
@@ -197,13 +241,22 @@ describe('GET /api/dashboard/events', () => {
       for (let i = 0; i < 100 && !probe(); i++) await new Promise((r) => setTimeout(r, 50));
     };
     await until(() => got.join('').includes(`id: ${page.items[0].id}`));
-    await t.sql(`update messages set read_at = now() where account_id = $1 and channel = 'whatsapp' and status = 'DELIVERED' and read_at is null and id % 3 = 0`, [a]);
+    await t.sql(
+      `update messages set read_at = now() where account_id = $1 and channel = 'whatsapp' and status = 'DELIVERED' and read_at is null and id % 3 = 0`,
+      [a],
+    );
     await foldOnce(t.ctx);
     await until(() => (got.join('').match(/event: change/g) ?? []).length >= 2);
     req.destroy();
-    const events = got.join('').split('\n\n').filter((e) => e.includes('event: change'));
+    const events = got
+      .join('')
+      .split('\n\n')
+      .filter((e) => e.includes('event: change'));
     expect(events).toHaveLength(2);
     expect(events[0]).toContain(`id: ${page.items[0].id}\n`);
-    expect(JSON.parse((events[1] as string).split('data: ')[1] as string).changes[0]).toMatchObject({ channel: 'whatsapp', opened: expect.any(Number) });
+    expect(JSON.parse((events[1] as string).split('data: ')[1] as string).changes[0]).toMatchObject({
+      channel: 'whatsapp',
+      opened: expect.any(Number),
+    });
   });
 });

@@ -38,7 +38,10 @@ beforeAll(async () => {
   const bs = await signIn(t, b.email);
   stranger = { accountId: bs.user.account_id, token: bs.token };
   ids = await seedCustomers(owner.accountId);
-  const [row] = await t.sql(`insert into customers (account_id, first_name, country, consent_sms) values ($1, 'Zed', 'SA', true) returning id`, [stranger.accountId]);
+  const [row] = await t.sql(
+    `insert into customers (account_id, first_name, country, consent_sms) values ($1, 'Zed', 'SA', true) returning id`,
+    [stranger.accountId],
+  );
   strangerCustomer = Number(row?.id);
 });
 afterAll(async () => {
@@ -104,14 +107,26 @@ describe('segment evaluation (POST /api/groups/preview-count)', () => {
   });
 
   it('combines with all/any and one level of nesting', async () => {
-    const saSms = { match: 'all', conditions: [{ type: 'field', field: 'country', op: 'eq', value: 'SA' }, { type: 'consent', channel: 'sms', value: true }] };
+    const saSms = {
+      match: 'all',
+      conditions: [
+        { type: 'field', field: 'country', op: 'eq', value: 'SA' },
+        { type: 'consent', channel: 'sms', value: true },
+      ],
+    };
     expect(await count(saSms)).toBe(4);
     expect(await count({ ...saSms, match: 'any' })).toBe(4 + 0); // every SMS consenter is in SA here
     const nested = {
       match: 'all',
       conditions: [
         { type: 'consent', channel: 'sms', value: true },
-        { match: 'any', conditions: [{ type: 'tags', op: 'any', values: ['vip'] }, { type: 'attribute', key: 'tier', op: 'eq', value: 'silver' }] },
+        {
+          match: 'any',
+          conditions: [
+            { type: 'tags', op: 'any', values: ['vip'] },
+            { type: 'attribute', key: 'tier', op: 'eq', value: 'silver' },
+          ],
+        },
       ],
     };
     expect(await count(nested)).toBe(3); // Amal, Badr, Eman
@@ -145,7 +160,13 @@ describe('segment evaluation (POST /api/groups/preview-count)', () => {
       expect(json(res).code).toBe('SEGMENT_RULES_INVALID');
       expect(json(res).errors.length).toBeGreaterThan(0);
     }
-    for (const rules of [null, { match: 'some', conditions: [] }, one({ type: 'nope' }), one({ type: 'consent', channel: 'fax', value: true }), { match: 'all', conditions: [{ match: 'any', conditions: [] }] }]) {
+    for (const rules of [
+      null,
+      { match: 'some', conditions: [] },
+      one({ type: 'nope' }),
+      one({ type: 'consent', channel: 'fax', value: true }),
+      { match: 'all', conditions: [{ match: 'any', conditions: [] }] },
+    ]) {
       const res = await call(owner.token, 'POST', '/api/groups/preview-count', { rules });
       expect(res.statusCode).toBe(400);
       expect(json(res).code).toBe('VALIDATION_ERROR');
@@ -173,7 +194,11 @@ describe('static groups and members', () => {
     const res = await call(owner.token, 'POST', '/api/groups', { group_name: '', type: 'weird' });
     expect(res.statusCode).toBe(400);
     expect(json(res).errors.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['group_name', 'type']));
-    const rules = await call(owner.token, 'POST', '/api/groups', { group_name: 'Static with rules', type: 'static', rules: { match: 'all', conditions: [] } });
+    const rules = await call(owner.token, 'POST', '/api/groups', {
+      group_name: 'Static with rules',
+      type: 'static',
+      rules: { match: 'all', conditions: [] },
+    });
     expect(json(rules).code).toBe('SEGMENT_RULES_INVALID');
     expect((await call(owner.token, 'GET', '/api/groups/abc')).statusCode).toBe(400);
   });
@@ -243,13 +268,17 @@ describe('static groups and members', () => {
       const res = await call(stranger.token, method, url, payload);
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
-    const rules = await call(stranger.token, 'POST', '/api/groups/preview-count', { rules: one({ type: 'group', op: 'in', group_id: groupId }) });
+    const rules = await call(stranger.token, 'POST', '/api/groups/preview-count', {
+      rules: one({ type: 'group', op: 'in', group_id: groupId }),
+    });
     expect(json(rules).code).toBe('SEGMENT_RULES_INVALID');
   });
 
   it('lets a viewer read but not write', async () => {
     expect((await call(viewer.token, 'GET', '/api/groups')).statusCode).toBe(200);
-    expect((await call(viewer.token, 'POST', '/api/groups/preview-count', { rules: { match: 'all', conditions: [] } })).statusCode).toBe(200);
+    expect((await call(viewer.token, 'POST', '/api/groups/preview-count', { rules: { match: 'all', conditions: [] } })).statusCode).toBe(
+      200,
+    );
     const res = await call(viewer.token, 'POST', '/api/groups', { group_name: 'Nope' });
     expect(res.statusCode).toBe(403);
     expect((await call(viewer.token, 'DELETE', `/api/groups/${groupId}`)).statusCode).toBe(403);
@@ -260,7 +289,13 @@ describe('dynamic segments', () => {
   let segId: number;
 
   it('creates a segment with its count, and refuses manual members', async () => {
-    const rules = { match: 'all', conditions: [{ type: 'field', field: 'country', op: 'eq', value: 'SA' }, { type: 'consent', channel: 'sms', value: true }] };
+    const rules = {
+      match: 'all',
+      conditions: [
+        { type: 'field', field: 'country', op: 'eq', value: 'SA' },
+        { type: 'consent', channel: 'sms', value: true },
+      ],
+    };
     const res = await call(owner.token, 'POST', '/api/groups', { group_name: 'Saudi SMS', type: 'dynamic', rules });
     expect(res.statusCode).toBe(201);
     const g = json(res).data;
@@ -279,7 +314,10 @@ describe('dynamic segments', () => {
   });
 
   it('updates rules (count follows), name and description; rules on a static group are refused', async () => {
-    const res = await call(owner.token, 'PUT', `/api/groups/${segId}`, { group_name: 'Saudi', rules: one({ type: 'field', field: 'country', op: 'eq', value: 'SA' }) });
+    const res = await call(owner.token, 'PUT', `/api/groups/${segId}`, {
+      group_name: 'Saudi',
+      rules: one({ type: 'field', field: 'country', op: 'eq', value: 'SA' }),
+    });
     expect(res.statusCode).toBe(200);
     expect(json(res).data).toMatchObject({ group_name: 'Saudi', contacts_count: 3 });
     const list = json(await call(owner.token, 'GET', '/api/groups?type=static')).data;
@@ -291,7 +329,11 @@ describe('dynamic segments', () => {
   });
 
   it('activation needs a non-empty audience; the count is live', async () => {
-    const empty = await call(owner.token, 'POST', '/api/groups', { group_name: 'Nobody', type: 'dynamic', rules: one({ type: 'field', field: 'country', op: 'eq', value: 'JP' }) });
+    const empty = await call(owner.token, 'POST', '/api/groups', {
+      group_name: 'Nobody',
+      type: 'dynamic',
+      rules: one({ type: 'field', field: 'country', op: 'eq', value: 'JP' }),
+    });
     const emptyId = json(empty).data.id;
     const res = await call(owner.token, 'POST', `/api/groups/${emptyId}/activate`);
     expect(json(res).code).toBe('GROUP_WITHOUT_CONTACTS');

@@ -18,16 +18,13 @@ export type GroupRow = {
   updated_at: Date;
 };
 
-const COLUMNS = sql.raw(
-  'id, account_id, group_name, group_description, type, rules, status, contacts_count, created_at, updated_at',
-);
+const COLUMNS = sql.raw('id, account_id, group_name, group_description, type, rules, status, contacts_count, created_at, updated_at');
 const SORTS: Record<GroupListQuery['sort'], SQL> = {
   group_name: sql`lower(group_name)`,
   created_at: sql`created_at`,
   contacts_count: sql`contacts_count`,
   status: sql`status`,
 };
-
 
 export async function listGroups(db: DbOrTx, accountId: number, q: GroupListQuery) {
   const filters: SQL[] = [sql`account_id = ${accountId}`];
@@ -62,7 +59,15 @@ export async function findGroupsByIds(db: DbOrTx, accountId: number, ids: number
 
 export async function insertGroup(
   db: DbOrTx,
-  row: { account_id: number; group_name: string; group_description: string | null; type: string; rules: SegmentRules | null; contacts_count: number; created_by: number },
+  row: {
+    account_id: number;
+    group_name: string;
+    group_description: string | null;
+    type: string;
+    rules: SegmentRules | null;
+    contacts_count: number;
+    created_by: number;
+  },
 ) {
   const { rows } = await db.execute<GroupRow>(sql`
     insert into customer_groups (account_id, group_name, group_description, type, rules, contacts_count, created_by)

@@ -54,18 +54,14 @@ export function groupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post('/:id/deactivate', { ...change, schema: { tags, params: idParamSchema } }, async (req, reply) =>
       ok(reply, await groups.setStatus(ctx, requireAuth(req), req.params.id, 'INACTIVE'), 'Group deactivated'),
     );
-    app.get(
-      '/:id/members',
-      { ...view, schema: { tags, params: idParamSchema, querystring: memberListQuerySchema } },
-      async (req, reply) => ok(reply, await groups.listMembers(ctx, requireAuth(req), req.params.id, req.query)),
+    app.get('/:id/members', { ...view, schema: { tags, params: idParamSchema, querystring: memberListQuerySchema } }, async (req, reply) =>
+      ok(reply, await groups.listMembers(ctx, requireAuth(req), req.params.id, req.query)),
     );
     app.post('/:id/members', { ...change, schema: { tags, params: idParamSchema, body: memberIdsSchema } }, async (req, reply) =>
       ok(reply, await groups.addMembers(ctx, requireAuth(req), req.params.id, req.body), 'Members added'),
     );
-    app.post(
-      '/:id/members/remove',
-      { ...change, schema: { tags, params: idParamSchema, body: memberIdsSchema } },
-      async (req, reply) => ok(reply, await groups.removeMembers(ctx, requireAuth(req), req.params.id, req.body), 'Members removed'),
+    app.post('/:id/members/remove', { ...change, schema: { tags, params: idParamSchema, body: memberIdsSchema } }, async (req, reply) =>
+      ok(reply, await groups.removeMembers(ctx, requireAuth(req), req.params.id, req.body), 'Members removed'),
     );
   };
 }

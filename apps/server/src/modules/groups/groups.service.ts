@@ -92,15 +92,17 @@ export async function create(ctx: AppContext, auth: AuthContext, input: CreateGr
   if (!dynamic && input.rules) throw new AppError('SEGMENT_RULES_INVALID', { errors: [{ field: 'rules', message: 'validation.invalid' }] });
   const rules = dynamic ? (input.rules ?? emptySegmentRules()) : null;
   if (rules) await checkRules(ctx.db, auth.accountId, rules);
-  const row = await repo.insertGroup(ctx.db, {
-    account_id: auth.accountId,
-    group_name: input.group_name,
-    group_description: input.group_description ?? null,
-    type: input.type,
-    rules,
-    contacts_count: rules ? await repo.countSegment(ctx.db, auth.accountId, rules) : 0,
-    created_by: auth.userId,
-  }).catch(rethrow);
+  const row = await repo
+    .insertGroup(ctx.db, {
+      account_id: auth.accountId,
+      group_name: input.group_name,
+      group_description: input.group_description ?? null,
+      type: input.type,
+      rules,
+      contacts_count: rules ? await repo.countSegment(ctx.db, auth.accountId, rules) : 0,
+      created_by: auth.userId,
+    })
+    .catch(rethrow);
   return present(row);
 }
 
@@ -111,7 +113,8 @@ export async function update(ctx: AppContext, auth: AuthContext, id: number, inp
     group_description: input.group_description,
   };
   if (input.rules !== undefined) {
-    if (group.type !== 'dynamic') throw new AppError('SEGMENT_RULES_INVALID', { errors: [{ field: 'rules', message: 'validation.invalid' }] });
+    if (group.type !== 'dynamic')
+      throw new AppError('SEGMENT_RULES_INVALID', { errors: [{ field: 'rules', message: 'validation.invalid' }] });
     await checkRules(ctx.db, auth.accountId, input.rules, id);
     patch.rules = input.rules;
     patch.contacts_count = await repo.countSegment(ctx.db, auth.accountId, input.rules);

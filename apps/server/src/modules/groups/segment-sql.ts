@@ -4,12 +4,7 @@
  * caller adds the account scope (`customers.account_id = …`); group references are also bound to
  * the customer's own account. Reused by the customers list (group filter) and the campaign audience.
  */
-import {
-  ATTRIBUTE_KEY_PATTERN,
-  isSegmentGroup,
-  type SegmentCondition,
-  type SegmentRules,
-} from '@risala/shared/schemas/groups';
+import { ATTRIBUTE_KEY_PATTERN, isSegmentGroup, type SegmentCondition, type SegmentRules } from '@risala/shared/schemas/groups';
 import { type SQL, sql } from 'drizzle-orm';
 import { customers } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -17,8 +12,7 @@ import { AppError } from '../../lib/errors.ts';
 const TRUE = sql`true`;
 const FALSE = sql`false`;
 const textArray = (values: readonly (string | number | boolean)[]) => sql`${sql.param(values.map(String))}::text[]`;
-const asList = (value: unknown): (string | number | boolean)[] =>
-  (Array.isArray(value) ? value : [value]) as (string | number | boolean)[];
+const asList = (value: unknown): (string | number | boolean)[] => (Array.isArray(value) ? value : [value]) as (string | number | boolean)[];
 
 function combine(match: 'all' | 'any', parts: SQL[]): SQL {
   if (parts.length === 0) return match === 'all' ? TRUE : FALSE;
@@ -122,8 +116,7 @@ function tagsCondition(c: Extract<SegmentCondition, { type: 'tags' }>): SQL {
 }
 
 function consentCondition(c: Extract<SegmentCondition, { type: 'consent' }>): SQL {
-  const column =
-    c.channel === 'email' ? customers.consent_email : c.channel === 'sms' ? customers.consent_sms : customers.consent_whatsapp;
+  const column = c.channel === 'email' ? customers.consent_email : c.channel === 'sms' ? customers.consent_sms : customers.consent_whatsapp;
   return sql`${column} = ${c.value}::boolean`;
 }
 

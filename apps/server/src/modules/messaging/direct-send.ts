@@ -26,7 +26,9 @@ export type DirectSendResult = SendResult & { message_ids: number[] };
 
 /** The account's credit balance for a channel. */
 export async function balanceOf(db: DbOrTx, accountId: number, channel: Channel): Promise<number> {
-  const { rows } = await db.execute<{ balance: string }>(sql`select balance from credits where account_id = ${accountId} and channel = ${channel}`);
+  const { rows } = await db.execute<{ balance: string }>(
+    sql`select balance from credits where account_id = ${accountId} and channel = ${channel}`,
+  );
   return Number(rows[0]?.balance ?? 0);
 }
 
@@ -36,7 +38,13 @@ export async function estimateDirect<I>(ctx: AppContext, auth: AuthContext, prep
 }
 
 /** Credits reserved, messages created and queued (or scheduled) in one transaction. */
-export async function sendDirect<I>(ctx: AppContext, auth: AuthContext, channel: Channel, prepare: Prepare<I>, input: I): Promise<DirectSendResult> {
+export async function sendDirect<I>(
+  ctx: AppContext,
+  auth: AuthContext,
+  channel: Channel,
+  prepare: Prepare<I>,
+  input: I,
+): Promise<DirectSendResult> {
   const bulkId = randomUUID();
   return ctx.db.transaction(async (tx) => {
     const { result, rows } = await prepare(tx, auth, input, bulkId);

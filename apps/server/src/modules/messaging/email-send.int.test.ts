@@ -12,7 +12,18 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker } from '../../jobs/worker.ts';
 import { releaseScheduled } from './pipeline/tasks.ts';
-import { bearer, type Cast, createTestApp, json, mailsTo, signIn, signUp, signUpCast, type TestApp, waitForMails } from '../../test/helper.ts';
+import {
+  bearer,
+  type Cast,
+  createTestApp,
+  json,
+  mailsTo,
+  signIn,
+  signUp,
+  signUpCast,
+  type TestApp,
+  waitForMails,
+} from '../../test/helper.ts';
 
 let t: TestApp;
 let worker: Runner;
@@ -37,7 +48,8 @@ async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 15_0
   return v;
 }
 const post = (url: string, payload: unknown, headers = auth) => t.app.inject({ method: 'POST', url, headers, payload: payload as object });
-const put = (url: string, payload: unknown, headers: Record<string, string>) => t.app.inject({ method: 'PUT', url, headers, payload: payload as object });
+const put = (url: string, payload: unknown, headers: Record<string, string>) =>
+  t.app.inject({ method: 'PUT', url, headers, payload: payload as object });
 const byBulk = (bulkId: string) => t.sql('select * from messages where bulk_id = $1 order by recipient', [bulkId]);
 const untilAll = (bulkId: string, ok: (rows: any[]) => boolean) => waitFor(() => byBulk(bulkId), ok);
 
@@ -51,8 +63,12 @@ beforeAll(async () => {
       cb();
     },
     onRcptTo(addr, _session, cb) {
-      if (addr.address.startsWith('nobody')) return cb(Object.assign(new Error('5.1.1 <nobody@customer.example>: Recipient address rejected: User unknown'), { responseCode: 550 }));
-      if (addr.address.startsWith('greylisted')) return cb(Object.assign(new Error('4.7.1 Greylisted, try again later'), { responseCode: 451 }));
+      if (addr.address.startsWith('nobody'))
+        return cb(
+          Object.assign(new Error('5.1.1 <nobody@customer.example>: Recipient address rejected: User unknown'), { responseCode: 550 }),
+        );
+      if (addr.address.startsWith('greylisted'))
+        return cb(Object.assign(new Error('4.7.1 Greylisted, try again later'), { responseCode: 451 }));
       cb();
     },
     onData(stream, session, cb) {
@@ -74,7 +90,9 @@ beforeAll(async () => {
       if (req.headers.authorization !== `Bearer ${SG_KEY}`) return res.writeHead(401).end();
       const to = body.personalizations?.[0]?.to?.[0]?.email as string;
       if (to.startsWith('invalid')) {
-        return res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ errors: [{ message: 'Does not contain a valid address.' }] }));
+        return res
+          .writeHead(400, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ errors: [{ message: 'Does not contain a valid address.' }] }));
       }
       const id = randomBytes(11).toString('base64url');
       sgCalls.push({ body, id });
@@ -103,7 +121,8 @@ async function accountWith(config: Record<string, unknown>) {
   expect(res.statusCode, res.body).toBe(200);
   return { headers, senderId: json(res).data.id as number };
 }
-const verify = (senderId: number) => t.sql(`update email_senders set status = 'ACTIVE', verified_at = now(), updated_at = now() where id = $1`, [senderId]);
+const verify = (senderId: number) =>
+  t.sql(`update email_senders set status = 'ACTIVE', verified_at = now(), updated_at = now() where id = $1`, [senderId]);
 
 describe('the sandbox sender → SMTP sink', () => {
   it('sends html + text with personalisation (values escaped in html), one credit each', async () => {
@@ -134,8 +153,13 @@ describe('the sandbox sender → SMTP sink', () => {
        values ($1, 'Welcome mail', 'email', 'Welcome {{first_name}}', 'Hi {{first_name}}', '<p>Hi {{first_name}}</p>', 'APPROVED') returning id`,
       [cast.owner.accountId],
     );
-    const [c] = await t.sql(`insert into customers (account_id, first_name, email, consent_email) values ($1, 'Lina', 'lina@customer.example', true) returning id`, [cast.owner.accountId]);
-    const [no] = await t.sql(`insert into customers (account_id, email) values ($1, 'noconsent@customer.example') returning id`, [cast.owner.accountId]);
+    const [c] = await t.sql(
+      `insert into customers (account_id, first_name, email, consent_email) values ($1, 'Lina', 'lina@customer.example', true) returning id`,
+      [cast.owner.accountId],
+    );
+    const [no] = await t.sql(`insert into customers (account_id, email) values ($1, 'noconsent@customer.example') returning id`, [
+      cast.owner.accountId,
+    ]);
     const r = json(await post('/api/messages/email', { recipients: { customer_ids: [c.id, no.id] }, template_id: tpl.id })).data;
     expect(r).toMatchObject({ accepted: 1, skipped: { no_consent: 1 } });
     const [mail] = await waitForMails(t, 'lina@customer.example', 1);
@@ -151,7 +175,12 @@ describe('the sandbox sender → SMTP sink', () => {
 describe('scheduled email', () => {
   it('waits SCHEDULED with its release job, then goes out when released', async () => {
     const at = new Date(Date.now() + 10 * 60_000).toISOString();
-    const res = await post('/api/messages/email', { recipients: { emails: ['later@customer.example'] }, subject: 'Later', text: 'Scheduled', schedule_at: at });
+    const res = await post('/api/messages/email', {
+      recipients: { emails: ['later@customer.example'] },
+      subject: 'Later',
+      text: 'Scheduled',
+      schedule_at: at,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const r = json(res).data;
     expect(r.scheduled_at).toBe(at);
@@ -167,15 +196,37 @@ describe('scheduled email', () => {
 
 describe('an SMTP relay (pooled)', () => {
   it('delivers through the relay; 5xx → FAILED with the server reason; 4xx → retried', async () => {
-    const { headers, senderId } = await accountWith({ provider: 'smtp', from_name: 'Acme', from_email: 'news@acme.example', smtp_host: '127.0.0.1', smtp_port: relayPort, smtp_security: 'none' });
-    const unverified = await post('/api/messages/email', { recipients: { emails: ['x@customer.example'] }, subject: 'S', text: 'T' }, headers);
+    const { headers, senderId } = await accountWith({
+      provider: 'smtp',
+      from_name: 'Acme',
+      from_email: 'news@acme.example',
+      smtp_host: '127.0.0.1',
+      smtp_port: relayPort,
+      smtp_security: 'none',
+    });
+    const unverified = await post(
+      '/api/messages/email',
+      { recipients: { emails: ['x@customer.example'] }, subject: 'S', text: 'T' },
+      headers,
+    );
     expect(unverified.statusCode).toBe(409);
     expect(json(unverified).code).toBe('EMAIL_SENDER_NOT_VERIFIED');
     await verify(senderId);
-    const res = await post('/api/messages/email', { recipients: { emails: ['ok1@customer.example', 'ok2@customer.example', 'nobody@customer.example', 'greylisted@customer.example'] }, subject: 'Relay', text: 'Via the relay' }, headers);
+    const res = await post(
+      '/api/messages/email',
+      {
+        recipients: { emails: ['ok1@customer.example', 'ok2@customer.example', 'nobody@customer.example', 'greylisted@customer.example'] },
+        subject: 'Relay',
+        text: 'Via the relay',
+      },
+      headers,
+    );
     expect(res.statusCode, res.body).toBe(201);
     const bulk = json(res).data.bulk_id;
-    const rows = await untilAll(bulk, (rs) => rs.filter((m) => m.status === 'SENT').length === 2 && rs.some((m) => m.status === 'FAILED') && rs.some((m) => m.retries > 0));
+    const rows = await untilAll(
+      bulk,
+      (rs) => rs.filter((m) => m.status === 'SENT').length === 2 && rs.some((m) => m.status === 'FAILED') && rs.some((m) => m.retries > 0),
+    );
     const by = Object.fromEntries(rows.map((m) => [m.recipient.split('@')[0], m]));
     expect(by.nobody).toMatchObject({ status: 'FAILED', error_code: 'SMTP_550' });
     expect(readable(by.nobody.error_message, 'en')).toContain('User unknown');
@@ -196,7 +247,9 @@ describe('an SMTP relay (pooled)', () => {
     expect(relayConnections - before).toBeLessThanOrEqual(5);
     const reused = relayConnections;
     await t.sql('update email_senders set updated_at = now() where id = $1', [senderId]);
-    const again = json(await post('/api/messages/email', { recipients: { emails: ['after-change@customer.example'] }, subject: 'Pool', text: 'x' }, headers)).data.bulk_id;
+    const again = json(
+      await post('/api/messages/email', { recipients: { emails: ['after-change@customer.example'] }, subject: 'Pool', text: 'x' }, headers),
+    ).data.bulk_id;
     await untilAll(again, (rs) => rs[0].status === 'SENT');
     expect(relayConnections).toBeGreaterThan(reused);
   });
@@ -207,15 +260,31 @@ describe('SendGrid', () => {
   const webhookKey = publicKey.export({ format: 'der', type: 'spki' }).toString('base64');
 
   it('sends through /v3/mail/send; events: delivered+open → READ, bounce → FAILED with reason; 4xx → FAILED', async () => {
-    const { headers, senderId } = await accountWith({ provider: 'sendgrid', from_name: 'Acme', from_email: 'news@acme.example', sendgrid_api_key: SG_KEY, sendgrid_webhook_key: webhookKey });
+    const { headers, senderId } = await accountWith({
+      provider: 'sendgrid',
+      from_name: 'Acme',
+      from_email: 'news@acme.example',
+      sendgrid_api_key: SG_KEY,
+      sendgrid_webhook_key: webhookKey,
+    });
     await verify(senderId);
-    const res = await post('/api/messages/email', { recipients: { emails: ['read@customer.example', 'bounced@customer.example', 'invalid@customer.example'] }, subject: 'SG', html: '<p>Hi</p>' }, headers);
+    const res = await post(
+      '/api/messages/email',
+      {
+        recipients: { emails: ['read@customer.example', 'bounced@customer.example', 'invalid@customer.example'] },
+        subject: 'SG',
+        html: '<p>Hi</p>',
+      },
+      headers,
+    );
     expect(res.statusCode, res.body).toBe(201);
     const bulk = json(res).data.bulk_id;
     let rows = await untilAll(bulk, (rs) => rs.every((m) => ['SENT', 'FAILED'].includes(m.status)));
     const by = () => Object.fromEntries(rows.map((m) => [m.recipient.split('@')[0], m]));
     expect(by().invalid).toMatchObject({ status: 'FAILED', error_code: 'SENDGRID_400' });
-    expect(readable(by().invalid.error_message, 'en')).toBe('SendGrid refused the message (HTTP 400). The server answered: \u2068Does not contain a valid address.\u2069');
+    expect(readable(by().invalid.error_message, 'en')).toBe(
+      'SendGrid refused the message (HTTP 400). The server answered: \u2068Does not contain a valid address.\u2069',
+    );
     const call = sgCalls.find((c) => c.id === by().read.provider_message_id);
     // the HTML part is the sanitised, inlined document a template would send
     expect(call?.body.content).toEqual([
@@ -224,24 +293,43 @@ describe('SendGrid', () => {
     ]);
 
     const now = Math.floor(Date.now() / 1000);
-    const ev = (event: string, who: string, extra = {}) => ({ event, email: `${who}@customer.example`, timestamp: now, sg_message_id: `${by()[who].provider_message_id}.filterdrecv-1`, ...extra });
-    const raw = JSON.stringify([ev('open', 'read'), ev('delivered', 'read'), ev('bounce', 'bounced', { reason: '550 5.1.1 The email account does not exist' }), ev('delivered', 'bounced')]);
+    const ev = (event: string, who: string, extra = {}) => ({
+      event,
+      email: `${who}@customer.example`,
+      timestamp: now,
+      sg_message_id: `${by()[who].provider_message_id}.filterdrecv-1`,
+      ...extra,
+    });
+    const raw = JSON.stringify([
+      ev('open', 'read'),
+      ev('delivered', 'read'),
+      ev('bounce', 'bounced', { reason: '550 5.1.1 The email account does not exist' }),
+      ev('delivered', 'bounced'),
+    ]);
     const ts = String(now);
     const post2 = (signature: string) =>
       t.app.inject({
         method: 'POST',
         url: `/api/sender-management/email/webhook-events/${senderId}`,
-        headers: { 'content-type': 'application/json', 'x-twilio-email-event-webhook-signature': signature, 'x-twilio-email-event-webhook-timestamp': ts },
+        headers: {
+          'content-type': 'application/json',
+          'x-twilio-email-event-webhook-signature': signature,
+          'x-twilio-email-event-webhook-timestamp': ts,
+        },
         payload: raw,
       });
-    const forged = await post2(sign('sha256', Buffer.from(ts + raw), generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey).toString('base64'));
+    const forged = await post2(
+      sign('sha256', Buffer.from(ts + raw), generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey).toString('base64'),
+    );
     expect(forged.statusCode).toBe(401);
     expect((await post2(sign('sha256', Buffer.from(ts + raw), privateKey).toString('base64'))).statusCode).toBe(200);
     rows = await byBulk(bulk);
     expect(by().read).toMatchObject({ status: 'READ' });
     expect(by().read.delivered_at).toBeTruthy();
     expect(by().bounced).toMatchObject({ status: 'FAILED', error_code: 'EMAIL_BOUNCE', delivered_at: null });
-    expect(readable(by().bounced.error_message, 'en')).toBe('The receiving mail server bounced it: 550 5.1.1 The email account does not exist');
+    expect(readable(by().bounced.error_message, 'en')).toBe(
+      'The receiving mail server bounced it: 550 5.1.1 The email account does not exist',
+    );
   });
 });
 
@@ -259,7 +347,10 @@ describe('validation and access', () => {
   });
 
   it("another account's customer, template and sender ids are 404; a viewer may not send", async () => {
-    const [theirs] = await t.sql(`insert into customers (account_id, email, consent_email) values ($1, 'theirs@customer.example', true) returning id`, [cast.stranger.accountId]);
+    const [theirs] = await t.sql(
+      `insert into customers (account_id, email, consent_email) values ($1, 'theirs@customer.example', true) returning id`,
+      [cast.stranger.accountId],
+    );
     const [theirSender] = await t.sql('select id from email_senders where account_id = $1', [cast.stranger.accountId]);
     const [theirTpl] = await t.sql(
       `insert into templates (account_id, template_name, message_type, subject, template_text, status) values ($1, 'Theirs', 'email', 'S', 'T', 'APPROVED') returning id`,

@@ -14,7 +14,16 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { findDefaultEmailSender, findEmailSenderById } from '../senders/index.ts';
-import { customerValues, emailHtmlRenderer, findTemplate, hasVisibleContent, htmlToText, renderer, sanitizeEmailHtml, UNTRACKED_SYSTEM_VALUES } from '../templates/index.ts';
+import {
+  customerValues,
+  emailHtmlRenderer,
+  findTemplate,
+  hasVisibleContent,
+  htmlToText,
+  renderer,
+  sanitizeEmailHtml,
+  UNTRACKED_SYSTEM_VALUES,
+} from '../templates/index.ts';
 import type { NewMessage } from './pipeline/contracts.ts';
 import { balanceOf, estimateDirect, type Prepare, sendDirect } from './direct-send.ts';
 import { resolveRecipients } from './recipients.ts';
@@ -29,11 +38,16 @@ export async function resolveEmailSender(db: DbOrTx, accountId: number, senderId
 
 type Render = (values: Record<string, string | null>) => { subject: string; text: string; html: string | null };
 
-async function resolveContent(db: DbOrTx, accountId: number, input: SendEmailInput): Promise<{ render: Render; templateId: number | null }> {
+async function resolveContent(
+  db: DbOrTx,
+  accountId: number,
+  input: SendEmailInput,
+): Promise<{ render: Render; templateId: number | null }> {
   if (input.template_id) {
     const row = await findTemplate(db, accountId, input.template_id);
     if (!row) throw new AppError('NOT_FOUND');
-    if (row.message_type !== 'email') throw new AppError('VALIDATION_ERROR', { errors: [{ field: 'template_id', message: 'senders.email.templateNotEmail' }] });
+    if (row.message_type !== 'email')
+      throw new AppError('VALIDATION_ERROR', { errors: [{ field: 'template_id', message: 'senders.email.templateNotEmail' }] });
     if (row.status !== 'APPROVED') throw new AppError('TEMPLATE_NOT_APPROVED');
     return { templateId: row.id, render: renderer(row) };
   }

@@ -34,8 +34,19 @@ async function insert(accountId: number, r: Row) {
              now() - make_interval(mins => $13), now(), case when $14 then now() - make_interval(mins => $13) end)
      returning id`,
     [
-      accountId, r.channel ?? 'sms', r.status, r.bulk ?? 'bulk-a', r.campaign_id ?? null, r.recipient, r.sender ?? 'Risala',
-      r.body ?? 'Hello', r.error_code ?? null, r.error_message ?? null, r.blocked_by ?? null, r.key === 'dup', r.minutesAgo,
+      accountId,
+      r.channel ?? 'sms',
+      r.status,
+      r.bulk ?? 'bulk-a',
+      r.campaign_id ?? null,
+      r.recipient,
+      r.sender ?? 'Risala',
+      r.body ?? 'Hello',
+      r.error_code ?? null,
+      r.error_message ?? null,
+      r.blocked_by ?? null,
+      r.key === 'dup',
+      r.minutesAgo,
       r.sent ?? false,
     ],
   );
@@ -51,7 +62,14 @@ beforeAll(async () => {
     { key: 'delivered', status: 'DELIVERED', recipient: '+966500000002', minutesAgo: 2, sent: true, body: 'Your code is 1234' },
     { key: 'read', status: 'READ', channel: 'whatsapp', recipient: '+966500000003', minutesAgo: 3, sent: true, bulk: 'bulk-b' },
     { key: 'failed', status: 'FAILED', recipient: '+966500000004', minutesAgo: 4, error_code: 'ESME_RINVDSTADR', error_message: 'raw' },
-    { key: 'blocked', status: 'BLOCKED', recipient: '+966500000005', minutesAgo: 5, blocked_by: 'Do not disturb', error_code: 'BLACKLISTED' },
+    {
+      key: 'blocked',
+      status: 'BLOCKED',
+      recipient: '+966500000005',
+      minutesAgo: 5,
+      blocked_by: 'Do not disturb',
+      error_code: 'BLACKLISTED',
+    },
     { key: 'pending', status: 'PENDING', recipient: '+966500000006', minutesAgo: 6, campaign_id: 7 },
     { key: 'scheduled', status: 'SCHEDULED', recipient: '+966500000007', minutesAgo: 7 },
     { key: 'rejected', status: 'NOT_ALLOWED', recipient: '+966500000008', minutesAgo: 8, error_code: 'INSUFFICIENT_CREDITS' },
@@ -114,8 +132,12 @@ describe('GET /api/messages', () => {
 
   it("names each message's customer and campaign, never another account's", async () => {
     const post = (token: string, url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
-    const mine = json(await post(cast.owner.token, '/api/customer', { first_name: 'Layla', last_name: 'Hassan', mobile_number: '+966500000002' })).data.id;
-    const theirs = json(await post(cast.stranger.token, '/api/customer', { first_name: 'Not', last_name: 'Yours', mobile_number: '+966500000003' })).data.id;
+    const mine = json(
+      await post(cast.owner.token, '/api/customer', { first_name: 'Layla', last_name: 'Hassan', mobile_number: '+966500000002' }),
+    ).data.id;
+    const theirs = json(
+      await post(cast.stranger.token, '/api/customer', { first_name: 'Not', last_name: 'Yours', mobile_number: '+966500000003' }),
+    ).data.id;
     const campaign = json(await post(cast.owner.token, '/api/campaigns', { name: 'Weekend offer' })).data.id;
     const foreignCampaign = json(await post(cast.stranger.token, '/api/campaigns', { name: 'Their campaign' })).data.id;
     await t.sql('update messages set customer_id = $1, campaign_id = $2 where id = $3', [mine, campaign, ids.delivered]);
@@ -143,7 +165,10 @@ describe('GET /api/messages', () => {
     expect(recent.total).toBe(9);
     const to = encodeURIComponent(new Date(Date.now() - 5.5 * 60_000).toISOString());
     expect(keysOf(json(await get(`/api/messages?from=${encodeURIComponent(from)}&to=${to}`)).data.items)).toEqual([
-      'pending', 'scheduled', 'rejected', 'dup',
+      'pending',
+      'scheduled',
+      'rejected',
+      'dup',
     ]);
   });
 
@@ -212,7 +237,9 @@ describe('GET /api/messages/:id', () => {
   });
 
   it('says when a queued message waits behind a stopped connection', async () => {
-    const [conn] = await t.sql(`select id from connections where account_id = $1 and type = 'smpp' order by id limit 1`, [cast.owner.accountId]);
+    const [conn] = await t.sql(`select id from connections where account_id = $1 and type = 'smpp' order by id limit 1`, [
+      cast.owner.accountId,
+    ]);
     await t.sql('update messages set connection_id = $2 where id = $1', [ids.queued, conn.id]);
     await t.sql(`update connections set desired_state = 'stopped' where id = $1`, [conn.id]);
     const stopped = json(await get(`/api/messages/${ids.queued}`)).data;
@@ -263,8 +290,16 @@ describe('GET /api/messages/export.csv', () => {
   it('writes a cell a spreadsheet would run with a leading quote; whole numbers stay as they are', async () => {
     const a = cast.stranger.accountId;
     for (const [i, body] of FORMULA_CELLS.entries()) {
-      await insert(a, { key: `formula${i}`, status: 'FAILED', recipient: '+966500000001', minutesAgo: 30, bulk: 'formulas', body,
-        sender: '+966501234567', error_message: "-1+1+cmd|' /C calc'!A0" });
+      await insert(a, {
+        key: `formula${i}`,
+        status: 'FAILED',
+        recipient: '+966500000001',
+        minutesAgo: 30,
+        bulk: 'formulas',
+        body,
+        sender: '+966501234567',
+        error_message: "-1+1+cmd|' /C calc'!A0",
+      });
     }
     const res = await get('/api/messages/export.csv?bulk_id=formulas', cast.stranger.token);
     expect(res.statusCode).toBe(200);
@@ -314,12 +349,10 @@ describe('messages.account_id integrity (no declared foreign key: a statement tr
     for (const r of rows) {
       await t.sql(`insert into message_events (message_id, account_id, event) values ($1, $2, 'FAILOVER')`, [r.id, gone]);
       await t.sql('insert into sms_queue (connection_id, message_id, message_created_at) values (1, $1, $2)', [r.id, r.created_at]);
-      await t.sql(`insert into sms_part_keys (connection_id, key, message_id, message_created_at, part, account_id) values (1, $1, $2, $3, 1, $4)`, [
-        `gone-${r.id}`,
-        r.id,
-        r.created_at,
-        gone,
-      ]);
+      await t.sql(
+        `insert into sms_part_keys (connection_id, key, message_id, message_created_at, part, account_id) values (1, $1, $2, $3, 1, $4)`,
+        [`gone-${r.id}`, r.id, r.created_at, gone],
+      );
     }
     const kept = await t.sql('select count(*)::int as n from messages where account_id = $1', [cast.owner.accountId]);
     await t.sql('delete from accounts where id = $1', [gone]);

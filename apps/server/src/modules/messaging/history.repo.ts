@@ -29,7 +29,6 @@ const FROM = sql.raw(`messages m left join connections c on c.id = m.connection_
 /** The list and export filters (everything but paging and sorting). */
 export type MessageFilter = Omit<MessageListQuery, 'page' | 'limit' | 'sort' | 'order'>;
 
-
 /** WHERE for the account's messages; every predicate is on `m` and leads with account_id (the indexes do). */
 export function messageWhere(accountId: number, f: MessageFilter): SQL {
   const parts: SQL[] = [sql`m.account_id = ${accountId}`];
@@ -46,7 +45,9 @@ export function messageWhere(accountId: number, f: MessageFilter): SQL {
   if (f.search) {
     const like = likePattern(f.search);
     const digits = phoneSearchDigits(f.search); // a number typed as people write it ("050 123 4567")
-    const recipient = digits ? sql`(m.recipient ilike ${like} or m.recipient ilike ${likePattern(digits)})` : sql`m.recipient ilike ${like}`;
+    const recipient = digits
+      ? sql`(m.recipient ilike ${like} or m.recipient ilike ${likePattern(digits)})`
+      : sql`m.recipient ilike ${like}`;
     parts.push(sql`(${recipient} or m.sender ilike ${like} or m.body ilike ${like})`);
   }
   return sql.join(parts, sql` and `);
@@ -88,12 +89,7 @@ export async function countMatches(db: DbOrTx, where: SQL): Promise<{ total: num
 export type ExportRow = MessageRow & { cursor_at: string };
 
 /** One page of the export, keyset-paginated on (created_at, id) descending: index order, no offset. */
-export async function exportChunk(
-  db: DbOrTx,
-  where: SQL,
-  after: ExportRow | null,
-  limit: number,
-): Promise<ExportRow[]> {
+export async function exportChunk(db: DbOrTx, where: SQL, after: ExportRow | null, limit: number): Promise<ExportRow[]> {
   // the cursor is the timestamp's text: exact to the microsecond (a JS Date keeps milliseconds only)
   const keyset = after ? sql` and (m.created_at, m.id) < (${after.cursor_at}::timestamptz, ${after.id})` : sql``;
   const { rows } = await db.execute<ExportRow>(

@@ -14,8 +14,10 @@ const tags = ['messages'];
 export function messageHistoryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const view = requirePermission('message_history', 'view');
-    app.get('/', { schema: { tags, querystring: messageListQuerySchema, response: { 200: envelopeOf(messagePageSchema) } }, preHandler: view }, async (req, reply) =>
-      ok(reply, await history.list(ctx, requireAuth(req), req.query, requestLanguage(req))),
+    app.get(
+      '/',
+      { schema: { tags, querystring: messageListQuerySchema, response: { 200: envelopeOf(messagePageSchema) } }, preHandler: view },
+      async (req, reply) => ok(reply, await history.list(ctx, requireAuth(req), req.query, requestLanguage(req))),
     );
     app.get(
       '/export.csv',

@@ -131,7 +131,12 @@ export function timeline(
   events: { id: number | string; event: string; detail: string | null; at: Date | string }[],
   lang: Lang,
 ): MessageEventDto[] {
-  const out: MessageEventDto[] = events.map((e) => ({ id: Number(e.id), event: e.event, detail: storedReasonText(e.detail, lang), at: iso(e.at) as string }));
+  const out: MessageEventDto[] = events.map((e) => ({
+    id: Number(e.id),
+    event: e.event,
+    detail: storedReasonText(e.detail, lang),
+    at: iso(e.at) as string,
+  }));
   const stored = new Set(out.map((e) => e.event));
   // a partial send or delivery keeps its own event; delivered_at alone does not mean DELIVERED then
   const told = (event: string) =>

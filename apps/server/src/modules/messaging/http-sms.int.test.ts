@@ -27,8 +27,10 @@ interface Seen {
 const seen: Seen[] = [];
 let answer: (form: Record<string, string>, n: number) => [number, string] = () => [200, 'Success "x"'];
 
-const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => t.app.inject({ method, url, headers: bearer(owner.token), payload });
-const send = (numbers: string[], text: string) => api('POST', '/api/messages/sms', { recipients: { numbers }, text }).then((r) => json(r).data);
+const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(owner.token), payload });
+const send = (numbers: string[], text: string) =>
+  api('POST', '/api/messages/sms', { recipients: { numbers }, text }).then((r) => json(r).data);
 
 async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
   const until = Date.now() + ms;
@@ -41,7 +43,8 @@ async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 15_0
   return v;
 }
 
-const message = (bulkId: string): Promise<QueryResultRow> => t.sql('select * from messages where bulk_id = $1', [bulkId]).then((rows) => rows[0] ?? {});
+const message = (bulkId: string): Promise<QueryResultRow> =>
+  t.sql('select * from messages where bulk_id = $1', [bulkId]).then((rows) => rows[0] ?? {});
 const statusIs = (status: string) => (m: QueryResultRow) => m.status === status;
 const sentTo = (to: string) => seen.filter((s) => s.form.to === to);
 const dlr = (url: string, fields: Record<string, string>) =>
@@ -203,8 +206,14 @@ describe('HTTP connections', () => {
     });
     await t.sql('update connections set message_per_second = 40 where id = $1', [connId]);
     try {
-      const r = await send(Array.from({ length: 12 }, (_, i) => `+9665110000${10 + i}`), 'windowed');
-      await waitFor(() => t.sql(`select count(*)::int as n from messages where bulk_id = $1 and status = 'SENT'`, [r.bulk_id]), (rows) => rows[0].n === 12);
+      const r = await send(
+        Array.from({ length: 12 }, (_, i) => `+9665110000${10 + i}`),
+        'windowed',
+      );
+      await waitFor(
+        () => t.sql(`select count(*)::int as n from messages where bulk_id = $1 and status = 'SENT'`, [r.bulk_id]),
+        (rows) => rows[0].n === 12,
+      );
       expect(most).toBeLessThanOrEqual(4);
       expect(most).toBeGreaterThan(1);
       // 12 requests at 40/s: the last starts at least 11 × 25 ms after the first
@@ -217,7 +226,12 @@ describe('HTTP connections', () => {
   });
 
   it('refuses forged or missing DLR tokens (401) and incomplete receipts (400)', async () => {
-    const forged = await t.app.inject({ method: 'POST', url: `/webhooks/http-dlr/${connId}/${'A'.repeat(32)}`, payload: 'id=x&message_status=DELIVRD', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: `/webhooks/http-dlr/${connId}/${'A'.repeat(32)}`,
+      payload: 'id=x&message_status=DELIVRD',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(forged.statusCode).toBe(401);
     expect(json(forged).code).toBe('WEBHOOK_SIGNATURE_INVALID');
     // another connection's token does not fit this one
@@ -240,13 +254,19 @@ describe('HTTP connections', () => {
   it('a stopped HTTP connection keeps messages QUEUED until it is started again', async () => {
     expect((await api('POST', `/api/gateway/connections/${connId}/stop`)).statusCode).toBe(200);
     const r = await send(['+966510000008', '+966510000009'], 'waiting');
-    await waitFor(() => t.sql(`select count(*)::int as n from messages where bulk_id = $1 and status = 'QUEUED'`, [r.bulk_id]), (rows) => rows[0].n === 2);
+    await waitFor(
+      () => t.sql(`select count(*)::int as n from messages where bulk_id = $1 and status = 'QUEUED'`, [r.bulk_id]),
+      (rows) => rows[0].n === 2,
+    );
     await new Promise((res) => setTimeout(res, 1500));
     const still = await t.sql('select status from messages where bulk_id = $1', [r.bulk_id]);
     expect(still.map((x) => x.status)).toEqual(['QUEUED', 'QUEUED']);
     expect(sentTo('966510000008')).toHaveLength(0);
     expect((await api('POST', `/api/gateway/connections/${connId}/start`)).statusCode).toBe(200);
-    await waitFor(() => t.sql(`select count(*)::int as n from messages where bulk_id = $1 and status = 'SENT'`, [r.bulk_id]), (rows) => rows[0].n === 2);
+    await waitFor(
+      () => t.sql(`select count(*)::int as n from messages where bulk_id = $1 and status = 'SENT'`, [r.bulk_id]),
+      (rows) => rows[0].n === 2,
+    );
   });
 
   it('stopping aborts an open request: the message waits QUEUED, flagged possible duplicate', async () => {
@@ -259,9 +279,15 @@ describe('HTTP connections', () => {
     });
     const r = await send(['+966510000030'], 'no answer yet');
     try {
-      await waitFor(async () => hanging.length, (n) => n === 1);
+      await waitFor(
+        async () => hanging.length,
+        (n) => n === 1,
+      );
       expect((await api('POST', `/api/gateway/connections/${connId}/stop`)).statusCode).toBe(200);
-      const m = await waitFor(() => message(r.bulk_id), (row) => row.status === 'QUEUED' && row.possible_duplicate);
+      const m = await waitFor(
+        () => message(r.bulk_id),
+        (row) => row.status === 'QUEUED' && row.possible_duplicate,
+      );
       expect(m.stage).toBe('connection');
       // back in its connection's queue, waiting (not claimed)
       expect(await t.sql('select inflight from sms_queue where message_id = $1', [m.id])).toEqual([{ inflight: false }]);
@@ -279,16 +305,24 @@ describe('HTTP connections', () => {
     const proxy = http.createServer((req, res) => {
       proxied.push(`${req.method} ${req.url} ${req.headers['proxy-authorization'] ?? ''}`);
       const target = new URL(req.url as string);
-      const up = http.request({ host: target.hostname, port: target.port, path: target.pathname, method: req.method, headers: req.headers }, (r) => {
-        res.writeHead(r.statusCode ?? 502, r.headers);
-        r.pipe(res);
-      });
+      const up = http.request(
+        { host: target.hostname, port: target.port, path: target.pathname, method: req.method, headers: req.headers },
+        (r) => {
+          res.writeHead(r.statusCode ?? 502, r.headers);
+          r.pipe(res);
+        },
+      );
       req.pipe(up);
     });
     await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', () => r()));
     try {
       const port = (proxy.address() as { port: number }).port;
-      await t.sql('update connections set proxy_host = $2, proxy_port = $3, proxy_username = $4 where id = $1', [connId, '127.0.0.1', port, 'px']);
+      await t.sql('update connections set proxy_host = $2, proxy_port = $3, proxy_username = $4 where id = $1', [
+        connId,
+        '127.0.0.1',
+        port,
+        'px',
+      ]);
       // the sender re-reads its row about every second (later on a busy machine): send one message
       // at a time until one takes the new route, then check it went through the proxy, once
       const until = Date.now() + 6000;

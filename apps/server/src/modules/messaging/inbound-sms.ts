@@ -48,7 +48,10 @@ export class InboundSms {
     if (!p) return Promise.resolve();
     clearTimeout(p.timer);
     this.partials.delete(key);
-    const text = [...p.parts.entries()].sort((a, b) => a[0] - b[0]).map(([, t]) => t).join('');
+    const text = [...p.parts.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([, t]) => t)
+      .join('');
     return this.store(connectionId, accountId, mo.source, mo.destination, text);
   }
 

@@ -93,7 +93,9 @@ async function handleOne(ctx: AppContext, m: InboundWhatsapp) {
     };
     const blocking = await findBlocking(tx, accountId, { number: from, type: 'MO', text: m.text });
     if (blocking.length > 0) {
-      await tx.insert(inboundMessages).values({ ...row, action: 'blocked', blocked_by: [...new Set(blocking.map((b) => b.blacklist_name))].join(', ') });
+      await tx
+        .insert(inboundMessages)
+        .values({ ...row, action: 'blocked', blocked_by: [...new Set(blocking.map((b) => b.blacklist_name))].join(', ') });
       return;
     }
     const stop = isStopKeyword(m.text);

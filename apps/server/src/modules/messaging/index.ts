@@ -21,6 +21,16 @@ export { pipelineJobs } from './pipeline/tasks.ts';
 export { applyProviderStatusesSoon } from './provider-status.ts';
 export { sendRoutes } from './send.routes.ts';
 export { sendTestSms } from './sms-send.service.ts';
-export { type CampaignScope, cancelCampaignMessages, holdCampaignMessages, recordEvents, releaseCampaignMessages, setMessageContent, setSmsParts, stampEngagement, stampLinkClick } from './states/index.ts';
+export {
+  type CampaignScope,
+  cancelCampaignMessages,
+  holdCampaignMessages,
+  recordEvents,
+  releaseCampaignMessages,
+  setMessageContent,
+  setSmsParts,
+  stampEngagement,
+  stampLinkClick,
+} from './states/index.ts';
 export { whatsappSendRoutes } from './whatsapp-send.routes.ts';
 export { fillParams, resolveWhatsappSender, sandboxInbound, sendWhatsappMessage } from './whatsapp-send.service.ts';

@@ -43,10 +43,20 @@ export async function applyProviderStatuses(ctx: AppContext, statuses: ProviderS
           matched.add(`${channel}:${row.pid}`);
           if (row.new_status !== row.old_status) {
             countMessages(channel, row.new_status);
-            changes.push({ message_id: row.id, account_id: row.account_id, event: row.new_status, detail: row.new_status === 'FAILED' ? row.error_message : null });
+            changes.push({
+              message_id: row.id,
+              account_id: row.account_id,
+              event: row.new_status,
+              detail: row.new_status === 'FAILED' ? row.error_message : null,
+            });
           }
           if (row.delivered_filled && row.new_status !== 'DELIVERED') {
-            changes.push({ message_id: row.id, account_id: row.account_id, event: 'DELIVERED', detail: row.new_status === 'READ' ? 'receipt' : 'late receipt' });
+            changes.push({
+              message_id: row.id,
+              account_id: row.account_id,
+              event: 'DELIVERED',
+              detail: row.new_status === 'READ' ? 'receipt' : 'late receipt',
+            });
           }
           if (row.read_filled && row.new_status !== 'READ') {
             changes.push({ message_id: row.id, account_id: row.account_id, event: 'READ', detail: 'late receipt' });

@@ -6,7 +6,9 @@ describe('readableError', () => {
   it('reads the stored reason first, in the reader’s language, whatever the code', () => {
     const stored = storeReason({ key: 'sending.whatsapp.refused', params: { detail: 'Template name does not exist (#132001)' } });
     expect(readableError('WHATSAPP_API_ERROR', stored, 'en')).toBe('WhatsApp refused the message: Template name does not exist (#132001)');
-    expect(readableError('WHATSAPP_API_ERROR', stored, 'ar')).toBe(translate('ar', 'sending.whatsapp.refused', { detail: 'Template name does not exist (#132001)' }));
+    expect(readableError('WHATSAPP_API_ERROR', stored, 'ar')).toBe(
+      translate('ar', 'sending.whatsapp.refused', { detail: 'Template name does not exist (#132001)' }),
+    );
     expect(readableError(null, storeReason({ key: 'sending.noRoute' }), 'en')).toContain('No route');
   });
   it('explains rows stored before reasons were kept, never with a bare placeholder', () => {

@@ -44,7 +44,11 @@ beforeAll(async () => {
     owners.push({ accountId: s.user.account_id, token: s.token });
   }
   await t.ctx.sms.connections.reconcile();
-  await until(() => smsc.boundSessions() >= 2, () => `bound sessions: ${smsc.boundSessions()}`, 20_000);
+  await until(
+    () => smsc.boundSessions() >= 2,
+    () => `bound sessions: ${smsc.boundSessions()}`,
+    20_000,
+  );
 });
 afterAll(async () => {
   await worker?.stop();
@@ -73,10 +77,20 @@ describe('receipts', () => {
     smsc.resetCounters();
     const bulk = await send(3, 100);
     // parked after the in-memory wait, and answered (the SMSC may forget them) before the ids came
-    await until(async () => (await t.sql('select 1 from sms_pending_receipts')).length === 3, () => 'receipts never parked', 10_000, 100);
+    await until(
+      async () => (await t.sql('select 1 from sms_pending_receipts')).length === 3,
+      () => 'receipts never parked',
+      10_000,
+      100,
+    );
     expect(smsc.counters.receiptsAcked).toBe(3);
-    expect(await statuses(bulk)).not.toHaveProperty("DELIVERED");
-    await until(async () => (await statuses(bulk)).DELIVERED === 3, () => "the parked receipts were never applied", 15_000, 100);
+    expect(await statuses(bulk)).not.toHaveProperty('DELIVERED');
+    await until(
+      async () => (await statuses(bulk)).DELIVERED === 3,
+      () => 'the parked receipts were never applied',
+      15_000,
+      100,
+    );
     expect(await t.sql('select 1 from sms_pending_receipts')).toEqual([]);
     expect(smsc.counters.receiptsSent).toBe(3);
   });

@@ -37,7 +37,8 @@ export async function resolveRecipients(db: DbOrTx, accountId: number, input: Re
   const skipped = { invalid: 0, no_consent: 0, blacklisted: 0, duplicate: 0 };
   const isEmail = channel === 'email';
   // a stored number is read like a typed one (00966… is +966…), so the same person is one recipient
-  const addressOf = (c: CustomerRow) => (isEmail ? (c.email ? normalizeEmail(c.email) : null) : c.mobile_number ? normalizeMobile(c.mobile_number) : null);
+  const addressOf = (c: CustomerRow) =>
+    isEmail ? (c.email ? normalizeEmail(c.email) : null) : c.mobile_number ? normalizeMobile(c.mobile_number) : null;
 
   // typed addresses
   const typed: string[] = [];
@@ -53,7 +54,10 @@ export async function resolveRecipients(db: DbOrTx, accountId: number, input: Re
   const audience: SQL[] = [];
   const customerIds = [...new Set(input.customer_ids)];
   if (customerIds.length) {
-    const found = await db.select({ id: customers.id }).from(customers).where(and(eq(customers.account_id, accountId), inArray(customers.id, customerIds)));
+    const found = await db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.account_id, accountId), inArray(customers.id, customerIds)));
     if (found.length !== customerIds.length) throw new AppError('NOT_FOUND');
     audience.push(inArray(customers.id, customerIds));
   }
@@ -63,14 +67,23 @@ export async function resolveRecipients(db: DbOrTx, accountId: number, input: Re
     audience.push(groupAudienceWhere(group));
   }
   const members = audience.length
-    ? await db.select().from(customers).where(and(eq(customers.account_id, accountId), or(...audience))).orderBy(customers.id)
+    ? await db
+        .select()
+        .from(customers)
+        .where(and(eq(customers.account_id, accountId), or(...audience)))
+        .orderBy(customers.id)
     : [];
   // typed addresses that belong to customers: linked, so their consent applies
   const owners = typed.length
     ? await db
         .select()
         .from(customers)
-        .where(and(eq(customers.account_id, accountId), isEmail ? inArray(sql`lower(${customers.email})`, typed) : inArray(customers.mobile_number, typed)))
+        .where(
+          and(
+            eq(customers.account_id, accountId),
+            isEmail ? inArray(sql`lower(${customers.email})`, typed) : inArray(customers.mobile_number, typed),
+          ),
+        )
         .orderBy(customers.id)
     : [];
   const ownerOf = new Map<string, CustomerRow>();

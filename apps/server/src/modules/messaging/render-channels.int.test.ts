@@ -16,11 +16,13 @@ let worker: Runner;
 let owner: { accountId: number; token: string };
 let customerId: number;
 
-const TEXT = 'Hi {{first_name|Friend}} ({{attributes.tier}}), visits {{attributes.visits}}, prefs {{attributes.prefs|none}}, from {{city|Riyadh}}';
+const TEXT =
+  'Hi {{first_name|Friend}} ({{attributes.tier}}), visits {{attributes.visits}}, prefs {{attributes.prefs|none}}, from {{city|Riyadh}}';
 const EXPECTED = 'Hi Layla (gold), visits 3, prefs none, from Riyadh';
 
 const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(owner.token), payload });
-const bodyOf = async (bulkId: string) => (await t.sql<{ body: string; subject: string | null }>('select body, subject from messages where bulk_id = $1', [bulkId]))[0];
+const bodyOf = async (bulkId: string) =>
+  (await t.sql<{ body: string; subject: string | null }>('select body, subject from messages where bulk_id = $1', [bulkId]))[0];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -59,12 +61,18 @@ describe('one renderer for every channel', () => {
 
   it('renders a campaign SMS in SQL exactly as the API renders it', async () => {
     const plain = 'Hello {{first_name|friend}} from {{city|Riyadh}}, {{last_name|dear customer}}';
-    const [brand] = await t.sql<{ id: number }>(`insert into brands (account_id, name) values ($1, 'Acme') returning id`, [owner.accountId]);
+    const [brand] = await t.sql<{ id: number }>(`insert into brands (account_id, name) values ($1, 'Acme') returning id`, [
+      owner.accountId,
+    ]);
     const [group] = await t.sql<{ id: number }>(
       `insert into customer_groups (account_id, group_name, type, status, contacts_count) values ($1, 'Layla only', 'static', 'ACTIVE', 1) returning id`,
       [owner.accountId],
     );
-    await t.sql('insert into group_members (account_id, group_id, customer_id) values ($1, $2, $3)', [owner.accountId, group?.id, customerId]);
+    await t.sql('insert into group_members (account_id, group_id, customer_id) values ($1, $2, $3)', [
+      owner.accountId,
+      group?.id,
+      customerId,
+    ]);
     const draft = await post('/api/campaigns', {
       name: 'Render check',
       brand_id: brand?.id,
@@ -76,7 +84,10 @@ describe('one renderer for every channel', () => {
     const deployed = await post(`/api/campaigns/${json(draft).data.id}/deploy`, {});
     expect(deployed.statusCode, deployed.body).toBe(201);
     const [fromCampaign] = await until(
-      () => t.sql<{ body: string }>('select body from messages where campaign_id = $1', [json(draft).data.id]).then((r) => (r.length ? r : null)),
+      () =>
+        t
+          .sql<{ body: string }>('select body from messages where campaign_id = $1', [json(draft).data.id])
+          .then((r) => (r.length ? r : null)),
       () => 'the campaign was never expanded',
       20_000,
     );
@@ -86,9 +97,14 @@ describe('one renderer for every channel', () => {
   });
 
   it('resolves a stored 00966… number and the same number typed +966… as one recipient', async () => {
-    await t.sql(`insert into customers (account_id, first_name, mobile_number, consent_sms) values ($1, 'Omar', '00966500000202', true)`, [owner.accountId]);
+    await t.sql(`insert into customers (account_id, first_name, mobile_number, consent_sms) values ($1, 'Omar', '00966500000202', true)`, [
+      owner.accountId,
+    ]);
     const [omar] = await t.sql<{ id: string }>(`select id from customers where account_id = $1 and first_name = 'Omar'`, [owner.accountId]);
-    const res = await post('/api/messages/sms/estimate', { recipients: { customer_ids: [Number(omar?.id)], numbers: ['+966500000202'] }, text: 'Hi' });
+    const res = await post('/api/messages/sms/estimate', {
+      recipients: { customer_ids: [Number(omar?.id)], numbers: ['+966500000202'] },
+      text: 'Hi',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(json(res).data).toMatchObject({ accepted: 1, skipped: { duplicate: 1 } });
   });

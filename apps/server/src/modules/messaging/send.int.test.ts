@@ -47,7 +47,11 @@ describe('POST /api/messages/sms — validation and tenancy', () => {
     const noText = await post('/api/messages/sms', { recipients: { numbers: ['+966500000001'] } });
     expect(noText.statusCode).toBe(400);
     expect(fields(noText)).toHaveProperty('text');
-    const soon = await post('/api/messages/sms', { recipients: { numbers: ['+966500000001'] }, text: 'x', schedule_at: new Date().toISOString() });
+    const soon = await post('/api/messages/sms', {
+      recipients: { numbers: ['+966500000001'] },
+      text: 'x',
+      schedule_at: new Date().toISOString(),
+    });
     expect(soon.statusCode).toBe(400);
     expect(fields(soon)).toHaveProperty('schedule_at');
     const types = await post('/api/messages/sms/estimate', { recipients: { customer_ids: ['a'] }, text: 'x', sender_id: -1 });
@@ -65,7 +69,10 @@ describe('POST /api/messages/sms — validation and tenancy', () => {
 
   it('says what is missing, in the caller\'s language, not "Invalid value"', async () => {
     const nothing = await post('/api/messages/sms', { recipients: {}, text: '  ' });
-    expect(fields(nothing)).toEqual({ 'recipients.numbers': 'Add at least one recipient: numbers, customers or groups', text: 'Write a message or choose a template' });
+    expect(fields(nothing)).toEqual({
+      'recipients.numbers': 'Add at least one recipient: numbers, customers or groups',
+      text: 'Write a message or choose a template',
+    });
     const arabic = await t.app.inject({
       method: 'POST',
       url: '/api/messages/whatsapp',
@@ -77,7 +84,9 @@ describe('POST /api/messages/sms — validation and tenancy', () => {
 
   it('another account’s customers, groups, senders, templates and sends → 404', async () => {
     const theirs = await customer(cast.stranger.accountId, '+966511111111', true);
-    const [group] = await t.sql(`insert into customer_groups (account_id, group_name) values ($1, 'Theirs') returning id`, [cast.stranger.accountId]);
+    const [group] = await t.sql(`insert into customer_groups (account_id, group_name) values ($1, 'Theirs') returning id`, [
+      cast.stranger.accountId,
+    ]);
     const [sender] = await t.sql(`select id from sms_senders where account_id = $1`, [cast.stranger.accountId]);
     const base = { recipients: { numbers: ['+966500000001'] }, text: 'hello' };
     expect((await post('/api/messages/sms', { ...base, recipients: { customer_ids: [theirs] } })).statusCode).toBe(404);
@@ -104,19 +113,37 @@ describe('recipients, senders, templates', () => {
   it('validates numbers, dedupes, skips customers without consent and renders templates per customer', async () => {
     const a = await customer(cast.owner.accountId, '+966522222221', true, 'Omar');
     const b = await customer(cast.owner.accountId, '+966522222222', false, 'Reem');
-    const [group] = await t.sql(`insert into customer_groups (account_id, group_name, type) values ($1, 'VIP', 'static') returning id`, [cast.owner.accountId]);
-    await t.sql('insert into group_members (group_id, customer_id, account_id) values ($1, $2, $3), ($1, $4, $3)', [group.id, a, cast.owner.accountId, b]);
+    const [group] = await t.sql(`insert into customer_groups (account_id, group_name, type) values ($1, 'VIP', 'static') returning id`, [
+      cast.owner.accountId,
+    ]);
+    await t.sql('insert into group_members (group_id, customer_id, account_id) values ($1, $2, $3), ($1, $4, $3)', [
+      group.id,
+      a,
+      cast.owner.accountId,
+      b,
+    ]);
     const [template] = await t.sql(
       `insert into templates (account_id, template_name, message_type, category, template_text, status) values ($1, 'Hi', 'sms', 'marketing', 'Hello {{first_name|friend}}!', 'APPROVED') returning id`,
       [cast.owner.accountId],
     );
     const body = {
       // 00966… is +966… (the international prefix, a duplicate here); a local 05… has no country: invalid
-      recipients: { numbers: ['+966522222221', 'not a number', '0501234567', '+966533333333', '+966533333333', '00966 53 333 3333'], group_ids: [group.id], customer_ids: [b] },
+      recipients: {
+        numbers: ['+966522222221', 'not a number', '0501234567', '+966533333333', '+966533333333', '00966 53 333 3333'],
+        group_ids: [group.id],
+        customer_ids: [b],
+      },
       template_id: template.id,
     };
     const estimate = json(await post('/api/messages/sms/estimate', body)).data;
-    expect(estimate).toMatchObject({ bulk_id: null, accepted: 2, skipped: { invalid: 2, no_consent: 1, duplicate: 3, blacklisted: 0 }, parts: 1, encoding: 'GSM-7', credits: 2 });
+    expect(estimate).toMatchObject({
+      bulk_id: null,
+      accepted: 2,
+      skipped: { invalid: 2, no_consent: 1, duplicate: 3, blacklisted: 0 },
+      parts: 1,
+      encoding: 'GSM-7',
+      credits: 2,
+    });
     const res = await post('/api/messages/sms', body);
     expect(res.statusCode).toBe(201);
     const sent = json(res).data;
@@ -134,7 +161,10 @@ describe('recipients, senders, templates', () => {
     await customer(cast.owner.accountId, '+966544444441', false, 'Huda');
     const c = await customer(cast.owner.accountId, '+966544444442', true, 'Faisal');
     const body = { recipients: { numbers: ['+966544444441', '+966544444442', '+966544444443'] }, text: 'Hi {{first_name|there}}' };
-    expect(json(await post('/api/messages/sms/estimate', body)).data).toMatchObject({ accepted: 2, skipped: { no_consent: 1, invalid: 0, duplicate: 0 } });
+    expect(json(await post('/api/messages/sms/estimate', body)).data).toMatchObject({
+      accepted: 2,
+      skipped: { no_consent: 1, invalid: 0, duplicate: 0 },
+    });
     const sent = json(await post('/api/messages/sms', body)).data;
     const rows = await messagesOf(sent.bulk_id);
     expect(rows.map((r) => [r.recipient, r.body, r.customer_id])).toEqual([
@@ -164,7 +194,9 @@ describe('recipients, senders, templates', () => {
       `insert into templates (account_id, template_name, message_type, category, template_text, status) values ($1, 'D', 'sms', 'marketing', 'Hi', 'DRAFT') returning id`,
       [cast.owner.accountId],
     );
-    expect(json(await post('/api/messages/sms', { recipients: base.recipients, template_id: draft.id })).code).toBe('TEMPLATE_NOT_APPROVED');
+    expect(json(await post('/api/messages/sms', { recipients: base.recipients, template_id: draft.id })).code).toBe(
+      'TEMPLATE_NOT_APPROVED',
+    );
     await t.sql('update sms_senders set is_default = false where account_id = $1', [cast.owner.accountId]);
     const res = await post('/api/messages/sms', base);
     expect(res.statusCode).toBe(409);
@@ -222,11 +254,15 @@ describe('router stage refusals', () => {
     await t.sql('update routers set plugins_ids = $2 where id = $1', [router.id, [plugin.id]]);
     invalidateRoutingTable(cast.owner.accountId);
     const before = await balance();
-    const link = json(await post('/api/messages/sms', { recipients: { numbers: ['+966500000006'] }, text: 'Offer: http://[broken now' })).data;
+    const link = json(
+      await post('/api/messages/sms', { recipients: { numbers: ['+966500000006'] }, text: 'Offer: http://[broken now' }),
+    ).data;
     const [lm] = await messagesOf(link.bulk_id);
     await routeChunk(t.ctx, [Number(lm.id)]);
     expect((await messagesOf(link.bulk_id))[0]).toMatchObject({ status: 'FAILED', error_code: 'URL_SHORTENING_FAILED', credits: 0 });
-    const ok = json(await post('/api/messages/sms', { recipients: { numbers: ['+966500000006'] }, text: 'Offer: https://example.com/deal' })).data;
+    const ok = json(
+      await post('/api/messages/sms', { recipients: { numbers: ['+966500000006'] }, text: 'Offer: https://example.com/deal' }),
+    ).data;
     const [om] = await messagesOf(ok.bulk_id);
     await routeChunk(t.ctx, [Number(om.id)]);
     // routed and filtered in the one job: the row is written once, QUEUED with the router's decision
@@ -234,7 +270,9 @@ describe('router stage refusals', () => {
     expect(routed).toMatchObject({ stage: 'connection', status: 'QUEUED', router_id: router.id, parts: 1, encoding: 'GSM-7' });
     expect(routed.connection_id).toBe(routed.route_connection_ids[0]);
     expect(routed.body).toMatch(/^Offer: http:\/\/\S+\/s\/\w{7}$/);
-    expect(await t.sql('select connection_id from sms_queue where message_id = $1', [om.id])).toEqual([{ connection_id: routed.connection_id }]);
+    expect(await t.sql('select connection_id from sms_queue where message_id = $1', [om.id])).toEqual([
+      { connection_id: routed.connection_id },
+    ]);
     await t.sql(`update routers set status = 'INACTIVE', plugins_ids = '{}' where id = $1`, [router.id]);
     invalidateRoutingTable(cast.owner.accountId);
     const none = json(await post('/api/messages/sms', { recipients: { numbers: ['+966500000007'] }, text: 'nowhere' })).data;
@@ -254,7 +292,9 @@ describe('router stage refusals', () => {
 describe('scheduling and cancelling', () => {
   it('a scheduled send waits as SCHEDULED with a release job at its time, then enters the pipeline', async () => {
     const at = inAnHour();
-    const sent = json(await post('/api/messages/sms', { recipients: { numbers: ['+966500000003', '+966500000004'] }, text: 'later', schedule_at: at })).data;
+    const sent = json(
+      await post('/api/messages/sms', { recipients: { numbers: ['+966500000003', '+966500000004'] }, text: 'later', schedule_at: at }),
+    ).data;
     expect(sent.scheduled_at).toBe(new Date(at).toISOString());
     expect((await messagesOf(sent.bulk_id)).map((m) => m.status)).toEqual(['SCHEDULED', 'SCHEDULED']);
     const [job] = await t.sql(`select task_identifier, run_at from graphile_worker.jobs where key = $1`, [`release:${sent.bulk_id}`]);
@@ -269,7 +309,9 @@ describe('scheduling and cancelling', () => {
 
   it('cancelling a scheduled send → CANCELLED and the credits come back', async () => {
     const before = await balance();
-    const sent = json(await post('/api/messages/sms', { recipients: { numbers: ['+966500000005'] }, text: 'never', schedule_at: inAnHour() })).data;
+    const sent = json(
+      await post('/api/messages/sms', { recipients: { numbers: ['+966500000005'] }, text: 'never', schedule_at: inAnHour() }),
+    ).data;
     expect(await balance()).toBe(before - 1);
     const res = await post(`/api/messages/bulk/${sent.bulk_id}/cancel`, {});
     expect(res.statusCode).toBe(200);

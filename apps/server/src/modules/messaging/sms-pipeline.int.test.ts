@@ -33,9 +33,9 @@ async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 20_0
 }
 
 const statuses = (bulkId: string) =>
-  t.sql<{ status: string; n: number }>('select status, count(*)::int as n from messages where bulk_id = $1 group by status', [bulkId]).then(
-    (rows) => Object.fromEntries(rows.map((r) => [r.status, r.n])) as Record<string, number>,
-  );
+  t
+    .sql<{ status: string; n: number }>('select status, count(*)::int as n from messages where bulk_id = $1 group by status', [bulkId])
+    .then((rows) => Object.fromEntries(rows.map((r) => [r.status, r.n])) as Record<string, number>);
 const allIn = (status: string, n: number) => (s: Record<string, number>) => s[status] === n;
 const numbers = (n: number, base = 500_000_000) => Array.from({ length: n }, (_, i) => `+966${base + i}`);
 
@@ -141,7 +141,10 @@ describe('SMS pipeline', () => {
     await t.sql('update connections set message_per_second = 500 where id = $1', [sandboxId]);
     await t.ctx.sms.connections.restart(owner.accountId, sandboxId);
     const r = json(await send({ recipients: { numbers: numbers(1000, 503_000_000) }, text: 'drop run' })).data;
-    await waitFor(async () => smsc.counters.submitted, (n) => n > 100);
+    await waitFor(
+      async () => smsc.counters.submitted,
+      (n) => n > 100,
+    );
     smsc.drop();
     await waitFor(
       () => t.sql('select status from connections where id = $1', [sandboxId]).then((rows) => rows[0].status),
@@ -227,14 +230,17 @@ describe('SMS pipeline', () => {
       `insert into blacklists (account_id, blacklist_name, blacklist_type) values ($1, 'Do not text', 'MT') returning id`,
       [owner.accountId],
     );
-    await t.sql(`insert into blacklist_entries (blacklist_id, account_id, kind, value) values ($1, $2, 'number', '+966500000041'), ($1, $2, 'keyword', 'casino')`, [
-      list.id,
-      owner.accountId,
-    ]);
+    await t.sql(
+      `insert into blacklist_entries (blacklist_id, account_id, kind, value) values ($1, $2, 'number', '+966500000041'), ($1, $2, 'keyword', 'casino')`,
+      [list.id, owner.accountId],
+    );
     const before = await balance();
     const r = json(await send({ recipients: { numbers: ['+966500000041', '+966500000042'] }, text: 'hello there' })).data;
     const k = json(await send({ recipients: { numbers: ['+966500000043'] }, text: 'Visit our Casino tonight' })).data;
-    await waitFor(() => statuses(r.bulk_id), (s) => s.BLOCKED === 1 && s.DELIVERED === 1);
+    await waitFor(
+      () => statuses(r.bulk_id),
+      (s) => s.BLOCKED === 1 && s.DELIVERED === 1,
+    );
     await waitFor(() => statuses(k.bulk_id), allIn('BLOCKED', 1));
     const [m] = await t.sql(`select blocked_by, credits from messages where bulk_id = $1 and status = 'BLOCKED'`, [r.bulk_id]);
     expect(m).toEqual({ blocked_by: 'Do not text', credits: 0 });
@@ -256,11 +262,21 @@ describe('SMS pipeline', () => {
     expect(after.consent_sms_source).toBe('sms_stop');
     expect(after.consent_sms_at).not.toBeNull();
     const inbound = await waitFor(
-      () => t.sql('select from_address, body, customer_id, action from inbound_messages where account_id = $1 order by id', [owner.accountId]),
+      () =>
+        t.sql('select from_address, body, customer_id, action from inbound_messages where account_id = $1 order by id', [owner.accountId]),
       (rows) => rows.length === 2,
     );
-    expect(inbound.find((i) => i.from_address === '+966500000051')).toMatchObject({ from_address: '+966500000051', action: 'stop', customer_id: c.id });
-    expect(inbound.find((i) => i.from_address === '+966500000052')).toMatchObject({ from_address: '+966500000052', body: 'hello', action: null, customer_id: null });
+    expect(inbound.find((i) => i.from_address === '+966500000051')).toMatchObject({
+      from_address: '+966500000051',
+      action: 'stop',
+      customer_id: c.id,
+    });
+    expect(inbound.find((i) => i.from_address === '+966500000052')).toMatchObject({
+      from_address: '+966500000052',
+      body: 'hello',
+      action: null,
+      customer_id: null,
+    });
   });
 });
 

@@ -36,7 +36,8 @@ async function resolveSender(db: DbOrTx, accountId: number, senderId: number | n
 async function resolveText(db: DbOrTx, accountId: number, input: Pick<SendSmsInput, 'text' | 'template_id'>) {
   if (!input.template_id) return { text: input.text ?? '', templateId: null };
   const template = await assertTemplateApproved(db, accountId, input.template_id);
-  if (template.message_type !== 'sms') throw new AppError('VALIDATION_ERROR', { errors: [{ field: 'template_id', message: 'sending.validation.smsTemplate' }] });
+  if (template.message_type !== 'sms')
+    throw new AppError('VALIDATION_ERROR', { errors: [{ field: 'template_id', message: 'sending.validation.smsTemplate' }] });
   return { text: template.template_text, templateId: template.id };
 }
 
@@ -108,7 +109,9 @@ export async function cancelBulk(ctx: AppContext, auth: AuthContext, bulkId: str
   return ctx.db.transaction(async (tx) => {
     const cancelled = await cancelScheduledSend(tx, auth.accountId, bulkId);
     if (cancelled === 0) {
-      const { rows: any } = await tx.execute(sql`select 1 from messages where account_id = ${auth.accountId} and bulk_id = ${bulkId} limit 1`);
+      const { rows: any } = await tx.execute(
+        sql`select 1 from messages where account_id = ${auth.accountId} and bulk_id = ${bulkId} limit 1`,
+      );
       throw new AppError(any.length ? 'MESSAGE_NOT_CANCELLABLE' : 'NOT_FOUND');
     }
     return { cancelled };

@@ -38,12 +38,21 @@ const post = (url: string, payload: unknown, headers = auth) => t.app.inject({ m
 const message = async (bulkId: string) => (await t.sql('select * from messages where bulk_id = $1 order by id', [bulkId]))[0];
 const eventsOf = async (id: number) => (await timelineOf(t, auth, id)).map((e) => e.event);
 /** what the webhooks recorded (the timeline adds SENT from sent_at) */
-const storedEvents = async (id: number) => (await t.sql('select event from message_events where message_id = $1 order by id', [id])).map((e) => e.event);
-const untilStatus = (bulkId: string, status: string) => waitFor(() => message(bulkId), (m) => m?.status === status);
+const storedEvents = async (id: number) =>
+  (await t.sql('select event from message_events where message_id = $1 order by id', [id])).map((e) => e.event);
+const untilStatus = (bulkId: string, status: string) =>
+  waitFor(
+    () => message(bulkId),
+    (m) => m?.status === status,
+  );
 const inbound = async (from: string) => t.sql('select * from inbound_messages where from_address = $1 order by id', [from]);
 
 function signedPost(raw: string, signature: string | null = signWebhook(SECRET, raw)) {
-  return fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...(signature ? { 'x-hub-signature-256': signature } : {}) }, body: raw });
+  return fetch(webhookUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(signature ? { 'x-hub-signature-256': signature } : {}) },
+    body: raw,
+  });
 }
 const statusPayload = (statuses: { id: string; status: string; ts?: number; errors?: unknown[] }[]) =>
   JSON.stringify({
@@ -57,7 +66,13 @@ const statusPayload = (statuses: { id: string; status: string; ts?: number; erro
             value: {
               messaging_product: 'whatsapp',
               metadata: { phone_number_id: sender.phone_number_id },
-              statuses: statuses.map((s) => ({ id: s.id, status: s.status, timestamp: String(s.ts ?? Math.floor(Date.now() / 1000)), recipient_id: '966500000000', ...(s.errors ? { errors: s.errors } : {}) })),
+              statuses: statuses.map((s) => ({
+                id: s.id,
+                status: s.status,
+                timestamp: String(s.ts ?? Math.floor(Date.now() / 1000)),
+                recipient_id: '966500000000',
+                ...(s.errors ? { errors: s.errors } : {}),
+              })),
             },
           },
         ],
@@ -101,7 +116,11 @@ afterAll(async () => {
 
 describe('template messages', () => {
   it('SENT → DELIVERED → READ from signed webhooks, with the timeline and one credit', async () => {
-    const res = await post('/api/messages/whatsapp', { recipients: { numbers: ['+966500000101'] }, whatsapp_template_id: templateId, params: ['Sara', '#1042'] });
+    const res = await post('/api/messages/whatsapp', {
+      recipients: { numbers: ['+966500000101'] },
+      whatsapp_template_id: templateId,
+      params: ['Sara', '#1042'],
+    });
     expect(res.statusCode, res.body).toBe(201);
     const r = json(res).data;
     expect(r).toMatchObject({ accepted: 1, credits: 1, balance: 999 });
@@ -116,7 +135,13 @@ describe('template messages', () => {
   });
 
   it('an unreachable number: sent, then failed with Meta reason', async () => {
-    const r = json(await post('/api/messages/whatsapp', { recipients: { numbers: ['+966500010000'] }, whatsapp_template_id: templateId, params: ['A', 'B'] })).data;
+    const r = json(
+      await post('/api/messages/whatsapp', {
+        recipients: { numbers: ['+966500010000'] },
+        whatsapp_template_id: templateId,
+        params: ['A', 'B'],
+      }),
+    ).data;
     const m = await untilStatus(r.bulk_id, 'FAILED');
     expect(m.error_code).toBe('WA_131026');
     expect(readable(m.error_message, 'en')).toBe('The number is not on WhatsApp, or cannot receive this message');
@@ -125,7 +150,9 @@ describe('template messages', () => {
   it('a template Meta does not know fails at once with the readable reason (permanent, no retry)', async () => {
     const draft = json(await post('/api/whatsapp/templates', waTemplate({ name: 'never_submitted' }))).data.id;
     await t.sql(`update whatsapp_templates set status = 'APPROVED' where id = $1`, [draft]);
-    const r = json(await post('/api/messages/whatsapp', { recipients: { numbers: ['+966500000102'] }, whatsapp_template_id: draft, params: ['A', 'B'] })).data;
+    const r = json(
+      await post('/api/messages/whatsapp', { recipients: { numbers: ['+966500000102'] }, whatsapp_template_id: draft, params: ['A', 'B'] }),
+    ).data;
     const m = await untilStatus(r.bulk_id, 'FAILED');
     expect(m.error_code).toBe('WHATSAPP_API_ERROR');
     expect(readable(m.error_message, 'en')).toContain('132001');
@@ -153,7 +180,15 @@ describe('status webhooks', () => {
     await signedPost(statusPayload(['read', 'delivered', 'sent'].map((status) => ({ id: 'wamid.batch-1', status }))));
     expect((await t.sql('select status from messages where id = $1', [a]))[0].status).toBe('READ');
     const b = await insertSent('wamid.fail-1');
-    await signedPost(statusPayload([{ id: 'wamid.fail-1', status: 'failed', errors: [{ code: 131026, title: 'Message undeliverable', error_data: { details: 'not on WhatsApp' } }] }]));
+    await signedPost(
+      statusPayload([
+        {
+          id: 'wamid.fail-1',
+          status: 'failed',
+          errors: [{ code: 131026, title: 'Message undeliverable', error_data: { details: 'not on WhatsApp' } }],
+        },
+      ]),
+    );
     await signedPost(statusPayload([{ id: 'wamid.fail-1', status: 'delivered' }]));
     const [m] = await t.sql('select * from messages where id = $1', [b]);
     expect(m).toMatchObject({ status: 'FAILED', error_code: 'WA_131026', delivered_at: null });
@@ -187,11 +222,18 @@ describe('status webhooks', () => {
        values ($1, 'whatsapp', 'SENT', 'done', 'x', '+966500000000', 'hi', 'wamid.theirs-1', now()) returning id`,
       [cast.stranger.accountId],
     );
-    const onOwn = (ids: string[]) => statusPayload(ids.map((id) => ({ id, status: 'delivered' }))).replace(`"phone_number_id":"${sender.phone_number_id}"`, '"phone_number_id":"own-phone-1"');
+    const onOwn = (ids: string[]) =>
+      statusPayload(ids.map((id) => ({ id, status: 'delivered' }))).replace(
+        `"phone_number_id":"${sender.phone_number_id}"`,
+        '"phone_number_id":"own-phone-1"',
+      );
     const raw = onOwn(['wamid.own-1', 'wamid.theirs-1']);
     const res = await signedPost(raw, signWebhook(own, raw));
     expect(res.status).toBe(200);
-    await waitFor(async () => (await t.sql('select status from messages where id = $1', [mine]))[0].status, (st) => st === 'DELIVERED');
+    await waitFor(
+      async () => (await t.sql('select status from messages where id = $1', [mine]))[0].status,
+      (st) => st === 'DELIVERED',
+    );
     // another account's message named under this number is not touched
     await new Promise((r) => setTimeout(r, 300));
     expect((await t.sql('select status from messages where id = $1', [theirs.id]))[0].status).toBe('SENT');
@@ -204,7 +246,9 @@ describe('status webhooks', () => {
 describe('the 24-hour window', () => {
   it('free text outside the window: NOT_ALLOWED (no credit) in bulk, 409 on send-message', async () => {
     // the estimate says so before anything is sent
-    const est = json(await post('/api/messages/whatsapp/estimate', { recipients: { numbers: ['+966500000201'] }, text: 'Are you there?' })).data;
+    const est = json(
+      await post('/api/messages/whatsapp/estimate', { recipients: { numbers: ['+966500000201'] }, text: 'Are you there?' }),
+    ).data;
     expect(est).toMatchObject({ accepted: 0, credits: 0, not_allowed: 1 });
     const res = await post('/api/messages/whatsapp', { recipients: { numbers: ['+966500000201'] }, text: 'Are you there?' });
     expect(res.statusCode, res.body).toBe(201);
@@ -213,7 +257,9 @@ describe('the 24-hour window', () => {
     const m = await message(r.bulk_id);
     expect(m).toMatchObject({ status: 'NOT_ALLOWED', error_code: 'WHATSAPP_WINDOW_CLOSED', credits: 0 });
     // its reason, in the drawer and the timeline, reads in the reader's language
-    const ar = json(await t.app.inject({ method: 'GET', url: `/api/messages/${m.id}`, headers: { ...auth, 'accept-language': 'ar' } })).data;
+    const ar = json(
+      await t.app.inject({ method: 'GET', url: `/api/messages/${m.id}`, headers: { ...auth, 'accept-language': 'ar' } }),
+    ).data;
     expect(ar.error_message).toMatch(/[\u0600-\u06FF]/);
     expect(ar.events.find((e: { event: string }) => e.event === 'NOT_ALLOWED')?.detail).toMatch(/[\u0600-\u06FF]/);
     const single = await post('/api/whatsapp/sender/send-message', { to: '+966500000201', text: 'Hello?' });
@@ -226,7 +272,10 @@ describe('the 24-hour window', () => {
     const hi = await post('/api/whatsapp/sender/sandbox-inbound', { from: '+966500000202', text: 'Hi, is my order ready?' });
     expect(hi.statusCode, hi.body).toBe(202);
     expect((await post('/api/whatsapp/sender/sandbox-inbound', { from: 'x', text: 'y' })).statusCode).toBe(400);
-    await waitFor(() => inbound('+966500000202'), (rows) => rows.length === 1);
+    await waitFor(
+      () => inbound('+966500000202'),
+      (rows) => rows.length === 1,
+    );
     const res = await post('/api/whatsapp/sender/send-message', { to: '+966500000202', text: 'Yes, it ships today.' });
     expect(res.statusCode, res.body).toBe(201);
     const r = json(res).data;
@@ -243,12 +292,21 @@ describe('inbound messages', () => {
       [cast.owner.accountId],
     );
     await sim.deliverInbound({ phone_number_id: sender.phone_number_id, from: '966500000301', text: ' إيقاف ' });
-    const [row] = await waitFor(() => inbound('+966500000301'), (rows) => rows.length === 1);
+    const [row] = await waitFor(
+      () => inbound('+966500000301'),
+      (rows) => rows.length === 1,
+    );
     expect(row).toMatchObject({ action: 'stop', customer_id: c.id, channel: 'whatsapp', to_address: sender.phone_number });
     const [after] = await t.sql('select consent_whatsapp, consent_whatsapp_source, last_inbound_at from customers where id = $1', [c.id]);
     expect(after).toMatchObject({ consent_whatsapp: false, consent_whatsapp_source: 'whatsapp_stop' });
     expect(after.last_inbound_at).toBeTruthy();
-    const r = json(await post('/api/messages/whatsapp', { recipients: { customer_ids: [c.id], numbers: ['+966500000301'] }, whatsapp_template_id: templateId, params: ['A', 'B'] })).data;
+    const r = json(
+      await post('/api/messages/whatsapp', {
+        recipients: { customer_ids: [c.id], numbers: ['+966500000301'] },
+        whatsapp_template_id: templateId,
+        params: ['A', 'B'],
+      }),
+    ).data;
     expect(r).toMatchObject({ accepted: 0, skipped: { no_consent: 1, duplicate: 1 } });
   });
 
@@ -257,11 +315,18 @@ describe('inbound messages', () => {
       method: 'PUT',
       url: `/api/whatsapp/sender/${sender.id}/auto-reply`,
       headers: auth,
-      payload: { enabled: true, rules: [{ keyword: 'hours', match: 'contains', reply: 'We open at 9.' }], away: { enabled: false, text: '' } },
+      payload: {
+        enabled: true,
+        rules: [{ keyword: 'hours', match: 'contains', reply: 'We open at 9.' }],
+        away: { enabled: false, text: '' },
+      },
     });
     expect(put.statusCode, put.body).toBe(200);
     await sim.deliverInbound({ phone_number_id: sender.phone_number_id, from: '966500000401', text: 'What are your HOURS?' });
-    const [row] = await waitFor(() => inbound('+966500000401'), (rows) => rows.length === 1);
+    const [row] = await waitFor(
+      () => inbound('+966500000401'),
+      (rows) => rows.length === 1,
+    );
     expect(row.action).toBe('auto_reply');
     const reply = await waitFor(
       async () => (await t.sql(`select * from messages where recipient = '+966500000401' and account_id = $1`, [cast.owner.accountId]))[0],
@@ -271,14 +336,36 @@ describe('inbound messages', () => {
   });
 
   it('an MO blacklist blocks the message: stored as blocked, no auto-reply; a replayed webhook is stored once', async () => {
-    const [bl] = await t.sql(`insert into blacklists (account_id, blacklist_name, blacklist_type) values ($1, 'Abusers', 'MO') returning id`, [cast.owner.accountId]);
-    await t.sql(`insert into blacklist_entries (account_id, blacklist_id, kind, value) values ($1, $2, 'number', '+966500000501')`, [cast.owner.accountId, bl.id]);
+    const [bl] = await t.sql(
+      `insert into blacklists (account_id, blacklist_name, blacklist_type) values ($1, 'Abusers', 'MO') returning id`,
+      [cast.owner.accountId],
+    );
+    await t.sql(`insert into blacklist_entries (account_id, blacklist_id, kind, value) values ($1, $2, 'number', '+966500000501')`, [
+      cast.owner.accountId,
+      bl.id,
+    ]);
     await sim.deliverInbound({ phone_number_id: sender.phone_number_id, from: '966500000501', text: 'hours?' });
-    const [row] = await waitFor(() => inbound('+966500000501'), (rows) => rows.length === 1);
+    const [row] = await waitFor(
+      () => inbound('+966500000501'),
+      (rows) => rows.length === 1,
+    );
     expect(row).toMatchObject({ action: 'blocked', blocked_by: 'Abusers' });
     const raw = JSON.stringify({
       object: 'whatsapp_business_account',
-      entry: [{ id: 'waba', changes: [{ field: 'messages', value: { metadata: { phone_number_id: sender.phone_number_id }, messages: [{ from: '966500000501', id: row.provider_message_id, timestamp: '1', type: 'text', text: { body: 'hours?' } }] } }] }],
+      entry: [
+        {
+          id: 'waba',
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                metadata: { phone_number_id: sender.phone_number_id },
+                messages: [{ from: '966500000501', id: row.provider_message_id, timestamp: '1', type: 'text', text: { body: 'hours?' } }],
+              },
+            },
+          ],
+        },
+      ],
     });
     expect((await signedPost(raw)).status).toBe(200);
     expect(await inbound('+966500000501')).toHaveLength(1);
@@ -295,21 +382,39 @@ describe('validation and access', () => {
     const noContent = await post('/api/messages/whatsapp', { recipients: { numbers: ['+966500000601'] } });
     expect(noContent.statusCode).toBe(400);
     expect(json(noContent).errors[0].field).toBe('text');
-    const params = await post('/api/messages/whatsapp/estimate', { recipients: { numbers: ['+966500000601'] }, whatsapp_template_id: templateId, params: ['only one'] });
+    const params = await post('/api/messages/whatsapp/estimate', {
+      recipients: { numbers: ['+966500000601'] },
+      whatsapp_template_id: templateId,
+      params: ['only one'],
+    });
     expect(params.statusCode).toBe(400);
     expect(json(params).errors[0]).toMatchObject({ field: 'params', message: 'whatsapp.send.paramsCount' });
     const to = await post('/api/whatsapp/sender/send-message', { to: '', text: 'x' });
     expect(to.statusCode).toBe(400);
-    const badNumber = await post('/api/whatsapp/sender/send-message', { to: 'not a number', whatsapp_template_id: templateId, params: ['A', 'B'] });
+    const badNumber = await post('/api/whatsapp/sender/send-message', {
+      to: 'not a number',
+      whatsapp_template_id: templateId,
+      params: ['A', 'B'],
+    });
     expect(badNumber.statusCode).toBe(400);
     expect(json(badNumber).errors[0].field).toBe('to');
   });
 
   it('the estimate counts without writing; a template not APPROVED is refused', async () => {
-    const est = json(await post('/api/messages/whatsapp/estimate', { recipients: { numbers: ['+966500000701', '+966500000702', 'nope'] }, whatsapp_template_id: templateId, params: ['A', 'B'] })).data;
+    const est = json(
+      await post('/api/messages/whatsapp/estimate', {
+        recipients: { numbers: ['+966500000701', '+966500000702', 'nope'] },
+        whatsapp_template_id: templateId,
+        params: ['A', 'B'],
+      }),
+    ).data;
     expect(est).toMatchObject({ bulk_id: null, accepted: 2, credits: 2, skipped: { invalid: 1 } });
     const draft = json(await post('/api/whatsapp/templates', waTemplate({ name: 'still_draft' }))).data.id;
-    const res = await post('/api/messages/whatsapp', { recipients: { numbers: ['+966500000701'] }, whatsapp_template_id: draft, params: ['A', 'B'] });
+    const res = await post('/api/messages/whatsapp', {
+      recipients: { numbers: ['+966500000701'] },
+      whatsapp_template_id: draft,
+      params: ['A', 'B'],
+    });
     expect(res.statusCode).toBe(409);
     expect(json(res).code).toBe('TEMPLATE_NOT_APPROVED');
   });
@@ -317,7 +422,10 @@ describe('validation and access', () => {
   it("another account's template, sender, customer and group ids are 404; a viewer may not send", async () => {
     const other = bearer(cast.stranger.token);
     const [theirSender] = await t.sql('select id from whatsapp_senders where account_id = $1', [cast.stranger.accountId]);
-    const [theirCustomer] = await t.sql(`insert into customers (account_id, mobile_number, consent_whatsapp) values ($1, '+966500000801', true) returning id`, [cast.stranger.accountId]);
+    const [theirCustomer] = await t.sql(
+      `insert into customers (account_id, mobile_number, consent_whatsapp) values ($1, '+966500000801', true) returning id`,
+      [cast.stranger.accountId],
+    );
     const base = { recipients: { numbers: ['+966500000801'] }, whatsapp_template_id: templateId, params: ['A', 'B'] };
     expect((await post('/api/messages/whatsapp', base, other)).statusCode).toBe(404);
     expect((await post('/api/messages/whatsapp', { ...base, whatsapp_sender_id: theirSender.id })).statusCode).toBe(404);

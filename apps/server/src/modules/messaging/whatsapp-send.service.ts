@@ -35,10 +35,14 @@ export async function resolveWhatsappSender(db: DbOrTx, accountId: number, sende
 }
 
 /** The body text of a template with {{1}}, {{2}} … replaced by the parameters. */
-export const fillParams = (text: string, params: string[]) => text.replace(/\{\{(\d+)\}\}/g, (all, n: string) => params[Number(n) - 1] ?? all);
+export const fillParams = (text: string, params: string[]) =>
+  text.replace(/\{\{(\d+)\}\}/g, (all, n: string) => params[Number(n) - 1] ?? all);
 
 async function resolveTemplate(db: DbOrTx, accountId: number, id: number, params: string[]) {
-  const [row] = await db.select().from(whatsappTemplates).where(and(eq(whatsappTemplates.account_id, accountId), eq(whatsappTemplates.id, id)));
+  const [row] = await db
+    .select()
+    .from(whatsappTemplates)
+    .where(and(eq(whatsappTemplates.account_id, accountId), eq(whatsappTemplates.id, id)));
   if (!row) throw new AppError('NOT_FOUND');
   if (row.status !== 'APPROVED') throw new AppError('TEMPLATE_NOT_APPROVED');
   const body = ((row.components ?? []) as { type: string; text?: string }[]).find((c) => c.type === 'BODY')?.text ?? '';
@@ -53,57 +57,83 @@ async function resolveTemplate(db: DbOrTx, accountId: number, id: number, params
 const preparing =
   (strictWindow: boolean): Prepare<SendWhatsappInput> =>
   async (db, auth, input, bulkId) => {
-  const sender = await resolveWhatsappSender(db, auth.accountId, input.whatsapp_sender_id);
-  const template = input.whatsapp_template_id ? await resolveTemplate(db, auth.accountId, input.whatsapp_template_id, input.params) : null;
-  const { list, skipped } = await resolveRecipients(db, auth.accountId, input.recipients, 'whatsapp');
-  const scheduledAt = input.schedule_at ? new Date(input.schedule_at) : null;
-  const open = template ? null : await openWindows(db, auth.accountId, sender.phone_number, list.map((r) => r.address));
-  if (strictWindow && open && list.some((r) => !open.has(r.address))) throw new AppError('WHATSAPP_WINDOW_CLOSED');
-  let credits = 0;
-  const rows: NewMessage[] = list.map((r) => {
-    const values = r.customer ? customerValues(r.customer) : {};
-    const base = {
-      account_id: auth.accountId,
-      user_id: auth.userId,
-      channel: 'whatsapp',
-      bulk_id: bulkId ?? '',
-      customer_id: r.customer?.id ?? null,
-      recipient: r.address,
-      sender: sender.phone_number,
-      whatsapp_sender_id: sender.id,
-      scheduled_at: scheduledAt,
-    };
-    if (template) {
-      const params = input.params.map((p) => renderVariables(p, values));
-      const payload: WhatsappPayload = { type: 'template', template_name: template.row.name, language: template.row.language, params };
+    const sender = await resolveWhatsappSender(db, auth.accountId, input.whatsapp_sender_id);
+    const template = input.whatsapp_template_id
+      ? await resolveTemplate(db, auth.accountId, input.whatsapp_template_id, input.params)
+      : null;
+    const { list, skipped } = await resolveRecipients(db, auth.accountId, input.recipients, 'whatsapp');
+    const scheduledAt = input.schedule_at ? new Date(input.schedule_at) : null;
+    const open = template
+      ? null
+      : await openWindows(
+          db,
+          auth.accountId,
+          sender.phone_number,
+          list.map((r) => r.address),
+        );
+    if (strictWindow && open && list.some((r) => !open.has(r.address))) throw new AppError('WHATSAPP_WINDOW_CLOSED');
+    let credits = 0;
+    const rows: NewMessage[] = list.map((r) => {
+      const values = r.customer ? customerValues(r.customer) : {};
+      const base = {
+        account_id: auth.accountId,
+        user_id: auth.userId,
+        channel: 'whatsapp',
+        bulk_id: bulkId ?? '',
+        customer_id: r.customer?.id ?? null,
+        recipient: r.address,
+        sender: sender.phone_number,
+        whatsapp_sender_id: sender.id,
+        scheduled_at: scheduledAt,
+      };
+      if (template) {
+        const params = input.params.map((p) => renderVariables(p, values));
+        const payload: WhatsappPayload = { type: 'template', template_name: template.row.name, language: template.row.language, params };
+        credits++;
+        return {
+          ...base,
+          status: scheduledAt ? 'SCHEDULED' : 'PENDING',
+          whatsapp_template_id: template.row.id,
+          body: fillParams(template.body, params),
+          payload,
+          credits: 1,
+        };
+      }
+      const body = renderVariables(input.text ?? '', values);
+      const payload: WhatsappPayload = { type: 'text' };
+      if (!open?.has(r.address)) {
+        return {
+          ...base,
+          status: 'NOT_ALLOWED',
+          stage: 'done',
+          body,
+          payload,
+          error_code: 'WHATSAPP_WINDOW_CLOSED',
+          error_message: WINDOW_CLOSED,
+          failed_at: new Date(),
+        };
+      }
       credits++;
-      return { ...base, status: scheduledAt ? 'SCHEDULED' : 'PENDING', whatsapp_template_id: template.row.id, body: fillParams(template.body, params), payload, credits: 1 };
-    }
-    const body = renderVariables(input.text ?? '', values);
-    const payload: WhatsappPayload = { type: 'text' };
-    if (!open?.has(r.address)) {
-      return { ...base, status: 'NOT_ALLOWED', stage: 'done', body, payload, error_code: 'WHATSAPP_WINDOW_CLOSED', error_message: WINDOW_CLOSED, failed_at: new Date() };
-    }
-    credits++;
-    return { ...base, status: scheduledAt ? 'SCHEDULED' : 'PENDING', body, payload, credits: 1 };
-  });
-  const result: SendResult = {
-    bulk_id: bulkId,
-    accepted: credits,
-    skipped,
-    not_allowed: rows.filter((r) => r.status === 'NOT_ALLOWED').length,
-    parts: 1,
-    encoding: null,
-    credits,
-    balance: (await balanceOf(db, auth.accountId, 'whatsapp')) - credits,
-    cost: '0.00000',
-    scheduled_at: scheduledAt?.toISOString() ?? null,
-  };
-  return { result, rows };
+      return { ...base, status: scheduledAt ? 'SCHEDULED' : 'PENDING', body, payload, credits: 1 };
+    });
+    const result: SendResult = {
+      bulk_id: bulkId,
+      accepted: credits,
+      skipped,
+      not_allowed: rows.filter((r) => r.status === 'NOT_ALLOWED').length,
+      parts: 1,
+      encoding: null,
+      credits,
+      balance: (await balanceOf(db, auth.accountId, 'whatsapp')) - credits,
+      cost: '0.00000',
+      scheduled_at: scheduledAt?.toISOString() ?? null,
+    };
+    return { result, rows };
   };
 
 /** POST /api/messages/whatsapp/estimate: what a send would create and cost; nothing is written. */
-export const estimateWhatsapp = (ctx: AppContext, auth: AuthContext, input: SendWhatsappInput) => estimateDirect(ctx, auth, preparing(false), input);
+export const estimateWhatsapp = (ctx: AppContext, auth: AuthContext, input: SendWhatsappInput) =>
+  estimateDirect(ctx, auth, preparing(false), input);
 
 export type WhatsappSendResult = DirectSendResult;
 
@@ -131,7 +161,11 @@ export async function sendWhatsappMessage(
  * POST /api/whatsapp/sender/sandbox-inbound (sandbox only): the simulator plays a customer writing
  * to the account's sandbox number — the signed inbound webhook follows, opening the 24-hour window.
  */
-export async function sandboxInbound(ctx: AppContext, auth: AuthContext, input: { from: string; text: string; whatsapp_sender_id?: number | null }) {
+export async function sandboxInbound(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: { from: string; text: string; whatsapp_sender_id?: number | null },
+) {
   const wa = ctx.config.whatsapp;
   const sender = await resolveWhatsappSender(ctx.db, auth.accountId, input.whatsapp_sender_id);
   if (!wa.sandbox || !wa.apiBase || !sender.is_sandbox) throw new AppError('SANDBOX_DISABLED');

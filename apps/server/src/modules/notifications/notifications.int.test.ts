@@ -215,7 +215,12 @@ describe('marking as read', () => {
     expect(await unreadIn(outsider.userId)).toBe(outsiderBefore);
     expect(json(await put(r, '/api/notifications/read-all')).data).toEqual({ markedCount: 0 });
     // §7: "with empty body" — also when a client labels the empty body as JSON
-    const labelled = await t.app.inject({ method: 'PUT', url: '/api/notifications/read-all', headers: { ...bearer(r.token), 'content-type': 'application/json' }, payload: '' });
+    const labelled = await t.app.inject({
+      method: 'PUT',
+      url: '/api/notifications/read-all',
+      headers: { ...bearer(r.token), 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(labelled.statusCode).toBe(200);
     expect(json(labelled).data).toEqual({ markedCount: 0 });
   });

@@ -20,12 +20,8 @@ export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/unread', { schema: { tags, querystring: unreadQuerySchema } }, async (req, reply) =>
       ok(reply, await service.listUnread(ctx.db, scope(req), requestLanguage(req), req.query.limit)),
     );
-    app.get('/count', { schema: { tags } }, async (req, reply) =>
-      ok(reply, await service.countNotifications(ctx.db, scope(req))),
-    );
-    app.put('/read-all', { schema: { tags } }, async (req, reply) =>
-      ok(reply, await service.markAllRead(ctx.db, scope(req))),
-    );
+    app.get('/count', { schema: { tags } }, async (req, reply) => ok(reply, await service.countNotifications(ctx.db, scope(req))));
+    app.put('/read-all', { schema: { tags } }, async (req, reply) => ok(reply, await service.markAllRead(ctx.db, scope(req))));
     app.put('/:id/read', { schema: { tags, params: idParamSchema } }, async (req, reply) =>
       ok(reply, {
         notification: await service.markRead(ctx.db, scope(req), req.params.id, requestLanguage(req)),

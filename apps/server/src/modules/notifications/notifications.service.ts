@@ -13,13 +13,7 @@ export interface Scope {
 }
 
 /** Raise a notification from a real event. Title and message are i18n keys rendered per reader. */
-export async function notify(
-  db: DbOrTx,
-  scope: Scope,
-  type: NotificationType,
-  key: string,
-  params: TranslateParams = {},
-) {
+export async function notify(db: DbOrTx, scope: Scope, type: NotificationType, key: string, params: TranslateParams = {}) {
   await db.insert(notifications).values({
     account_id: scope.accountId,
     user_id: scope.userId,
@@ -43,8 +37,7 @@ function render(row: Row, lang: string): Notification {
   };
 }
 
-const mine = (s: Scope) =>
-  and(eq(notifications.account_id, s.accountId), eq(notifications.user_id, s.userId));
+const mine = (s: Scope) => and(eq(notifications.account_id, s.accountId), eq(notifications.user_id, s.userId));
 
 async function unreadCount(db: DbOrTx, s: Scope) {
   const [row] = await db

@@ -28,7 +28,11 @@ async function mustFind(db: DbOrTx, accountId: number, id: number) {
 }
 
 /** Every referenced connection, rule and plugin must belong to the account (else NOT_FOUND). */
-async function checkReferences(tx: DbOrTx, accountId: number, input: { connection_ids?: number[]; rules_ids?: number[]; plugins_ids?: number[] }) {
+async function checkReferences(
+  tx: DbOrTx,
+  accountId: number,
+  input: { connection_ids?: number[]; rules_ids?: number[]; plugins_ids?: number[] },
+) {
   const checks = [
     ['connections', input.connection_ids],
     ['rules', input.rules_ids],
@@ -142,7 +146,11 @@ export async function reorder(ctx: AppContext, auth: AuthContext, ids: number[])
     const defaultAt = ids.findIndex((id) => byId.get(id)?.router_type === 'default');
     if (defaultAt !== -1 && defaultAt !== ids.length - 1) throw new AppError('DEFAULT_ROUTER_LAST');
     const slots = ids.map((id) => (byId.get(id) as repo.RouterRow).order).sort((a, b) => a - b);
-    await repo.setOrders(tx, auth.accountId, ids.map((id, i) => ({ id, order: slots[i] as number })));
+    await repo.setOrders(
+      tx,
+      auth.accountId,
+      ids.map((id, i) => ({ id, order: slots[i] as number })),
+    );
   });
   invalidateRoutingTable(auth.accountId);
   return (await repo.accountRouters(ctx.db, auth.accountId)).map(present);
@@ -151,7 +159,13 @@ export async function reorder(ctx: AppContext, auth: AuthContext, ids: number[])
 /** Which router and connections a message would take now, with its plugins (no links are made). */
 export async function testRoute(ctx: AppContext, auth: AuthContext, input: RouteTestInput) {
   const table = await loadRoutingTable(ctx.db, auth.accountId);
-  const message = { destination: input.destination, sender: input.sender ?? null, user_id: auth.userId, content: input.content, channel: 'sms' };
+  const message = {
+    destination: input.destination,
+    sender: input.sender ?? null,
+    user_id: auth.userId,
+    content: input.content,
+    channel: 'sms',
+  };
   const choice = chooseRoute(message, table.routers, table.rules, new Date(), table.timezone, Math.random, table.plugins);
   if (!choice) return { matched: false, router: null, connections: [], plugins: [], preview: null };
   const names = new Map((await repo.connectionNames(ctx.db, auth.accountId, choice.connectionIds)).map((c) => [c.id, c]));

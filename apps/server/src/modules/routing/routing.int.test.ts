@@ -19,10 +19,10 @@ const code = (res: LightMyRequestResponse) => json(res).code;
 const fields = (res: LightMyRequestResponse) => json(res).errors.map((e: { field: string }) => e.field);
 
 async function connection(accountId: number, name: string) {
-  const [row] = await t.sql<{ id: number }>(`insert into connections (account_id, connection_name, type) values ($1, $2, 'smpp') returning id`, [
-    accountId,
-    name,
-  ]);
+  const [row] = await t.sql<{ id: number }>(
+    `insert into connections (account_id, connection_name, type) values ($1, $2, 'smpp') returning id`,
+    [accountId, name],
+  );
   return (row as { id: number }).id;
 }
 
@@ -96,13 +96,21 @@ describe('rules', () => {
     expect(json(regex).errors[0].message).toMatch(/slow/);
     // users of another account → 404
     const [other] = await t.sql<{ id: number }>('select id from users where account_id = $1', [stranger.accountId]);
-    expect((await post('/api/gateway/rules', { rule_name: 'Theirs', filter_type: 'user', value: { user_ids: [other?.id] } })).statusCode).toBe(404);
+    expect(
+      (await post('/api/gateway/rules', { rule_name: 'Theirs', filter_type: 'user', value: { user_ids: [other?.id] } })).statusCode,
+    ).toBe(404);
     // a transparent rule is always active
-    expect(code(await post('/api/gateway/rules', { rule_name: 'Off', filter_type: 'transparent', status: 'INACTIVE' }))).toBe('TRANSPARENT_RULE_IMMUTABLE');
+    expect(code(await post('/api/gateway/rules', { rule_name: 'Off', filter_type: 'transparent', status: 'INACTIVE' }))).toBe(
+      'TRANSPARENT_RULE_IMMUTABLE',
+    );
   });
 
   it('a sender rule takes the sender ids Sender Management accepts, and only those', async () => {
-    const ok = await post('/api/gateway/rules', { rule_name: 'Shop senders', filter_type: 'sender', value: { sender_ids: ['PROMO-1', 'My Shop.'] } });
+    const ok = await post('/api/gateway/rules', {
+      rule_name: 'Shop senders',
+      filter_type: 'sender',
+      value: { sender_ids: ['PROMO-1', 'My Shop.'] },
+    });
     expect(ok.statusCode, ok.body).toBe(201);
     expect(json(ok).data.value).toEqual({ sender_ids: ['PROMO-1', 'My Shop.'] });
     for (const bad of ['شركة', 'Acme_Shop', '12']) {
@@ -119,13 +127,25 @@ describe('rules', () => {
     const typed = json(await call(owner.token, 'GET', '/api/gateway/rules?filter_type=time_window')).data;
     expect(typed.items.map((r: { id: number }) => r.id)).toEqual([ids.night]);
     expect(json(await call(owner.token, 'GET', `/api/gateway/rules/${ids.uae}`)).data.value).toEqual({ prefixes: ['+971'] });
-    const upd = await call(owner.token, 'PUT', `/api/gateway/rules/${ids.uae}`, { rule_name: 'Rule uae', filter_type: 'destination_prefix', value: { prefixes: ['+971', '+968'] } });
+    const upd = await call(owner.token, 'PUT', `/api/gateway/rules/${ids.uae}`, {
+      rule_name: 'Rule uae',
+      filter_type: 'destination_prefix',
+      value: { prefixes: ['+971', '+968'] },
+    });
     expect(json(upd).data.value).toEqual({ prefixes: ['+971', '+968'] });
     const dup = await call(owner.token, 'PUT', `/api/gateway/rules/${ids.uae}`, { rule_name: 'rule bank', filter_type: 'transparent' });
     expect(code(dup)).toBe('TRANSPARENT_RULE_IMMUTABLE');
-    const dupName = await call(owner.token, 'PUT', `/api/gateway/rules/${ids.uae}`, { rule_name: 'rule bank', filter_type: 'destination_prefix', value: { prefixes: ['+971'] } });
+    const dupName = await call(owner.token, 'PUT', `/api/gateway/rules/${ids.uae}`, {
+      rule_name: 'rule bank',
+      filter_type: 'destination_prefix',
+      value: { prefixes: ['+971'] },
+    });
     expect(code(dupName)).toBe('FILTER_NAME_EXISTS');
-    const untransparent = await call(owner.token, 'PUT', `/api/gateway/rules/${ids.all}`, { rule_name: 'Rule all', filter_type: 'sender', value: { sender_ids: ['X'] } });
+    const untransparent = await call(owner.token, 'PUT', `/api/gateway/rules/${ids.all}`, {
+      rule_name: 'Rule all',
+      filter_type: 'sender',
+      value: { sender_ids: ['X'] },
+    });
     expect(code(untransparent)).toBe('TRANSPARENT_RULE_IMMUTABLE');
     expect((await call(owner.token, 'GET', '/api/gateway/rules/abc')).statusCode).toBe(400);
   });
@@ -153,21 +173,41 @@ describe('plugins', () => {
     const short = await post('/api/gateway/plugins', { plugin_name: 'Shortener', plugin_type: 'url_shortener', description: 'Our links' });
     expect(short.statusCode, short.body).toBe(201);
     ids.short = json(short).data.id;
-    const brand = await post('/api/gateway/plugins', { plugin_name: 'Brand sender', plugin_type: 'sender_override', config: { sender_id: 'Brand' } });
+    const brand = await post('/api/gateway/plugins', {
+      plugin_name: 'Brand sender',
+      plugin_type: 'sender_override',
+      config: { sender_id: 'Brand' },
+    });
     ids.brand = json(brand).data.id;
     expect(code(await post('/api/gateway/plugins', { plugin_name: 'shortener', plugin_type: 'url_shortener' }))).toBe('NAME_EXISTS');
-    const bad = await post('/api/gateway/plugins', { plugin_name: '42', plugin_type: 'sender_override', config: { sender_id: 'bad id!' }, description: '123' });
+    const bad = await post('/api/gateway/plugins', {
+      plugin_name: '42',
+      plugin_type: 'sender_override',
+      config: { sender_id: 'bad id!' },
+      description: '123',
+    });
     expect(fields(bad)).toEqual(expect.arrayContaining(['plugin_name', 'config.sender_id', 'description']));
-    const js = await post('/api/gateway/plugins', { plugin_name: 'Evil', plugin_type: 'url_shortener', config: { base_url: 'javascript:alert(1)' } });
+    const js = await post('/api/gateway/plugins', {
+      plugin_name: 'Evil',
+      plugin_type: 'url_shortener',
+      config: { base_url: 'javascript:alert(1)' },
+    });
     expect(fields(js)).toContain('config.base_url');
-    const upd = await call(owner.token, 'PUT', `/api/gateway/plugins/${ids.brand}`, { plugin_name: 'Brand sender', plugin_type: 'sender_override', config: { sender_id: 'Brand2' } });
+    const upd = await call(owner.token, 'PUT', `/api/gateway/plugins/${ids.brand}`, {
+      plugin_name: 'Brand sender',
+      plugin_type: 'sender_override',
+      config: { sender_id: 'Brand2' },
+    });
     expect(json(upd).data.config).toEqual({ sender_id: 'Brand2' });
     const list = json(await call(owner.token, 'GET', '/api/gateway/plugins?plugin_type=url_shortener')).data;
     expect(list.items.map((p: { id: number }) => p.id)).toEqual([ids.short]);
     expect(code(await call(owner.token, 'DELETE', `/api/gateway/plugins/${ids.brand}`))).toBe('DELETE_ACTIVE_PLUGIN');
     expect((await call(stranger.token, 'POST', `/api/gateway/plugins/${ids.brand}/uninstall`)).statusCode).toBe(404);
     expect((await call(stranger.token, 'GET', `/api/gateway/plugins/${ids.brand}`)).statusCode).toBe(404);
-    expect((await call(stranger.token, 'PUT', `/api/gateway/plugins/${ids.brand}`, { plugin_name: 'Mine', plugin_type: 'url_shortener' })).statusCode).toBe(404);
+    expect(
+      (await call(stranger.token, 'PUT', `/api/gateway/plugins/${ids.brand}`, { plugin_name: 'Mine', plugin_type: 'url_shortener' }))
+        .statusCode,
+    ).toBe(404);
     expect((await call(stranger.token, 'DELETE', `/api/gateway/plugins/${ids.brand}`)).statusCode).toBe(404);
     expect((await call(owner.token, 'GET', '/api/gateway/plugins/0')).statusCode).toBe(400);
     expect(json(await post(`/api/gateway/plugins/${ids.brand}/uninstall`)).data.status).toBe('UNINSTALLED');
@@ -181,7 +221,12 @@ describe('plugins', () => {
     expect(unknown.statusCode).toBe(409);
     expect(json(unknown)).toMatchObject({
       code: 'SENDER_NOT_APPROVED',
-      errors: [{ field: 'config.sender_id', message: 'Only a sender ID approved for this account can be set here: request it in Sender Management and wait for its approval' }],
+      errors: [
+        {
+          field: 'config.sender_id',
+          message: 'Only a sender ID approved for this account can be set here: request it in Sender Management and wait for its approval',
+        },
+      ],
     });
     // requested, not approved yet; approved for another account only
     const waiting = await smsSender(owner.accountId, 'ValidBrand', 'WAITING_FOR_APPROVAL');
@@ -206,19 +251,42 @@ describe('routers', () => {
   it('§8: add default router first; one default router, never inactive', async () => {
     const early = await post('/api/gateway/routers', { router_name: 'UAE', router_type: 'static', order: 10, connection_ids: [conn[1]] });
     expect(code(early)).toBe('ADD_DEFAULT_ROUTER_FIRST');
-    expect(code(await post('/api/gateway/routers', { router_name: 'Default', router_type: 'default', order: 100, connection_ids: [conn[0]], status: 'INACTIVE' }))).toBe(
-      'DEACTIVATE_DEFAULT_ROUTER',
-    );
-    const def = await post('/api/gateway/routers', { router_name: 'Default', router_type: 'default', order: 100, rate: 0.05, connection_ids: [conn[0]] });
+    expect(
+      code(
+        await post('/api/gateway/routers', {
+          router_name: 'Default',
+          router_type: 'default',
+          order: 100,
+          connection_ids: [conn[0]],
+          status: 'INACTIVE',
+        }),
+      ),
+    ).toBe('DEACTIVATE_DEFAULT_ROUTER');
+    const def = await post('/api/gateway/routers', {
+      router_name: 'Default',
+      router_type: 'default',
+      order: 100,
+      rate: 0.05,
+      connection_ids: [conn[0]],
+    });
     expect(def.statusCode, def.body).toBe(201);
     expect(json(def).data).toMatchObject({ router_type: 'default', status: 'ACTIVE', connection_ids: [conn[0]], rate: '0.05000' });
     ids.def = json(def).data.id;
-    expect(code(await post('/api/gateway/routers', { router_name: 'Second', router_type: 'default', order: 101, connection_ids: [conn[0]] }))).toBe('DATA_EXISTS');
+    expect(
+      code(await post('/api/gateway/routers', { router_name: 'Second', router_type: 'default', order: 101, connection_ids: [conn[0]] })),
+    ).toBe('DATA_EXISTS');
     expect(code(await post(`/api/gateway/routers/${ids.def}/deactivate`))).toBe('DEACTIVATE_DEFAULT_ROUTER');
   });
 
   it('validates names, orders, rates, connection counts and references', async () => {
-    const base = { router_name: 'UAE', router_type: 'static', order: 10, connection_ids: [conn[1]], rules_ids: [ids.uae], plugins_ids: [ids.brand] };
+    const base = {
+      router_name: 'UAE',
+      router_type: 'static',
+      order: 10,
+      connection_ids: [conn[1]],
+      rules_ids: [ids.uae],
+      plugins_ids: [ids.brand],
+    };
     const bad: [unknown, string][] = [
       [{ ...base, router_name: '###' }, 'router_name'],
       [{ ...base, order: 0 }, 'order'],
@@ -234,7 +302,12 @@ describe('routers', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(fields(res)).toContain(field);
     }
-    for (const ref of [{ connection_ids: [strangerConn] }, { connection_ids: [999999] }, { rules_ids: [999999] }, { plugins_ids: [999999] }]) {
+    for (const ref of [
+      { connection_ids: [strangerConn] },
+      { connection_ids: [999999] },
+      { rules_ids: [999999] },
+      { plugins_ids: [999999] },
+    ]) {
       expect((await post('/api/gateway/routers', { ...base, ...ref })).statusCode).toBe(404);
     }
     const ok = await post('/api/gateway/routers', base);
@@ -242,9 +315,22 @@ describe('routers', () => {
     ids.uaeRouter = json(ok).data.id;
     expect(code(await post('/api/gateway/routers', { ...base, router_name: 'Other' }))).toBe('ROUTER_ORDER_EXISTS');
     expect(code(await post('/api/gateway/routers', { ...base, router_name: 'uae', order: 11 }))).toBe('ROUTER_NAME_EXISTS');
-    const fo = await post('/api/gateway/routers', { router_name: 'Bank failover', router_type: 'failover', order: 20, connection_ids: [conn[2], conn[1]], rules_ids: [ids.bank] });
+    const fo = await post('/api/gateway/routers', {
+      router_name: 'Bank failover',
+      router_type: 'failover',
+      order: 20,
+      connection_ids: [conn[2], conn[1]],
+      rules_ids: [ids.bank],
+    });
     ids.fo = json(fo).data.id;
-    const rr = await post('/api/gateway/routers', { router_name: 'Offers', router_type: 'random_round_robin', order: 30, connection_ids: conn, rules_ids: [ids.offers], plugins_ids: [ids.short] });
+    const rr = await post('/api/gateway/routers', {
+      router_name: 'Offers',
+      router_type: 'random_round_robin',
+      order: 30,
+      connection_ids: conn,
+      rules_ids: [ids.offers],
+      plugins_ids: [ids.short],
+    });
     expect(rr.statusCode, rr.body).toBe(201);
     ids.rr = json(rr).data.id;
   });
@@ -290,7 +376,11 @@ describe('routers', () => {
   it('tests a route with chooseRoute over the loaded table', async () => {
     const test = async (body: unknown) => json(await post('/api/gateway/routers/test', body)).data;
     const uae = await test({ destination: '+971501234567', sender: 'Risala', content: 'hi' });
-    expect(uae).toMatchObject({ matched: true, router: { id: ids.uaeRouter }, connections: [{ id: conn[1], connection_name: 'Beta SMSC' }] });
+    expect(uae).toMatchObject({
+      matched: true,
+      router: { id: ids.uaeRouter },
+      connections: [{ id: conn[1], connection_name: 'Beta SMSC' }],
+    });
     expect(uae.preview.sender).toBe('Brand2');
     const bank = await test({ destination: '+966501234567', sender: 'MyBank', content: 'hi' });
     expect(bank.connections.map((c: { id: number }) => c.id)).toEqual([conn[2], conn[1]]);
@@ -305,7 +395,8 @@ describe('routers', () => {
   });
 
   it('a sender override whose sender id is no longer ACTIVE is never applied, and cannot be installed again', async () => {
-    const routeSender = async () => json(await post('/api/gateway/routers/test', { destination: '+971501234567', sender: 'Risala', content: 'hi' })).data;
+    const routeSender = async () =>
+      json(await post('/api/gateway/routers/test', { destination: '+971501234567', sender: 'Risala', content: 'hi' })).data;
     expect((await routeSender()).preview.sender).toBe('Brand2');
     // Sender Management switches the id off: the override stops at once
     const off = await call(owner.token, 'PUT', `/api/sender-management/sms/sms-senders/${senderRows.Brand2}`, { status: 'INACTIVE' });
@@ -344,11 +435,15 @@ describe('routers', () => {
     expect(code(await call(owner.token, 'DELETE', `/api/gateway/routers/${ids.def}`))).toBe('IN_USE');
     expect(json(await post(`/api/gateway/routers/${ids.rr}/deactivate`)).data.status).toBe('INACTIVE');
     expect(json(await post(`/api/gateway/routers/${ids.rr}/activate`)).data.status).toBe('ACTIVE');
-    for (const id of [ids.uaeRouter, ids.fo, ids.rr]) expect((await call(owner.token, 'DELETE', `/api/gateway/routers/${id}`)).statusCode).toBe(200);
+    for (const id of [ids.uaeRouter, ids.fo, ids.rr])
+      expect((await call(owner.token, 'DELETE', `/api/gateway/routers/${id}`)).statusCode).toBe(200);
     // the rule is free again
     expect(json(await post(`/api/gateway/rules/${ids.uae}/deactivate`)).data.status).toBe('INACTIVE');
     expect((await call(owner.token, 'DELETE', `/api/gateway/routers/${ids.def}`)).statusCode).toBe(200);
-    expect(json(await post('/api/gateway/routers/test', { destination: '+966501234567' })).data).toMatchObject({ matched: false, router: null });
+    expect(json(await post('/api/gateway/routers/test', { destination: '+966501234567' })).data).toMatchObject({
+      matched: false,
+      router: null,
+    });
   });
 });
 
@@ -377,7 +472,9 @@ describe('short links', () => {
     expect(out.content).toBe(`Pay at ${t.ctx.config.publicUrl}/s/${made}. Old: ${t.ctx.config.publicUrl}/s/${codeOf}`);
     expect((await t.app.inject({ method: 'GET', url: `/s/${made}` })).headers.location).toBe('https://pay.example.com/i/42');
     for (const bad of ['javascript:alert(1)', 'data:text/html,x', 'ftp://x.org', 'not a url']) {
-      await expect(shortenUrl(t.ctx.db, owner.accountId, bad, 'http://localhost/s/')).rejects.toMatchObject({ code: 'URL_SHORTENING_FAILED' });
+      await expect(shortenUrl(t.ctx.db, owner.accountId, bad, 'http://localhost/s/')).rejects.toMatchObject({
+        code: 'URL_SHORTENING_FAILED',
+      });
     }
   });
 });
@@ -396,17 +493,23 @@ describe('routing table and seed', () => {
 
   it('a new account gets an ACTIVE default router on its sandbox connection', async () => {
     const { seedSandboxGateway } = await import('../connections/sandbox-seed.ts');
-    const seeded = () => t.sql<{ id: number; connection_ids: number[]; status: string }>(
-      `select id, connection_ids, status from routers where account_id = $1 and router_type = 'default'`,
-      [stranger.accountId],
-    );
+    const seeded = () =>
+      t.sql<{ id: number; connection_ids: number[]; status: string }>(
+        `select id, connection_ids, status from routers where account_id = $1 and router_type = 'default'`,
+        [stranger.accountId],
+      );
     if ((await seeded()).length === 0) await t.ctx.db.transaction((tx) => seedSandboxGateway(tx, stranger.accountId));
     const [router] = await seeded();
     expect(router?.status).toBe('ACTIVE');
     const [sandbox] = await t.sql<{ is_sandbox: boolean }>('select is_sandbox from connections where id = $1', [router?.connection_ids[0]]);
     expect(sandbox?.is_sandbox).toBe(true);
     // so a static router can be added at once
-    const res = await call(stranger.token, 'POST', '/api/gateway/routers', { router_name: 'Own', router_type: 'static', order: 5, connection_ids: [strangerConn] });
+    const res = await call(stranger.token, 'POST', '/api/gateway/routers', {
+      router_name: 'Own',
+      router_type: 'static',
+      order: 5,
+      connection_ids: [strangerConn],
+    });
     expect(res.statusCode, res.body).toBe(201);
     const test = json(await call(stranger.token, 'POST', '/api/gateway/routers/test', { destination: '+966501234567' })).data;
     expect(test.router.id).toBe(json(res).data.id);

@@ -36,7 +36,19 @@ async function listPage<T extends PgTable & { id: PgColumn; account_id: PgColumn
 }
 
 // ── rules ───────────────────────────────────────────────────────────────────
-export function listRules(db: DbOrTx, accountId: number, q: { page: number; limit: number; order: 'asc' | 'desc'; search?: string; filter_type?: string; status?: string; sort: keyof typeof rules.$inferSelect }) {
+export function listRules(
+  db: DbOrTx,
+  accountId: number,
+  q: {
+    page: number;
+    limit: number;
+    order: 'asc' | 'desc';
+    search?: string;
+    filter_type?: string;
+    status?: string;
+    sort: keyof typeof rules.$inferSelect;
+  },
+) {
   return listPage(db, rules, accountId, {
     ...q,
     searchIn: rules.rule_name,
@@ -46,7 +58,10 @@ export function listRules(db: DbOrTx, accountId: number, q: { page: number; limi
 }
 
 export async function findRule(db: DbOrTx, accountId: number, id: number, forUpdate = false) {
-  const query = db.select().from(rules).where(and(eq(rules.account_id, accountId), eq(rules.id, id)));
+  const query = db
+    .select()
+    .from(rules)
+    .where(and(eq(rules.account_id, accountId), eq(rules.id, id)));
   const [row] = forUpdate ? await query.for('update') : await query;
   return row ?? null;
 }
@@ -72,7 +87,19 @@ export async function deleteRule(db: DbOrTx, accountId: number, id: number) {
 // ── routers ─────────────────────────────────────────────────────────────────
 const isDefaultRouter = sql`(${routers.router_type} = 'default')`;
 
-export function listRouters(db: DbOrTx, accountId: number, q: { page: number; limit: number; order: 'asc' | 'desc'; search?: string; router_type?: string; status?: string; sort: keyof typeof routers.$inferSelect }) {
+export function listRouters(
+  db: DbOrTx,
+  accountId: number,
+  q: {
+    page: number;
+    limit: number;
+    order: 'asc' | 'desc';
+    search?: string;
+    router_type?: string;
+    status?: string;
+    sort: keyof typeof routers.$inferSelect;
+  },
+) {
   return listPage(db, routers, accountId, {
     ...q,
     searchIn: routers.router_name,
@@ -130,15 +157,35 @@ export async function routersUsing(db: DbOrTx, accountId: number, column: 'rules
 /** Moves routers to new orders in one statement; parks them on negative orders first. */
 export async function setOrders(tx: DbOrTx, accountId: number, orders: { id: number; order: number }[]) {
   const ids = orders.map((o) => o.id);
-  await tx.execute(sql`update routers set "order" = -"order" where account_id = ${accountId} and id in ${sql`(${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`}`);
-  const values = sql.join(orders.map((o) => sql`(${o.id}::int, ${o.order}::int)`), sql`, `);
+  await tx.execute(
+    sql`update routers set "order" = -"order" where account_id = ${accountId} and id in ${sql`(${sql.join(
+      ids.map((i) => sql`${i}`),
+      sql`, `,
+    )})`}`,
+  );
+  const values = sql.join(
+    orders.map((o) => sql`(${o.id}::int, ${o.order}::int)`),
+    sql`, `,
+  );
   await tx.execute(sql`
     update routers r set "order" = v.ord, updated_at = now() from (values ${values}) as v(id, ord)
      where r.account_id = ${accountId} and r.id = v.id`);
 }
 
 // ── plugins ─────────────────────────────────────────────────────────────────
-export function listPlugins(db: DbOrTx, accountId: number, q: { page: number; limit: number; order: 'asc' | 'desc'; search?: string; plugin_type?: string; status?: string; sort: keyof typeof plugins.$inferSelect }) {
+export function listPlugins(
+  db: DbOrTx,
+  accountId: number,
+  q: {
+    page: number;
+    limit: number;
+    order: 'asc' | 'desc';
+    search?: string;
+    plugin_type?: string;
+    status?: string;
+    sort: keyof typeof plugins.$inferSelect;
+  },
+) {
   return listPage(db, plugins, accountId, {
     ...q,
     searchIn: plugins.plugin_name,
@@ -148,7 +195,10 @@ export function listPlugins(db: DbOrTx, accountId: number, q: { page: number; li
 }
 
 export async function findPlugin(db: DbOrTx, accountId: number, id: number, forUpdate = false) {
-  const query = db.select().from(plugins).where(and(eq(plugins.account_id, accountId), eq(plugins.id, id)));
+  const query = db
+    .select()
+    .from(plugins)
+    .where(and(eq(plugins.account_id, accountId), eq(plugins.id, id)));
   const [row] = forUpdate ? await query.for('update') : await query;
   return row ?? null;
 }

@@ -41,7 +41,13 @@ export async function create(ctx: AppContext, auth: AuthContext, input: CreateRu
   if (input.filter_type === 'transparent' && input.status !== 'ACTIVE') throw new AppError('TRANSPARENT_RULE_IMMUTABLE');
   await checkReferences(ctx.db, auth.accountId, input);
   const row = await repo
-    .insertRule(ctx.db, { account_id: auth.accountId, rule_name: input.rule_name, filter_type: input.filter_type, value: input.value, status: input.status })
+    .insertRule(ctx.db, {
+      account_id: auth.accountId,
+      rule_name: input.rule_name,
+      filter_type: input.filter_type,
+      value: input.value,
+      status: input.status,
+    })
     .catch(rethrowDb);
   invalidateRoutingTable(auth.accountId);
   return present(row);
@@ -49,12 +55,15 @@ export async function create(ctx: AppContext, auth: AuthContext, input: CreateRu
 
 /** Replaces the name and the filter; a rule cannot turn into or out of a transparent one. */
 export async function update(ctx: AppContext, auth: AuthContext, id: number, input: UpdateRuleInput) {
-  const row = await ctx.db.transaction(async (tx) => {
-    const current = await mustFind(tx, auth.accountId, id, true);
-    if ((current.filter_type === 'transparent') !== (input.filter_type === 'transparent')) throw new AppError('TRANSPARENT_RULE_IMMUTABLE');
-    await checkReferences(tx, auth.accountId, input);
-    return repo.updateRule(tx, auth.accountId, id, { rule_name: input.rule_name, filter_type: input.filter_type, value: input.value });
-  }).catch(rethrowDb);
+  const row = await ctx.db
+    .transaction(async (tx) => {
+      const current = await mustFind(tx, auth.accountId, id, true);
+      if ((current.filter_type === 'transparent') !== (input.filter_type === 'transparent'))
+        throw new AppError('TRANSPARENT_RULE_IMMUTABLE');
+      await checkReferences(tx, auth.accountId, input);
+      return repo.updateRule(tx, auth.accountId, id, { rule_name: input.rule_name, filter_type: input.filter_type, value: input.value });
+    })
+    .catch(rethrowDb);
   invalidateRoutingTable(auth.accountId);
   return present(row as repo.RuleRow);
 }

@@ -22,7 +22,12 @@ const mails = (to: string, opts: { remoteAddress?: string; headers?: Record<stri
 describe('the sandbox inbox on a reachable server', () => {
   it('does not hand a victim’s reset link to a caller from another machine', async () => {
     const victim = await signUp(t);
-    const forgot = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: victim.email }, remoteAddress: REMOTE });
+    const forgot = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: victim.email },
+      remoteAddress: REMOTE,
+    });
     expect(forgot.statusCode).toBe(200);
     await waitForMails(t, victim.email, 2); // the sign-up code and the reset mail reached the sink
     const stolen = await mails(victim.email, { remoteAddress: REMOTE });
@@ -33,7 +38,11 @@ describe('the sandbox inbox on a reachable server', () => {
 
   it('treats a forwarded request or a foreign Host as remote, even on a loopback socket', async () => {
     const victim = await signUp(t);
-    const spoofs: Record<string, string>[] = [{ 'x-forwarded-for': REMOTE }, { forwarded: `for=${REMOTE}` }, { host: 'rebound.example.com' }];
+    const spoofs: Record<string, string>[] = [
+      { 'x-forwarded-for': REMOTE },
+      { forwarded: `for=${REMOTE}` },
+      { host: 'rebound.example.com' },
+    ];
     for (const headers of spoofs) {
       const res = await mails(victim.email, { headers });
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);

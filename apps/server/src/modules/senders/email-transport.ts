@@ -20,7 +20,10 @@ const mainKey = (reason: Reason): string => (typeof reason.params?.reason === 'o
 
 /** The message reads the reason in the caller's language; `data.reason` is that reason alone, `data.reason_key` what went wrong. */
 const fail = (reason: Reason, lang: string) =>
-  new AppError('PROVIDER_TEST_FAILED', { params: { reason }, data: { reason: translate(lang, reason.key, reason.params), reason_key: mainKey(reason) } });
+  new AppError('PROVIDER_TEST_FAILED', {
+    params: { reason },
+    data: { reason: translate(lang, reason.key, reason.params), reason_key: mainKey(reason) },
+  });
 
 async function viaSmtp(ctx: AppContext, row: EmailSenderRow, mail: MailMessage, lang: string) {
   let options: Awaited<ReturnType<typeof senderSmtpOptions>>;
@@ -32,7 +35,11 @@ async function viaSmtp(ctx: AppContext, row: EmailSenderRow, mail: MailMessage, 
   }
   const transport = nodemailer.createTransport(options);
   try {
-    const info = await transport.sendMail({ from: { name: row.from_name, address: row.from_email }, replyTo: row.reply_to ?? undefined, ...mail });
+    const info = await transport.sendMail({
+      from: { name: row.from_name, address: row.from_email },
+      replyTo: row.reply_to ?? undefined,
+      ...mail,
+    });
     return { provider: 'smtp' as const, message_id: info.messageId };
   } catch (err) {
     throw fail(smtpFailureReason(err, options.host, options.port), lang);

@@ -22,7 +22,13 @@ export const TIMESTAMP_HEADER = 'x-twilio-email-event-webhook-timestamp';
 /** How far a signed timestamp may be from now: a captured request cannot be replayed later. */
 export const WEBHOOK_MAX_SKEW_S = 600;
 
-export function verifyEventSignature(publicKey: string, raw: Buffer, signature: unknown, timestamp: unknown, nowS = Date.now() / 1000): boolean {
+export function verifyEventSignature(
+  publicKey: string,
+  raw: Buffer,
+  signature: unknown,
+  timestamp: unknown,
+  nowS = Date.now() / 1000,
+): boolean {
   if (typeof signature !== 'string' || typeof timestamp !== 'string' || !signature || !timestamp) return false;
   if (!/^\d{1,12}$/.test(timestamp) || Math.abs(nowS - Number(timestamp)) > WEBHOOK_MAX_SKEW_S) return false;
   try {
@@ -48,10 +54,17 @@ interface SendgridEvent {
 
 const str = (v: unknown, max = 500) => (typeof v === 'string' && v ? v.slice(0, max) : null);
 
-const EVENT_STATUS: Record<string, ProviderStatus['status']> = { delivered: 'DELIVERED', open: 'READ', bounce: 'FAILED', dropped: 'FAILED' };
+const EVENT_STATUS: Record<string, ProviderStatus['status']> = {
+  delivered: 'DELIVERED',
+  open: 'READ',
+  bounce: 'FAILED',
+  dropped: 'FAILED',
+};
 
 /** SendGrid events → message statuses; sg_message_id is the send's X-Message-Id plus a filter suffix. */
-export function statusesOf(rows: { event: string; sg_message_id: string | null; reason: string | null; occurred_at: Date; account_id: number }[]): ProviderStatus[] {
+export function statusesOf(
+  rows: { event: string; sg_message_id: string | null; reason: string | null; occurred_at: Date; account_id: number }[],
+): ProviderStatus[] {
   return rows.flatMap((r) => {
     const status = EVENT_STATUS[r.event];
     const pid = r.sg_message_id?.split('.')[0];
@@ -64,7 +77,10 @@ export function statusesOf(rows: { event: string; sg_message_id: string | null; 
         at: r.occurred_at,
         account_id: r.account_id,
         ...(status === 'FAILED'
-          ? { error_code: `EMAIL_${r.event.toUpperCase()}`, error_message: reason(r.event === 'dropped' ? 'email.dropped' : 'email.bounce', { detail: r.reason ?? r.event }) }
+          ? {
+              error_code: `EMAIL_${r.event.toUpperCase()}`,
+              error_message: reason(r.event === 'dropped' ? 'email.dropped' : 'email.bounce', { detail: r.reason ?? r.event }),
+            }
           : {}),
       },
     ];
@@ -80,7 +96,10 @@ export async function receiveSendgridEvents(
 ): Promise<{ received: number; duplicates: number }> {
   const sender = Number.isSafeInteger(senderId) && senderId > 0 ? await repo.findEmailSenderById(ctx.db, senderId) : null;
   // an unknown sender answers like a bad signature: nothing to learn by probing ids
-  if (!sender?.sendgrid_webhook_key || !verifyEventSignature(sender.sendgrid_webhook_key, raw, headers[SIGNATURE_HEADER], headers[TIMESTAMP_HEADER])) {
+  if (
+    !sender?.sendgrid_webhook_key ||
+    !verifyEventSignature(sender.sendgrid_webhook_key, raw, headers[SIGNATURE_HEADER], headers[TIMESTAMP_HEADER])
+  ) {
     throw new AppError('WEBHOOK_SIGNATURE_INVALID');
   }
   let events: unknown;

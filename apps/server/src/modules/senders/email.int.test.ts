@@ -32,7 +32,9 @@ beforeAll(async () => {
       sgCalls.push({ auth: req.headers.authorization, body });
       if (req.url !== '/v3/mail/send' || req.method !== 'POST') return res.writeHead(404).end();
       if (req.headers.authorization !== `Bearer ${SG_KEY}`) {
-        return res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ errors: [{ message: 'The provided authorization grant is invalid, expired, or revoked' }] }));
+        return res
+          .writeHead(401, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ errors: [{ message: 'The provided authorization grant is invalid, expired, or revoked' }] }));
       }
       res.writeHead(202, { 'x-message-id': 'sg-msg-1' }).end();
     });
@@ -49,7 +51,12 @@ beforeAll(async () => {
     onData(stream, session, cb) {
       simpleParser(stream)
         .then((m) => {
-          relayMails.push({ user: String(session.user), from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), subject: m.subject ?? '' });
+          relayMails.push({
+            user: String(session.user),
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            subject: m.subject ?? '',
+          });
           cb();
         })
         .catch(cb);
@@ -70,8 +77,10 @@ afterAll(async () => {
   await new Promise((r) => relay?.close(() => r(null)));
 });
 
-const put = (url: string, payload: unknown, headers = auth) => t.app.inject({ method: 'PUT', url: `${BASE}${url}`, headers, payload: payload as object });
-const post = (url: string, payload: unknown = {}, headers = auth) => t.app.inject({ method: 'POST', url: `${BASE}${url}`, headers, payload: payload as object });
+const put = (url: string, payload: unknown, headers = auth) =>
+  t.app.inject({ method: 'PUT', url: `${BASE}${url}`, headers, payload: payload as object });
+const post = (url: string, payload: unknown = {}, headers = auth) =>
+  t.app.inject({ method: 'POST', url: `${BASE}${url}`, headers, payload: payload as object });
 const get = (url: string, headers = auth) => t.app.inject({ method: 'GET', url: `${BASE}${url}`, headers });
 const smtpConfig = (over: Record<string, unknown> = {}) => ({
   provider: 'smtp',
@@ -101,7 +110,9 @@ describe('email sender config', () => {
     expect(noHost.statusCode).toBe(400);
     expect(noHost.json().errors[0].field).toBe('smtp_host');
     expect((await put('/config', smtpConfig({ smtp_host: 'bad host!' }))).statusCode).toBe(400);
-    expect((await put('/config', { provider: 'sendgrid', from_name: 'A', from_email: 'a@acme.example' })).json().errors[0].field).toBe('sendgrid_api_key');
+    expect((await put('/config', { provider: 'sendgrid', from_name: 'A', from_email: 'a@acme.example' })).json().errors[0].field).toBe(
+      'sendgrid_api_key',
+    );
   });
 
   it('refuses a private or loopback relay unless configuration allows it', async () => {
@@ -173,7 +184,7 @@ describe('email sender config', () => {
     expect(JSON.stringify(res.json().data)).toMatch(/Invalid username or password|auth/i);
   });
 
-  it('a failed test says why in the reader\'s language, with the server\'s answer as detail (not nodemailer\'s words)', async () => {
+  it("a failed test says why in the reader's language, with the server's answer as detail (not nodemailer's words)", async () => {
     const ar = { ...auth, 'accept-language': 'ar' };
     // the login refused: translated, the relay's own "535 …" kept as the detail
     await put('/config', smtpConfig({ smtp_password: 'wrong-password' }));
@@ -202,7 +213,9 @@ describe('email sender config', () => {
     try {
       const res = await put('/config', smtpConfig({ smtp_host: 'no-such-relay.invalid' }));
       expect(res.statusCode).toBe(400);
-      expect(res.json().errors).toEqual([{ field: 'smtp_host', message: 'This host name could not be found: check the spelling, or that the name exists in DNS' }]);
+      expect(res.json().errors).toEqual([
+        { field: 'smtp_host', message: 'This host name could not be found: check the spelling, or that the name exists in DNS' },
+      ]);
       const malformed = await put('/config', smtpConfig({ smtp_host: 'bad host!' }));
       expect(malformed.json().errors[0]).toEqual({ field: 'smtp_host', message: 'Enter a valid URL or IP address' });
     } finally {
@@ -217,7 +230,13 @@ describe('SendGrid', () => {
   let senderId: number;
 
   it('saves the API key encrypted, sends a test through /v3/mail/send', async () => {
-    const res = await put('/config', { provider: 'sendgrid', from_name: 'Acme', from_email: 'news@acme.example', sendgrid_api_key: SG_KEY, sendgrid_webhook_key: webhookKey });
+    const res = await put('/config', {
+      provider: 'sendgrid',
+      from_name: 'Acme',
+      from_email: 'news@acme.example',
+      sendgrid_api_key: SG_KEY,
+      sendgrid_webhook_key: webhookKey,
+    });
     expect(res.statusCode).toBe(200);
     senderId = res.json().data.id;
     expect(res.json().data).toMatchObject({ has_api_key: true, has_password: false, sendgrid_webhook_key: webhookKey });
@@ -234,7 +253,7 @@ describe('SendGrid', () => {
     expect(call?.body.custom_args.risala_account_id).toBe(String(accountId));
   });
 
-  it('a refused key answers PROVIDER_TEST_FAILED with SendGrid\'s reason', async () => {
+  it("a refused key answers PROVIDER_TEST_FAILED with SendGrid's reason", async () => {
     await put('/config', { provider: 'sendgrid', from_name: 'Acme', from_email: 'news@acme.example', sendgrid_api_key: 'SG.wrong' });
     const res = await post('/test', { to: 'inbox@customer.example' });
     expect(res.statusCode).toBe(502);
@@ -243,9 +262,29 @@ describe('SendGrid', () => {
 
   it('webhook-events accepts a valid ECDSA signature, refuses forged ones, feeds analytics', async () => {
     const events = [
-      { email: 'a@customer.example', timestamp: Math.floor(Date.now() / 1000), event: 'delivered', sg_message_id: 'm1', sg_event_id: 'ev-a', risala_account_id: String(accountId) },
-      { email: 'b@customer.example', timestamp: Math.floor(Date.now() / 1000), event: 'bounce', reason: '550 5.1.1 unknown user', sg_message_id: 'm2', sg_event_id: 'ev-b' },
-      { email: 'c@customer.example', timestamp: Math.floor(Date.now() / 1000), event: 'delivered', sg_event_id: 'ev-c', risala_account_id: '999999' },
+      {
+        email: 'a@customer.example',
+        timestamp: Math.floor(Date.now() / 1000),
+        event: 'delivered',
+        sg_message_id: 'm1',
+        sg_event_id: 'ev-a',
+        risala_account_id: String(accountId),
+      },
+      {
+        email: 'b@customer.example',
+        timestamp: Math.floor(Date.now() / 1000),
+        event: 'bounce',
+        reason: '550 5.1.1 unknown user',
+        sg_message_id: 'm2',
+        sg_event_id: 'ev-b',
+      },
+      {
+        email: 'c@customer.example',
+        timestamp: Math.floor(Date.now() / 1000),
+        event: 'delivered',
+        sg_event_id: 'ev-c',
+        risala_account_id: '999999',
+      },
     ];
     const raw = JSON.stringify(events);
     const ts = String(Math.floor(Date.now() / 1000));
@@ -254,7 +293,11 @@ describe('SendGrid', () => {
       t.app.inject({
         method: 'POST',
         url: `${BASE}/webhook-events/${id}`,
-        headers: { 'content-type': 'application/json', 'x-twilio-email-event-webhook-signature': sig, 'x-twilio-email-event-webhook-timestamp': ts },
+        headers: {
+          'content-type': 'application/json',
+          'x-twilio-email-event-webhook-signature': sig,
+          'x-twilio-email-event-webhook-timestamp': ts,
+        },
         payload: body,
       });
     const okRes = await send(signature);
@@ -286,7 +329,11 @@ describe('SendGrid', () => {
     const replays = await Promise.all([send(signature), send(signature)]);
     for (const r of replays) expect(r.json()).toEqual({ received: 0, duplicates: 2 });
     // one new event and a repeated one in the same batch: only the new one is stored
-    const more = JSON.stringify([events[1], { ...events[1], sg_event_id: 'ev-d', event: 'open' }, { ...events[1], sg_event_id: 'ev-d', event: 'open' }]);
+    const more = JSON.stringify([
+      events[1],
+      { ...events[1], sg_event_id: 'ev-d', event: 'open' },
+      { ...events[1], sg_event_id: 'ev-d', event: 'open' },
+    ]);
     const moreRes = await send(sign('sha256', Buffer.from(ts + more), privateKey).toString('base64'), more);
     expect(moreRes.json()).toEqual({ received: 1, duplicates: 2 });
 

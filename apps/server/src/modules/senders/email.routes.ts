@@ -15,11 +15,15 @@ export function emailSenderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const tags = ['sender-management'];
     const view = requirePermission('sender', 'view');
     const edit = [requirePermission('sender', 'update'), planGate];
-    app.get('/config', { schema: { tags }, preHandler: view }, async (req, reply) => ok(reply, await email.getEmailConfig(ctx, requireAuth(req))));
+    app.get('/config', { schema: { tags }, preHandler: view }, async (req, reply) =>
+      ok(reply, await email.getEmailConfig(ctx, requireAuth(req))),
+    );
     app.put('/config', { schema: { tags, body: emailConfigSchema }, preHandler: edit }, async (req, reply) =>
       ok(reply, await email.saveEmailConfig(ctx, requireAuth(req), req.body), 'Email configuration saved'),
     );
-    app.get('/tier-config', { schema: { tags }, preHandler: view }, async (req, reply) => ok(reply, await email.getTierConfig(ctx, requireAuth(req))));
+    app.get('/tier-config', { schema: { tags }, preHandler: view }, async (req, reply) =>
+      ok(reply, await email.getTierConfig(ctx, requireAuth(req))),
+    );
     app.put('/tier-config', { schema: { tags, body: tierConfigSchema }, preHandler: edit }, async (req, reply) =>
       ok(reply, await email.saveTierConfig(ctx, requireAuth(req), req.body), 'Tier saved'),
     );
@@ -32,7 +36,9 @@ export function emailSenderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post('/test', { schema: { tags, body: testEmailSchema }, preHandler: edit }, async (req, reply) =>
       ok(reply, await email.sendTestEmail(ctx, requireAuth(req), req.body.to, requestLanguage(req)), 'Test email sent'),
     );
-    app.get('/analytics', { schema: { tags }, preHandler: view }, async (req, reply) => ok(reply, await email.emailAnalytics(ctx, requireAuth(req))));
+    app.get('/analytics', { schema: { tags }, preHandler: view }, async (req, reply) =>
+      ok(reply, await email.emailAnalytics(ctx, requireAuth(req))),
+    );
     app.get('/webhook-events', { schema: { tags, querystring: pageQuerySchema }, preHandler: view }, async (req, reply) =>
       ok(reply, await email.listWebhookEvents(ctx, requireAuth(req), req.query.page, req.query.limit)),
     );

@@ -75,9 +75,12 @@ export async function saveEmailConfig(ctx: AppContext, auth: AuthContext, input:
     const sameIdentity = current && current.from_email === input.from_email && current.provider === input.provider;
     if (!sameIdentity) {
       // the sandbox sender delivers only to the sink: nothing to prove
-      Object.assign(values, input.provider === 'sandbox'
-        ? { status: 'ACTIVE', verified_at: new Date(), verify_token_hash: null }
-        : { status: 'PENDING_VERIFICATION', verified_at: null, verify_token_hash: null });
+      Object.assign(
+        values,
+        input.provider === 'sandbox'
+          ? { status: 'ACTIVE', verified_at: new Date(), verify_token_hash: null }
+          : { status: 'PENDING_VERIFICATION', verified_at: null, verify_token_hash: null },
+      );
     }
     const row = current
       ? await repo.updateEmailSender(tx, auth.accountId, current.id, values)
@@ -121,7 +124,11 @@ function simpleMail(lang: string, to: string, key: string, params: Record<string
 /** A request to the platform team (SendGrid account, SMS setup): mail to SUPPORT_EMAIL and a notification. */
 export async function requestFromPlatform(ctx: AppContext, auth: AuthContext, kind: 'sendgrid' | 'smsSupport', message: string) {
   // a mail to the platform team each time: bounded per user and per account, like support mails
-  await enforce(ctx.db, [ctx.config.rateLimits.supportPerUser, String(auth.userId)], [ctx.config.rateLimits.supportPerAccount, String(auth.accountId)]);
+  await enforce(
+    ctx.db,
+    [ctx.config.rateLimits.supportPerUser, String(auth.userId)],
+    [ctx.config.rateLimits.supportPerAccount, String(auth.accountId)],
+  );
   const found = await findInAccount(ctx.db, auth.accountId, auth.userId);
   if (!found) throw new AppError('NOT_FOUND');
   const params = { account: auth.accountId, email: found.user.email, name: `${found.user.first_name} ${found.user.last_name}`, message };

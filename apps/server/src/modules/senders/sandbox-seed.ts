@@ -23,14 +23,15 @@ export function sandboxWhatsAppIds(accountId: number) {
  */
 export async function seedSandboxSenders(tx: DbOrTx, account: { id: number; name: string }, config: Config) {
   // a sender id nobody reviewed is a sandbox convenience: production accounts request theirs
-  if (!config.production) await tx.insert(smsSenders).values({
-    account_id: account.id,
-    ...SANDBOX_SMS_SENDER,
-    sender_type: 'alphanumeric',
-    status: 'ACTIVE',
-    is_default: true,
-    reviewed_at: new Date(),
-  });
+  if (!config.production)
+    await tx.insert(smsSenders).values({
+      account_id: account.id,
+      ...SANDBOX_SMS_SENDER,
+      sender_type: 'alphanumeric',
+      status: 'ACTIVE',
+      is_default: true,
+      reviewed_at: new Date(),
+    });
   if (config.sandbox) {
     await tx.insert(emailSenders).values({
       account_id: account.id,

@@ -50,7 +50,8 @@ describe('sender id rules (§5)', () => {
     it(`${senderId} (${type ?? 'inferred'}) → ${status}`, async () => {
       const res = await req('POST', '/sms-senders', { sender_id: senderId, ...(type ? { sender_type: type } : {}) });
       expect(res.statusCode, res.body).toBe(status);
-      if (status === 201) expect(res.json().data).toMatchObject({ sender_id: senderId, status: 'WAITING_FOR_APPROVAL', requested_by: ownerId });
+      if (status === 201)
+        expect(res.json().data).toMatchObject({ sender_id: senderId, status: 'WAITING_FOR_APPROVAL', requested_by: ownerId });
       else expect(res.json().errors[0]).toMatchObject({ field: 'sender_id' });
       if (message) {
         const en = (await import('@risala/shared/i18n/index.ts')).translate('en', message);
@@ -121,7 +122,7 @@ describe('sms-senders CRUD and review', () => {
     expect(note.message).toContain('"\u2068Acme\u2069" was approved');
   });
 
-  it('a reviewer rejects with a reason (required), in the reader\'s language', async () => {
+  it("a reviewer rejects with a reason (required), in the reader's language", async () => {
     const list = await req('GET', '/sms-senders?search=store');
     const storeId = list.json().data.items[0].id;
     expect((await req('POST', `/sms-senders/${storeId}/reject`, {}, reviewer)).statusCode).toBe(400);
@@ -137,7 +138,10 @@ describe('sms-senders CRUD and review', () => {
     const res = await req('PUT', '/config', { default_sender_id: id });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.default_sender).toMatchObject({ id, is_default: true });
-    const [{ n }] = await t.sql('select count(*)::int as n from sms_senders where account_id = (select account_id from sms_senders where id = $1) and is_default', [id]);
+    const [{ n }] = await t.sql(
+      'select count(*)::int as n from sms_senders where account_id = (select account_id from sms_senders where id = $1) and is_default',
+      [id],
+    );
     expect(n).toBe(1);
     expect((await req('PUT', '/config', { default_sender_id: 'x' })).statusCode).toBe(400);
     expect((await req('PUT', '/config', { default_sender_id: id }, other)).statusCode).toBe(404);

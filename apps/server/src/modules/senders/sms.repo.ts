@@ -28,7 +28,10 @@ export async function listSmsSenders(db: DbOrTx, accountId: number, q: SmsSender
 }
 
 export async function findSmsSender(db: DbOrTx, accountId: number, id: number, lock = false) {
-  const q = db.select().from(smsSenders).where(and(eq(smsSenders.account_id, accountId), eq(smsSenders.id, id)));
+  const q = db
+    .select()
+    .from(smsSenders)
+    .where(and(eq(smsSenders.account_id, accountId), eq(smsSenders.id, id)));
   const [row] = lock ? await q.for('update') : await q;
   return row ?? null;
 }

@@ -23,15 +23,19 @@ export function smsSenderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const view = requirePermission('sender', 'view');
     const update = [requirePermission('sender', 'update'), planGate];
     const approve = requirePermission('sender', 'approve');
-    app.get('/config', { schema: { tags }, preHandler: view }, async (req, reply) => ok(reply, await sms.getSmsConfig(ctx, requireAuth(req))));
+    app.get('/config', { schema: { tags }, preHandler: view }, async (req, reply) =>
+      ok(reply, await sms.getSmsConfig(ctx, requireAuth(req))),
+    );
     app.put('/config', { schema: { tags, body: smsConfigSchema }, preHandler: update }, async (req, reply) =>
       ok(reply, await sms.saveSmsConfig(ctx, requireAuth(req), req.body.default_sender_id), 'SMS configuration saved'),
     );
     app.post('/request-support', { schema: { tags, body: supportRequestSchema }, preHandler: update }, async (req, reply) =>
       ok(reply, await requestFromPlatform(ctx, requireAuth(req), 'smsSupport', req.body.message), 'Request sent'),
     );
-    app.post('/test', { schema: { tags, body: smsTestSchema }, preHandler: [requirePermission('campaign', 'create'), planGate] }, async (req, reply) =>
-      ok(reply, await sendTestSms(ctx, requireAuth(req), req.body), 'Test SMS queued', 201),
+    app.post(
+      '/test',
+      { schema: { tags, body: smsTestSchema }, preHandler: [requirePermission('campaign', 'create'), planGate] },
+      async (req, reply) => ok(reply, await sendTestSms(ctx, requireAuth(req), req.body), 'Test SMS queued', 201),
     );
     app.get('/sms-senders', { schema: { tags, querystring: smsSenderListQuerySchema }, preHandler: view }, async (req, reply) =>
       ok(reply, await sms.listSmsSenders(ctx, requireAuth(req), req.query)),
@@ -44,11 +48,15 @@ export function smsSenderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/sms-senders/:id', { schema: { tags, params: idParamSchema }, preHandler: view }, async (req, reply) =>
       ok(reply, await sms.getSmsSender(ctx, requireAuth(req), req.params.id)),
     );
-    app.put('/sms-senders/:id', { schema: { tags, params: idParamSchema, body: updateSmsSenderSchema }, preHandler: update }, async (req, reply) =>
-      ok(reply, await sms.updateSmsSender(ctx, requireAuth(req), req.params.id, req.body), 'Sender ID updated'),
+    app.put(
+      '/sms-senders/:id',
+      { schema: { tags, params: idParamSchema, body: updateSmsSenderSchema }, preHandler: update },
+      async (req, reply) => ok(reply, await sms.updateSmsSender(ctx, requireAuth(req), req.params.id, req.body), 'Sender ID updated'),
     );
-    app.delete('/sms-senders/:id', { schema: { tags, params: idParamSchema }, preHandler: requirePermission('sender', 'delete') }, async (req, reply) =>
-      ok(reply, await sms.deleteSmsSender(ctx, requireAuth(req), req.params.id), 'Sender ID deleted'),
+    app.delete(
+      '/sms-senders/:id',
+      { schema: { tags, params: idParamSchema }, preHandler: requirePermission('sender', 'delete') },
+      async (req, reply) => ok(reply, await sms.deleteSmsSender(ctx, requireAuth(req), req.params.id), 'Sender ID deleted'),
     );
     app.post('/sms-senders/:id/approve', { schema: { tags, params: idParamSchema }, preHandler: approve }, async (req, reply) =>
       ok(reply, await sms.reviewSmsSender(ctx, requireAuth(req), req.params.id, { approve: true }), 'Sender ID approved'),
@@ -56,7 +64,12 @@ export function smsSenderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/sms-senders/:id/reject',
       { schema: { tags, params: idParamSchema, body: rejectSmsSenderSchema }, preHandler: approve },
-      async (req, reply) => ok(reply, await sms.reviewSmsSender(ctx, requireAuth(req), req.params.id, { approve: false, reason: req.body.reason }), 'Sender ID rejected'),
+      async (req, reply) =>
+        ok(
+          reply,
+          await sms.reviewSmsSender(ctx, requireAuth(req), req.params.id, { approve: false, reason: req.body.reason }),
+          'Sender ID rejected',
+        ),
     );
   };
 }

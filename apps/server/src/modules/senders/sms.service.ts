@@ -1,5 +1,12 @@
 import type { Page } from '@risala/shared';
-import type { CreateSmsSenderInput, SenderStatus, SenderType, SmsSender, SmsSenderListQuery, UpdateSmsSenderInput } from '@risala/shared/schemas/senders';
+import type {
+  CreateSmsSenderInput,
+  SenderStatus,
+  SenderType,
+  SmsSender,
+  SmsSenderListQuery,
+  UpdateSmsSenderInput,
+} from '@risala/shared/schemas/senders';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -85,7 +92,12 @@ export async function deleteSmsSender(ctx: AppContext, auth: AuthContext, id: nu
 }
 
 /** A reviewer's decision on a waiting sender id; the requester gets a `sender_status` notification. */
-export async function reviewSmsSender(ctx: AppContext, auth: AuthContext, id: number, decision: { approve: true } | { approve: false; reason: string }) {
+export async function reviewSmsSender(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: number,
+  decision: { approve: true } | { approve: false; reason: string },
+) {
   const dto = await ctx.db.transaction(async (tx) => {
     const current = await requireSmsSender(tx, auth.accountId, id, true);
     if (current.status !== 'WAITING_FOR_APPROVAL') throw new AppError('CONFLICT');

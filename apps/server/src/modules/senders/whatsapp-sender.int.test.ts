@@ -46,7 +46,12 @@ describe('sandbox WhatsApp sender', () => {
     const res = await req('GET', '/config');
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ is_sandbox: true, status: 'ACTIVE', has_access_token: true, ...sandboxWhatsAppIds(accountId) });
-    expect((await req('GET', '/setup-status')).json().data).toEqual({ sender_id: res.json().data.id, complete: true, missing: [], status: 'ACTIVE' });
+    expect((await req('GET', '/setup-status')).json().data).toEqual({
+      sender_id: res.json().data.id,
+      complete: true,
+      missing: [],
+      status: 'ACTIVE',
+    });
     const setup = await req('POST', `/${res.json().data.id}/complete-setup`);
     expect(setup.statusCode).toBe(200);
     expect(setup.json().data.verified_name).toBe('Risala Sandbox');
@@ -73,13 +78,15 @@ describe('WhatsApp sender CRUD and setup', () => {
     expect(row.access_token_enc).not.toContain('EAAG-secret-token-value');
     expect(decryptSecret(t.ctx.config.encryptionKey, row.access_token_enc)).toBe('EAAG-secret-token-value');
     expect(decryptSecret(t.ctx.config.encryptionKey, row.app_secret_enc)).toBe('app-secret-value-0123456789');
-    for (const r of [(await req('GET', `/${id}`)), (await req('GET', '/?limit=10'))]) expect(r.body).not.toContain('EAAG');
+    for (const r of [await req('GET', `/${id}`), await req('GET', '/?limit=10')]) expect(r.body).not.toContain('EAAG');
   });
 
   it('refuses bad input, duplicates and marketers', async () => {
     const bad = await req('POST', '/', sender({ phone_number: '0501234567', phone_number_id: 'a/b', display_name: '' }));
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['phone_number', 'phone_number_id', 'display_name']));
+    expect(bad.json().errors.map((e: { field: string }) => e.field)).toEqual(
+      expect.arrayContaining(['phone_number', 'phone_number_id', 'display_name']),
+    );
     const dup = await req('POST', '/', sender());
     expect(dup.statusCode).toBe(409);
     expect(dup.json().code).toBe('DATA_EXISTS');
@@ -95,7 +102,9 @@ describe('WhatsApp sender CRUD and setup', () => {
     }
     expect((await req('PUT', `/${id}`, { phone_number_id: sandboxWhatsAppIds(accountId + 1000).phone_number_id })).statusCode).toBe(400);
     expect((await req('POST', '/', sender({ phone_number_id: '9000000000543210' }), marketer)).statusCode).toBe(403);
-    expect((await req('PUT', `/${id}/auto-reply`, { enabled: true, rules: [], away: { enabled: false, text: '' } }, marketer)).statusCode).toBe(403);
+    expect(
+      (await req('PUT', `/${id}/auto-reply`, { enabled: true, rules: [], away: { enabled: false, text: '' } }, marketer)).statusCode,
+    ).toBe(403);
   });
 
   it("another account's ids are 404", async () => {
@@ -122,9 +131,15 @@ describe('WhatsApp sender CRUD and setup', () => {
     expect(failed.statusCode).toBe(502);
     expect(failed.json()).toMatchObject({
       code: 'WHATSAPP_VERIFY_FAILED',
-      data: { reason_key: 'senders.whatsapp.setup.reasons.unknownNumber', detail: expect.stringContaining('does not exist'), meta_code: 100 },
+      data: {
+        reason_key: 'senders.whatsapp.setup.reasons.unknownNumber',
+        detail: expect.stringContaining('does not exist'),
+        meta_code: 100,
+      },
     });
-    expect(failed.json().message).toMatch(/^Meta did not verify this WhatsApp number: Meta does not know the phone number ID \u2068123456789012345\u2069/);
+    expect(failed.json().message).toMatch(
+      /^Meta did not verify this WhatsApp number: Meta does not know the phone number ID \u2068123456789012345\u2069/,
+    );
     expect(failed.json().message).toContain('does not exist'); // Meta's own words stay as the detail
     const arabic = await req('POST', `/${id}/complete-setup`, undefined, { ...auth, 'accept-language': 'ar' });
     expect(arabic.json().message).toMatch(/^لم تؤكّد Meta رقم واتساب هذا: لا تعرف Meta معرّف رقم الهاتف/);
@@ -135,7 +150,10 @@ describe('WhatsApp sender CRUD and setup', () => {
     t.ctx.config.whatsapp.apiBase = 'http://127.0.0.1:9';
     try {
       const down = await req('POST', `/${id}/complete-setup`);
-      expect(down.json()).toMatchObject({ code: 'WHATSAPP_VERIFY_FAILED', data: { reason_key: 'senders.whatsapp.setup.reasons.unreachable' } });
+      expect(down.json()).toMatchObject({
+        code: 'WHATSAPP_VERIFY_FAILED',
+        data: { reason_key: 'senders.whatsapp.setup.reasons.unreachable' },
+      });
       expect(down.json().message).toContain('could not be reached');
     } finally {
       t.ctx.config.whatsapp.apiBase = base;
@@ -143,10 +161,18 @@ describe('WhatsApp sender CRUD and setup', () => {
   });
 
   it('setup-status lists what is missing', async () => {
-    const created = await req('POST', '/', sender({ phone_number_id: '9000000000999990', access_token: undefined, app_secret: undefined, is_default: true }));
+    const created = await req(
+      'POST',
+      '/',
+      sender({ phone_number_id: '9000000000999990', access_token: undefined, app_secret: undefined, is_default: true }),
+    );
     expect(created.json().data.is_default).toBe(true);
     const status = await req('GET', '/setup-status');
-    expect(status.json().data).toMatchObject({ complete: false, missing: ['access_token', 'app_secret', 'complete_setup'], status: 'PENDING_SETUP' });
+    expect(status.json().data).toMatchObject({
+      complete: false,
+      missing: ['access_token', 'app_secret', 'complete_setup'],
+      status: 'PENDING_SETUP',
+    });
     const refused = await req('POST', `/${created.json().data.id}/complete-setup`);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors.map((e: { field: string }) => e.field)).toEqual(['access_token', 'app_secret']);
@@ -161,7 +187,9 @@ describe('WhatsApp sender CRUD and setup', () => {
       rules: [{ keyword: 'price', match: 'exact', reply: 'See our prices' }],
       away: { enabled: true, text: 'We are closed', from: '18:00', to: '08:00' },
     };
-    expect((await req('PUT', `/${id}/auto-reply`, { ...config, rules: [{ keyword: '', match: 'maybe', reply: '' }] })).statusCode).toBe(400);
+    expect((await req('PUT', `/${id}/auto-reply`, { ...config, rules: [{ keyword: '', match: 'maybe', reply: '' }] })).statusCode).toBe(
+      400,
+    );
     expect((await req('PUT', `/${id}/auto-reply`, { ...config, away: { enabled: true, text: 'x', from: '25:00' } })).statusCode).toBe(400);
     const saved = await req('PUT', `/${id}/auto-reply`, config);
     expect(saved.statusCode).toBe(200);

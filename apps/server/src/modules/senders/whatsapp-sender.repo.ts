@@ -17,7 +17,10 @@ export async function listWhatsappSenders(db: DbOrTx, accountId: number, page: n
 }
 
 export async function findWhatsappSender(db: DbOrTx, accountId: number, id: number, lock = false) {
-  const q = db.select().from(whatsappSenders).where(and(eq(whatsappSenders.account_id, accountId), eq(whatsappSenders.id, id)));
+  const q = db
+    .select()
+    .from(whatsappSenders)
+    .where(and(eq(whatsappSenders.account_id, accountId), eq(whatsappSenders.id, id)));
   const [row] = lock ? await q.for('update') : await q;
   return row ?? null;
 }

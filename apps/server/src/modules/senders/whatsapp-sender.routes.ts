@@ -24,20 +24,34 @@ export function whatsappSenderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/', { schema: { tags, querystring: pageQuerySchema }, preHandler: view }, async (req, reply) =>
       ok(reply, await wa.listWhatsappSenders(ctx, requireAuth(req), req.query.page, req.query.limit)),
     );
-    app.post('/', { schema: { tags, body: whatsappSenderSchema }, preHandler: [requirePermission('sender', 'create'), planGate] }, async (req, reply) =>
-      ok(reply, await wa.createWhatsappSender(ctx, requireAuth(req), req.body), 'WhatsApp sender created', 201),
+    app.post(
+      '/',
+      { schema: { tags, body: whatsappSenderSchema }, preHandler: [requirePermission('sender', 'create'), planGate] },
+      async (req, reply) => ok(reply, await wa.createWhatsappSender(ctx, requireAuth(req), req.body), 'WhatsApp sender created', 201),
     );
-    app.get('/config', { schema: { tags }, preHandler: view }, async (req, reply) => ok(reply, await wa.getDefaultConfig(ctx, requireAuth(req))));
-    app.get('/setup-status', { schema: { tags }, preHandler: view }, async (req, reply) => ok(reply, await wa.setupStatus(ctx, requireAuth(req))));
+    app.get('/config', { schema: { tags }, preHandler: view }, async (req, reply) =>
+      ok(reply, await wa.getDefaultConfig(ctx, requireAuth(req))),
+    );
+    app.get('/setup-status', { schema: { tags }, preHandler: view }, async (req, reply) =>
+      ok(reply, await wa.setupStatus(ctx, requireAuth(req))),
+    );
     app.get('/legacy-config', { schema: { tags }, preHandler: view }, async (_req, reply) => ok(reply, wa.legacyConfig(ctx)));
-    app.get('/status', { schema: { tags }, preHandler: view }, async (req, reply) => ok(reply, await wa.channelStatus(ctx, requireAuth(req))));
-    app.get('/analytics', { schema: { tags }, preHandler: view }, async (req, reply) => ok(reply, await wa.analytics(ctx, requireAuth(req))));
-    app.post('/send-message', { schema: { tags, body: whatsappSendMessageSchema }, preHandler: [requirePermission('campaign', 'create'), planGate] }, async (req, reply) =>
-      ok(reply, await sendWhatsappMessage(ctx, requireAuth(req), req.body), 'Message queued', 201),
+    app.get('/status', { schema: { tags }, preHandler: view }, async (req, reply) =>
+      ok(reply, await wa.channelStatus(ctx, requireAuth(req))),
+    );
+    app.get('/analytics', { schema: { tags }, preHandler: view }, async (req, reply) =>
+      ok(reply, await wa.analytics(ctx, requireAuth(req))),
+    );
+    app.post(
+      '/send-message',
+      { schema: { tags, body: whatsappSendMessageSchema }, preHandler: [requirePermission('campaign', 'create'), planGate] },
+      async (req, reply) => ok(reply, await sendWhatsappMessage(ctx, requireAuth(req), req.body), 'Message queued', 201),
     );
     // sandbox only: a simulated customer writes to the sandbox number (opens the 24-hour window)
-    app.post('/sandbox-inbound', { schema: { tags, body: sandboxInboundSchema }, preHandler: requirePermission('campaign', 'create') }, async (req, reply) =>
-      ok(reply, await sandboxInbound(ctx, requireAuth(req), req.body), 'Message received', 202),
+    app.post(
+      '/sandbox-inbound',
+      { schema: { tags, body: sandboxInboundSchema }, preHandler: requirePermission('campaign', 'create') },
+      async (req, reply) => ok(reply, await sandboxInbound(ctx, requireAuth(req), req.body), 'Message received', 202),
     );
     app.get('/:id', { schema: { tags, params: idParamSchema }, preHandler: view }, async (req, reply) =>
       ok(reply, await wa.getWhatsappSender(ctx, requireAuth(req), req.params.id)),

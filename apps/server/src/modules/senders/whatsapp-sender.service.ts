@@ -133,7 +133,12 @@ export async function setupStatus(ctx: AppContext, auth: AuthContext): Promise<W
   const row = await repo.findDefaultWhatsappSender(ctx.db, auth.accountId);
   if (!row) return { sender_id: null, complete: false, missing: ['sender'], status: null };
   const missing = missingOf(row);
-  return { sender_id: row.id, complete: missing.length === 0 && row.status === 'ACTIVE', missing, status: row.status as WhatsappSender['status'] };
+  return {
+    sender_id: row.id,
+    complete: missing.length === 0 && row.status === 'ACTIVE',
+    missing,
+    status: row.status as WhatsappSender['status'],
+  };
 }
 
 /** The account-level defaults from configuration (WHATSAPP_*), without secrets. */
@@ -154,7 +159,10 @@ export async function completeSetup(ctx: AppContext, auth: AuthContext, id: numb
   const row = await requireSender(ctx.db, auth.accountId, id);
   const missing = missingOf(row).filter((m) => m !== 'complete_setup');
   if (missing.length > 0) {
-    throw new AppError('VALIDATION_ERROR', { errors: missing.map((field) => ({ field, message: 'validation.required' })), data: { missing } });
+    throw new AppError('VALIDATION_ERROR', {
+      errors: missing.map((field) => ({ field, message: 'validation.required' })),
+      data: { missing },
+    });
   }
   const base = ctx.config.whatsapp.apiBase;
   if (!base) throw new AppError('SERVICE_UNAVAILABLE');
@@ -173,12 +181,21 @@ export async function completeSetup(ctx: AppContext, auth: AuthContext, id: numb
     const detail = err instanceof CloudApiError ? err.reason : (err as Error).message;
     throw new AppError('WHATSAPP_VERIFY_FAILED', {
       params: { reason },
-      data: { reason: translate(lang, reason.key, reason.params), reason_key: reason.key, detail, meta_code: err instanceof CloudApiError ? (err.code ?? null) : null },
+      data: {
+        reason: translate(lang, reason.key, reason.params),
+        reason_key: reason.key,
+        detail,
+        meta_code: err instanceof CloudApiError ? (err.code ?? null) : null,
+      },
     });
   }
   const updated = await repo.updateWhatsappSender(ctx.db, auth.accountId, id, { status: 'ACTIVE', setup_completed_at: new Date() });
   if (!updated) throw new AppError('NOT_FOUND');
-  return { ...toWhatsappSenderDto(updated), verified_name: phone.verified_name ?? null, display_phone_number: phone.display_phone_number ?? null };
+  return {
+    ...toWhatsappSenderDto(updated),
+    verified_name: phone.verified_name ?? null,
+    display_phone_number: phone.display_phone_number ?? null,
+  };
 }
 
 export async function getAutoReply(ctx: AppContext, auth: AuthContext, id: number) {

@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  createTestApp,
-  json,
-  multipartFile,
-  type TestApp,
-  signUpCast,
-} from '../../test/helper.ts';
+import { bearer, createTestApp, json, multipartFile, type TestApp, signUpCast } from '../../test/helper.ts';
 import { csvText, tinyDocx, tinyJpeg, tinyPdf, tinyPng, tinyXlsx } from './test-files.ts';
 
 let t: TestApp;
@@ -28,8 +21,7 @@ const upload = (token: string, file: FilePart, fields: Record<string, string> = 
   return t.app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...headers, ...bearer(token) }, payload });
 };
 const png = (name = 'logo.png') => ({ filename: name, contentType: 'image/png', data: tinyPng() });
-const get = (token: string | null, url: string) =>
-  t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+const get = (token: string | null, url: string) => t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
 const enc = encodeURIComponent;
 
 describe('POST /api/s3/upload', () => {
@@ -37,7 +29,13 @@ describe('POST /api/s3/upload', () => {
     const res = await upload(owner.token, png());
     expect(res.statusCode).toBe(201);
     const file = json(res).data;
-    expect(file).toMatchObject({ kind: 'png', content_type: 'image/png', purpose: 'general', original_name: 'logo.png', user_id: owner.userId });
+    expect(file).toMatchObject({
+      kind: 'png',
+      content_type: 'image/png',
+      purpose: 'general',
+      original_name: 'logo.png',
+      user_id: owner.userId,
+    });
     expect(file.key).toMatch(new RegExp(`^acc_${owner.accountId}/[0-9a-f-]{36}\\.png$`));
     expect(file.url).toBe(`/api/s3/raw/${file.key}`);
     const [row] = await t.sql('select * from files where id = $1', [file.id]);
@@ -59,7 +57,11 @@ describe('POST /api/s3/upload', () => {
   });
 
   it('refuses a text file named .png (spoofed type)', async () => {
-    const res = await upload(owner.token, { filename: 'evil.png', contentType: 'image/png', data: Buffer.from('<script>alert(1)</script>') });
+    const res = await upload(owner.token, {
+      filename: 'evil.png',
+      contentType: 'image/png',
+      data: Buffer.from('<script>alert(1)</script>'),
+    });
     expect(res.statusCode).toBe(400);
     expect(json(res)).toMatchObject({ code: 'INVALID_FILE_TYPE', isError: true });
     expect((await t.sql('select count(*)::int as n from files where original_name = $1', ['evil.png']))[0].n).toBe(0);
@@ -86,7 +88,12 @@ describe('POST /api/s3/upload', () => {
     const boundary = headers['content-type'].split('boundary=')[1];
     const tail = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\nlogo\r\n--${boundary}--\r\n`);
     const body = Buffer.concat([payload.subarray(0, payload.length - `--${boundary}--\r\n`.length), tail]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/s3/upload', headers: { ...headers, ...bearer(owner.token) }, payload: body });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/s3/upload',
+      headers: { ...headers, ...bearer(owner.token) },
+      payload: body,
+    });
     expect(res.statusCode).toBe(201);
     expect(json(res).data.purpose).toBe('logo');
   });
@@ -102,7 +109,9 @@ describe('POST /api/s3/upload', () => {
 
   it('answers FILE_REQUIRED without a file, for an empty file and for a JSON body', async () => {
     expect(json(await upload(owner.token, null, { purpose: 'general' })).code).toBe('FILE_REQUIRED');
-    expect(json(await upload(owner.token, { filename: 'e.png', contentType: 'image/png', data: Buffer.alloc(0) })).code).toBe('FILE_REQUIRED');
+    expect(json(await upload(owner.token, { filename: 'e.png', contentType: 'image/png', data: Buffer.alloc(0) })).code).toBe(
+      'FILE_REQUIRED',
+    );
     const res = await t.app.inject({ method: 'POST', url: '/api/s3/upload', headers: bearer(owner.token), payload: { file: 'x' } });
     expect(res.statusCode).toBe(400);
     expect(json(res).code).toBe('FILE_REQUIRED');
@@ -194,10 +203,20 @@ describe('stored files', () => {
   it('signed links: 404 for another account key, 400 for bad input', async () => {
     const theirs = await t.app.inject({ method: 'POST', url: '/api/s3/signed-url', headers: bearer(stranger.token), payload: { key } });
     expect(theirs.statusCode).toBe(404);
-    const bad = await t.app.inject({ method: 'POST', url: '/api/s3/signed-url', headers: bearer(owner.token), payload: { key, expires_in: 5 } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/s3/signed-url',
+      headers: bearer(owner.token),
+      payload: { key, expires_in: 5 },
+    });
     expect(bad.statusCode).toBe(400);
     expect(json(bad).errors[0].field).toBe('expires_in');
-    const badKey = await t.app.inject({ method: 'POST', url: '/api/s3/signed-url', headers: bearer(owner.token), payload: { key: '../x' } });
+    const badKey = await t.app.inject({
+      method: 'POST',
+      url: '/api/s3/signed-url',
+      headers: bearer(owner.token),
+      payload: { key: '../x' },
+    });
     expect(json(badKey)).toMatchObject({ code: 'VALIDATION_ERROR', errors: [{ field: 'key' }] });
     expect((await get(stranger.token, `/api/s3/files/${enc(key)}/url`)).statusCode).toBe(404);
   });
@@ -206,10 +225,9 @@ describe('stored files', () => {
     const res = await get(owner.token, '/api/s3/stats');
     expect(res.statusCode).toBe(200);
     const stats = json(res).data;
-    const [db] = await t.sql(
-      "select count(*)::int as n, sum(size)::int as bytes from files where account_id = $1 and key like 'acc\\_%'",
-      [owner.accountId],
-    );
+    const [db] = await t.sql("select count(*)::int as n, sum(size)::int as bytes from files where account_id = $1 and key like 'acc\\_%'", [
+      owner.accountId,
+    ]);
     expect(stats.total).toEqual({ count: db.n, bytes: db.bytes });
     const png = stats.by_type.find((r: { kind: string }) => r.kind === 'png');
     expect(png.count).toBeGreaterThanOrEqual(2);
@@ -230,7 +248,12 @@ describe('stored files', () => {
 
   it('DELETE refuses a file a brand still uses (409 IN_USE)', async () => {
     const file = json(await upload(owner.token, png(), { purpose: 'logo' })).data;
-    const brand = await t.app.inject({ method: 'POST', url: '/api/brands', headers: bearer(owner.token), payload: { name: 'Uses a logo', logo_file_id: file.id } });
+    const brand = await t.app.inject({
+      method: 'POST',
+      url: '/api/brands',
+      headers: bearer(owner.token),
+      payload: { name: 'Uses a logo', logo_file_id: file.id },
+    });
     expect(brand.statusCode).toBe(201);
     const res = await t.app.inject({ method: 'DELETE', url: `/api/s3/files/${enc(file.key)}`, headers: bearer(owner.token) });
     expect(res.statusCode).toBe(409);
@@ -252,7 +275,11 @@ describe('profile pictures keep working beside the storage module', () => {
     const pic = await get(owner.token, `/uploads/profile_pictures/user_${owner.userId}.png`);
     expect(pic.statusCode).toBe(200);
     expect(pic.headers['content-type']).toBe('image/jpeg');
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/s3/files/${enc(`profile_pictures/user_${owner.userId}.png`)}`, headers: bearer(owner.token) });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/s3/files/${enc(`profile_pictures/user_${owner.userId}.png`)}`,
+      headers: bearer(owner.token),
+    });
     expect(del.statusCode).toBe(400);
   });
 });

@@ -16,20 +16,22 @@ export async function insertFile(db: DbOrTx, values: typeof files.$inferInsert):
 }
 
 export async function findByKey(db: DbOrTx, accountId: number, key: string): Promise<FileRow | null> {
-  const [row] = await db.select().from(files).where(and(ownFiles(accountId), eq(files.key, key)));
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(and(ownFiles(accountId), eq(files.key, key)));
   return row ?? null;
 }
 
 export async function findById(db: DbOrTx, accountId: number, id: number): Promise<FileRow | null> {
-  const [row] = await db.select().from(files).where(and(ownFiles(accountId), eq(files.id, id)));
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(and(ownFiles(accountId), eq(files.id, id)));
   return row ?? null;
 }
 
-export async function listFiles(
-  db: DbOrTx,
-  accountId: number,
-  q: { page: number; limit: number; purpose?: string; contentType?: string },
-) {
+export async function listFiles(db: DbOrTx, accountId: number, q: { page: number; limit: number; purpose?: string; contentType?: string }) {
   const rows = await db
     .select({ file: files, total: sql<number>`count(*) over()`.mapWith(Number) })
     .from(files)

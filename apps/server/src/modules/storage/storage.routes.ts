@@ -79,10 +79,8 @@ export function storageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       assertMayUpload(auth, purpose.data);
       return ok(reply, await storage.storeUpload(ctx, auth, file, purpose.data), 'File uploaded', 201);
     });
-    app.get(
-      '/files/:userId',
-      { schema: { tags, params: userIdParamSchema, querystring: fileListQuerySchema } },
-      async (req, reply) => ok(reply, await storage.listFiles(ctx, requireAuth(req), req.params.userId, req.query)),
+    app.get('/files/:userId', { schema: { tags, params: userIdParamSchema, querystring: fileListQuerySchema } }, async (req, reply) =>
+      ok(reply, await storage.listFiles(ctx, requireAuth(req), req.params.userId, req.query)),
     );
     app.delete(
       '/files/:key',

@@ -98,12 +98,7 @@ async function requireKey(ctx: AppContext, auth: AuthContext, key: string) {
 }
 
 /** GET /api/s3/files/{userId}: the account's files, newest first (the user must be a colleague). */
-export async function listFiles(
-  ctx: AppContext,
-  auth: AuthContext,
-  userId: number,
-  q: FileListQuery,
-): Promise<Page<StoredFile>> {
+export async function listFiles(ctx: AppContext, auth: AuthContext, userId: number, q: FileListQuery): Promise<Page<StoredFile>> {
   if (!(await findInAccount(ctx.db, auth.accountId, userId))) throw new AppError('NOT_FOUND');
   const { rows, total } = await repo.listFiles(ctx.db, auth.accountId, {
     page: q.page,

@@ -34,8 +34,7 @@ export const tinyJpeg = () =>
     Buffer.from([0xff, 0xd9]),
   ]);
 
-export const tinyPdf = () =>
-  Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
+export const tinyPdf = () => Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
 
 export async function tinyDocx(): Promise<Buffer> {
   const zip = new JSZip();
@@ -44,13 +43,19 @@ export async function tinyDocx(): Promise<Buffer> {
     '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
   );
   zip.file('_rels/.rels', '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"/>');
-  zip.file('word/document.xml', '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Hi</w:t></w:r></w:p></w:body></w:document>');
+  zip.file(
+    'word/document.xml',
+    '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Hi</w:t></w:r></w:p></w:body></w:document>',
+  );
   return zip.generateAsync({ type: 'nodebuffer' });
 }
 
 export async function tinyXlsx(): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
-  book.addWorksheet('Customers').addRows([['first_name', 'mobile_number'], ['Sara', '+966501234567']]);
+  book.addWorksheet('Customers').addRows([
+    ['first_name', 'mobile_number'],
+    ['Sara', '+966501234567'],
+  ]);
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 

@@ -5,7 +5,17 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../../../../scripts/build-web.mjs';
 import { processState } from '../../instances/registry.ts';
-import { createTestApp, json, latestOtp, mailsTo, passCooldown, registration, type TestApp, uniqueEmail, waitForMails } from '../../test/helper.ts';
+import {
+  createTestApp,
+  json,
+  latestOtp,
+  mailsTo,
+  passCooldown,
+  registration,
+  type TestApp,
+  uniqueEmail,
+  waitForMails,
+} from '../../test/helper.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,7 +26,7 @@ afterAll(async () => {
 });
 
 describe('health and metrics', () => {
-  it('GET /health answers 200 while the process runs (liveness: the database is /ready\'s business)', async () => {
+  it("GET /health answers 200 while the process runs (liveness: the database is /ready's business)", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/health' });
     expect(res.statusCode).toBe(200);
     const body = json(res);
@@ -68,7 +78,9 @@ describe('health and metrics', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(json(res).paths);
-    expect(paths).toEqual(expect.arrayContaining(['/api/auth/login', '/api/auth/verify-otp', '/api/notifications', '/api/auth/user/{id}/feature-access']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/auth/verify-otp', '/api/notifications', '/api/auth/user/{id}/feature-access']),
+    );
   });
 });
 

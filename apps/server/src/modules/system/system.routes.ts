@@ -48,7 +48,8 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         () => 'up' as const,
         () => 'down' as const,
       );
-      const worker = database === 'up' && (await within(workerUp(ctx), READY_TIMEOUT_MS).catch(() => false)) ? ('up' as const) : ('down' as const);
+      const worker =
+        database === 'up' && (await within(workerUp(ctx), READY_TIMEOUT_MS).catch(() => false)) ? ('up' as const) : ('down' as const);
       const ready = database === 'up' && worker === 'up';
       return reply.code(ready ? 200 : 503).send({
         statusCode: ready ? 200 : 503,
@@ -61,12 +62,46 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
 /** Plans offered on /subscriptionplan. Prices are monthly, in USD (spec §9 tracking currency). */
 export const PLAN_CATALOGUE = [
-  { key: 'starter', name: 'Starter', price: 49, currency: 'USD', interval: 'month', recommended: false,
-    features: ['plans.features.users3', 'plans.features.contacts5k', 'plans.features.channelsAll', 'plans.features.emailSupport'] },
-  { key: 'growth', name: 'Growth', price: 149, currency: 'USD', interval: 'month', recommended: true,
-    features: ['plans.features.users10', 'plans.features.contacts50k', 'plans.features.channelsAll', 'plans.features.aiPlanning', 'plans.features.approvals'] },
-  { key: 'enterprise', name: 'Enterprise', price: 499, currency: 'USD', interval: 'month', recommended: false,
-    features: ['plans.features.usersUnlimited', 'plans.features.contactsUnlimited', 'plans.features.channelsAll', 'plans.features.aiPlanning', 'plans.features.approvals', 'plans.features.dedicatedSupport'] },
+  {
+    key: 'starter',
+    name: 'Starter',
+    price: 49,
+    currency: 'USD',
+    interval: 'month',
+    recommended: false,
+    features: ['plans.features.users3', 'plans.features.contacts5k', 'plans.features.channelsAll', 'plans.features.emailSupport'],
+  },
+  {
+    key: 'growth',
+    name: 'Growth',
+    price: 149,
+    currency: 'USD',
+    interval: 'month',
+    recommended: true,
+    features: [
+      'plans.features.users10',
+      'plans.features.contacts50k',
+      'plans.features.channelsAll',
+      'plans.features.aiPlanning',
+      'plans.features.approvals',
+    ],
+  },
+  {
+    key: 'enterprise',
+    name: 'Enterprise',
+    price: 499,
+    currency: 'USD',
+    interval: 'month',
+    recommended: false,
+    features: [
+      'plans.features.usersUnlimited',
+      'plans.features.contactsUnlimited',
+      'plans.features.channelsAll',
+      'plans.features.aiPlanning',
+      'plans.features.approvals',
+      'plans.features.dedicatedSupport',
+    ],
+  },
 ] as const;
 
 /** /api/subscription — health and the plan catalogue (checkout arrives with billing). */

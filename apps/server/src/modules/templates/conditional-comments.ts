@@ -20,7 +20,19 @@ export interface ConditionalRules {
 }
 
 /** Tags Outlook's skeleton uses, with the attributes each may carry (no URLs anywhere). */
-const LAYOUT_ATTRIBUTES = ['align', 'border', 'cellpadding', 'cellspacing', 'class', 'role', 'style', 'width', 'height', 'bgcolor', 'valign'];
+const LAYOUT_ATTRIBUTES = [
+  'align',
+  'border',
+  'cellpadding',
+  'cellspacing',
+  'class',
+  'role',
+  'style',
+  'width',
+  'height',
+  'bgcolor',
+  'valign',
+];
 const ALLOWED: Record<string, readonly string[]> = {
   table: LAYOUT_ATTRIBUTES,
   tbody: LAYOUT_ATTRIBUTES,

@@ -24,7 +24,12 @@ const texts: BlockTexts = {
   footer: 'You receive this email because you subscribed.',
   unsubscribe: 'Unsubscribe',
 };
-const brand = { name: 'Acme', colors: ['#ffcc00', '#123456'], logo_url: 'https://app.example/api/s3/public/sig/acc_1/logo.png', website: 'https://acme.example' };
+const brand = {
+  name: 'Acme',
+  colors: ['#ffcc00', '#123456'],
+  logo_url: 'https://app.example/api/s3/public/sig/acc_1/logo.png',
+  website: 'https://acme.example',
+};
 
 /** Every block of the builder in one email, each block that goes in a column in a section of its own. */
 function allBlocks(dir: Direction) {
@@ -87,14 +92,17 @@ describe('the builder output passes the sanitiser unharmed', () => {
 
   it('refuses what is not MJML and reads no files', async () => {
     await expect(renderDesign('<p>hello</p>')).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
-    const html = await renderDesign('<mjml><mj-body><mj-include path="/etc/passwd" /><mj-section><mj-column><mj-text>ok</mj-text></mj-column></mj-section></mj-body></mjml>');
+    const html = await renderDesign(
+      '<mjml><mj-body><mj-include path="/etc/passwd" /><mj-section><mj-column><mj-text>ok</mj-text></mj-column></mj-section></mj-body></mjml>',
+    );
     expect(html).toContain('ok');
     expect(html).not.toContain('root:');
   });
 });
 
 describe('conditional comments: only Outlook layout is kept, all or nothing', () => {
-  const skeleton = '<!--[if mso | IE]><table role="presentation" border="0"><tr><td style="width:600px;"><![endif]--><p>x</p><!--[if mso | IE]></td></tr></table><![endif]-->';
+  const skeleton =
+    '<!--[if mso | IE]><table role="presentation" border="0"><tr><td style="width:600px;"><![endif]--><p>x</p><!--[if mso | IE]></td></tr></table><![endif]-->';
 
   it('keeps layout tables and the revealed form', () => {
     expect(clean(skeleton)).toBe(skeleton);

@@ -17,7 +17,11 @@ const texts: BlockTexts = {
   unsubscribe: 'Unsubscribe',
 };
 const design = (dir: 'ltr' | 'rtl' = 'ltr') =>
-  starterDesign(emailTheme({ name: 'Acme', colors: ['#0b7285'], logo_url: null, website: 'https://acme.example' }, dir, 'https://app.example'), texts, dir === 'rtl' ? 'ar' : 'en');
+  starterDesign(
+    emailTheme({ name: 'Acme', colors: ['#0b7285'], logo_url: null, website: 'https://acme.example' }, dir, 'https://app.example'),
+    texts,
+    dir === 'rtl' ? 'ar' : 'en',
+  );
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (token: string, method: Method, url: string, payload?: object) =>
@@ -26,9 +30,10 @@ const call = (token: string, method: Method, url: string, payload?: object) =>
 beforeAll(async () => {
   t = await createTestApp();
   cast = await signUpCast(t);
-  const [c] = await t.sql(`insert into customers (account_id, first_name, email, city) values ($1, 'Huda', 'huda@example.com', 'Riyadh') returning id`, [
-    cast.owner.accountId,
-  ]);
+  const [c] = await t.sql(
+    `insert into customers (account_id, first_name, email, city) values ($1, 'Huda', 'huda@example.com', 'Riyadh') returning id`,
+    [cast.owner.accountId],
+  );
   customerId = c.id;
 });
 afterAll(async () => {
@@ -37,7 +42,11 @@ afterAll(async () => {
 
 describe('templates built with the visual builder', () => {
   it('stores the design and the HTML the server rendered from it; HTML written by hand ends the design', async () => {
-    const res = await call(cast.owner.token, 'POST', '/api/templates/rich', { template_name: 'Built', subject: 'Hi {{first_name}}', mjml: design() });
+    const res = await call(cast.owner.token, 'POST', '/api/templates/rich', {
+      template_name: 'Built',
+      subject: 'Hi {{first_name}}',
+      mjml: design(),
+    });
     expect(res.statusCode, res.body).toBe(201);
     const created = json(res).data;
     expect(created.mjml).toBe(design());
@@ -61,19 +70,40 @@ describe('templates built with the visual builder', () => {
     const notMjml = await call(cast.owner.token, 'POST', '/api/templates/rich', { template_name: 'Bad', subject: 'S', mjml: '<p>hi</p>' });
     expect(notMjml.statusCode).toBe(400);
     expect(json(notMjml).errors[0].field).toBe('mjml');
-    const both = await call(cast.owner.token, 'POST', '/api/templates/rich', { template_name: 'Both', subject: 'S', mjml: design(), html: '<p>x</p>' });
+    const both = await call(cast.owner.token, 'POST', '/api/templates/rich', {
+      template_name: 'Both',
+      subject: 'S',
+      mjml: design(),
+      html: '<p>x</p>',
+    });
     expect(both.statusCode).toBe(400);
-    const empty = await call(cast.owner.token, 'POST', '/api/templates/rich', { template_name: 'Empty', subject: 'S', mjml: '<mjml><mj-body></mj-body></mjml>' });
+    const empty = await call(cast.owner.token, 'POST', '/api/templates/rich', {
+      template_name: 'Empty',
+      subject: 'S',
+      mjml: '<mjml><mj-body></mj-body></mjml>',
+    });
     expect(json(empty).errors).toEqual([{ field: 'mjml', message: expect.any(String) }]);
-    const sms = await call(cast.owner.token, 'POST', '/api/templates', { template_name: 'SMS', message_type: 'sms', template_text: 'Stop: {{unsubscribe_url}}' });
+    const sms = await call(cast.owner.token, 'POST', '/api/templates', {
+      template_name: 'SMS',
+      message_type: 'sms',
+      template_text: 'Stop: {{unsubscribe_url}}',
+    });
     expect(sms.statusCode).toBe(400);
     expect(json(sms).errors[0].field).toBe('template_text');
-    const subject = await call(cast.owner.token, 'POST', '/api/templates/rich', { template_name: 'Subj', subject: '{{unsubscribe_url}}', mjml: design() });
+    const subject = await call(cast.owner.token, 'POST', '/api/templates/rich', {
+      template_name: 'Subj',
+      subject: '{{unsubscribe_url}}',
+      mjml: design(),
+    });
     expect(json(subject).errors[0].field).toBe('subject');
   });
 
   it('renders an unsaved design for a real customer of the account, and for no one else', async () => {
-    const res = await call(cast.owner.token, 'POST', '/api/templates/render', { subject: 'For {{first_name}}', mjml: design(), customer_id: customerId });
+    const res = await call(cast.owner.token, 'POST', '/api/templates/render', {
+      subject: 'For {{first_name}}',
+      mjml: design(),
+      customer_id: customerId,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const out = json(res).data;
     expect(out.subject).toBe('For Huda');
@@ -84,7 +114,9 @@ describe('templates built with the visual builder', () => {
     expect(out.html).not.toContain('{{');
     expect(out.customer).toEqual({ id: customerId, name: 'Huda' });
     expect(out.body_html).toContain('{{first_name|there}}');
-    const plain = json(await call(cast.owner.token, 'POST', '/api/templates/render', { html: '<p>Hi {{first_name|you}}</p><script>x()</script>' })).data;
+    const plain = json(
+      await call(cast.owner.token, 'POST', '/api/templates/render', { html: '<p>Hi {{first_name|you}}</p><script>x()</script>' }),
+    ).data;
     expect(plain.body_html).toBe('<p>Hi {{first_name|you}}</p>');
     expect(plain.customer).toBeNull();
     const foreign = await call(cast.stranger.token, 'POST', '/api/templates/render', { mjml: design(), customer_id: customerId });
@@ -100,9 +132,18 @@ describe('library images in emails', () => {
 
   it('lists library images and brand logos with lasting public addresses mail clients can load', async () => {
     const photo = await upload(cast.owner.token, tinyPng([10, 120, 200]), 'sale.png', 'image/png', 'content');
-    const item = json(await call(cast.owner.token, 'POST', '/api/content', { title: 'Summer sale', type: 'image', file_id: photo.id })).data;
+    const item = json(
+      await call(cast.owner.token, 'POST', '/api/content', { title: 'Summer sale', type: 'image', file_id: photo.id }),
+    ).data;
     const logo = await upload(cast.owner.token, tinyPng([0, 0, 0]), 'logo.png', 'image/png', 'logo');
-    const brand = json(await call(cast.owner.token, 'POST', '/api/brands', { name: 'Acme', colors: ['#0b7285'], logo_file_id: logo.id, default_language: 'ar' })).data;
+    const brand = json(
+      await call(cast.owner.token, 'POST', '/api/brands', {
+        name: 'Acme',
+        colors: ['#0b7285'],
+        logo_file_id: logo.id,
+        default_language: 'ar',
+      }),
+    ).data;
     const pdf = await upload(cast.owner.token, tinyPdf(), 'terms.pdf', 'application/pdf', 'content');
     await call(cast.owner.token, 'POST', '/api/content', { title: 'Terms', type: 'document', file_id: pdf.id });
 
@@ -115,7 +156,14 @@ describe('library images in emails', () => {
     expect(image.id).toBe(item.id);
     expect(image.url).toMatch(new RegExp(`^http://localhost:\\d+/api/s3/public/[\\w-]+/${photo.key}$`));
     expect(assets.brands).toEqual([
-      { id: brand.id, name: 'Acme', colors: ['#0B7285'], logo_url: expect.stringContaining(`/api/s3/public/`), website: null, default_language: 'ar' },
+      {
+        id: brand.id,
+        name: 'Acme',
+        colors: ['#0B7285'],
+        logo_url: expect.stringContaining(`/api/s3/public/`),
+        website: null,
+        default_language: 'ar',
+      },
     ]);
 
     // no session: the image itself, cacheable; a changed signature, another key or a PDF are not found
@@ -146,7 +194,9 @@ describe('campaign email designed with the builder', () => {
     const campaign = json(created).data;
     expect(campaign.content.email.html).toContain('role="presentation"');
     expect(campaign.content.email.html).not.toContain('whatever the client sent');
-    const bad = await call(cast.owner.token, 'PUT', `/api/campaigns/${campaign.id}`, { content: { email: { subject: 'x', mjml: 'nope' } } });
+    const bad = await call(cast.owner.token, 'PUT', `/api/campaigns/${campaign.id}`, {
+      content: { email: { subject: 'x', mjml: 'nope' } },
+    });
     expect(json(bad).errors[0].field).toBe('content.email.mjml');
 
     const sent = await call(cast.owner.token, 'POST', `/api/campaigns/${campaign.id}/test-send`, { emails: ['designer@customer.example'] });

@@ -20,7 +20,9 @@ const req = (method: 'POST' | 'PUT', url: string, payload: unknown) =>
 
 /** The HTML parts of the messages of a bulk (or a batch), as they would be sent. */
 const sentHtml = async (where: string, param: unknown) =>
-  (await t.sql<{ html: string | null }>(`select payload->>'html' as html from messages where ${where} = $1`, [param])).map((r) => r.html ?? '');
+  (await t.sql<{ html: string | null }>(`select payload->>'html' as html from messages where ${where} = $1`, [param])).map(
+    (r) => r.html ?? '',
+  );
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -54,7 +56,12 @@ describe('rich templates', () => {
 describe('POST /api/messages/email', () => {
   it('sanitises free-form HTML before it is stored for sending', async () => {
     for (const [name, html] of XSS_CORPUS) {
-      const res = await req('POST', '/api/messages/email', { recipients: { emails: ['corpus@customer.example'] }, subject: 'Hi', html, text: 'Hello' });
+      const res = await req('POST', '/api/messages/email', {
+        recipients: { emails: ['corpus@customer.example'] },
+        subject: 'Hi',
+        html,
+        text: 'Hello',
+      });
       expect(res.statusCode, `${name}: ${res.body}`).toBe(201);
       const [sent] = await sentHtml('bulk_id', json(res).data.bulk_id);
       expect(dangers(sent), name).toEqual([]);
@@ -62,7 +69,11 @@ describe('POST /api/messages/email', () => {
   });
 
   it('refuses HTML that sanitises to nothing when there is no text part', async () => {
-    const res = await req('POST', '/api/messages/email', { recipients: { emails: ['corpus@customer.example'] }, subject: 'Hi', html: '<script>alert(1)</script>' });
+    const res = await req('POST', '/api/messages/email', {
+      recipients: { emails: ['corpus@customer.example'] },
+      subject: 'Hi',
+      html: '<script>alert(1)</script>',
+    });
     expect(res.statusCode).toBe(400);
     expect(json(res).errors).toEqual([{ field: 'html', message: 'This field is required' }]);
   });
@@ -96,17 +107,26 @@ describe('campaigns', () => {
         ab_test: { split_percent: 10, metric: 'open', after_hours: 4, variant_b: { email } },
       });
       expect(res.statusCode, `${name}: ${res.body}`).toBe(200);
-      const [row] = await t.sql(`select content->'email'->>'html' as a, ab_test->'variant_b'->'email'->>'html' as b from campaigns where id = $1`, [draft.id]);
+      const [row] = await t.sql(
+        `select content->'email'->>'html' as a, ab_test->'variant_b'->'email'->>'html' as b from campaigns where id = $1`,
+        [draft.id],
+      );
       expect(dangers(row.a), name).toEqual([]);
       expect(dangers(row.b), name).toEqual([]);
     }
-    const created = await req('POST', '/api/campaigns', { name: 'Corpus 2', content: { email: { subject: 'Hi', html: XSS_CORPUS[0][1] } } });
+    const created = await req('POST', '/api/campaigns', {
+      name: 'Corpus 2',
+      content: { email: { subject: 'Hi', html: XSS_CORPUS[0][1] } },
+    });
     expect(dangers(json(created).data.content.email.html)).toEqual([]);
   });
 
   it('the email-campaign test send renders through the same sanitiser', async () => {
     for (const [name, html] of XSS_CORPUS) {
-      const res = await req('POST', '/api/email-campaigns/test-send', { emails: ['test@customer.example'], email: { subject: 'Hi', html: `<p>x</p>${html}` } });
+      const res = await req('POST', '/api/email-campaigns/test-send', {
+        emails: ['test@customer.example'],
+        email: { subject: 'Hi', html: `<p>x</p>${html}` },
+      });
       expect(res.statusCode, `${name}: ${res.body}`).toBe(201);
       const [sent] = await sentHtml('bulk_id', json(res).data.batch_id);
       expect(dangers(sent), name).toEqual([]);
@@ -115,9 +135,14 @@ describe('campaigns', () => {
 
   it('a draft stored raw (before sanitising) is sanitised when it is deployed', async () => {
     const { groupId } = await seedAudience(t, owner.accountId, 2, { sms: false, email: true, base: 540_000_000 });
-    const draft = json(await req('POST', '/api/campaigns', { name: 'Legacy', brand_id: brandId, channels: ['email'], audience: { group_ids: [groupId] } })).data;
+    const draft = json(
+      await req('POST', '/api/campaigns', { name: 'Legacy', brand_id: brandId, channels: ['email'], audience: { group_ids: [groupId] } }),
+    ).data;
     const raw = XSS_CORPUS.map(([, html]) => `<div>${html}</div>`).join('');
-    await t.sql(`update campaigns set content = $2 where id = $1`, [draft.id, { email: { subject: 'Hi {{first_name}}', html: `<p>Hello {{first_name}}</p>${raw}` } }]);
+    await t.sql(`update campaigns set content = $2 where id = $1`, [
+      draft.id,
+      { email: { subject: 'Hi {{first_name}}', html: `<p>Hello {{first_name}}</p>${raw}` } },
+    ]);
     const deployed = await req('POST', `/api/campaigns/${draft.id}/deploy`, {});
     expect(deployed.statusCode, deployed.body).toBe(201);
     const [batch] = await t.sql('select id from batches where campaign_id = $1', [draft.id]);

@@ -5,8 +5,7 @@ import { assertTemplateApproved } from './review.service.ts';
 
 let t: TestApp;
 let accountId: number;
-const users: Record<'owner' | 'admin' | 'marketer' | 'reviewer' | 'viewer' | 'stranger', { userId: number; token: string }> =
-  {} as never;
+const users: Record<'owner' | 'admin' | 'marketer' | 'reviewer' | 'viewer' | 'stranger', { userId: number; token: string }> = {} as never;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -44,8 +43,7 @@ async function draft(who: Who = 'marketer') {
 }
 const submit = (id: number, who: Who = 'marketer') => post(who, `/api/templates/${id}/submit-review`);
 const approve = (id: number, who: Who = 'reviewer') => post(who, `/api/templates/${id}/approve`);
-const reject = (id: number, reason: unknown = 'Too pushy', who: Who = 'reviewer') =>
-  post(who, `/api/templates/${id}/reject`, { reason });
+const reject = (id: number, reason: unknown = 'Too pushy', who: Who = 'reviewer') => post(who, `/api/templates/${id}/reject`, { reason });
 
 async function inState(state: 'DRAFT' | 'PENDING_REVIEW' | 'APPROVED' | 'REJECTED') {
   const id = await draft();
@@ -82,7 +80,11 @@ describe('allowed transitions', () => {
   it('the author reads the decision in the bell, in their language', async () => {
     const id = await inState('PENDING_REVIEW');
     await reject(id, 'Add an opt-out line');
-    const res = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: { ...bearer(users.marketer.token), 'accept-language': 'ar' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/notifications',
+      headers: { ...bearer(users.marketer.token), 'accept-language': 'ar' },
+    });
     const item = json(res).data.notifications[0];
     expect(item).toMatchObject({ type: 'template_status', title: 'تم رفض القالب' });
     expect(item.message).toContain('Add an opt-out line');
@@ -185,7 +187,10 @@ describe('editing reopens a reviewed template', () => {
 
   it('a REJECTED template keeps its status and reason while being fixed; an unchanged save keeps APPROVED', async () => {
     const rejected = await inState('REJECTED');
-    expect(json(await put('marketer', rejected, { template_text: 'Fixed' })).data).toMatchObject({ status: 'REJECTED', rejection_reason: 'Too pushy' });
+    expect(json(await put('marketer', rejected, { template_text: 'Fixed' })).data).toMatchObject({
+      status: 'REJECTED',
+      rejection_reason: 'Too pushy',
+    });
     const approved = await inState('APPROVED');
     expect(json(await put('marketer', approved, { template_text: 'Hello {{first_name}}' })).data.status).toBe('APPROVED');
   });

@@ -14,26 +14,81 @@ import { liftConditionalComments } from './conditional-comments.ts';
 
 const SIDES = ['', '-top', '-right', '-bottom', '-left'];
 const STYLE_PROPERTIES = [
-  'color', 'background', 'background-color', 'background-image', 'background-repeat', 'background-position',
-  'background-size', 'border-collapse', 'border-spacing', 'border-radius', 'font', 'font-family', 'font-size',
-  'font-weight', 'font-style', 'font-variant', 'line-height', 'letter-spacing', 'word-spacing', 'text-align',
-  'text-decoration', 'text-transform', 'text-indent', 'vertical-align', 'white-space', 'word-break',
-  'word-wrap', 'overflow-wrap', 'direction', 'unicode-bidi', 'width', 'min-width', 'max-width', 'height',
-  'min-height', 'max-height', 'display', 'table-layout', 'list-style', 'list-style-type', 'list-style-position',
-  'opacity', 'box-sizing', 'float', 'clear', 'overflow', 'mso-line-height-rule', 'mso-table-lspace',
-  'mso-table-rspace', 'outline', 'caption-side', 'empty-cells',
+  'color',
+  'background',
+  'background-color',
+  'background-image',
+  'background-repeat',
+  'background-position',
+  'background-size',
+  'border-collapse',
+  'border-spacing',
+  'border-radius',
+  'font',
+  'font-family',
+  'font-size',
+  'font-weight',
+  'font-style',
+  'font-variant',
+  'line-height',
+  'letter-spacing',
+  'word-spacing',
+  'text-align',
+  'text-decoration',
+  'text-transform',
+  'text-indent',
+  'vertical-align',
+  'white-space',
+  'word-break',
+  'word-wrap',
+  'overflow-wrap',
+  'direction',
+  'unicode-bidi',
+  'width',
+  'min-width',
+  'max-width',
+  'height',
+  'min-height',
+  'max-height',
+  'display',
+  'table-layout',
+  'list-style',
+  'list-style-type',
+  'list-style-position',
+  'opacity',
+  'box-sizing',
+  'float',
+  'clear',
+  'overflow',
+  'mso-line-height-rule',
+  'mso-table-lspace',
+  'mso-table-rspace',
+  'outline',
+  'caption-side',
+  'empty-cells',
   ...SIDES.flatMap((s) => [`margin${s}`, `padding${s}`, `border${s}`]),
   ...SIDES.slice(1).flatMap((s) => [`border${s}-color`, `border${s}-style`, `border${s}-width`]),
-  'border-color', 'border-style', 'border-width',
-  'margin-inline-start', 'margin-inline-end', 'padding-inline-start', 'padding-inline-end',
+  'border-color',
+  'border-style',
+  'border-width',
+  'margin-inline-start',
+  'margin-inline-end',
+  'padding-inline-start',
+  'padding-inline-end',
   // what MJML's output (the visual builder) writes besides the above
-  'cursor', 'mso-padding-alt', 'text-size-adjust', '-webkit-text-size-adjust', '-ms-text-size-adjust',
+  'cursor',
+  'mso-padding-alt',
+  'text-size-adjust',
+  '-webkit-text-size-adjust',
+  '-ms-text-size-adjust',
   '-ms-interpolation-mode',
 ];
 
 /** Values that can run code (old IE expression(), behaviours, bindings) or fetch non-https resources. */
-const UNSAFE_CSS = /expression\s*\(|javascript\s*:|vbscript\s*:|behavior\s*:|-moz-binding|@import|url\s*\(\s*['"]?\s*(?!https:\/\/|data:image\/(?:png|jpe?g|gif|webp);)/i;
-const SAFE_VALUE = /^(?![\s\S]*(?:\\|\/\*|expression\s*\(|javascript\s*:|vbscript\s*:|-moz-binding|url\s*\(\s*['"]?\s*(?!https:\/\/|data:image\/(?:png|jpe?g|gif|webp);)))[\s\S]*$/i;
+const UNSAFE_CSS =
+  /expression\s*\(|javascript\s*:|vbscript\s*:|behavior\s*:|-moz-binding|@import|url\s*\(\s*['"]?\s*(?!https:\/\/|data:image\/(?:png|jpe?g|gif|webp);)/i;
+const SAFE_VALUE =
+  /^(?![\s\S]*(?:\\|\/\*|expression\s*\(|javascript\s*:|vbscript\s*:|-moz-binding|url\s*\(\s*['"]?\s*(?!https:\/\/|data:image\/(?:png|jpe?g|gif|webp);)))[\s\S]*$/i;
 
 const ALLOWED_STYLES = { '*': Object.fromEntries(STYLE_PROPERTIES.map((p) => [p, [SAFE_VALUE]])) };
 const ALLOWED_PROPERTY = new Set(STYLE_PROPERTIES);
@@ -51,7 +106,11 @@ function safeStyleAttribute(style: string): boolean {
 const RASTER_DATA_URL = /^data:image\/(?:png|jpe?g|gif|webp);base64,[A-Za-z0-9+/=\s]+$/i;
 
 const unescapeText = (text: string) =>
-  text.replace(/&quot;/g, '"').replace(/&gt;/g, '>').replace(/&lt;/g, '<').replace(/&amp;/g, '&');
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&gt;/g, '>')
+    .replace(/&lt;/g, '<')
+    .replace(/&amp;/g, '&');
 
 /**
  * CSS of a <style> block (arrives HTML-escaped), comments removed; empty when anything in it could
@@ -91,13 +150,80 @@ const REFUSED_TAG = 'risala-refused';
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    'html', 'head', 'body', 'title', 'meta', STYLE_PLACEHOLDER, 'center', 'div', 'span', 'p', 'br', 'hr', 'h1', 'h2', 'h3',
-    'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'sub', 'sup', 'small', 'big', 'font',
-    'blockquote', 'pre', 'code', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'a', 'img', 'table', 'thead', 'tbody',
-    'tfoot', 'tr', 'th', 'td', 'caption', 'col', 'colgroup', 'figure', 'figcaption', 'mark', 'abbr',
+    'html',
+    'head',
+    'body',
+    'title',
+    'meta',
+    STYLE_PLACEHOLDER,
+    'center',
+    'div',
+    'span',
+    'p',
+    'br',
+    'hr',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'strike',
+    'sub',
+    'sup',
+    'small',
+    'big',
+    'font',
+    'blockquote',
+    'pre',
+    'code',
+    'ul',
+    'ol',
+    'li',
+    'dl',
+    'dt',
+    'dd',
+    'a',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'th',
+    'td',
+    'caption',
+    'col',
+    'colgroup',
+    'figure',
+    'figcaption',
+    'mark',
+    'abbr',
   ],
   allowedAttributes: {
-    '*': ['style', 'class', 'dir', 'lang', 'align', 'valign', 'title', 'id', 'width', 'height', 'bgcolor', 'role', 'aria-label', 'aria-hidden', 'aria-roledescription'],
+    '*': [
+      'style',
+      'class',
+      'dir',
+      'lang',
+      'align',
+      'valign',
+      'title',
+      'id',
+      'width',
+      'height',
+      'bgcolor',
+      'role',
+      'aria-label',
+      'aria-hidden',
+      'aria-roledescription',
+    ],
     a: ['href', 'name', 'target', 'rel'],
     img: ['src', 'alt', 'border'],
     table: ['border', 'cellpadding', 'cellspacing', 'role', 'summary'],
@@ -131,17 +257,18 @@ const OPTIONS: sanitizeHtml.IOptions = {
       return { tagName, attribs };
     },
     meta: (tagName, attribs) => ({ tagName, attribs: safeMeta(attribs) }),
-    a: (tagName, attribs) =>
-      attribs.target ? { tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } } : { tagName, attribs },
+    a: (tagName, attribs) => (attribs.target ? { tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } } : { tagName, attribs }),
   },
 };
 
 function sanitize(html: string): string {
   const lifted = liftConditionalComments(html, CONDITIONAL_RULES);
-  return lifted.restore(sanitizeHtml(lifted.html, OPTIONS)).replace(
-    /<risala-style([^>]*)>([^<]*)<\/risala-style>/g,
-    (_m, attrs: string, css: string) => `<style${attrs}>${unescapeText(css)}</style>`,
-  );
+  return lifted
+    .restore(sanitizeHtml(lifted.html, OPTIONS))
+    .replace(
+      /<risala-style([^>]*)>([^<]*)<\/risala-style>/g,
+      (_m, attrs: string, css: string) => `<style${attrs}>${unescapeText(css)}</style>`,
+    );
 }
 
 export function sanitizeEmailHtml(html: string): string {
@@ -221,7 +348,12 @@ a { color: #1c7ed6; }
 export function inlineEmailHtml(html: string, dir: 'ltr' | 'rtl' = 'ltr'): string {
   const whole = /<html[\s>]/i.test(html);
   const doc = whole ? html : `<!doctype html><html dir="${dir}"><head><meta charset="utf-8"></head><body>${html}</body></html>`;
-  const inlined = juice(doc, { ...(whole ? {} : { extraCss: BASE_CSS }), removeStyleTags: true, preserveMediaQueries: true, applyWidthAttributes: true });
+  const inlined = juice(doc, {
+    ...(whole ? {} : { extraCss: BASE_CSS }),
+    removeStyleTags: true,
+    preserveMediaQueries: true,
+    applyWidthAttributes: true,
+  });
   // juice may only move vetted CSS around; sanitising again keeps the guarantee obvious
   const clean = sanitize(inlined);
   return `<!doctype html>${clean}`;

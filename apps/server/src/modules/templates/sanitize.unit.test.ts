@@ -20,7 +20,11 @@ describe('sanitizeEmailHtml — XSS payloads are neutralised', () => {
     ['javascript: link', '<a href="javascript:alert(1)">x</a>', '<a>x</a>'],
     ['javascript: with a tab entity', '<a href="jav&#x09;ascript:alert(1)">x</a>', '<a>x</a>'],
     ['javascript: with newline and spaces', '<a href="  java\nscript:alert(1)">x</a>', '<a>x</a>'],
-    ['javascript: as decimal entities', '<a href="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)">x</a>', '<a>x</a>'],
+    [
+      'javascript: as decimal entities',
+      '<a href="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)">x</a>',
+      '<a>x</a>',
+    ],
     ['javascript: with a null byte', '<a href="java\0script:alert(1)">x</a>', '<a>x</a>'],
     ['vbscript: link', '<a href="vbscript:msgbox(1)">x</a>', '<a>x</a>'],
     ['data:text/html link', '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>', '<a>x</a>'],
@@ -72,14 +76,21 @@ describe('sanitizeEmailHtml — normal email HTML survives', () => {
       '<a href="https://shop.example.com/?utm_source=email&amp;n={{first_name}}" style="background-color:#1c7ed6;color:#fff;padding:10px 16px;border-radius:4px;text-decoration:none">Shop now</a>' +
       ' <a href="mailto:help@example.com">Email us</a> <a href="tel:+966500000000">Call</a>' +
       '</td></tr></table>';
-    expect(clean(email)).toBe(email.replace('<img src="https://cdn.example.com/logo.png" alt="Logo" width="120" height="40" style="display:block;border:0">', '<img src="https://cdn.example.com/logo.png" alt="Logo" width="120" height="40" style="display:block;border:0" />'));
+    expect(clean(email)).toBe(
+      email.replace(
+        '<img src="https://cdn.example.com/logo.png" alt="Logo" width="120" height="40" style="display:block;border:0">',
+        '<img src="https://cdn.example.com/logo.png" alt="Logo" width="120" height="40" style="display:block;border:0" />',
+      ),
+    );
   });
 
   it('keeps raster data: images, cid: images and https background images', () => {
     const png = '<img src="data:image/png;base64,iVBORw0KGgoAAAANSUhEUg==" alt="x" />';
     expect(clean(png)).toBe(png);
     expect(clean('<img src="cid:logo@risala" />')).toBe('<img src="cid:logo@risala" />');
-    expect(clean('<td style="background-image:url(https://cdn.example.com/bg.png)">x</td>')).toContain('url(https://cdn.example.com/bg.png)');
+    expect(clean('<td style="background-image:url(https://cdn.example.com/bg.png)">x</td>')).toContain(
+      'url(https://cdn.example.com/bg.png)',
+    );
   });
 
   it('keeps harmless <style> blocks (for juice) and right-to-left markup', () => {
@@ -154,8 +165,16 @@ describe('emailHtmlRenderer — a value can never become markup, a URL or CSS', 
   it('keeps the editors’ email whole: tables, inline styles, rtl, links, images and its variables', () => {
     const out = emailHtmlRenderer(SAFE_EMAIL)({ first_name: 'سارة', city: 'جدة' });
     expect(out).toMatch(/^<!doctype html><html dir="ltr">/); // the cell carries its own dir: the document keeps ltr
-    for (const part of ['role="presentation"', 'dir="rtl"', 'مرحبًا سارة', 'في جدة', 'src="https://cdn.example.com/logo.png"',
-      'src="data:image/png;base64,iVBORw0KGgoAAAANSUhEUg=="', 'href="https://shop.example.com/?utm_source=email"', 'background-color:#1c7ed6']) {
+    for (const part of [
+      'role="presentation"',
+      'dir="rtl"',
+      'مرحبًا سارة',
+      'في جدة',
+      'src="https://cdn.example.com/logo.png"',
+      'src="data:image/png;base64,iVBORw0KGgoAAAANSUhEUg=="',
+      'href="https://shop.example.com/?utm_source=email"',
+      'background-color:#1c7ed6',
+    ]) {
       expect(out, part).toContain(part);
     }
     expect(emailHtmlRenderer(SAFE_EMAIL)()).toContain('{{first_name|صديقنا}}');

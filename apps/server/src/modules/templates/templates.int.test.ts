@@ -117,7 +117,11 @@ describe('POST /api/templates', () => {
 
 describe('POST /api/templates/rich', () => {
   it('stores sanitised HTML, derives the text part and the variables', async () => {
-    const data = await create(owner.token, rich({ html: `${rich().html}<script>alert(1)</script><img src=x onerror=alert(1)>` }), '/api/templates/rich');
+    const data = await create(
+      owner.token,
+      rich({ html: `${rich().html}<script>alert(1)</script><img src=x onerror=alert(1)>` }),
+      '/api/templates/rich',
+    );
     expect(data).toMatchObject({ message_type: 'email', status: 'DRAFT', subject: 'Welcome, {{first_name}}' });
     expect(data.html).not.toMatch(/script|onerror/);
     expect(data.html).toContain('<h1>Hello {{first_name|there}}</h1>');
@@ -165,7 +169,11 @@ describe('reading templates', () => {
     expect(json(await call(owner.token, 'GET', `${base}?search=%25`)).data.total).toBe(0);
     // a colleague's id in the same account works; the stranger sees only their own
     expect(json(await call(owner.token, 'GET', `/api/templates/${viewer.userId}`)).data.total).toBe(all.total);
-    expect(json(await call(stranger.token, 'GET', `/api/templates/${stranger.userId}`)).data.items.every((i: { id: number }) => i.id !== emailId)).toBe(true);
+    expect(
+      json(await call(stranger.token, 'GET', `/api/templates/${stranger.userId}`)).data.items.every(
+        (i: { id: number }) => i.id !== emailId,
+      ),
+    ).toBe(true);
   });
 
   it('GET /{userId} refuses a user of another account (404) and bad query values (400)', async () => {
@@ -200,19 +208,31 @@ describe('reading templates', () => {
   });
 
   it('a text-only email renders its paragraphs, right-to-left for Arabic', async () => {
-    const mail = await create(owner.token, sms({ message_type: 'email', subject: 'مرحبا', template_text: 'مرحبا {{first_name}}\n\nسطر <b>ثاني</b>' }));
+    const mail = await create(
+      owner.token,
+      sms({ message_type: 'email', subject: 'مرحبا', template_text: 'مرحبا {{first_name}}\n\nسطر <b>ثاني</b>' }),
+    );
     const data = json(await call(owner.token, 'GET', `/api/templates/${mail.id}/email`)).data;
     expect(data.html).toContain('dir="rtl"');
     expect(data.html).toContain('&lt;b&gt;ثاني&lt;/b&gt;');
   });
 
   it('POST /{id}/preview renders against one of the account customers with fallbacks', async () => {
-    const smsTpl = await create(owner.token, sms({ template_text: 'Hi {{first_name|Friend}} {{last_name}} from {{country|KSA}}, points {{attributes.points}}' }));
+    const smsTpl = await create(
+      owner.token,
+      sms({ template_text: 'Hi {{first_name|Friend}} {{last_name}} from {{country|KSA}}, points {{attributes.points}}' }),
+    );
     const res = await call(owner.token, 'POST', `/api/templates/${smsTpl.id}/preview`, { customer_id: customerId });
     expect(res.statusCode).toBe(200);
-    expect(json(res).data).toMatchObject({ text: 'Hi Huda Saleh from KSA, points 120', html: null, customer: { id: customerId, name: 'Huda Saleh' } });
+    expect(json(res).data).toMatchObject({
+      text: 'Hi Huda Saleh from KSA, points 120',
+      html: null,
+      customer: { id: customerId, name: 'Huda Saleh' },
+    });
 
-    const [evil] = await t.sql(`insert into customers (account_id, first_name) values ($1, '<img src=x onerror=alert(1)>') returning id`, [owner.accountId]);
+    const [evil] = await t.sql(`insert into customers (account_id, first_name) values ($1, '<img src=x onerror=alert(1)>') returning id`, [
+      owner.accountId,
+    ]);
     const mail = json(await call(owner.token, 'POST', `/api/templates/${emailId}/preview`, { customer_id: evil.id })).data;
     expect(mail.subject).toBe('Welcome, <img src=x onerror=alert(1)>');
     expect(mail.html).toContain('Hello &lt;img src=x onerror=alert(1)&gt;');
@@ -221,8 +241,12 @@ describe('reading templates', () => {
   });
 
   it('POST /{id}/preview refuses another account customer or template (404) and a bad body (400)', async () => {
-    expect((await call(owner.token, 'POST', `/api/templates/${emailId}/preview`, { customer_id: strangerCustomerId })).statusCode).toBe(404);
-    expect((await call(stranger.token, 'POST', `/api/templates/${emailId}/preview`, { customer_id: strangerCustomerId })).statusCode).toBe(404);
+    expect((await call(owner.token, 'POST', `/api/templates/${emailId}/preview`, { customer_id: strangerCustomerId })).statusCode).toBe(
+      404,
+    );
+    expect((await call(stranger.token, 'POST', `/api/templates/${emailId}/preview`, { customer_id: strangerCustomerId })).statusCode).toBe(
+      404,
+    );
     expect((await call(owner.token, 'POST', `/api/templates/${emailId}/preview`, { customer_id: 'x' })).statusCode).toBe(400);
     expect((await call(owner.token, 'POST', `/api/templates/${emailId}/preview`, {})).statusCode).toBe(400);
   });
@@ -323,12 +347,23 @@ describe('POST /api/templates/upload-docx', () => {
     expect(json(png).code).toBe('INVALID_FILE_TYPE');
     const zip = new JSZip();
     zip.file('hello.txt', 'hi');
-    const plain = await upload(owner.token, { filename: 'a.docx', contentType: DOCX, data: await zip.generateAsync({ type: 'nodebuffer' }) });
+    const plain = await upload(owner.token, {
+      filename: 'a.docx',
+      contentType: DOCX,
+      data: await zip.generateAsync({ type: 'nodebuffer' }),
+    });
     expect(json(plain).code).toBe('INVALID_FILE_TYPE');
     const xlsx = new JSZip();
-    xlsx.file('[Content_Types].xml', '<Types><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>');
+    xlsx.file(
+      '[Content_Types].xml',
+      '<Types><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>',
+    );
     xlsx.file('xl/workbook.xml', '<workbook/>');
-    const sheet = await upload(owner.token, { filename: 'a.docx', contentType: DOCX, data: await xlsx.generateAsync({ type: 'nodebuffer' }) });
+    const sheet = await upload(owner.token, {
+      filename: 'a.docx',
+      contentType: DOCX,
+      data: await xlsx.generateAsync({ type: 'nodebuffer' }),
+    });
     expect(json(sheet).code).toBe('INVALID_FILE_TYPE');
   });
 

@@ -88,7 +88,6 @@ const SORT_COLUMNS = {
   message_type: templates.message_type,
 } as const;
 
-
 /** A page of the account's templates with the total in the same query (count(*) over()). */
 export async function listTemplateRows(db: DbOrTx, accountId: number, q: ListTemplatesQuery) {
   const where: SQL[] = [eq(templates.account_id, accountId)];

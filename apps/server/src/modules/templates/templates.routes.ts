@@ -60,8 +60,10 @@ export function templateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       ok(reply, await convertDocx(await readDocx(req)), 'Document converted'),
     );
     // an email being edited, rendered as sent (a design or HTML; a customer's values when given)
-    app.post('/render', { ...view, schema: { tags, body: renderEmailSchema, response: { 200: envelopeOf(renderedEmailSchema) } } }, async (req, reply) =>
-      ok(reply, await renderEmail(ctx, requireAuth(req), req.body)),
+    app.post(
+      '/render',
+      { ...view, schema: { tags, body: renderEmailSchema, response: { 200: envelopeOf(renderedEmailSchema) } } },
+      async (req, reply) => ok(reply, await renderEmail(ctx, requireAuth(req), req.body)),
     );
     // library images and brands for the builder, with addresses mail clients can load
     app.get('/email-assets', { ...view, schema: { tags, response: { 200: envelopeOf(emailAssetsSchema) } } }, async (req, reply) =>
@@ -73,8 +75,7 @@ export function templateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/category/:category',
       { ...view, schema: { tags, params: categoryParamSchema, querystring: listTemplatesQuerySchema, response: page } },
-      async (req, reply) =>
-        ok(reply, await service.listTemplates(ctx, requireAuth(req), { ...req.query, category: req.params.category })),
+      async (req, reply) => ok(reply, await service.listTemplates(ctx, requireAuth(req), { ...req.query, category: req.params.category })),
     );
     app.get('/template/:id', { ...view, schema: { tags, params: idParamSchema, response: one } }, async (req, reply) =>
       ok(reply, await service.getTemplate(ctx, requireAuth(req), req.params.id)),
@@ -90,12 +91,17 @@ export function templateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete('/:id', { ...remove, schema: { tags, params: idParamSchema } }, async (req, reply) =>
       ok(reply, await service.deleteTemplate(ctx, requireAuth(req), req.params.id), 'Template deleted'),
     );
-    app.get('/:id/email', { ...view, schema: { tags, params: idParamSchema, response: { 200: envelopeOf(emailRenditionSchema) } } }, async (req, reply) =>
-      ok(reply, await service.emailRendition(ctx, requireAuth(req), req.params.id)),
+    app.get(
+      '/:id/email',
+      { ...view, schema: { tags, params: idParamSchema, response: { 200: envelopeOf(emailRenditionSchema) } } },
+      async (req, reply) => ok(reply, await service.emailRendition(ctx, requireAuth(req), req.params.id)),
     );
     app.post(
       '/:id/preview',
-      { ...view, schema: { tags, params: idParamSchema, body: previewTemplateSchema, response: { 200: envelopeOf(templatePreviewSchema) } } },
+      {
+        ...view,
+        schema: { tags, params: idParamSchema, body: previewTemplateSchema, response: { 200: envelopeOf(templatePreviewSchema) } },
+      },
       async (req, reply) => ok(reply, await service.previewTemplate(ctx, requireAuth(req), req.params.id, req.body.customer_id)),
     );
 
@@ -112,7 +118,8 @@ export function templateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/:id/reject',
       { ...decide, schema: { tags, params: idParamSchema, body: rejectTemplateSchema, response: one } },
-      async (req, reply) => ok(reply, await review.rejectTemplate(ctx, requireAuth(req), req.params.id, req.body.reason), 'Template rejected'),
+      async (req, reply) =>
+        ok(reply, await review.rejectTemplate(ctx, requireAuth(req), req.params.id, req.body.reason), 'Template rejected'),
     );
   };
 }

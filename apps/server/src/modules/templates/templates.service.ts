@@ -21,7 +21,6 @@ import { hasVisibleContent, htmlToText, sanitizeEmailHtml } from './sanitize.ts'
 import { renderDesign } from './design.ts';
 import * as repo from './templates.repo.ts';
 
-
 const fieldError = (field: string, message: string) => new AppError('VALIDATION_ERROR', { errors: [{ field, message }] });
 
 async function checkBrand(db: DbOrTx, accountId: number, brandId: number | null | undefined) {
@@ -166,7 +165,8 @@ export function renderer(row: Pick<repo.TemplateRow, 'subject' | 'html' | 'templ
 }
 
 /** The email as sent for one set of values (or with its placeholders). */
-export const rendition = (row: Pick<repo.TemplateRow, 'subject' | 'html' | 'template_text'>, values?: Values): EmailRendition => renderer(row)(values);
+export const rendition = (row: Pick<repo.TemplateRow, 'subject' | 'html' | 'template_text'>, values?: Values): EmailRendition =>
+  renderer(row)(values);
 
 /** GET /api/templates/{id}/email: sanitised HTML with CSS inlined (placeholders kept), plus the text part. */
 export async function emailRendition(ctx: AppContext, auth: AuthContext, id: number): Promise<EmailRendition> {

@@ -1,15 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addUserToAccount,
-  bearer,
-  createTestApp,
-  json,
-  multipartFile,
-  signIn,
-  signUp,
-  type TestApp,
-} from '../../test/helper.ts';
+import { addUserToAccount, bearer, createTestApp, json, multipartFile, signIn, signUp, type TestApp } from '../../test/helper.ts';
 
 /** A real 1×1 RGB PNG: signature, IHDR, IDAT, IEND with correct CRCs. */
 function tinyPng(rgb: [number, number, number] = [200, 30, 30]): Buffer {
@@ -36,7 +27,12 @@ function tinyPng(rgb: [number, number, number] = [200, 30, 30]): Buffer {
 
 /** The start of a JFIF file is all the server looks at. */
 const tinyJpeg = () =>
-  Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0', 'latin1'), Buffer.alloc(64, 1), Buffer.from([0xff, 0xd9])]);
+  Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+    Buffer.from('JFIF\0', 'latin1'),
+    Buffer.alloc(64, 1),
+    Buffer.from([0xff, 0xd9]),
+  ]);
 
 let t: TestApp;
 let owner: { userId: number; accountId: number; token: string };
@@ -75,7 +71,13 @@ describe('GET /api/auth/user/{id}', () => {
     expect(res.body).not.toContain('password_hash');
     expect(res.body).not.toContain('$argon2id');
     expect(data.permissions.sms_portal.map((e: { entity: string }) => e.entity)).toContain('user_management');
-    expect(data.account).toEqual({ id: owner.accountId, name: 'Acme Trading', plan: 'free_trial', needs_approval: false, timezone: 'Asia/Riyadh' });
+    expect(data.account).toEqual({
+      id: owner.accountId,
+      name: 'Acme Trading',
+      plan: 'free_trial',
+      needs_approval: false,
+      timezone: 'Asia/Riyadh',
+    });
   });
 
   it('rejects a non-numeric id with 400 VALIDATION_ERROR', async () => {
@@ -98,20 +100,46 @@ describe('PUT /api/auth/user/{id}', () => {
       language: 'ar',
     });
     expect(res.statusCode).toBe(200);
-    expect(json(res).data.user).toMatchObject({ first_name: 'Lina', full_name: 'Lina Nasser', username: 'lina', phone_number: '+966507654321', language: 'ar' });
+    expect(json(res).data.user).toMatchObject({
+      first_name: 'Lina',
+      full_name: 'Lina Nasser',
+      username: 'lina',
+      phone_number: '+966507654321',
+      language: 'ar',
+    });
     const row = await userRow(userId);
-    expect(row).toMatchObject({ first_name: 'Lina', last_name: 'Nasser', username: 'lina', phone_number: '+966507654321', industry: 'Retail', language: 'ar' });
+    expect(row).toMatchObject({
+      first_name: 'Lina',
+      last_name: 'Nasser',
+      username: 'lina',
+      phone_number: '+966507654321',
+      industry: 'Retail',
+      language: 'ar',
+    });
   });
 
   it('ignores fields outside the profile (email, status, role, password hash)', async () => {
     const { userId, email } = await signUp(t);
     const { token } = await signIn(t, email);
     const before = await userRow(userId);
-    const res = await put(token, userId, { first_name: 'Maha', email: 'taken@example.com', status: 'INACTIVE', role_id: 1, password_hash: 'x', account_id: 999 });
+    const res = await put(token, userId, {
+      first_name: 'Maha',
+      email: 'taken@example.com',
+      status: 'INACTIVE',
+      role_id: 1,
+      password_hash: 'x',
+      account_id: 999,
+    });
     expect(res.statusCode).toBe(200);
     const after = await userRow(userId);
     expect(after.first_name).toBe('Maha');
-    expect({ email: after.email, status: after.status, role_id: after.role_id, password_hash: after.password_hash, account_id: after.account_id }).toEqual({
+    expect({
+      email: after.email,
+      status: after.status,
+      role_id: after.role_id,
+      password_hash: after.password_hash,
+      account_id: after.account_id,
+    }).toEqual({
       email: before.email,
       status: before.status,
       role_id: before.role_id,
@@ -121,7 +149,12 @@ describe('PUT /api/auth/user/{id}', () => {
   });
 
   const invalid: Array<[string, Record<string, unknown>, string, string]> = [
-    ['phone without country code', { phone_number: '0501234567' }, 'phone_number', 'Enter the number with its country code, e.g. +966 5X XXX XXXX'],
+    [
+      'phone without country code',
+      { phone_number: '0501234567' },
+      'phone_number',
+      'Enter the number with its country code, e.g. +966 5X XXX XXXX',
+    ],
     ['phone too short', { phone_number: '+96650' }, 'phone_number', 'Phone number is too short'],
     ['empty first name', { first_name: '  ' }, 'first_name', 'This field is required'],
     ['unknown language', { language: 'fr' }, 'language', 'Choose English or Arabic'],
@@ -291,7 +324,11 @@ describe('profile pictures', () => {
     const png = tinyPng([1, 2, 3]);
     expect((await upload(owner.token, owner.userId, { filename: 'a.png', contentType: 'image/png', data: png })).statusCode).toBe(200);
     const logo = (await userRow(owner.userId)).logo;
-    const res = await upload(owner.token, owner.userId, { filename: 'evil.png', contentType: 'image/png', data: Buffer.from('just some text\n') });
+    const res = await upload(owner.token, owner.userId, {
+      filename: 'evil.png',
+      contentType: 'image/png',
+      data: Buffer.from('just some text\n'),
+    });
     expect(res.statusCode).toBe(400);
     expect(json(res).code).toBe('INVALID_FILE_TYPE');
     expect((await userRow(owner.userId)).logo).toBe(logo);
@@ -325,7 +362,12 @@ describe('profile pictures', () => {
     expect(asJson.statusCode).toBe(400);
     expect(json(asJson).code).toBe('FILE_REQUIRED');
     const fieldsOnly = multipartFile(null, { note: 'no file here' });
-    const noFile = await t.app.inject({ method: 'POST', url, headers: { ...fieldsOnly.headers, ...bearer(owner.token) }, payload: fieldsOnly.payload });
+    const noFile = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...fieldsOnly.headers, ...bearer(owner.token) },
+      payload: fieldsOnly.payload,
+    });
     expect(noFile.statusCode).toBe(400);
     expect(json(noFile).code).toBe('FILE_REQUIRED');
     const empty = await upload(owner.token, owner.userId, { filename: 'empty.png', contentType: 'image/png', data: Buffer.alloc(0) });

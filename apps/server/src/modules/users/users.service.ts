@@ -1,10 +1,4 @@
-import {
-  can,
-  trialDaysRemaining,
-  trialEndsAt,
-  trialState,
-  type UpdateProfileInput,
-} from '@risala/shared';
+import { can, trialDaysRemaining, trialEndsAt, trialState, type UpdateProfileInput } from '@risala/shared';
 import type { UpdateAccountInput } from '@risala/shared/schemas/account';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';

@@ -61,16 +61,41 @@ async function notifications() {
   return res.json().data.notifications as { type: string; title: string; message: string }[];
 }
 
-const body = (text: string, examples: string[] = []) => ({ type: 'BODY', text, ...(examples.length ? { example: { body_text: [examples] } } : {}) });
+const body = (text: string, examples: string[] = []) => ({
+  type: 'BODY',
+  text,
+  ...(examples.length ? { example: { body_text: [examples] } } : {}),
+});
 
 function statusEvent(externalId: string, event: string, time = Math.floor(Date.now() / 1000), reason = 'NONE') {
   return JSON.stringify({
     object: 'whatsapp_business_account',
-    entry: [{ id: WABA, time, changes: [{ field: 'message_template_status_update', value: { event, message_template_id: Number(externalId), message_template_name: 'x', message_template_language: 'en_US', reason } }] }],
+    entry: [
+      {
+        id: WABA,
+        time,
+        changes: [
+          {
+            field: 'message_template_status_update',
+            value: {
+              event,
+              message_template_id: Number(externalId),
+              message_template_name: 'x',
+              message_template_language: 'en_US',
+              reason,
+            },
+          },
+        ],
+      },
+    ],
   });
 }
 const post = (raw: string, signature?: string) =>
-  fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...(signature ? { 'x-hub-signature-256': signature } : {}) }, body: raw });
+  fetch(webhookUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(signature ? { 'x-hub-signature-256': signature } : {}) },
+    body: raw,
+  });
 
 describe('webhook handshake', () => {
   it('echoes hub.challenge for the verify token, 403 otherwise', async () => {
@@ -109,7 +134,16 @@ describe('submit → simulator decision → signed webhook', () => {
     expect(noteAr?.message).toContain('يبدو النص تسويقيًا');
 
     // editing a rejected template returns it to DRAFT; resubmitting edits it at the Cloud API
-    const put = await t.app.inject({ method: 'PUT', url: `${BASE}/${id}`, headers: auth, payload: waTemplate({ name: 'rt_promo', category: 'MARKETING', components: [body('Big sale: 50% off for {{1}} this week', ['Sara'])] }) });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `${BASE}/${id}`,
+      headers: auth,
+      payload: waTemplate({
+        name: 'rt_promo',
+        category: 'MARKETING',
+        components: [body('Big sale: 50% off for {{1}} this week', ['Sara'])],
+      }),
+    });
     expect(put.json().data).toMatchObject({ status: 'DRAFT', rejection_reason: null });
     const rename = await t.app.inject({ method: 'PUT', url: `${BASE}/${id}`, headers: auth, payload: waTemplate({ name: 'rt_promo_2' }) });
     expect(rename.statusCode).toBe(400);

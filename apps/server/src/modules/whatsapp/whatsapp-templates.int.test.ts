@@ -5,7 +5,11 @@ import { addUserToAccount, bearer, createTestApp, signIn, signUp, type TestApp }
 
 const BASE = '/api/whatsapp/templates';
 
-const body = (text: string, examples: string[] = []) => ({ type: 'BODY', text, ...(examples.length ? { example: { body_text: [examples] } } : {}) });
+const body = (text: string, examples: string[] = []) => ({
+  type: 'BODY',
+  text,
+  ...(examples.length ? { example: { body_text: [examples] } } : {}),
+});
 
 let t: TestApp;
 let sim: WhatsAppCloudSimulator;
@@ -60,7 +64,12 @@ describe('create and read', () => {
     expect((await t.app.inject({ method: 'GET', url: `${BASE}/${id}`, headers: auth })).json().data.name).toBe('sender_alias');
     const listed = await t.app.inject({ method: 'GET', url: `${alias}?search=sender_alias`, headers: auth });
     expect(listed.json().data.items.map((x: { id: number }) => x.id)).toEqual([id]);
-    const edited = await t.app.inject({ method: 'PUT', url: `${alias}/${id}`, headers: auth, payload: waTemplate({ name: 'sender_alias_2' }) });
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `${alias}/${id}`,
+      headers: auth,
+      payload: waTemplate({ name: 'sender_alias_2' }),
+    });
     expect(edited.json().data.name).toBe('sender_alias_2');
     expect((await t.app.inject({ method: 'GET', url: `${alias}/${id}`, headers: other })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'DELETE', url: `${alias}/${id}`, headers: auth })).statusCode).toBe(200);
@@ -86,19 +95,69 @@ describe('create and read', () => {
     ['variables with a gap', { components: [body('Hi {{1}} and {{3}}', ['a', 'b'])] }, 'components.0.text'],
     ['missing examples', { components: [body('Hi {{1}} and {{2}}', ['a'])] }, 'components.0.example'],
     ['header too long', { components: [{ type: 'HEADER', format: 'TEXT', text: 'h'.repeat(61) }, body('x')] }, 'components.0.text'],
-    ['header with two variables', { components: [{ type: 'HEADER', format: 'TEXT', text: '{{1}} {{2}}', example: { header_text: ['a'] } }, body('x')] }, 'components.0.text'],
-    ['header variable without example', { components: [{ type: 'HEADER', format: 'TEXT', text: 'Hi {{1}}' }, body('x')] }, 'components.0.example'],
+    [
+      'header with two variables',
+      { components: [{ type: 'HEADER', format: 'TEXT', text: '{{1}} {{2}}', example: { header_text: ['a'] } }, body('x')] },
+      'components.0.text',
+    ],
+    [
+      'header variable without example',
+      { components: [{ type: 'HEADER', format: 'TEXT', text: 'Hi {{1}}' }, body('x')] },
+      'components.0.example',
+    ],
     ['media header without example', { components: [{ type: 'HEADER', format: 'IMAGE' }, body('x')] }, 'components.0.example'],
     ['footer with a variable', { components: [body('x'), { type: 'FOOTER', text: 'Bye {{1}}' }] }, 'components.1.text'],
     ['footer too long', { components: [body('x'), { type: 'FOOTER', text: 'f'.repeat(61) }] }, 'components.1.text'],
-    ['four buttons', { components: [body('x'), { type: 'BUTTONS', buttons: Array.from({ length: 4 }, (_, i) => ({ type: 'QUICK_REPLY', text: `r${i}` })) }] }, 'components.1.buttons'],
-    ['unknown button type', { components: [body('x'), { type: 'BUTTONS', buttons: [{ type: 'CALL', text: 'x' }] }] }, 'components.1.buttons.0.type'],
-    ['button text too long', { components: [body('x'), { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'q'.repeat(26) }] }] }, 'components.1.buttons.0.text'],
-    ['phone not E.164', { components: [body('x'), { type: 'BUTTONS', buttons: [{ type: 'PHONE_NUMBER', text: 'Call', phone_number: '0501234567' }] }] }, 'components.1.buttons.0.phone_number'],
-    ['URL not http', { components: [body('x'), { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Go', url: 'ftp://x.com' }] }] }, 'components.1.buttons.0.url'],
-    ['URL variable in the middle', { components: [body('x'), { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Go', url: 'https://x.com/{{1}}/a', example: ['https://x.com/1/a'] }] }] }, 'components.1.buttons.0.url'],
-    ['URL variable without example', { components: [body('x'), { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Go', url: 'https://x.com/{{1}}' }] }] }, 'components.1.buttons.0.example'],
-    ['copy code without example', { components: [body('x'), { type: 'BUTTONS', buttons: [{ type: 'COPY_CODE' }] }] }, 'components.1.buttons.0.example'],
+    [
+      'four buttons',
+      {
+        components: [
+          body('x'),
+          { type: 'BUTTONS', buttons: Array.from({ length: 4 }, (_, i) => ({ type: 'QUICK_REPLY', text: `r${i}` })) },
+        ],
+      },
+      'components.1.buttons',
+    ],
+    [
+      'unknown button type',
+      { components: [body('x'), { type: 'BUTTONS', buttons: [{ type: 'CALL', text: 'x' }] }] },
+      'components.1.buttons.0.type',
+    ],
+    [
+      'button text too long',
+      { components: [body('x'), { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'q'.repeat(26) }] }] },
+      'components.1.buttons.0.text',
+    ],
+    [
+      'phone not E.164',
+      { components: [body('x'), { type: 'BUTTONS', buttons: [{ type: 'PHONE_NUMBER', text: 'Call', phone_number: '0501234567' }] }] },
+      'components.1.buttons.0.phone_number',
+    ],
+    [
+      'URL not http',
+      { components: [body('x'), { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Go', url: 'ftp://x.com' }] }] },
+      'components.1.buttons.0.url',
+    ],
+    [
+      'URL variable in the middle',
+      {
+        components: [
+          body('x'),
+          { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Go', url: 'https://x.com/{{1}}/a', example: ['https://x.com/1/a'] }] },
+        ],
+      },
+      'components.1.buttons.0.url',
+    ],
+    [
+      'URL variable without example',
+      { components: [body('x'), { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Go', url: 'https://x.com/{{1}}' }] }] },
+      'components.1.buttons.0.example',
+    ],
+    [
+      'copy code without example',
+      { components: [body('x'), { type: 'BUTTONS', buttons: [{ type: 'COPY_CODE' }] }] },
+      'components.1.buttons.0.example',
+    ],
     ['two bodies', { components: [body('x'), body('y')] }, 'components.1.type'],
     ['footer before body', { components: [{ type: 'FOOTER', text: 'f' }, body('x')] }, 'components.1.type'],
   ];
@@ -111,7 +170,12 @@ describe('create and read', () => {
   });
 
   it('explains a field error in Arabic', async () => {
-    const res = await t.app.inject({ method: 'POST', url: BASE, headers: { ...auth, 'accept-language': 'ar' }, payload: waTemplate({ name: 'Bad Name' }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: BASE,
+      headers: { ...auth, 'accept-language': 'ar' },
+      payload: waTemplate({ name: 'Bad Name' }),
+    });
     expect(res.json().errors[0]).toEqual({ field: 'name', message: 'استخدم أحرفًا إنجليزية صغيرة وأرقامًا وشرطات سفلية فقط' });
   });
 
@@ -133,7 +197,8 @@ describe('create and read', () => {
 
 describe('list', () => {
   it('paginates, searches and filters within the account only', async () => {
-    for (const name of ['list_alpha', 'list_beta', 'list_gamma']) await create(waTemplate({ name, category: name === 'list_beta' ? 'MARKETING' : 'UTILITY' }));
+    for (const name of ['list_alpha', 'list_beta', 'list_gamma'])
+      await create(waTemplate({ name, category: name === 'list_beta' ? 'MARKETING' : 'UTILITY' }));
     await create(waTemplate({ name: 'list_other_account' }), other);
     const page = await t.app.inject({ method: 'GET', url: `${BASE}?search=list_&limit=2&sort=name&order=asc`, headers: auth });
     expect(page.statusCode).toBe(200);
@@ -168,7 +233,12 @@ describe('list', () => {
 describe('update, delete and other accounts', () => {
   it('updates a draft; other accounts get 404 on every endpoint', async () => {
     const id = (await create(waTemplate({ name: 'owned_one' }))).json().data.id;
-    const put = await t.app.inject({ method: 'PUT', url: `${BASE}/${id}`, headers: auth, payload: waTemplate({ name: 'owned_one', category: 'MARKETING' }) });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `${BASE}/${id}`,
+      headers: auth,
+      payload: waTemplate({ name: 'owned_one', category: 'MARKETING' }),
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json().data.category).toBe('MARKETING');
     const badPut = await t.app.inject({ method: 'PUT', url: `${BASE}/${id}`, headers: auth, payload: waTemplate({ components: [] }) });
@@ -180,7 +250,12 @@ describe('update, delete and other accounts', () => {
       ['POST', `${BASE}/${id}/submit`],
       ['POST', `${BASE}/${id}/check-status`],
     ] as const) {
-      const res = await t.app.inject({ method, url, headers: other, ...(method === 'PUT' ? { payload: waTemplate({ name: 'owned_one' }) } : {}) });
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: other,
+        ...(method === 'PUT' ? { payload: waTemplate({ name: 'owned_one' }) } : {}),
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
     expect((await t.app.inject({ method: 'GET', url: `${BASE}/abc`, headers: auth })).statusCode).toBe(400);
@@ -199,7 +274,12 @@ describe('submit, limits and the Cloud API', () => {
     const tpl = res.json().data;
     expect(tpl.status).toBe('PENDING');
     expect(tpl.external_id).toMatch(/^\d+$/);
-    expect(sim.templates.get(tpl.external_id)).toMatchObject({ name: 'submit_me', language: 'en_US', category: 'UTILITY', waba_id: '1029384756' });
+    expect(sim.templates.get(tpl.external_id)).toMatchObject({
+      name: 'submit_me',
+      language: 'en_US',
+      category: 'UTILITY',
+      waba_id: '1029384756',
+    });
     const [row] = await t.sql('select count(*)::int as n from whatsapp_template_submissions where template_id = $1', [id]);
     expect(row.n).toBe(1);
 
@@ -225,8 +305,14 @@ describe('submit, limits and the Cloud API', () => {
   it('maps a Cloud API refusal to WHATSAPP_API_ERROR and gives the slot back', async () => {
     // the simulator refuses a second template of the same name and language in a WABA
     sim.templates.set('900000000000001', {
-      id: '900000000000001', waba_id: '1029384756', name: 'taken_name', language: 'en_US', category: 'UTILITY',
-      components: [], status: 'APPROVED', rejected_reason: 'NONE',
+      id: '900000000000001',
+      waba_id: '1029384756',
+      name: 'taken_name',
+      language: 'en_US',
+      category: 'UTILITY',
+      components: [],
+      status: 'APPROVED',
+      rejected_reason: 'NONE',
     });
     const id = (await create(waTemplate({ name: 'taken_name' }))).json().data.id;
     const before = (await t.app.inject({ method: 'GET', url: `${BASE}/submission-limits`, headers: auth })).json().data.used;

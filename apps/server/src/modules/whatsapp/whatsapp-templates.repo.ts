@@ -46,7 +46,10 @@ export async function list(db: DbOrTx, accountId: number, q: WaTemplateListQuery
 }
 
 export async function findById(db: DbOrTx, accountId: number, id: number, opts: { lock?: boolean } = {}) {
-  const query = db.select().from(t).where(and(eq(t.account_id, accountId), eq(t.id, id)));
+  const query = db
+    .select()
+    .from(t)
+    .where(and(eq(t.account_id, accountId), eq(t.id, id)));
   const [row] = opts.lock ? await query.for('update') : await query;
   return row ?? null;
 }

@@ -35,8 +35,10 @@ export function whatsappTemplateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       ok(reply, await service.submitTemplate(ctx, requireAuth(req), req.params.id), 'Template submitted'),
     );
     // syncing with Meta changes the row, so it needs update; no plan gate (nothing is consumed)
-    app.post('/:id/check-status', { preHandler: requirePermission('template', 'update'), schema: { tags, params: idParamSchema } }, async (req, reply) =>
-      ok(reply, await service.checkStatus(ctx, requireAuth(req), req.params.id)),
+    app.post(
+      '/:id/check-status',
+      { preHandler: requirePermission('template', 'update'), schema: { tags, params: idParamSchema } },
+      async (req, reply) => ok(reply, await service.checkStatus(ctx, requireAuth(req), req.params.id)),
     );
   };
 }

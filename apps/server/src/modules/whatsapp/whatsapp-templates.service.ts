@@ -45,12 +45,14 @@ export async function getTemplate(ctx: AppContext, auth: AuthContext, id: number
 }
 
 export async function createTemplate(ctx: AppContext, auth: AuthContext, input: WaTemplateInput) {
-  const row = await repo.insert(ctx.db, {
-    account_id: auth.accountId,
-    ...input,
-    status: 'DRAFT',
-    created_by: auth.userId,
-  }).catch(dbError);
+  const row = await repo
+    .insert(ctx.db, {
+      account_id: auth.accountId,
+      ...input,
+      status: 'DRAFT',
+      created_by: auth.userId,
+    })
+    .catch(dbError);
   return repo.toTemplate(row);
 }
 
@@ -62,12 +64,14 @@ export async function updateTemplate(ctx: AppContext, auth: AuthContext, id: num
     if (row.external_id && (row.name !== input.name || row.language !== input.language)) {
       throw new AppError('VALIDATION_ERROR', { errors: [{ field: 'name', message: 'validation.whatsapp.nameLocked' }] });
     }
-    const updated = await repo.update(tx, auth.accountId, id, {
-      ...input,
-      status: 'DRAFT',
-      rejection_reason: null,
-      ...(row.status === 'REJECTED' ? { status_updated_at: new Date() } : {}),
-    }).catch(dbError);
+    const updated = await repo
+      .update(tx, auth.accountId, id, {
+        ...input,
+        status: 'DRAFT',
+        rejection_reason: null,
+        ...(row.status === 'REJECTED' ? { status_updated_at: new Date() } : {}),
+      })
+      .catch(dbError);
     return repo.toTemplate(updated);
   });
 }
@@ -113,7 +117,12 @@ export async function submitTemplate(ctx: AppContext, auth: AuthContext, id: num
     await repo.update(tx, auth.accountId, id, { status: 'PENDING', submitted_at: now, status_updated_at: now });
     return { row, submissionId };
   });
-  const definition = { name: row.name, language: row.language, category: row.category as WaTemplateInput['category'], components: row.components as WaTemplateInput['components'] };
+  const definition = {
+    name: row.name,
+    language: row.language,
+    category: row.category as WaTemplateInput['category'],
+    components: row.components as WaTemplateInput['components'],
+  };
   try {
     if (row.external_id) {
       await api.editTemplate(row.external_id, { category: definition.category, components: definition.components });
@@ -126,7 +135,11 @@ export async function submitTemplate(ctx: AppContext, auth: AuthContext, id: num
   } catch (err) {
     await ctx.db.transaction(async (tx) => {
       await repo.deleteSubmission(tx, submissionId);
-      await repo.update(tx, auth.accountId, id, { status: 'DRAFT', submitted_at: row.submitted_at, status_updated_at: row.status_updated_at });
+      await repo.update(tx, auth.accountId, id, {
+        status: 'DRAFT',
+        submitted_at: row.submitted_at,
+        status_updated_at: row.status_updated_at,
+      });
     });
     return apiError(err);
   }

@@ -80,8 +80,21 @@ async function sendersVouching(ctx: AppContext, payload: WebhookPayload, raw: Bu
 
 interface MessagesValue {
   metadata?: { phone_number_id?: unknown };
-  statuses?: { id?: unknown; status?: unknown; timestamp?: unknown; errors?: { code?: unknown; title?: unknown; message?: unknown; error_data?: { details?: unknown } }[] }[];
-  messages?: { from?: unknown; id?: unknown; timestamp?: unknown; type?: unknown; text?: { body?: unknown }; button?: { text?: unknown }; interactive?: { button_reply?: { title?: unknown }; list_reply?: { title?: unknown } } }[];
+  statuses?: {
+    id?: unknown;
+    status?: unknown;
+    timestamp?: unknown;
+    errors?: { code?: unknown; title?: unknown; message?: unknown; error_data?: { details?: unknown } }[];
+  }[];
+  messages?: {
+    from?: unknown;
+    id?: unknown;
+    timestamp?: unknown;
+    type?: unknown;
+    text?: { body?: unknown };
+    button?: { text?: unknown };
+    interactive?: { button_reply?: { title?: unknown }; list_reply?: { title?: unknown } };
+  }[];
 }
 
 const STATUS_MAP: Record<string, ProviderStatus['status']> = { sent: 'SENT', delivered: 'DELIVERED', read: 'READ', failed: 'FAILED' };
@@ -116,15 +129,28 @@ export function readMessagesChange(value: MessagesValue) {
       provider_message_id: str(s.id).slice(0, 200),
       status,
       at: unixTime(s.timestamp),
-      ...(status === 'FAILED' ? { error_code: e?.code !== undefined ? `WA_${str(e.code)}` : 'WHATSAPP_API_ERROR', error_message: failureReason(e?.code, detail) } : {}),
+      ...(status === 'FAILED'
+        ? { error_code: e?.code !== undefined ? `WA_${str(e.code)}` : 'WHATSAPP_API_ERROR', error_message: failureReason(e?.code, detail) }
+        : {}),
     });
   }
   const inbound: InboundWhatsapp[] = [];
   const phoneNumberId = str(value.metadata?.phone_number_id);
   for (const m of value.messages ?? []) {
     if (!phoneNumberId || !str(m?.from) || !str(m.id)) continue;
-    const text = str(m.text?.body) || str(m.button?.text) || str(m.interactive?.button_reply?.title) || str(m.interactive?.list_reply?.title) || `[${str(m.type) || 'message'}]`;
-    inbound.push({ phone_number_id: phoneNumberId, from: str(m.from), text: text.slice(0, 4096), wamid: str(m.id).slice(0, 200), at: unixTime(m.timestamp) });
+    const text =
+      str(m.text?.body) ||
+      str(m.button?.text) ||
+      str(m.interactive?.button_reply?.title) ||
+      str(m.interactive?.list_reply?.title) ||
+      `[${str(m.type) || 'message'}]`;
+    inbound.push({
+      phone_number_id: phoneNumberId,
+      from: str(m.from),
+      text: text.slice(0, 4096),
+      wamid: str(m.id).slice(0, 200),
+      at: unixTime(m.timestamp),
+    });
   }
   return { statuses, inbound };
 }
@@ -154,7 +180,11 @@ export async function receiveWhatsappWebhook(ctx: AppContext, raw: Buffer, heade
           if (trusted !== null && accountId === undefined) continue;
           const { statuses, inbound } = readMessagesChange(value);
           // a sender's secret proves its account: its statuses match that account's messages only
-          if (statuses.length) await applyProviderStatusesSoon(ctx, accountId === undefined ? statuses : statuses.map((s) => ({ ...s, account_id: accountId })));
+          if (statuses.length)
+            await applyProviderStatusesSoon(
+              ctx,
+              accountId === undefined ? statuses : statuses.map((s) => ({ ...s, account_id: accountId })),
+            );
           if (inbound.length) await handleInboundWhatsapp(ctx, inbound);
         }
       }

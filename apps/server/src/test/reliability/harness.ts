@@ -46,7 +46,9 @@ export interface ServerChild {
 }
 
 function exited(proc: ChildProcess) {
-  return new Promise<void>((resolve) => (proc.exitCode !== null || proc.signalCode !== null ? resolve() : proc.once('exit', () => resolve())));
+  return new Promise<void>((resolve) =>
+    proc.exitCode !== null || proc.signalCode !== null ? resolve() : proc.once('exit', () => resolve()),
+  );
 }
 
 /** How the server runs from source (the default): TypeScript through tsx. */
@@ -221,7 +223,9 @@ export async function compareWithSmsc(t: TestApp, bulkId: string, smsc: SmscSimu
 
 /** The connection row's status, polled (SMPP state is mirrored there by the connection manager). */
 export async function connectionStatus(t: TestApp, connectionId: number): Promise<{ status: string; last_error: string | null }> {
-  const [row] = await t.sql<{ status: string; last_error: string | null }>('select status, last_error from connections where id = $1', [connectionId]);
+  const [row] = await t.sql<{ status: string; last_error: string | null }>('select status, last_error from connections where id = $1', [
+    connectionId,
+  ]);
   if (!row) throw new Error(`no connection ${connectionId}`);
   return row;
 }

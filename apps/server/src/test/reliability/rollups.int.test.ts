@@ -38,7 +38,13 @@ describe('rollups through a campaign, failures, retries, out-of-order receipts a
       method: 'POST',
       url: '/api/campaigns',
       headers: bearer(sender.token),
-      payload: { name: 'Exactness', brand_id: brandId, channels: ['sms'], audience: { group_ids: [groupId] }, content: { sms: { text: 'Hi {{first_name}}' } } },
+      payload: {
+        name: 'Exactness',
+        brand_id: brandId,
+        channels: ['sms'],
+        audience: { group_ids: [groupId] },
+        content: { sms: { text: 'Hi {{first_name}}' } },
+      },
     });
     expect(draft.statusCode, draft.body).toBe(201);
     const id = json(draft).data.id as number;
@@ -50,15 +56,34 @@ describe('rollups through a campaign, failures, retries, out-of-order receipts a
       () => `sandbox connection never bound:\n${first.output().slice(-3000)}`,
       20_000,
     );
-    const dep = await fetch(`${first.url}/api/campaigns/${id}/deploy`, { method: 'POST', headers: { ...bearer(sender.token), 'content-type': 'application/json' }, body: '{}' });
+    const dep = await fetch(`${first.url}/api/campaigns/${id}/deploy`, {
+      method: 'POST',
+      headers: { ...bearer(sender.token), 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(dep.status, await dep.text()).toBe(201);
     // receipts of the first third come at once, of the next ones 1.5 s later: later submissions
     // get their receipts before earlier ones once the delay drops again
-    await until(() => smsc.counters.submitted >= TOTAL / 6, () => `submitted ${smsc.counters.submitted}`, 40_000, 5);
+    await until(
+      () => smsc.counters.submitted >= TOTAL / 6,
+      () => `submitted ${smsc.counters.submitted}`,
+      40_000,
+      5,
+    );
     smsc.configure({ receiptDelayMs: 1500 });
-    await until(() => smsc.counters.submitted >= TOTAL / 3, () => `submitted ${smsc.counters.submitted}`, 40_000, 5);
+    await until(
+      () => smsc.counters.submitted >= TOTAL / 3,
+      () => `submitted ${smsc.counters.submitted}`,
+      40_000,
+      5,
+    );
     smsc.configure({ receiptDelayMs: 10 });
-    await until(() => smsc.counters.submitted >= TOTAL / 2, () => `submitted ${smsc.counters.submitted}`, 40_000, 2);
+    await until(
+      () => smsc.counters.submitted >= TOTAL / 2,
+      () => `submitted ${smsc.counters.submitted}`,
+      40_000,
+      2,
+    );
     await first.kill();
 
     const second = await startServerChild(t.ctx.config.databaseUrl as string, smsc.port);
@@ -77,7 +102,10 @@ describe('rollups through a campaign, failures, retries, out-of-order receipts a
       90_000,
       250,
     );
-    const counts = await t.sql<{ status: string; n: number }>('select status, count(*)::int as n from messages where campaign_id = $1 group by 1', [id]);
+    const counts = await t.sql<{ status: string; n: number }>(
+      'select status, count(*)::int as n from messages where campaign_id = $1 group by 1',
+      [id],
+    );
     console.info(`[rollups] ${JSON.stringify(counts)}; SMSC submitted ${smsc.counters.submitted}, throttled ${smsc.counters.throttled}`);
     expect(counts.find((c) => c.status === 'FAILED')?.n ?? 0, 'some receipts said UNDELIV').toBeGreaterThan(0);
     expect(smsc.counters.throttled, 'some submits were throttled and retried').toBeGreaterThan(0);
@@ -97,7 +125,8 @@ describe('rollups through a campaign, failures, retries, out-of-order receipts a
     expect(await verifyRollups(t.ctx.db.$client, a)).toEqual([]);
     // (the campaign's own state may have moved on to COMPLETED_WITH_ERRORS meanwhile: figures only)
     const figures = ({ status: _status, ...rest }: Record<string, unknown>) => rest;
-    const again = json(await t.app.inject({ method: 'GET', url: `/api/dashboard/campaigns/${id}`, headers: bearer(sender.token) })).data.campaign;
+    const again = json(await t.app.inject({ method: 'GET', url: `/api/dashboard/campaigns/${id}`, headers: bearer(sender.token) })).data
+      .campaign;
     expect(figures(again)).toEqual(figures(api.campaign));
   }, 180_000);
 });

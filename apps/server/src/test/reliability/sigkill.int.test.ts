@@ -119,7 +119,8 @@ describe('SIGKILL of the server in the middle of 5,000 SMS, receipts on a second
     );
     // a stuck message whose every submission was before the quiet period had its receipt sent to the first server ≥ QUIET_MS before the kill
     const lastSubmit = new Map<string, number>();
-    for (const sub of smsc.submissions) lastSubmit.set(digits(sub.destination), Math.max(lastSubmit.get(digits(sub.destination)) ?? 0, sub.at));
+    for (const sub of smsc.submissions)
+      lastSubmit.set(digits(sub.destination), Math.max(lastSubmit.get(digits(sub.destination)) ?? 0, sub.at));
     const receiptAckedThenLost = stuck.filter((r) => (lastSubmit.get(digits(r.recipient)) ?? Infinity) < quietFrom).length;
     const cmp = await compareWithSmsc(t, bulkId as string, smsc);
     const [conn] = await t.sql<{ window_size: number }>('select window_size from connections where id = $1', [sender.connectionId]);

@@ -76,12 +76,20 @@ describe('SSRF: connection URLs the server will call', () => {
       expect(json(res).message, url).toBe(PRIVATE_EN);
       expect(fields(res), url).toEqual({ post_url: PRIVATE_EN });
     }
-    const [{ n }] = await t.sql<{ n: number }>("select count(*)::int as n from connections where account_id = $1 and type = 'http'", [accountId]);
+    const [{ n }] = await t.sql<{ n: number }>("select count(*)::int as n from connections where account_id = $1 and type = 'http'", [
+      accountId,
+    ]);
     expect(n).toBe(0);
   });
 
   it('answers in Arabic for an Arabic reader', async () => {
-    const res = await call(t, 'POST', '/api/gateway/connections', http({ post_url: 'https://93.184.216.34/send', listen_url: 'http://169.254.169.254/' }), 'ar');
+    const res = await call(
+      t,
+      'POST',
+      '/api/gateway/connections',
+      http({ post_url: 'https://93.184.216.34/send', listen_url: 'http://169.254.169.254/' }),
+      'ar',
+    );
     expect(res.statusCode).toBe(400);
     const ar = translate('ar', 'errors.PRIVATE_ADDRESS_NOT_ALLOWED');
     expect(ar).not.toBe(PRIVATE_EN);
@@ -90,7 +98,12 @@ describe('SSRF: connection URLs the server will call', () => {
   });
 
   it('refuses private post_url and listen_url on UPDATE and leaves the row as it was', async () => {
-    const created = await call(t, 'POST', '/api/gateway/connections', http({ post_url: 'https://93.184.216.34/send', listen_url: 'https://93.184.216.34/dlr' }));
+    const created = await call(
+      t,
+      'POST',
+      '/api/gateway/connections',
+      http({ post_url: 'https://93.184.216.34/send', listen_url: 'https://93.184.216.34/dlr' }),
+    );
     expect(created.statusCode).toBe(201);
     const id = json(created).data.id as number;
     for (const [field, url] of [
@@ -113,7 +126,14 @@ describe('SSRF: connection URLs the server will call', () => {
     try {
       const u = await signUp(listed);
       const tok = (await signIn(listed, u.email)).token;
-      const ok = await call(listed, 'POST', '/api/gateway/connections', http({ post_url: 'http://127.0.0.1:9000/send', listen_url: 'http://HOOKS.internal/dlr' }), 'en', tok);
+      const ok = await call(
+        listed,
+        'POST',
+        '/api/gateway/connections',
+        http({ post_url: 'http://127.0.0.1:9000/send', listen_url: 'http://HOOKS.internal/dlr' }),
+        'en',
+        tok,
+      );
       expect(ok.statusCode, ok.body).toBe(201);
       for (const url of ['http://10.0.0.1/send', 'http://localhost:9000/send', 'http://169.254.169.254/', 'http://127.0.0.2/send']) {
         const res = await call(listed, 'POST', '/api/gateway/connections', http({ post_url: url }), 'en', tok);
@@ -144,12 +164,18 @@ describe('§5 ports and sender ids on connections', () => {
     }
     const ar = await call(t, 'POST', '/api/gateway/connections', smpp({ port: 70000 }), 'ar');
     expect(fields(ar)).toEqual({ port: translate('ar', 'validation.port') });
-    for (const port of [1, 65535]) expect((await call(t, 'POST', '/api/gateway/connections', smpp({ port }))).statusCode, String(port)).toBe(201);
+    for (const port of [1, 65535])
+      expect((await call(t, 'POST', '/api/gateway/connections', smpp({ port }))).statusCode, String(port)).toBe(201);
   });
 
   it('refuses proxy ports 0 and 70000 on HTTP connections', async () => {
     for (const proxy_port of [0, 70000]) {
-      const res = await call(t, 'POST', '/api/gateway/connections', http({ post_url: 'https://93.184.216.34/send', proxy_host: 'proxy.example.com', proxy_port }));
+      const res = await call(
+        t,
+        'POST',
+        '/api/gateway/connections',
+        http({ post_url: 'https://93.184.216.34/send', proxy_host: 'proxy.example.com', proxy_port }),
+      );
       expect(fields(res), String(proxy_port)).toEqual({ proxy_port: PORT_EN });
     }
   });

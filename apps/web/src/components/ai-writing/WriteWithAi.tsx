@@ -1,5 +1,12 @@
 import { Badge, Button, Card, Group, Modal, NumberInput, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { type ContentLanguage, type ContentResult, type ContentVariant, MAX_SMS_PARTS, PLAN_OBJECTIVES, type PlanObjective } from '@risala/shared/schemas/ai-content';
+import {
+  type ContentLanguage,
+  type ContentResult,
+  type ContentVariant,
+  MAX_SMS_PARTS,
+  PLAN_OBJECTIVES,
+  type PlanObjective,
+} from '@risala/shared/schemas/ai-content';
 import type { Channel } from '@risala/shared/schemas/messages';
 import { IconSparkles } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -91,7 +98,9 @@ function VariantCard({ v, onUse, useLabel }: { v: ContentVariant; onUse: () => v
         {v.sms && (
           <Text size="xs" c="dimmed" data-testid="ai-variant-parts" data-parts={v.sms.parts}>
             {t('ai.write.smsCount', { parts: v.sms.parts, encoding: v.sms.encoding, characters: v.sms.characters })}
-            {v.sms.parts_if_unicode !== null && v.sms.parts_if_unicode > v.sms.parts ? ` · ${t('ai.write.unicodeRisk', { parts: v.sms.parts_if_unicode })}` : ''}
+            {v.sms.parts_if_unicode !== null && v.sms.parts_if_unicode > v.sms.parts
+              ? ` · ${t('ai.write.unicodeRisk', { parts: v.sms.parts_if_unicode })}`
+              : ''}
           </Text>
         )}
         <Checks v={v} />
@@ -126,7 +135,12 @@ export function WriteWithAi({ channel, defaults, onPick, useLabel, testId = 'wri
         ...(defaults.group_ids?.length ? { group_ids: defaults.group_ids } : {}),
       };
       const path = defaults.campaign_id ? '/api/campaigns/ai/generate' : '/api/ai/content/generate';
-      return (await api.post<ContentResult>(path, defaults.campaign_id ? { ...body, campaign_id: defaults.campaign_id } : body, { silent: true, timeoutMs: 120_000 })).data;
+      return (
+        await api.post<ContentResult>(path, defaults.campaign_id ? { ...body, campaign_id: defaults.campaign_id } : body, {
+          silent: true,
+          timeoutMs: 120_000,
+        })
+      ).data;
     },
   });
   const open = () => {
@@ -140,7 +154,13 @@ export function WriteWithAi({ channel, defaults, onPick, useLabel, testId = 'wri
       <Button size="xs" variant="light" leftSection={<IconSparkles size={14} />} onClick={open} data-testid={testId}>
         {t('ai.write.open')}
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={t('ai.write.title', { channel: t(`ai.channels.${channel}`) })} size="lg" data-testid={`${testId}-modal`}>
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={t('ai.write.title', { channel: t(`ai.channels.${channel}`) })}
+        size="lg"
+        data-testid={`${testId}-modal`}
+      >
         <Stack gap="sm">
           <Textarea
             label={t('ai.write.topic')}
@@ -177,12 +197,31 @@ export function WriteWithAi({ channel, defaults, onPick, useLabel, testId = 'wri
               allowDeselect={false}
             />
             {channel === 'sms' && (
-              <NumberInput label={t('ai.write.maxParts')} min={1} max={MAX_SMS_PARTS} value={maxParts} onChange={(v) => setMaxParts(Number(v) || 1)} data-testid={`${testId}-parts`} />
+              <NumberInput
+                label={t('ai.write.maxParts')}
+                min={1}
+                max={MAX_SMS_PARTS}
+                value={maxParts}
+                onChange={(v) => setMaxParts(Number(v) || 1)}
+                data-testid={`${testId}-parts`}
+              />
             )}
           </Group>
-          <TextInput label={t('ai.write.link')} placeholder="https://" value={link} onChange={(e) => setLink(e.currentTarget.value)} className="ltr-value" />
+          <TextInput
+            label={t('ai.write.link')}
+            placeholder="https://"
+            value={link}
+            onChange={(e) => setLink(e.currentTarget.value)}
+            className="ltr-value"
+          />
           <Group justify="flex-end">
-            <Button leftSection={<IconSparkles size={16} />} onClick={() => generate.mutate()} loading={generate.isPending} disabled={!topic.trim()} data-testid={`${testId}-generate`}>
+            <Button
+              leftSection={<IconSparkles size={16} />}
+              onClick={() => generate.mutate()}
+              loading={generate.isPending}
+              disabled={!topic.trim()}
+              data-testid={`${testId}-generate`}
+            >
               {t('ai.write.generate')}
             </Button>
           </Group>

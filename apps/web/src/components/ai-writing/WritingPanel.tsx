@@ -9,7 +9,16 @@ import type { WritingState } from './use-writing-stream.ts';
  * A text the AI writes, shown as it is written: a live region (read when it settles), a Stop button
  * while it writes, who wrote it, and why the built-in text is shown when a model's was replaced.
  */
-export function WritingPanel({ state, fallbackText, engine, model, onCancel, testId, language, maxHeight }: {
+export function WritingPanel({
+  state,
+  fallbackText,
+  engine,
+  model,
+  onCancel,
+  testId,
+  language,
+  maxHeight,
+}: {
   state: WritingState<unknown>;
   /** the text's language (its direction); the reader's when not known */
   language?: 'en' | 'ar';
@@ -30,7 +39,15 @@ export function WritingPanel({ state, fallbackText, engine, model, onCancel, tes
   return (
     <Stack gap="xs" data-testid={testId} data-status={state.status}>
       <Group justify="space-between" wrap="nowrap">
-        <Badge variant="light" color={who === 'builtin' ? 'gray' : 'violet'} leftSection={<IconSparkles size={12} />} h="auto" maw="100%" styles={{ label: { whiteSpace: 'normal' } }} data-testid={`${testId}-engine`}>
+        <Badge
+          variant="light"
+          color={who === 'builtin' ? 'gray' : 'violet'}
+          leftSection={<IconSparkles size={12} />}
+          h="auto"
+          maw="100%"
+          styles={{ label: { whiteSpace: 'normal' } }}
+          data-testid={`${testId}-engine`}
+        >
           {who === 'builtin' || !who ? t('ai.writing.builtin') : t('ai.writing.model', { model: whoModel ?? '' })}
         </Badge>
         {writing && (
@@ -39,7 +56,14 @@ export function WritingPanel({ state, fallbackText, engine, model, onCancel, tes
             <Text size="sm" c="dimmed">
               {t('ai.writing.writing')}
             </Text>
-            <Button size="xs" variant="light" color="red" leftSection={<IconPlayerStop size={14} />} onClick={onCancel} data-testid={`${testId}-cancel`}>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              leftSection={<IconPlayerStop size={14} />}
+              onClick={onCancel}
+              data-testid={`${testId}-cancel`}
+            >
               {t('ai.writing.stop')}
             </Button>
           </Group>
@@ -56,7 +80,9 @@ export function WritingPanel({ state, fallbackText, engine, model, onCancel, tes
       </div>
       {state.replaced && (
         <Alert color="yellow" data-testid={`${testId}-replaced`}>
-          {state.replaced.startsWith('numbers') || state.replaced === 'links' || state.replaced === 'language' || state.replaced === 'empty' ? t('ai.writing.replacedRule') : t('ai.writing.replacedError')}
+          {state.replaced.startsWith('numbers') || state.replaced === 'links' || state.replaced === 'language' || state.replaced === 'empty'
+            ? t('ai.writing.replacedRule')
+            : t('ai.writing.replacedError')}
         </Alert>
       )}
       {state.status === 'cancelled' && (
@@ -64,7 +90,9 @@ export function WritingPanel({ state, fallbackText, engine, model, onCancel, tes
           {t('ai.writing.cancelled')}
         </Text>
       )}
-      {state.status === 'error' && state.error && <ApiErrorAlert error={state.error} fallback={t('ai.writing.failed')} testId={`${testId}-error`} />}
+      {state.status === 'error' && state.error && (
+        <ApiErrorAlert error={state.error} fallback={t('ai.writing.failed')} testId={`${testId}-error`} />
+      )}
     </Stack>
   );
 }

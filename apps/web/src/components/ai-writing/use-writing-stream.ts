@@ -46,7 +46,12 @@ export function useWritingStream<T>() {
           else if (ev.event === 'delta') setState((s) => ({ ...s, text: s.text + data.text }));
           else if (ev.event === 'replace') setState((s) => ({ ...s, text: data.text, replaced: data.reason }));
           else if (ev.event === 'done') setState((s) => ({ ...s, status: 'done', result: data as T }));
-          else if (ev.event === 'error') setState((s) => ({ ...s, status: 'error', error: { isError: true, statusCode: data.statusCode, code: data.code, message: data.message, errors: [] } }));
+          else if (ev.event === 'error')
+            setState((s) => ({
+              ...s,
+              status: 'error',
+              error: { isError: true, statusCode: data.statusCode, code: data.code, message: data.message, errors: [] },
+            }));
         },
       });
       const reader = (res.body as ReadableStream<Uint8Array>).getReader();

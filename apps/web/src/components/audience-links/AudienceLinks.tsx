@@ -17,7 +17,14 @@ export function AudienceLinks() {
       {LINKS.map((link) => {
         const active = link.exact ? pathname === link.to : pathname.startsWith(link.to);
         return (
-          <Button key={link.to} component={Link} to={link.to} size="compact-sm" variant={active ? 'light' : 'subtle'} color={active ? undefined : 'gray'}>
+          <Button
+            key={link.to}
+            component={Link}
+            to={link.to}
+            size="compact-sm"
+            variant={active ? 'light' : 'subtle'}
+            color={active ? undefined : 'gray'}
+          >
             {t(link.labelKey)}
           </Button>
         );

@@ -38,7 +38,21 @@ interface Props<R> {
   children: ReactNode;
 }
 
-export function ChartCard<R>({ id, title, subtitle, height, loading, empty, emptyText, emptyAction, columns, rows, controls, semantic, children }: Props<R>) {
+export function ChartCard<R>({
+  id,
+  title,
+  subtitle,
+  height,
+  loading,
+  empty,
+  emptyText,
+  emptyAction,
+  columns,
+  rows,
+  controls,
+  semantic,
+  children,
+}: Props<R>) {
   const { t } = useTranslation();
   const [asTable, setAsTable] = useState(false);
   const chartRef = useRef<HTMLDivElement>(null);
@@ -47,7 +61,18 @@ export function ChartCard<R>({ id, title, subtitle, height, loading, empty, empt
   const table = <DataTable id={id} caption={title} columns={columns} rows={rows} />;
 
   const downloadCsv = () =>
-    download(`${filename}.csv`, new Blob([toCsv(columns.map((c) => c.label), rows.map((r) => columns.map((c) => c.value(r))))], { type: 'text/csv;charset=utf-8' }));
+    download(
+      `${filename}.csv`,
+      new Blob(
+        [
+          toCsv(
+            columns.map((c) => c.label),
+            rows.map((r) => columns.map((c) => c.value(r))),
+          ),
+        ],
+        { type: 'text/csv;charset=utf-8' },
+      ),
+    );
   const downloadPng = async () => {
     if (!chartRef.current) return;
     const { toBlob } = await import('html-to-image');
@@ -92,7 +117,12 @@ export function ChartCard<R>({ id, title, subtitle, height, loading, empty, empt
                 <Menu.Item leftSection={<IconFileSpreadsheet size={16} />} onClick={downloadCsv} data-testid={`${id}-csv`}>
                   {t('dashboard.chart.csv')}
                 </Menu.Item>
-                <Menu.Item leftSection={<IconPhoto size={16} />} onClick={() => void downloadPng()} disabled={asTable} data-testid={`${id}-png`}>
+                <Menu.Item
+                  leftSection={<IconPhoto size={16} />}
+                  onClick={() => void downloadPng()}
+                  disabled={asTable}
+                  data-testid={`${id}-png`}
+                >
                   {t('dashboard.chart.png')}
                 </Menu.Item>
               </Menu.Dropdown>

@@ -15,7 +15,8 @@ import './chat-widget.css';
 function EngineLine({ m }: { m: UiMessage }) {
   const { t } = useTranslation();
   if (!m.engine) return null;
-  const engine = m.engine === 'builtin' ? t('ai.engine.builtin') : m.model ? t('ai.engine.model', { model: m.model }) : t('ai.engine.modelUnknown');
+  const engine =
+    m.engine === 'builtin' ? t('ai.engine.builtin') : m.model ? t('ai.engine.model', { model: m.model }) : t('ai.engine.modelUnknown');
   const tools = [...new Set(m.tools.filter((x) => x.ok).map((x) => t(`ai.tools.${x.name}`, { defaultValue: x.name })))];
   return (
     <Text size="xs" c="dimmed" data-testid="chat-engine" data-engine={m.engine}>
@@ -157,7 +158,13 @@ export function ChatWidget() {
                 </Tooltip>
               )}
               <Tooltip label={t('ai.chat.clear')}>
-                <ActionIcon variant="subtle" color="gray" onClick={() => void chat.clear()} aria-label={t('ai.chat.clear')} data-testid="chat-clear">
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  onClick={() => void chat.clear()}
+                  aria-label={t('ai.chat.clear')}
+                  data-testid="chat-clear"
+                >
                   <IconTrash size={18} />
                 </ActionIcon>
               </Tooltip>
@@ -168,18 +175,29 @@ export function ChatWidget() {
               </Tooltip>
             </Group>
           </Group>
-          <div className="chat-window__messages" ref={list} role="log" aria-live="polite" aria-label={t('ai.chat.messages')} data-testid="chat-messages">
+          <div
+            className="chat-window__messages"
+            ref={list}
+            role="log"
+            aria-live="polite"
+            aria-label={t('ai.chat.messages')}
+            data-testid="chat-messages"
+          >
             <Paper p="xs" radius="md" bg="gray.0" className="chat-message chat-message--bot" data-testid="chat-welcome">
               <ChatMarkdown text={t('ai.chat.welcome')} />
             </Paper>
-            {chat.messages.filter((m) => !(m.pending && !m.text && m.cards.length === 0)).map((m) => (
-              <Message key={m.key} m={m} onOpenDraft={onOpenDraft} />
-            ))}
+            {chat.messages
+              .filter((m) => !(m.pending && !m.text && m.cards.length === 0))
+              .map((m) => (
+                <Message key={m.key} m={m} onOpenDraft={onOpenDraft} />
+              ))}
             {thinking && (
               <Group gap={6} role="status" data-testid="chat-thinking" className="chat-message chat-message--bot">
                 <Loader size="xs" type="dots" />
                 <Text size="sm" c="dimmed">
-                  {chat.tool ? t('ai.chat.toolRunning', { name: t(`ai.tools.${chat.tool}`, { defaultValue: chat.tool }) }) : t('ai.chat.thinking')}
+                  {chat.tool
+                    ? t('ai.chat.toolRunning', { name: t(`ai.tools.${chat.tool}`, { defaultValue: chat.tool }) })
+                    : t('ai.chat.thinking')}
                 </Text>
               </Group>
             )}
@@ -205,7 +223,14 @@ export function ChatWidget() {
               style={{ flex: 1 }}
               data-testid="chat-input"
             />
-            <ActionIcon type="submit" size="lg" variant="filled" disabled={!draft.trim() || chat.waiting} aria-label={t('ai.chat.send')} data-testid="chat-send">
+            <ActionIcon
+              type="submit"
+              size="lg"
+              variant="filled"
+              disabled={!draft.trim() || chat.waiting}
+              aria-label={t('ai.chat.send')}
+              data-testid="chat-send"
+            >
               <IconSend size={18} className="chat-send-icon" />
             </ActionIcon>
           </form>

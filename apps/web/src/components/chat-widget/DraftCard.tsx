@@ -33,14 +33,21 @@ export function DraftCard({ card, onOpen }: { card: Card; onOpen?: () => void })
         </Text>
         {card.kind === 'campaign_draft' && (
           <Text size="xs" c="dimmed">
-            {card.audience !== null && `${t('ai.chat.card.audience', { n: new Intl.NumberFormat(intlLocale(i18n.language)).format(card.audience) })} · `}
+            {card.audience !== null &&
+              `${t('ai.chat.card.audience', { n: new Intl.NumberFormat(intlLocale(i18n.language)).format(card.audience) })} · `}
             {at ? t('ai.chat.card.schedule', { at }) : t('ai.chat.card.noSchedule')}
           </Text>
         )}
-        <Button size="xs" variant="light" rightSection={<IconExternalLink size={14} />} onClick={() => {
+        <Button
+          size="xs"
+          variant="light"
+          rightSection={<IconExternalLink size={14} />}
+          onClick={() => {
             onOpen?.();
             navigate(card.url);
-          }} data-testid="chat-draft-open">
+          }}
+          data-testid="chat-draft-open"
+        >
           {t('ai.chat.open_draft')}
         </Button>
       </Stack>

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { chatFailure } from './chat-errors.ts';
 
-const err = (statusCode: number, extra: object = {}) => ({ isError: true as const, statusCode, message: `server ${statusCode}`, errors: [], ...extra });
+const err = (statusCode: number, extra: object = {}) => ({
+  isError: true as const,
+  statusCode,
+  message: `server ${statusCode}`,
+  errors: [],
+  ...extra,
+});
 
 describe('chat errors (spec §8)', () => {
   it('has its own text for a timeout, 404, 405, 500 and 502/503, each then offline', () => {

@@ -67,11 +67,7 @@ export function useChat(open: boolean) {
     void getConversation(conversationId)
       .then((c) => {
         if (!c) return;
-        setMessages((now) =>
-          now.length > 0
-            ? now
-            : c.messages.map((m) => ({ key: `s${m.id}`, ...m, pending: false, failure: null })),
-        );
+        setMessages((now) => (now.length > 0 ? now : c.messages.map((m) => ({ key: `s${m.id}`, ...m, pending: false, failure: null }))));
       })
       .catch(() => {});
   }, [open, conversationId]);
@@ -86,8 +82,30 @@ export function useChat(open: boolean) {
       const botKey = localKey();
       setMessages((m) => [
         ...m,
-        { key: localKey(), sender: 'user', text: query, timestamp: now, engine: null, model: null, cards: [], tools: [], pending: false, failure: null },
-        { key: botKey, sender: 'bot', text: '', timestamp: now, engine: null, model: null, cards: [], tools: [], pending: true, failure: null },
+        {
+          key: localKey(),
+          sender: 'user',
+          text: query,
+          timestamp: now,
+          engine: null,
+          model: null,
+          cards: [],
+          tools: [],
+          pending: false,
+          failure: null,
+        },
+        {
+          key: botKey,
+          sender: 'bot',
+          text: '',
+          timestamp: now,
+          engine: null,
+          model: null,
+          cards: [],
+          tools: [],
+          pending: true,
+          failure: null,
+        },
       ]);
       const update = (patch: (m: UiMessage) => Partial<UiMessage>) =>
         setMessages((all) => all.map((m) => (m.key === botKey ? { ...m, ...patch(m) } : m)));
@@ -109,12 +127,25 @@ export function useChat(open: boolean) {
           },
           controller.signal,
         );
-        update(() => ({ text: done.response, timestamp: done.timestamp, engine: done.engine, model: done.model, cards: done.cards, tools: done.tools, pending: false }));
+        update(() => ({
+          text: done.response,
+          timestamp: done.timestamp,
+          engine: done.engine,
+          model: done.model,
+          cards: done.cards,
+          tools: done.tools,
+          pending: false,
+        }));
         setOnline(true);
         return true;
       } catch (e) {
         if (controller.signal.aborted && !(e instanceof ChatTimeout)) return false;
-        const failure = e instanceof ChatTimeout ? chatFailure('timeout') : isApiError(e) ? chatFailure(e) : chatFailure({ isError: true, statusCode: 0, message: '', errors: [], isNetworkError: true });
+        const failure =
+          e instanceof ChatTimeout
+            ? chatFailure('timeout')
+            : isApiError(e)
+              ? chatFailure(e)
+              : chatFailure({ isError: true, statusCode: 0, message: '', errors: [], isNetworkError: true });
         update(() => ({ pending: false, failure }));
         if (failure.offline) setOnline(false);
         return false;

@@ -16,7 +16,11 @@ const filter: OptionsFilter = ({ options, search }) => {
  * A searchable country picker, named in the interface language; its value is the ISO code
  * ("SA"), so only a real country can be chosen.
  */
-export function CountrySelect({ value, onChange, ...props }: Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
+export function CountrySelect({
+  value,
+  onChange,
+  ...props
+}: Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
   value: string | null;
   onChange: (code: string | null) => void;
 }) {

@@ -9,7 +9,11 @@ export function DatesLocale({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const ar = i18n.language === 'ar';
   // the Gulf's weekend (Friday, Saturday) in Arabic; Saturday and Sunday otherwise
-  return <DatesProvider settings={{ locale: ar ? 'ar' : 'en', firstDayOfWeek: ar ? 6 : 0, weekendDays: ar ? [5, 6] : [0, 6] }}>{children}</DatesProvider>;
+  return (
+    <DatesProvider settings={{ locale: ar ? 'ar' : 'en', firstDayOfWeek: ar ? 6 : 0, weekendDays: ar ? [5, 6] : [0, 6] }}>
+      {children}
+    </DatesProvider>
+  );
 }
 
 /** Test hooks and screen-reader labels shared by the pickers: each day carries its ISO date. */

@@ -1,5 +1,14 @@
 import { ActionIcon, Button, Divider, Group, Image, SegmentedControl, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
-import { type Direction, escapeMjmlText, mjmlAttr, networkOf, SOCIAL_NETWORKS, SOCIAL_STYLE, type SocialNetwork, socialElement } from '@risala/shared/email-design';
+import {
+  type Direction,
+  escapeMjmlText,
+  mjmlAttr,
+  networkOf,
+  SOCIAL_NETWORKS,
+  SOCIAL_STYLE,
+  type SocialNetwork,
+  socialElement,
+} from '@risala/shared/email-design';
 import { IconArrowDown, IconArrowUp, IconCopy, IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
 import type { Component, Editor } from 'grapesjs';
 import { useEffect, useState } from 'react';
@@ -26,7 +35,9 @@ export function BlockSettings({ editor, selected, swatches, onPickImage }: Props
         <Text size="sm" fw={600}>
           {t('builder.settings.email')}
         </Text>
-        {body && <ColorField c={body} name="background-color" label={t('builder.fields.emailBackground')} swatches={swatches} fallback="#ffffff" />}
+        {body && (
+          <ColorField c={body} name="background-color" label={t('builder.fields.emailBackground')} swatches={swatches} fallback="#ffffff" />
+        )}
         <Text size="xs" c="dimmed">
           {t('builder.settings.selectHint')}
         </Text>
@@ -127,7 +138,12 @@ export function BlockSettings({ editor, selected, swatches, onPickImage }: Props
       {type !== 'mj-section' && closest(target, ['mj-section']) && (
         <>
           <Divider />
-          <Button size="xs" variant="subtle" onClick={() => editor.select(closest(target, ['mj-section']) ?? undefined)} data-testid="builder-select-row">
+          <Button
+            size="xs"
+            variant="subtle"
+            onClick={() => editor.select(closest(target, ['mj-section']) ?? undefined)}
+            data-testid="builder-select-row"
+          >
             {t('builder.actions.selectRow')}
           </Button>
         </>
@@ -151,7 +167,14 @@ function BlockActions({ editor, c }: { editor: Editor; c: Component }) {
   const at = c.index();
   const action = (label: string, icon: React.ReactNode, onClick: () => void, disabled = false, testId = '') => (
     <Tooltip label={label} withArrow>
-      <ActionIcon variant="subtle" size="sm" aria-label={label} onClick={onClick} disabled={disabled} data-testid={`builder-action-${testId}`}>
+      <ActionIcon
+        variant="subtle"
+        size="sm"
+        aria-label={label}
+        onClick={onClick}
+        disabled={disabled}
+        data-testid={`builder-action-${testId}`}
+      >
         {icon}
       </ActionIcon>
     </Tooltip>
@@ -160,16 +183,34 @@ function BlockActions({ editor, c }: { editor: Editor; c: Component }) {
   return (
     <Group gap={2} wrap="nowrap">
       {action(t('builder.actions.up'), <IconArrowUp size={16} />, () => moveComponent(c, -1), at <= 0, 'up')}
-      {action(t('builder.actions.down'), <IconArrowDown size={16} />, () => moveComponent(c, 1), !parent || at >= parent.components().length - 1, 'down')}
-      {action(t('builder.actions.duplicate'), <IconCopy size={16} />, () => {
-        const copy = c.clone();
-        parent?.components().add(copy, { at: at + 1 });
-        editor.select(copy);
-      }, false, 'duplicate')}
-      {action(t('builder.actions.delete'), <IconTrash size={16} />, () => {
-        editor.select(parent && typeOf(parent) !== 'mj-body' ? parent : undefined);
-        c.remove();
-      }, false, 'delete')}
+      {action(
+        t('builder.actions.down'),
+        <IconArrowDown size={16} />,
+        () => moveComponent(c, 1),
+        !parent || at >= parent.components().length - 1,
+        'down',
+      )}
+      {action(
+        t('builder.actions.duplicate'),
+        <IconCopy size={16} />,
+        () => {
+          const copy = c.clone();
+          parent?.components().add(copy, { at: at + 1 });
+          editor.select(copy);
+        },
+        false,
+        'duplicate',
+      )}
+      {action(
+        t('builder.actions.delete'),
+        <IconTrash size={16} />,
+        () => {
+          editor.select(parent && typeOf(parent) !== 'mj-body' ? parent : undefined);
+          c.remove();
+        },
+        false,
+        'delete',
+      )}
     </Group>
   );
 }
@@ -231,7 +272,11 @@ function SocialNetworks({ editor, c }: { editor: Editor; c: Component }) {
   const [links, setLinks] = useState(() => Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n, current.get(n) ?? SOCIAL_STYLE[n].href])));
   const write = (networks: Map<SocialNetwork, string>) => {
     const base = window.location.origin;
-    c.components(SOCIAL_NETWORKS.filter((n) => networks.has(n)).map((n) => socialElement(base, n, networks.get(n))).join(''));
+    c.components(
+      SOCIAL_NETWORKS.filter((n) => networks.has(n))
+        .map((n) => socialElement(base, n, networks.get(n)))
+        .join(''),
+    );
     editor.select(c);
   };
   return (

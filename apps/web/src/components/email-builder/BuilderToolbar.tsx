@@ -1,6 +1,14 @@
 import { ActionIcon, Button, Group, Modal, SegmentedControl, Select, Stack, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { Direction } from '@risala/shared/email-design';
-import { IconArrowBackUp, IconArrowForwardUp, IconDeviceDesktop, IconDeviceMobile, IconEye, IconTextDirectionLtr, IconTextDirectionRtl } from '@tabler/icons-react';
+import {
+  IconArrowBackUp,
+  IconArrowForwardUp,
+  IconDeviceDesktop,
+  IconDeviceMobile,
+  IconEye,
+  IconTextDirectionLtr,
+  IconTextDirectionRtl,
+} from '@tabler/icons-react';
 import type { Component, Editor } from 'grapesjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,17 +47,17 @@ export function BuilderToolbar({ editor, brands, brandId, onBrand, dir, onDirect
     <Group justify="space-between" gap="xs" mb="xs" data-testid="builder-toolbar">
       <Group gap="xs" wrap="wrap">
         {onBrand && (
-        <Select
-          size="xs"
-          aria-label={t('builder.toolbar.brand')}
-          placeholder={t('builder.toolbar.noBrand')}
-          data={brands.map((b) => ({ value: String(b.id), label: b.name }))}
-          value={brandId === null ? null : String(brandId)}
-          onChange={(v) => onBrand(v ? Number(v) : null)}
-          clearable
-          w={180}
-          data-testid="builder-brand"
-        />
+          <Select
+            size="xs"
+            aria-label={t('builder.toolbar.brand')}
+            placeholder={t('builder.toolbar.noBrand')}
+            data={brands.map((b) => ({ value: String(b.id), label: b.name }))}
+            value={brandId === null ? null : String(brandId)}
+            onChange={(v) => onBrand(v ? Number(v) : null)}
+            clearable
+            w={180}
+            data-testid="builder-brand"
+          />
         )}
         <SegmentedControl
           size="xs"
@@ -76,16 +84,35 @@ export function BuilderToolbar({ editor, brands, brandId, onBrand, dir, onDirect
       </Group>
       <Group gap={4}>
         <Tooltip label={t('builder.toolbar.undo')}>
-          <ActionIcon variant="default" aria-label={t('builder.toolbar.undo')} disabled={!undo?.hasUndo()} onClick={() => undo?.undo()} data-testid="builder-undo">
+          <ActionIcon
+            variant="default"
+            aria-label={t('builder.toolbar.undo')}
+            disabled={!undo?.hasUndo()}
+            onClick={() => undo?.undo()}
+            data-testid="builder-undo"
+          >
             <IconArrowBackUp size={16} className="mirror-rtl" />
           </ActionIcon>
         </Tooltip>
         <Tooltip label={t('builder.toolbar.redo')}>
-          <ActionIcon variant="default" aria-label={t('builder.toolbar.redo')} disabled={!undo?.hasRedo()} onClick={() => undo?.redo()} data-testid="builder-redo">
+          <ActionIcon
+            variant="default"
+            aria-label={t('builder.toolbar.redo')}
+            disabled={!undo?.hasRedo()}
+            onClick={() => undo?.redo()}
+            data-testid="builder-redo"
+          >
             <IconArrowForwardUp size={16} className="mirror-rtl" />
           </ActionIcon>
         </Tooltip>
-        <Button size="xs" variant="light" leftSection={<IconEye size={16} />} disabled={!editor} onClick={() => setPreview(true)} data-testid="builder-preview">
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconEye size={16} />}
+          disabled={!editor}
+          onClick={() => setPreview(true)}
+          data-testid="builder-preview"
+        >
           {t('builder.toolbar.preview')}
         </Button>
       </Group>

@@ -1,5 +1,13 @@
 import { Paper, Tabs } from '@mantine/core';
-import { BLOCK_IDS, type BlockId, type BlockTexts, blockMjml, type Direction, type EmailTheme, starterDesign } from '@risala/shared/email-design';
+import {
+  BLOCK_IDS,
+  type BlockId,
+  type BlockTexts,
+  blockMjml,
+  type Direction,
+  type EmailTheme,
+  starterDesign,
+} from '@risala/shared/email-design';
 import type { AssetsCustomData, Component, Editor } from 'grapesjs';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +33,24 @@ export interface EmailBuilderProps {
   startFrom?: string;
 }
 
-const NAME_KEYS = ['body', 'button', 'column', 'divider', 'group', 'hero', 'image', 'navBar', 'navLink', 'section', 'socialGroup', 'socialElement', 'spacer', 'text', 'wrapper', 'raw'];
+const NAME_KEYS = [
+  'body',
+  'button',
+  'column',
+  'divider',
+  'group',
+  'hero',
+  'image',
+  'navBar',
+  'navLink',
+  'section',
+  'socialGroup',
+  'socialElement',
+  'spacer',
+  'text',
+  'wrapper',
+  'raw',
+];
 
 /** GrapesJS's blocks carry the current brand's look and the email's language. */
 function registerBlocks(editor: Editor, theme: EmailTheme, texts: BlockTexts) {
@@ -61,13 +86,30 @@ export default function EmailBuilder({ mjml, onChange, brandId, onBrandChange, s
     if (!ready || !container.current) return;
     let disposed = false;
     let instance: Editor | null = null;
-    const firstDir: Direction = mjml ? (/<mjml[^>]*\sdir="rtl"/.test(mjml) ? 'rtl' : 'ltr') : (brand?.default_language ?? i18n.language) === 'ar' ? 'rtl' : 'ltr';
+    const firstDir: Direction = mjml
+      ? /<mjml[^>]*\sdir="rtl"/.test(mjml)
+        ? 'rtl'
+        : 'ltr'
+      : (brand?.default_language ?? i18n.language) === 'ar'
+        ? 'rtl'
+        : 'ltr';
     void blockTexts(languageOf(firstDir)).then((sample) => {
       if (disposed || !container.current) return;
       const design = mjml ?? starterDesign(themeFor(brand, firstDir), sample, languageOf(firstDir), startFrom);
       const names = Object.fromEntries(NAME_KEYS.map((k) => [k, t(`builder.names.${k}`)]));
-      const rte = { bold: t('builder.rte.bold'), italic: t('builder.rte.italic'), underline: t('builder.rte.underline'), strikethrough: t('builder.rte.strikethrough'), link: t('builder.rte.link') };
-      instance = createEditor(container.current, design, { names, rte, desktop: t('builder.device.desktop'), mobile: t('builder.device.mobile') }, i18n.language);
+      const rte = {
+        bold: t('builder.rte.bold'),
+        italic: t('builder.rte.italic'),
+        underline: t('builder.rte.underline'),
+        strikethrough: t('builder.rte.strikethrough'),
+        link: t('builder.rte.link'),
+      };
+      instance = createEditor(
+        container.current,
+        design,
+        { names, rte, desktop: t('builder.device.desktop'), mobile: t('builder.device.mobile') },
+        i18n.language,
+      );
       const e = instance;
       e.on('load', () => {
         const doc = e.Canvas.getDocument();
@@ -159,7 +201,12 @@ export default function EmailBuilder({ mjml, onChange, brandId, onBrandChange, s
                 </Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="settings">
-                <BlockSettings editor={editor} selected={selected} swatches={brand?.colors ?? []} onPickImage={(apply) => setPicker(() => apply)} />
+                <BlockSettings
+                  editor={editor}
+                  selected={selected}
+                  swatches={brand?.colors ?? []}
+                  onPickImage={(apply) => setPicker(() => apply)}
+                />
               </Tabs.Panel>
               <Tabs.Panel value="outline">
                 <Outline editor={editor} selected={selected} />

@@ -19,7 +19,19 @@ export const LINK = /^(?:https?:\/\/[^\s"<>]+|mailto:[^\s"<>]+|tel:\+?[\d\s-]+|\
 
 const SWATCH_BASE = ['#000000', '#1f2933', '#6b7280', '#d9dee4', '#f4f5f7', '#ffffff'];
 
-export function ColorField({ c, name, label, swatches, fallback }: { c: Component; name: string; label: string; swatches: string[]; fallback?: string }) {
+export function ColorField({
+  c,
+  name,
+  label,
+  swatches,
+  fallback,
+}: {
+  c: Component;
+  name: string;
+  label: string;
+  swatches: string[];
+  fallback?: string;
+}) {
   const [value, setValue] = useState(attrOf(c, name) || fallback || '');
   useEffect(() => setValue(attrOf(c, name) || fallback || ''), [c, name, fallback]);
   return (
@@ -64,7 +76,21 @@ export function AlignField({ c, fallback = 'left' }: { c: Component; fallback?: 
 }
 
 /** A pixel size (font size, width, thickness, height) as MJML writes it: "16px". */
-export function PixelField({ c, name, label, min, max, fallback }: { c: Component; name: string; label: string; min: number; max: number; fallback: number }) {
+export function PixelField({
+  c,
+  name,
+  label,
+  min,
+  max,
+  fallback,
+}: {
+  c: Component;
+  name: string;
+  label: string;
+  min: number;
+  max: number;
+  fallback: number;
+}) {
   const current = Number.parseInt(attrOf(c, name), 10);
   return (
     <NumberInput

@@ -22,8 +22,7 @@ import mjmlModule from 'grapesjs-mjml';
 
 // grapesjs-mjml ships a UMD bundle: the bundler hands over either the plugin or its exports object
 type MjmlPlugin = typeof mjmlModule;
-const mjmlPlugin: MjmlPlugin =
-  typeof mjmlModule === 'function' ? mjmlModule : (mjmlModule as unknown as { default: MjmlPlugin }).default;
+const mjmlPlugin: MjmlPlugin = typeof mjmlModule === 'function' ? mjmlModule : (mjmlModule as unknown as { default: MjmlPlugin }).default;
 
 export interface EditorLabels {
   /** the hover badge's names of MJML components, by their short name (text, button…) */
@@ -36,7 +35,8 @@ export interface EditorLabels {
 export const DEVICES = { desktop: '', mobile: '375px' } as const;
 export type Device = keyof typeof DEVICES;
 
-const rteIcon = (d: string) => `<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path fill="currentColor" d="${d}"/></svg>`;
+const rteIcon = (d: string) =>
+  `<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path fill="currentColor" d="${d}"/></svg>`;
 const RTE_ICONS = {
   bold: 'M13.5 15.5H10v-3h3.5a1.5 1.5 0 0 1 0 3M10 6.5h3a1.5 1.5 0 0 1 0 3h-3m5.6 1.29c.97-.68 1.65-1.79 1.65-2.79 0-2.26-1.75-4-4-4H7v14h7.04c2.1 0 3.71-1.7 3.71-3.79 0-1.52-.86-2.82-2.15-3.42Z',
   italic: 'M10 4v3h2.21l-3.42 8H6v3h8v-3h-2.21l3.42-8H18V4h-8Z',
@@ -45,7 +45,24 @@ const RTE_ICONS = {
   link: 'M3.9 12c0-1.71 1.39-3.1 3.1-3.1h4V7H7a5 5 0 0 0 0 10h4v-1.9H7c-1.71 0-3.1-1.39-3.1-3.1M8 13h8v-2H8v2m9-6h-4v1.9h4c1.71 0 3.1 1.39 3.1 3.1s-1.39 3.1-3.1 3.1h-4V17h4a5 5 0 0 0 0-10Z',
 };
 
-const NAME_KEYS = ['body', 'button', 'column', 'divider', 'group', 'hero', 'image', 'navBar', 'navLink', 'section', 'socialGroup', 'socialElement', 'spacer', 'text', 'wrapper', 'raw'];
+const NAME_KEYS = [
+  'body',
+  'button',
+  'column',
+  'divider',
+  'group',
+  'hero',
+  'image',
+  'navBar',
+  'navLink',
+  'section',
+  'socialGroup',
+  'socialElement',
+  'spacer',
+  'text',
+  'wrapper',
+  'raw',
+];
 
 export function createEditor(container: HTMLElement, mjml: string, labels: EditorLabels, locale: string): Editor {
   const names = Object.fromEntries(NAME_KEYS.map((k) => [k, labels.names[k] ?? k]));
@@ -87,7 +104,12 @@ export function createEditor(container: HTMLElement, mjml: string, labels: Edito
   });
   const rte = editor.RichTextEditor;
   const add = (name: keyof typeof RTE_ICONS, result: (r: RteApi) => void) =>
-    rte.add(name, { name, icon: rteIcon(RTE_ICONS[name]), attributes: { title: labels.rte[name], 'aria-label': labels.rte[name] }, result } as never);
+    rte.add(name, {
+      name,
+      icon: rteIcon(RTE_ICONS[name]),
+      attributes: { title: labels.rte[name], 'aria-label': labels.rte[name] },
+      result,
+    } as never);
   add('bold', (r) => r.exec('bold'));
   add('italic', (r) => r.exec('italic'));
   add('underline', (r) => r.exec('underline'));
@@ -117,13 +139,17 @@ export function closest(c: Component | null | undefined, types: string[]): Compo
  * The components of the given types inside `c`, found in the model tree (GrapesJS's `find` queries
  * the canvas DOM, where MJML components are rendered HTML and no mj-* element exists).
  */
-export const ofTypes = (c: Component | null | undefined, ...types: string[]): Component[] => c?.findType((x: Component) => types.includes(typeOf(x))) ?? [];
+export const ofTypes = (c: Component | null | undefined, ...types: string[]): Component[] =>
+  c?.findType((x: Component) => types.includes(typeOf(x))) ?? [];
 
 export const rootOf = (editor: Editor) => ofTypes(editor.getWrapper(), 'mjml')[0] ?? null;
 export const bodyOf = (editor: Editor) => ofTypes(editor.getWrapper(), 'mj-body')[0] ?? null;
 export const sectionsOf = (editor: Editor) => bodyOf(editor)?.components().models ?? [];
 
-const hasClass = (c: Component, name: string) => String(c.getAttributes()['css-class'] ?? '').split(/\s+/).includes(name);
+const hasClass = (c: Component, name: string) =>
+  String(c.getAttributes()['css-class'] ?? '')
+    .split(/\s+/)
+    .includes(name);
 export const isFooter = (c: Component) => hasClass(c, FOOTER_CLASS);
 
 /** The design as MJML (GrapesJS's export of the MJML component tree). */
@@ -156,9 +182,12 @@ export function insertBlock(editor: Editor, id: BlockId, theme: EmailTheme, text
       added = column.components().add(blockMjml(id, theme, texts), { at }) as unknown as Component[];
     } else {
       const dir = theme.dir === 'rtl' ? ' direction="rtl"' : '';
-      const row = rows.add(`<mj-section background-color="${theme.surface}"${dir} padding="16px 0px"><mj-column${dir}>${blockMjml(id, theme, texts)}</mj-column></mj-section>`, {
-        at: rowAt(),
-      }) as unknown as Component[];
+      const row = rows.add(
+        `<mj-section background-color="${theme.surface}"${dir} padding="16px 0px"><mj-column${dir}>${blockMjml(id, theme, texts)}</mj-column></mj-section>`,
+        {
+          at: rowAt(),
+        },
+      ) as unknown as Component[];
       added = ofTypes(row[0], 'mj-column')[0]?.components().models ?? [];
     }
   }
@@ -214,7 +243,8 @@ export const emailDirection = (editor: Editor): Direction => (rootOf(editor)?.ge
  */
 export function applyTheme(editor: Editor, theme: EmailTheme) {
   const all = ofTypes(editor.getWrapper(), 'mj-button', 'mj-image', 'mj-text');
-  for (const button of all.filter((c) => typeOf(c) === 'mj-button')) button.addAttributes({ 'background-color': theme.primary, color: theme.onPrimary });
+  for (const button of all.filter((c) => typeOf(c) === 'mj-button'))
+    button.addAttributes({ 'background-color': theme.primary, color: theme.onPrimary });
   for (const logo of all.filter((c) => hasClass(c, LOGO_CLASS))) {
     const section = closest(logo, ['mj-section']);
     if (theme.logoUrl) {
@@ -223,7 +253,9 @@ export function applyTheme(editor: Editor, theme: EmailTheme) {
         logo.set('src', src);
         logo.addAttributes({ src, alt: mjmlAttr(theme.brandName) });
       } else {
-        logo.replaceWith(`<mj-image css-class="${LOGO_CLASS}" src="${src}" alt="${mjmlAttr(theme.brandName)}" width="140px" align="center" padding="8px 25px"></mj-image>`);
+        logo.replaceWith(
+          `<mj-image css-class="${LOGO_CLASS}" src="${src}" alt="${mjmlAttr(theme.brandName)}" width="140px" align="center" padding="8px 25px"></mj-image>`,
+        );
       }
       section?.addAttributes({ 'background-color': theme.surface });
     } else {

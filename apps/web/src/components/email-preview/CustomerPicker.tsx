@@ -5,7 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { customerLabel, useCustomerSearch } from './customer-search.ts';
 
 /** A searchable pick among the account's customers, whose values a preview fills in. */
-export function CustomerPicker({ value, onChange, testId = 'customer-picker' }: { value: number | null; onChange: (id: number | null) => void; testId?: string }) {
+export function CustomerPicker({
+  value,
+  onChange,
+  testId = 'customer-picker',
+}: {
+  value: number | null;
+  onChange: (id: number | null) => void;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);

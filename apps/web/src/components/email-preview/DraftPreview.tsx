@@ -23,7 +23,10 @@ export function DraftPreview({
   device?: PreviewDevice;
 }) {
   const { t } = useTranslation();
-  const [input] = useDebouncedValue({ subject, ...(mjml ? { mjml } : { html: html ?? '' }), ...(customerId ? { customer_id: customerId } : {}) }, 400);
+  const [input] = useDebouncedValue(
+    { subject, ...(mjml ? { mjml } : { html: html ?? '' }), ...(customerId ? { customer_id: customerId } : {}) },
+    400,
+  );
   const rendered = useRenderedEmail(input);
   if (rendered.isError) return <LoadError error={rendered.error} onRetry={() => void rendered.refetch()} />;
   if (!rendered.data) return rendered.isFetching ? <Loader size="sm" /> : null;

@@ -59,7 +59,12 @@ export function TopBar({ sidebarOpened, onToggleSidebar }: { sidebarOpened: bool
               <Menu.Item component={Link} to="/user-profile" leftSection={<IconUser size={16} />} data-testid="menu-profile">
                 {t('shell.profile')}
               </Menu.Item>
-              <Menu.Item color="red" leftSection={<IconLogout size={16} className="mirror-rtl" />} onClick={() => void logout()} data-testid="logout">
+              <Menu.Item
+                color="red"
+                leftSection={<IconLogout size={16} className="mirror-rtl" />}
+                onClick={() => void logout()}
+                data-testid="logout"
+              >
                 {t('shell.logout')}
               </Menu.Item>
             </Menu.Dropdown>

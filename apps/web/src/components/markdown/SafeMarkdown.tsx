@@ -29,7 +29,9 @@ function AppLink({ href = '', children }: AnchorHTMLAttributes<HTMLAnchorElement
 
 /** Inline code holds quoted messages (a plan's SMS in Arabic inside an English line): laid out, isolated, in its own direction. */
 function QuotedCode({ children, className }: HTMLAttributes<HTMLElement>) {
-  const text = Children.toArray(children).filter((c) => typeof c === 'string').join('');
+  const text = Children.toArray(children)
+    .filter((c) => typeof c === 'string')
+    .join('');
   return (
     <code className={className} dir={textDir(text)}>
       {children}

@@ -45,94 +45,94 @@ export function NotificationBell() {
   // the badge sits beside it in the positioned box
   return (
     <Box pos="relative">
-    <Popover
-      opened={opened}
-      onChange={setOpened}
-      position="bottom-end"
-      // never wider than a phone's screen (the expanded panel ran off its side)
-      width={`min(${mode === 'expanded' ? 480 : 380}px, calc(100vw - 16px))`}
-      shadow="md"
-      withinPortal
-    >
-      <Popover.Target>
-        <ActionIcon
-          variant="subtle"
-          size="lg"
-          onClick={toggle}
-          aria-label={t('bell.open', { count: unread })}
-          data-testid="notification-bell"
-        >
-          <IconBell size={22} stroke={1.6} />
-        </ActionIcon>
-      </Popover.Target>
-      <Popover.Dropdown p={0} data-testid="notification-panel" data-mode={mode}>
-        <Group justify="space-between" px="md" py="sm" wrap="nowrap">
-          <Text fw={700}>
-            {t('bell.title')}
-            {unread > 0 && (
-              <Text span c="dimmed" fw={400} ms={6}>
-                ({unread})
-              </Text>
-            )}
-          </Text>
-          <Button
-            size="compact-sm"
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        position="bottom-end"
+        // never wider than a phone's screen (the expanded panel ran off its side)
+        width={`min(${mode === 'expanded' ? 480 : 380}px, calc(100vw - 16px))`}
+        shadow="md"
+        withinPortal
+      >
+        <Popover.Target>
+          <ActionIcon
             variant="subtle"
-            leftSection={<IconChecks size={16} />}
-            onClick={() => markAll.mutate()}
-            loading={markAll.isPending}
-            disabled={!anyUnread}
-            data-testid="mark-all-read"
+            size="lg"
+            onClick={toggle}
+            aria-label={t('bell.open', { count: unread })}
+            data-testid="notification-bell"
           >
-            {t('bell.markAll')}
-          </Button>
-        </Group>
-        <ScrollArea.Autosize mah={mode === 'expanded' ? '65vh' : 380} type="auto">
-          {feed.isLoading ? (
-            <Center py="lg">
-              <Loader size="sm" />
-            </Center>
-          ) : items.length === 0 ? (
-            <Text c="dimmed" ta="center" py="lg" size="sm" data-testid="notification-empty">
-              {mode === 'compact' ? t('bell.emptyUnread') : t('bell.empty')}
+            <IconBell size={22} stroke={1.6} />
+          </ActionIcon>
+        </Popover.Target>
+        <Popover.Dropdown p={0} data-testid="notification-panel" data-mode={mode}>
+          <Group justify="space-between" px="md" py="sm" wrap="nowrap">
+            <Text fw={700}>
+              {t('bell.title')}
+              {unread > 0 && (
+                <Text span c="dimmed" fw={400} ms={6}>
+                  ({unread})
+                </Text>
+              )}
             </Text>
-          ) : (
-            items.map((item) => (
-              <NotificationItem
-                key={item.id}
-                item={item}
-                language={i18n.language}
-                onOpen={open}
-                busy={markRead.isPending && markRead.variables?.id === item.id}
-              />
-            ))
-          )}
-        </ScrollArea.Autosize>
-        <Group justify="center" py={6} style={{ borderBlockStart: '1px solid var(--mantine-color-default-border)' }}>
-          {mode === 'compact' ? (
             <Button
               size="compact-sm"
               variant="subtle"
-              leftSection={<IconArrowsMaximize size={16} />}
-              onClick={() => setMode('expanded')}
-              data-testid="notification-view-all"
+              leftSection={<IconChecks size={16} />}
+              onClick={() => markAll.mutate()}
+              loading={markAll.isPending}
+              disabled={!anyUnread}
+              data-testid="mark-all-read"
             >
-              {t('bell.viewAll')}
+              {t('bell.markAll')}
             </Button>
-          ) : (
-            <Button
-              size="compact-sm"
-              variant="subtle"
-              leftSection={<IconArrowsMinimize size={16} />}
-              onClick={() => setMode('compact')}
-              data-testid="notification-minimize"
-            >
-              {t('bell.minimize')}
-            </Button>
-          )}
-        </Group>
-      </Popover.Dropdown>
-    </Popover>
+          </Group>
+          <ScrollArea.Autosize mah={mode === 'expanded' ? '65vh' : 380} type="auto">
+            {feed.isLoading ? (
+              <Center py="lg">
+                <Loader size="sm" />
+              </Center>
+            ) : items.length === 0 ? (
+              <Text c="dimmed" ta="center" py="lg" size="sm" data-testid="notification-empty">
+                {mode === 'compact' ? t('bell.emptyUnread') : t('bell.empty')}
+              </Text>
+            ) : (
+              items.map((item) => (
+                <NotificationItem
+                  key={item.id}
+                  item={item}
+                  language={i18n.language}
+                  onOpen={open}
+                  busy={markRead.isPending && markRead.variables?.id === item.id}
+                />
+              ))
+            )}
+          </ScrollArea.Autosize>
+          <Group justify="center" py={6} style={{ borderBlockStart: '1px solid var(--mantine-color-default-border)' }}>
+            {mode === 'compact' ? (
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                leftSection={<IconArrowsMaximize size={16} />}
+                onClick={() => setMode('expanded')}
+                data-testid="notification-view-all"
+              >
+                {t('bell.viewAll')}
+              </Button>
+            ) : (
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                leftSection={<IconArrowsMinimize size={16} />}
+                onClick={() => setMode('compact')}
+                data-testid="notification-minimize"
+              >
+                {t('bell.minimize')}
+              </Button>
+            )}
+          </Group>
+        </Popover.Dropdown>
+      </Popover>
       {unread > 0 && (
         <Badge className="notification-badge" size="sm" color="red" variant="filled" data-testid="notification-badge">
           {badgeCount(unread)}

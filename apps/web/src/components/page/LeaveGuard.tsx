@@ -60,7 +60,13 @@ export function useLeaveGuard(
     released.current = true;
   }, []);
   const guard = (
-    <Modal opened={blocker.state === 'blocked' && ask} onClose={() => blocker.reset?.()} title={t('common.leaveGuard.title')} centered data-testid="leave-guard">
+    <Modal
+      opened={blocker.state === 'blocked' && ask}
+      onClose={() => blocker.reset?.()}
+      title={t('common.leaveGuard.title')}
+      centered
+      data-testid="leave-guard"
+    >
       <Text size="sm">{t('common.leaveGuard.body')}</Text>
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={() => blocker.reset?.()} data-testid="leave-guard-stay">

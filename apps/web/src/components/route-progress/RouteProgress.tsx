@@ -35,13 +35,5 @@ export function RouteProgress() {
   }, [location]);
 
   if (phase === 'idle') return null;
-  return (
-    <div
-      className="route-progress"
-      data-phase={phase}
-      data-testid="route-progress"
-      role="progressbar"
-      aria-hidden="true"
-    />
-  );
+  return <div className="route-progress" data-phase={phase} data-testid="route-progress" role="progressbar" aria-hidden="true" />;
 }

@@ -6,6 +6,6 @@ describe('dirOf: the direction of user text', () => {
     for (const n of ['+15550000001', '+966 55 310 0001', '(050) 123-4567', '20%', '#1042']) expect(dirOf(n)).toBe('ltr');
   });
   it('lets text follow its first letter', () => {
-    for (const s of ['{{first_name|Hello}}, your offer is here', 'مرحبًا {{first_name}}', 'Risala', ''])  expect(dirOf(s)).toBe('auto');
+    for (const s of ['{{first_name|Hello}}, your offer is here', 'مرحبًا {{first_name}}', 'Risala', '']) expect(dirOf(s)).toBe('auto');
   });
 });

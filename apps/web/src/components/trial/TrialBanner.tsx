@@ -11,9 +11,7 @@ export function TrialBanner() {
   const { state, data } = useFeatureAccess();
   if (state !== 'warning' && state !== 'expired' && state !== 'blocked') return null;
   const warning = state === 'warning';
-  const text = warning
-    ? t('trial.warning', { when: formatInDays(data?.days_remaining ?? 0, i18n.language) })
-    : t('trial.expired');
+  const text = warning ? t('trial.warning', { when: formatInDays(data?.days_remaining ?? 0, i18n.language) }) : t('trial.expired');
   return (
     <Alert
       data-testid="trial-banner"
@@ -28,7 +26,12 @@ export function TrialBanner() {
         <Text size="sm" fw={500}>
           {text}
         </Text>
-        <Button component={Link} to={warning ? '/subscriptionplan?upgrade=true' : '/subscriptionplan?upgrade=true&reason=trial_expired'} size="xs" color={warning ? 'yellow' : 'red'}>
+        <Button
+          component={Link}
+          to={warning ? '/subscriptionplan?upgrade=true' : '/subscriptionplan?upgrade=true&reason=trial_expired'}
+          size="xs"
+          color={warning ? 'yellow' : 'red'}
+        >
           {t('trial.upgrade')}
         </Button>
       </Group>

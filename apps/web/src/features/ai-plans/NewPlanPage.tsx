@@ -1,4 +1,21 @@
-import { Alert, Button, Checkbox, FileButton, Group, MultiSelect, NumberInput, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  FileButton,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { PLAN_OBJECTIVES, type PlanObjective } from '@risala/shared/schemas/ai-plans';
 import { CHANNELS, type Channel } from '@risala/shared/schemas/messages';
 import { useMediaQuery } from '@mantine/hooks';
@@ -81,7 +98,10 @@ export function NewPlanPage() {
       link: link.trim() || null,
       brief_id: briefId ? Number(briefId) : null,
     };
-    create.mutate({ body, campaignId: pre.campaignId }, { onSuccess: (plan) => navigate(`/campaign/ai-plans/${plan.id}`, { state: { write: true } }) });
+    create.mutate(
+      { body, campaignId: pre.campaignId },
+      { onSuccess: (plan) => navigate(`/campaign/ai-plans/${plan.id}`, { state: { write: true } }) },
+    );
   }
 
   return (
@@ -134,10 +154,44 @@ export function NewPlanPage() {
             data-testid="ai-plan-notes-other"
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select label={t('aiPlans.form.brand')} data={brands.data ?? []} value={brand} onChange={setBrandId} allowDeselect={false} required data-testid="ai-plan-brand" />
-            <NumberInput label={t('aiPlans.form.budget')} description={t('aiPlans.form.budgetHint')} min={1} max={100_000_000} thousandSeparator value={budget} onChange={(v) => setBudget(Number(v) || 1)} data-testid="ai-plan-budget" />
-            <TextInput type="date" label={t('aiPlans.form.start')} value={start} min={today()} onChange={(e) => setStart(e.currentTarget.value)} required data-testid="ai-plan-start" />
-            <TextInput type="date" label={t('aiPlans.form.end')} value={end} min={start} onChange={(e) => setEnd(e.currentTarget.value)} required data-testid="ai-plan-end" error={end < start ? t('validation.dateRange') : undefined} />
+            <Select
+              label={t('aiPlans.form.brand')}
+              data={brands.data ?? []}
+              value={brand}
+              onChange={setBrandId}
+              allowDeselect={false}
+              required
+              data-testid="ai-plan-brand"
+            />
+            <NumberInput
+              label={t('aiPlans.form.budget')}
+              description={t('aiPlans.form.budgetHint')}
+              min={1}
+              max={100_000_000}
+              thousandSeparator
+              value={budget}
+              onChange={(v) => setBudget(Number(v) || 1)}
+              data-testid="ai-plan-budget"
+            />
+            <TextInput
+              type="date"
+              label={t('aiPlans.form.start')}
+              value={start}
+              min={today()}
+              onChange={(e) => setStart(e.currentTarget.value)}
+              required
+              data-testid="ai-plan-start"
+            />
+            <TextInput
+              type="date"
+              label={t('aiPlans.form.end')}
+              value={end}
+              min={start}
+              onChange={(e) => setEnd(e.currentTarget.value)}
+              required
+              data-testid="ai-plan-end"
+              error={end < start ? t('validation.dateRange') : undefined}
+            />
           </SimpleGrid>
           <MultiSelect
             label={t('aiPlans.form.groups')}
@@ -150,15 +204,34 @@ export function NewPlanPage() {
             disabled={Boolean(pre.campaignId)}
             data-testid="ai-plan-groups"
           />
-          <MultiSelect label={t('aiPlans.form.exclude')} data={groupData.filter((g) => !groupIds.includes(g.value))} value={excludeIds} onChange={setExcludeIds} searchable clearable />
-          <Checkbox.Group label={t('aiPlans.form.channels')} description={t('aiPlans.form.channelsHint')} value={channels} onChange={(v) => setChannels(v as Channel[])} data-testid="ai-plan-channels">
+          <MultiSelect
+            label={t('aiPlans.form.exclude')}
+            data={groupData.filter((g) => !groupIds.includes(g.value))}
+            value={excludeIds}
+            onChange={setExcludeIds}
+            searchable
+            clearable
+          />
+          <Checkbox.Group
+            label={t('aiPlans.form.channels')}
+            description={t('aiPlans.form.channelsHint')}
+            value={channels}
+            onChange={(v) => setChannels(v as Channel[])}
+            data-testid="ai-plan-channels"
+          >
             <Group mt="xs">
               {CHANNELS.map((c) => (
                 <Checkbox key={c} value={c} label={t(`ai.channels.${c}`)} />
               ))}
             </Group>
           </Checkbox.Group>
-          <TextInput label={t('aiPlans.form.link')} placeholder="https://" value={link} onChange={(e) => setLink(e.currentTarget.value)} className="ltr-value" />
+          <TextInput
+            label={t('aiPlans.form.link')}
+            placeholder="https://"
+            value={link}
+            onChange={(e) => setLink(e.currentTarget.value)}
+            className="ltr-value"
+          />
           <Group align="flex-end">
             <Select
               label={t('aiPlans.form.brief')}
@@ -169,7 +242,12 @@ export function NewPlanPage() {
               clearable
               style={{ flex: 1 }}
             />
-            <FileButton accept="application/pdf,.pdf,.docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain,.txt,.md" onChange={(file) => file && upload.mutate({ file, brandId: brand ? Number(brand) : null }, { onSuccess: (b) => setBriefId(String(b.id)) })}>
+            <FileButton
+              accept="application/pdf,.pdf,.docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain,.txt,.md"
+              onChange={(file) =>
+                file && upload.mutate({ file, brandId: brand ? Number(brand) : null }, { onSuccess: (b) => setBriefId(String(b.id)) })
+              }
+            >
               {(props) => (
                 <Button {...props} variant="default" leftSection={<IconFileUpload size={16} />} loading={upload.isPending}>
                   {t('aiPlans.form.upload')}
@@ -178,10 +256,23 @@ export function NewPlanPage() {
             </FileButton>
           </Group>
           {upload.isError && <ApiErrorAlert error={upload.error} fallback={t('aiPlans.form.uploadFailed')} />}
-          <TextInput label={t('aiPlans.form.name')} description={t('aiPlans.form.nameHint')} value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={150} attributes={autoDir(name)} />
+          <TextInput
+            label={t('aiPlans.form.name')}
+            description={t('aiPlans.form.nameHint')}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            maxLength={150}
+            attributes={autoDir(name)}
+          />
           {create.isError && <ApiErrorAlert error={create.error} fallback={t('aiPlans.form.failed')} testId="ai-plan-error" />}
           <Group justify="flex-end">
-            <Button type="submit" leftSection={<IconSparkles size={16} />} loading={create.isPending} disabled={!brand || !notes.trim() || channels.length === 0 || end < start} data-testid="ai-plan-submit">
+            <Button
+              type="submit"
+              leftSection={<IconSparkles size={16} />}
+              loading={create.isPending}
+              disabled={!brand || !notes.trim() || channels.length === 0 || end < start}
+              data-testid="ai-plan-submit"
+            >
               {t('aiPlans.form.submit')}
             </Button>
           </Group>

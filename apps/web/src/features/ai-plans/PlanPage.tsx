@@ -20,19 +20,44 @@ import { StatusBadge } from './components/StatusBadge.tsx';
 import { reasonText } from './reasons.ts';
 import { useQueryClient } from '@tanstack/react-query';
 
-function RejectDialog({ opened, onClose, onReject, pending, error }: { opened: boolean; onClose: () => void; onReject: (reason: string) => void; pending: boolean; error: unknown }) {
+function RejectDialog({
+  opened,
+  onClose,
+  onReject,
+  pending,
+  error,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onReject: (reason: string) => void;
+  pending: boolean;
+  error: unknown;
+}) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   return (
     <Modal opened={opened} onClose={onClose} title={t('aiPlans.actions.rejectTitle')}>
       <Stack gap="sm">
-        <Textarea label={t('aiPlans.actions.reason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={500} required data-testid="ai-plan-reject-reason" />
+        <Textarea
+          label={t('aiPlans.actions.reason')}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          maxLength={500}
+          required
+          data-testid="ai-plan-reject-reason"
+        />
         {Boolean(error) && <ApiErrorAlert error={error} fallback={t('aiPlans.actions.failed')} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('aiPlans.actions.close')}
           </Button>
-          <Button color="red" onClick={() => onReject(reason)} loading={pending} disabled={!reason.trim()} data-testid="ai-plan-reject-submit">
+          <Button
+            color="red"
+            onClick={() => onReject(reason)}
+            loading={pending}
+            disabled={!reason.trim()}
+            data-testid="ai-plan-reject-submit"
+          >
             {t('aiPlans.actions.reject')}
           </Button>
         </Group>
@@ -58,37 +83,80 @@ function Actions({ plan }: { plan: AiPlan }) {
       <Group gap="xs">
         {editable && make && (
           <>
-            <Button leftSection={<IconSend size={16} className="mirror-rtl" />} onClick={() => run('submit', 'aiPlans.actions.submitted')} loading={step.isPending} data-testid="ai-plan-submit-approval">
+            <Button
+              leftSection={<IconSend size={16} className="mirror-rtl" />}
+              onClick={() => run('submit', 'aiPlans.actions.submitted')}
+              loading={step.isPending}
+              data-testid="ai-plan-submit-approval"
+            >
               {t('aiPlans.actions.submit')}
             </Button>
-            <Button variant="light" leftSection={<IconSparkles size={16} />} onClick={() => personalize.mutate(undefined, { onSuccess: () => showSuccessToast('aiPlans.actions.personalized') })} loading={personalize.isPending} data-testid="ai-plan-personalize">
+            <Button
+              variant="light"
+              leftSection={<IconSparkles size={16} />}
+              onClick={() => personalize.mutate(undefined, { onSuccess: () => showSuccessToast('aiPlans.actions.personalized') })}
+              loading={personalize.isPending}
+              data-testid="ai-plan-personalize"
+            >
               {t('aiPlans.actions.personalize')}
             </Button>
           </>
         )}
         {plan.status === 'PENDING_APPROVAL' && decide && (
           <>
-            <Button color="green" leftSection={<IconCheck size={16} />} onClick={() => run('approve', 'aiPlans.actions.approved')} loading={step.isPending} data-testid="ai-plan-approve">
+            <Button
+              color="green"
+              leftSection={<IconCheck size={16} />}
+              onClick={() => run('approve', 'aiPlans.actions.approved')}
+              loading={step.isPending}
+              data-testid="ai-plan-approve"
+            >
               {t('aiPlans.actions.approve')}
             </Button>
-            <Button color="red" variant="light" leftSection={<IconX size={16} />} onClick={() => setRejecting(true)} data-testid="ai-plan-reject">
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconX size={16} />}
+              onClick={() => setRejecting(true)}
+              data-testid="ai-plan-reject"
+            >
               {t('aiPlans.actions.reject')}
             </Button>
           </>
         )}
         {plan.status === 'APPROVED' && make && (
-          <Button leftSection={<IconRocket size={16} />} onClick={() => apply.mutate(undefined, { onSuccess: () => showSuccessToast('aiPlans.actions.applied') })} loading={apply.isPending} data-testid="ai-plan-apply">
+          <Button
+            leftSection={<IconRocket size={16} />}
+            onClick={() => apply.mutate(undefined, { onSuccess: () => showSuccessToast('aiPlans.actions.applied') })}
+            loading={apply.isPending}
+            data-testid="ai-plan-apply"
+          >
             {t('aiPlans.actions.apply')}
           </Button>
         )}
         {plan.status !== 'PENDING_APPROVAL' && can(permissions, 'campaign', 'delete') && (
-          <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => step.mutate({ kind: 'delete' }, { onSuccess: () => navigate('/campaign/ai-plans') })} data-testid="ai-plan-delete">
+          <Button
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={16} />}
+            onClick={() => step.mutate({ kind: 'delete' }, { onSuccess: () => navigate('/campaign/ai-plans') })}
+            data-testid="ai-plan-delete"
+          >
             {t('aiPlans.actions.delete')}
           </Button>
         )}
       </Group>
-      {plan.status === 'PENDING_APPROVAL' && !decide && <Text size="sm" c="dimmed">{t('aiPlans.actions.waiting')}</Text>}
-      {[step, apply, personalize].map((m, i) => m.isError && <ApiErrorAlert key={String(i)} error={m.error} fallback={t('aiPlans.actions.failed')} testId="ai-plan-action-error" />)}
+      {plan.status === 'PENDING_APPROVAL' && !decide && (
+        <Text size="sm" c="dimmed">
+          {t('aiPlans.actions.waiting')}
+        </Text>
+      )}
+      {[step, apply, personalize].map(
+        (m, i) =>
+          m.isError && (
+            <ApiErrorAlert key={String(i)} error={m.error} fallback={t('aiPlans.actions.failed')} testId="ai-plan-action-error" />
+          ),
+      )}
       <RejectDialog
         opened={rejecting}
         onClose={() => setRejecting(false)}
@@ -169,11 +237,19 @@ export function PlanPage() {
             <StatusBadge status={p.status} />
           </Group>
           <Text c="dimmed">
-            {t('aiPlans.header', { objective: t(`aiPlans.objectives.${p.objective}`), brand: body.brand.name, from: day(body.window.start_date), to: day(body.window.end_date) })}
+            {t('aiPlans.header', {
+              objective: t(`aiPlans.objectives.${p.objective}`),
+              brand: body.brand.name,
+              from: day(body.window.start_date),
+              to: day(body.window.end_date),
+            })}
           </Text>
           {p.decided_by_name && (
             <Text size="sm" c="dimmed">
-              {t(p.status === 'REJECTED' ? 'aiPlans.rejectedBy' : 'aiPlans.approvedBy', { name: p.decided_by_name, at: formatDate(p.decided_at ?? '', { dateStyle: 'medium', timeStyle: 'short' }, i18n.language) })}
+              {t(p.status === 'REJECTED' ? 'aiPlans.rejectedBy' : 'aiPlans.approvedBy', {
+                name: p.decided_by_name,
+                at: formatDate(p.decided_at ?? '', { dateStyle: 'medium', timeStyle: 'short' }, i18n.language),
+              })}
             </Text>
           )}
         </div>

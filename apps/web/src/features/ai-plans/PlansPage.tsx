@@ -49,7 +49,11 @@ function PlanTable({ view }: { view: (typeof VIEWS)[number] }) {
   const n = (v: number) => new Intl.NumberFormat(intlLocale(i18n.language)).format(v);
   const pages = Math.max(1, Math.ceil((plans.data?.total ?? 0) / 20));
   return (
-    <QueryState query={plans} empty={(d) => d.items.length === 0} emptyText={t(view === 'pending' ? 'aiPlans.list.emptyPending' : 'aiPlans.list.empty')}>
+    <QueryState
+      query={plans}
+      empty={(d) => d.items.length === 0}
+      emptyText={t(view === 'pending' ? 'aiPlans.list.emptyPending' : 'aiPlans.list.empty')}
+    >
       {(data) => (
         <Paper withBorder radius="md" p="xs">
           <Table.ScrollContainer minWidth={760}>
@@ -80,7 +84,8 @@ function PlanTable({ view }: { view: (typeof VIEWS)[number] }) {
                     <Table.Td>{n(p.reachable)}</Table.Td>
                     <Table.Td>{n(p.credits)}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {formatDate(`${p.start_date}T12:00:00Z`, { dateStyle: 'medium', timeZone: 'UTC' }, i18n.language)} – {formatDate(`${p.end_date}T12:00:00Z`, { dateStyle: 'medium', timeZone: 'UTC' }, i18n.language)}
+                      {formatDate(`${p.start_date}T12:00:00Z`, { dateStyle: 'medium', timeZone: 'UTC' }, i18n.language)} –{' '}
+                      {formatDate(`${p.end_date}T12:00:00Z`, { dateStyle: 'medium', timeZone: 'UTC' }, i18n.language)}
                     </Table.Td>
                     <Table.Td dir="auto">{p.created_by_name ?? '—'}</Table.Td>
                   </Table.Tr>
@@ -137,4 +142,3 @@ export function PlansPage() {
     </Stack>
   );
 }
-

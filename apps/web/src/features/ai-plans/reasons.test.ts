@@ -10,9 +10,11 @@ describe('a plan remark in words', () => {
     await preloadLanguage('ar');
   });
 
-  it('names the channel, the segment, the error and the language in the reader\'s language', async () => {
+  it("names the channel, the segment, the error and the language in the reader's language", async () => {
     await i18n.changeLanguage('en');
-    expect(reasonText(i18n.t, { key: 'channelUnavailable', params: { channel: 'email', error: 'NO_ACTIVE_SENDER' } })).toMatch(/^Email is left out: /);
+    expect(reasonText(i18n.t, { key: 'channelUnavailable', params: { channel: 'email', error: 'NO_ACTIVE_SENDER' } })).toMatch(
+      /^Email is left out: /,
+    );
     expect(reasonText(i18n.t, { key: 'noWhatsappTemplate', params: { language: 'ar' } })).toContain('in Arabic');
     await i18n.changeLanguage('ar');
     const text = reasonText(i18n.t, { key: 'droppedForBudget', params: { channel: 'sms', segment: 'ar' } }, (n) => String(n));

@@ -53,12 +53,27 @@ function Summary({ days }: { days: number }) {
           </Group>
         </Title>
         {stream.status !== 'writing' && (
-          <Button size="xs" variant="subtle" leftSection={<IconRefresh size={14} />} onClick={() => void start(`/api/ai/analytics-stream?days=${days}&lang=${lang}`)} data-testid="analytics-rewrite">
+          <Button
+            size="xs"
+            variant="subtle"
+            leftSection={<IconRefresh size={14} />}
+            onClick={() => void start(`/api/ai/analytics-stream?days=${days}&lang=${lang}`)}
+            data-testid="analytics-rewrite"
+          >
             {t('analytics.rewrite')}
           </Button>
         )}
       </Group>
-      <WritingPanel state={stream} fallbackText="" engine={null} model={null} onCancel={stream.cancel} testId="analytics-summary" language={lang} maxHeight={260} />
+      <WritingPanel
+        state={stream}
+        fallbackText=""
+        engine={null}
+        model={null}
+        onCancel={stream.cancel}
+        testId="analytics-summary"
+        language={lang}
+        maxHeight={260}
+      />
     </Paper>
   );
 }
@@ -74,7 +89,8 @@ export function AnalyticsPage() {
   const days = Number(oneOf(list.values.days, DAYS) ?? '30');
   const dashboard = useAnalyticsDashboard(days);
   const [showAll, setShowAll] = useState(false);
-  const locked = isApiError(dashboard.error) && (dashboard.error.code === 'FEATURE_NOT_AVAILABLE' || dashboard.error.code === 'SUBSCRIPTION_REQUIRED');
+  const locked =
+    isApiError(dashboard.error) && (dashboard.error.code === 'FEATURE_NOT_AVAILABLE' || dashboard.error.code === 'SUBSCRIPTION_REQUIRED');
   const data = dashboard.data;
   const insights = data ? (showAll ? data.insights : data.insights.slice(0, 6)) : [];
   return (
@@ -86,7 +102,12 @@ export function AnalyticsPage() {
           </Title>
           <Text c="dimmed">{t('analytics.subtitle')}</Text>
         </div>
-        <SegmentedControl value={String(days)} onChange={(v) => list.update({ days: v })} data={DAYS.map((d) => ({ value: d, label: t('analytics.days', { n: Number(d) }) }))} data-testid="analytics-days" />
+        <SegmentedControl
+          value={String(days)}
+          onChange={(v) => list.update({ days: v })}
+          data={DAYS.map((d) => ({ value: d, label: t('analytics.days', { n: Number(d) }) }))}
+          data-testid="analytics-days"
+        />
       </Group>
       {locked ? (
         <Upgrade />

@@ -89,7 +89,13 @@ export function AiSettingsPage() {
               </Radio.Group>
               {engine === 'own' && (
                 <>
-                  <TextInput label={t('ai.settings.baseUrl')} description={t('ai.settings.baseUrlHint')} value={baseUrl} onChange={(e) => setBaseUrl(e.currentTarget.value)} dir="ltr" />
+                  <TextInput
+                    label={t('ai.settings.baseUrl')}
+                    description={t('ai.settings.baseUrlHint')}
+                    value={baseUrl}
+                    onChange={(e) => setBaseUrl(e.currentTarget.value)}
+                    dir="ltr"
+                  />
                   <TextInput label={t('ai.settings.model')} value={model} onChange={(e) => setModel(e.currentTarget.value)} dir="ltr" />
                 </>
               )}
@@ -103,13 +109,28 @@ export function AiSettingsPage() {
                     autoComplete="off"
                     dir="ltr"
                   />
-                  {s.has_api_key && <Checkbox label={t('ai.settings.removeKey')} checked={removeKey} onChange={(e) => setRemoveKey(e.currentTarget.checked)} />}
+                  {s.has_api_key && (
+                    <Checkbox
+                      label={t('ai.settings.removeKey')}
+                      checked={removeKey}
+                      onChange={(e) => setRemoveKey(e.currentTarget.checked)}
+                    />
+                  )}
                 </>
               )}
-              <Switch label={t('ai.settings.share')} description={t('ai.settings.shareHint')} checked={share} onChange={(e) => setShare(e.currentTarget.checked)} />
+              <Switch
+                label={t('ai.settings.share')}
+                description={t('ai.settings.shareHint')}
+                checked={share}
+                onChange={(e) => setShare(e.currentTarget.checked)}
+              />
               <Text size="xs" c="dimmed">
                 {s.instance.configured && s.usage_today.token_cap
-                  ? t('ai.settings.usageCap', { requests: n(s.usage_today.requests), tokens: n(s.usage_today.tokens), cap: n(s.usage_today.token_cap) })
+                  ? t('ai.settings.usageCap', {
+                      requests: n(s.usage_today.requests),
+                      tokens: n(s.usage_today.tokens),
+                      cap: n(s.usage_today.token_cap),
+                    })
                   : t('ai.settings.usage', { requests: n(s.usage_today.requests), tokens: n(s.usage_today.tokens) })}
               </Text>
               {save.error && <ApiErrorAlert error={save.error} fallback={t('ai.settings.saveFailed')} />}

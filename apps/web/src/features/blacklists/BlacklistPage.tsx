@@ -41,21 +41,50 @@ function BlacklistActions({ blacklist }: { blacklist: Blacklist }) {
 
   return (
     <Group gap="sm">
-      <Badge color={active ? 'green' : 'gray'} variant="light" data-testid="blacklist-status">{t(`blacklists.status.${blacklist.status}`)}</Badge>
+      <Badge color={active ? 'green' : 'gray'} variant="light" data-testid="blacklist-status">
+        {t(`blacklists.status.${blacklist.status}`)}
+      </Badge>
       <Badge variant="outline">{t(`blacklists.types.${blacklist.blacklist_type}`)}</Badge>
       {can(permissions, 'customer', 'update') && (
         <>
-          <Button size="xs" variant="light" color={active ? 'gray' : 'green'} loading={status.isPending} data-testid="blacklist-toggle"
-            onClick={() => status.mutate({ id: blacklist.id, active: !active }, { onSuccess: () => showSuccessToast(active ? 'blacklists.deactivated' : 'blacklists.activated') })}>
+          <Button
+            size="xs"
+            variant="light"
+            color={active ? 'gray' : 'green'}
+            loading={status.isPending}
+            data-testid="blacklist-toggle"
+            onClick={() =>
+              status.mutate(
+                { id: blacklist.id, active: !active },
+                { onSuccess: () => showSuccessToast(active ? 'blacklists.deactivated' : 'blacklists.activated') },
+              )
+            }
+          >
             {active ? t('blacklists.actions.deactivate') : t('blacklists.actions.activate')}
           </Button>
-          <Button size="xs" variant="subtle" leftSection={<IconPencil size={14} />} onClick={() => setEditing(true)} data-testid="blacklist-edit">
+          <Button
+            size="xs"
+            variant="subtle"
+            leftSection={<IconPencil size={14} />}
+            onClick={() => setEditing(true)}
+            data-testid="blacklist-edit"
+          >
             {t('blacklists.actions.edit')}
           </Button>
         </>
       )}
       {can(permissions, 'customer', 'delete') && (
-        <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={() => { setDeleteError(undefined); setConfirming(true); }} data-testid="blacklist-delete">
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          leftSection={<IconTrash size={14} />}
+          onClick={() => {
+            setDeleteError(undefined);
+            setConfirming(true);
+          }}
+          data-testid="blacklist-delete"
+        >
           {t('blacklists.actions.delete')}
         </Button>
       )}
@@ -63,10 +92,18 @@ function BlacklistActions({ blacklist }: { blacklist: Blacklist }) {
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('blacklists.delete.title')} centered>
         <Stack>
           <Text>{t('blacklists.delete.body', { name: blacklist.blacklist_name })}</Text>
-          {deleteError && <Text c="red" size="sm" role="alert" data-testid="blacklist-delete-error">{deleteError}</Text>}
+          {deleteError && (
+            <Text c="red" size="sm" role="alert" data-testid="blacklist-delete-error">
+              {deleteError}
+            </Text>
+          )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>{t('blacklists.actions.cancel')}</Button>
-            <Button color="red" loading={remove.isPending} onClick={() => void confirmDelete()} data-testid="blacklist-delete-confirm">{t('blacklists.actions.delete')}</Button>
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              {t('blacklists.actions.cancel')}
+            </Button>
+            <Button color="red" loading={remove.isPending} onClick={() => void confirmDelete()} data-testid="blacklist-delete-confirm">
+              {t('blacklists.actions.delete')}
+            </Button>
           </Group>
         </Stack>
       </Modal>
@@ -85,7 +122,13 @@ export function BlacklistPage() {
   const back = <BackLink to="/customer/blacklists" label={t('blacklists.back')} testId="blacklists-back" />;
   if (blacklistId === null || isNotFound(blacklist.error)) return <NotFoundNote back={back} text={t('blacklists.notFound')} />;
   if (blacklist.isPending) return <PageLoader />;
-  if (blacklist.isError) return <Stack>{back}<LoadError error={blacklist.error} onRetry={() => void blacklist.refetch()} /></Stack>;
+  if (blacklist.isError)
+    return (
+      <Stack>
+        {back}
+        <LoadError error={blacklist.error} onRetry={() => void blacklist.refetch()} />
+      </Stack>
+    );
   const b = blacklist.data;
 
   return (
@@ -93,13 +136,17 @@ export function BlacklistPage() {
       {back}
       <Group justify="space-between" align="flex-start">
         <div>
-          <Title order={1} size="h2" data-testid="blacklist-title">{b.blacklist_name}</Title>
+          <Title order={1} size="h2" data-testid="blacklist-title">
+            {b.blacklist_name}
+          </Title>
           {b.description && <Text c="dimmed">{b.description}</Text>}
         </div>
         <BlacklistActions blacklist={b} />
       </Group>
       <Paper withBorder p="lg" radius="md">
-        <Title order={2} size="h4" mb="md">{t('blacklists.entries.title')}</Title>
+        <Title order={2} size="h4" mb="md">
+          {t('blacklists.entries.title')}
+        </Title>
         <EntriesPanel blacklistId={b.id} canEdit={can(permissions, 'customer', 'update')} />
       </Paper>
     </Stack>

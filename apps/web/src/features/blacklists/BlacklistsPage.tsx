@@ -47,23 +47,56 @@ export function BlacklistsPage() {
       minWidth={640}
       testId="blacklist-table"
       highlight
-      headers={[t('blacklists.fields.blacklist_name'), t('blacklists.fields.blacklist_type'), t('blacklists.fields.entries_count'), t('blacklists.fields.status'), t('blacklists.fields.created_at')]}
-      rows={(data) => (
-      data.items.map((b) => (
-        <Table.Tr key={b.id} data-testid="blacklist-row">
-          <Table.Td>
-            <Anchor component={Link} to={`/customer/blacklists/${b.id}`} state={backState(location)} fw={600} data-testid="blacklist-row-name">{b.blacklist_name}</Anchor>
-            {b.description && <Text size="xs" c="dimmed" lineClamp={1}>{b.description}</Text>}
-          </Table.Td>
-          <Table.Td><Badge variant="outline">{t(`blacklists.types.${b.blacklist_type}`)}</Badge></Table.Td>
-          <Table.Td>{b.entries_count.toLocaleString(intlLocale())}</Table.Td>
-          <Table.Td><Badge color={b.status === 'ACTIVE' ? 'green' : 'gray'} variant="light">{t(`blacklists.status.${b.status}`)}</Badge></Table.Td>
-          <Table.Td><Moment at={b.created_at} style="day" /></Table.Td>
-        </Table.Tr>
-      ))
-      )}
+      headers={[
+        t('blacklists.fields.blacklist_name'),
+        t('blacklists.fields.blacklist_type'),
+        t('blacklists.fields.entries_count'),
+        t('blacklists.fields.status'),
+        t('blacklists.fields.created_at'),
+      ]}
+      rows={(data) =>
+        data.items.map((b) => (
+          <Table.Tr key={b.id} data-testid="blacklist-row">
+            <Table.Td>
+              <Anchor
+                component={Link}
+                to={`/customer/blacklists/${b.id}`}
+                state={backState(location)}
+                fw={600}
+                data-testid="blacklist-row-name"
+              >
+                {b.blacklist_name}
+              </Anchor>
+              {b.description && (
+                <Text size="xs" c="dimmed" lineClamp={1}>
+                  {b.description}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Badge variant="outline">{t(`blacklists.types.${b.blacklist_type}`)}</Badge>
+            </Table.Td>
+            <Table.Td>{b.entries_count.toLocaleString(intlLocale())}</Table.Td>
+            <Table.Td>
+              <Badge color={b.status === 'ACTIVE' ? 'green' : 'gray'} variant="light">
+                {t(`blacklists.status.${b.status}`)}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              <Moment at={b.created_at} style="day" />
+            </Table.Td>
+          </Table.Tr>
+        ))
+      }
       footer={(data) => (
-    <ListFooter label={t('blacklists.list.total', { count: data.total })} testId="blacklist-total" page={page} count={data.total} limit={LIMIT} onPage={setPage} />
+        <ListFooter
+          label={t('blacklists.list.total', { count: data.total })}
+          testId="blacklist-total"
+          page={page}
+          count={data.total}
+          limit={LIMIT}
+          onPage={setPage}
+        />
       )}
     />
   );
@@ -73,26 +106,59 @@ export function BlacklistsPage() {
       <AudienceLinks />
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={1} size="h2">{t('blacklists.title')}</Title>
+          <Title order={1} size="h2">
+            {t('blacklists.title')}
+          </Title>
           <Text c="dimmed">{t('blacklists.subtitle')}</Text>
         </div>
         {can(permissions, 'customer', 'create') && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid="blacklist-new">{t('blacklists.new')}</Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid="blacklist-new">
+            {t('blacklists.new')}
+          </Button>
         )}
       </Group>
       <CheckNumberBox />
       <Group gap="sm" align="flex-end">
-        <TextInput leftSection={<IconSearch size={16} />} placeholder={t('blacklists.list.search')} aria-label={t('blacklists.list.search')} value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)} flex={1} maw={420} data-testid="blacklist-search" />
-        <Select label={t('blacklists.fields.blacklist_type')} clearable placeholder={t('blacklists.list.allTypes')} value={type} w={180}
+        <TextInput
+          leftSection={<IconSearch size={16} />}
+          placeholder={t('blacklists.list.search')}
+          aria-label={t('blacklists.list.search')}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          flex={1}
+          maw={420}
+          data-testid="blacklist-search"
+        />
+        <Select
+          label={t('blacklists.fields.blacklist_type')}
+          clearable
+          placeholder={t('blacklists.list.allTypes')}
+          value={type}
+          w={180}
           onChange={(v) => list.update({ type: v })}
-          data={[{ value: 'MT', label: t('blacklists.types.MT') }, { value: 'MO', label: t('blacklists.types.MO') }]} />
-        <Select label={t('blacklists.list.sort')} value={sort} allowDeselect={false} w={220} onChange={(v) => v && list.update(sortPatch(v))}
-          data={SORTS.map((value) => ({ value, label: t(`blacklists.list.sorts.${value.replace(':', '_')}`) }))} />
+          data={[
+            { value: 'MT', label: t('blacklists.types.MT') },
+            { value: 'MO', label: t('blacklists.types.MO') },
+          ]}
+        />
+        <Select
+          label={t('blacklists.list.sort')}
+          value={sort}
+          allowDeselect={false}
+          w={220}
+          onChange={(v) => v && list.update(sortPatch(v))}
+          data={SORTS.map((value) => ({ value, label: t(`blacklists.list.sorts.${value.replace(':', '_')}`) }))}
+        />
       </Group>
       {body}
       {creating && (
-        <BlacklistFormModal blacklist={null} onClose={(saved) => { setCreating(false); if (saved) navigate(`/customer/blacklists/${saved.id}`); }} />
+        <BlacklistFormModal
+          blacklist={null}
+          onClose={(saved) => {
+            setCreating(false);
+            if (saved) navigate(`/customer/blacklists/${saved.id}`);
+          }}
+        />
       )}
     </Stack>
   );

@@ -36,7 +36,11 @@ export function BrandsPage() {
   const canCreate = can(permissions, 'brand', 'create');
 
   const body = (
-    <QueryState query={brands} empty={(data) => data.items.length === 0} emptyText={t(searched ? 'brands.list.noMatch' : 'brands.list.empty')}>
+    <QueryState
+      query={brands}
+      empty={(data) => data.items.length === 0}
+      emptyText={t(searched ? 'brands.list.noMatch' : 'brands.list.empty')}
+    >
       {(data) => (
         <Paper withBorder radius="md" p="xs">
           <BrandTable
@@ -46,7 +50,14 @@ export function BrandsPage() {
             onEdit={setEditing}
             onDelete={setDeleting}
           />
-          <ListFooter label={t('brands.list.total', { count: data.total })} testId="brand-total" page={page} count={data.total} limit={LIMIT} onPage={setPage} />
+          <ListFooter
+            label={t('brands.list.total', { count: data.total })}
+            testId="brand-total"
+            page={page}
+            count={data.total}
+            limit={LIMIT}
+            onPage={setPage}
+          />
         </Paper>
       )}
     </QueryState>
@@ -89,9 +100,7 @@ export function BrandsPage() {
         />
       </Group>
       {body}
-      {editing !== null && (
-        <BrandFormModal brand={editing === 'new' ? null : editing} opened onClose={() => setEditing(null)} />
-      )}
+      {editing !== null && <BrandFormModal brand={editing === 'new' ? null : editing} opened onClose={() => setEditing(null)} />}
       <DeleteBrandModal brand={deleting} onClose={() => setDeleting(null)} />
     </Stack>
   );

@@ -38,13 +38,16 @@ function ActionDialog({ dialog, onClose }: { dialog: Dialog; onClose: () => void
   const [reason, setReason] = useState('');
   const [at, setAt] = useState('');
   if (!dialog) return null;
-  if (dialog.kind === 'send-now' || dialog.kind === 'cancel') return <BatchConfirm batch={dialog.batch} kind={dialog.kind} onClose={onClose} />;
+  if (dialog.kind === 'send-now' || dialog.kind === 'cancel')
+    return <BatchConfirm batch={dialog.batch} kind={dialog.kind} onClose={onClose} />;
   const zone = dialog.batch.timezone;
   const reschedule = dialog.kind === 'reschedule';
   const value = at || (dialog.batch.scheduled_at ? isoToZonedLocal(dialog.batch.scheduled_at, zone) : minZonedLocal(zone));
   const timeError = reschedule ? zonedScheduleError(value, zone) : null;
   const submit = () => {
-    const body: BatchAction = reschedule ? { kind: 'reschedule', schedule_at: zonedLocalToIso(value, zone) as string } : { kind: dialog.kind as 'reject', reason };
+    const body: BatchAction = reschedule
+      ? { kind: 'reschedule', schedule_at: zonedLocalToIso(value, zone) as string }
+      : { kind: dialog.kind as 'reject', reason };
     action.mutate(
       { id: dialog.batch.id, action: body },
       {
@@ -56,7 +59,13 @@ function ActionDialog({ dialog, onClose }: { dialog: Dialog; onClose: () => void
     );
   };
   return (
-    <Modal opened onClose={onClose} title={t(reschedule ? 'campaigns.batches.rescheduleTitle' : 'campaigns.batches.rejectTitle', { batch: isolate(dialog.batch.batch_id) })}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={t(reschedule ? 'campaigns.batches.rescheduleTitle' : 'campaigns.batches.rejectTitle', {
+        batch: isolate(dialog.batch.batch_id),
+      })}
+    >
       <Stack gap="sm">
         {reschedule ? (
           <ZonedDateTimeInput
@@ -69,9 +78,18 @@ function ActionDialog({ dialog, onClose }: { dialog: Dialog; onClose: () => void
             testId="batch-reschedule-at"
           />
         ) : (
-          <Textarea label={t('campaigns.batches.reason')} value={reason} onChange={(ev) => setReason(ev.currentTarget.value)} maxLength={500} required data-testid="batch-reject-reason" />
+          <Textarea
+            label={t('campaigns.batches.reason')}
+            value={reason}
+            onChange={(ev) => setReason(ev.currentTarget.value)}
+            maxLength={500}
+            required
+            data-testid="batch-reject-reason"
+          />
         )}
-        {action.isError && <ApiErrorAlert error={action.error} fallback={t('campaigns.batches.confirm.failed')} testId="batch-dialog-error" />}
+        {action.isError && (
+          <ApiErrorAlert error={action.error} fallback={t('campaigns.batches.confirm.failed')} testId="batch-dialog-error" />
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('campaigns.actions.close')}
@@ -101,7 +119,13 @@ function BatchActions({ view, batch, onDialog }: { view: BatchView; batch: Batch
   if (view === 'approval' && can(permissions, 'campaign', 'approve')) {
     return (
       <Group gap="xs" wrap="nowrap">
-        <Button size="xs" color="green" loading={action.isPending} onClick={() => run('approve', 'campaigns.batches.approved')} data-testid="batch-approve">
+        <Button
+          size="xs"
+          color="green"
+          loading={action.isPending}
+          onClick={() => run('approve', 'campaigns.batches.approved')}
+          data-testid="batch-approve"
+        >
           {t('campaigns.batches.approve')}
         </Button>
         <Button size="xs" variant="light" color="red" onClick={() => onDialog({ batch, kind: 'reject' })} data-testid="batch-reject">
@@ -113,10 +137,22 @@ function BatchActions({ view, batch, onDialog }: { view: BatchView; batch: Batch
   if (view === 'gateway' && can(permissions, 'sender', 'approve')) {
     return (
       <Group gap="xs" wrap="nowrap">
-        <Button size="xs" color="green" loading={action.isPending} onClick={() => run('gateway-approve', 'campaigns.batches.approved')} data-testid="batch-gateway-approve">
+        <Button
+          size="xs"
+          color="green"
+          loading={action.isPending}
+          onClick={() => run('gateway-approve', 'campaigns.batches.approved')}
+          data-testid="batch-gateway-approve"
+        >
           {t('campaigns.batches.approve')}
         </Button>
-        <Button size="xs" variant="light" color="red" onClick={() => onDialog({ batch, kind: 'gateway-reject' })} data-testid="batch-gateway-reject">
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          onClick={() => onDialog({ batch, kind: 'gateway-reject' })}
+          data-testid="batch-gateway-reject"
+        >
           {t('campaigns.batches.reject')}
         </Button>
       </Group>
@@ -162,7 +198,9 @@ function BatchTable({ view, list, onDialog }: { view: BatchView; list: BatchList
                   <Table.Th>{t('campaigns.batches.scheduled')}</Table.Th>
                   <Table.Th>{t('campaigns.batches.state')}</Table.Th>
                   <Table.Th>{t('campaigns.batches.request')}</Table.Th>
-                  <Table.Th>{view === 'canceled' ? t('campaigns.batches.canceledBy') : view === 'gateway' ? t('campaigns.batches.reviewer') : ''}</Table.Th>
+                  <Table.Th>
+                    {view === 'canceled' ? t('campaigns.batches.canceledBy') : view === 'gateway' ? t('campaigns.batches.reviewer') : ''}
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -172,7 +210,11 @@ function BatchTable({ view, list, onDialog }: { view: BatchView; list: BatchList
                       <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                         {b.batch_id}
                       </Text>
-                      {b.variant && <Badge size="xs" miw={WHOLE}>{t('campaigns.report.variant', { variant: b.variant })}</Badge>}
+                      {b.variant && (
+                        <Badge size="xs" miw={WHOLE}>
+                          {t('campaigns.report.variant', { variant: b.variant })}
+                        </Badge>
+                      )}
                     </Table.Td>
                     <Table.Td>
                       <Link to={`/campaignhistory?campaign=${b.campaign_id}`}>{b.campaign_name}</Link>
@@ -185,7 +227,9 @@ function BatchTable({ view, list, onDialog }: { view: BatchView; list: BatchList
                       {b.scheduled_at ? (
                         <>
                           {formatInZone(b.scheduled_at, b.timezone, i18n.language)}
-                          <Text size="xs" c="dimmed">{timeZoneName(b.timezone, i18n.language)}</Text>
+                          <Text size="xs" c="dimmed">
+                            {timeZoneName(b.timezone, i18n.language)}
+                          </Text>
                         </>
                       ) : (
                         '—'
@@ -234,7 +278,13 @@ function BatchTable({ view, list, onDialog }: { view: BatchView; list: BatchList
   );
   return (
     <Stack gap="sm">
-      <TextInput leftSection={<IconSearch size={16} />} placeholder={t('campaigns.batches.search')} value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={280} />
+      <TextInput
+        leftSection={<IconSearch size={16} />}
+        placeholder={t('campaigns.batches.search')}
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+        w={280}
+      />
       {body}
     </Stack>
   );

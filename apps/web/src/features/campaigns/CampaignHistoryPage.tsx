@@ -34,14 +34,26 @@ function DeleteButton({ campaign }: { campaign: Campaign }) {
   return (
     <Popover withArrow position="bottom-end">
       <Popover.Target>
-        <ActionIcon variant="subtle" color="red" aria-label={t('campaigns.actions.delete')} onClick={(e) => e.stopPropagation()} data-testid="campaign-delete">
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={t('campaigns.actions.delete')}
+          onClick={(e) => e.stopPropagation()}
+          data-testid="campaign-delete"
+        >
           <IconTrash size={16} />
         </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown onClick={(e) => e.stopPropagation()}>
         <Stack gap="xs">
           <Text size="sm">{t('campaigns.history.confirmDelete', { name: isolate(campaign.name) })}</Text>
-          <Button size="xs" color="red" loading={remove.isPending} onClick={() => remove.mutate(campaign.id, { onSuccess: () => showSuccessToast('campaigns.history.deleted') })} data-testid="campaign-delete-confirm">
+          <Button
+            size="xs"
+            color="red"
+            loading={remove.isPending}
+            onClick={() => remove.mutate(campaign.id, { onSuccess: () => showSuccessToast('campaigns.history.deleted') })}
+            data-testid="campaign-delete-confirm"
+          >
             {t('campaigns.actions.delete')}
           </Button>
         </Stack>
@@ -70,7 +82,14 @@ function CampaignRows({ items, onOpen }: { items: Campaign[]; onOpen: (c: Campai
         </Table.Thead>
         <Table.Tbody>
           {items.map((c) => (
-            <Table.Tr key={c.id} onClick={() => onOpen(c)} style={{ cursor: 'pointer' }} data-testid="campaign-row" data-id={c.id} data-status={c.status}>
+            <Table.Tr
+              key={c.id}
+              onClick={() => onOpen(c)}
+              style={{ cursor: 'pointer' }}
+              data-testid="campaign-row"
+              data-id={c.id}
+              data-status={c.status}
+            >
               <Table.Td>
                 <Text fw={500}>{c.name}</Text>
                 {c.objective && (
@@ -139,11 +158,22 @@ export function CampaignHistoryPage() {
   const filtered = Boolean(searched || status || channel);
 
   const body = (
-    <QueryState query={list} empty={(data) => data.items.length === 0} emptyText={t(filtered ? 'campaigns.history.noMatch' : 'campaigns.history.empty')}>
+    <QueryState
+      query={list}
+      empty={(data) => data.items.length === 0}
+      emptyText={t(filtered ? 'campaigns.history.noMatch' : 'campaigns.history.empty')}
+    >
       {(data) => (
         <Paper withBorder radius="md" p="xs">
           <CampaignRows items={data.items} onOpen={open} />
-          <ListFooter label={t('campaigns.history.total', { count: data.total })} testId="campaign-total" page={page} count={data.total} limit={LIMIT} onPage={setPage} />
+          <ListFooter
+            label={t('campaigns.history.total', { count: data.total })}
+            testId="campaign-total"
+            page={page}
+            count={data.total}
+            limit={LIMIT}
+            onPage={setPage}
+          />
         </Paper>
       )}
     </QueryState>
@@ -161,7 +191,13 @@ export function CampaignHistoryPage() {
           </Text>
         </div>
         <Group gap="xs">
-          <Button component={Link} to="/campaign/batches" variant="default" leftSection={<IconStack2 size={16} />} data-testid="history-batches">
+          <Button
+            component={Link}
+            to="/campaign/batches"
+            variant="default"
+            leftSection={<IconStack2 size={16} />}
+            data-testid="history-batches"
+          >
             {t('campaigns.batches.title')}
           </Button>
           {can(permissions, 'campaign', 'create') && (

@@ -20,7 +20,18 @@ import { useOwnDrafts } from './api/get-campaigns.ts';
 import { useDeployCampaign } from './api/launch-campaign.ts';
 import type { Campaign } from './api/types.ts';
 import { StatusBadge } from './components/StatusBadge.tsx';
-import { draftBody, draftFromCampaign, emptyDraft, type LauncherDraft, STEPS, type Step, type StepIssue, stepComplete, stepIssues, stepOfField } from './draft.ts';
+import {
+  draftBody,
+  draftFromCampaign,
+  emptyDraft,
+  type LauncherDraft,
+  STEPS,
+  type Step,
+  type StepIssue,
+  stepComplete,
+  stepIssues,
+  stepOfField,
+} from './draft.ts';
 import { AudienceStep, BasicsStep, ChannelsStep } from './launcher/AudienceSteps.tsx';
 import { ContentEditor, SectionCard } from './launcher/ContentEditor.tsx';
 import { ContentPreview } from './launcher/ContentPreview.tsx';
@@ -46,7 +57,9 @@ function SaveIndicator({ state }: { state: ReturnType<typeof useAutosave>['state
 /** A refused save or launch, field by field (a taken name without a field is the name's). */
 function fieldErrorsOf(error: unknown): StepIssue[] {
   if (!isApiError(error)) return [];
-  const fields = error.errors.flatMap((f) => ('field' in f && f.field ? [{ field: f.field, message: translateMessage(f.message) ?? f.message }] : []));
+  const fields = error.errors.flatMap((f) =>
+    'field' in f && f.field ? [{ field: f.field, message: translateMessage(f.message) ?? f.message }] : [],
+  );
   if (fields.length === 0 && error.code === 'NAME_EXISTS') return [{ field: 'name', message: error.message }];
   return fields;
 }
@@ -56,7 +69,13 @@ function StepAlert({ issues }: { issues: string[] }) {
   const { t } = useTranslation();
   if (issues.length === 0) return null;
   return (
-    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={t('launch.issues.title')} data-testid="launcher-step-issues">
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertCircle size={18} />}
+      title={t('launch.issues.title')}
+      data-testid="launcher-step-issues"
+    >
       <List size="sm" spacing={2}>
         {issues.map((m) => (
           <List.Item key={m}>{m}</List.Item>
@@ -107,7 +126,10 @@ function Launcher({ initial }: { initial: Campaign | null }) {
   };
 
   // the server's refusals (of the last save, or of the launch), each at its step
-  const serverIssues = [...(autosave.state === 'error' ? fieldErrorsOf(autosave.error) : []), ...(deploy.error ? fieldErrorsOf(deploy.error) : [])];
+  const serverIssues = [
+    ...(autosave.state === 'error' ? fieldErrorsOf(autosave.error) : []),
+    ...(deploy.error ? fieldErrorsOf(deploy.error) : []),
+  ];
   const issuesOf = (s: Step): StepIssue[] => [
     ...(checked.has(s) ? stepIssues(draft, s, timeZone).map((i) => ({ ...i, message: t(i.message) })) : []),
     ...serverIssues.filter((i) => stepOfField(i.field) === s),
@@ -187,7 +209,12 @@ function Launcher({ initial }: { initial: Campaign | null }) {
   const building = draft.channels.includes('email') && draft.content.email.source === 'compose' && draft.content.email.mjml != null;
   const fieldError = (field: string) => issuesOf('brand').find((i) => i.field === field)?.message;
   const panels: Record<Step, React.ReactNode> = {
-    brand: <BasicsStep {...stepProps} errors={{ brand_id: fieldError('brand_id'), name: fieldError('name'), objective: fieldError('objective') }} />,
+    brand: (
+      <BasicsStep
+        {...stepProps}
+        errors={{ brand_id: fieldError('brand_id'), name: fieldError('name'), objective: fieldError('objective') }}
+      />
+    ),
     channels: <ChannelsStep {...stepProps} />,
     audience: <AudienceStep {...stepProps} campaignId={id} version={autosave.savedKey} />,
     content:
@@ -204,7 +231,12 @@ function Launcher({ initial }: { initial: Campaign | null }) {
                     value={draft.content}
                     onChange={(content) => set({ content })}
                     prefix="content"
-                    ai={{ campaign_id: id ?? null, brand_id: draft.brand_id, group_ids: draft.audience.group_ids, topic: draft.objective || draft.name }}
+                    ai={{
+                      campaign_id: id ?? null,
+                      brand_id: draft.brand_id,
+                      group_ids: draft.audience.group_ids,
+                      topic: draft.objective || draft.name,
+                    }}
                     brandId={draft.brand_id}
                   />
                 </SectionCard>
@@ -219,7 +251,9 @@ function Launcher({ initial }: { initial: Campaign | null }) {
     senders: <SendersStep {...stepProps} />,
     abTest: <AbTestStep {...stepProps} />,
     schedule: <ScheduleStep {...stepProps} timeZone={timeZone} />,
-    review: <ReviewStep draft={draft} campaignId={id} version={autosave.savedKey} timeZone={timeZone} onGoTo={(s) => setStep(STEPS.indexOf(s))} />,
+    review: (
+      <ReviewStep draft={draft} campaignId={id} version={autosave.savedKey} timeZone={timeZone} onGoTo={(s) => setStep(STEPS.indexOf(s))} />
+    ),
   };
   const last = STEPS.length - 1;
   const current = STEPS[step] as Step;
@@ -240,19 +274,38 @@ function Launcher({ initial }: { initial: Campaign | null }) {
         <Group gap="xs">
           <SaveIndicator state={autosave.state} />
           {canSend && (
-            <Button variant="default" leftSection={<IconSend size={16} className="mirror-rtl" />} onClick={() => setTesting(true)} disabled={draft.channels.length === 0} data-testid="launcher-test-send">
+            <Button
+              variant="default"
+              leftSection={<IconSend size={16} className="mirror-rtl" />}
+              onClick={() => setTesting(true)}
+              disabled={draft.channels.length === 0}
+              data-testid="launcher-test-send"
+            >
               {t('campaigns.launcher.test.open')}
             </Button>
           )}
           {canEdit && (
-            <Button component={Link} to={id ? `/campaign/ai-plans/new?campaign=${id}` : '/campaign/ai-plans'} variant="default" leftSection={<IconSparkles size={16} />} data-testid="launcher-ai-plan">
+            <Button
+              component={Link}
+              to={id ? `/campaign/ai-plans/new?campaign=${id}` : '/campaign/ai-plans'}
+              variant="default"
+              leftSection={<IconSparkles size={16} />}
+              data-testid="launcher-ai-plan"
+            >
               {t('aiPlans.planWithAi')}
             </Button>
           )}
           <Button component={Link} to="/campaign/batches" variant="default" leftSection={<IconStack2 size={16} />} visibleFrom="sm">
             {t('campaigns.batches.title')}
           </Button>
-          <Button component={Link} to="/campaignhistory" variant="default" leftSection={<IconHistory size={16} />} data-testid="launcher-history" visibleFrom="sm">
+          <Button
+            component={Link}
+            to="/campaignhistory"
+            variant="default"
+            leftSection={<IconHistory size={16} />}
+            data-testid="launcher-history"
+            visibleFrom="sm"
+          >
             {t('campaigns.launcher.allCampaigns')}
           </Button>
         </Group>
@@ -264,8 +317,12 @@ function Launcher({ initial }: { initial: Campaign | null }) {
         {panels[current]}
       </Stack>
       {leave.guard}
-      {autosave.state === 'error' && stray(autosave.error) && <ApiErrorAlert error={autosave.error} fallback={t('campaigns.launcher.save.error')} testId="launcher-error" />}
-      {stray(deploy.error) && <ApiErrorAlert error={deploy.error} fallback={t('campaigns.launcher.launchFailed')} testId="launcher-error" />}
+      {autosave.state === 'error' && stray(autosave.error) && (
+        <ApiErrorAlert error={autosave.error} fallback={t('campaigns.launcher.save.error')} testId="launcher-error" />
+      )}
+      {stray(deploy.error) && (
+        <ApiErrorAlert error={deploy.error} fallback={t('campaigns.launcher.launchFailed')} testId="launcher-error" />
+      )}
       <Group justify="space-between">
         <Button variant="default" disabled={step === 0} onClick={() => setStep((s) => s - 1)} data-testid="launcher-back">
           {t('campaigns.launcher.back')}

@@ -17,7 +17,9 @@ describe('batch state', () => {
   });
 
   it('the portal approval comes before the gateway review; a decision, a start or a cancel wins', () => {
-    expect(batchState({ ...base, requires_gateway_review: true, approval_status: 'PORTAL_WAITING_FOR_APPROVAL' })).toBe('PORTAL_WAITING_FOR_APPROVAL');
+    expect(batchState({ ...base, requires_gateway_review: true, approval_status: 'PORTAL_WAITING_FOR_APPROVAL' })).toBe(
+      'PORTAL_WAITING_FOR_APPROVAL',
+    );
     expect(batchState({ ...base, requires_gateway_review: true, approval_status: 'PORTAL_REJECTED' })).toBe('PORTAL_REJECTED');
     expect(batchState({ ...base, requires_gateway_review: true, gateway_status: 'APPROVED' })).toBe('APPROVED');
     expect(batchState({ ...base, requires_gateway_review: true, gateway_status: 'REJECTED' })).toBe('REJECTED');
@@ -47,7 +49,11 @@ describe('what send now and cancel do', () => {
 
   it('cancel concerns this batch only and tells when it is the last live one', () => {
     expect(batchImpact('cancel', batch(1, 10), [batch(1, 10), batch(2, 15)])).toEqual({ messages: 10, batches: 1, lastBatch: false });
-    expect(batchImpact('cancel', batch(1, 10), [batch(1, 10), batch(2, 15, { canceled_at: 'x' })])).toEqual({ messages: 10, batches: 1, lastBatch: true });
+    expect(batchImpact('cancel', batch(1, 10), [batch(1, 10), batch(2, 15, { canceled_at: 'x' })])).toEqual({
+      messages: 10,
+      batches: 1,
+      lastBatch: true,
+    });
   });
 
   it('without the siblings, only this batch counts and nothing is claimed about the campaign', () => {

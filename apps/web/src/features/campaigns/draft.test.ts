@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Campaign } from './api/types.ts';
-import { channelContentReady, contentBody, draftBody, draftFromCampaign, emptyDraft, moveChannel, readyToLaunch, stepComplete, stepIssues, stepOfField } from './draft.ts';
+import {
+  channelContentReady,
+  contentBody,
+  draftBody,
+  draftFromCampaign,
+  emptyDraft,
+  moveChannel,
+  readyToLaunch,
+  stepComplete,
+  stepIssues,
+  stepOfField,
+} from './draft.ts';
 import { isoToZonedLocal, minZonedLocal, zonedLocalToIso, zonedScheduleError } from '../../lib/zoned.ts';
 
 const ZONE = 'Asia/Riyadh'; // UTC+3, no daylight saving
@@ -108,22 +119,29 @@ describe('step checks before leaving a step', () => {
     expect(stepIssues({ ...d, brand_id: 3 }, 'brand', ZONE)).toEqual([]);
     const two = { ...d, channels: ['sms', 'email'] as const } as unknown as typeof d;
     expect(stepIssues(two, 'content', ZONE).map((i) => i.field)).toEqual(['content.sms', 'content.email']);
-    expect(stepIssues({ ...two, ab: { ...d.ab, enabled: true } }, 'abTest', ZONE).map((i) => i.field)).toEqual(['ab_test.variant_b.sms', 'ab_test.variant_b.email']);
-    expect(stepIssues({ ...d, schedule: { mode: 'later', at: '2020-01-01T10:00' } }, 'schedule', ZONE)).toEqual([{ field: 'schedule_at', message: 'validation.scheduledTime' }]);
+    expect(stepIssues({ ...two, ab: { ...d.ab, enabled: true } }, 'abTest', ZONE).map((i) => i.field)).toEqual([
+      'ab_test.variant_b.sms',
+      'ab_test.variant_b.email',
+    ]);
+    expect(stepIssues({ ...d, schedule: { mode: 'later', at: '2020-01-01T10:00' } }, 'schedule', ZONE)).toEqual([
+      { field: 'schedule_at', message: 'validation.scheduledTime' },
+    ]);
     expect(stepIssues(d, 'senders', ZONE)).toEqual([]);
   });
 
   it('maps a refused field back to its step', () => {
-    expect(['name', 'brand_id', 'channels', 'audience.group_ids', 'content.sms', 'senders.sms_sender_id', 'ab_test.variant_b.email', 'schedule_at', 'x'].map(stepOfField)).toEqual([
-      'brand',
-      'brand',
-      'channels',
-      'audience',
-      'content',
-      'senders',
-      'abTest',
-      'schedule',
-      'review',
-    ]);
+    expect(
+      [
+        'name',
+        'brand_id',
+        'channels',
+        'audience.group_ids',
+        'content.sms',
+        'senders.sms_sender_id',
+        'ab_test.variant_b.email',
+        'schedule_at',
+        'x',
+      ].map(stepOfField),
+    ).toEqual(['brand', 'brand', 'channels', 'audience', 'content', 'senders', 'abTest', 'schedule', 'review']);
   });
 });

@@ -77,16 +77,22 @@ export function contentBody(c: ContentDraft): WireContent {
   }
   const e = c.email;
   if (e.source === 'template' && e.template_id) out.email = { template_id: e.template_id, content_id: null, subject: null, html: null };
-  else if (e.source === 'content' && (e.content_id || e.subject)) out.email = { template_id: null, content_id: e.content_id, subject: e.subject || null, html: null };
-  else if (e.source === 'compose' && e.mjml) out.email = { template_id: null, content_id: null, subject: e.subject || null, html: null, mjml: e.mjml };
-  else if (e.source === 'compose' && (e.subject || e.html)) out.email = { template_id: null, content_id: null, subject: e.subject || null, html: e.html || null };
+  else if (e.source === 'content' && (e.content_id || e.subject))
+    out.email = { template_id: null, content_id: e.content_id, subject: e.subject || null, html: null };
+  else if (e.source === 'compose' && e.mjml)
+    out.email = { template_id: null, content_id: null, subject: e.subject || null, html: null, mjml: e.mjml };
+  else if (e.source === 'compose' && (e.subject || e.html))
+    out.email = { template_id: null, content_id: null, subject: e.subject || null, html: e.html || null };
   if (c.whatsapp.whatsapp_template_id) out.whatsapp = { whatsapp_template_id: c.whatsapp.whatsapp_template_id, params: c.whatsapp.params };
   return out;
 }
 
 function contentDraft(wire: WireContent | null | undefined): ContentDraft {
   const c = emptyContent();
-  if (wire?.sms) c.sms = wire.sms.template_id ? { source: 'template', text: '', template_id: wire.sms.template_id } : { source: 'text', text: wire.sms.text ?? '', template_id: null };
+  if (wire?.sms)
+    c.sms = wire.sms.template_id
+      ? { source: 'template', text: '', template_id: wire.sms.template_id }
+      : { source: 'text', text: wire.sms.text ?? '', template_id: null };
   if (wire?.email) {
     const w = wire.email;
     c.email = w.template_id
@@ -134,7 +140,13 @@ export function draftFromCampaign(c: Campaign, timeZone: string): LauncherDraft 
     content: contentDraft(c.content),
     senders: { sms_sender_id: c.senders?.sms_sender_id ?? null, whatsapp_sender_id: c.senders?.whatsapp_sender_id ?? null },
     ab: ab
-      ? { enabled: true, split_percent: ab.split_percent, metric: ab.metric, after_hours: ab.after_hours, variant_b: contentDraft(ab.variant_b) }
+      ? {
+          enabled: true,
+          split_percent: ab.split_percent,
+          metric: ab.metric,
+          after_hours: ab.after_hours,
+          variant_b: contentDraft(ab.variant_b),
+        }
       : base.ab,
     schedule: c.schedule_at ? { mode: 'later', at: isoToZonedLocal(c.schedule_at, timeZone) } : base.schedule,
   };
@@ -181,9 +193,15 @@ export function stepIssues(d: LauncherDraft, step: Step, timeZone: string): Step
       return d.audience.group_ids.length === 0 ? [{ field: 'audience.group_ids', message: 'launch.issues.audience' }] : [];
     case 'content':
       if (d.channels.length === 0) return [{ field: 'channels', message: 'launch.issues.channels' }];
-      return d.channels.filter((ch) => !channelContentReady(d.content, ch)).map((ch) => ({ field: `content.${ch}`, message: `launch.issues.content.${ch}` }));
+      return d.channels
+        .filter((ch) => !channelContentReady(d.content, ch))
+        .map((ch) => ({ field: `content.${ch}`, message: `launch.issues.content.${ch}` }));
     case 'abTest':
-      return d.ab.enabled ? d.channels.filter((ch) => !channelContentReady(d.ab.variant_b, ch)).map((ch) => ({ field: `ab_test.variant_b.${ch}`, message: `launch.issues.variantB.${ch}` })) : [];
+      return d.ab.enabled
+        ? d.channels
+            .filter((ch) => !channelContentReady(d.ab.variant_b, ch))
+            .map((ch) => ({ field: `ab_test.variant_b.${ch}`, message: `launch.issues.variantB.${ch}` }))
+        : [];
     case 'schedule': {
       const error = d.schedule.mode === 'later' ? zonedScheduleError(d.schedule.at, timeZone) : null;
       return error ? [{ field: 'schedule_at', message: error }] : [];

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { ReportFunnel } from './api/types.ts';
 import { activeSeries, funnelSections, funnelSteps, share } from './report.ts';
 
-const row = (channel: ReportFunnel['channel'], variant: ReportFunnel['variant'], messages: number, more: Partial<ReportFunnel> = {}): ReportFunnel => ({
+const row = (
+  channel: ReportFunnel['channel'],
+  variant: ReportFunnel['variant'],
+  messages: number,
+  more: Partial<ReportFunnel> = {},
+): ReportFunnel => ({
   channel,
   variant,
   messages,

@@ -38,7 +38,13 @@ export function funnelSteps(f: ReportFunnel): FunnelStep[] {
     { key: 'delivered', label: 'delivered', value: f.delivered, of: 'sent', rate: share(f.delivered, f.sent) },
   ];
   if (channel !== 'sms') {
-    steps.push({ key: 'opened', label: channel === 'whatsapp' ? 'read' : 'opened', value: f.opened, of: 'delivered', rate: share(f.opened, f.delivered) });
+    steps.push({
+      key: 'opened',
+      label: channel === 'whatsapp' ? 'read' : 'opened',
+      value: f.opened,
+      of: 'delivered',
+      rate: share(f.opened, f.delivered),
+    });
   }
   if (channel === 'email' || channel === 'all' || f.clicked > 0) {
     steps.push({ key: 'clicked', label: 'clicked', value: f.clicked, of: 'delivered', rate: share(f.clicked, f.delivered) });

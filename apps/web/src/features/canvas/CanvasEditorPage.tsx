@@ -1,4 +1,18 @@
-import { ActionIcon, Box, useDirection, Button, ColorInput, Divider, Group, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Box,
+  useDirection,
+  Button,
+  ColorInput,
+  Divider,
+  Group,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { useElementSize, useHotkeys } from '@mantine/hooks';
 import { IconArrowBackUp, IconArrowForwardUp, IconArrowLeft, IconArrowRight, IconDeviceFloppy, IconDownload } from '@tabler/icons-react';
 import type Konva from 'konva';
@@ -107,7 +121,14 @@ export function CanvasEditorPage() {
             </ActionIcon>
           </Tooltip>
           <Title order={4}>{t('canvas.title')}</Title>
-          <TextInput size="xs" placeholder={t('canvas.namePlaceholder')} aria-label={t('canvas.namePlaceholder')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} data-testid="canvas-name" />
+          <TextInput
+            size="xs"
+            placeholder={t('canvas.namePlaceholder')}
+            aria-label={t('canvas.namePlaceholder')}
+            value={title}
+            onChange={(e) => setTitle(e.currentTarget.value)}
+            data-testid="canvas-name"
+          />
           <Select
             size="xs"
             w={210}
@@ -126,19 +147,37 @@ export function CanvasEditorPage() {
         </Group>
         <Group gap="xs" wrap="nowrap">
           <Tooltip label={t('canvas.undo')}>
-            <ActionIcon variant="default" onClick={undo} disabled={!history.past.length} aria-label={t('canvas.undo')} data-testid="canvas-undo">
+            <ActionIcon
+              variant="default"
+              onClick={undo}
+              disabled={!history.past.length}
+              aria-label={t('canvas.undo')}
+              data-testid="canvas-undo"
+            >
               <IconArrowBackUp size={18} />
             </ActionIcon>
           </Tooltip>
           <Tooltip label={t('canvas.redo')}>
-            <ActionIcon variant="default" onClick={redo} disabled={!history.future.length} aria-label={t('canvas.redo')} data-testid="canvas-redo">
+            <ActionIcon
+              variant="default"
+              onClick={redo}
+              disabled={!history.future.length}
+              aria-label={t('canvas.redo')}
+              data-testid="canvas-redo"
+            >
               <IconArrowForwardUp size={18} />
             </ActionIcon>
           </Tooltip>
           <Button size="xs" variant="default" leftSection={<IconDownload size={16} />} onClick={download} data-testid="canvas-download">
             {t('canvas.download')}
           </Button>
-          <Button size="xs" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending} onClick={saveToLibrary} data-testid="canvas-save">
+          <Button
+            size="xs"
+            leftSection={<IconDeviceFloppy size={16} />}
+            loading={save.isPending}
+            onClick={saveToLibrary}
+            data-testid="canvas-save"
+          >
             {t('canvas.save')}
           </Button>
         </Group>
@@ -158,7 +197,10 @@ export function CanvasEditorPage() {
           />
         </Box>
 
-        <Box ref={viewport} style={{ flex: 1, display: 'grid', placeItems: 'center', background: 'var(--mantine-color-gray-1)', overflow: 'hidden' }}>
+        <Box
+          ref={viewport}
+          style={{ flex: 1, display: 'grid', placeItems: 'center', background: 'var(--mantine-color-gray-1)', overflow: 'hidden' }}
+        >
           {width > 0 && (
             <CanvasStage
               doc={doc}

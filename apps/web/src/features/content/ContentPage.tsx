@@ -73,7 +73,11 @@ export function ContentPage() {
     onDelete: setDeleting,
   };
   const body = (
-    <QueryState query={content} empty={(data) => data.items.length === 0} emptyText={t(filtered ? 'content.list.noMatch' : 'content.list.empty')}>
+    <QueryState
+      query={content}
+      empty={(data) => data.items.length === 0}
+      emptyText={t(filtered ? 'content.list.noMatch' : 'content.list.empty')}
+    >
       {({ items, total }) => (
         <Stack gap="sm">
           {view === 'grid' ? (
@@ -83,7 +87,15 @@ export function ContentPage() {
               <ContentTable items={items} {...rowProps} />
             </Paper>
           )}
-          <ListFooter label={t('content.list.total', { count: total })} testId="content-total" page={page} count={total} limit={LIMIT} onPage={setPage} inset={false} />
+          <ListFooter
+            label={t('content.list.total', { count: total })}
+            testId="content-total"
+            page={page}
+            count={total}
+            limit={LIMIT}
+            onPage={setPage}
+            inset={false}
+          />
         </Stack>
       )}
     </QueryState>
@@ -101,7 +113,13 @@ export function ContentPage() {
         {can(permissions, 'content', 'create') && (
           <Group gap="sm">
             {/* the canvas editor: images, shapes, text and ready-made layouts, saved into this library */}
-            <Button component={Link} to="/canvas-editor" variant="default" leftSection={<IconBrush size={16} />} data-testid="content-design-image">
+            <Button
+              component={Link}
+              to="/canvas-editor"
+              variant="default"
+              leftSection={<IconBrush size={16} />}
+              data-testid="content-design-image"
+            >
               {t('content.actions.designImage')}
             </Button>
             <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="content-new">
@@ -143,10 +161,16 @@ export function ContentPage() {
           w={200}
           data-testid="content-filter-brand"
         />
-        <TextInput label={t('content.fields.tag')} value={text.tag} onChange={(e) => {
-          const tag = e.currentTarget.value;
-          setText((d) => ({ ...d, tag }));
-        }} w={140} data-testid="content-filter-tag" />
+        <TextInput
+          label={t('content.fields.tag')}
+          value={text.tag}
+          onChange={(e) => {
+            const tag = e.currentTarget.value;
+            setText((d) => ({ ...d, tag }));
+          }}
+          w={140}
+          data-testid="content-filter-tag"
+        />
         <Select
           label={t('content.list.sort')}
           value={sort}

@@ -83,10 +83,23 @@ export function CustomerDetailPage() {
           <Field label={t('customers.fields.mobile_number')} value={c.mobile_number} ltr />
           <Field label={t('customers.fields.email')} value={c.email} ltr />
           <Field label={t('customers.fields.language')} value={c.language ? languageName(c.language) : null} />
-          <Field label={t('customers.fields.country')} value={[c.city, c.country && countryName(c.country)].filter(Boolean).join(t('common.listSeparator'))} />
+          <Field
+            label={t('customers.fields.country')}
+            value={[c.city, c.country && countryName(c.country)].filter(Boolean).join(t('common.listSeparator'))}
+          />
           <Field
             label={t('customers.fields.tags')}
-            value={c.tags.length ? <Group gap={4} component="span">{c.tags.map((tag) => <Badge key={tag} variant="outline" size="sm" tt="none">{tag}</Badge>)}</Group> : null}
+            value={
+              c.tags.length ? (
+                <Group gap={4} component="span">
+                  {c.tags.map((tag) => (
+                    <Badge key={tag} variant="outline" size="sm" tt="none">
+                      {tag}
+                    </Badge>
+                  ))}
+                </Group>
+              ) : null
+            }
           />
           <Field label={t('customers.fields.updated_at')} value={date(c.updated_at)} />
         </SimpleGrid>

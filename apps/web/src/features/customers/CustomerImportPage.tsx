@@ -55,7 +55,13 @@ export function CustomerImportPage() {
           <ImportUploadStep
             onUploaded={(u) => {
               setUpload(u);
-              setMapping({ fields: u.suggested_mapping, mode: 'insert', defaultCountry: null, groupId: null, consent: initialConsent(u.suggested_mapping) });
+              setMapping({
+                fields: u.suggested_mapping,
+                mode: 'insert',
+                defaultCountry: null,
+                groupId: null,
+                consent: initialConsent(u.suggested_mapping),
+              });
             }}
           />
         )}

@@ -51,15 +51,23 @@ export function CustomersPage() {
     });
 
   const body = (
-    <QueryState query={customers} empty={(data) => data.items.length === 0} emptyText={t(filtered ? 'customers.list.noMatch' : 'customers.list.empty')}>
+    <QueryState
+      query={customers}
+      empty={(data) => data.items.length === 0}
+      emptyText={t(filtered ? 'customers.list.noMatch' : 'customers.list.empty')}
+    >
       {({ items, total, total_estimated }) => (
         <Paper withBorder radius="md" p="xs">
           <CustomerTable customers={items} selected={selected} onSelect={select} sort={sort} onSort={(s) => list.update(s)} />
           <ListFooter
-            label={t(total_estimated ? 'customers.list.totalEstimated' : 'customers.list.total', { count: total, formatted: total.toLocaleString(i18n.language) })}
+            label={t(total_estimated ? 'customers.list.totalEstimated' : 'customers.list.total', {
+              count: total,
+              formatted: total.toLocaleString(i18n.language),
+            })}
             testId="customer-total"
             page={page}
-            count={total} limit={LIMIT}
+            count={total}
+            limit={LIMIT}
             onPage={setPage}
           />
         </Paper>
@@ -80,13 +88,26 @@ export function CustomersPage() {
         </div>
         <Group gap="xs">
           {can(permissions, 'customer', 'export') && (
-            <Button component="a" href={exportUrl(filters)} download variant="default" leftSection={<IconDownload size={16} />} data-testid="customer-export">
+            <Button
+              component="a"
+              href={exportUrl(filters)}
+              download
+              variant="default"
+              leftSection={<IconDownload size={16} />}
+              data-testid="customer-export"
+            >
               {t('customers.actions.export')}
             </Button>
           )}
           {can(permissions, 'customer', 'create') && (
             <>
-              <Button component={Link} to="/customer/import" variant="default" leftSection={<IconFileImport size={16} />} data-testid="customer-import">
+              <Button
+                component={Link}
+                to="/customer/import"
+                variant="default"
+                leftSection={<IconFileImport size={16} />}
+                data-testid="customer-import"
+              >
                 {t('customers.actions.import')}
               </Button>
               <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid="customer-new">

@@ -30,7 +30,11 @@ describe('customer filters', () => {
   });
 
   it('lets only complete, valid values reach the URL (a half-typed country, a too-long tag or search is no filter)', () => {
-    expect(filtersToUrl({ search: 'x'.repeat(101), tag: 't'.repeat(51), country: 'S' })).toMatchObject({ search: '', tag: '', country: '' });
+    expect(filtersToUrl({ search: 'x'.repeat(101), tag: 't'.repeat(51), country: 'S' })).toMatchObject({
+      search: '',
+      tag: '',
+      country: '',
+    });
     expect(filtersToUrl({ search: ` ${'x'.repeat(100)} `, tag: 't'.repeat(50), country: 'sa' })).toMatchObject({
       search: 'x'.repeat(100),
       tag: 't'.repeat(50),

@@ -32,7 +32,13 @@ import { useFormats } from './format.ts';
 function LiveBadge({ state }: { state: 'connecting' | 'live' | 'offline' }) {
   const { t } = useTranslation();
   return (
-    <Badge variant="dot" color={state === 'live' ? 'teal' : state === 'connecting' ? 'yellow' : 'gray'} tt="none" data-testid="live-state" data-state={state}>
+    <Badge
+      variant="dot"
+      color={state === 'live' ? 'teal' : state === 'connecting' ? 'yellow' : 'gray'}
+      tt="none"
+      data-testid="live-state"
+      data-state={state}
+    >
       {t(`dashboard.live.${state}`)}
     </Badge>
   );
@@ -80,7 +86,11 @@ export function DashboardPage() {
           </Title>
           <Text c="dimmed">
             {overview.data
-              ? t('dashboard.period', { from: f.day(overview.data.range.from), to: f.day(overview.data.range.to), zone: timeZoneName(overview.data.range.timezone, i18n.language) })
+              ? t('dashboard.period', {
+                  from: f.day(overview.data.range.from),
+                  to: f.day(overview.data.range.to),
+                  zone: timeZoneName(overview.data.range.timezone, i18n.language),
+                })
               : t('dashboard.subtitle')}
           </Text>
         </div>

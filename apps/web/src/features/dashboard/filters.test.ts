@@ -8,7 +8,9 @@ const url = (patch: Partial<typeof DASHBOARD_DEFAULTS>) => ({ ...DASHBOARD_DEFAU
 describe('dashboard filters in the URL', () => {
   it('read presets, custom ranges and ids, dropping what is malformed', () => {
     expect(filterFromUrl(url({}))).toEqual({ preset: '30d', channel: undefined, brand_id: undefined, campaign_id: undefined });
-    expect(filterFromUrl(url({ range: 'custom', from: '2026-03-01', to: '2026-03-31', channel: 'sms', brand: '4', campaign: '12' }))).toEqual({
+    expect(
+      filterFromUrl(url({ range: 'custom', from: '2026-03-01', to: '2026-03-31', channel: 'sms', brand: '4', campaign: '12' })),
+    ).toEqual({
       from: '2026-03-01',
       to: '2026-03-31',
       channel: 'sms',
@@ -19,13 +21,17 @@ describe('dashboard filters in the URL', () => {
     expect(rangeChoice(url({ range: 'custom', from: '2026-03-31', to: '2026-03-01' }))).toBe('30d');
     expect(rangeChoice(url({ range: 'custom', from: '2026-03-01' }))).toBe('30d');
     expect(rangeChoice(url({ range: 'forever' }))).toBe('30d');
-    expect(filterFromUrl(url({ channel: 'fax', brand: '-1', campaign: 'x' }))).toMatchObject({ channel: undefined, brand_id: undefined, campaign_id: undefined });
+    expect(filterFromUrl(url({ channel: 'fax', brand: '-1', campaign: 'x' }))).toMatchObject({
+      channel: undefined,
+      brand_id: undefined,
+      campaign_id: undefined,
+    });
   });
 
   it('link a failure reason to the history filtered to its state, code, period, channel and campaign', () => {
-    expect(historyLink({ code: 'UNDELIV', status: 'FAILED' }, { from: '2026-03-01', to: '2026-03-31' }, { channel: 'sms', campaign_id: 7 })).toBe(
-      '/message-history?status=FAILED&error_code=UNDELIV&from=2026-03-01&to=2026-03-31&channel=sms&campaign=7',
-    );
+    expect(
+      historyLink({ code: 'UNDELIV', status: 'FAILED' }, { from: '2026-03-01', to: '2026-03-31' }, { channel: 'sms', campaign_id: 7 }),
+    ).toBe('/message-history?status=FAILED&error_code=UNDELIV&from=2026-03-01&to=2026-03-31&channel=sms&campaign=7');
     expect(historyLink({ code: '', status: 'BLOCKED' }, { from: '2026-03-01', to: '2026-03-01' }, {})).toContain('error_code=-');
   });
 });
@@ -43,6 +49,15 @@ describe('dashboard formats and CSV', () => {
   });
 
   it('never lets a cell run as a formula and keeps numbers numbers', () => {
-    expect(toCsv(['Reason', 'n'], [['=HYPERLINK("x")', 3], ['-5', -5], ['a,b', 1]])).toBe('\ufeffReason,n\r\n"\'=HYPERLINK(""x"")",3\r\n-5,-5\r\n"a,b",1\r\n');
+    expect(
+      toCsv(
+        ['Reason', 'n'],
+        [
+          ['=HYPERLINK("x")', 3],
+          ['-5', -5],
+          ['a,b', 1],
+        ],
+      ),
+    ).toBe('\ufeffReason,n\r\n"\'=HYPERLINK(""x"")",3\r\n-5,-5\r\n"a,b",1\r\n');
   });
 });

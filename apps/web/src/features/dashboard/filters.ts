@@ -40,7 +40,12 @@ export function filterQuery(f: DashboardFilter): Record<string, string | number 
  * the same channel and campaign, so the list shows exactly the messages the bar counted.
  */
 export function historyLink(reason: { code: string; status: string }, range: { from: string; to: string }, f: DashboardFilter): string {
-  const q = new URLSearchParams({ status: reason.status, error_code: reason.code === '' ? '-' : reason.code, from: range.from, to: range.to });
+  const q = new URLSearchParams({
+    status: reason.status,
+    error_code: reason.code === '' ? '-' : reason.code,
+    from: range.from,
+    to: range.to,
+  });
   if (f.channel) q.set('channel', f.channel);
   if (f.campaign_id) q.set('campaign', String(f.campaign_id));
   return `/message-history?${q.toString()}`;

@@ -17,7 +17,9 @@ export function RoutingNav() {
     <Tabs value={current} onChange={(v) => v && navigate(`/gateway/${v}`)}>
       <Tabs.List>
         {TABS.map((tab) => (
-          <Tabs.Tab key={tab} value={tab} data-testid={`routing-tab-${tab}`}>{t(`gateway.routers.tabs.${tab}`)}</Tabs.Tab>
+          <Tabs.Tab key={tab} value={tab} data-testid={`routing-tab-${tab}`}>
+            {t(`gateway.routers.tabs.${tab}`)}
+          </Tabs.Tab>
         ))}
       </Tabs.List>
     </Tabs>
@@ -45,10 +47,18 @@ export function ConfirmDelete({ name, onConfirm, onClose }: { name: string; onCo
     <Modal opened onClose={onClose} title={t('gateway.routers.deleteTitle')} centered>
       <Stack gap="sm">
         <Text>{t('gateway.routers.deleteConfirm', { name })}</Text>
-        {error && <Alert color="red" role="alert" data-testid="delete-error">{error}</Alert>}
+        {error && (
+          <Alert color="red" role="alert" data-testid="delete-error">
+            {error}
+          </Alert>
+        )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('gateway.routers.actions.cancel')}</Button>
-          <Button color="red" loading={busy} onClick={() => void confirm()} data-testid="confirm-delete">{t('gateway.routers.actions.delete')}</Button>
+          <Button variant="default" onClick={onClose}>
+            {t('gateway.routers.actions.cancel')}
+          </Button>
+          <Button color="red" loading={busy} onClick={() => void confirm()} data-testid="confirm-delete">
+            {t('gateway.routers.actions.delete')}
+          </Button>
         </Group>
       </Stack>
     </Modal>
@@ -66,7 +76,13 @@ export function RowActions({ testId, onEdit, onDelete }: { testId: string; onEdi
         </ActionIcon>
       </Tooltip>
       <Tooltip label={t('gateway.routers.actions.delete')}>
-        <ActionIcon variant="subtle" color="red" aria-label={t('gateway.routers.actions.delete')} onClick={onDelete} data-testid={`${testId}-delete`}>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={t('gateway.routers.actions.delete')}
+          onClick={onDelete}
+          data-testid={`${testId}-delete`}
+        >
           <IconTrash size={16} />
         </ActionIcon>
       </Tooltip>

@@ -19,5 +19,8 @@ export const routes: RouteObject[] = [
   { path: 'gateway/plugins', lazy: async () => ({ Component: (await import('./plugins/PluginsPage.tsx')).PluginsPage }) },
   { path: 'gateway/connections', lazy: async () => ({ Component: (await import('./connections/ConnectionsPage.tsx')).ConnectionsPage }) },
   { path: 'gateway/connections/:id', lazy: async () => ({ Component: (await import('./connections/ConnectionPage.tsx')).ConnectionPage }) },
-  ...['routers', 'rules', 'plugins', 'connections', 'connections/:id'].map((p) => ({ path: `sender-management/${p}`, element: <MovedToGateway /> })),
+  ...['routers', 'rules', 'plugins', 'connections', 'connections/:id'].map((p) => ({
+    path: `sender-management/${p}`,
+    element: <MovedToGateway />,
+  })),
 ];

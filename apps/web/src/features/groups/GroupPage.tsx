@@ -45,7 +45,9 @@ function GroupEditor({ group, type }: { group: CustomerGroup | null; type: Group
   const checked = checkRules(rules);
   const dynamic = type === 'dynamic';
   const statics = useGroups({ page: 1, limit: 100, sort: 'group_name', order: 'asc', type: 'static' });
-  const staticGroups = (statics.data?.items ?? []).filter((g) => g.id !== group?.id).map((g) => ({ value: String(g.id), label: g.group_name }));
+  const staticGroups = (statics.data?.items ?? [])
+    .filter((g) => g.id !== group?.id)
+    .map((g) => ({ value: String(g.id), label: g.group_name }));
   const canSave = can(permissions, 'customer', group ? 'update' : 'create');
   const brands = useBrandOptions();
   const once = useSingleFlight();
@@ -76,13 +78,32 @@ function GroupEditor({ group, type }: { group: CustomerGroup | null; type: Group
     <Paper withBorder p="lg" radius="md">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {form.formError && <Alert color="red" role="alert" data-testid="form-error">{form.formError}</Alert>}
+          {form.formError && (
+            <Alert color="red" role="alert" data-testid="form-error">
+              {form.formError}
+            </Alert>
+          )}
           <TextInput label={t('groups.fields.group_name')} required maw={480} data-testid="group-name" {...form.inputProps('group_name')} />
-          <Textarea label={t('groups.fields.group_description')} autosize minRows={2} maw={640} data-testid="group-description" {...form.inputProps('group_description')} />
+          <Textarea
+            label={t('groups.fields.group_description')}
+            autosize
+            minRows={2}
+            maw={640}
+            data-testid="group-description"
+            {...form.inputProps('group_description')}
+          />
           {dynamic && (
             <>
-              <Title order={2} size="h5">{t('groups.rules.title')}</Title>
-              <RuleBuilder value={rules} onChange={setRules} staticGroups={staticGroups} brands={brands.data ?? []} issues={touched ? checked.issues : []} />
+              <Title order={2} size="h5">
+                {t('groups.rules.title')}
+              </Title>
+              <RuleBuilder
+                value={rules}
+                onChange={setRules}
+                staticGroups={staticGroups}
+                brands={brands.data ?? []}
+                issues={touched ? checked.issues : []}
+              />
               <SegmentCount rules={checked.ready} />
             </>
           )}
@@ -133,26 +154,50 @@ function GroupActions({ group }: { group: CustomerGroup }) {
   return (
     <Stack gap="xs" align="flex-end">
       <Group gap="sm">
-        <Badge color={active ? 'green' : 'gray'} variant="light" data-testid="group-status">{t(`groups.status.${group.status}`)}</Badge>
+        <Badge color={active ? 'green' : 'gray'} variant="light" data-testid="group-status">
+          {t(`groups.status.${group.status}`)}
+        </Badge>
         <Badge variant="outline">{t(`groups.kind.${group.type}`)}</Badge>
         {can(permissions, 'customer', 'update') && (
-          <Button size="xs" variant="light" color={active ? 'gray' : 'green'} loading={status.isPending} onClick={() => void toggle()} data-testid="group-toggle">
+          <Button
+            size="xs"
+            variant="light"
+            color={active ? 'gray' : 'green'}
+            loading={status.isPending}
+            onClick={() => void toggle()}
+            data-testid="group-toggle"
+          >
             {active ? t('groups.actions.deactivate') : t('groups.actions.activate')}
           </Button>
         )}
         {can(permissions, 'customer', 'delete') && (
-          <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={() => setConfirming(true)} data-testid="group-delete">
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={14} />}
+            onClick={() => setConfirming(true)}
+            data-testid="group-delete"
+          >
             {t('groups.actions.delete')}
           </Button>
         )}
       </Group>
-      {error && <Text size="sm" c="red" role="alert" data-testid="group-error">{error}</Text>}
+      {error && (
+        <Text size="sm" c="red" role="alert" data-testid="group-error">
+          {error}
+        </Text>
+      )}
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('groups.delete.title')} centered>
         <Stack>
           <Text>{t('groups.delete.body', { name: group.group_name })}</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>{t('groups.actions.cancel')}</Button>
-            <Button color="red" loading={del.isPending} onClick={() => void remove()} data-testid="group-delete-confirm">{t('groups.actions.delete')}</Button>
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              {t('groups.actions.cancel')}
+            </Button>
+            <Button color="red" loading={del.isPending} onClick={() => void remove()} data-testid="group-delete-confirm">
+              {t('groups.actions.delete')}
+            </Button>
           </Group>
         </Stack>
       </Modal>
@@ -177,10 +222,22 @@ export function GroupPage() {
     return (
       <Stack gap="lg" maw={1100} data-testid="group-page">
         {back}
-        <Title order={1} size="h2">{t('groups.new')}</Title>
-        <SegmentedControl value={kind} onChange={(v) => setKind(v as GroupType)} w="fit-content" data-testid="group-type"
-          data={[{ value: 'static', label: t('groups.kind.static') }, { value: 'dynamic', label: t('groups.kind.dynamic') }]} />
-        <Text size="sm" c="dimmed">{t(`groups.kindHint.${kind}`)}</Text>
+        <Title order={1} size="h2">
+          {t('groups.new')}
+        </Title>
+        <SegmentedControl
+          value={kind}
+          onChange={(v) => setKind(v as GroupType)}
+          w="fit-content"
+          data-testid="group-type"
+          data={[
+            { value: 'static', label: t('groups.kind.static') },
+            { value: 'dynamic', label: t('groups.kind.dynamic') },
+          ]}
+        />
+        <Text size="sm" c="dimmed">
+          {t(`groups.kindHint.${kind}`)}
+        </Text>
         {/* one editor for both kinds: switching keeps the name and description typed so far */}
         <GroupEditor group={null} type={kind} />
       </Stack>
@@ -188,7 +245,13 @@ export function GroupPage() {
   }
   if (groupId === null || isNotFound(group.error)) return <NotFoundNote back={back} text={t('groups.notFound')} />;
   if (group.isPending) return <PageLoader />;
-  if (group.isError) return <Stack>{back}<LoadError error={group.error} onRetry={() => void group.refetch()} /></Stack>;
+  if (group.isError)
+    return (
+      <Stack>
+        {back}
+        <LoadError error={group.error} onRetry={() => void group.refetch()} />
+      </Stack>
+    );
   const g = group.data;
 
   return (
@@ -196,15 +259,21 @@ export function GroupPage() {
       {back}
       <Group justify="space-between" align="flex-start">
         <div>
-          <Title order={1} size="h2" data-testid="group-title">{g.group_name}</Title>
-          <Text c="dimmed" data-testid="group-count">{t('groups.contactsCount', { count: g.contacts_count })}</Text>
+          <Title order={1} size="h2" data-testid="group-title">
+            {g.group_name}
+          </Title>
+          <Text c="dimmed" data-testid="group-count">
+            {t('groups.contactsCount', { count: g.contacts_count })}
+          </Text>
         </div>
         <GroupActions group={g} />
       </Group>
       <ReachWarning groupId={g.id} />
       <GroupEditor key={g.updated_at} group={g} type={g.type} />
       <Paper withBorder p="lg" radius="md">
-        <Title order={2} size="h4" mb="md">{g.type === 'static' ? t('groups.members.title') : t('groups.members.matching')}</Title>
+        <Title order={2} size="h4" mb="md">
+          {g.type === 'static' ? t('groups.members.title') : t('groups.members.matching')}
+        </Title>
         <MembersPanel group={g} canEdit={can(permissions, 'customer', 'update')} />
       </Paper>
     </Stack>

@@ -43,23 +43,50 @@ export function GroupsPage() {
       minWidth={680}
       testId="group-table"
       highlight
-      headers={[t('groups.fields.group_name'), t('groups.fields.type'), t('groups.fields.contacts_count'), t('groups.fields.status'), t('groups.fields.created_at')]}
-      rows={(data) => (
-      data.items.map((g) => (
-        <Table.Tr key={g.id} data-testid="group-row">
-          <Table.Td>
-            <Anchor component={Link} to={`/customer/groups/${g.id}`} state={backState(location)} fw={600} data-testid="group-row-name">{g.group_name}</Anchor>
-            {g.group_description && <Text size="xs" c="dimmed" lineClamp={1}>{g.group_description}</Text>}
-          </Table.Td>
-          <Table.Td><Badge variant="outline">{t(`groups.kind.${g.type}`)}</Badge></Table.Td>
-          <Table.Td>{g.contacts_count.toLocaleString(intlLocale())}</Table.Td>
-          <Table.Td><Badge color={g.status === 'ACTIVE' ? 'green' : 'gray'} variant="light">{t(`groups.status.${g.status}`)}</Badge></Table.Td>
-          <Table.Td><Moment at={g.created_at} style="day" /></Table.Td>
-        </Table.Tr>
-      ))
-      )}
+      headers={[
+        t('groups.fields.group_name'),
+        t('groups.fields.type'),
+        t('groups.fields.contacts_count'),
+        t('groups.fields.status'),
+        t('groups.fields.created_at'),
+      ]}
+      rows={(data) =>
+        data.items.map((g) => (
+          <Table.Tr key={g.id} data-testid="group-row">
+            <Table.Td>
+              <Anchor component={Link} to={`/customer/groups/${g.id}`} state={backState(location)} fw={600} data-testid="group-row-name">
+                {g.group_name}
+              </Anchor>
+              {g.group_description && (
+                <Text size="xs" c="dimmed" lineClamp={1}>
+                  {g.group_description}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Badge variant="outline">{t(`groups.kind.${g.type}`)}</Badge>
+            </Table.Td>
+            <Table.Td>{g.contacts_count.toLocaleString(intlLocale())}</Table.Td>
+            <Table.Td>
+              <Badge color={g.status === 'ACTIVE' ? 'green' : 'gray'} variant="light">
+                {t(`groups.status.${g.status}`)}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              <Moment at={g.created_at} style="day" />
+            </Table.Td>
+          </Table.Tr>
+        ))
+      }
       footer={(data) => (
-    <ListFooter label={t('groups.list.total', { count: data.total })} testId="group-total" page={page} count={data.total} limit={LIMIT} onPage={setPage} />
+        <ListFooter
+          label={t('groups.list.total', { count: data.total })}
+          testId="group-total"
+          page={page}
+          count={data.total}
+          limit={LIMIT}
+          onPage={setPage}
+        />
       )}
     />
   );
@@ -69,29 +96,62 @@ export function GroupsPage() {
       <AudienceLinks />
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={1} size="h2">{t('groups.title')}</Title>
+          <Title order={1} size="h2">
+            {t('groups.title')}
+          </Title>
           <Text c="dimmed">{t('groups.subtitle')}</Text>
         </div>
         {can(permissions, 'customer', 'create') && (
           <Menu position="bottom-end">
             <Menu.Target>
-              <Button leftSection={<IconPlus size={16} />} rightSection={<IconChevronDown size={14} />} data-testid="group-new">{t('groups.actions.new')}</Button>
+              <Button leftSection={<IconPlus size={16} />} rightSection={<IconChevronDown size={14} />} data-testid="group-new">
+                {t('groups.actions.new')}
+              </Button>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item onClick={() => navigate('/customer/groups/new?type=static')} data-testid="group-new-static">{t('groups.kind.static')}</Menu.Item>
-              <Menu.Item onClick={() => navigate('/customer/groups/new?type=dynamic')} data-testid="group-new-dynamic">{t('groups.kind.dynamic')}</Menu.Item>
+              <Menu.Item onClick={() => navigate('/customer/groups/new?type=static')} data-testid="group-new-static">
+                {t('groups.kind.static')}
+              </Menu.Item>
+              <Menu.Item onClick={() => navigate('/customer/groups/new?type=dynamic')} data-testid="group-new-dynamic">
+                {t('groups.kind.dynamic')}
+              </Menu.Item>
             </Menu.Dropdown>
           </Menu>
         )}
       </Group>
       <Group gap="sm" align="flex-end">
-        <TextInput leftSection={<IconSearch size={16} />} placeholder={t('groups.list.search')} aria-label={t('groups.list.search')} value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)} flex={1} maw={420} data-testid="group-search" />
-        <Select label={t('groups.fields.type')} clearable placeholder={t('groups.list.allTypes')} value={type} w={180}
+        <TextInput
+          leftSection={<IconSearch size={16} />}
+          placeholder={t('groups.list.search')}
+          aria-label={t('groups.list.search')}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          flex={1}
+          maw={420}
+          data-testid="group-search"
+        />
+        <Select
+          label={t('groups.fields.type')}
+          clearable
+          placeholder={t('groups.list.allTypes')}
+          value={type}
+          w={180}
           onChange={(v) => list.update({ type: v })}
-          data={[{ value: 'static', label: t('groups.kind.static') }, { value: 'dynamic', label: t('groups.kind.dynamic') }]} data-testid="group-type-filter" />
-        <Select label={t('groups.list.sort')} value={sort} allowDeselect={false} w={220} onChange={(v) => v && list.update(sortPatch(v))}
-          data={SORTS.map((value) => ({ value, label: t(`groups.list.sorts.${value.replace(':', '_')}`) }))} data-testid="group-sort" />
+          data={[
+            { value: 'static', label: t('groups.kind.static') },
+            { value: 'dynamic', label: t('groups.kind.dynamic') },
+          ]}
+          data-testid="group-type-filter"
+        />
+        <Select
+          label={t('groups.list.sort')}
+          value={sort}
+          allowDeselect={false}
+          w={220}
+          onChange={(v) => v && list.update(sortPatch(v))}
+          data={SORTS.map((value) => ({ value, label: t(`groups.list.sorts.${value.replace(':', '_')}`) }))}
+          data-testid="group-sort"
+        />
       </Group>
       {body}
     </Stack>

@@ -53,7 +53,10 @@ describe('checkRules', () => {
   });
 
   it('takes a brand by its id, as picked by name', () => {
-    const rules = { match: 'all' as const, conditions: [{ type: 'field' as const, field: 'brand_id' as const, op: 'in' as const, value: ['3', '12'] }] };
+    const rules = {
+      match: 'all' as const,
+      conditions: [{ type: 'field' as const, field: 'brand_id' as const, op: 'in' as const, value: ['3', '12'] }],
+    };
     expect(checkRules(rules).ready).toEqual(rules);
   });
 });

@@ -27,7 +27,14 @@ const INBOX = 'inbox';
 
 type Sort = Pick<MessageListParams, 'sort' | 'order'>;
 
-function HistoryList(props: { filters: MessageFilters; sort: Sort; onSort: (s: Sort) => void; page: number; onPage: (p: number) => void; onOpen: (id: number) => void }) {
+function HistoryList(props: {
+  filters: MessageFilters;
+  sort: Sort;
+  onSort: (s: Sort) => void;
+  page: number;
+  onPage: (p: number) => void;
+  onOpen: (id: number) => void;
+}) {
   const { t, i18n } = useTranslation();
   const { filters, sort, page, onOpen } = props;
   // a phone gets one card per message (who, what, when) instead of a table to scroll sideways
@@ -36,15 +43,42 @@ function HistoryList(props: { filters: MessageFilters; sort: Sort; onSort: (s: S
   useFirstPageWhenPastEnd(page, messages.isSuccess && messages.data.items.length === 0, props.onPage);
   if (messages.isPending) return <PageLoader />;
   if (messages.isError) return <LoadError error={messages.error} onRetry={() => void messages.refetch()} />;
-  const filtered = Boolean(filters.channel || filters.status || filters.search || filters.from || filters.to || filters.bulk_id || filters.error_code || filters.campaign_id);
+  const filtered = Boolean(
+    filters.channel ||
+      filters.status ||
+      filters.search ||
+      filters.from ||
+      filters.to ||
+      filters.bulk_id ||
+      filters.error_code ||
+      filters.campaign_id,
+  );
   if (messages.data.items.length === 0) {
-    return <EmptyNote text={t(filtered ? 'messages.list.noMatch' : filters.view === 'all' ? 'messages.list.empty' : 'messages.list.emptyView')} />;
+    return (
+      <EmptyNote
+        text={t(filtered ? 'messages.list.noMatch' : filters.view === 'all' ? 'messages.list.empty' : 'messages.list.emptyView')}
+      />
+    );
   }
   const { total, total_estimated } = messages.data;
   return (
     <Paper withBorder radius="md" p="xs">
-      {phone ? <MessageCards messages={messages.data.items} onOpen={onOpen} /> : <MessageTable messages={messages.data.items} sort={sort} onSort={props.onSort} onOpen={onOpen} />}
-      <ListFooter label={t(total_estimated ? 'messages.list.totalEstimated' : 'messages.list.total', { count: total, formatted: total.toLocaleString(i18n.language) })} testId="message-total" page={page} count={total} limit={LIMIT} onPage={props.onPage} />
+      {phone ? (
+        <MessageCards messages={messages.data.items} onOpen={onOpen} />
+      ) : (
+        <MessageTable messages={messages.data.items} sort={sort} onSort={props.onSort} onOpen={onOpen} />
+      )}
+      <ListFooter
+        label={t(total_estimated ? 'messages.list.totalEstimated' : 'messages.list.total', {
+          count: total,
+          formatted: total.toLocaleString(i18n.language),
+        })}
+        testId="message-total"
+        page={page}
+        count={total}
+        limit={LIMIT}
+        onPage={props.onPage}
+      />
     </Paper>
   );
 }
@@ -69,8 +103,19 @@ export function MessageHistoryPage() {
   else {
     body = (
       <>
-        <HistoryFilters value={{ ...draft, view: tab }} onChange={setDraft} onStatus={(view, status) => list.update({ view, status: status ?? '' })} />
-        <HistoryList filters={filters} sort={sortFromUrl(list.values)} onSort={list.update} page={list.page} onPage={list.setPage} onOpen={setOpenId} />
+        <HistoryFilters
+          value={{ ...draft, view: tab }}
+          onChange={setDraft}
+          onStatus={(view, status) => list.update({ view, status: status ?? '' })}
+        />
+        <HistoryList
+          filters={filters}
+          sort={sortFromUrl(list.values)}
+          onSort={list.update}
+          page={list.page}
+          onPage={list.setPage}
+          onOpen={setOpenId}
+        />
       </>
     );
   }
@@ -88,16 +133,35 @@ export function MessageHistoryPage() {
         </div>
         <Group gap="xs" wrap="nowrap">
           {tab !== INBOX && can(permissions, 'message_history', 'export') && (
-            <Button component="a" href={exportUrl(filters)} download variant="default" leftSection={<IconDownload size={16} />} data-testid="message-export" visibleFrom="sm">
+            <Button
+              component="a"
+              href={exportUrl(filters)}
+              download
+              variant="default"
+              leftSection={<IconDownload size={16} />}
+              data-testid="message-export"
+              visibleFrom="sm"
+            >
               {t('messages.actions.export')}
             </Button>
           )}
           {canCreate && !phone && (
             <>
-              <Button component={Link} to="/message-history/new-sms" leftSection={<IconMessagePlus size={16} />} data-testid="message-new-sms">
+              <Button
+                component={Link}
+                to="/message-history/new-sms"
+                leftSection={<IconMessagePlus size={16} />}
+                data-testid="message-new-sms"
+              >
                 {t('messages.actions.newSms')}
               </Button>
-              <Button component={Link} to="/message-history/new-whatsapp" color="teal" leftSection={<IconBrandWhatsapp size={16} />} data-testid="message-new-whatsapp">
+              <Button
+                component={Link}
+                to="/message-history/new-whatsapp"
+                color="teal"
+                leftSection={<IconBrandWhatsapp size={16} />}
+                data-testid="message-new-whatsapp"
+              >
                 {t('messages.actions.newWhatsapp')}
               </Button>
             </>

@@ -79,9 +79,7 @@ export function NewSmsPage() {
       onRecipients={setRecipients}
       schedule={schedule}
       onSchedule={setSchedule}
-      preview={
-        <SmsPreview text={messageText} sender={sender?.sender_id ?? null} />
-      }
+      preview={<SmsPreview text={messageText} sender={sender?.sender_id ?? null} />}
       estimate={{ ready: Boolean(body), data: estimate.data, fetching: estimate.isFetching, error: estimate.error }}
       send={{ error: send.error, pending: send.isPending, ready: Boolean(body), onSend: submit }}
       guard={leave.guard}
@@ -142,7 +140,10 @@ export function NewSmsPage() {
           </Group>
           {bare.length > 0 && parseNumbers(recipients.numbers).valid.length > 0 && (
             <Text size="xs" c="orange" data-testid="compose-no-fallback">
-              {t('messages.compose.noFallback', { fields: formatList(bare.map((v) => `{{${v}}}`)), example: `{{${bare[0]}|${t('messages.compose.fallbackWord')}}}` })}
+              {t('messages.compose.noFallback', {
+                fields: formatList(bare.map((v) => `{{${v}}}`)),
+                example: `{{${bare[0]}|${t('messages.compose.fallbackWord')}}}`,
+              })}
             </Text>
           )}
         </Stack>

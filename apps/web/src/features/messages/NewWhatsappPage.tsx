@@ -51,7 +51,10 @@ export function NewWhatsappPage() {
   const paramValues = useMemo(() => Array.from({ length: paramCount }, (_, i) => params[i] ?? ''), [params, paramCount]);
 
   const body = useMemo<SendWhatsappInput | null>(() => {
-    const content = source === 'template' ? Boolean(templateId) && paramValues.every((p) => p.trim() !== '') : text.trim() !== '' && !textError(text, 4096);
+    const content =
+      source === 'template'
+        ? Boolean(templateId) && paramValues.every((p) => p.trim() !== '')
+        : text.trim() !== '' && !textError(text, 4096);
     if (!hasRecipients(recipients) || !content || scheduleAt === null) return null;
     return {
       recipients: toRecipients(recipients),
@@ -149,7 +152,11 @@ export function NewWhatsappPage() {
             return (
               <Stack key={`param-${i + 1}`} gap={4}>
                 <TextInput
-                  label={samples[i] ? t('messages.compose.paramSample', { n: i + 1, sample: samples[i] }) : t('messages.compose.param', { n: i + 1 })}
+                  label={
+                    samples[i]
+                      ? t('messages.compose.paramSample', { n: i + 1, sample: samples[i] })
+                      : t('messages.compose.param', { n: i + 1 })
+                  }
                   placeholder={samples[i]}
                   value={p}
                   onChange={(e) => set(e.currentTarget.value)}
@@ -163,7 +170,13 @@ export function NewWhatsappPage() {
                     {t('messages.compose.variables')}
                   </Text>
                   {CUSTOMER_VARIABLES.map((v) => (
-                    <Button key={v} size="compact-xs" variant="light" onClick={() => set(`${p}{{${v}}}`)} data-testid={`compose-param-${i + 1}-var-${v}`}>
+                    <Button
+                      key={v}
+                      size="compact-xs"
+                      variant="light"
+                      onClick={() => set(`${p}{{${v}}}`)}
+                      data-testid={`compose-param-${i + 1}-var-${v}`}
+                    >
                       {t(`templates.variables.${v}`)}
                     </Button>
                   ))}
@@ -174,7 +187,13 @@ export function NewWhatsappPage() {
         </>
       ) : (
         <>
-          <Alert color="yellow" variant="light" icon={<IconClock size={18} />} title={t('messages.compose.windowTitle')} data-testid="wa-window-note">
+          <Alert
+            color="yellow"
+            variant="light"
+            icon={<IconClock size={18} />}
+            title={t('messages.compose.windowTitle')}
+            data-testid="wa-window-note"
+          >
             <Stack gap="xs" align="flex-start">
               <Text size="sm">{t('messages.compose.windowNote')}</Text>
               <Text size="sm">{t('messages.compose.windowWhy')}</Text>

@@ -1,13 +1,40 @@
 import { MESSAGE_STATES } from '@risala/shared/schemas/messages';
 import { describe, expect, it } from 'vitest';
-import { dayStart, exportUrl, filterQuery, filtersFromUrl, filtersToUrl, isMoving, LIST_DEFAULTS, rangeInverted, STATUS_COLORS, snippet, sortFromUrl, viewFromUrl } from './filters.ts';
+import {
+  dayStart,
+  exportUrl,
+  filterQuery,
+  filtersFromUrl,
+  filtersToUrl,
+  isMoving,
+  LIST_DEFAULTS,
+  rangeInverted,
+  STATUS_COLORS,
+  snippet,
+  sortFromUrl,
+  viewFromUrl,
+} from './filters.ts';
 
 describe('message history filters', () => {
   it('builds the list query, dropping empty values and the default view', () => {
     expect(filterQuery({ view: 'all', search: '  ', channel: null })).toEqual({
-      view: undefined, channel: undefined, status: undefined, search: undefined, bulk_id: undefined, from: undefined, to: undefined,
+      view: undefined,
+      channel: undefined,
+      status: undefined,
+      search: undefined,
+      bulk_id: undefined,
+      from: undefined,
+      to: undefined,
     });
-    const q = filterQuery({ view: 'failed', channel: 'sms', status: 'FAILED', search: ' 9665 ', bulk_id: 'b1', from: '2026-03-01', to: '2026-03-02' });
+    const q = filterQuery({
+      view: 'failed',
+      channel: 'sms',
+      status: 'FAILED',
+      search: ' 9665 ',
+      bulk_id: 'b1',
+      from: '2026-03-01',
+      to: '2026-03-02',
+    });
     expect(q).toMatchObject({ view: 'failed', channel: 'sms', status: 'FAILED', search: '9665', bulk_id: 'b1' });
     expect(q.from).toBe(new Date(2026, 2, 1).toISOString());
     // the end day is inclusive: the bound is the next day's start
@@ -62,16 +89,35 @@ describe('message history filters', () => {
   });
 
   it('reads the filters and the sort from the URL, dropping what it does not know', () => {
-    expect(filtersFromUrl({ ...LIST_DEFAULTS, bulk_id: 'x' })).toEqual({ channel: null, status: null, search: undefined, bulk_id: 'x', from: undefined, to: undefined });
+    expect(filtersFromUrl({ ...LIST_DEFAULTS, bulk_id: 'x' })).toEqual({
+      channel: null,
+      status: null,
+      search: undefined,
+      bulk_id: 'x',
+      from: undefined,
+      to: undefined,
+    });
     const read = filtersFromUrl({ ...LIST_DEFAULTS, channel: 'sms', status: 'FAILED', search: '9665', from: '2026-03-01', to: 'tomorrow' });
     expect(read).toMatchObject({ channel: 'sms', status: 'FAILED', search: '9665', from: '2026-03-01', to: undefined });
     expect(filtersFromUrl({ ...LIST_DEFAULTS, channel: 'fax', status: 'LOST' })).toMatchObject({ channel: null, status: null });
-    expect(filtersToUrl(read)).toEqual({ channel: 'sms', status: 'FAILED', search: '9665', bulk_id: '', campaign: '', error_code: '', from: '2026-03-01', to: '' });
+    expect(filtersToUrl(read)).toEqual({
+      channel: 'sms',
+      status: 'FAILED',
+      search: '9665',
+      bulk_id: '',
+      campaign: '',
+      error_code: '',
+      from: '2026-03-01',
+      to: '',
+    });
     // the dashboard's failure reasons link here with a failure code and a campaign
     const reason = filtersFromUrl({ ...LIST_DEFAULTS, status: 'FAILED', error_code: 'UNDELIV', campaign: '12' });
     expect(reason).toMatchObject({ error_code: 'UNDELIV', campaign_id: 12 });
     expect(filterQuery({ view: 'all', ...reason })).toMatchObject({ error_code: 'UNDELIV', campaign_id: 12, status: 'FAILED' });
-    expect(filtersFromUrl({ ...LIST_DEFAULTS, error_code: 'x y', campaign: '-3' })).toMatchObject({ error_code: undefined, campaign_id: undefined });
+    expect(filtersFromUrl({ ...LIST_DEFAULTS, error_code: 'x y', campaign: '-3' })).toMatchObject({
+      error_code: undefined,
+      campaign_id: undefined,
+    });
     expect(sortFromUrl({ sort: 'status', order: 'asc' })).toEqual({ sort: 'status', order: 'asc' });
     expect(sortFromUrl({ sort: 'drop table', order: 'up' })).toEqual({ sort: 'created_at', order: 'desc' });
   });

@@ -1,4 +1,12 @@
-import { CHANNELS, type Channel, MESSAGE_STATES, MESSAGE_VIEW_NAMES, type MessageDto, type MessageState, type MessageView } from '@risala/shared/schemas/messages';
+import {
+  CHANNELS,
+  type Channel,
+  MESSAGE_STATES,
+  MESSAGE_VIEW_NAMES,
+  type MessageDto,
+  type MessageState,
+  type MessageView,
+} from '@risala/shared/schemas/messages';
 import { oneOf } from '../../lib/url-list.ts';
 
 /** The history filters as the page holds them (shared by the list and the CSV export). */
@@ -57,11 +65,17 @@ export function exportUrl(f: MessageFilters): string {
 const MOVING: readonly MessageState[] = ['PENDING', 'QUEUED', 'SENT', 'ACCEPTED', 'PARTIALLY_SENT'];
 /** A WhatsApp message delivered this recently may still turn READ (the chat is often open). */
 const READ_WATCH_MS = 2 * 60_000;
-export const isMoving = (items: readonly (Pick<MessageDto, 'status'> & Partial<Pick<MessageDto, 'channel' | 'delivered_at'>>)[], now = Date.now()) =>
+export const isMoving = (
+  items: readonly (Pick<MessageDto, 'status'> & Partial<Pick<MessageDto, 'channel' | 'delivered_at'>>)[],
+  now = Date.now(),
+) =>
   items.some(
     (m) =>
       MOVING.includes(m.status) ||
-      (m.status === 'DELIVERED' && m.channel === 'whatsapp' && m.delivered_at != null && now - new Date(m.delivered_at).getTime() < READ_WATCH_MS),
+      (m.status === 'DELIVERED' &&
+        m.channel === 'whatsapp' &&
+        m.delivered_at != null &&
+        now - new Date(m.delivered_at).getTime() < READ_WATCH_MS),
   );
 
 export const STATUS_COLORS: Record<MessageState, string> = {
@@ -85,7 +99,19 @@ export const STATUS_COLORS: Record<MessageState, string> = {
  * send, or ?view=failed&channel=sms&from=2026-03-01&sort=status&order=asc&page=2. `view` is a
  * catalogue view or the inbox tab.
  */
-export const LIST_DEFAULTS = { view: 'all', search: '', channel: '', status: '', bulk_id: '', campaign: '', error_code: '', from: '', to: '', sort: 'created_at', order: 'desc' };
+export const LIST_DEFAULTS = {
+  view: 'all',
+  search: '',
+  channel: '',
+  status: '',
+  bulk_id: '',
+  campaign: '',
+  error_code: '',
+  from: '',
+  to: '',
+  sort: 'created_at',
+  order: 'desc',
+};
 export type MessageListUrl = typeof LIST_DEFAULTS;
 /** The filters the filter bar edits (the view is the tabs'). */
 export type HistoryFilterValues = Omit<MessageFilters, 'view'>;

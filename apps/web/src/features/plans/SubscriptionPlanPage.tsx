@@ -28,8 +28,16 @@ function PlanCard({ plan, current }: { plan: PlanOffer; current: boolean }) {
   const { t, i18n } = useTranslation();
   const name = t(`plans.names.${plan.key}`, { defaultValue: plan.name });
   return (
-    <Card withBorder radius="lg" padding="lg" shadow={plan.recommended ? 'md' : 'xs'} data-testid="plan-card" data-plan={plan.key} data-current={current}
-      style={current || plan.recommended ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}>
+    <Card
+      withBorder
+      radius="lg"
+      padding="lg"
+      shadow={plan.recommended ? 'md' : 'xs'}
+      data-testid="plan-card"
+      data-plan={plan.key}
+      data-current={current}
+      style={current || plan.recommended ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
+    >
       <Stack gap="sm" h="100%">
         <Group justify="space-between">
           <Title order={3}>{name}</Title>

@@ -68,11 +68,11 @@ export function ProfilePage() {
           <Row label={t('auth.fields.user_role')} value={user.user_role && <UserText>{user.user_role}</UserText>} />
           <Row label={t('auth.fields.industry')} value={user.industry && <UserText>{user.industry}</UserText>} />
           <Row label={t('profile.fields.language')} value={languageName(user.language)} />
+          <Row label={t('profile.fields.twoFactor')} value={user.two_factor_enabled ? t('common.on') : t('common.off')} />
           <Row
-            label={t('profile.fields.twoFactor')}
-            value={user.two_factor_enabled ? t('common.on') : t('common.off')}
+            label={t('profile.fields.timezone')}
+            value={account?.timezone && <span title={account.timezone}>{timeZoneName(account.timezone, i18n.language)}</span>}
           />
-          <Row label={t('profile.fields.timezone')} value={account?.timezone && <span title={account.timezone}>{timeZoneName(account.timezone, i18n.language)}</span>} />
           <Row label={t('profile.fields.memberSince')} value={<Moment at={user.created_at} style="day" />} />
         </SimpleGrid>
       </Paper>

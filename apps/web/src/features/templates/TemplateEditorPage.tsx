@@ -87,7 +87,14 @@ function Editor({ channel, template }: { channel: MessageType; template: Templat
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: template && !wide ? 7 : 12 }}>
           <Paper withBorder p="lg" radius="md">
-            <TemplateForm channel={channel} template={template} values={values} onValues={setValues} readOnly={readOnly} onSaved={onSaved} />
+            <TemplateForm
+              channel={channel}
+              template={template}
+              values={values}
+              onValues={setValues}
+              readOnly={readOnly}
+              onSaved={onSaved}
+            />
           </Paper>
         </Grid.Col>
         {template && (

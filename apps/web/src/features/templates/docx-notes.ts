@@ -9,11 +9,20 @@ export interface DocxNote {
 }
 
 /** A style's name, or its id when the document gives no name (mammoth then prints 'null'). */
-const styleName = (name: string | undefined, id: string | undefined) => (name && name !== 'null' && name !== 'undefined' ? name : (id ?? ''));
+const styleName = (name: string | undefined, id: string | undefined) =>
+  name && name !== 'null' && name !== 'undefined' ? name : (id ?? '');
 
 const PATTERNS: [RegExp, string, (m: RegExpExecArray) => Record<string, string>][] = [
-  [/^Unrecognised (paragraph|run|table) style: '(.*)' \(Style ID: (.*)\)$/, 'style', (m) => ({ kind: m[1] as string, style: styleName(m[2], m[3]) })],
-  [/^(?:Paragraph|Run|Table|Numbering) style with ID (.+) was referenced but not defined in the document$/, 'undefinedStyle', (m) => ({ style: m[1] as string })],
+  [
+    /^Unrecognised (paragraph|run|table) style: '(.*)' \(Style ID: (.*)\)$/,
+    'style',
+    (m) => ({ kind: m[1] as string, style: styleName(m[2], m[3]) }),
+  ],
+  [
+    /^(?:Paragraph|Run|Table|Numbering) style with ID (.+) was referenced but not defined in the document$/,
+    'undefinedStyle',
+    (m) => ({ style: m[1] as string }),
+  ],
   [/^Image of type (\S+) is unlikely to display in web browsers$/, 'image', (m) => ({ type: m[1] as string })],
   [/^An unrecognised element was ignored: (.+)$/, 'element', (m) => ({ element: m[1] as string })],
 ];

@@ -10,6 +10,12 @@ export const routes: RouteObject[] = [
   { path: 'template/new/:channel', lazy: async () => ({ Component: (await import('./TemplateEditorPage.tsx')).TemplateEditorPage }) },
   { path: 'template/edit/:id', lazy: async () => ({ Component: (await import('./TemplateEditorPage.tsx')).TemplateEditorPage }) },
   // WhatsApp templates reviewed by Meta (features/whatsapp): the list, and the builder for 'new' or an id
-  { path: 'template/whatsapp', lazy: async () => ({ Component: (await import('../whatsapp/WhatsAppTemplatesPage.tsx')).WhatsAppTemplatesPage }) },
-  { path: 'template/whatsapp/:id', lazy: async () => ({ Component: (await import('../whatsapp/WhatsAppTemplateEditorPage.tsx')).WhatsAppTemplateEditorPage }) },
+  {
+    path: 'template/whatsapp',
+    lazy: async () => ({ Component: (await import('../whatsapp/WhatsAppTemplatesPage.tsx')).WhatsAppTemplatesPage }),
+  },
+  {
+    path: 'template/whatsapp/:id',
+    lazy: async () => ({ Component: (await import('../whatsapp/WhatsAppTemplateEditorPage.tsx')).WhatsAppTemplateEditorPage }),
+  },
 ];

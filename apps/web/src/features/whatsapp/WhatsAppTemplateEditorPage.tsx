@@ -153,7 +153,12 @@ function Editor({ template }: { template: WaTemplate | null }) {
         </Group>
         <Group gap="xs">
           {template?.external_id && mayUpdate && (
-            <Button variant="default" loading={check.isPending} onClick={() => check.mutate(template.id)} data-testid="wa-template-check-status">
+            <Button
+              variant="default"
+              loading={check.isPending}
+              onClick={() => check.mutate(template.id)}
+              data-testid="wa-template-check-status"
+            >
               {t('whatsapp.editor.checkStatus')}
             </Button>
           )}
@@ -164,10 +169,21 @@ function Editor({ template }: { template: WaTemplate | null }) {
           )}
           {editable && (
             <>
-              <Button variant="default" loading={save.isPending} disabled={busy} onClick={() => once((done) => void onSave().finally(done))} data-testid="wa-template-save">
+              <Button
+                variant="default"
+                loading={save.isPending}
+                disabled={busy}
+                onClick={() => once((done) => void onSave().finally(done))}
+                data-testid="wa-template-save"
+              >
                 {t('whatsapp.editor.save')}
               </Button>
-              <Button loading={submit.isPending} disabled={busy} onClick={() => once((done) => void onSubmit().finally(done))} data-testid="wa-template-submit">
+              <Button
+                loading={submit.isPending}
+                disabled={busy}
+                onClick={() => once((done) => void onSubmit().finally(done))}
+                data-testid="wa-template-submit"
+              >
                 {t('whatsapp.editor.submit')}
               </Button>
             </>
@@ -176,7 +192,13 @@ function Editor({ template }: { template: WaTemplate | null }) {
       </Group>
 
       {template?.status === 'REJECTED' && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={t('whatsapp.editor.rejected')} data-testid="wa-template-rejection">
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle size={18} />}
+          title={t('whatsapp.editor.rejected')}
+          data-testid="wa-template-rejection"
+        >
           <Text size="sm" fw={600}>
             {t(`whatsapp.reasons.${reason}`, { defaultValue: reason ?? '' })}
           </Text>
@@ -203,7 +225,13 @@ function Editor({ template }: { template: WaTemplate | null }) {
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Paper withBorder p="md" radius="md">
             <Stack gap="lg">
-              <TemplateFields state={state} onChange={change} errors={errors} disabled={!editable} identityLocked={Boolean(template?.external_id)} />
+              <TemplateFields
+                state={state}
+                onChange={change}
+                errors={errors}
+                disabled={!editable}
+                identityLocked={Boolean(template?.external_id)}
+              />
               <ButtonsEditor buttons={state.buttons} onChange={(buttons) => change({ buttons })} errors={errors} disabled={!editable} />
             </Stack>
           </Paper>

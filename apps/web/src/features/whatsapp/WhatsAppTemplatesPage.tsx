@@ -159,7 +159,9 @@ export function WhatsAppTemplatesPage() {
                     <Table.Td>
                       <StatusBadge status={tpl.status} />
                     </Table.Td>
-                    <Table.Td><Moment at={tpl.updated_at} /></Table.Td>
+                    <Table.Td>
+                      <Moment at={tpl.updated_at} />
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -18,7 +18,10 @@ describe('WhatsApp builder state', () => {
       body: 'Hi {{1}}, your order {{2}} ships today',
       bodyExamples: ['Sara', '#7'],
       footer: 'Risala',
-      buttons: [{ ...newButton('URL'), text: 'Track', url: 'https://x.com/t/{{1}}', urlExample: 'https://x.com/t/7' }, { ...newButton('COPY_CODE'), code: 'SAVE10' }],
+      buttons: [
+        { ...newButton('URL'), text: 'Track', url: 'https://x.com/t/{{1}}', urlExample: 'https://x.com/t/7' },
+        { ...newButton('COPY_CODE'), code: 'SAVE10' },
+      ],
     };
     const { input, index } = toInput(state);
     expect(waTemplateInputSchema.safeParse(input).success).toBe(true);

@@ -31,7 +31,10 @@ class Phrases {
   constructor(readonly lang: Lang) {}
   t = (key: string, params: TranslateParams = {}) => translate(this.lang, `ai.builtin.${key}`, params);
   n = (value: number) => new Intl.NumberFormat(this.lang === 'ar' ? 'ar-u-ca-gregory' : 'en').format(value);
-  pct = (value: number | null) => (value === null ? '—' : `${new Intl.NumberFormat(this.lang === 'ar' ? 'ar-u-ca-gregory' : 'en', { maximumFractionDigits: 1 }).format(value)}%`);
+  pct = (value: number | null) =>
+    value === null
+      ? '—'
+      : `${new Intl.NumberFormat(this.lang === 'ar' ? 'ar-u-ca-gregory' : 'en', { maximumFractionDigits: 1 }).format(value)}%`;
   channel = (c: string) => translate(this.lang, `ai.channels.${c}`);
 }
 
@@ -121,7 +124,11 @@ export class BuiltinEngine implements AiProvider {
     if (!count) return p.t('noData');
     const total = count.total as number;
     const byChannel = count.by_channel as Record<string, number>;
-    const where = group ? p.t('audience.inGroup', { name: `[${group.name}](${group.url})` }) : city ? p.t('audience.inCity', { city }) : p.t('audience.inAccount');
+    const where = group
+      ? p.t('audience.inGroup', { name: `[${group.name}](${group.url})` })
+      : city
+        ? p.t('audience.inCity', { city })
+        : p.t('audience.inAccount');
     const lines = [p.t('audience.total', { count: p.n(total), where })];
     if (channel) {
       lines.push(p.t('audience.reachableOn', { count: p.n(byChannel[channel] ?? 0), channel: p.channel(channel) }));
@@ -129,7 +136,11 @@ export class BuiltinEngine implements AiProvider {
       // each channel on its own: who could be reached by it (the launcher applies the fallback order)
       const per: string[] = [];
       for (const c of ['sms', 'email', 'whatsapp'] as const) {
-        const one = await tool(turn.tools, 'count_audience', { group_ids: group ? [group.id] : [], ...(rules ? { rules } : {}), channels: [c] });
+        const one = await tool(turn.tools, 'count_audience', {
+          group_ids: group ? [group.id] : [],
+          ...(rules ? { rules } : {}),
+          channels: [c],
+        });
         if (one) per.push(`- ${p.channel(c)}: **${p.n((one.by_channel as Record<string, number>)[c] ?? 0)}**`);
       }
       lines.push(p.t('audience.perChannel'), per.join('\n'));
@@ -164,7 +175,14 @@ export class BuiltinEngine implements AiProvider {
     ];
     const channels = res.data.by_channel as Data[];
     if (channels.length > 1) {
-      lines.push(channels.map((f) => `- ${p.channel(f.channel)}: ${p.t('campaign.channelLine', { sent: p.n(f.sent), delivered: p.n(f.delivered), failed: p.n(f.failed) })}`).join('\n'));
+      lines.push(
+        channels
+          .map(
+            (f) =>
+              `- ${p.channel(f.channel)}: ${p.t('campaign.channelLine', { sent: p.n(f.sent), delivered: p.n(f.delivered), failed: p.n(f.failed) })}`,
+          )
+          .join('\n'),
+      );
     }
     return lines.join('\n\n');
   }
@@ -174,7 +192,11 @@ export class BuiltinEngine implements AiProvider {
     if (!res.data) return res.reason ?? p.t('noData');
     const best = res.data.best as Data | null;
     if (!best) return p.t('bestHour.noData', { min: p.n(res.data.min_sample), days: p.n(res.data.days) });
-    const hour = new Intl.DateTimeFormat(p.lang === 'ar' ? 'ar-u-ca-gregory' : 'en', { hour: 'numeric', hourCycle: 'h23', timeZone: 'UTC' }).format(Date.UTC(2020, 0, 1, best.hour));
+    const hour = new Intl.DateTimeFormat(p.lang === 'ar' ? 'ar-u-ca-gregory' : 'en', {
+      hour: 'numeric',
+      hourCycle: 'h23',
+      timeZone: 'UTC',
+    }).format(Date.UTC(2020, 0, 1, best.hour));
     const key = res.data.metric === 'engagement' ? 'bestHour.engagement' : 'bestHour.delivery';
     return p.t(key, { hour, zone: res.data.time_zone, rate: p.pct(best.rate), sent: p.n(best.sent), days: p.n(res.data.days) });
   }
@@ -195,7 +217,10 @@ export class BuiltinEngine implements AiProvider {
     const res = await toolOrReason(turn.tools, 'credits');
     if (!res.data) return res.reason ?? p.t('noData');
     const rows = res.data.credits as Data[];
-    return [p.t('credits.title'), rows.map((r) => `- ${p.channel(r.channel)}: **${p.n(r.balance)}** (${p.t('credits.consumed', { n: p.n(r.consumed) })})`).join('\n')].join('\n\n');
+    return [
+      p.t('credits.title'),
+      rows.map((r) => `- ${p.channel(r.channel)}: **${p.n(r.balance)}** (${p.t('credits.consumed', { n: p.n(r.consumed) })})`).join('\n'),
+    ].join('\n\n');
   }
 
   private async templates(turn: ChatTurn, p: Phrases, status: string | null) {
@@ -205,9 +230,14 @@ export class BuiltinEngine implements AiProvider {
     const byStatus = res.data.by_status as Record<string, number>;
     if (status) {
       if (res.data.total === 0) return p.t('templates.noneWaiting');
-      return [p.t('templates.waiting', { count: p.n(res.data.total) }), items.map((t) => `- [${t.name}](${t.url}) (${p.channel(t.channel)})`).join('\n')].join('\n\n');
+      return [
+        p.t('templates.waiting', { count: p.n(res.data.total) }),
+        items.map((t) => `- [${t.name}](${t.url}) (${p.channel(t.channel)})`).join('\n'),
+      ].join('\n\n');
     }
-    const summary = Object.entries(byStatus).map(([s, n]) => `- ${translate(p.lang, `templates.status.${s}`)}: **${p.n(n)}**`).join('\n');
+    const summary = Object.entries(byStatus)
+      .map(([s, n]) => `- ${translate(p.lang, `templates.status.${s}`)}: **${p.n(n)}**`)
+      .join('\n');
     return [p.t('templates.summary'), summary].join('\n\n');
   }
 
@@ -218,7 +248,12 @@ export class BuiltinEngine implements AiProvider {
     if (rows.length === 0) return p.t('channels.none', { days: p.n(30) });
     return [
       p.t('channels.title', { days: p.n(30) }),
-      rows.map((r) => `- ${p.channel(r.channel)}: ${p.t('channels.line', { sent: p.n(r.sent), delivered: p.n(r.delivered), rate: p.pct(r.delivery_rate), failed: p.n(r.failed) })}`).join('\n'),
+      rows
+        .map(
+          (r) =>
+            `- ${p.channel(r.channel)}: ${p.t('channels.line', { sent: p.n(r.sent), delivered: p.n(r.delivered), rate: p.pct(r.delivery_rate), failed: p.n(r.failed) })}`,
+        )
+        .join('\n'),
     ].join('\n\n');
   }
 
@@ -264,12 +299,12 @@ export class BuiltinEngine implements AiProvider {
       group_ids: [group.id],
       ...(template && ch === 'sms' ? { sms_template_id: template.id } : {}),
       ...(template && ch === 'email' ? { email_template_id: template.id } : {}),
-      ...(schedule ? { schedule_local: { days_from_today: schedule.dayOffset, time: `${schedule.hour}:${String(schedule.minute).padStart(2, '0')}` } } : {}),
+      ...(schedule
+        ? { schedule_local: { days_from_today: schedule.dayOffset, time: `${schedule.hour}:${String(schedule.minute).padStart(2, '0')}` } }
+        : {}),
     });
     if (!res.data) return res.reason ?? p.t('noData');
-    const when = res.data.schedule_at
-      ? formatInZone(res.data.schedule_at, res.data.time_zone, p.lang)
-      : p.t('draft.noSchedule');
+    const when = res.data.schedule_at ? formatInZone(res.data.schedule_at, res.data.time_zone, p.lang) : p.t('draft.noSchedule');
     return [
       p.t('draft.campaignSaved', { name: res.data.name, url: res.data.url }),
       [

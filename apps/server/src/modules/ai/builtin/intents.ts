@@ -56,7 +56,10 @@ export function scheduleIn(q: string): Schedule | null {
 /** What the user wants written about: the words after "about / for / عن / بخصوص", else the whole question. */
 export function topicIn(original: string): string {
   const m = /\b(?:about|for|announcing|promoting|on)\s+(.+)$/i.exec(original) ?? /(?:عن|بخصوص|حول|للإعلان عن|لـ)\s+(.+)$/.exec(original);
-  return (m?.[1] ?? original).replace(/[.?!؟]+$/, '').trim().slice(0, 200);
+  return (m?.[1] ?? original)
+    .replace(/[.?!؟]+$/, '')
+    .trim()
+    .slice(0, 200);
 }
 
 const CAMPAIGN = /\bcampaigns?\b|حمل(ه|ات|تي|تنا)|الحمل(ه|ات)/;
@@ -66,13 +69,22 @@ export function recognise(question: string): Intent {
   const q = fold(question);
   const channel = channelIn(q);
   // "how do I create a campaign?" asks for the steps, not for a draft
-  if (/^(how (do|can|could|should) (i|we|you)|how to|where (do|can|is|are)|explain)\b/.test(q) || /^(كيف (ا|ن|يمكن)|اين|طريقه|اشرح|ما معني)/.test(q)) {
+  if (
+    /^(how (do|can|could|should) (i|we|you)|how to|where (do|can|is|are)|explain)\b/.test(q) ||
+    /^(كيف (ا|ن|يمكن)|اين|طريقه|اشرح|ما معني)/.test(q)
+  ) {
     return { kind: 'howto' };
   }
   if (WRITE_VERB.test(q) && CAMPAIGN.test(q) && !/\bresults?\b|نتائج/.test(q)) {
     return { kind: 'draft_campaign', channel, schedule: scheduleIn(q) };
   }
-  if (any(q, /\b(write|draft|compose|suggest|create|prepare)\b.*\b(sms|text|message|email|whatsapp|template|copy)\b/, /(اكتب|اكتبي|صغ|انشئ|جهز|حضر|اقترح).*(رساله|قالب|نص|sms|بريد|ايميل|واتس)/)) {
+  if (
+    any(
+      q,
+      /\b(write|draft|compose|suggest|create|prepare)\b.*\b(sms|text|message|email|whatsapp|template|copy)\b/,
+      /(اكتب|اكتبي|صغ|انشئ|جهز|حضر|اقترح).*(رساله|قالب|نص|sms|بريد|ايميل|واتس)/,
+    )
+  ) {
     return { kind: 'draft_template', channel: channel ?? 'sms', topic: topicIn(question) };
   }
   if (
@@ -101,21 +113,58 @@ export function recognise(question: string): Intent {
   ) {
     return { kind: 'best_hour', channel };
   }
-  if (CAMPAIGN.test(q) && any(q, /\b(results?|perform\w*|how (did|was|is|are|many)|stats?|statistics|report|went|do)\b/, /نتائج|نتيجه|اداء|تقرير|احصائيات|كيف (كانت|كان|جاءت)|كم/)) {
+  if (
+    CAMPAIGN.test(q) &&
+    any(
+      q,
+      /\b(results?|perform\w*|how (did|was|is|are|many)|stats?|statistics|report|went|do)\b/,
+      /نتائج|نتيجه|اداء|تقرير|احصائيات|كيف (كانت|كان|جاءت)|كم/,
+    )
+  ) {
     return { kind: 'campaign_results' };
   }
-  if (any(q, /\bfail\w*|\berrors?\b|\bbounce\w*|\bblocked\b|\bundeliver\w*|\bnot delivered\b|didn'?t (arrive|get delivered)/, /فشل|فشلت|اخفاق|خطا|اخطاء|لم تصل|محظور|مرفوض/)) {
+  if (
+    any(
+      q,
+      /\bfail\w*|\berrors?\b|\bbounce\w*|\bblocked\b|\bundeliver\w*|\bnot delivered\b|didn'?t (arrive|get delivered)/,
+      /فشل|فشلت|اخفاق|خطا|اخطاء|لم تصل|محظور|مرفوض/,
+    )
+  ) {
     return { kind: 'failures' };
   }
   if (any(q, /\bcredits?\b|\bbalance\b/, /رصيد|الرصيد|ارصده|نقاط/)) return { kind: 'credits', channel };
-  if (any(q, /\btemplates?\b.*\b(review|pending|approv\w*|waiting|awaiting)\b/, /\b(awaiting|pending|waiting for)\b.*\b(review|approval)\b/, /(قالب|قوالب|القوالب).*(مراجعه|موافقه|انتظار|معلق)/, /(بانتظار|قيد)\s*(ال)?(مراجعه|موافقه)/)) {
+  if (
+    any(
+      q,
+      /\btemplates?\b.*\b(review|pending|approv\w*|waiting|awaiting)\b/,
+      /\b(awaiting|pending|waiting for)\b.*\b(review|approval)\b/,
+      /(قالب|قوالب|القوالب).*(مراجعه|موافقه|انتظار|معلق)/,
+      /(بانتظار|قيد)\s*(ال)?(مراجعه|موافقه)/,
+    )
+  ) {
     return { kind: 'templates_review' };
   }
-  if (any(q, /\b(delivery|open|click|read) rates?\b/, /\bchannels?\b.*\b(perform\w*|compare|metrics|doing)\b/, /\bhow (is|are) (my )?(sms|emails?|whatsapp)\b/, /(معدل|نسبه)\s*(ال)?(تسليم|فتح|نقر|قراءه)/, /اداء\s*(ال)?قنوات/)) {
+  if (
+    any(
+      q,
+      /\b(delivery|open|click|read) rates?\b/,
+      /\bchannels?\b.*\b(perform\w*|compare|metrics|doing)\b/,
+      /\bhow (is|are) (my )?(sms|emails?|whatsapp)\b/,
+      /(معدل|نسبه)\s*(ال)?(تسليم|فتح|نقر|قراءه)/,
+      /اداء\s*(ال)?قنوات/,
+    )
+  ) {
     return { kind: 'channel_metrics' };
   }
   if (any(q, /\btemplates?\b/, /(^|\s)(قالب|قوالب|القوالب)(\s|$)/)) return { kind: 'templates' };
-  if (any(q, /^(hi|hello|hey|salam|good (morning|evening)|what can you do|help)\b/, /^(مرحبا|اهلا|السلام عليكم|هلا|صباح الخير|مساء الخير)/, /ماذا (يمكنك|تستطيع)|ما الذي (يمكنك|تستطيع)/)) {
+  if (
+    any(
+      q,
+      /^(hi|hello|hey|salam|good (morning|evening)|what can you do|help)\b/,
+      /^(مرحبا|اهلا|السلام عليكم|هلا|صباح الخير|مساء الخير)/,
+      /ماذا (يمكنك|تستطيع)|ما الذي (يمكنك|تستطيع)/,
+    )
+  ) {
     return { kind: 'greeting' };
   }
   return { kind: 'other' };
@@ -150,16 +199,44 @@ export function cityIn(question: string, cities: readonly string[]): string | nu
     if (q.includes(` ${fold(city)} `)) return city;
   }
   for (const [arabic, english] of Object.entries(CITY_NAMES)) {
-    if (!q.includes(` ${arabic} `) && !q.includes(` ${arabic.replace(/^ال/, 'بال')} `) && !q.includes(` ${arabic.replace(/^ال/, 'في ال')} `)) continue;
+    if (
+      !q.includes(` ${arabic} `) &&
+      !q.includes(` ${arabic.replace(/^ال/, 'بال')} `) &&
+      !q.includes(` ${arabic.replace(/^ال/, 'في ال')} `)
+    )
+      continue;
     const stored = cities.find((c) => fold(c) === english);
     if (stored) return stored;
   }
   return null;
 }
 
-const GENERIC = new Set(['customers', 'customer', 'group', 'groups', 'segment', 'list', 'the', 'all', 'and', 'for', 'عملاء', 'العملاء', 'مجموعه', 'المجموعه']);
+const GENERIC = new Set([
+  'customers',
+  'customer',
+  'group',
+  'groups',
+  'segment',
+  'list',
+  'the',
+  'all',
+  'and',
+  'for',
+  'عملاء',
+  'العملاء',
+  'مجموعه',
+  'المجموعه',
+]);
 /** Arabic words that stand for a common English group-name word. */
-const SYNONYMS: Record<string, string> = { تجريبي: 'demo', التجريبي: 'demo', التجريبيه: 'demo', تجريبيه: 'demo', مشتركين: 'subscribers', المشتركين: 'subscribers', vip: 'vip' };
+const SYNONYMS: Record<string, string> = {
+  تجريبي: 'demo',
+  التجريبي: 'demo',
+  التجريبيه: 'demo',
+  تجريبيه: 'demo',
+  مشتركين: 'subscribers',
+  المشتركين: 'subscribers',
+  vip: 'vip',
+};
 
 /**
  * The group or segment the question names: the one most of whose distinctive name words appear

@@ -1,6 +1,15 @@
 /** The instant of a wall time (`dayOffset` days from today, hour:minute) in an IANA time zone. */
 export function zonedInstant(timeZone: string, dayOffset: number, hour: number, minute: number, now = new Date()): Date {
-  const fmt = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  const fmt = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
   const partsAt = (ms: number) => {
     const got: Record<string, number> = {};
     for (const p of fmt.formatToParts(new Date(ms))) if (p.type !== 'literal') got[p.type] = Number(p.value);

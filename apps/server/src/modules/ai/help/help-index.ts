@@ -40,7 +40,9 @@ function load(): HelpDoc[] {
   const docs: HelpDoc[] = [];
   for (const language of ['en', 'ar'] as const) {
     const dir = path.join(DIR, language);
-    for (const file of readdirSync(dir).filter((f) => f.endsWith('.md')).sort()) {
+    for (const file of readdirSync(dir)
+      .filter((f) => f.endsWith('.md'))
+      .sort()) {
       const { meta, body } = parseArticle(readFileSync(path.join(dir, file), 'utf8'));
       docs.push({
         slug: file.replace(/\.md$/, ''),
@@ -95,7 +97,12 @@ function corpus() {
       fields: ['title', 'keywords', 'summary', 'body'],
       storeFields: ['slug'],
       processTerm: helpTerm,
-      searchOptions: { boost: { title: 3, keywords: 2, summary: 1.5 }, prefix: (t) => t.length > 3, fuzzy: (t) => (t.length > 5 ? 0.2 : 0), combineWith: 'OR' },
+      searchOptions: {
+        boost: { title: 3, keywords: 2, summary: 1.5 },
+        prefix: (t) => t.length > 3,
+        fuzzy: (t) => (t.length > 5 ? 0.2 : 0),
+        combineWith: 'OR',
+      },
     });
     ms.addAll(docs.filter((d) => d.language === language).map((d) => ({ ...d, id: `${language}:${d.slug}` })));
     return ms;
@@ -124,7 +131,10 @@ function bestParagraph(body: string, query: string): string {
   let best = paragraphs[0] ?? '';
   let bestScore = -1;
   for (const p of paragraphs) {
-    const score = p.split(/\s+/).map(helpTerm).filter((t) => t && terms.has(t)).length;
+    const score = p
+      .split(/\s+/)
+      .map(helpTerm)
+      .filter((t) => t && terms.has(t)).length;
     if (score > bestScore) {
       best = p;
       bestScore = score;

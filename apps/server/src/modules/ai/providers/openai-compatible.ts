@@ -6,7 +6,11 @@
  * name, the tool box runs them as the caller, their results go back as data, until it answers.
  */
 import OpenAI from 'openai';
-import type { ChatCompletionMessageParam, ChatCompletionMessageFunctionToolCall, ChatCompletionTool } from 'openai/resources/chat/completions';
+import type {
+  ChatCompletionMessageParam,
+  ChatCompletionMessageFunctionToolCall,
+  ChatCompletionTool,
+} from 'openai/resources/chat/completions';
 import { AppError } from '../../../lib/errors.ts';
 import type { AiProvider, Billing, ChatTurn, GenerateRequest, TurnResult } from '../provider.ts';
 import { generationMessages, systemPrompt } from './prompt.ts';

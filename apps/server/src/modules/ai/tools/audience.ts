@@ -39,7 +39,12 @@ export async function countFor(
   accountId: number,
   input: { group_ids: number[]; exclude_group_ids: number[]; rules?: z.infer<typeof segmentRulesSchema>; channels: Channel[] },
 ) {
-  const base = await buildAudience(db, accountId, { group_ids: input.group_ids, exclude_group_ids: input.exclude_group_ids }, input.channels);
+  const base = await buildAudience(
+    db,
+    accountId,
+    { group_ids: input.group_ids, exclude_group_ids: input.exclude_group_ids },
+    input.channels,
+  );
   let where = base.where;
   if (input.group_ids.length === 0) {
     // no group: the whole account, or the rules, still minus the exclusions buildAudience put in
@@ -63,7 +68,7 @@ export async function countFor(
 export const listGroupsTool = defineTool({
   name: 'list_groups',
   description:
-    'List the account\'s customer groups (static) and segments (dynamic, rule-based) with their ids and live member counts. Use it to find a group the user names.',
+    "List the account's customer groups (static) and segments (dynamic, rule-based) with their ids and live member counts. Use it to find a group the user names.",
   input: z.object({ search: z.string().trim().max(100).optional().describe('part of the group name') }),
   permission: ['customer', 'view'],
   async run({ ctx, auth }, input) {
@@ -140,7 +145,8 @@ export const findCustomersTool = defineTool({
 
 export const audienceFacetsTool = defineTool({
   name: 'audience_facets',
-  description: 'How the account\'s customers spread over cities, countries and languages (the values as stored, with counts). Use it to find the exact city or country name for segment rules.',
+  description:
+    "How the account's customers spread over cities, countries and languages (the values as stored, with counts). Use it to find the exact city or country name for segment rules.",
   input: z.object({}),
   permission: ['customer', 'view'],
   async run({ ctx, auth }) {

@@ -26,7 +26,7 @@ function checkPlan(auth: AuthContext) {
 export const draftTemplateTool = defineTool({
   name: 'draft_template',
   description:
-    'Save a message template as a DRAFT (not submitted for review) for the user to open, edit and submit in the template editor. Variables look like {{first_name|there}}. Use the brand\'s voice and tone.',
+    "Save a message template as a DRAFT (not submitted for review) for the user to open, edit and submit in the template editor. Variables look like {{first_name|there}}. Use the brand's voice and tone.",
   input: z.object({
     channel: z.enum(['sms', 'email', 'whatsapp']),
     name: z.string().trim().min(1).max(100),
@@ -47,8 +47,23 @@ export const draftTemplateTool = defineTool({
     });
     const t = await createTemplate(ctx, auth, body);
     return {
-      data: { template_id: t.id, name: t.template_name, status: t.status, channel: t.message_type, text: t.template_text, url: `/template/edit/${t.id}` },
-      card: { kind: 'template_draft', id: t.id, title: t.template_name, url: `/template/edit/${t.id}`, channels: [t.message_type], audience: null, schedule_at: null },
+      data: {
+        template_id: t.id,
+        name: t.template_name,
+        status: t.status,
+        channel: t.message_type,
+        text: t.template_text,
+        url: `/template/edit/${t.id}`,
+      },
+      card: {
+        kind: 'template_draft',
+        id: t.id,
+        title: t.template_name,
+        url: `/template/edit/${t.id}`,
+        channels: [t.message_type],
+        audience: null,
+        schedule_at: null,
+      },
     };
   },
 });
@@ -77,7 +92,8 @@ export const draftCampaignTool = defineTool({
   async run({ ctx, auth }, input) {
     checkPlan(auth);
     const content: Record<string, unknown> = {};
-    if (input.sms_template_id || input.sms_text) content.sms = { template_id: input.sms_template_id ?? null, text: input.sms_template_id ? null : input.sms_text };
+    if (input.sms_template_id || input.sms_text)
+      content.sms = { template_id: input.sms_template_id ?? null, text: input.sms_template_id ? null : input.sms_text };
     if (input.email_template_id) content.email = { template_id: input.email_template_id };
     const { rows } = await ctx.db.execute<{ timezone: string }>(sql`select timezone from accounts where id = ${auth.accountId}`);
     const timeZone = rows[0]?.timezone ?? 'UTC';
@@ -99,7 +115,11 @@ export const draftCampaignTool = defineTool({
       throw new AppError('VALIDATION_ERROR', { errors: draft.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })) });
     }
     // another account's (or a missing) group is NOT_FOUND before anything is saved
-    const count = await countFor(ctx.db, auth.accountId, { group_ids: input.group_ids, exclude_group_ids: input.exclude_group_ids, channels: input.channels as Channel[] });
+    const count = await countFor(ctx.db, auth.accountId, {
+      group_ids: input.group_ids,
+      exclude_group_ids: input.exclude_group_ids,
+      channels: input.channels as Channel[],
+    });
     const c = await createCampaign(ctx, auth, draft.data);
     const saved = c.schedule_at ? new Date(c.schedule_at).toISOString() : null;
     return {
@@ -113,7 +133,15 @@ export const draftCampaignTool = defineTool({
         time_zone: timeZone,
         url: `/campaign/${c.id}`,
       },
-      card: { kind: 'campaign_draft', id: c.id, title: c.name, url: `/campaign/${c.id}`, channels: input.channels, audience: count.reachable, schedule_at: saved },
+      card: {
+        kind: 'campaign_draft',
+        id: c.id,
+        title: c.name,
+        url: `/campaign/${c.id}`,
+        channels: input.channels,
+        audience: count.reachable,
+        schedule_at: saved,
+      },
     };
   },
 });

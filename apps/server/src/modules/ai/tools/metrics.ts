@@ -27,7 +27,11 @@ type CampaignRow = {
 
 const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
 
-async function campaigns(db: DbOrTx, accountId: number, opts: { id?: number; search?: string; status?: string; launched?: boolean; limit: number }) {
+async function campaigns(
+  db: DbOrTx,
+  accountId: number,
+  opts: { id?: number; search?: string; status?: string; launched?: boolean; limit: number },
+) {
   const { rows } = await db.execute<CampaignRow>(sql`
     select id, name, status, channels, launched_at, completed_at, targeted from campaigns
      where account_id = ${accountId}
@@ -36,12 +40,17 @@ async function campaigns(db: DbOrTx, accountId: number, opts: { id?: number; sea
        ${opts.status ? sql`and status = ${opts.status}` : sql``}
        ${opts.launched ? sql`and launched_at is not null` : sql``}
      order by coalesce(launched_at, created_at) desc, id desc limit ${opts.limit}`);
-  return rows.map((r) => ({ ...r, launched_at: iso(r.launched_at), completed_at: iso(r.completed_at), targeted: r.targeted === null ? null : Number(r.targeted) }));
+  return rows.map((r) => ({
+    ...r,
+    launched_at: iso(r.launched_at),
+    completed_at: iso(r.completed_at),
+    targeted: r.targeted === null ? null : Number(r.targeted),
+  }));
 }
 
 export const listCampaignsTool = defineTool({
   name: 'list_campaigns',
-  description: 'List the account\'s campaigns, newest first, with id, name, status, channels and launch time.',
+  description: "List the account's campaigns, newest first, with id, name, status, channels and launch time.",
   input: z.object({
     search: z.string().trim().max(100).optional(),
     status: z.enum(CAMPAIGN_STATES).optional(),
@@ -84,7 +93,8 @@ export const campaignResultsTool = defineTool({
 
 export const channelMetricsTool = defineTool({
   name: 'channel_metrics',
-  description: 'Per channel (sms, email, whatsapp) over the last N days: messages, sent, delivered, opened/read, clicked, failed and rates in percent.',
+  description:
+    'Per channel (sms, email, whatsapp) over the last N days: messages, sent, delivered, opened/read, clicked, failed and rates in percent.',
   input: z.object({ days: z.number().int().min(1).max(365).default(30) }),
   permission: ['message_history', 'view'],
   async run({ ctx, auth }, input) {
@@ -99,7 +109,7 @@ const MIN_SAMPLE = 20;
 export const bestSendHourTool = defineTool({
   name: 'best_send_hour',
   description:
-    'The hour of day (in the account\'s time zone) whose messages were opened, read or clicked the most, from the last N days; falls back to the best delivery rate when there is no engagement. Returns every hour\'s figures too.',
+    "The hour of day (in the account's time zone) whose messages were opened, read or clicked the most, from the last N days; falls back to the best delivery rate when there is no engagement. Returns every hour's figures too.",
   input: z.object({
     days: z.number().int().min(1).max(365).default(90),
     channel: z.enum(CHANNELS).optional(),
@@ -122,7 +132,13 @@ export const bestSendHourTool = defineTool({
         min_sample: MIN_SAMPLE,
         metric,
         best: best
-          ? { hour: best.hour, sent: best.sent, delivered: best.delivered, engaged: best.engaged, rate: engaged ? rate(best.engaged, best.delivered) : rate(best.delivered, best.sent) }
+          ? {
+              hour: best.hour,
+              sent: best.sent,
+              delivered: best.delivered,
+              engaged: best.engaged,
+              rate: engaged ? rate(best.engaged, best.delivered) : rate(best.delivered, best.sent),
+            }
           : null,
         hours,
       },
@@ -132,7 +148,8 @@ export const bestSendHourTool = defineTool({
 
 export const failureReasonsTool = defineTool({
   name: 'failure_reasons',
-  description: 'The most common reasons messages failed, were blocked or not allowed (readable texts and counts), over the last N days or for one campaign.',
+  description:
+    'The most common reasons messages failed, were blocked or not allowed (readable texts and counts), over the last N days or for one campaign.',
   input: z.object({
     days: z.number().int().min(1).max(365).default(30),
     campaign_id: z.number().int().positive().optional(),
@@ -140,7 +157,18 @@ export const failureReasonsTool = defineTool({
   }),
   permission: ['message_history', 'view'],
   async run({ ctx, auth, lang }, input) {
-    const reasons = await failureReasons(ctx.db, auth.accountId, lang, { days: input.days, campaignId: input.campaign_id ?? null, limit: input.limit });
-    return { data: { days: input.campaign_id ? null : input.days, campaign_id: input.campaign_id ?? null, reasons, total: reasons.reduce((n, r) => n + r.count, 0) } };
+    const reasons = await failureReasons(ctx.db, auth.accountId, lang, {
+      days: input.days,
+      campaignId: input.campaign_id ?? null,
+      limit: input.limit,
+    });
+    return {
+      data: {
+        days: input.campaign_id ? null : input.days,
+        campaign_id: input.campaign_id ?? null,
+        reasons,
+        total: reasons.reduce((n, r) => n + r.count, 0),
+      },
+    };
   },
 });

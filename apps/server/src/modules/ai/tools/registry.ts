@@ -51,11 +51,7 @@ function failure(code: string, message: string): ToolOutcome {
  * A tool box for one answer: runs tools by name with JSON arguments, checks permission and input,
  * records each use (name, ok) and collects the draft cards.
  */
-export function createToolBox(
-  tools: readonly ToolDef[],
-  tc: ToolContext,
-  record: { uses: ToolUse[]; cards: DraftCard[] },
-): ToolBox {
+export function createToolBox(tools: readonly ToolDef[], tc: ToolContext, record: { uses: ToolUse[]; cards: DraftCard[] }): ToolBox {
   const byName = new Map(tools.map((t) => [t.name, t]));
   return {
     specs: () => tools.filter((t) => !t.permission || can(tc.auth.permissions, ...t.permission)).map(toolSpec),
@@ -82,7 +78,10 @@ export function createToolBox(
       } catch (caught) {
         const err = caught instanceof AppError ? caught : mapDbError(caught);
         if (err) {
-          const fields = err.errors.map((e) => `${e.field}: ${e.message.startsWith('validation.') || e.message.startsWith('errors.') ? translate(tc.lang, e.message) : e.message}`);
+          const fields = err.errors.map(
+            (e) =>
+              `${e.field}: ${e.message.startsWith('validation.') || e.message.startsWith('errors.') ? translate(tc.lang, e.message) : e.message}`,
+          );
           return done(failure(err.code, [translate(tc.lang, `errors.${err.code}`, err.params), ...fields].join(' ')));
         }
         tc.ctx.log.error({ err: caught, tool: name }, 'AI tool failed');

@@ -33,7 +33,10 @@ function isUtf8(buf: Buffer): boolean {
 
 /** The delimiter that splits the first lines into the same, largest number of fields. */
 export function sniffDelimiter(text: string): string {
-  const lines = text.split(/\r?\n/).filter((l) => l.trim()).slice(0, 10);
+  const lines = text
+    .split(/\r?\n/)
+    .filter((l) => l.trim())
+    .slice(0, 10);
   let best = ',';
   let bestScore = 0;
   for (const d of DELIMITERS) {
@@ -87,7 +90,13 @@ function sniffUtf16(head: Buffer): 'utf-16le' | 'utf-16be' | null {
 /** Decide the format by content, never by name: XLSX is a zip, CSV must be UTF-8 text. */
 export function detectImportFile(buf: Buffer): ImportFile {
   const body = buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? buf.subarray(3) : buf;
-  if (!body.subarray(0, 64 * 1024).toString('utf8').trim()) throw new AppError('IMPORT_EMPTY');
+  if (
+    !body
+      .subarray(0, 64 * 1024)
+      .toString('utf8')
+      .trim()
+  )
+    throw new AppError('IMPORT_EMPTY');
   if (startsWith(body, [0x50, 0x4b, 0x03, 0x04])) return { format: 'xlsx' };
   if (BINARY_MAGIC.some((m) => startsWith(body, m)) || body.subarray(0, 8192).includes(0)) {
     throw new AppError('INVALID_FILE_TYPE');

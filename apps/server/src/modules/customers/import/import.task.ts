@@ -20,7 +20,7 @@ type QueuedJob = {
   mapping: Record<string, string>;
   options: ImportOptions;
   target_id: number | null;
-}
+};
 
 /** The rows after the header. */
 async function* dataRows(rows: AsyncGenerator<string[]>): AsyncGenerator<string[]> {
@@ -47,7 +47,10 @@ export async function runImportJob(ctx: AppContext, id: number) {
   const setProgress = (n: number) => {
     progress = progress
       .then(() => ctx.db.execute(sql`update import_jobs set processed_rows = ${n} where id = ${id}`))
-      .then(() => undefined, () => undefined);
+      .then(
+        () => undefined,
+        () => undefined,
+      );
   };
   const client = await ctx.db.$client.connect();
   try {
@@ -56,10 +59,7 @@ export async function runImportJob(ctx: AppContext, id: number) {
     const plan = planImport(job.options.columns, job.mapping, job.options.default_country, job.options.consent_all ?? []);
     await client.query('begin');
     // one runner per import, even if it were ever queued twice
-    const lock = await client.query<{ ok: boolean }>(
-      `select pg_try_advisory_xact_lock(hashtext('customers_import'), $1) as ok`,
-      [id],
-    );
+    const lock = await client.query<{ ok: boolean }>(`select pg_try_advisory_xact_lock(hashtext('customers_import'), $1) as ok`, [id]);
     const fresh = await client.query<{ status: string }>('select status from import_jobs where id = $1', [id]);
     if (!lock.rows[0].ok || fresh.rows[0]?.status !== 'VALIDATING') {
       await client.query('rollback');
@@ -74,9 +74,11 @@ export async function runImportJob(ctx: AppContext, id: number) {
       addToGroupId: job.target_id,
       onProgress: setProgress,
       onValidated: () => {
-        progress = progress.then(async () => {
-          await ctx.db.execute(sql`update import_jobs set status = 'IMPORTING' where id = ${id}`);
-        }).catch(() => undefined);
+        progress = progress
+          .then(async () => {
+            await ctx.db.execute(sql`update import_jobs set status = 'IMPORTING' where id = ${id}`);
+          })
+          .catch(() => undefined);
       },
     });
     await progress;
@@ -108,7 +110,12 @@ export function customersImportJobs(ctx: AppContext): JobHandlers {
 }
 
 function errorsCsv(errors: RowError[]): Buffer {
-  return Buffer.from(stringify(errors.map((e) => [e.row, e.column, e.value, e.code]), { header: true, columns: ['row', 'column', 'value', 'code'] }));
+  return Buffer.from(
+    stringify(
+      errors.map((e) => [e.row, e.column, e.value, e.code]),
+      { header: true, columns: ['row', 'column', 'value', 'code'] },
+    ),
+  );
 }
 
 /** The row-level report in the reader's language, with a BOM so Excel reads UTF-8 (Arabic). */

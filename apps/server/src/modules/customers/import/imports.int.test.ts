@@ -33,7 +33,12 @@ const MAPPING = { first_name: 'First Name', last_name: 'Last Name', mobile_numbe
 
 function upload(data: Buffer, filename = 'customers.csv', token = owner.token) {
   const body = multipartFile({ filename, contentType: 'text/csv', data });
-  return t.app.inject({ method: 'POST', url: '/api/customers/imports', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/customers/imports',
+    headers: { ...bearer(token), ...body.headers },
+    payload: body.payload,
+  });
 }
 const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object, token = owner.token) =>
   t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
@@ -111,7 +116,11 @@ describe('customers import', () => {
       { row: '501', column: 'Email', value: 'not-an-email', message: 'Enter a valid email address' },
       { row: '901', column: '', value: '', message: 'A customer needs a mobile number or an email address' },
     ]);
-    const arabic = await t.app.inject({ method: 'GET', url: `/api/customers/imports/${data.id}/errors.csv`, headers: { ...bearer(owner.token), 'accept-language': 'ar' } });
+    const arabic = await t.app.inject({
+      method: 'GET',
+      url: `/api/customers/imports/${data.id}/errors.csv`,
+      headers: { ...bearer(owner.token), 'accept-language': 'ar' },
+    });
     expect(csvRows(arabic.rawPayload)[0].message).not.toMatch(/Enter/);
   });
 
@@ -177,13 +186,21 @@ describe('customers import', () => {
 
   it('consent for the whole file only with the importer’s word, recorded in the audit; the group says who no one can reach', async () => {
     const [g] = await t.sql(`insert into customer_groups (account_id, group_name) values ($1, 'Consent') returning id`, [owner.accountId]);
-    const unsaid = await t.sql(`insert into customer_groups (account_id, group_name) values ($1, 'No consent') returning id`, [owner.accountId]);
-    const up = json(await upload(csv([HEADER, ['K1', 'X', '+966549990001', 'k1@example.com', ''], ['K2', 'X', '+966549990002', '', '']]))).data;
+    const unsaid = await t.sql(`insert into customer_groups (account_id, group_name) values ($1, 'No consent') returning id`, [
+      owner.accountId,
+    ]);
+    const up = json(
+      await upload(csv([HEADER, ['K1', 'X', '+966549990001', 'k1@example.com', ''], ['K2', 'X', '+966549990002', '', '']])),
+    ).data;
     // "everyone consented" without the checkbox, or with a consent column for the same channel: refused
     const unconfirmed = await call('PUT', `/api/customers/imports/${up.id}`, { mapping: MAPPING, consent_all: ['sms'] });
     expect(unconfirmed.statusCode).toBe(400);
     expect(json(unconfirmed).errors).toEqual([expect.objectContaining({ field: 'consent_confirmed' })]);
-    const both = await call('PUT', `/api/customers/imports/${up.id}`, { mapping: { ...MAPPING, consent_sms: 'Tags' }, consent_all: ['sms'], consent_confirmed: true });
+    const both = await call('PUT', `/api/customers/imports/${up.id}`, {
+      mapping: { ...MAPPING, consent_sms: 'Tags' },
+      consent_all: ['sms'],
+      consent_confirmed: true,
+    });
     expect(both.statusCode).toBe(400);
 
     const config = { mapping: MAPPING, consent_all: ['sms', 'whatsapp'], consent_confirmed: true, add_to_group_id: g.id };
@@ -194,15 +211,23 @@ describe('customers import', () => {
       `select consent_sms, consent_sms_source, consent_whatsapp, consent_email from customers where account_id = $1 and first_name in ('K1', 'K2')`,
       [owner.accountId],
     );
-    expect(stored).toEqual([0, 1].map(() => ({ consent_sms: true, consent_sms_source: 'import', consent_whatsapp: true, consent_email: false })));
-    const [entry] = await t.sql(`select user_id, data from audit_log where account_id = $1 and action = 'customers.import.consent_declared'`, [owner.accountId]);
+    expect(stored).toEqual(
+      [0, 1].map(() => ({ consent_sms: true, consent_sms_source: 'import', consent_whatsapp: true, consent_email: false })),
+    );
+    const [entry] = await t.sql(
+      `select user_id, data from audit_log where account_id = $1 and action = 'customers.import.consent_declared'`,
+      [owner.accountId],
+    );
     expect(entry.data).toMatchObject({ import_id: up.id, channels: ['sms', 'whatsapp'], rows: 2, file_name: 'customers.csv' });
     expect(entry.user_id).not.toBeNull();
 
     // the same people without a word on consent: nobody can reach them, and the group says so
     const reached = json(await call('GET', `/api/groups/${g.id}/reach`)).data;
     expect(reached).toEqual({ members: 2, unreachable: 0 });
-    await runImport(csv([HEADER, ['N1', 'X', '+966549990011', '', ''], ['N2', 'X', '+966549990012', '', '']]), { mapping: MAPPING, add_to_group_id: unsaid[0].id });
+    await runImport(csv([HEADER, ['N1', 'X', '+966549990011', '', ''], ['N2', 'X', '+966549990012', '', '']]), {
+      mapping: MAPPING,
+      add_to_group_id: unsaid[0].id,
+    });
     expect(json(await call('GET', `/api/groups/${unsaid[0].id}/reach`)).data).toEqual({ members: 2, unreachable: 2 });
     expect((await call('GET', `/api/groups/${g.id}/reach`, undefined, stranger.token)).statusCode).toBe(404);
   });
@@ -276,19 +301,48 @@ describe('rejected files create nothing', () => {
 
   it('sniffs ; tab and | delimiters; a mapping without any contact column is refused', async () => {
     for (const d of [';', '\t', '|']) {
-      const up = json(await upload(csv([['Name', 'Phone'], ['A', '+966510000996']], d))).data;
+      const up = json(
+        await upload(
+          csv(
+            [
+              ['Name', 'Phone'],
+              ['A', '+966510000996'],
+            ],
+            d,
+          ),
+        ),
+      ).data;
       expect(up.columns).toEqual(['Name', 'Phone']);
     }
-    const up = json(await upload(csv([['Name', 'Phone'], ['A', '+966510000996']]))).data;
+    const up = json(
+      await upload(
+        csv([
+          ['Name', 'Phone'],
+          ['A', '+966510000996'],
+        ]),
+      ),
+    ).data;
     const res = await call('PUT', `/api/customers/imports/${up.id}`, { mapping: { first_name: 'Name' } });
     expect(json(res).code).toBe('IMPORT_MISSING_COLUMNS');
-    for (const body of [{}, { mapping: { nickname: 'Name' } }, { mapping: { mobile_number: 'Phone' }, mode: 'merge' }, { mapping: { mobile_number: 'Phone' }, default_country: 'Saudi' }]) {
+    for (const body of [
+      {},
+      { mapping: { nickname: 'Name' } },
+      { mapping: { mobile_number: 'Phone' }, mode: 'merge' },
+      { mapping: { mobile_number: 'Phone' }, default_country: 'Saudi' },
+    ]) {
       expect((await call('PUT', `/api/customers/imports/${up.id}`, body)).statusCode, JSON.stringify(body)).toBe(400);
     }
   });
 
   it('another account’s import is not found', async () => {
-    const up = json(await upload(csv([['Name', 'Phone'], ['A', '+966510000995']]))).data;
+    const up = json(
+      await upload(
+        csv([
+          ['Name', 'Phone'],
+          ['A', '+966510000995'],
+        ]),
+      ),
+    ).data;
     const other = (method: 'GET' | 'PUT' | 'POST', url: string, body?: object) => call(method, url, body, stranger.token);
     expect((await other('GET', `/api/customers/imports/${up.id}`)).statusCode).toBe(404);
     expect((await other('PUT', `/api/customers/imports/${up.id}`, { mapping: { mobile_number: 'Phone' } })).statusCode).toBe(404);
@@ -300,7 +354,9 @@ describe('rejected files create nothing', () => {
 
 describe('files as spreadsheets and editors write them', () => {
   it('reads a stray quote inside a field as text', async () => {
-    const job = await runImport(Buffer.from('First Name,Last Name,Mobile\nAhmed "Abu Ali",Saleh,+966540000001\n'), { mapping: { first_name: 'First Name', last_name: 'Last Name', mobile_number: 'Mobile' } });
+    const job = await runImport(Buffer.from('First Name,Last Name,Mobile\nAhmed "Abu Ali",Saleh,+966540000001\n'), {
+      mapping: { first_name: 'First Name', last_name: 'Last Name', mobile_number: 'Mobile' },
+    });
     expect(job).toMatchObject({ status: 'COMPLETED', inserted_rows: 1, failed_rows: 0 });
     const [c] = await t.sql(`select first_name from customers where mobile_number = '+966540000001'`);
     expect(c.first_name).toBe('Ahmed "Abu Ali"');
@@ -318,7 +374,11 @@ describe('files as spreadsheets and editors write them', () => {
     const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
     const be = Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]);
     const bare = Buffer.from('Name\tMobile\r\nSara\t+966540000006\r\n', 'utf16le');
-    for (const [data, name] of [[le, 'le.csv'], [be, 'be.csv'], [bare, 'unicode.txt']] as const) {
+    for (const [data, name] of [
+      [le, 'le.csv'],
+      [be, 'be.csv'],
+      [bare, 'unicode.txt'],
+    ] as const) {
       const res = await upload(data, name);
       expect(res.statusCode, `${name}: ${res.body}`).toBe(201);
       const up = json(res).data;
@@ -349,30 +409,55 @@ describe('formulas in CSV files (spreadsheet injection)', () => {
     expect(job).toMatchObject({ status: 'COMPLETED', failed_rows: 6 });
     const report = (await call('GET', `/api/customers/imports/${job.id}/errors.csv`)).rawPayload;
     expect(csvRows(report).map((r) => r.value)).toEqual([
-      "'+cmd", "'@SUM(A1)", "'=1+2", '-1', "'-1+1+cmd|' /C calc'!A0", `'+1+HYPERLINK("http://evil.example")`,
+      "'+cmd",
+      "'@SUM(A1)",
+      "'=1+2",
+      '-1',
+      "'-1+1+cmd|' /C calc'!A0",
+      `'+1+HYPERLINK("http://evil.example")`,
     ]);
   });
 
   it('the customer export (streamed by PostgreSQL) neutralises them too, and imports back unchanged', async () => {
     const people = [
-      { first_name: '=1+2', last_name: '@SUM(A1)', city: '+cmd', mobile_number: '+966560000001', tags: ['=x', 'formula'],
-        consent: { sms: { granted: true, source: '=HYPERLINK("http://evil.example")' } } },
+      {
+        first_name: '=1+2',
+        last_name: '@SUM(A1)',
+        city: '+cmd',
+        mobile_number: '+966560000001',
+        tags: ['=x', 'formula'],
+        consent: { sms: { granted: true, source: '=HYPERLINK("http://evil.example")' } },
+      },
       { first_name: '-1', last_name: 'Plain', city: '-1', mobile_number: '+966560000002', email: 'plain@example.com', tags: ['formula'] },
-      { first_name: "-1+1+cmd|' /C calc'!A0", last_name: '+1+HYPERLINK("http://evil.example","x")', city: '-12.5',
-        mobile_number: '+966560000003', tags: ['formula'] },
+      {
+        first_name: "-1+1+cmd|' /C calc'!A0",
+        last_name: '+1+HYPERLINK("http://evil.example","x")',
+        city: '-12.5',
+        mobile_number: '+966560000003',
+        tags: ['formula'],
+      },
     ];
     for (const p of people) expect((await call('POST', '/api/customer', p)).statusCode).toBe(201);
     const res = await call('GET', '/api/customers/export.csv?tag=formula');
     expect(res.statusCode).toBe(200);
     const exported = csvRows(res.rawPayload);
     const first = exported.find((r) => r.mobile_number === '+966560000001');
-    expect(first).toMatchObject({ first_name: "'=1+2", last_name: "'@SUM(A1)", city: "'+cmd", consent_sms_source: `'=HYPERLINK("http://evil.example")` });
+    expect(first).toMatchObject({
+      first_name: "'=1+2",
+      last_name: "'@SUM(A1)",
+      city: "'+cmd",
+      consent_sms_source: `'=HYPERLINK("http://evil.example")`,
+    });
     expect(first?.tags).toBe("'=x;formula"); // the tags are one cell: the ' leads it
     const second = exported.find((r) => r.mobile_number === '+966560000002');
     expect(second).toMatchObject({ first_name: '-1', last_name: 'Plain', city: '-1', email: 'plain@example.com' });
     // a sign followed by more than a number is a formula; only a whole number stays as it is
     const third = exported.find((r) => r.mobile_number === '+966560000003');
-    expect(third).toMatchObject({ first_name: "'-1+1+cmd|' /C calc'!A0", last_name: `'+1+HYPERLINK("http://evil.example","x")`, city: '-12.5' });
+    expect(third).toMatchObject({
+      first_name: "'-1+1+cmd|' /C calc'!A0",
+      last_name: `'+1+HYPERLINK("http://evil.example","x")`,
+      city: '-12.5',
+    });
 
     // the same file imported into another account gives the same customers
     const up = await upload(res.rawPayload, 'customers.csv', stranger.token);
@@ -386,7 +471,11 @@ describe('formulas in CSV files (spreadsheet injection)', () => {
     expect(back['+966560000001']).toMatchObject({ first_name: '=1+2', last_name: '@SUM(A1)', city: '+cmd' });
     expect([...back['+966560000001'].tags].sort()).toEqual(['=x', 'formula']);
     expect(back['+966560000002']).toMatchObject({ first_name: '-1', last_name: 'Plain', city: '-1', email: 'plain@example.com' });
-    expect(back['+966560000003']).toMatchObject({ first_name: "-1+1+cmd|' /C calc'!A0", last_name: '+1+HYPERLINK("http://evil.example","x")', city: '-12.5' });
+    expect(back['+966560000003']).toMatchObject({
+      first_name: "-1+1+cmd|' /C calc'!A0",
+      last_name: '+1+HYPERLINK("http://evil.example","x")',
+      city: '-12.5',
+    });
   });
 
   it('the SQL form of the rule (used by COPY) treats every cell as the JS form does', async () => {
@@ -401,7 +490,10 @@ describe('starting twice and the recent imports', () => {
   it('a second start answers 409 with the running job, so the page can follow it', async () => {
     const up = json(await upload(csv([HEADER, ['S', 'X', '+966570000001', '', '']]))).data;
     await call('PUT', `/api/customers/imports/${up.id}`, { mapping: MAPPING });
-    const [a, b] = await Promise.all([call('POST', `/api/customers/imports/${up.id}/start`), call('POST', `/api/customers/imports/${up.id}/start`)]);
+    const [a, b] = await Promise.all([
+      call('POST', `/api/customers/imports/${up.id}/start`),
+      call('POST', `/api/customers/imports/${up.id}/start`),
+    ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([202, 409]);
     const refused = json(a.statusCode === 409 ? a : b);
     expect(refused.code).toBe('IMPORT_NOT_READY');
@@ -427,9 +519,7 @@ describe('starting twice and the recent imports', () => {
     const page2 = json(await call('GET', '/api/customers/imports?limit=2&page=2')).data;
     expect(page2.items[0].id).toBeLessThan(page1.items[1].id);
     const theirs = json(await call('GET', '/api/customers/imports', undefined, stranger.token)).data;
-    const mine = new Set(
-      (json(await call('GET', '/api/customers/imports?limit=100')).data.items as { id: number }[]).map((j) => j.id),
-    );
+    const mine = new Set((json(await call('GET', '/api/customers/imports?limit=100')).data.items as { id: number }[]).map((j) => j.id));
     expect(theirs.items.length).toBeGreaterThan(0);
     expect(theirs.items.every((j: { id: number }) => !mine.has(j.id))).toBe(true);
     expect((await call('GET', '/api/customers/imports?limit=0')).statusCode).toBe(400);

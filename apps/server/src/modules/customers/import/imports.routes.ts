@@ -21,10 +21,8 @@ export function customerImportRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const file = part ? { buffer: await part.toBuffer(), filename: part.filename || null } : null;
       return ok(reply, await imports.upload(ctx, requireAuth(req), file), 'File uploaded', 201);
     });
-    app.put(
-      '/:id',
-      { schema: { tags, params: idParamSchema, body: importConfigSchema }, preHandler: create },
-      async (req, reply) => ok(reply, await imports.configure(ctx, requireAuth(req), req.params.id, req.body)),
+    app.put('/:id', { schema: { tags, params: idParamSchema, body: importConfigSchema }, preHandler: create }, async (req, reply) =>
+      ok(reply, await imports.configure(ctx, requireAuth(req), req.params.id, req.body)),
     );
     app.post('/:id/start', { schema: { tags, params: idParamSchema }, preHandler: create }, async (req, reply) =>
       ok(reply, await imports.start(ctx, requireAuth(req), req.params.id), 'Import started', 202),

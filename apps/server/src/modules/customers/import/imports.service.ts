@@ -43,7 +43,7 @@ type JobRow = {
   created_at: Date;
   started_at: Date | null;
   finished_at: Date | null;
-}
+};
 
 export async function loadJob(ctx: AppContext, accountId: number, id: number): Promise<JobRow> {
   const { rows } = await ctx.db.execute<JobRow>(
@@ -104,8 +104,7 @@ export async function upload(
   if (!columns || total === 0) throw new AppError('IMPORT_EMPTY');
 
   const key = `imports/${auth.accountId}/${randomUUID()}.${detected.format}`;
-  const contentType =
-    detected.format === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv';
+  const contentType = detected.format === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv';
   await ctx.storage.put(key, buffer, contentType);
   const options: ImportOptions = { file: detected, file_key: key, file_name: file.filename, columns };
   const id = await ctx.db.transaction(async (tx) => {

@@ -80,7 +80,7 @@ export function suggestMapping(columns: string[]): Record<string, string> {
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const TRUE = new Set(['true', 'yes', 'y', '1', 'نعم']);
 const FALSE = new Set(['false', 'no', 'n', '0', 'لا']);
-const LANGUAGES: Record<string, 'en' | 'ar'> = { en: 'en', english: 'en', ar: 'ar', arabic: 'ar', 'العربية': 'ar' };
+const LANGUAGES: Record<string, 'en' | 'ar'> = { en: 'en', english: 'en', ar: 'ar', arabic: 'ar', العربية: 'ar' };
 
 /** Tab-separated values for COPY … FROM STDIN (text format): \N for null, control characters escaped. */
 function copyText(v: string | null): string {
@@ -126,7 +126,16 @@ export function validateRow(cells: string[], rowNo: number, plan: ImportPlan): {
   const rawLanguage = get('language');
   const language = rawLanguage ? (LANGUAGES[rawLanguage.toLowerCase()] ?? null) : null;
   if (rawLanguage && !language) fail('language', rawLanguage, 'validation.language');
-  const tags = plan.fields.tags ? [...new Set(get('tags').split(/[,;|]/).map((t) => t.trim()).filter(Boolean))] : [];
+  const tags = plan.fields.tags
+    ? [
+        ...new Set(
+          get('tags')
+            .split(/[,;|]/)
+            .map((t) => t.trim())
+            .filter(Boolean),
+        ),
+      ]
+    : [];
   if (tags.some((t) => t.length > 50)) fail('tags', get('tags'), 'validation.tooLong');
   const consent = (f: 'consent_email' | 'consent_sms' | 'consent_whatsapp') => {
     if (plan.consentAll.includes(f.slice(8) as 'email')) return 't';

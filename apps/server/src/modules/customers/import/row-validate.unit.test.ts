@@ -6,7 +6,15 @@ import { planImport, suggestMapping, validateRow } from './row-validate.ts';
 const columns = ['Name', 'Phone', 'Email', 'Country', 'Tags', 'SMS', 'Plan'];
 const plan = planImport(
   columns,
-  { first_name: 'Name', mobile_number: 'Phone', email: 'Email', country: 'Country', tags: 'Tags', consent_sms: 'SMS', 'attributes.plan': 'Plan' },
+  {
+    first_name: 'Name',
+    mobile_number: 'Phone',
+    email: 'Email',
+    country: 'Country',
+    tags: 'Tags',
+    consent_sms: 'SMS',
+    'attributes.plan': 'Plan',
+  },
   'SA',
 );
 
@@ -46,7 +54,11 @@ describe('planImport and suggestMapping', () => {
     expect(() => planImport(columns, { first_name: 'Name' })).toThrow(/IMPORT_MISSING_COLUMNS/);
   });
   it('guesses the mapping from English and Arabic headers', () => {
-    expect(suggestMapping(['First Name', 'رقم الجوال', 'E-mail', 'Email'])).toEqual({ first_name: 'First Name', mobile_number: 'رقم الجوال', email: 'E-mail' });
+    expect(suggestMapping(['First Name', 'رقم الجوال', 'E-mail', 'Email'])).toEqual({
+      first_name: 'First Name',
+      mobile_number: 'رقم الجوال',
+      email: 'E-mail',
+    });
   });
 });
 

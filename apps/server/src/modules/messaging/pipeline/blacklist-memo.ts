@@ -31,7 +31,11 @@ export async function loadBlacklistMatcher(db: DbOrTx, accountId: number, type: 
   return (number, text) => {
     if (number) {
       const n = normalizeDigits(number);
-      const hit = byNumber.get(n) ?? numberPrefixes(n).map((p) => byPrefix.get(p)).find(Boolean);
+      const hit =
+        byNumber.get(n) ??
+        numberPrefixes(n)
+          .map((p) => byPrefix.get(p))
+          .find(Boolean);
       if (hit) return hit;
     }
     if (text && keywords.length > 0) {

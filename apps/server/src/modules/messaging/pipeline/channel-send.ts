@@ -30,10 +30,25 @@ export async function channelSendChunk(ctx: AppContext, ids: number[]): Promise<
     if (list.length === 0) continue;
     const driver = drivers[channel] as ChannelDriver;
     const outcomes = await driver.send(ctx, list).catch((err: Error) =>
-      list.map((): SendFail => ({ ok: false, retryable: true, error_code: 'DRIVER_ERROR', error_message: reason('driverError', { detail: err.message }) })),
+      list.map(
+        (): SendFail => ({
+          ok: false,
+          retryable: true,
+          error_code: 'DRIVER_ERROR',
+          error_message: reason('driverError', { detail: err.message }),
+        }),
+      ),
     );
     list.forEach((row, i) => {
-      results.push({ row, outcome: outcomes[i] ?? { ok: false, retryable: true, error_code: 'DRIVER_ERROR', error_message: reason('driverError', { detail: 'no outcome' }) } });
+      results.push({
+        row,
+        outcome: outcomes[i] ?? {
+          ok: false,
+          retryable: true,
+          error_code: 'DRIVER_ERROR',
+          error_message: reason('driverError', { detail: 'no outcome' }),
+        },
+      });
     });
   }
   const sent = results.filter((r) => r.outcome.ok);
@@ -41,10 +56,14 @@ export async function channelSendChunk(ctx: AppContext, ids: number[]): Promise<
   const retry = fails.filter((f) => f.outcome.retryable && f.row.retries < MAX_CHANNEL_RETRIES);
   const final = fails.filter((f) => !retry.includes(f));
   await ctx.db.transaction(async (tx) => {
-      await byIndex(tx);
+    await byIndex(tx);
     await markChannelSent(
       tx,
-      sent.map((s) => ({ id: s.row.id, account_id: s.row.account_id, provider_message_id: s.outcome.ok ? s.outcome.provider_message_id : '' })),
+      sent.map((s) => ({
+        id: s.row.id,
+        account_id: s.row.account_id,
+        provider_message_id: s.outcome.ok ? s.outcome.provider_message_id : '',
+      })),
     );
     if (retry.length > 0) {
       // one job per delay: a chunk's retries share their attempt number in practice
@@ -64,11 +83,23 @@ export async function channelSendChunk(ctx: AppContext, ids: number[]): Promise<
     }
     await refuse(
       tx,
-      final.map((f) => ({ row: f.row, status: 'FAILED' as const, error_code: f.outcome.error_code, error_message: f.outcome.error_message })),
+      final.map((f) => ({
+        row: f.row,
+        status: 'FAILED' as const,
+        error_code: f.outcome.error_code,
+        error_message: f.outcome.error_message,
+      })),
     );
   });
-  countMessageRows(sent.map((s) => s.row), 'SENT');
-  for (const [outcome, list] of [['sent', sent], ['retry', retry], ['failed', final]] as const) {
+  countMessageRows(
+    sent.map((s) => s.row),
+    'SENT',
+  );
+  for (const [outcome, list] of [
+    ['sent', sent],
+    ['retry', retry],
+    ['failed', final],
+  ] as const) {
     for (const { row } of list) channelSends.inc({ channel: row.channel, outcome });
   }
 }

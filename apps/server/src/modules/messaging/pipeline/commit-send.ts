@@ -30,15 +30,28 @@ export async function commitSend(
     ids.flatMap((id, i) => {
       const row = rows[i];
       if (row?.status !== 'SCHEDULED' && row?.status !== 'NOT_ALLOWED') return [];
-      return [{ message_id: id, account_id: auth.accountId, event: row.status, detail: row.status === 'NOT_ALLOWED' ? (row.error_message ?? null) : null }];
+      return [
+        {
+          message_id: id,
+          account_id: auth.accountId,
+          event: row.status,
+          detail: row.status === 'NOT_ALLOWED' ? (row.error_message ?? null) : null,
+        },
+      ];
     }),
   );
   if (result.scheduled_at && rows.some((r) => r.status === 'SCHEDULED')) {
-    await enqueue(ctx.db.$client, tx, 'messages_release', { account_id: auth.accountId, bulk_id: bulkId }, {
-      runAt: new Date(result.scheduled_at),
-      maxAttempts: 5,
-      jobKey: `release:${bulkId}`,
-    });
+    await enqueue(
+      ctx.db.$client,
+      tx,
+      'messages_release',
+      { account_id: auth.accountId, bulk_id: bulkId },
+      {
+        runAt: new Date(result.scheduled_at),
+        maxAttempts: 5,
+        jobKey: `release:${bulkId}`,
+      },
+    );
   }
   return ids;
 }

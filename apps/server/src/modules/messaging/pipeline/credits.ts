@@ -72,6 +72,8 @@ export async function grantTrialCredits(tx: DbOrTx, accountId: number): Promise<
     select ${accountId}, ch, amount from unnest(${sql.param(channels)}::text[], ${sql.param(channels.map((c) => TRIAL_CREDITS[c]))}::bigint[]) as t(ch, amount)
     on conflict do nothing returning channel, balance`);
   for (const r of rows) {
-    await tx.execute(sql`insert into credit_ledger (account_id, channel, delta, reason) values (${accountId}, ${r.channel}, ${r.balance}, 'trial_grant')`);
+    await tx.execute(
+      sql`insert into credit_ledger (account_id, channel, delta, reason) values (${accountId}, ${r.channel}, ${r.balance}, 'trial_grant')`,
+    );
   }
 }

@@ -32,7 +32,8 @@ function clientOf(tx: DbOrTx): pg.PoolClient {
 }
 
 const SPECIAL = /[\\\n\r\t]/;
-const escapeCopy = (s: string) => (SPECIAL.test(s) ? s.replace(/[\\\n\r\t]/g, (c) => ({ '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' })[c] as string) : s);
+const escapeCopy = (s: string) =>
+  SPECIAL.test(s) ? s.replace(/[\\\n\r\t]/g, (c) => ({ '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' })[c] as string) : s;
 
 const SQL_TYPES = new Map(Object.entries(COLUMNS).map(([name, column]) => [name, column.getSQLType()]));
 
@@ -50,7 +51,10 @@ function copyValue(column: Column, v: unknown): string {
 }
 
 async function copyChunk(client: pg.PoolClient, rows: NewMessage[]): Promise<number[]> {
-  const { rows: seq } = await client.query<{ id: string }>(`select nextval('messages_id_seq')::text as id from generate_series(1, $1::int)`, [rows.length]);
+  const { rows: seq } = await client.query<{ id: string }>(
+    `select nextval('messages_id_seq')::text as id from generate_series(1, $1::int)`,
+    [rows.length],
+  );
   const ids = seq.map((r) => Number(r.id));
   // rows that set the same columns go in one COPY (the ones they leave out take their defaults)
   const groups = new Map<string, { columns: Column[]; lines: string[] }>();
@@ -92,7 +96,8 @@ export async function enqueueMessages(ctx: AppContext, tx: DbOrTx, rows: NewMess
   }
   await queueChunks(ctx, tx, 'messages_route', pending);
   const created = new Map<string, number>();
-  for (const r of rows) created.set(`${r.channel} ${r.status ?? 'PENDING'}`, (created.get(`${r.channel} ${r.status ?? 'PENDING'}`) ?? 0) + 1);
+  for (const r of rows)
+    created.set(`${r.channel} ${r.status ?? 'PENDING'}`, (created.get(`${r.channel} ${r.status ?? 'PENDING'}`) ?? 0) + 1);
   for (const [key, n] of created) countMessages(...(key.split(' ') as [string, string]), n);
   return { count: rows.length, ids };
 }

@@ -87,7 +87,13 @@ export async function filterRows(ctx: AppContext, tx: DbOrTx, found: FilterRow[]
     for (const r of list) {
       const list = blocking(r.channel === 'email' ? null : r.recipient, [r.subject, r.body].filter(Boolean).join(' '));
       if (list) {
-        refusals.push({ row: r, status: 'BLOCKED', error_code: 'BLACKLISTED', error_message: reason('blocked', { list }), blocked_by: list });
+        refusals.push({
+          row: r,
+          status: 'BLOCKED',
+          error_code: 'BLACKLISTED',
+          error_message: reason('blocked', { list }),
+          blocked_by: list,
+        });
       } else if (r.customer_id != null && !consent.get(Number(r.customer_id))?.[CONSENT[r.channel] as string]) {
         refusals.push({ row: r, status: 'NOT_ALLOWED', error_code: 'NO_CONSENT', error_message: reason('noConsent') });
       } else continue;
@@ -119,7 +125,11 @@ export async function filterRows(ctx: AppContext, tx: DbOrTx, found: FilterRow[]
   }
   await queueSms(tx, [
     ...sms.map(([r, i]) => ({ connection_id: routes?.connections[i]?.[0] as number, id: r.id, created_at: r.created_at })),
-    ...queued.flatMap((r) => (r.channel === 'sms' && !smsIds.has(r.id) && r.connection_id != null ? [{ connection_id: r.connection_id, id: r.id, created_at: r.created_at }] : [])),
+    ...queued.flatMap((r) =>
+      r.channel === 'sms' && !smsIds.has(r.id) && r.connection_id != null
+        ? [{ connection_id: r.connection_id, id: r.id, created_at: r.created_at }]
+        : [],
+    ),
   ]);
   const channelIds = queued.filter((r) => r.channel !== 'sms').map((r) => r.id);
   await queueChunks(ctx, tx, 'messages_channel_send', channelIds);

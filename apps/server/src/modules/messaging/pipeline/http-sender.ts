@@ -15,7 +15,15 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { countSms } from '@risala/shared/sms';
 import { storeReason } from '@risala/shared/i18n/index.ts';
 import { sql } from 'drizzle-orm';
-import { dlrUrl, HttpTransportError, parseSubmitAnswer, postForm, proxyUrl, type SubmitAnswer, submitForm } from '../../../channels/sms/http-gateway.ts';
+import {
+  dlrUrl,
+  HttpTransportError,
+  parseSubmitAnswer,
+  postForm,
+  proxyUrl,
+  type SubmitAnswer,
+  submitForm,
+} from '../../../channels/sms/http-gateway.ts';
 import { decryptSecret } from '../../../lib/crypto.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { assertOutboundUrl, assertPublicHost } from '../../../lib/outbound-url.ts';
@@ -153,10 +161,16 @@ export class HttpSender extends QueueDrainer {
       if (answer.kind === 'accepted') return this.dispatcher.results.push({ kind: 'sent', row, ids: [answer.id], whole: true, written });
       if (this.stopped) return this.dispatcher.results.push({ kind: 'release', row, submitted: row.possible_duplicate, written });
       if (answer.kind === 'refused' || attempt >= conn.retry_count) {
-        const why = (answer.kind === 'refused' && answer.why) || { key: `sending.${answer.kind === 'refused' ? 'gatewayRefused' : 'gatewayUnavailable'}`, params: { detail: answer.reason } };
+        const why = (answer.kind === 'refused' && answer.why) || {
+          key: `sending.${answer.kind === 'refused' ? 'gatewayRefused' : 'gatewayUnavailable'}`,
+          params: { detail: answer.reason },
+        };
         return this.dispatcher.fail(row, answer.code, storeReason(why), written);
       }
-      this.dispatcher.ctx.log.warn({ connectionId: this.id, messageId: row.id, reason: answer.reason }, 'HTTP gateway answer is transient; retrying');
+      this.dispatcher.ctx.log.warn(
+        { connectionId: this.id, messageId: row.id, reason: answer.reason },
+        'HTTP gateway answer is transient; retrying',
+      );
       await this.wait(Math.min(MAX_BACKOFF_MS, BACKOFF_MS * 2 ** attempt));
       if (this.stopped) return this.dispatcher.results.push({ kind: 'release', row, submitted: row.possible_duplicate, written });
     }

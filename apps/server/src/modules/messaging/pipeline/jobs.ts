@@ -37,7 +37,13 @@ export function chunks<T>(items: T[], size = CHUNK): T[][] {
 }
 
 /** Queue one job per chunk of ids, in `tx` (committed with the rows that need them). */
-export async function queueChunks(ctx: AppContext, tx: DbOrTx, task: ChunkTask, ids: number[], opts: { runAt?: Date; attempt?: number } = {}) {
+export async function queueChunks(
+  ctx: AppContext,
+  tx: DbOrTx,
+  task: ChunkTask,
+  ids: number[],
+  opts: { runAt?: Date; attempt?: number } = {},
+) {
   for (const part of chunks(ids)) {
     const payload = task === 'messages_channel_send' && opts.attempt ? { ids: part, attempt: opts.attempt } : { ids: part };
     await enqueue(ctx.db.$client, tx, task, payload, { maxAttempts: 5, ...(opts.runAt ? { runAt: opts.runAt } : {}) });

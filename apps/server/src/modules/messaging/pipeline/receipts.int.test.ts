@@ -26,8 +26,16 @@ afterAll(async () => {
 });
 
 const receipt = (id: string, stat: 'DELIVRD' | 'UNDELIV'): Receipt => ({
-  id, stat, state: stat === 'DELIVRD' ? 'DELIVERED' : 'FAILED', final: true, err: stat === 'DELIVRD' ? '000' : '001',
-  sub: 1, dlvrd: 1, submitDate: null, doneDate: null, text: null,
+  id,
+  stat,
+  state: stat === 'DELIVRD' ? 'DELIVERED' : 'FAILED',
+  final: true,
+  err: stat === 'DELIVRD' ? '000' : '001',
+  sub: 1,
+  dlvrd: 1,
+  submitDate: null,
+  doneDate: null,
+  text: null,
 });
 
 /** A two-part SMS that was SENT, with the SMSC ids of its parts as keys. */
@@ -46,9 +54,12 @@ async function sentTwoParts(tag: string) {
   return m.id;
 }
 const row = (id: string) =>
-  t.sql<{ status: string; parts_delivered: number; parts_failed: number; error_code: string | null }>(
-    'select status, parts_delivered, parts_failed, error_code from messages where id = $1', [id],
-  ).then((r) => r[0]);
+  t
+    .sql<{ status: string; parts_delivered: number; parts_failed: number; error_code: string | null }>(
+      'select status, parts_delivered, parts_failed, error_code from messages where id = $1',
+      [id],
+    )
+    .then((r) => r[0]);
 const apply = (...receipts: Receipt[]) => applier.apply(receipts.map((r) => ({ connectionId, receipt: r, firstSeen: Date.now() })));
 
 describe('ReceiptApplier', () => {

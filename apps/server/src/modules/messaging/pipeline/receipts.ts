@@ -51,7 +51,6 @@ interface KeyHit {
   weight: number;
 }
 
-
 function answer(p: Pending) {
   p.answer?.();
   p.answer = undefined;
@@ -142,7 +141,12 @@ export class ReceiptApplier {
         const id = Number(r.id);
         if (this.inFlight.has(id)) continue;
         this.inFlight.add(id);
-        this.batcher.push({ connectionId: r.connection_id, receipt: r.receipt, firstSeen: new Date(r.received_at).getTime(), parkedId: id });
+        this.batcher.push({
+          connectionId: r.connection_id,
+          receipt: r.receipt,
+          firstSeen: new Date(r.received_at).getTime(),
+          parkedId: id,
+        });
       }
     } catch (err) {
       this.ctx.log.warn({ err }, 'parked receipts sweep failed');
@@ -212,7 +216,13 @@ export class ReceiptApplier {
       } else {
         consumed.add(partKey);
         const delivered = r.state === 'DELIVERED';
-        finalKeys.push({ conn: hit.connection_id, key: hit.key, id, d: delivered ? Number(hit.weight) : 0, f: delivered ? 0 : Number(hit.weight) });
+        finalKeys.push({
+          conn: hit.connection_id,
+          key: hit.key,
+          id,
+          d: delivered ? Number(hit.weight) : 0,
+          f: delivered ? 0 : Number(hit.weight),
+        });
         if (!delivered) {
           c.code = r.stat;
           c.msg = reason(`receipt.${r.stat in RECEIPT_TEXTS ? r.stat : 'UNKNOWN'}`, { err: r.err ?? '-' });

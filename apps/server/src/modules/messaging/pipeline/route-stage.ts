@@ -38,7 +38,17 @@ async function routeAndFilter(ctx: AppContext, ids: number[]): Promise<void> {
     await stageTx(tx);
     const rows = await selectStageRows(tx, ids);
     if (rows.length === 0) return;
-    const routed: RouteDecisions = { ids: [], router_ids: [], connections: [], costs: [], parts: [], encodings: [], bodies: [], senders: [], sender_set: [] };
+    const routed: RouteDecisions = {
+      ids: [],
+      router_ids: [],
+      connections: [],
+      costs: [],
+      parts: [],
+      encodings: [],
+      bodies: [],
+      senders: [],
+      sender_set: [],
+    };
     const refusals: Refusal[] = [];
     const sms = rows.filter((r) => r.channel === 'sms');
 
@@ -52,7 +62,17 @@ async function routeAndFilter(ctx: AppContext, ids: number[]): Promise<void> {
 
     for (const r of sms) {
       const table = tables.get(r.account_id);
-      const choice = table && chooseRoute({ destination: r.recipient, sender: r.sender, user_id: r.user_id, content: r.body }, table.routers, table.rules, now, table.timezone, Math.random, table.plugins);
+      const choice =
+        table &&
+        chooseRoute(
+          { destination: r.recipient, sender: r.sender, user_id: r.user_id, content: r.body },
+          table.routers,
+          table.rules,
+          now,
+          table.timezone,
+          Math.random,
+          table.plugins,
+        );
       if (!choice || choice.connectionIds.length === 0) {
         refusals.push({ row: r, status: 'FAILED', error_code: 'NO_ROUTE', error_message: reason('noRoute') });
         continue;
@@ -61,7 +81,11 @@ async function routeAndFilter(ctx: AppContext, ids: number[]): Promise<void> {
       let sender = r.sender;
       if (choice.plugins.length > 0) {
         try {
-          const out = await applyPlugins({ destination: r.recipient, sender: r.sender, content: r.body }, choice.plugins, urlShortenerFor(ctx, r.account_id));
+          const out = await applyPlugins(
+            { destination: r.recipient, sender: r.sender, content: r.body },
+            choice.plugins,
+            urlShortenerFor(ctx, r.account_id),
+          );
           body = out.content;
           sender = out.sender ?? null;
         } catch (err) {

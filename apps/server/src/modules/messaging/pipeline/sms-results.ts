@@ -99,7 +99,14 @@ export class SmsResultWriter {
         pid: d.o.ids.find((id) => id !== null) ?? null,
         dup: d.o.row.possible_duplicate,
       })),
-      keys.map((k) => ({ conn: k.row.connection_id, key: k.key, id: k.row.id, created_at: k.row.created_at, part: k.part, account: k.row.account_id })),
+      keys.map((k) => ({
+        conn: k.row.connection_id,
+        key: k.key,
+        id: k.row.id,
+        created_at: k.row.created_at,
+        part: k.part,
+        account: k.row.account_id,
+      })),
     );
   }
 
@@ -117,9 +124,19 @@ export class SmsResultWriter {
       if (failover.length > 0) {
         await moveToNextConnection(
           tx,
-          failover.map((o) => ({ id: o.row.id, created_at: o.row.created_at, account_id: o.row.account_id, from: o.row.connection_id, to: o.next, reason: o.reason })),
+          failover.map((o) => ({
+            id: o.row.id,
+            created_at: o.row.created_at,
+            account_id: o.row.account_id,
+            from: o.row.connection_id,
+            to: o.next,
+            reason: o.reason,
+          })),
         );
-        await queueSms(tx, failover.map((o) => ({ ...key(o), connection_id: o.next })));
+        await queueSms(
+          tx,
+          failover.map((o) => ({ ...key(o), connection_id: o.next })),
+        );
       }
       await refuse(
         tx,

@@ -67,4 +67,3 @@ export async function applyProviderRound(db: DbOrTx, channel: ProviderStatus['ch
     select * from upd`);
   return rows;
 }
-

@@ -92,7 +92,13 @@ export async function moveToNextConnection(tx: DbOrTx, moves: Failover[]): Promi
      where m.id = v.id and m.created_at = v.created_at and m.status = 'QUEUED'`);
   await recordEvents(
     tx,
-    moves.map((o) => ({ message_id: o.id, account_id: o.account_id, event: 'FAILOVER', detail: o.reason, data: { from: o.from, to: o.to } })),
+    moves.map((o) => ({
+      message_id: o.id,
+      account_id: o.account_id,
+      event: 'FAILOVER',
+      detail: o.reason,
+      data: { from: o.from, to: o.to },
+    })),
   );
 }
 

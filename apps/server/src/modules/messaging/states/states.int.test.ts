@@ -19,7 +19,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const balance = async () => Number((await t.sql(`select balance from credits where account_id = $1 and channel = 'sms'`, [owner.accountId]))[0]?.balance);
+const balance = async () =>
+  Number((await t.sql(`select balance from credits where account_id = $1 and channel = 'sms'`, [owner.accountId]))[0]?.balance);
 
 describe('late writes meet a final state', () => {
   it('a cancelled message stays cancelled, refunded once, whatever the pipeline writes after', async () => {
@@ -36,21 +37,35 @@ describe('late writes meet a final state', () => {
     const cancelled = await t.ctx.db.transaction((tx) => cancelScheduledSend(tx, owner.accountId, bulk));
     expect(cancelled).toBe(2);
     expect(await balance()).toBe(before + 2);
-    const rows = await t.sql<{ id: string; account_id: number; channel: string; bulk_id: string }>('select id, account_id, channel, bulk_id from messages where bulk_id = $1', [bulk]);
+    const rows = await t.sql<{ id: string; account_id: number; channel: string; bulk_id: string }>(
+      'select id, account_id, channel, bulk_id from messages where bulk_id = $1',
+      [bulk],
+    );
     const ids = rows.map((r) => Number(r.id));
-    const events = async () => (await t.sql('select count(*)::int as n from message_events where message_id = any($1::bigint[])', [ids]))[0]?.n;
+    const events = async () =>
+      (await t.sql('select count(*)::int as n from message_events where message_id = any($1::bigint[])', [ids]))[0]?.n;
     const eventsBefore = await events();
 
     await t.ctx.db.transaction(async (tx) => {
       await refuse(
         tx,
-        rows.map((r) => ({ row: { id: Number(r.id), account_id: r.account_id, channel: r.channel, bulk_id: r.bulk_id, credits: 1 }, status: 'FAILED', error_code: 'X', error_message: 'late' })),
+        rows.map((r) => ({
+          row: { id: Number(r.id), account_id: r.account_id, channel: r.channel, bulk_id: r.bulk_id, credits: 1 },
+          status: 'FAILED',
+          error_code: 'X',
+          error_message: 'late',
+        })),
       );
       await markQueued(tx, ids);
-      await markChannelSent(tx, ids.map((id) => ({ id, account_id: owner.accountId, provider_message_id: 'late' })));
+      await markChannelSent(
+        tx,
+        ids.map((id) => ({ id, account_id: owner.accountId, provider_message_id: 'late' })),
+      );
     });
 
-    expect(await t.sql('select distinct status, stage from messages where bulk_id = $1', [bulk])).toEqual([{ status: 'CANCELLED', stage: 'done' }]);
+    expect(await t.sql('select distinct status, stage from messages where bulk_id = $1', [bulk])).toEqual([
+      { status: 'CANCELLED', stage: 'done' },
+    ]);
     expect(await balance()).toBe(before + 2); // the refusal refunded nothing: the cancel had
     expect(await events()).toBe(eventsBefore); // and nothing happened to tell
   });

@@ -25,7 +25,9 @@ describe('the owner of message states', () => {
       .filter((f) => !f.startsWith(HERE))
       .filter((f) => {
         const text = readFileSync(f, 'utf8');
-        return /\bupdate\s+messages\b/i.test(text) || /insert\s+into\s+message_events\b/i.test(text) || /\.update\(\s*messages\s*\)/.test(text);
+        return (
+          /\bupdate\s+messages\b/i.test(text) || /insert\s+into\s+message_events\b/i.test(text) || /\.update\(\s*messages\s*\)/.test(text)
+        );
       })
       .map((f) => path.relative(SRC, f));
     expect(writers).toEqual([]);
@@ -48,7 +50,8 @@ describe('MESSAGE_TRANSITIONS', () => {
 
   it('never goes back to where a message waits before the network once it has reached it', () => {
     for (const s of ['SENT', 'PARTIALLY_SENT', 'ACCEPTED', ...FINAL_STATES] as MessageState[]) {
-      for (const back of ['PENDING', 'SCHEDULED', 'QUEUED'] as MessageState[]) expect(MESSAGE_TRANSITIONS[s], `${s} → ${back}`).not.toContain(back);
+      for (const back of ['PENDING', 'SCHEDULED', 'QUEUED'] as MessageState[])
+        expect(MESSAGE_TRANSITIONS[s], `${s} → ${back}`).not.toContain(back);
     }
   });
 

@@ -66,7 +66,8 @@ export async function streamChat(body: unknown, handlers: StreamHandlers, signal
         else if (e.event === 'tool') handlers.onTool(e.data.name, e.data.status);
         else if (e.event === 'card') handlers.onCard(e.data);
         else if (e.event === 'done') done = e.data;
-        else if (e.event === 'error') failure = { isError: true, statusCode: e.data.statusCode, code: e.data.code, message: e.data.message, errors: [] };
+        else if (e.event === 'error')
+          failure = { isError: true, statusCode: e.data.statusCode, code: e.data.code, message: e.data.message, errors: [] };
       },
     });
     const reader = (res.body as ReadableStream<Uint8Array>).getReader();

@@ -16,10 +16,10 @@ const EMPTY: NotificationFeed = { notifications: [], unreadCount: 0, hasMore: fa
 /** GET /api/notifications/unread?limit=10 → {notifications, unreadCount}. Failures: empty, silently. */
 export async function fetchUnreadNotifications(limit: number = NOTIFICATIONS.compactUnread): Promise<NotificationFeed> {
   try {
-    const { data } = await api.get<{ notifications: Notification[]; unreadCount: number }>(
-      '/api/notifications/unread',
-      { query: { limit }, silent: true },
-    );
+    const { data } = await api.get<{ notifications: Notification[]; unreadCount: number }>('/api/notifications/unread', {
+      query: { limit },
+      silent: true,
+    });
     return { notifications: data?.notifications ?? [], unreadCount: Number(data?.unreadCount) || 0, hasMore: false };
   } catch {
     return EMPTY;

@@ -17,15 +17,16 @@ export function useMarkAllRead() {
     mutationFn: markAllNotificationsRead,
     onSuccess: ({ markedCount }) => {
       const readAt = new Date().toISOString();
-      for (const prefix of [['notifications', 'unread'], ['notifications', 'list']]) {
+      for (const prefix of [
+        ['notifications', 'unread'],
+        ['notifications', 'list'],
+      ]) {
         client.setQueriesData<NotificationFeed>({ queryKey: prefix }, (feed) =>
           feed
             ? {
                 ...feed,
                 unreadCount: 0,
-                notifications: feed.notifications.map((n) =>
-                  n.status === 'unread' ? { ...n, status: 'read', read_at: readAt } : n,
-                ),
+                notifications: feed.notifications.map((n) => (n.status === 'unread' ? { ...n, status: 'read', read_at: readAt } : n)),
               }
             : feed,
         );

@@ -10,7 +10,10 @@ export async function markNotificationRead(id: number): Promise<void> {
 }
 
 function updateFeeds(client: QueryClient, update: (feed: NotificationFeed) => NotificationFeed): void {
-  for (const prefix of [['notifications', 'unread'], ['notifications', 'list']]) {
+  for (const prefix of [
+    ['notifications', 'unread'],
+    ['notifications', 'list'],
+  ]) {
     client.setQueriesData<NotificationFeed>({ queryKey: prefix }, (feed) => (feed ? update(feed) : feed));
   }
 }
@@ -24,9 +27,7 @@ export function applyRead(client: QueryClient, item: Notification, readAt: strin
     notifications: feed.notifications.map((n) => (n.id === item.id ? { ...n, status: 'read', read_at: readAt } : n)),
   }));
   client.setQueryData<NotificationCount>(notificationKeys.count(), (count) =>
-    count
-      ? { ...count, unreadCount: Math.max(0, count.unreadCount - 1), readCount: count.readCount + 1 }
-      : count,
+    count ? { ...count, unreadCount: Math.max(0, count.unreadCount - 1), readCount: count.readCount + 1 } : count,
   );
 }
 

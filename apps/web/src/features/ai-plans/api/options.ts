@@ -14,14 +14,17 @@ export interface GroupOption {
 export function useGroups() {
   return useQuery({
     queryKey: ['groups', 'options', 'ai-plans'],
-    queryFn: async () => (await api.get<Page<GroupOption>>('/api/groups', { query: { limit: 100, sort: 'group_name', order: 'asc' }, silent: true })).data.items,
+    queryFn: async () =>
+      (await api.get<Page<GroupOption>>('/api/groups', { query: { limit: 100, sort: 'group_name', order: 'asc' }, silent: true })).data
+        .items,
   });
 }
 
 export function useBriefs(brandId: number | null) {
   return useQuery({
     queryKey: ['ai-briefs', brandId],
-    queryFn: async () => (await api.get<{ items: Brief[] }>('/api/ai/briefs', { query: { brand_id: brandId ?? undefined }, silent: true })).data.items,
+    queryFn: async () =>
+      (await api.get<{ items: Brief[] }>('/api/ai/briefs', { query: { brand_id: brandId ?? undefined }, silent: true })).data.items,
   });
 }
 

@@ -23,7 +23,12 @@ export function usePlans(view: 'all' | 'pending', status: AiPlanState | null, pa
   return useQuery({
     queryKey: planKeys.list(view === 'pending' ? 'PENDING' : status, page),
     queryFn: async () =>
-      (await api.get<Page<AiPlanSummary>>(view === 'pending' ? '/api/ai-plans/pending' : '/api/ai-plans', { query: { page, limit, status: view === 'pending' ? undefined : status }, silent: true })).data,
+      (
+        await api.get<Page<AiPlanSummary>>(view === 'pending' ? '/api/ai-plans/pending' : '/api/ai-plans', {
+          query: { page, limit, status: view === 'pending' ? undefined : status },
+          silent: true,
+        })
+      ).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -36,11 +41,18 @@ export interface PlanStats {
 }
 
 export function usePlanStats() {
-  return useQuery({ queryKey: planKeys.stats, queryFn: async () => (await api.get<PlanStats>('/api/ai-plans/stats', { silent: true })).data });
+  return useQuery({
+    queryKey: planKeys.stats,
+    queryFn: async () => (await api.get<PlanStats>('/api/ai-plans/stats', { silent: true })).data,
+  });
 }
 
 export function usePlan(id: number) {
-  return useQuery({ queryKey: planKeys.one(id), queryFn: async () => (await api.get<AiPlan>(`/api/ai-plans/${id}`, { silent: true })).data, retry: false });
+  return useQuery({
+    queryKey: planKeys.one(id),
+    queryFn: async () => (await api.get<AiPlan>(`/api/ai-plans/${id}`, { silent: true })).data,
+    retry: false,
+  });
 }
 
 export type PlanForm = Omit<AiPlanRequest, 'channels'> & { channels: Channel[] };
@@ -50,7 +62,12 @@ export function useCreatePlan() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async ({ body, campaignId }: { body: PlanForm; campaignId: number | null }) =>
-      (await api.post<AiPlan>(campaignId ? `/api/campaigns/${campaignId}/ai-planning` : '/api/campaigns/ai/plan', body, { silent: true, timeoutMs: 120_000 })).data,
+      (
+        await api.post<AiPlan>(campaignId ? `/api/campaigns/${campaignId}/ai-planning` : '/api/campaigns/ai/plan', body, {
+          silent: true,
+          timeoutMs: 120_000,
+        })
+      ).data,
     onSuccess: (plan) => {
       qc.setQueryData(planKeys.one(plan.id), plan);
       void qc.invalidateQueries({ queryKey: planKeys.all });
@@ -61,7 +78,8 @@ export function useCreatePlan() {
 export function useUpdatePlan(id: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (body: AiPlanUpdate) => (await api.put<AiPlan>(`/api/ai-plans/${id}`, body, { silent: true, timeoutMs: 120_000 })).data,
+    mutationFn: async (body: AiPlanUpdate) =>
+      (await api.put<AiPlan>(`/api/ai-plans/${id}`, body, { silent: true, timeoutMs: 120_000 })).data,
     onSuccess: (plan) => {
       qc.setQueryData(planKeys.one(plan.id), plan);
       void qc.invalidateQueries({ queryKey: planKeys.all });
@@ -108,7 +126,9 @@ export function useApplyPlan(id: number) {
 export function usePersonalize(id: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await api.post<AiPlan>('/api/campaigns/personalize-ai-plans', { plan_id: id, variants: 3 }, { silent: true, timeoutMs: 120_000 })).data,
+    mutationFn: async () =>
+      (await api.post<AiPlan>('/api/campaigns/personalize-ai-plans', { plan_id: id, variants: 3 }, { silent: true, timeoutMs: 120_000 }))
+        .data,
     onSuccess: (plan) => qc.setQueryData(planKeys.one(plan.id), plan),
   });
 }

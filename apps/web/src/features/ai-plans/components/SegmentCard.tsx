@@ -26,7 +26,11 @@ export function SegmentCard({ seg, timeZone }: { seg: PlanSegment; timeZone: str
   const pct = (v: number | null) => (v === null ? '—' : `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(v)}%`);
   const range = (r: { low: number; high: number } | null) => (r ? t('aiPlans.segment.range', { low: n(r.low), high: n(r.high) }) : '—');
   const channels = [...seg.channels].sort((a, b) => (a.position ?? 9) - (b.position ?? 9));
-  const when = formatDate(seg.send_time.at, { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }, i18n.language);
+  const when = formatDate(
+    seg.send_time.at,
+    { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone },
+    i18n.language,
+  );
   const smsA = seg.content.sms[0];
   const smsB = seg.content.sms[1];
   const emailA = seg.content.email[0];
@@ -76,7 +80,11 @@ export function SegmentCard({ seg, timeZone }: { seg: PlanSegment; timeZone: str
                     )}
                   </Table.Td>
                   <Table.Td>{n(c.reachable)}</Table.Td>
-                  <Table.Td>{c.delivery_rate === null ? t('aiPlans.segment.noHistory') : t('aiPlans.segment.rate', { rate: pct(c.delivery_rate), sample: n(c.sample) })}</Table.Td>
+                  <Table.Td>
+                    {c.delivery_rate === null
+                      ? t('aiPlans.segment.noHistory')
+                      : t('aiPlans.segment.rate', { rate: pct(c.delivery_rate), sample: n(c.sample) })}
+                  </Table.Td>
                   <Table.Td>{n(seg.estimate.channels.find((e) => e.channel === c.channel)?.messages ?? 0)}</Table.Td>
                 </Table.Tr>
               ))}
@@ -93,7 +101,11 @@ export function SegmentCard({ seg, timeZone }: { seg: PlanSegment; timeZone: str
             </Text>
             <Text size="xs" c="dimmed">
               {seg.send_time.source === 'history'
-                ? t('aiPlans.segment.fromHistory', { rate: pct(seg.send_time.rate), sample: n(seg.send_time.sample), metric: t(`aiPlans.segment.slotMetric.${seg.send_time.metric ?? 'delivery'}`) })
+                ? t('aiPlans.segment.fromHistory', {
+                    rate: pct(seg.send_time.rate),
+                    sample: n(seg.send_time.sample),
+                    metric: t(`aiPlans.segment.slotMetric.${seg.send_time.metric ?? 'delivery'}`),
+                  })
                 : t('aiPlans.segment.defaultTime')}
             </Text>
           </div>
@@ -102,7 +114,13 @@ export function SegmentCard({ seg, timeZone }: { seg: PlanSegment; timeZone: str
               {t('aiPlans.segment.ab')}
             </Text>
             {seg.ab_test ? (
-              <Text fw={600}>{t('aiPlans.segment.abLine', { split: n(seg.ab_test.split_percent), metric: t(`aiPlans.metrics.${seg.ab_test.metric}`), hours: n(seg.ab_test.after_hours) })}</Text>
+              <Text fw={600}>
+                {t('aiPlans.segment.abLine', {
+                  split: n(seg.ab_test.split_percent),
+                  metric: t(`aiPlans.metrics.${seg.ab_test.metric}`),
+                  hours: n(seg.ab_test.after_hours),
+                })}
+              </Text>
             ) : (
               <Text size="sm">{seg.ab_reason ? reasonText(t, seg.ab_reason, n) : '—'}</Text>
             )}
@@ -118,7 +136,10 @@ export function SegmentCard({ seg, timeZone }: { seg: PlanSegment; timeZone: str
               {seg.expected.opened && <Text size="sm">{t('aiPlans.segment.opened', { range: range(seg.expected.opened) })}</Text>}
               {seg.expected.clicked && <Text size="sm">{t('aiPlans.segment.clicked', { range: range(seg.expected.clicked) })}</Text>}
               <Text size="xs" c="dimmed">
-                {t(seg.expected.basis === 'campaigns' ? 'aiPlans.segment.basisCampaigns' : 'aiPlans.segment.basisPooled', { campaigns: n(seg.expected.campaigns), messages: n(seg.expected.messages) })}
+                {t(seg.expected.basis === 'campaigns' ? 'aiPlans.segment.basisCampaigns' : 'aiPlans.segment.basisPooled', {
+                  campaigns: n(seg.expected.campaigns),
+                  messages: n(seg.expected.messages),
+                })}
               </Text>
             </Group>
           ) : (

@@ -10,7 +10,8 @@ export const analyticsKeys = {
 export function useAnalyticsDashboard(days: number) {
   return useQuery({
     queryKey: analyticsKeys.dashboard(days),
-    queryFn: async () => (await api.get<AnalyticsDashboard>('/api/ai/analytics/dashboard', { query: { days }, silent: true, timeoutMs: 60_000 })).data,
+    queryFn: async () =>
+      (await api.get<AnalyticsDashboard>('/api/ai/analytics/dashboard', { query: { days }, silent: true, timeoutMs: 60_000 })).data,
     retry: false,
   });
 }
@@ -18,6 +19,7 @@ export function useAnalyticsDashboard(days: number) {
 /** An action that prepares something first (POST its endpoint), then opens what it made. */
 export function usePreparedAction() {
   return useMutation({
-    mutationFn: async (endpoint: string) => (await api.post<{ url: string; name: string; members: number }>(endpoint, undefined, { silent: true })).data,
+    mutationFn: async (endpoint: string) =>
+      (await api.post<{ url: string; name: string; members: number }>(endpoint, undefined, { silent: true })).data,
   });
 }

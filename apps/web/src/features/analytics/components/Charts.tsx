@@ -23,20 +23,30 @@ function useFormats() {
     n: (v: number) => new Intl.NumberFormat(locale).format(v),
     pct: (v: number | null) => (v === null ? '—' : `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(v)}%`),
     day: (dow: number) => new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(Date.UTC(2023, 0, 1 + dow)),
-    hour: (h: number) => new Intl.DateTimeFormat(locale, { hour: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(Date.UTC(2023, 0, 1, h)),
+    hour: (h: number) =>
+      new Intl.DateTimeFormat(locale, { hour: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(Date.UTC(2023, 0, 1, h)),
   };
 }
 
 const axes = (rtl: boolean, format: (v: number) => string) => ({
   dir: rtl ? ('rtl' as const) : ('ltr' as const),
   xAxisProps: { reversed: rtl },
-  yAxisProps: { orientation: rtl ? ('right' as const) : ('left' as const), tickFormatter: format, ...(rtl ? { tick: { fontSize: 12, fill: 'currentColor', textAnchor: 'end' as const } } : {}) },
+  yAxisProps: {
+    orientation: rtl ? ('right' as const) : ('left' as const),
+    tickFormatter: format,
+    ...(rtl ? { tick: { fontSize: 12, fill: 'currentColor', textAnchor: 'end' as const } } : {}),
+  },
 });
 
 export function ChannelsChart({ data }: { data: AnalyticsDashboard }) {
   const f = useFormats();
   const [metric, setMetric] = useState<'delivery_rate' | 'open_rate' | 'click_rate'>('delivery_rate');
-  const rows = data.channels.map((c) => ({ label: f.t(`ai.channels.${c.channel}`), current: c.current[metric] ?? 0, baseline: c.baseline[metric] ?? 0, raw: c }));
+  const rows = data.channels.map((c) => ({
+    label: f.t(`ai.channels.${c.channel}`),
+    current: c.current[metric] ?? 0,
+    baseline: c.baseline[metric] ?? 0,
+    raw: c,
+  }));
   return (
     <ChartCard
       id="analytics-channels"
@@ -49,9 +59,27 @@ export function ChannelsChart({ data }: { data: AnalyticsDashboard }) {
       rows={rows}
       columns={[
         { key: 'channel', label: f.t('analytics.charts.channel'), value: (r) => r.label },
-        { key: 'now', label: f.t('analytics.charts.now'), value: (r) => r.raw.current[metric] ?? '', render: (r) => f.pct(r.raw.current[metric]), numeric: true },
-        { key: 'before', label: f.t('analytics.charts.before'), value: (r) => r.raw.baseline[metric] ?? '', render: (r) => f.pct(r.raw.baseline[metric]), numeric: true },
-        { key: 'sent', label: f.t('analytics.charts.sent'), value: (r) => r.raw.current.sent, render: (r) => f.n(r.raw.current.sent), numeric: true },
+        {
+          key: 'now',
+          label: f.t('analytics.charts.now'),
+          value: (r) => r.raw.current[metric] ?? '',
+          render: (r) => f.pct(r.raw.current[metric]),
+          numeric: true,
+        },
+        {
+          key: 'before',
+          label: f.t('analytics.charts.before'),
+          value: (r) => r.raw.baseline[metric] ?? '',
+          render: (r) => f.pct(r.raw.baseline[metric]),
+          numeric: true,
+        },
+        {
+          key: 'sent',
+          label: f.t('analytics.charts.sent'),
+          value: (r) => r.raw.current.sent,
+          render: (r) => f.n(r.raw.current.sent),
+          numeric: true,
+        },
       ]}
       controls={
         <SegmentedControl
@@ -85,7 +113,8 @@ export function BestTimesGrid({ data }: { data: AnalyticsDashboard }) {
   const mine = data.best_times.find((b) => b.channel === channel);
   const cells = mine?.cells ?? [];
   const engaged = cells.some((c) => c.engaged > 0);
-  const rate = (c: { engaged: number; delivered: number; sent: number }) => (engaged ? (c.delivered ? c.engaged / c.delivered : 0) : c.sent ? c.delivered / c.sent : 0);
+  const rate = (c: { engaged: number; delivered: number; sent: number }) =>
+    engaged ? (c.delivered ? c.engaged / c.delivered : 0) : c.sent ? c.delivered / c.sent : 0;
   const max = Math.max(0.0001, ...cells.filter((c) => c.sent >= 20).map(rate));
   const at = (dow: number, hour: number) => cells.find((c) => c.dow === dow && c.hour === hour);
   const rows = cells.filter((c) => c.sent > 0).sort((a, b) => a.dow - b.dow || a.hour - b.hour);
@@ -93,7 +122,11 @@ export function BestTimesGrid({ data }: { data: AnalyticsDashboard }) {
     <ChartCard
       id="analytics-best-times"
       title={f.t('analytics.charts.bestTimes')}
-      subtitle={mine?.best ? f.t('analytics.charts.bestSlot', { day: f.day(mine.best.dow), hour: f.hour(mine.best.hour), rate: f.pct(mine.best.rate) }) : f.t('analytics.charts.bestTimesHint')}
+      subtitle={
+        mine?.best
+          ? f.t('analytics.charts.bestSlot', { day: f.day(mine.best.dow), hour: f.hour(mine.best.hour), rate: f.pct(mine.best.rate) })
+          : f.t('analytics.charts.bestTimesHint')
+      }
       height={170}
       loading={false}
       empty={rows.length === 0}
@@ -103,11 +136,22 @@ export function BestTimesGrid({ data }: { data: AnalyticsDashboard }) {
         { key: 'day', label: f.t('analytics.charts.day'), value: (r) => f.day(r.dow) },
         { key: 'hour', label: f.t('analytics.charts.hour'), value: (r) => f.hour(r.hour) },
         { key: 'sent', label: f.t('analytics.charts.sent'), value: (r) => r.sent, render: (r) => f.n(r.sent), numeric: true },
-        { key: 'rate', label: f.t('analytics.charts.rate'), value: (r) => Math.round(rate(r) * 1000) / 10, render: (r) => f.pct(Math.round(rate(r) * 1000) / 10), numeric: true },
+        {
+          key: 'rate',
+          label: f.t('analytics.charts.rate'),
+          value: (r) => Math.round(rate(r) * 1000) / 10,
+          render: (r) => f.pct(Math.round(rate(r) * 1000) / 10),
+          numeric: true,
+        },
       ]}
       controls={
         data.best_times.length > 1 ? (
-          <SegmentedControl size="xs" value={channel} onChange={(v) => setChannel(v as typeof channel)} data={data.best_times.map((b) => ({ value: b.channel, label: f.t(`ai.channels.${b.channel}`) }))} />
+          <SegmentedControl
+            size="xs"
+            value={channel}
+            onChange={(v) => setChannel(v as typeof channel)}
+            data={data.best_times.map((b) => ({ value: b.channel, label: f.t(`ai.channels.${b.channel}`) }))}
+          />
         ) : undefined
       }
     >
@@ -127,7 +171,15 @@ export function BestTimesGrid({ data }: { data: AnalyticsDashboard }) {
             const strength = c && c.sent >= 20 ? rate(c) / max : 0;
             const best = mine?.best && mine.best.dow === dow && mine.best.hour === h;
             return (
-              <Tooltip key={`${dow}-${h}`} label={c ? `${f.day(dow)} ${f.hour(h)} · ${f.n(c.sent)} · ${f.pct(Math.round(rate(c) * 1000) / 10)}` : `${f.day(dow)} ${f.hour(h)}`} withinPortal>
+              <Tooltip
+                key={`${dow}-${h}`}
+                label={
+                  c
+                    ? `${f.day(dow)} ${f.hour(h)} · ${f.n(c.sent)} · ${f.pct(Math.round(rate(c) * 1000) / 10)}`
+                    : `${f.day(dow)} ${f.hour(h)}`
+                }
+                withinPortal
+              >
                 <Box
                   h={16}
                   style={{
@@ -151,13 +203,22 @@ export function CreditsChart({ data }: { data: AnalyticsDashboard }) {
   const first = [...data.credits].sort((a, b) => (a.days_left ?? Number.POSITIVE_INFINITY) - (b.days_left ?? Number.POSITIVE_INFINITY))[0];
   const [channel, setChannel] = useState(first?.channel ?? 'sms');
   const c = data.credits.find((x) => x.channel === channel) ?? first;
-  const rows = (c?.projection ?? []).filter((_, i) => i % 2 === 0).map((p) => ({ label: formatDate(`${p.day}T12:00:00Z`, { day: 'numeric', month: 'short', timeZone: 'UTC' }, f.lang), balance: p.balance }));
+  const rows = (c?.projection ?? [])
+    .filter((_, i) => i % 2 === 0)
+    .map((p) => ({
+      label: formatDate(`${p.day}T12:00:00Z`, { day: 'numeric', month: 'short', timeZone: 'UTC' }, f.lang),
+      balance: p.balance,
+    }));
   return (
     <ChartCard
       id="analytics-credits"
       title={f.t('analytics.charts.credits')}
       // idle: the card's one line is the empty note (the same sentence twice read as a glitch)
-      subtitle={!c || c.days_left === null ? undefined : f.t('analytics.charts.creditsPace', { balance: f.n(c.balance), perDay: f.n(c.burn_per_day), days: f.n(c.days_left) })}
+      subtitle={
+        !c || c.days_left === null
+          ? undefined
+          : f.t('analytics.charts.creditsPace', { balance: f.n(c.balance), perDay: f.n(c.burn_per_day), days: f.n(c.days_left) })
+      }
       height={200}
       loading={false}
       empty={!c || c.burn_per_day <= 0 || rows.length === 0}
@@ -169,18 +230,37 @@ export function CreditsChart({ data }: { data: AnalyticsDashboard }) {
       ]}
       controls={
         data.credits.length > 1 ? (
-          <SegmentedControl size="xs" value={channel} onChange={(v) => setChannel(v as typeof channel)} data={data.credits.map((x) => ({ value: x.channel, label: f.t(`ai.channels.${x.channel}`) }))} data-testid="analytics-credits-channel" />
+          <SegmentedControl
+            size="xs"
+            value={channel}
+            onChange={(v) => setChannel(v as typeof channel)}
+            data={data.credits.map((x) => ({ value: x.channel, label: f.t(`ai.channels.${x.channel}`) }))}
+            data-testid="analytics-credits-channel"
+          />
         ) : undefined
       }
     >
-      <AreaChart h={200} data={rows} dataKey="label" series={[{ name: 'balance', label: f.t('analytics.charts.balance'), color: 'teal.6' }]} curveType="linear" {...axes(f.rtl, (v) => f.n(v))} valueFormatter={(v) => f.n(v)} />
+      <AreaChart
+        h={200}
+        data={rows}
+        dataKey="label"
+        series={[{ name: 'balance', label: f.t('analytics.charts.balance'), color: 'teal.6' }]}
+        curveType="linear"
+        {...axes(f.rtl, (v) => f.n(v))}
+        valueFormatter={(v) => f.n(v)}
+      />
     </ChartCard>
   );
 }
 
 export function FailuresChart({ data }: { data: AnalyticsDashboard }) {
   const f = useFormats();
-  const rows = data.failures.map((x) => ({ label: x.reason.length > 40 ? `${x.reason.slice(0, 39)}…` : x.reason, recent: x.recent, before: x.before, reason: x.reason }));
+  const rows = data.failures.map((x) => ({
+    label: x.reason.length > 40 ? `${x.reason.slice(0, 39)}…` : x.reason,
+    recent: x.recent,
+    before: x.before,
+    reason: x.reason,
+  }));
   const height = Math.max(120, rows.length * 40 + 60);
   return (
     <ChartCard
@@ -211,7 +291,11 @@ export function FailuresChart({ data }: { data: AnalyticsDashboard }) {
         legendProps={{ verticalAlign: 'bottom' }}
         dir={f.rtl ? 'rtl' : 'ltr'}
         xAxisProps={{ reversed: f.rtl }}
-        yAxisProps={{ orientation: f.rtl ? 'right' : 'left', width: 180, ...(f.rtl ? { tick: { fontSize: 12, fill: 'currentColor', textAnchor: 'end' } } : {}) }}
+        yAxisProps={{
+          orientation: f.rtl ? 'right' : 'left',
+          width: 180,
+          ...(f.rtl ? { tick: { fontSize: 12, fill: 'currentColor', textAnchor: 'end' } } : {}),
+        }}
         valueFormatter={(v) => f.n(v)}
       />
     </ChartCard>

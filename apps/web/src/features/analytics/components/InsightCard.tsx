@@ -24,7 +24,15 @@ export function InsightCard({ insight }: { insight: Insight }) {
   const Icon = look.icon;
   const n = (v: number) => new Intl.NumberFormat(intlLocale(i18n.language)).format(v);
   return (
-    <Paper withBorder radius="md" p="md" style={{ borderInlineStart: `4px solid var(--mantine-color-${look.color}-6)` }} data-testid="insight" data-kind={insight.kind} data-id={insight.id}>
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      style={{ borderInlineStart: `4px solid var(--mantine-color-${look.color}-6)` }}
+      data-testid="insight"
+      data-kind={insight.kind}
+      data-id={insight.id}
+    >
       <Stack gap={6}>
         <Group gap="xs" wrap="nowrap" align="flex-start">
           <Icon size={20} color={`var(--mantine-color-${look.color}-6)`} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
@@ -45,7 +53,12 @@ export function InsightCard({ insight }: { insight: Insight }) {
                 {t(`ai.channels.${insight.channel}`)}
               </Badge>
             )}
-            <Badge size="sm" variant="dot" color={insight.confidence.level === 'high' ? 'green' : insight.confidence.level === 'medium' ? 'yellow' : 'gray'} data-testid="insight-confidence">
+            <Badge
+              size="sm"
+              variant="dot"
+              color={insight.confidence.level === 'high' ? 'green' : insight.confidence.level === 'medium' ? 'yellow' : 'gray'}
+              data-testid="insight-confidence"
+            >
               {t(`analytics.confidence.${insight.confidence.level}`, { sample: n(insight.confidence.sample) })}
             </Badge>
           </Group>

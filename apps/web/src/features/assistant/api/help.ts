@@ -11,7 +11,8 @@ export const helpKeys = {
 export function useHelpArticles(lang: string, q: string) {
   return useQuery({
     queryKey: helpKeys.list(lang, q),
-    queryFn: async () => (await api.get<{ items: HelpArticleSummary[] }>('/api/ai/help', { query: { lang, q: q || undefined } })).data.items,
+    queryFn: async () =>
+      (await api.get<{ items: HelpArticleSummary[] }>('/api/ai/help', { query: { lang, q: q || undefined } })).data.items,
     placeholderData: keepPreviousData,
     staleTime: 5 * 60_000,
   });

@@ -7,11 +7,7 @@ export interface VerifyOtpResult {
 }
 
 /** POST /api/auth/verify-otp {email, otp, purpose} → register: {verified}; reset: {reset_token}. */
-export async function verifyOtp(input: {
-  email: string;
-  otp: string;
-  purpose: 'register' | 'reset';
-}): Promise<VerifyOtpResult> {
+export async function verifyOtp(input: { email: string; otp: string; purpose: 'register' | 'reset' }): Promise<VerifyOtpResult> {
   const { data } = await api.post<VerifyOtpResult>('/api/auth/verify-otp', input, { silent: true });
   return data ?? {};
 }

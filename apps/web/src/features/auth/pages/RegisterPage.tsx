@@ -45,12 +45,7 @@ export function RegisterPage() {
   }
 
   const text = (field: Field, props: Record<string, unknown> = {}) => (
-    <TextInput
-      label={t(`auth.fields.${field}`)}
-      data-testid={`register-${field}`}
-      {...props}
-      {...form.inputProps(field)}
-    />
+    <TextInput label={t(`auth.fields.${field}`)} data-testid={`register-${field}`} {...props} {...form.inputProps(field)} />
   );
 
   return (

@@ -18,7 +18,11 @@ export async function getEntries(id: number, params: EntryParams): Promise<Page<
 }
 
 export function useEntries(id: number, params: EntryParams) {
-  return useQuery({ queryKey: blacklistKeys.entries(id, params), queryFn: () => getEntries(id, params), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: blacklistKeys.entries(id, params),
+    queryFn: () => getEntries(id, params),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** POST /api/blacklists/{id}/entries {entries} → {added, duplicates}; errors shown inline. */

@@ -39,17 +39,39 @@ export function BlacklistFormModal({ blacklist, onClose }: Props) {
     <Modal opened onClose={() => onClose()} title={blacklist ? t('blacklists.edit') : t('blacklists.new')} centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          {form.formError && <Alert color="red" role="alert" data-testid="form-error">{form.formError}</Alert>}
-          <TextInput label={t('blacklists.fields.blacklist_name')} required data-testid="blacklist-name" {...form.inputProps('blacklist_name')} />
+          {form.formError && (
+            <Alert color="red" role="alert" data-testid="form-error">
+              {form.formError}
+            </Alert>
+          )}
+          <TextInput
+            label={t('blacklists.fields.blacklist_name')}
+            required
+            data-testid="blacklist-name"
+            {...form.inputProps('blacklist_name')}
+          />
           <div>
-            <Text size="sm" fw={500} mb={4}>{t('blacklists.fields.blacklist_type')}</Text>
-            <SegmentedControl value={form.values.blacklist_type} onChange={(v) => form.setValue('blacklist_type', v as BlacklistType)} data-testid="blacklist-type"
-              data={[{ value: 'MT', label: t('blacklists.types.MT') }, { value: 'MO', label: t('blacklists.types.MO') }]} />
+            <Text size="sm" fw={500} mb={4}>
+              {t('blacklists.fields.blacklist_type')}
+            </Text>
+            <SegmentedControl
+              value={form.values.blacklist_type}
+              onChange={(v) => form.setValue('blacklist_type', v as BlacklistType)}
+              data-testid="blacklist-type"
+              data={[
+                { value: 'MT', label: t('blacklists.types.MT') },
+                { value: 'MO', label: t('blacklists.types.MO') },
+              ]}
+            />
           </div>
           <Textarea label={t('blacklists.fields.description')} autosize minRows={2} {...form.inputProps('description')} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => onClose()}>{t('blacklists.actions.cancel')}</Button>
-            <Button type="submit" loading={save.isPending} data-testid="blacklist-save">{t('blacklists.actions.save')}</Button>
+            <Button variant="default" onClick={() => onClose()}>
+              {t('blacklists.actions.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending} data-testid="blacklist-save">
+              {t('blacklists.actions.save')}
+            </Button>
           </Group>
         </Stack>
       </form>

@@ -25,17 +25,41 @@ export function CheckNumberBox() {
     <Paper withBorder radius="md" p="md">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <Title order={2} size="h5">{t('blacklists.check.title')}</Title>
+          <Title order={2} size="h5">
+            {t('blacklists.check.title')}
+          </Title>
           <Group align="flex-start" gap="sm" wrap="wrap">
-            <TextInput label={t('blacklists.check.number')} placeholder="+9665XXXXXXXX" value={number} classNames={{ input: 'ltr-value' }} error={error}
+            <TextInput
+              label={t('blacklists.check.number')}
+              placeholder="+9665XXXXXXXX"
+              value={number}
+              classNames={{ input: 'ltr-value' }}
+              error={error}
               onChange={(e) => {
                 setNumber(e.currentTarget.value);
                 check.reset();
-              }} w={220} data-testid="blacklist-check-input" />
-            <TextInput label={t('blacklists.check.text')} placeholder={t('blacklists.check.textHint')} value={text}
-              onChange={(e) => setText(e.currentTarget.value)} flex={1} miw={200} data-testid="blacklist-check-text" />
-            <Select label={t('blacklists.fields.blacklist_type')} clearable placeholder={t('blacklists.check.anyType')} value={type} w={160}
-              onChange={(v) => setType(v as BlacklistType | null)} data={(['MT', 'MO'] as const).map((v) => ({ value: v, label: t(`blacklists.types.${v}`) }))} />
+              }}
+              w={220}
+              data-testid="blacklist-check-input"
+            />
+            <TextInput
+              label={t('blacklists.check.text')}
+              placeholder={t('blacklists.check.textHint')}
+              value={text}
+              onChange={(e) => setText(e.currentTarget.value)}
+              flex={1}
+              miw={200}
+              data-testid="blacklist-check-text"
+            />
+            <Select
+              label={t('blacklists.fields.blacklist_type')}
+              clearable
+              placeholder={t('blacklists.check.anyType')}
+              value={type}
+              w={160}
+              onChange={(v) => setType(v as BlacklistType | null)}
+              data={(['MT', 'MO'] as const).map((v) => ({ value: v, label: t(`blacklists.types.${v}`) }))}
+            />
             <Button type="submit" mt={25} loading={check.isPending} disabled={!number.trim()} data-testid="blacklist-check-submit">
               {t('blacklists.check.submit')}
             </Button>
@@ -52,8 +76,16 @@ export function CheckNumberBox() {
                 <List size="sm" spacing={4}>
                   {result.matches.map((m) => (
                     <List.Item key={`${m.blacklist_id}-${m.kind}-${m.value}`}>
-                      <Text span fw={600}>{m.blacklist_name}</Text> <Badge size="xs" variant="outline">{m.blacklist_type}</Badge>{' '}
-                      {t(`blacklists.kinds.${m.kind}`)}: <Text span dir={m.kind === 'keyword' ? 'auto' : 'ltr'} ff={m.kind === 'keyword' ? undefined : 'monospace'}>{m.value}</Text>
+                      <Text span fw={600}>
+                        {m.blacklist_name}
+                      </Text>{' '}
+                      <Badge size="xs" variant="outline">
+                        {m.blacklist_type}
+                      </Badge>{' '}
+                      {t(`blacklists.kinds.${m.kind}`)}:{' '}
+                      <Text span dir={m.kind === 'keyword' ? 'auto' : 'ltr'} ff={m.kind === 'keyword' ? undefined : 'monospace'}>
+                        {m.value}
+                      </Text>
                     </List.Item>
                   ))}
                 </List>

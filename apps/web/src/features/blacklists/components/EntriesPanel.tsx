@@ -42,11 +42,28 @@ function AddEntry({ blacklistId }: { blacklistId: number }) {
   return (
     <form onSubmit={submit} noValidate>
       <Group align="flex-start" gap="sm">
-        <Select w={150} aria-label={t('blacklists.entries.kind')} value={kind} allowDeselect={false} onChange={(v) => v && setKind(v as EntryKind)}
-          data={ENTRY_KINDS.map((k) => ({ value: k, label: t(`blacklists.kinds.${k}`) }))} data-testid="entry-kind" />
-        <TextInput flex={1} maw={320} aria-label={t('blacklists.entries.value')} placeholder={t(`blacklists.entries.placeholder.${kind}`)} value={value}
-          error={error} onChange={(e) => setValue(e.currentTarget.value)} data-testid="entry-value" />
-        <Button type="submit" leftSection={<IconPlus size={16} />} loading={add.isPending} data-testid="entry-add">{t('blacklists.entries.add')}</Button>
+        <Select
+          w={150}
+          aria-label={t('blacklists.entries.kind')}
+          value={kind}
+          allowDeselect={false}
+          onChange={(v) => v && setKind(v as EntryKind)}
+          data={ENTRY_KINDS.map((k) => ({ value: k, label: t(`blacklists.kinds.${k}`) }))}
+          data-testid="entry-kind"
+        />
+        <TextInput
+          flex={1}
+          maw={320}
+          aria-label={t('blacklists.entries.value')}
+          placeholder={t(`blacklists.entries.placeholder.${kind}`)}
+          value={value}
+          error={error}
+          onChange={(e) => setValue(e.currentTarget.value)}
+          data-testid="entry-value"
+        />
+        <Button type="submit" leftSection={<IconPlus size={16} />} loading={add.isPending} data-testid="entry-add">
+          {t('blacklists.entries.add')}
+        </Button>
       </Group>
     </form>
   );
@@ -75,21 +92,42 @@ function ImportNumbers({ blacklistId }: { blacklistId: number }) {
       <Group gap="sm">
         <FileButton onChange={(f) => void upload(f)} accept=".csv,.txt,text/csv,text/plain">
           {(props) => (
-            <Button {...props} variant="light" leftSection={<IconFileImport size={16} />} loading={importFile.isPending} data-testid="entry-import">
+            <Button
+              {...props}
+              variant="light"
+              leftSection={<IconFileImport size={16} />}
+              loading={importFile.isPending}
+              data-testid="entry-import"
+            >
               {t('blacklists.import.button')}
             </Button>
           )}
         </FileButton>
-        <Text size="xs" c="dimmed">{t('blacklists.import.hint')}</Text>
+        <Text size="xs" c="dimmed">
+          {t('blacklists.import.hint')}
+        </Text>
       </Group>
-      {error && <Alert color="red" role="alert">{error}</Alert>}
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
       {report && (
         <Alert color={report.invalid_count ? 'yellow' : 'green'} title={t('blacklists.import.done')} data-testid="import-report">
-          <Text size="sm">{t('blacklists.import.summary', { total: report.total, added: report.added, duplicates: report.duplicates, invalid: report.invalid_count })}</Text>
+          <Text size="sm">
+            {t('blacklists.import.summary', {
+              total: report.total,
+              added: report.added,
+              duplicates: report.duplicates,
+              invalid: report.invalid_count,
+            })}
+          </Text>
           {report.invalid.length > 0 && (
             <List size="xs" mt="xs" spacing={2} mah={160} style={{ overflowY: 'auto' }}>
               {report.invalid.map((r) => (
-                <List.Item key={r.line}>{t('blacklists.import.line', { line: r.line })}: <span dir="auto">{r.value}</span> — {r.message}</List.Item>
+                <List.Item key={r.line}>
+                  {t('blacklists.import.line', { line: r.line })}: <span dir="auto">{r.value}</span> — {r.message}
+                </List.Item>
               ))}
             </List>
           )}
@@ -110,7 +148,11 @@ export function EntriesPanel({ blacklistId, canEdit }: { blacklistId: number; ca
   const { remove } = useEntryMutations(blacklistId);
 
   const body = (
-    <QueryState query={entries} empty={(data) => data.items.length === 0} emptyText={t(debounced || kind ? 'blacklists.entries.noMatch' : 'blacklists.entries.empty')}>
+    <QueryState
+      query={entries}
+      empty={(data) => data.items.length === 0}
+      emptyText={t(debounced || kind ? 'blacklists.entries.noMatch' : 'blacklists.entries.empty')}
+    >
       {(data) => (
         <>
           <Table verticalSpacing="xs" highlightOnHover data-testid="entry-table">
@@ -126,12 +168,24 @@ export function EntriesPanel({ blacklistId, canEdit }: { blacklistId: number; ca
               {data.items.map((e) => (
                 <Table.Tr key={e.id} data-testid="entry-row">
                   <Table.Td>{t(`blacklists.kinds.${e.kind}`)}</Table.Td>
-                  <Table.Td><Text span dir={e.kind === 'keyword' ? 'auto' : 'ltr'} ff={e.kind === 'keyword' ? undefined : 'monospace'}>{e.value}</Text></Table.Td>
-                  <Table.Td><Moment at={e.created_at} style="day" /></Table.Td>
+                  <Table.Td>
+                    <Text span dir={e.kind === 'keyword' ? 'auto' : 'ltr'} ff={e.kind === 'keyword' ? undefined : 'monospace'}>
+                      {e.value}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Moment at={e.created_at} style="day" />
+                  </Table.Td>
                   {canEdit && (
                     <Table.Td>
-                      <ActionIcon variant="subtle" color="red" aria-label={t('blacklists.entries.remove')} loading={remove.isPending && remove.variables === e.id}
-                        onClick={() => remove.mutate(e.id)} data-testid="entry-remove">
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t('blacklists.entries.remove')}
+                        loading={remove.isPending && remove.variables === e.id}
+                        onClick={() => remove.mutate(e.id)}
+                        data-testid="entry-remove"
+                      >
                         <IconTrash size={16} />
                       </ActionIcon>
                     </Table.Td>
@@ -140,7 +194,15 @@ export function EntriesPanel({ blacklistId, canEdit }: { blacklistId: number; ca
               ))}
             </Table.Tbody>
           </Table>
-          <ListFooter label={t('blacklists.entries.total', { count: data.total })} testId="entry-total" page={page} count={data.total} limit={LIMIT} onPage={setPage} inset={false} />
+          <ListFooter
+            label={t('blacklists.entries.total', { count: data.total })}
+            testId="entry-total"
+            page={page}
+            count={data.total}
+            limit={LIMIT}
+            onPage={setPage}
+            inset={false}
+          />
         </>
       )}
     </QueryState>
@@ -151,10 +213,31 @@ export function EntriesPanel({ blacklistId, canEdit }: { blacklistId: number; ca
       {canEdit && <AddEntry blacklistId={blacklistId} />}
       {canEdit && <ImportNumbers blacklistId={blacklistId} />}
       <Group gap="sm">
-        <TextInput leftSection={<IconSearch size={16} />} placeholder={t('blacklists.entries.search')} aria-label={t('blacklists.entries.search')} value={search}
-          onChange={(e) => { setSearch(e.currentTarget.value); setPage(1); }} maw={320} flex={1} data-testid="entry-search" />
-        <Select clearable placeholder={t('blacklists.entries.allKinds')} aria-label={t('blacklists.entries.kind')} value={kind} w={160}
-          onChange={(v) => { setKind(v as EntryKind | null); setPage(1); }} data={ENTRY_KINDS.map((k) => ({ value: k, label: t(`blacklists.kinds.${k}`) }))} />
+        <TextInput
+          leftSection={<IconSearch size={16} />}
+          placeholder={t('blacklists.entries.search')}
+          aria-label={t('blacklists.entries.search')}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          maw={320}
+          flex={1}
+          data-testid="entry-search"
+        />
+        <Select
+          clearable
+          placeholder={t('blacklists.entries.allKinds')}
+          aria-label={t('blacklists.entries.kind')}
+          value={kind}
+          w={160}
+          onChange={(v) => {
+            setKind(v as EntryKind | null);
+            setPage(1);
+          }}
+          data={ENTRY_KINDS.map((k) => ({ value: k, label: t(`blacklists.kinds.${k}`) }))}
+        />
       </Group>
       {body}
     </Stack>

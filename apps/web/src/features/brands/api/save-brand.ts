@@ -19,8 +19,7 @@ export async function updateBrand(id: number, input: UpdateBrandInput): Promise<
 export function useSaveBrand() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id?: number; input: CreateBrandInput }) =>
-      id ? updateBrand(id, input) : createBrand(input),
+    mutationFn: ({ id, input }: { id?: number; input: CreateBrandInput }) => (id ? updateBrand(id, input) : createBrand(input)),
     onSuccess: () => client.invalidateQueries({ queryKey: brandKeys.all }),
   });
 }

@@ -181,7 +181,12 @@ export function BrandFormModal({ brand, opened, onClose }: { brand: Brand | null
                   )}
                 </FileButton>
                 {values.logo && (
-                  <Button variant="subtle" color="red" size="xs" onClick={() => setValues((v) => ({ ...v, logo: null, logo_file_id: null }))}>
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    size="xs"
+                    onClick={() => setValues((v) => ({ ...v, logo: null, logo_file_id: null }))}
+                  >
                     {t('brands.form.logoRemove')}
                   </Button>
                 )}
@@ -197,12 +202,33 @@ export function BrandFormModal({ brand, opened, onClose }: { brand: Brand | null
             </Stack>
           </Group>
           <TextInput label={t('brands.fields.name')} required data-autofocus data-testid="brand-name" {...text('name')} />
-          <Textarea label={t('brands.fields.description')} autosize minRows={2} maxRows={6} data-testid="brand-description" {...text('description')} />
+          <Textarea
+            label={t('brands.fields.description')}
+            autosize
+            minRows={2}
+            maxRows={6}
+            data-testid="brand-description"
+            {...text('description')}
+          />
           <Group grow align="flex-start">
-            <TextInput label={t('brands.fields.website')} placeholder="https://" classNames={{ input: 'ltr-value' }} data-testid="brand-website" {...text('website')} />
+            <TextInput
+              label={t('brands.fields.website')}
+              placeholder="https://"
+              classNames={{ input: 'ltr-value' }}
+              data-testid="brand-website"
+              {...text('website')}
+            />
             <TextInput label={t('brands.fields.industry')} data-testid="brand-industry" {...text('industry')} />
           </Group>
-          <Textarea label={t('brands.fields.voice_tone')} description={t('brands.form.voiceHint')} autosize minRows={2} maxRows={6} data-testid="brand-voice" {...text('voice_tone')} />
+          <Textarea
+            label={t('brands.fields.voice_tone')}
+            description={t('brands.form.voiceHint')}
+            autosize
+            minRows={2}
+            maxRows={6}
+            data-testid="brand-voice"
+            {...text('voice_tone')}
+          />
           <div>
             <Text size="sm" fw={500} mb={4}>
               {t('brands.fields.default_language')}
@@ -223,14 +249,29 @@ export function BrandFormModal({ brand, opened, onClose }: { brand: Brand | null
                 <Group key={index} gap="xs" wrap="nowrap">
                   <ColorField
                     value={color}
-                    onChange={(next) => set('colors', values.colors.map((c, i) => (i === index ? next : c)))}
+                    onChange={(next) =>
+                      set(
+                        'colors',
+                        values.colors.map((c, i) => (i === index ? next : c)),
+                      )
+                    }
                     format="hex"
                     flex={1}
                     aria-label={t('brands.form.colorN', { n: index + 1 })}
                     classNames={{ input: 'ltr-value' }}
                     data-testid={`brand-color-${index}`}
                   />
-                  <ActionIcon variant="subtle" color="red" aria-label={t('brands.form.colorRemove')} onClick={() => set('colors', values.colors.filter((_, i) => i !== index))}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('brands.form.colorRemove')}
+                    onClick={() =>
+                      set(
+                        'colors',
+                        values.colors.filter((_, i) => i !== index),
+                      )
+                    }
+                  >
                     <IconTrash size={16} />
                   </ActionIcon>
                 </Group>

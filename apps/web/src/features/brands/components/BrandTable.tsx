@@ -57,19 +57,32 @@ export function BrandTable({ brands, canEdit, canDelete, onEdit, onDelete }: Pro
               </Table.Td>
               <Table.Td>{languageName(brand.default_language)}</Table.Td>
               <Table.Td>{brand.content_count}</Table.Td>
-              <Table.Td><Moment at={brand.created_at} style="day" /></Table.Td>
+              <Table.Td>
+                <Moment at={brand.created_at} style="day" />
+              </Table.Td>
               <Table.Td>
                 <Group gap={4} justify="flex-end" wrap="nowrap">
                   {canEdit && (
                     <Tooltip label={t('brands.actions.edit')}>
-                      <ActionIcon variant="subtle" aria-label={t('brands.actions.edit')} onClick={() => onEdit(brand)} data-testid="brand-edit">
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={t('brands.actions.edit')}
+                        onClick={() => onEdit(brand)}
+                        data-testid="brand-edit"
+                      >
                         <IconPencil size={18} />
                       </ActionIcon>
                     </Tooltip>
                   )}
                   {canDelete && (
                     <Tooltip label={t('brands.actions.delete')}>
-                      <ActionIcon variant="subtle" color="red" aria-label={t('brands.actions.delete')} onClick={() => onDelete(brand)} data-testid="brand-delete">
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t('brands.actions.delete')}
+                        onClick={() => onDelete(brand)}
+                        data-testid="brand-delete"
+                      >
                         <IconTrash size={18} />
                       </ActionIcon>
                     </Tooltip>

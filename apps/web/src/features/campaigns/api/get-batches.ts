@@ -10,7 +10,10 @@ export function useBatches(view: BatchView, page: number, limit: number, search:
     queryFn: async () => (await api.get<Page<Batch>>('/api/batches', { query: { view, page, limit, search }, silent: true })).data,
     placeholderData: keepPreviousData,
     // a batch whose time has come (send now) leaves the scheduled list as soon as the worker starts it
-    refetchInterval: (q) => (q.state.data?.items.some((b) => b.scheduled_at && !b.processing_status && !b.canceled_at && Date.parse(b.scheduled_at) <= Date.now()) ? 2000 : 10_000),
+    refetchInterval: (q) =>
+      q.state.data?.items.some((b) => b.scheduled_at && !b.processing_status && !b.canceled_at && Date.parse(b.scheduled_at) <= Date.now())
+        ? 2000
+        : 10_000,
   });
 }
 
@@ -18,7 +21,9 @@ export function useBatches(view: BatchView, page: number, limit: number, search:
 export function useCampaignBatches(campaignId: number | null) {
   return useQuery({
     queryKey: campaignKeys.campaignBatches(campaignId ?? 0),
-    queryFn: async () => (await api.get<Page<Batch>>('/api/batches', { query: { view: 'all', campaign_id: campaignId, limit: 100 }, silent: true })).data.items,
+    queryFn: async () =>
+      (await api.get<Page<Batch>>('/api/batches', { query: { view: 'all', campaign_id: campaignId, limit: 100 }, silent: true })).data
+        .items,
     enabled: campaignId !== null,
     retry: false,
   });
@@ -36,7 +41,8 @@ export function useBatchAction() {
     mutationFn: async ({ id, action }: { id: number; action: BatchAction }) => {
       const { kind, ...body } = action;
       // the dialogs (reject, reschedule, send now, cancel) show a refusal inline; the approve buttons as a toast
-      return (await api.post<unknown>(`/api/batches/${id}/${kind}`, body, { silent: kind !== 'approve' && kind !== 'gateway-approve' })).data;
+      return (await api.post<unknown>(`/api/batches/${id}/${kind}`, body, { silent: kind !== 'approve' && kind !== 'gateway-approve' }))
+        .data;
     },
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: campaignKeys.all });

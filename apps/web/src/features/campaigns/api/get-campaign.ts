@@ -9,7 +9,12 @@ export async function getCampaign(id: number): Promise<Campaign> {
 }
 
 export function useCampaign(id: number | null) {
-  return useQuery({ queryKey: campaignKeys.one(id ?? 0), queryFn: () => getCampaign(id as number), enabled: id !== null, staleTime: Number.POSITIVE_INFINITY });
+  return useQuery({
+    queryKey: campaignKeys.one(id ?? 0),
+    queryFn: () => getCampaign(id as number),
+    enabled: id !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }
 
 /** GET /api/campaigns/{id}/audience-count: the live count after exclusions, blacklists and consent. `version` refetches after a save. */

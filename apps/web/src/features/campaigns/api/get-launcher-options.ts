@@ -8,7 +8,8 @@ import { campaignKeys } from './keys.ts';
 import type { Page } from './types.ts';
 
 const STALE = 30_000;
-const list = async <T>(path: string, query: Record<string, string | number>) => (await api.get<Page<T>>(path, { query, silent: true })).data.items;
+const list = async <T>(path: string, query: Record<string, string | number>) =>
+  (await api.get<Page<T>>(path, { query, silent: true })).data.items;
 
 export interface BrandOption {
   id: number;
@@ -17,7 +18,11 @@ export interface BrandOption {
 
 /** GET /api/brands */
 export function useBrandOptions() {
-  return useQuery({ queryKey: campaignKeys.options('brands'), queryFn: () => list<BrandOption>('/api/brands', { limit: 100, sort: 'name', order: 'asc' }), staleTime: STALE });
+  return useQuery({
+    queryKey: campaignKeys.options('brands'),
+    queryFn: () => list<BrandOption>('/api/brands', { limit: 100, sort: 'name', order: 'asc' }),
+    staleTime: STALE,
+  });
 }
 
 export interface GroupOption {
@@ -41,7 +46,8 @@ export function useGroupOptions() {
 export function useApprovedTemplates(userId: string, type: 'sms' | 'email') {
   return useQuery({
     queryKey: campaignKeys.options('templates', type, userId),
-    queryFn: () => list<Template>(`/api/templates/${userId}`, { message_type: type, status: 'APPROVED', limit: 100, sort: 'updated_at', order: 'desc' }),
+    queryFn: () =>
+      list<Template>(`/api/templates/${userId}`, { message_type: type, status: 'APPROVED', limit: 100, sort: 'updated_at', order: 'desc' }),
     enabled: Boolean(userId),
     staleTime: STALE,
   });
@@ -59,7 +65,8 @@ export interface ContentOption {
 export function useContentOptions() {
   return useQuery({
     queryKey: campaignKeys.options('content'),
-    queryFn: async () => (await list<ContentOption>('/api/content', { limit: 100, sort: 'updated_at', order: 'desc' })).filter((c) => c.body || c.url),
+    queryFn: async () =>
+      (await list<ContentOption>('/api/content', { limit: 100, sort: 'updated_at', order: 'desc' })).filter((c) => c.body || c.url),
     staleTime: STALE,
   });
 }
@@ -77,7 +84,8 @@ export function useApprovedWaTemplates() {
 export function useSmsSenders() {
   return useQuery({
     queryKey: campaignKeys.options('sms-senders'),
-    queryFn: () => list<SmsSender>('/api/sender-management/sms/sms-senders', { status: 'ACTIVE', limit: 100, sort: 'sender_id', order: 'asc' }),
+    queryFn: () =>
+      list<SmsSender>('/api/sender-management/sms/sms-senders', { status: 'ACTIVE', limit: 100, sort: 'sender_id', order: 'asc' }),
     staleTime: STALE,
   });
 }

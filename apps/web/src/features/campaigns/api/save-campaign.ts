@@ -6,7 +6,10 @@ import type { Campaign } from './types.ts';
 
 /** POST /api/campaigns (first change) or PUT /api/campaigns/{id} (autosave while DRAFT). Errors are shown inline. */
 export async function saveCampaign(id: number | null, body: CampaignDraftInput): Promise<Campaign> {
-  const res = id === null ? await api.post<Campaign>('/api/campaigns', body, { silent: true }) : await api.put<Campaign>(`/api/campaigns/${id}`, body, { silent: true });
+  const res =
+    id === null
+      ? await api.post<Campaign>('/api/campaigns', body, { silent: true })
+      : await api.put<Campaign>(`/api/campaigns/${id}`, body, { silent: true });
   return res.data;
 }
 

@@ -14,7 +14,6 @@ export interface Page<T> {
 export type { AudienceCount, CampaignEstimate, CampaignProgress, ChannelEstimate } from '@risala/shared/schemas/campaigns';
 export type { CampaignReport, ReportFunnel, ReportPoint } from '@risala/shared/schemas/campaign-report';
 
-
 export interface Batch {
   id: number;
   batch_id: string;

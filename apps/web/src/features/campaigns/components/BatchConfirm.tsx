@@ -25,7 +25,13 @@ export function BatchConfirm({ batch, kind, onClose }: { batch: Batch; kind: 'se
   const impact = batchImpact(kind, batch, siblings.data);
   const sendNow = kind === 'send-now';
   const name = isolate(batch.campaign_name ?? t('campaigns.untitled'));
-  const channels = campaign.data ? formatList(campaign.data.channels.map((c) => t(`campaigns.channels.${c}`)), 'conjunction', i18n.language) : null;
+  const channels = campaign.data
+    ? formatList(
+        campaign.data.channels.map((c) => t(`campaigns.channels.${c}`)),
+        'conjunction',
+        i18n.language,
+      )
+    : null;
   const at = batch.scheduled_at ? formatInZone(batch.scheduled_at, batch.timezone, i18n.language) : '';
   const confirm = () =>
     once((done) =>
@@ -42,7 +48,13 @@ export function BatchConfirm({ batch, kind, onClose }: { batch: Batch; kind: 'se
     );
   const loading = siblings.isPending || campaign.isPending;
   return (
-    <Modal opened onClose={onClose} title={t(sendNow ? 'campaigns.batches.confirm.sendNowTitle' : 'campaigns.batches.confirm.cancelTitle', { batch: isolate(batch.batch_id) })}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={t(sendNow ? 'campaigns.batches.confirm.sendNowTitle' : 'campaigns.batches.confirm.cancelTitle', {
+        batch: isolate(batch.batch_id),
+      })}
+    >
       <Stack gap="sm" data-testid="batch-confirm" data-kind={kind} data-messages={loading ? undefined : impact.messages}>
         {loading ? (
           <Loader size="sm" />
@@ -50,11 +62,22 @@ export function BatchConfirm({ batch, kind, onClose }: { batch: Batch; kind: 'se
           <List spacing={6} size="sm" icon={<IconAlertTriangle size={16} color="var(--mantine-color-orange-6)" />}>
             <List.Item data-testid="batch-confirm-what">
               {sendNow
-                ? t('campaigns.batches.confirm.sendNowWhat', { count: impact.messages, campaign: name, channels: channels ? isolate(channels) : '—', at: isolate(at) })
+                ? t('campaigns.batches.confirm.sendNowWhat', {
+                    count: impact.messages,
+                    campaign: name,
+                    channels: channels ? isolate(channels) : '—',
+                    at: isolate(at),
+                  })
                 : t('campaigns.batches.confirm.cancelWhat', { count: impact.messages, campaign: name })}
             </List.Item>
-            {sendNow && impact.batches > 1 && <List.Item data-testid="batch-confirm-batches">{t('campaigns.batches.confirm.sendNowBatches', { count: impact.batches })}</List.Item>}
-            {!sendNow && impact.lastBatch && <List.Item data-testid="batch-confirm-last">{t('campaigns.batches.confirm.cancelLast')}</List.Item>}
+            {sendNow && impact.batches > 1 && (
+              <List.Item data-testid="batch-confirm-batches">
+                {t('campaigns.batches.confirm.sendNowBatches', { count: impact.batches })}
+              </List.Item>
+            )}
+            {!sendNow && impact.lastBatch && (
+              <List.Item data-testid="batch-confirm-last">{t('campaigns.batches.confirm.cancelLast')}</List.Item>
+            )}
             <List.Item>{t(sendNow ? 'campaigns.batches.confirm.sendNowFinal' : 'campaigns.batches.confirm.cancelFinal')}</List.Item>
           </List>
         )}
@@ -63,12 +86,20 @@ export function BatchConfirm({ batch, kind, onClose }: { batch: Batch; kind: 'se
             {t('campaigns.batches.confirm.partial')}
           </Alert>
         )}
-        {action.isError && <ApiErrorAlert error={action.error} fallback={t('campaigns.batches.confirm.failed')} testId="batch-confirm-error" />}
+        {action.isError && (
+          <ApiErrorAlert error={action.error} fallback={t('campaigns.batches.confirm.failed')} testId="batch-confirm-error" />
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} data-testid="batch-confirm-keep">
             {t('campaigns.batches.confirm.keep')}
           </Button>
-          <Button color={sendNow ? undefined : 'red'} onClick={confirm} loading={action.isPending} disabled={loading} data-testid="batch-confirm-yes">
+          <Button
+            color={sendNow ? undefined : 'red'}
+            onClick={confirm}
+            loading={action.isPending}
+            disabled={loading}
+            data-testid="batch-confirm-yes"
+          >
             {t(sendNow ? 'campaigns.batches.confirm.sendNowYes' : 'campaigns.batches.confirm.cancelYes')}
           </Button>
         </Group>

@@ -37,30 +37,61 @@ function LiveProgress({ id, liveState }: { id: number; liveState: LiveState | nu
         <Group gap="xs">
           <StatusBadge status={p.status} />
           {live && liveState && (
-            <Badge variant="dot" color={liveState === 'live' ? 'teal' : liveState === 'connecting' ? 'yellow' : 'gray'} tt="none" data-testid="report-live" data-state={liveState}>
+            <Badge
+              variant="dot"
+              color={liveState === 'live' ? 'teal' : liveState === 'connecting' ? 'yellow' : 'gray'}
+              tt="none"
+              data-testid="report-live"
+              data-state={liveState}
+            >
               {t(`campaignReport.live.${liveState}`)}
             </Badge>
           )}
           <Text size="sm" data-testid="campaign-progress-text">
-            {t('campaigns.report.progress', { done: p.done.toLocaleString(i18n.language), total: Math.max(p.targeted, p.created).toLocaleString(i18n.language), percent: p.percent })}
+            {t('campaigns.report.progress', {
+              done: p.done.toLocaleString(i18n.language),
+              total: Math.max(p.targeted, p.created).toLocaleString(i18n.language),
+              percent: p.percent,
+            })}
           </Text>
         </Group>
         {canSend && live && (
           <Group gap="xs">
             {p.status === 'RUNNING' && (
-              <Button size="xs" variant="light" color="orange" leftSection={<IconPlayerPause size={14} />} loading={action.isPending} onClick={() => action.mutate({ id, action: 'pause' })} data-testid="campaign-pause">
+              <Button
+                size="xs"
+                variant="light"
+                color="orange"
+                leftSection={<IconPlayerPause size={14} />}
+                loading={action.isPending}
+                onClick={() => action.mutate({ id, action: 'pause' })}
+                data-testid="campaign-pause"
+              >
                 {t('campaigns.actions.pause')}
               </Button>
             )}
             {p.status === 'PAUSED' && (
-              <Button size="xs" variant="light" leftSection={<IconPlayerPlay size={14} />} loading={action.isPending} onClick={() => action.mutate({ id, action: 'resume' })} data-testid="campaign-resume">
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconPlayerPlay size={14} />}
+                loading={action.isPending}
+                onClick={() => action.mutate({ id, action: 'resume' })}
+                data-testid="campaign-resume"
+              >
                 {t('campaigns.actions.resume')}
               </Button>
             )}
             {confirmCancel ? (
               <Group gap={4} data-testid="campaign-cancel-confirm">
                 <Text size="xs">{t('campaigns.actions.cancelConfirm')}</Text>
-                <Button size="xs" color="red" loading={action.isPending} onClick={() => action.mutate({ id, action: 'cancel' }, { onSettled: () => setConfirmCancel(false) })} data-testid="campaign-cancel-yes">
+                <Button
+                  size="xs"
+                  color="red"
+                  loading={action.isPending}
+                  onClick={() => action.mutate({ id, action: 'cancel' }, { onSettled: () => setConfirmCancel(false) })}
+                  data-testid="campaign-cancel-yes"
+                >
                   {t('campaigns.actions.cancelYes')}
                 </Button>
                 <Button size="xs" variant="default" onClick={() => setConfirmCancel(false)}>
@@ -68,7 +99,14 @@ function LiveProgress({ id, liveState }: { id: number; liveState: LiveState | nu
                 </Button>
               </Group>
             ) : (
-              <Button size="xs" variant="light" color="red" leftSection={<IconX size={14} />} onClick={() => setConfirmCancel(true)} data-testid="campaign-cancel">
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                leftSection={<IconX size={14} />}
+                onClick={() => setConfirmCancel(true)}
+                data-testid="campaign-cancel"
+              >
                 {t('campaigns.actions.cancel')}
               </Button>
             )}
@@ -105,17 +143,44 @@ function Kpis({ r, total, f }: { r: Report; total: ReportFunnel | null; f: Repor
   const opens = r.campaign.channels.some((c) => c !== 'sms');
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
-      <Kpi label={t('campaignReport.kpi.messages')} value={f.num(all.messages)} note={all.pending ? t('campaignReport.kpi.waiting', { n: f.num(all.pending) }) : undefined} testId="report-kpi-messages" />
-      <Kpi label={t('campaignReport.kpi.delivered')} value={f.num(all.delivered)} note={t('campaignReport.kpi.ofSent', { rate: f.pct(share(all.delivered, all.sent)) })} testId="report-kpi-delivered" />
+      <Kpi
+        label={t('campaignReport.kpi.messages')}
+        value={f.num(all.messages)}
+        note={all.pending ? t('campaignReport.kpi.waiting', { n: f.num(all.pending) }) : undefined}
+        testId="report-kpi-messages"
+      />
+      <Kpi
+        label={t('campaignReport.kpi.delivered')}
+        value={f.num(all.delivered)}
+        note={t('campaignReport.kpi.ofSent', { rate: f.pct(share(all.delivered, all.sent)) })}
+        testId="report-kpi-delivered"
+      />
       <Kpi
         label={t('campaignReport.kpi.opened')}
         value={opens ? f.num(all.opened) : '—'}
-        note={opens ? t('campaignReport.kpi.ofDelivered', { rate: f.pct(share(all.opened, all.delivered)) }) : t('campaignReport.kpi.noOpens')}
+        note={
+          opens ? t('campaignReport.kpi.ofDelivered', { rate: f.pct(share(all.opened, all.delivered)) }) : t('campaignReport.kpi.noOpens')
+        }
         testId="report-kpi-opened"
       />
-      <Kpi label={t('campaignReport.kpi.clicked')} value={f.num(all.clicked)} note={t('campaignReport.kpi.ofDelivered', { rate: f.pct(share(all.clicked, all.delivered)) })} testId="report-kpi-clicked" />
-      <Kpi label={t('campaignReport.kpi.failed')} value={f.num(all.failed)} note={t('campaignReport.kpi.ofMessages', { rate: f.pct(share(all.failed, all.messages)) })} testId="report-kpi-failed" />
-      <Kpi label={t('campaignReport.kpi.credits')} value={f.num(r.credits)} note={Number(r.cost) > 0 ? `${t('campaignReport.kpi.cost')}: ${f.money(r.cost)}` : undefined} testId="report-kpi-credits" />
+      <Kpi
+        label={t('campaignReport.kpi.clicked')}
+        value={f.num(all.clicked)}
+        note={t('campaignReport.kpi.ofDelivered', { rate: f.pct(share(all.clicked, all.delivered)) })}
+        testId="report-kpi-clicked"
+      />
+      <Kpi
+        label={t('campaignReport.kpi.failed')}
+        value={f.num(all.failed)}
+        note={t('campaignReport.kpi.ofMessages', { rate: f.pct(share(all.failed, all.messages)) })}
+        testId="report-kpi-failed"
+      />
+      <Kpi
+        label={t('campaignReport.kpi.credits')}
+        value={f.num(r.credits)}
+        note={Number(r.cost) > 0 ? `${t('campaignReport.kpi.cost')}: ${f.money(r.cost)}` : undefined}
+        testId="report-kpi-credits"
+      />
     </SimpleGrid>
   );
 }
@@ -167,7 +232,14 @@ export function CampaignReport({ id }: { id: number }) {
       <ReportSamples report={r} />
       {can(permissions, 'campaign_history', 'export') && (
         <Group>
-          <Button component="a" href={recipientsCsvUrl(id)} download variant="default" leftSection={<IconDownload size={16} />} data-testid="report-csv">
+          <Button
+            component="a"
+            href={recipientsCsvUrl(id)}
+            download
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            data-testid="report-csv"
+          >
             {t('campaignReport.csv')}
           </Button>
         </Group>

@@ -1,4 +1,18 @@
-import { ActionIcon, Alert, Checkbox, Group, Loader, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Checkbox,
+  Group,
+  Loader,
+  MultiSelect,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { CHANNELS, type Channel } from '@risala/shared/schemas/messages';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +28,11 @@ export interface StepProps {
 }
 
 /** Step 1: brand, name and objective (`errors`: what keeps the step from being done, or the last save's refusal, by field). */
-export function BasicsStep({ draft, set, errors = {} }: StepProps & { errors?: Partial<Record<'brand_id' | 'name' | 'objective', string>> }) {
+export function BasicsStep({
+  draft,
+  set,
+  errors = {},
+}: StepProps & { errors?: Partial<Record<'brand_id' | 'name' | 'objective', string>> }) {
   const { t } = useTranslation();
   const brands = useBrandOptions();
   return (
@@ -89,7 +107,13 @@ export function ChannelsStep({ draft, set }: StepProps) {
             {draft.channels.map((ch, i) => (
               <Group key={ch} gap="xs">
                 <ChannelBadge channel={ch} order={i + 1} />
-                <ActionIcon variant="subtle" size="sm" disabled={i === 0} onClick={() => set({ channels: moveChannel(draft.channels, ch, -1) })} aria-label={t('campaigns.launcher.channels.up')}>
+                <ActionIcon
+                  variant="subtle"
+                  size="sm"
+                  disabled={i === 0}
+                  onClick={() => set({ channels: moveChannel(draft.channels, ch, -1) })}
+                  aria-label={t('campaigns.launcher.channels.up')}
+                >
                   <IconArrowUp size={14} />
                 </ActionIcon>
                 <ActionIcon
@@ -105,7 +129,10 @@ export function ChannelsStep({ draft, set }: StepProps) {
             ))}
           </Stack>
           <Text size="xs" c="dimmed" mt="xs">
-            {t('campaigns.launcher.channels.fallback', { first: t(`campaigns.channels.${draft.channels[0]}`), second: t(`campaigns.channels.${draft.channels[1]}`) })}
+            {t('campaigns.launcher.channels.fallback', {
+              first: t(`campaigns.channels.${draft.channels[0]}`),
+              second: t(`campaigns.channels.${draft.channels[1]}`),
+            })}
           </Text>
         </Paper>
       )}

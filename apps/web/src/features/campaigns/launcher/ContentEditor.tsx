@@ -88,7 +88,14 @@ export function ContentEditor({ channel, value, onChange, prefix, ai, brandId = 
             />
             <Group justify="space-between" align="flex-start">
               <Variables prefix={`${prefix}-sms`} onInsert={(v) => set({ text: `${c.text}{{${v}}}` })} />
-              {ai && <WriteWithAi channel="sms" defaults={ai} testId={`${prefix}-sms-write-with-ai`} onPick={(v) => v.sms && set({ text: v.sms.text })} />}
+              {ai && (
+                <WriteWithAi
+                  channel="sms"
+                  defaults={ai}
+                  testId={`${prefix}-sms-write-with-ai`}
+                  onPick={(v) => v.sms && set({ text: v.sms.text })}
+                />
+              )}
             </Group>
           </>
         )}
@@ -166,21 +173,28 @@ export function ContentEditor({ channel, value, onChange, prefix, ai, brandId = 
                   />
                 ) : (
                   <>
-                <Textarea
-                  label={t('campaigns.launcher.content.emailBody')}
-                  description={t('campaigns.launcher.content.emailBodyHint')}
-                  autosize
-                  minRows={5}
-                  maxRows={14}
-                  value={c.html}
-                  onChange={(e) => set({ html: e.currentTarget.value })}
-                  attributes={autoDir(c.html)}
-                  data-testid={`${prefix}-email-body`}
-                />
-                <Group justify="space-between" align="flex-start">
-                  <Variables prefix={`${prefix}-email`} onInsert={(v) => set({ html: `${c.html}{{${v}}}` })} />
-                  {ai && <WriteWithAi channel="email" defaults={ai} testId={`${prefix}-email-write-with-ai`} onPick={(v) => v.email && set({ subject: v.email.subject, html: v.email.html })} />}
-                </Group>
+                    <Textarea
+                      label={t('campaigns.launcher.content.emailBody')}
+                      description={t('campaigns.launcher.content.emailBodyHint')}
+                      autosize
+                      minRows={5}
+                      maxRows={14}
+                      value={c.html}
+                      onChange={(e) => set({ html: e.currentTarget.value })}
+                      attributes={autoDir(c.html)}
+                      data-testid={`${prefix}-email-body`}
+                    />
+                    <Group justify="space-between" align="flex-start">
+                      <Variables prefix={`${prefix}-email`} onInsert={(v) => set({ html: `${c.html}{{${v}}}` })} />
+                      {ai && (
+                        <WriteWithAi
+                          channel="email"
+                          defaults={ai}
+                          testId={`${prefix}-email-write-with-ai`}
+                          onPick={(v) => v.email && set({ subject: v.email.subject, html: v.email.html })}
+                        />
+                      )}
+                    </Group>
                   </>
                 )}
               </>

@@ -22,13 +22,22 @@ export function ContentPreview({ channels, content, groupId }: { channels: Chann
   const recipients = sample.data ?? [];
   const recipient = recipients.find((r) => String(r.id) === pick) ?? recipients[0] ?? null;
   const values = valuesOf(recipient);
-  const name = (r: (typeof recipients)[number]) => [r.first_name, r.last_name].filter(Boolean).join(' ') || r.email || r.mobile_number || `#${r.id}`;
+  const name = (r: (typeof recipients)[number]) =>
+    [r.first_name, r.last_name].filter(Boolean).join(' ') || r.email || r.mobile_number || `#${r.id}`;
 
-  const smsText = content.sms.source === 'template' ? (smsTemplates.data?.find((x) => x.id === content.sms.template_id)?.template_text ?? '') : content.sms.text;
+  const smsText =
+    content.sms.source === 'template'
+      ? (smsTemplates.data?.find((x) => x.id === content.sms.template_id)?.template_text ?? '')
+      : content.sms.text;
   const emailTemplate = emailTemplates.data?.find((x) => x.id === content.email.template_id);
   const item = content.email.source === 'content' ? contentItems.data?.find((x) => x.id === content.email.content_id) : undefined;
   const subject = content.email.source === 'template' ? (emailTemplate?.subject ?? '') : content.email.subject;
-  const html = content.email.source === 'template' ? (emailTemplate?.html ?? emailTemplate?.template_text ?? '') : content.email.source === 'compose' ? content.email.html : '';
+  const html =
+    content.email.source === 'template'
+      ? (emailTemplate?.html ?? emailTemplate?.template_text ?? '')
+      : content.email.source === 'compose'
+        ? content.email.html
+        : '';
   // a library item goes out as its text and link (the server turns them into simple HTML)
   const itemText = item ? [item.body, item.url].filter(Boolean).join('\n\n') : '';
   const wa = waTemplates.data?.find((x) => x.id === content.whatsapp.whatsapp_template_id);
@@ -61,7 +70,10 @@ export function ContentPreview({ channels, content, groupId }: { channels: Chann
               <Badge variant="light">{t('campaigns.channels.sms')}</Badge>
               {smsText && (
                 <Text size="xs" c="dimmed" data-testid="preview-sms-parts" data-parts={previewSms(smsText, values).count.parts}>
-                  {t('campaigns.launcher.preview.parts', { count: previewSms(smsText, values).count.parts, encoding: previewSms(smsText, values).count.encoding })}
+                  {t('campaigns.launcher.preview.parts', {
+                    count: previewSms(smsText, values).count.parts,
+                    encoding: previewSms(smsText, values).count.encoding,
+                  })}
                 </Text>
               )}
             </Group>
@@ -80,14 +92,16 @@ export function ContentPreview({ channels, content, groupId }: { channels: Chann
             </Text>
             {content.email.source === 'compose' && content.email.mjml ? (
               <DraftPreview subject={subject} mjml={content.email.mjml} customerId={recipient?.id ?? null} />
-            ) : html && (
-              <iframe
-                title={t('campaigns.launcher.preview.emailFrame')}
-                sandbox=""
-                srcDoc={previewText(html, values)}
-                style={{ inlineSize: '100%', blockSize: 180, border: '1px solid var(--mantine-color-default-border)', borderRadius: 6 }}
-                data-testid="preview-email-body"
-              />
+            ) : (
+              html && (
+                <iframe
+                  title={t('campaigns.launcher.preview.emailFrame')}
+                  sandbox=""
+                  srcDoc={previewText(html, values)}
+                  style={{ inlineSize: '100%', blockSize: 180, border: '1px solid var(--mantine-color-default-border)', borderRadius: 6 }}
+                  data-testid="preview-email-body"
+                />
+              )
             )}
             {itemText && (
               <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} dir="auto" data-testid="preview-email-item">

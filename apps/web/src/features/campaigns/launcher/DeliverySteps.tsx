@@ -23,7 +23,9 @@ export function SendersStep({ draft, set }: StepProps) {
       {draft.channels.includes('sms') && (
         <Select
           label={t('campaigns.launcher.senders.sms')}
-          placeholder={smsDefault ? t('campaigns.launcher.senders.default', { name: smsDefault.sender_id }) : t('campaigns.launcher.senders.none')}
+          placeholder={
+            smsDefault ? t('campaigns.launcher.senders.default', { name: smsDefault.sender_id }) : t('campaigns.launcher.senders.none')
+          }
           data={(sms.data ?? []).map((s) => ({ value: String(s.id), label: s.sender_id }))}
           value={draft.senders.sms_sender_id ? String(draft.senders.sms_sender_id) : null}
           onChange={(v) => set({ senders: { ...draft.senders, sms_sender_id: v ? Number(v) : null } })}
@@ -50,9 +52,7 @@ export function SendersStep({ draft, set }: StepProps) {
             {t('campaigns.launcher.senders.email')}
           </Text>
           {email.data ? (
-            <Text size="sm">
-              {`${email.data.from_name} ${isolate(`<${email.data.from_email}>`)}`}
-            </Text>
+            <Text size="sm">{`${email.data.from_name} ${isolate(`<${email.data.from_email}>`)}`}</Text>
           ) : (
             <Alert color="orange" mt={4}>
               {t('campaigns.launcher.senders.noEmail')} <Link to="/sender-management">{t('campaigns.launcher.senders.setup')}</Link>
@@ -126,7 +126,10 @@ export function ScheduleStep({ draft, set, timeZone }: StepProps & { timeZone: s
   const error = s.mode === 'later' && s.at ? zonedScheduleError(s.at, timeZone) : null;
   return (
     <Stack gap="sm">
-      <Radio.Group value={s.mode} onChange={(mode) => set({ schedule: { mode: mode as 'now' | 'later', at: s.at || minZonedLocal(timeZone) } })}>
+      <Radio.Group
+        value={s.mode}
+        onChange={(mode) => set({ schedule: { mode: mode as 'now' | 'later', at: s.at || minZonedLocal(timeZone) } })}
+      >
         <Group gap="lg">
           <Radio value="now" label={t('campaigns.launcher.schedule.now')} data-testid="launcher-send-now" />
           <Radio value="later" label={t('campaigns.launcher.schedule.later')} data-testid="launcher-schedule-later" />

@@ -9,7 +9,17 @@ import type { Campaign } from '../api/types.ts';
 import { draftFromCampaign, STEPS, stepComplete } from '../draft.ts';
 import { ChannelBadge } from './ContentEditor.tsx';
 
-export function DraftChooser({ drafts, total, timeZone, onNew }: { drafts: Campaign[]; total: number; timeZone: string; onNew: () => void }) {
+export function DraftChooser({
+  drafts,
+  total,
+  timeZone,
+  onNew,
+}: {
+  drafts: Campaign[];
+  total: number;
+  timeZone: string;
+  onNew: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const n = (v: number) => v.toLocaleString(intlLocale(i18n.language));
   const steps = STEPS.filter((s) => s !== 'review');

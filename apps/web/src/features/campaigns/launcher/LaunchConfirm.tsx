@@ -24,7 +24,14 @@ export function LaunchConfirm({ opened, draft, estimate, timeZone, needsApproval
   const later = draft.schedule.mode === 'later';
   const name = draft.name.trim() || t('campaigns.untitled');
   return (
-    <Modal opened={opened} onClose={onClose} title={t(later ? 'launch.confirm.titleLater' : 'launch.confirm.titleNow', { name })} size="lg" centered data-testid="launch-confirm">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t(later ? 'launch.confirm.titleLater' : 'launch.confirm.titleNow', { name })}
+      size="lg"
+      centered
+      data-testid="launch-confirm"
+    >
       <Stack gap="sm">
         <Table fz="sm" withRowBorders={false}>
           <Table.Tbody>
@@ -51,7 +58,12 @@ export function LaunchConfirm({ opened, draft, estimate, timeZone, needsApproval
             <Table.Tr>
               <Table.Td c="dimmed">{t('launch.confirm.when')}</Table.Td>
               <Table.Td ta="end" data-testid="launch-confirm-when">
-                {later ? t('launch.review.sendsAt', { at: formatZoned(draft.schedule.at, timeZone, i18n.language), zone: zoneName(timeZone, i18n.language) }) : t('launch.confirm.now')}
+                {later
+                  ? t('launch.review.sendsAt', {
+                      at: formatZoned(draft.schedule.at, timeZone, i18n.language),
+                      zone: zoneName(timeZone, i18n.language),
+                    })
+                  : t('launch.confirm.now')}
               </Table.Td>
             </Table.Tr>
           </Table.Tbody>

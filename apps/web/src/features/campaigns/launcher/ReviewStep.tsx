@@ -47,8 +47,14 @@ function SenderRows({ draft }: { draft: LauncherDraft }) {
   const smsDefault = sms.data?.find((s) => s.is_default);
   const waChosen = wa.data?.find((s) => s.id === draft.senders.whatsapp_sender_id);
   const of = (ch: Channel): string => {
-    if (ch === 'sms') return smsChosen ? smsChosen.sender_id : smsDefault ? t('launch.review.senderDefault', { name: smsDefault.sender_id }) : t('launch.review.noSender');
-    if (ch === 'whatsapp') return waChosen ? `${waChosen.display_name} ${isolate(waChosen.phone_number)}` : t('launch.review.senderAccount');
+    if (ch === 'sms')
+      return smsChosen
+        ? smsChosen.sender_id
+        : smsDefault
+          ? t('launch.review.senderDefault', { name: smsDefault.sender_id })
+          : t('launch.review.noSender');
+    if (ch === 'whatsapp')
+      return waChosen ? `${waChosen.display_name} ${isolate(waChosen.phone_number)}` : t('launch.review.senderAccount');
     return email.data ? `${email.data.from_name} ${isolate(`<${email.data.from_email}>`)}` : t('launch.review.noSender');
   };
   return (
@@ -89,13 +95,23 @@ function CreditsTable({ estimate }: { estimate: CampaignEstimate }) {
                   {n(c.messages)}
                 </Table.Td>
                 <Table.Td ta="end" data-testid={`review-parts-${c.channel}`}>
-                  {c.channel !== 'sms' ? '—' : c.parts_min === c.parts_max ? n(c.parts_min) : t('launch.review.partsRange', { min: n(c.parts_min), max: n(c.parts_max) })}
+                  {c.channel !== 'sms'
+                    ? '—'
+                    : c.parts_min === c.parts_max
+                      ? n(c.parts_min)
+                      : t('launch.review.partsRange', { min: n(c.parts_min), max: n(c.parts_max) })}
                 </Table.Td>
                 <Table.Td ta="end" data-testid={`review-credits-${c.channel}`}>
                   {c.exact ? n(c.credits) : t('launch.review.about', { n: n(c.credits) })}
                 </Table.Td>
                 <Table.Td ta="end">
-                  <Badge color={c.enough ? 'green' : 'red'} variant="light" tt="none" data-testid={`review-credit-check-${c.channel}`} title={`${t('launch.review.balance')}: ${n(c.balance)}`}>
+                  <Badge
+                    color={c.enough ? 'green' : 'red'}
+                    variant="light"
+                    tt="none"
+                    data-testid={`review-credit-check-${c.channel}`}
+                    title={`${t('launch.review.balance')}: ${n(c.balance)}`}
+                  >
                     {c.enough ? n(c.balance - c.credits) : t('launch.review.notEnough')}
                   </Badge>
                 </Table.Td>
@@ -116,7 +132,9 @@ function CreditsTable({ estimate }: { estimate: CampaignEstimate }) {
       )}
       {cost > 0 && (
         <Text size="sm" data-testid="review-cost">
-          {t('launch.review.cost', { cost: new Intl.NumberFormat(intlLocale(i18n.language), { style: 'currency', currency: 'SAR' }).format(cost) })}
+          {t('launch.review.cost', {
+            cost: new Intl.NumberFormat(intlLocale(i18n.language), { style: 'currency', currency: 'SAR' }).format(cost),
+          })}
         </Text>
       )}
     </Stack>
@@ -165,7 +183,14 @@ export function ReviewStep({
           </Text>
           <Group gap="xs">
             {missing.map((s) => (
-              <Button key={s} size="compact-sm" variant="light" color="orange" onClick={() => onGoTo(s)} data-testid={`review-missing-${s}`}>
+              <Button
+                key={s}
+                size="compact-sm"
+                variant="light"
+                color="orange"
+                onClick={() => onGoTo(s)}
+                data-testid={`review-missing-${s}`}
+              >
                 {t(`campaigns.launcher.steps.${s}`)}
               </Button>
             ))}
@@ -199,7 +224,9 @@ export function ReviewStep({
               <Row label={t('launch.review.included')} testId="review-included">
                 {draft.audience.group_ids.length ? groupNames(draft.audience.group_ids) : t('launch.review.none')}
               </Row>
-              <Row label={t('launch.review.excluded')}>{draft.audience.exclude_group_ids.length ? groupNames(draft.audience.exclude_group_ids) : t('launch.review.none')}</Row>
+              <Row label={t('launch.review.excluded')}>
+                {draft.audience.exclude_group_ids.length ? groupNames(draft.audience.exclude_group_ids) : t('launch.review.none')}
+              </Row>
               {audience && (
                 <>
                   <Row label={t('launch.review.inGroups')} testId="review-total">
@@ -222,7 +249,10 @@ export function ReviewStep({
             <Section title={t('launch.review.when')} testId="review-when">
               <Text size="sm" data-testid="review-schedule">
                 {draft.schedule.mode === 'later' && draft.schedule.at
-                  ? t('launch.review.sendsAt', { at: formatZoned(draft.schedule.at, timeZone, i18n.language), zone: zoneName(timeZone, i18n.language) })
+                  ? t('launch.review.sendsAt', {
+                      at: formatZoned(draft.schedule.at, timeZone, i18n.language),
+                      zone: zoneName(timeZone, i18n.language),
+                    })
                   : t('launch.review.sendsNow')}
               </Text>
             </Section>
@@ -238,7 +268,10 @@ export function ReviewStep({
                     {t('launch.review.customersShare', { n: n(variantCount('B')), percent: pct(draft.ab.split_percent / 100) })}
                   </Row>
                   <Row label={t('launch.review.abRest')} testId="review-ab-rest">
-                    {t('launch.review.customersShare', { n: n(variantCount('REST')), percent: pct(1 - (2 * draft.ab.split_percent) / 100) })}
+                    {t('launch.review.customersShare', {
+                      n: n(variantCount('REST')),
+                      percent: pct(1 - (2 * draft.ab.split_percent) / 100),
+                    })}
                   </Row>
                   <Text size="xs" c="dimmed">
                     {t('launch.review.abRule', { metric: abMetric, after })}
@@ -249,7 +282,9 @@ export function ReviewStep({
             <Section title={t('launch.review.credits')} testId="review-credits-section">
               {estimate.isError ? (
                 <Alert color="red" data-testid="review-estimate-error">
-                  {isApiError(estimate.error) && !estimate.error.isNetworkError ? estimate.error.message : t('launch.review.estimateFailed')}
+                  {isApiError(estimate.error) && !estimate.error.isNetworkError
+                    ? estimate.error.message
+                    : t('launch.review.estimateFailed')}
                 </Alert>
               ) : !estimate.data ? (
                 <Group gap="xs">

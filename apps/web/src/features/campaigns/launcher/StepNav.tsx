@@ -45,7 +45,9 @@ export function StepNav({ active, states, onSelect }: { active: number; states: 
                   <Menu.Item
                     key={s}
                     onClick={() => onSelect(i)}
-                    leftSection={<Icon size={16} color={`var(--mantine-color-${COLORS[states[s]]}-6)`} aria-label={t(`launch.steps.${states[s]}`)} />}
+                    leftSection={
+                      <Icon size={16} color={`var(--mantine-color-${COLORS[states[s]]}-6)`} aria-label={t(`launch.steps.${states[s]}`)} />
+                    }
                     fw={i === active ? 700 : undefined}
                     data-testid={`launcher-step-${s}`}
                     data-state={states[s]}
@@ -57,7 +59,11 @@ export function StepNav({ active, states, onSelect }: { active: number; states: 
             </Menu.Dropdown>
           </Menu>
         </Group>
-        <Progress value={((active + 1) / STEPS.length) * 100} size="sm" aria-label={t('launch.steps.of', { n: n(active + 1), total: n(STEPS.length) })} />
+        <Progress
+          value={((active + 1) / STEPS.length) * 100}
+          size="sm"
+          aria-label={t('launch.steps.of', { n: n(active + 1), total: n(STEPS.length) })}
+        />
       </Paper>
     );
   }
@@ -70,7 +76,9 @@ export function StepNav({ active, states, onSelect }: { active: number; states: 
             label={label(s)}
             // a step passed but not complete keeps a warning (a refused field, an error) instead of the check mark
             color={COLORS[states[s]]}
-            completedIcon={states[s] === 'done' ? undefined : states[s] === 'error' ? <IconAlertCircle size={16} /> : <IconAlertTriangle size={16} />}
+            completedIcon={
+              states[s] === 'done' ? undefined : states[s] === 'error' ? <IconAlertCircle size={16} /> : <IconAlertTriangle size={16} />
+            }
             icon={i > active && states[s] === 'error' ? <IconAlertCircle size={16} /> : undefined}
             data-testid={`launcher-step-${s}`}
             data-state={states[s]}

@@ -32,14 +32,33 @@ export function TestSendModal({ opened, onClose, save }: { opened: boolean; onCl
   return (
     <Modal opened={opened} onClose={onClose} title={t('campaigns.launcher.test.title')} data-testid="test-send-modal">
       <Stack gap="sm">
-        <Textarea label={t('campaigns.launcher.test.numbers')} description={t('campaigns.launcher.test.hint')} value={numbers} dir="ltr" onChange={(v) => setNumbers(v.currentTarget.value)} data-testid="test-send-numbers" />
-        <Textarea label={t('campaigns.launcher.test.emails')} description={t('campaigns.launcher.test.hint')} value={emails} dir="ltr" onChange={(v) => setEmails(v.currentTarget.value)} data-testid="test-send-emails" />
+        <Textarea
+          label={t('campaigns.launcher.test.numbers')}
+          description={t('campaigns.launcher.test.hint')}
+          value={numbers}
+          dir="ltr"
+          onChange={(v) => setNumbers(v.currentTarget.value)}
+          data-testid="test-send-numbers"
+        />
+        <Textarea
+          label={t('campaigns.launcher.test.emails')}
+          description={t('campaigns.launcher.test.hint')}
+          value={emails}
+          dir="ltr"
+          onChange={(v) => setEmails(v.currentTarget.value)}
+          data-testid="test-send-emails"
+        />
         {error !== null && <ApiErrorAlert error={error} fallback={t('campaigns.launcher.test.failed')} testId="test-send-error" />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('campaigns.actions.close')}
           </Button>
-          <Button onClick={() => void submit()} loading={send.isPending} disabled={!numbers.trim() && !emails.trim()} data-testid="test-send-submit">
+          <Button
+            onClick={() => void submit()}
+            loading={send.isPending}
+            disabled={!numbers.trim() && !emails.trim()}
+            data-testid="test-send-submit"
+          >
             {t('campaigns.launcher.test.send')}
           </Button>
         </Group>

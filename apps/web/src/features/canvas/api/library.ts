@@ -28,8 +28,7 @@ export function useCanvasBrands() {
   return useQuery({
     queryKey: ['canvas', 'brands'],
     queryFn: async () =>
-      (await api.get<{ items: BrandLite[] }>('/api/brands', { query: { limit: 100, sort: 'name' }, silent: true })).data
-        .items,
+      (await api.get<{ items: BrandLite[] }>('/api/brands', { query: { limit: 100, sort: 'name' }, silent: true })).data.items,
   });
 }
 

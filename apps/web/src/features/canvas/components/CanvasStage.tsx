@@ -32,8 +32,7 @@ function ElementNode({ el, onSelect, onChange }: { el: CanvasElement } & Pick<Pr
     draggable: true,
     onMouseDown: () => onSelect(el.id),
     onTap: () => onSelect(el.id),
-    onDragEnd: (e: Konva.KonvaEventObject<DragEvent>) =>
-      onChange(el.id, { x: Math.round(e.target.x()), y: Math.round(e.target.y()) }),
+    onDragEnd: (e: Konva.KonvaEventObject<DragEvent>) => onChange(el.id, { x: Math.round(e.target.x()), y: Math.round(e.target.y()) }),
     onTransformEnd: (e: Konva.KonvaEventObject<Event>) => {
       const node = e.target;
       const changes: Partial<CanvasElement> = {

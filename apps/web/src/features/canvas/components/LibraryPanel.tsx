@@ -29,10 +29,22 @@ export function LibraryPanel(props: Props) {
         <Button size="xs" variant="light" leftSection={<IconLetterT size={14} />} onClick={props.onAddText} data-testid="canvas-add-text">
           {t('canvas.add.text')}
         </Button>
-        <Button size="xs" variant="light" leftSection={<IconSquare size={14} />} onClick={() => props.onAddShape('rect')} data-testid="canvas-add-rect">
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconSquare size={14} />}
+          onClick={() => props.onAddShape('rect')}
+          data-testid="canvas-add-rect"
+        >
           {t('canvas.add.rect')}
         </Button>
-        <Button size="xs" variant="light" leftSection={<IconCircle size={14} />} onClick={() => props.onAddShape('circle')} data-testid="canvas-add-circle">
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconCircle size={14} />}
+          onClick={() => props.onAddShape('circle')}
+          data-testid="canvas-add-circle"
+        >
           {t('canvas.add.circle')}
         </Button>
       </Group>
@@ -59,7 +71,12 @@ export function LibraryPanel(props: Props) {
             </Group>
           )}
           {brand.logo && (
-            <Button size="xs" variant="default" onClick={() => props.onAddImage(brand.logo as string, brand.name)} data-testid="canvas-add-logo">
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => props.onAddImage(brand.logo as string, brand.name)}
+              data-testid="canvas-add-logo"
+            >
               {t('canvas.brand.addLogo')}
             </Button>
           )}
@@ -85,7 +102,12 @@ export function LibraryPanel(props: Props) {
       ) : (
         <SimpleGrid cols={3} spacing={6}>
           {images.data.map((img) => (
-            <UnstyledButton key={img.id} onClick={() => props.onAddImage(img.url, img.title)} title={img.title} data-testid="canvas-library-image">
+            <UnstyledButton
+              key={img.id}
+              onClick={() => props.onAddImage(img.url, img.title)}
+              title={img.title}
+              data-testid="canvas-library-image"
+            >
               <Image src={img.url} alt={img.title} h={64} fit="cover" radius="sm" />
             </UnstyledButton>
           ))}

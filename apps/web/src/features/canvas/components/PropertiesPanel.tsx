@@ -30,7 +30,13 @@ export function PropertiesPanel(props: { element: CanvasElement | null; swatches
             onChange={(e) => set({ text: e.currentTarget.value })}
           />
           {/* a headline for the picture: the email subject lines are short and need no opt-out */}
-          <WriteWithAi channel="email" defaults={{ topic: el.text ?? '' }} useLabel={t('ai.write.useAsText')} testId="canvas-write-with-ai" onPick={(v) => v.email && set({ text: v.email.subject })} />
+          <WriteWithAi
+            channel="email"
+            defaults={{ topic: el.text ?? '' }}
+            useLabel={t('ai.write.useAsText')}
+            testId="canvas-write-with-ai"
+            onPick={(v) => v.email && set({ text: v.email.subject })}
+          />
           <NumberInput
             label={t('canvas.properties.fontSize')}
             value={el.fontSize}
@@ -75,9 +81,19 @@ export function PropertiesPanel(props: { element: CanvasElement | null; swatches
         <NumberInput label="Y" value={el.y} onChange={(v) => typeof v === 'number' && set({ y: v })} />
       </Group>
       <Group grow>
-        <NumberInput label={t('canvas.properties.width')} value={el.width} min={5} onChange={(v) => typeof v === 'number' && set({ width: v })} />
+        <NumberInput
+          label={t('canvas.properties.width')}
+          value={el.width}
+          min={5}
+          onChange={(v) => typeof v === 'number' && set({ width: v })}
+        />
         {el.kind !== 'text' && (
-          <NumberInput label={t('canvas.properties.height')} value={el.height} min={5} onChange={(v) => typeof v === 'number' && set({ height: v })} />
+          <NumberInput
+            label={t('canvas.properties.height')}
+            value={el.height}
+            min={5}
+            onChange={(v) => typeof v === 'number' && set({ height: v })}
+          />
         )}
       </Group>
       <Text size="sm">{t('canvas.properties.opacity')}</Text>

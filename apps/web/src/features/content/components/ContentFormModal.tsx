@@ -132,7 +132,13 @@ export function ContentFormModal({ item, onClose }: { item: ContentItem | null; 
               <Group gap="sm">
                 <FileButton onChange={chooseFile} accept={acceptFor(contentUploadTarget(fileType))}>
                   {(props) => (
-                    <Button variant="default" leftSection={<IconUpload size={16} />} loading={upload.isPending} data-testid="content-file-choose" {...props}>
+                    <Button
+                      variant="default"
+                      leftSection={<IconUpload size={16} />}
+                      loading={upload.isPending}
+                      data-testid="content-file-choose"
+                      {...props}
+                    >
                       {t(values.file ? 'content.form.fileReplace' : 'content.form.fileChoose')}
                     </Button>
                   )}
@@ -144,7 +150,15 @@ export function ContentFormModal({ item, onClose }: { item: ContentItem | null; 
                 )}
               </Group>
               {values.file && ['jpg', 'png'].includes(values.file.kind) && (
-                <Image src={values.file.url} alt={t('content.form.filePreview')} h={140} w="auto" fit="contain" radius="sm" data-testid="content-file-preview" />
+                <Image
+                  src={values.file.url}
+                  alt={t('content.form.filePreview')}
+                  h={140}
+                  w="auto"
+                  fit="contain"
+                  radius="sm"
+                  data-testid="content-file-preview"
+                />
               )}
               <Text size="xs" c="dimmed" data-testid="content-file-hint">
                 {t(values.type === 'image' ? 'content.form.imageHint' : 'content.form.documentHint')}

@@ -15,7 +15,16 @@ function IconBox({ icon, caption, text, compact }: { icon: ReactNode; caption?: 
           {icon}
         </ThemeIcon>
         {caption && (
-          <Text size="xs" lh={compact ? 1.2 : undefined} fw={600} ta="center" lineClamp={1} maw="100%" className="ltr-value" data-testid="content-thumb-caption">
+          <Text
+            size="xs"
+            lh={compact ? 1.2 : undefined}
+            fw={600}
+            ta="center"
+            lineClamp={1}
+            maw="100%"
+            className="ltr-value"
+            data-testid="content-thumb-caption"
+          >
             {caption}
           </Text>
         )}

@@ -26,7 +26,13 @@ function Actions({ item, canEdit, canDelete, onEdit, onDelete }: Omit<ViewProps,
       )}
       {canDelete && (
         <Tooltip label={t('content.actions.delete')}>
-          <ActionIcon variant="subtle" color="red" aria-label={t('content.actions.delete')} onClick={() => onDelete(item)} data-testid="content-delete">
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={t('content.actions.delete')}
+            onClick={() => onDelete(item)}
+            data-testid="content-delete"
+          >
             <IconTrash size={18} />
           </ActionIcon>
         </Tooltip>
@@ -111,7 +117,9 @@ export function ContentTable(props: ViewProps) {
               <Table.Td>
                 <Labels item={item} />
               </Table.Td>
-              <Table.Td><Moment at={item.updated_at} style="day" /></Table.Td>
+              <Table.Td>
+                <Moment at={item.updated_at} style="day" />
+              </Table.Td>
               <Table.Td>
                 <Actions item={item} {...props} />
               </Table.Td>

@@ -108,7 +108,13 @@ export function CustomerFormModal({ customer, opened, onClose }: { customer: Cus
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} size="lg" centered title={t(customer ? 'customers.form.editTitle' : 'customers.form.newTitle')}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      size="lg"
+      centered
+      title={t(customer ? 'customers.form.editTitle' : 'customers.form.newTitle')}
+    >
       <Stack data-testid="customer-form">
         {errors?.form && (
           <Alert color="red" variant="light" data-testid="customer-form-error">
@@ -117,28 +123,80 @@ export function CustomerFormModal({ customer, opened, onClose }: { customer: Cus
         )}
         <Grid>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label={t('customers.fields.first_name')} value={s.first_name} onChange={(e) => set({ first_name: e.currentTarget.value })} error={errors?.fields.first_name} data-testid="customer-first-name" />
+            <TextInput
+              label={t('customers.fields.first_name')}
+              value={s.first_name}
+              onChange={(e) => set({ first_name: e.currentTarget.value })}
+              error={errors?.fields.first_name}
+              data-testid="customer-first-name"
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label={t('customers.fields.last_name')} value={s.last_name} onChange={(e) => set({ last_name: e.currentTarget.value })} error={errors?.fields.last_name} data-testid="customer-last-name" />
+            <TextInput
+              label={t('customers.fields.last_name')}
+              value={s.last_name}
+              onChange={(e) => set({ last_name: e.currentTarget.value })}
+              error={errors?.fields.last_name}
+              data-testid="customer-last-name"
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 5, sm: 4 }}>
-            <Select label={t('customers.fields.dialCode')} data={dialCodes} value={s.dial} onChange={(v) => v && set({ dial: v })} searchable allowDeselect={false} data-testid="customer-dial" />
+            <Select
+              label={t('customers.fields.dialCode')}
+              data={dialCodes}
+              value={s.dial}
+              onChange={(v) => v && set({ dial: v })}
+              searchable
+              allowDeselect={false}
+              data-testid="customer-dial"
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 7, sm: 8 }}>
-            <TextInput label={t('customers.fields.mobile_number')} value={s.national} onChange={(e) => set({ national: e.currentTarget.value })} error={errors?.fields.mobile_number} dir="ltr" inputMode="tel" data-testid="customer-mobile" />
+            <TextInput
+              label={t('customers.fields.mobile_number')}
+              value={s.national}
+              onChange={(e) => set({ national: e.currentTarget.value })}
+              error={errors?.fields.mobile_number}
+              dir="ltr"
+              inputMode="tel"
+              data-testid="customer-mobile"
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label={t('customers.fields.email')} value={s.email} onChange={(e) => set({ email: e.currentTarget.value })} error={errors?.fields.email} dir="ltr" data-testid="customer-email" />
+            <TextInput
+              label={t('customers.fields.email')}
+              value={s.email}
+              onChange={(e) => set({ email: e.currentTarget.value })}
+              error={errors?.fields.email}
+              dir="ltr"
+              data-testid="customer-email"
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Select label={t('customers.fields.language')} data={languageOptions()} value={s.language} onChange={(v) => set({ language: v === 'ar' ? 'ar' : 'en' })} allowDeselect={false} />
+            <Select
+              label={t('customers.fields.language')}
+              data={languageOptions()}
+              value={s.language}
+              onChange={(v) => set({ language: v === 'ar' ? 'ar' : 'en' })}
+              allowDeselect={false}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 5 }}>
-            <CountrySelect label={t('customers.fields.country')} value={s.country || null} onChange={(country) => set({ country: country ?? '' })} error={errors?.fields.country} data-testid="customer-country" />
+            <CountrySelect
+              label={t('customers.fields.country')}
+              value={s.country || null}
+              onChange={(country) => set({ country: country ?? '' })}
+              error={errors?.fields.country}
+              data-testid="customer-country"
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 7 }}>
-            <TextInput label={t('customers.fields.city')} value={s.city} onChange={(e) => set({ city: e.currentTarget.value })} error={errors?.fields.city} />
+            <TextInput
+              label={t('customers.fields.city')}
+              value={s.city}
+              onChange={(e) => set({ city: e.currentTarget.value })}
+              error={errors?.fields.city}
+            />
           </Grid.Col>
           <Grid.Col span={12}>
             <TagsInput label={t('customers.fields.tags')} value={s.tags} onChange={(tags) => set({ tags })} error={errors?.fields.tags} />

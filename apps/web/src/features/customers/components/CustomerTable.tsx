@@ -32,13 +32,17 @@ function SortHeader({ label, column, sort, onSort }: { label: string; column: So
   );
 }
 
-export const customerName = (c: Pick<Customer, 'first_name' | 'last_name'>) =>
-  [c.first_name, c.last_name].filter(Boolean).join(' ');
+export const customerName = (c: Pick<Customer, 'first_name' | 'last_name'>) => [c.first_name, c.last_name].filter(Boolean).join(' ');
 
 export function ConsentBadges({ customer }: { customer: Customer }) {
   const { t } = useTranslation();
   const granted = (['email', 'sms', 'whatsapp'] as const).filter((ch) => customer.consent[ch].granted);
-  if (!granted.length) return <Text size="sm" c="dimmed">—</Text>;
+  if (!granted.length)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
   return (
     <Group gap={4}>
       {granted.map((ch) => (
@@ -79,7 +83,12 @@ export function CustomerTable(props: {
                 aria-label={t('customers.list.selectPage')}
                 checked={all}
                 indeterminate={some && !all}
-                onChange={(e) => props.onSelect(customers.map((c) => c.id), e.currentTarget.checked)}
+                onChange={(e) =>
+                  props.onSelect(
+                    customers.map((c) => c.id),
+                    e.currentTarget.checked,
+                  )
+                }
                 data-testid="customer-select-page"
               />
             </Table.Th>
@@ -105,12 +114,30 @@ export function CustomerTable(props: {
               {cell(
                 c,
                 // a real link: reachable by keyboard, and opens in a new tab on a middle click
-                <Anchor component={Link} to={`/customer/${c.id}`} state={backState(location)} fw={500} size="sm" c="inherit" onClick={(e) => e.stopPropagation()}>
+                <Anchor
+                  component={Link}
+                  to={`/customer/${c.id}`}
+                  state={backState(location)}
+                  fw={500}
+                  size="sm"
+                  c="inherit"
+                  onClick={(e) => e.stopPropagation()}
+                >
                   {customerName(c) ? <UserText>{customerName(c)}</UserText> : '—'}
                 </Anchor>,
               )}
-              {cell(c, <Text size="sm" className="ltr-value">{c.mobile_number ?? '—'}</Text>)}
-              {cell(c, <Text size="sm" className="ltr-value">{c.email ?? '—'}</Text>)}
+              {cell(
+                c,
+                <Text size="sm" className="ltr-value">
+                  {c.mobile_number ?? '—'}
+                </Text>,
+              )}
+              {cell(
+                c,
+                <Text size="sm" className="ltr-value">
+                  {c.email ?? '—'}
+                </Text>,
+              )}
               {cell(c, c.country ? countryName(c.country) : '—')}
               {cell(
                 c,
@@ -120,11 +147,20 @@ export function CustomerTable(props: {
                       {tag}
                     </Badge>
                   ))}
-                  {c.tags.length > 3 && <Text size="xs" c="dimmed">+{c.tags.length - 3}</Text>}
+                  {c.tags.length > 3 && (
+                    <Text size="xs" c="dimmed">
+                      +{c.tags.length - 3}
+                    </Text>
+                  )}
                 </Group>,
               )}
               {cell(c, <ConsentBadges customer={c} />)}
-              {cell(c, <Text size="sm"><Moment at={c.created_at} style="day" /></Text>)}
+              {cell(
+                c,
+                <Text size="sm">
+                  <Moment at={c.created_at} style="day" />
+                </Text>,
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>

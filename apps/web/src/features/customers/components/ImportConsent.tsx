@@ -14,13 +14,17 @@ export interface ConsentState {
 
 /** The consent choice a file's suggested mapping implies: its consent columns, nothing else decided. */
 export function initialConsent(mapping: Record<string, string>): ConsentState {
-  const sources = Object.fromEntries(CONSENT_CHANNELS.map((ch) => [ch, mapping[`consent_${ch}`] ? 'column' : null])) as ConsentState['sources'];
+  const sources = Object.fromEntries(
+    CONSENT_CHANNELS.map((ch) => [ch, mapping[`consent_${ch}`] ? 'column' : null]),
+  ) as ConsentState['sources'];
   return { sources, confirmed: false };
 }
 
 /** Every channel chosen (a column picked where it comes from one), and "everyone consented" vouched for. */
 export function consentReady(c: ConsentState, mapping: Record<string, string>): boolean {
-  const chosen = CONSENT_CHANNELS.every((ch) => c.sources[ch] !== null && (c.sources[ch] !== 'column' || Boolean(mapping[`consent_${ch}`])));
+  const chosen = CONSENT_CHANNELS.every(
+    (ch) => c.sources[ch] !== null && (c.sources[ch] !== 'column' || Boolean(mapping[`consent_${ch}`])),
+  );
   return chosen && (!Object.values(c.sources).includes('all') || c.confirmed);
 }
 

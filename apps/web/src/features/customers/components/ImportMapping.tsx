@@ -74,7 +74,9 @@ export function ImportMapping(props: {
 
   return (
     <Stack>
-      <Text fw={600}>{t('customers.import.mappingTitle', { count: upload.total_rows, formatted: upload.total_rows.toLocaleString(intlLocale()) })}</Text>
+      <Text fw={600}>
+        {t('customers.import.mappingTitle', { count: upload.total_rows, formatted: upload.total_rows.toLocaleString(intlLocale()) })}
+      </Text>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
         {GRID_FIELDS.map((field) => (
           <Select
@@ -131,7 +133,11 @@ export function ImportMapping(props: {
         </Table>
       </ScrollArea>
       <Group align="flex-end" gap="xl" wrap="wrap">
-        <Radio.Group label={t('customers.import.mode')} value={value.mode} onChange={(m) => set({ mode: m === 'upsert' ? 'upsert' : 'insert' })}>
+        <Radio.Group
+          label={t('customers.import.mode')}
+          value={value.mode}
+          onChange={(m) => set({ mode: m === 'upsert' ? 'upsert' : 'insert' })}
+        >
           <Group mt="xs">
             <Radio value="insert" label={t('customers.import.modes.insert')} data-testid="import-mode-insert" />
             <Radio value="upsert" label={t('customers.import.modes.upsert')} data-testid="import-mode-upsert" />

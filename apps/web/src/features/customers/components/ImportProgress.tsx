@@ -77,9 +77,18 @@ export function ImportProgress({ id }: { id: number }) {
       <Text size="sm" c="dimmed">
         {t(`customers.import.status.${j.status}`)}
       </Text>
-      <Progress value={running || j.status === 'UPLOADED' ? percent : 100} animated={running} size="lg" data-testid="import-progress" aria-valuenow={percent} />
+      <Progress
+        value={running || j.status === 'UPLOADED' ? percent : 100}
+        animated={running}
+        size="lg"
+        data-testid="import-progress"
+        aria-valuenow={percent}
+      />
       <Text size="sm" data-testid="import-progress-text">
-        {t('customers.import.processed', { done: j.processed_rows.toLocaleString(intlLocale()), total: j.total_rows.toLocaleString(intlLocale()) })}
+        {t('customers.import.processed', {
+          done: j.processed_rows.toLocaleString(intlLocale()),
+          total: j.total_rows.toLocaleString(intlLocale()),
+        })}
       </Text>
       {result}
     </Stack>

@@ -50,7 +50,9 @@ export function RecentImports() {
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm"><Moment at={job.started_at ?? job.created_at} /></Text>
+                  <Text size="sm">
+                    <Moment at={job.started_at ?? job.created_at} />
+                  </Text>
                 </Table.Td>
                 <Table.Td>
                   <Badge variant="light" color={COLOR[job.status]} tt="none">
@@ -60,7 +62,11 @@ export function RecentImports() {
                 <Table.Td>
                   {job.status === 'COMPLETED' && (
                     <Text size="sm">
-                      {t('customers.import.recent.counts', { inserted: n(job.inserted_rows), updated: n(job.updated_rows), failed: n(job.failed_rows) })}
+                      {t('customers.import.recent.counts', {
+                        inserted: n(job.inserted_rows),
+                        updated: n(job.updated_rows),
+                        failed: n(job.failed_rows),
+                      })}
                     </Text>
                   )}
                 </Table.Td>

@@ -8,7 +8,8 @@ import { dashboardKeys } from './keys.ts';
 export function useOverview(userId: string, f: DashboardFilter) {
   return useQuery({
     queryKey: dashboardKeys.overview(userId, f),
-    queryFn: async () => (await api.get<DashboardOverview>(`/api/dashboard/analytics/${userId}`, { query: filterQuery(f), silent: true })).data,
+    queryFn: async () =>
+      (await api.get<DashboardOverview>(`/api/dashboard/analytics/${userId}`, { query: filterQuery(f), silent: true })).data,
     // a new filter keeps the charts in place (dimmed) until its figures arrive: no layout jump
     placeholderData: keepPreviousData,
     enabled: Boolean(userId),
@@ -19,7 +20,8 @@ export function useOverview(userId: string, f: DashboardFilter) {
 export function useAudience(userId: string, f: DashboardFilter) {
   return useQuery({
     queryKey: dashboardKeys.audience(userId, f),
-    queryFn: async () => (await api.get<AudienceMetrics>(`/api/dashboard/customers/${userId}`, { query: filterQuery(f), silent: true })).data,
+    queryFn: async () =>
+      (await api.get<AudienceMetrics>(`/api/dashboard/customers/${userId}`, { query: filterQuery(f), silent: true })).data,
     placeholderData: keepPreviousData,
     enabled: Boolean(userId),
   });

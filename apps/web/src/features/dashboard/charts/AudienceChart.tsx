@@ -6,7 +6,17 @@ import { ChartCard, type Column } from '../../../components/charts/ChartCard.tsx
 import type { Formats } from '../format.ts';
 import { columnAxes, HIDDEN_FROM_KEYBOARD } from '../../../components/charts/axes.ts';
 
-export function AudienceChart({ data, loading, f, emptyAction }: { data?: AudienceMetrics; loading: boolean; f: Formats; emptyAction?: React.ReactNode }) {
+export function AudienceChart({
+  data,
+  loading,
+  f,
+  emptyAction,
+}: {
+  data?: AudienceMetrics;
+  loading: boolean;
+  f: Formats;
+  emptyAction?: React.ReactNode;
+}) {
   const { t } = useTranslation();
   const bucket = data?.range.bucket ?? 'day';
   const rows = (data?.series ?? []).map((p) => ({
@@ -33,7 +43,11 @@ export function AudienceChart({ data, loading, f, emptyAction }: { data?: Audien
     <ChartCard
       id="chart-audience"
       title={t('dashboard.audience.title')}
-      subtitle={c ? t('dashboard.audience.summary', { added: f.num(c.added), withdrawn: f.num(c.withdrawn), stops: f.num(c.stop_replies) }) : undefined}
+      subtitle={
+        c
+          ? t('dashboard.audience.summary', { added: f.num(c.added), withdrawn: f.num(c.withdrawn), stops: f.num(c.stop_replies) })
+          : undefined
+      }
       height={260}
       loading={loading && !data}
       empty={!c || c.added + c.withdrawn + c.stop_replies === 0}
@@ -42,7 +56,16 @@ export function AudienceChart({ data, loading, f, emptyAction }: { data?: Audien
       columns={columns}
       rows={rows}
     >
-      <BarChart barChartProps={HIDDEN_FROM_KEYBOARD} h={260} data={rows} dataKey="label" series={series} withLegend legendProps={{ verticalAlign: 'bottom' }} {...columnAxes(f)} />
+      <BarChart
+        barChartProps={HIDDEN_FROM_KEYBOARD}
+        h={260}
+        data={rows}
+        dataKey="label"
+        series={series}
+        withLegend
+        legendProps={{ verticalAlign: 'bottom' }}
+        {...columnAxes(f)}
+      />
     </ChartCard>
   );
 }

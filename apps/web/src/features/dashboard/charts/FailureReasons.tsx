@@ -9,7 +9,17 @@ import type { Formats } from '../format.ts';
 
 type Reason = DashboardOverview['failures'][number];
 
-export function FailureReasons({ data, loading, f, filter }: { data?: DashboardOverview; loading: boolean; f: Formats; filter: DashboardFilter }) {
+export function FailureReasons({
+  data,
+  loading,
+  f,
+  filter,
+}: {
+  data?: DashboardOverview;
+  loading: boolean;
+  f: Formats;
+  filter: DashboardFilter;
+}) {
   const { t } = useTranslation();
   const reasons = data?.failures ?? [];
   const max = Math.max(1, ...reasons.map((r) => r.count));
@@ -39,14 +49,26 @@ export function FailureReasons({ data, loading, f, filter }: { data?: DashboardO
           reasons.map((r) => (
             <div key={`${r.status}:${r.code}`}>
               <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Anchor component={Link} to={historyLink(r, data.range, filter)} size="sm" lineClamp={1} data-testid="failure-link" data-code={r.code}>
+                <Anchor
+                  component={Link}
+                  to={historyLink(r, data.range, filter)}
+                  size="sm"
+                  lineClamp={1}
+                  data-testid="failure-link"
+                  data-code={r.code}
+                >
                   <bdi>{r.reason}</bdi>
                 </Anchor>
                 <Text size="sm" fw={600} style={{ flex: 'none' }}>
                   {f.num(r.count)}
                 </Text>
               </Group>
-              <Progress value={(r.count / max) * 100} color={r.status === 'FAILED' ? 'red' : r.status === 'BLOCKED' ? 'dark' : 'orange'} size="sm" aria-hidden />
+              <Progress
+                value={(r.count / max) * 100}
+                color={r.status === 'FAILED' ? 'red' : r.status === 'BLOCKED' ? 'dark' : 'orange'}
+                size="sm"
+                aria-hidden
+              />
               <Text size="xs" c="dimmed">
                 {status(r)}
               </Text>

@@ -13,14 +13,25 @@ export function FallbackCard({ data, loading, f }: { data?: DashboardOverview; l
   const rows = fb
     ? [
         { key: 'primary', label: t('dashboard.fallback.primary'), value: fb.primary_delivered, color: 'blue.6' },
-        ...fb.by_channel.map((c) => ({ key: c.channel, label: t('dashboard.fallback.via', { channel: t(`messages.channel.${c.channel}`) }), value: c.delivered, color: c.channel === 'sms' ? 'orange.6' : c.channel === 'email' ? 'grape.6' : 'teal.6' })),
+        ...fb.by_channel.map((c) => ({
+          key: c.channel,
+          label: t('dashboard.fallback.via', { channel: t(`messages.channel.${c.channel}`) }),
+          value: c.delivered,
+          color: c.channel === 'sms' ? 'orange.6' : c.channel === 'email' ? 'grape.6' : 'teal.6',
+        })),
       ]
     : [];
   const total = rows.reduce((s, r) => s + r.value, 0);
   const columns: Column<(typeof rows)[number]>[] = [
     { key: 'label', label: t('dashboard.fallback.reachedBy'), value: (r) => r.label },
     { key: 'value', label: t('dashboard.kpi.delivered'), numeric: true, value: (r) => r.value, render: (r) => f.num(r.value) },
-    { key: 'share', label: t('dashboard.fallback.share'), numeric: true, value: (r) => (total ? r.value / total : 0), render: (r) => f.pct(total ? r.value / total : 0) },
+    {
+      key: 'share',
+      label: t('dashboard.fallback.share'),
+      numeric: true,
+      value: (r) => (total ? r.value / total : 0),
+      render: (r) => f.pct(total ? r.value / total : 0),
+    },
   ];
   return (
     <ChartCard
@@ -35,7 +46,14 @@ export function FallbackCard({ data, loading, f }: { data?: DashboardOverview; l
       rows={rows}
     >
       <Group h={220} wrap="nowrap" gap="md" justify="center">
-        <DonutChart pieChartProps={HIDDEN_FROM_KEYBOARD} data={rows.map((r) => ({ name: r.label, value: r.value, color: r.color }))} size={150} thickness={22} withTooltip valueFormatter={(v) => f.num(v)} />
+        <DonutChart
+          pieChartProps={HIDDEN_FROM_KEYBOARD}
+          data={rows.map((r) => ({ name: r.label, value: r.value, color: r.color }))}
+          size={150}
+          thickness={22}
+          withTooltip
+          valueFormatter={(v) => f.num(v)}
+        />
         <Stack gap={4}>
           <Text fz={28} fw={700} lh={1}>
             {f.pct(total ? (fb?.fallback_delivered ?? 0) / total : 0)}

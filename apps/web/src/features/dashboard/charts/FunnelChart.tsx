@@ -20,7 +20,13 @@ export function FunnelChart({ data, loading, f }: { data?: DashboardOverview; lo
   const columns: Column<(typeof rows)[number]>[] = [
     { key: 'stage', label: t('dashboard.funnel.stage'), value: (r) => r.label },
     ...funnel.flatMap((c) => [
-      { key: c.channel, label: t(`messages.channel.${c.channel}`), numeric: true, value: (r: (typeof rows)[number]) => r[c.channel] ?? 0, render: (r: (typeof rows)[number]) => f.num(r[c.channel] ?? 0) },
+      {
+        key: c.channel,
+        label: t(`messages.channel.${c.channel}`),
+        numeric: true,
+        value: (r: (typeof rows)[number]) => r[c.channel] ?? 0,
+        render: (r: (typeof rows)[number]) => f.num(r[c.channel] ?? 0),
+      },
       {
         key: `${c.channel}-rate`,
         label: t('dashboard.funnel.ofQueued', { channel: t(`messages.channel.${c.channel}`) }),
@@ -41,7 +47,16 @@ export function FunnelChart({ data, loading, f }: { data?: DashboardOverview; lo
       columns={columns}
       rows={rows}
     >
-      <BarChart barChartProps={HIDDEN_FROM_KEYBOARD} h={280} data={rows} dataKey="label" series={series} withLegend legendProps={{ verticalAlign: 'bottom' }} {...columnAxes(f)} />
+      <BarChart
+        barChartProps={HIDDEN_FROM_KEYBOARD}
+        h={280}
+        data={rows}
+        dataKey="label"
+        series={series}
+        withLegend
+        legendProps={{ verticalAlign: 'bottom' }}
+        {...columnAxes(f)}
+      />
     </ChartCard>
   );
 }

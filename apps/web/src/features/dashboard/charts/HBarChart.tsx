@@ -35,12 +35,41 @@ interface Props<R extends { label: string }> {
   tick?: (props: any) => React.ReactElement;
 }
 
-export function HBarChart<R extends { label: string }>({ id, title, subtitle, rows, series, columns, loading, emptyText, emptyAction, f, stacked, valueFormatter, tickFormatter, labelWidth, tick, slots, onBarClick }: Props<R>) {
+export function HBarChart<R extends { label: string }>({
+  id,
+  title,
+  subtitle,
+  rows,
+  series,
+  columns,
+  loading,
+  emptyText,
+  emptyAction,
+  f,
+  stacked,
+  valueFormatter,
+  tickFormatter,
+  labelWidth,
+  tick,
+  slots,
+  onBarClick,
+}: Props<R>) {
   const height = slots * 34 + 60;
   const base = barAxes(f, labelWidth, tickFormatter);
   const axes = tick ? { ...base, yAxisProps: { ...base.yAxisProps, tick } } : base;
   return (
-    <ChartCard id={id} title={title} subtitle={subtitle} height={height} loading={loading} empty={rows.length === 0} emptyText={emptyText} emptyAction={emptyAction} columns={columns} rows={rows}>
+    <ChartCard
+      id={id}
+      title={title}
+      subtitle={subtitle}
+      height={height}
+      loading={loading}
+      empty={rows.length === 0}
+      emptyText={emptyText}
+      emptyAction={emptyAction}
+      columns={columns}
+      rows={rows}
+    >
       <BarChart
         barChartProps={HIDDEN_FROM_KEYBOARD}
         h={height}

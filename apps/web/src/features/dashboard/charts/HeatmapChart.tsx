@@ -33,10 +33,18 @@ export function HeatmapChart({ data, loading, f }: { data?: DashboardOverview; l
   const hourLabel = (h: number) => f.num(h);
   const hourOf = new Map(HOURS.map((h) => [hourLabel(h), h]));
   const matrix = DAYS.flatMap((d) => hours.map((h) => ({ x: hourLabel(h), y: String(d), value: cells.get(`${d}:${h}`)?.engaged ?? 0 })));
-  const rows = DAYS.map((d) => ({ dow: d, ...Object.fromEntries(HOURS.map((h) => [h, cells.get(`${d}:${h}`)?.engaged ?? 0])) })) as ({ dow: number } & Record<number, number>)[];
+  const rows = DAYS.map((d) => ({ dow: d, ...Object.fromEntries(HOURS.map((h) => [h, cells.get(`${d}:${h}`)?.engaged ?? 0])) })) as ({
+    dow: number;
+  } & Record<number, number>)[];
   const columns: Column<(typeof rows)[number]>[] = [
     { key: 'dow', label: t('dashboard.heatmap.day'), value: (r) => f.weekday(r.dow) },
-    ...HOURS.map((h) => ({ key: String(h), label: f.hourOfDay(h), numeric: true, value: (r: (typeof rows)[number]) => r[h] ?? 0, render: (r: (typeof rows)[number]) => f.num(r[h] ?? 0) })),
+    ...HOURS.map((h) => ({
+      key: String(h),
+      label: f.hourOfDay(h),
+      numeric: true,
+      value: (r: (typeof rows)[number]) => r[h] ?? 0,
+      render: (r: (typeof rows)[number]) => f.num(r[h] ?? 0),
+    })),
   ];
   const empty = (data?.heatmap ?? []).every((c) => c.engaged === 0);
   return (
@@ -53,33 +61,40 @@ export function HeatmapChart({ data, loading, f }: { data?: DashboardOverview; l
     >
       <div ref={ref} style={{ width: '100%' }}>
         <ScrollArea type="auto" offsetScrollbars>
-        <Group gap={0} wrap="nowrap" align="flex-start" justify={phone ? 'flex-start' : 'center'} w="max-content" mx="auto">
-          <Stack gap={GAP} w={DAY_LABELS} pt={0} style={{ flex: 'none' }}>
-            {DAYS.map((d) => (
-              <Text key={d} size="xs" c="dimmed" h={cell} lh={`${cell}px`} ta="end" pe={6} truncate>
-                {f.weekday(d)}
-              </Text>
-            ))}
-          </Stack>
-          <MatrixChart
-            data={matrix}
-            xLabels={hours.map(hourLabel)}
-            yLabels={DAYS.map(String)}
-            cellSize={cell}
-            gap={GAP}
-            withXLabels
-            xLabelsPosition="bottom"
-            xLabelsHeight={HOUR_LABELS}
-            withYLabels={false}
-            withLegend={false}
-            withTooltip
-            getTooltipLabel={(c) => t('dashboard.heatmap.tooltip', { day: f.weekday(Number(c.y)), hour: f.hourOfDay(hourOf.get(c.x) ?? 0), count: c.value ?? 0, n: f.num(c.value ?? 0) })}
-            getCellProps={() => ({ 'aria-hidden': true })}
-            xLabelsRotation={0}
-            fontSize={10}
-            colors={SHADES.map((n) => `blue.${n}`)}
-          />
-        </Group>
+          <Group gap={0} wrap="nowrap" align="flex-start" justify={phone ? 'flex-start' : 'center'} w="max-content" mx="auto">
+            <Stack gap={GAP} w={DAY_LABELS} pt={0} style={{ flex: 'none' }}>
+              {DAYS.map((d) => (
+                <Text key={d} size="xs" c="dimmed" h={cell} lh={`${cell}px`} ta="end" pe={6} truncate>
+                  {f.weekday(d)}
+                </Text>
+              ))}
+            </Stack>
+            <MatrixChart
+              data={matrix}
+              xLabels={hours.map(hourLabel)}
+              yLabels={DAYS.map(String)}
+              cellSize={cell}
+              gap={GAP}
+              withXLabels
+              xLabelsPosition="bottom"
+              xLabelsHeight={HOUR_LABELS}
+              withYLabels={false}
+              withLegend={false}
+              withTooltip
+              getTooltipLabel={(c) =>
+                t('dashboard.heatmap.tooltip', {
+                  day: f.weekday(Number(c.y)),
+                  hour: f.hourOfDay(hourOf.get(c.x) ?? 0),
+                  count: c.value ?? 0,
+                  n: f.num(c.value ?? 0),
+                })
+              }
+              getCellProps={() => ({ 'aria-hidden': true })}
+              xLabelsRotation={0}
+              fontSize={10}
+              colors={SHADES.map((n) => `blue.${n}`)}
+            />
+          </Group>
         </ScrollArea>
         {/* the scale, in DOM so it reads from the start side in both directions */}
         <Group gap={4} justify="center" mt={4} aria-hidden>

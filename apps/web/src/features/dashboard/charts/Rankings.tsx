@@ -10,7 +10,17 @@ import { HBarChart } from './HBarChart.tsx';
 
 const reportLink = (id: number) => `/campaignhistory?campaign=${id}`;
 
-export function TopCampaigns({ data, loading, f, by }: { data?: DashboardOverview; loading: boolean; f: Formats; by: 'delivered' | 'engagement' }) {
+export function TopCampaigns({
+  data,
+  loading,
+  f,
+  by,
+}: {
+  data?: DashboardOverview;
+  loading: boolean;
+  f: Formats;
+  by: 'delivered' | 'engagement';
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const list = (by === 'delivered' ? data?.top_delivered : data?.top_engagement) ?? [];
@@ -30,7 +40,13 @@ export function TopCampaigns({ data, loading, f, by }: { data?: DashboardOvervie
     { key: 'delivered', label: t('dashboard.kpi.delivered'), numeric: true, value: (r) => r.delivered, render: (r) => f.num(r.delivered) },
     { key: 'opened', label: t('dashboard.kpi.opened'), numeric: true, value: (r) => r.opened, render: (r) => f.num(r.opened) },
     { key: 'clicked', label: t('dashboard.kpi.clicked'), numeric: true, value: (r) => r.clicked, render: (r) => f.num(r.clicked) },
-    { key: 'rate', label: t('dashboard.top.engagementRate'), numeric: true, value: (r) => r.engagement_rate, render: (r) => f.pct(r.engagement_rate) },
+    {
+      key: 'rate',
+      label: t('dashboard.top.engagementRate'),
+      numeric: true,
+      value: (r) => r.engagement_rate,
+      render: (r) => f.pct(r.engagement_rate),
+    },
   ];
   return (
     <HBarChart
@@ -58,13 +74,21 @@ export function TopCampaigns({ data, loading, f, by }: { data?: DashboardOvervie
 export function Destinations({ data, loading, f }: { data?: DashboardOverview; loading: boolean; f: Formats }) {
   const { t } = useTranslation();
   const name = (d: Destination) => `${d.country ? `${countryName(d.country, f.language)} ` : ''}${d.prefix}`;
-  const rows = (data?.destinations ?? []).slice(0, 10).map((d) => ({ ...d, label: name(d), other: Math.max(0, d.sent - d.delivered - d.failed) }));
+  const rows = (data?.destinations ?? [])
+    .slice(0, 10)
+    .map((d) => ({ ...d, label: name(d), other: Math.max(0, d.sent - d.delivered - d.failed) }));
   const columns: Column<(typeof rows)[number]>[] = [
     { key: 'destination', label: t('dashboard.destinations.destination'), value: (r) => r.label },
     { key: 'sent', label: t('dashboard.kpi.sent'), numeric: true, value: (r) => r.sent, render: (r) => f.num(r.sent) },
     { key: 'delivered', label: t('dashboard.kpi.delivered'), numeric: true, value: (r) => r.delivered, render: (r) => f.num(r.delivered) },
     { key: 'failed', label: t('dashboard.kpi.failed'), numeric: true, value: (r) => r.failed, render: (r) => f.num(r.failed) },
-    { key: 'rate', label: t('dashboard.channels.rate'), numeric: true, value: (r) => (r.sent ? r.delivered / r.sent : 0), render: (r) => f.pct(r.sent ? r.delivered / r.sent : 0) },
+    {
+      key: 'rate',
+      label: t('dashboard.channels.rate'),
+      numeric: true,
+      value: (r) => (r.sent ? r.delivered / r.sent : 0),
+      render: (r) => f.pct(r.sent ? r.delivered / r.sent : 0),
+    },
   ];
   return (
     <HBarChart

@@ -12,11 +12,22 @@ import { CHANNEL_COLORS, columnAxes, STATUS_COLORS, HIDDEN_FROM_KEYBOARD } from 
 type Point = DashboardOverview['series'][number];
 const STATUS_KEYS = ['delivered', 'sent', 'pending', 'failed', 'cancelled'] as const;
 
-export function SeriesChart({ data, loading, f, emptyAction }: { data?: DashboardOverview; loading: boolean; f: Formats; emptyAction?: React.ReactNode }) {
+export function SeriesChart({
+  data,
+  loading,
+  f,
+  emptyAction,
+}: {
+  data?: DashboardOverview;
+  loading: boolean;
+  f: Formats;
+  emptyAction?: React.ReactNode;
+}) {
   const { t } = useTranslation();
   const [by, setBy] = useState<'channel' | 'status'>('channel');
   const bucket = data?.range.bucket ?? 'day';
-  const label = (p: Point) => (bucket === 'hour' ? f.hour(p.at) : bucket === 'week' ? t('dashboard.series.weekOf', { day: f.day(p.at) }) : f.day(p.at));
+  const label = (p: Point) =>
+    bucket === 'hour' ? f.hour(p.at) : bucket === 'week' ? t('dashboard.series.weekOf', { day: f.day(p.at) }) : f.day(p.at);
   const points = data?.series ?? [];
   const rows = points.map((p) => ({ ...p, label: label(p) }));
   const keys = by === 'channel' ? CHANNELS : STATUS_KEYS;
@@ -27,7 +38,13 @@ export function SeriesChart({ data, loading, f, emptyAction }: { data?: Dashboar
   }));
   const columns: Column<(typeof rows)[number]>[] = [
     { key: 'label', label: t(`dashboard.series.bucket.${bucket}`), value: (r) => r.at, render: (r) => r.label },
-    ...series.map((s) => ({ key: s.name, label: s.label, numeric: true, value: (r: (typeof rows)[number]) => r[s.name as keyof Point] as number, render: (r: (typeof rows)[number]) => f.num(r[s.name as keyof Point] as number) })),
+    ...series.map((s) => ({
+      key: s.name,
+      label: s.label,
+      numeric: true,
+      value: (r: (typeof rows)[number]) => r[s.name as keyof Point] as number,
+      render: (r: (typeof rows)[number]) => f.num(r[s.name as keyof Point] as number),
+    })),
   ];
   const empty = points.every((p) => p.sms + p.email + p.whatsapp === 0);
   return (
@@ -55,7 +72,17 @@ export function SeriesChart({ data, loading, f, emptyAction }: { data?: Dashboar
         />
       }
     >
-      <BarChart barChartProps={HIDDEN_FROM_KEYBOARD} h={300} data={rows} dataKey="label" type="stacked" series={series} withLegend legendProps={{ verticalAlign: 'bottom' }} {...columnAxes(f)} />
+      <BarChart
+        barChartProps={HIDDEN_FROM_KEYBOARD}
+        h={300}
+        data={rows}
+        dataKey="label"
+        type="stacked"
+        series={series}
+        withLegend
+        legendProps={{ verticalAlign: 'bottom' }}
+        {...columnAxes(f)}
+      />
     </ChartCard>
   );
 }

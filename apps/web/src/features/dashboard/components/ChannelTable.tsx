@@ -12,10 +12,21 @@ export function ChannelTable({ data, loading, f }: { data?: ChannelMetrics; load
   const rows = data?.items ?? [];
   const columns: Column<Row>[] = [
     { key: 'channel', label: t('dashboard.filters.channel'), value: (r) => t(`messages.channel.${r.channel}`) },
-    { key: 'sender', label: t('dashboard.channels.sender'), value: (r) => r.sender, render: (r) => <bdi>{r.sender || t('dashboard.channels.noSender')}</bdi> },
+    {
+      key: 'sender',
+      label: t('dashboard.channels.sender'),
+      value: (r) => r.sender,
+      render: (r) => <bdi>{r.sender || t('dashboard.channels.noSender')}</bdi>,
+    },
     { key: 'messages', label: t('dashboard.channels.messages'), numeric: true, value: (r) => r.messages, render: (r) => f.num(r.messages) },
     { key: 'delivered', label: t('dashboard.kpi.delivered'), numeric: true, value: (r) => r.delivered, render: (r) => f.num(r.delivered) },
-    { key: 'rate', label: t('dashboard.channels.rate'), numeric: true, value: (r) => (r.sent ? r.delivered / r.sent : 0), render: (r) => f.pct(r.sent ? r.delivered / r.sent : 0) },
+    {
+      key: 'rate',
+      label: t('dashboard.channels.rate'),
+      numeric: true,
+      value: (r) => (r.sent ? r.delivered / r.sent : 0),
+      render: (r) => f.pct(r.sent ? r.delivered / r.sent : 0),
+    },
     { key: 'failed', label: t('dashboard.kpi.failed'), numeric: true, value: (r) => r.failed, render: (r) => f.num(r.failed) },
     { key: 'cost', label: t('dashboard.kpi.cost'), numeric: true, value: (r) => r.cost, render: (r) => f.money(r.cost) },
   ];

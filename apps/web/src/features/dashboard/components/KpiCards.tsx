@@ -30,26 +30,62 @@ export function kpisOf(d: DashboardOverview, f: Formats, t: TFunction): Kpi[] {
   const pp = (now: number, before: number | null) => (before === null || Number(c.sent) === 0 ? null : now - before);
   return [
     { key: 'sent', value: f.num(c.sent), change: relative(c.sent, p.sent), kind: 'count', rise: 'good' },
-    { key: 'deliveredRate', value: f.pct(rate('delivered', 'sent')), change: pp(rate('delivered', 'sent'), prevRate('delivered', 'sent')), kind: 'rate', rise: 'good', hint: t('dashboard.kpi.ofSent', { n: f.num(c.delivered) }) },
+    {
+      key: 'deliveredRate',
+      value: f.pct(rate('delivered', 'sent')),
+      change: pp(rate('delivered', 'sent'), prevRate('delivered', 'sent')),
+      kind: 'rate',
+      rise: 'good',
+      hint: t('dashboard.kpi.ofSent', { n: f.num(c.delivered) }),
+    },
     { key: 'failed', value: f.num(c.failed), change: relative(c.failed, p.failed), kind: 'count', rise: 'bad' },
-    { key: 'openedRate', value: f.pct(rate('opened', 'delivered')), change: pp(rate('opened', 'delivered'), prevRate('opened', 'delivered')), kind: 'rate', rise: 'good', hint: t('dashboard.kpi.ofDelivered', { n: f.num(c.opened) }) },
-    { key: 'clickedRate', value: f.pct(rate('clicked', 'delivered')), change: pp(rate('clicked', 'delivered'), prevRate('clicked', 'delivered')), kind: 'rate', rise: 'good', hint: t('dashboard.kpi.ofDelivered', { n: f.num(c.clicked) }) },
+    {
+      key: 'openedRate',
+      value: f.pct(rate('opened', 'delivered')),
+      change: pp(rate('opened', 'delivered'), prevRate('opened', 'delivered')),
+      kind: 'rate',
+      rise: 'good',
+      hint: t('dashboard.kpi.ofDelivered', { n: f.num(c.opened) }),
+    },
+    {
+      key: 'clickedRate',
+      value: f.pct(rate('clicked', 'delivered')),
+      change: pp(rate('clicked', 'delivered'), prevRate('clicked', 'delivered')),
+      kind: 'rate',
+      rise: 'good',
+      hint: t('dashboard.kpi.ofDelivered', { n: f.num(c.clicked) }),
+    },
     { key: 'unsubscribed', value: f.num(c.unsubscribed), change: relative(c.unsubscribed, p.unsubscribed), kind: 'count', rise: 'bad' },
-    { key: 'cost', value: f.money(c.cost), change: relative(Number(c.cost), Number(p.cost)), kind: 'count', rise: 'neutral', hint: t('dashboard.kpi.credits', { n: f.num(c.credits) }) },
+    {
+      key: 'cost',
+      value: f.money(c.cost),
+      change: relative(Number(c.cost), Number(p.cost)),
+      kind: 'count',
+      rise: 'neutral',
+      hint: t('dashboard.kpi.credits', { n: f.num(c.credits) }),
+    },
     {
       key: 'creditsLeft',
       value: f.num(d.credits.balance),
       change: null,
       kind: 'count',
       rise: 'neutral',
-      hint: d.credits.days_left === null ? t('dashboard.kpi.noBurn') : t('dashboard.kpi.daysLeft', { count: d.credits.days_left, n: f.num(d.credits.days_left) }),
+      hint:
+        d.credits.days_left === null
+          ? t('dashboard.kpi.noBurn')
+          : t('dashboard.kpi.daysLeft', { count: d.credits.days_left, n: f.num(d.credits.days_left) }),
     },
   ];
 }
 
 function Change({ kpi, f }: { kpi: Kpi; f: Formats }) {
   const { t } = useTranslation();
-  if (kpi.change === null) return <Text size="xs" c="dimmed">{t('dashboard.kpi.noPrevious')}</Text>;
+  if (kpi.change === null)
+    return (
+      <Text size="xs" c="dimmed">
+        {t('dashboard.kpi.noPrevious')}
+      </Text>
+    );
   const flat = Math.abs(kpi.change) < 0.0005;
   const up = kpi.change > 0;
   const color = flat || kpi.rise === 'neutral' ? 'dimmed' : up === (kpi.rise === 'good') ? 'teal' : 'red';
@@ -57,11 +93,18 @@ function Change({ kpi, f }: { kpi: Kpi; f: Formats }) {
   const locale = intlLocale(f.language);
   const amount =
     kpi.kind === 'rate'
-      ? t('dashboard.kpi.points', { n: new Intl.NumberFormat(locale, { signDisplay: 'exceptZero', maximumFractionDigits: 1 }).format(kpi.change * 100) })
+      ? t('dashboard.kpi.points', {
+          n: new Intl.NumberFormat(locale, { signDisplay: 'exceptZero', maximumFractionDigits: 1 }).format(kpi.change * 100),
+        })
       : new Intl.NumberFormat(locale, { style: 'percent', signDisplay: 'exceptZero', maximumFractionDigits: 1 }).format(kpi.change);
   return (
     <Group gap={4} wrap="nowrap">
-      <Icon size={14} className={f.rtl ? 'mirror-rtl' : undefined} color={`var(--mantine-color-${color === 'dimmed' ? 'gray-6' : `${color}-7`})`} aria-hidden />
+      <Icon
+        size={14}
+        className={f.rtl ? 'mirror-rtl' : undefined}
+        color={`var(--mantine-color-${color === 'dimmed' ? 'gray-6' : `${color}-7`})`}
+        aria-hidden
+      />
       <Text size="xs" c={color === 'dimmed' ? 'dimmed' : `${color}.8`}>
         {t('dashboard.kpi.vsPrevious', { change: amount })}
       </Text>

@@ -65,7 +65,15 @@ export function SetupChecklist({ done }: { done: GettingStarted }) {
                 </Badge>
               ) : (
                 allowed && (
-                  <Button component={Link} to={link.to} size="xs" variant="light" flex="none" ms={{ base: 40, xs: 0 }} data-testid={`step-${step}-action`}>
+                  <Button
+                    component={Link}
+                    to={link.to}
+                    size="xs"
+                    variant="light"
+                    flex="none"
+                    ms={{ base: 40, xs: 0 }}
+                    data-testid={`step-${step}-action`}
+                  >
                     {t(`dashboard.start.steps.${step}.action`)}
                   </Button>
                 )

@@ -56,15 +56,49 @@ export function ConnectionActions({ connection, compact = false }: { connection:
   return (
     <Stack gap={4}>
       <Group gap={6} wrap="nowrap">
-        <Button size={size} variant="light" color="green" disabled={live || running !== null} loading={running === 'start'}
-          onClick={() => void run('start')} data-testid="connection-start">{t('gateway.connections.actions.start')}</Button>
-        <Button size={size} variant="light" color="gray" disabled={!live || running !== null} loading={running === 'stop'}
-          onClick={() => void run('stop')} data-testid="connection-stop">{t('gateway.connections.actions.stop')}</Button>
-        <Button size={size} variant="subtle" disabled={running !== null} loading={running === 'restart'}
-          onClick={() => void run('restart')} data-testid="connection-restart">{t('gateway.connections.actions.restart')}</Button>
+        <Button
+          size={size}
+          variant="light"
+          color="green"
+          disabled={live || running !== null}
+          loading={running === 'start'}
+          onClick={() => void run('start')}
+          data-testid="connection-start"
+        >
+          {t('gateway.connections.actions.start')}
+        </Button>
+        <Button
+          size={size}
+          variant="light"
+          color="gray"
+          disabled={!live || running !== null}
+          loading={running === 'stop'}
+          onClick={() => void run('stop')}
+          data-testid="connection-stop"
+        >
+          {t('gateway.connections.actions.stop')}
+        </Button>
+        <Button
+          size={size}
+          variant="subtle"
+          disabled={running !== null}
+          loading={running === 'restart'}
+          onClick={() => void run('restart')}
+          data-testid="connection-restart"
+        >
+          {t('gateway.connections.actions.restart')}
+        </Button>
       </Group>
       {error && (
-        <Alert color="red" variant="light" p="xs" role="alert" withCloseButton onClose={() => setError(null)} data-testid="connection-action-error">
+        <Alert
+          color="red"
+          variant="light"
+          p="xs"
+          role="alert"
+          withCloseButton
+          onClose={() => setError(null)}
+          data-testid="connection-action-error"
+        >
           <Text size="sm">{error}</Text>
         </Alert>
       )}
@@ -73,7 +107,15 @@ export function ConnectionActions({ connection, compact = false }: { connection:
 }
 
 /** Asks before deleting; a §8 refusal (connected, used in a router) is shown inside the dialog. */
-export function ConfirmDeleteConnection({ connection, onClose, onDeleted }: { connection: Connection; onClose: () => void; onDeleted?: () => void }) {
+export function ConfirmDeleteConnection({
+  connection,
+  onClose,
+  onDeleted,
+}: {
+  connection: Connection;
+  onClose: () => void;
+  onDeleted?: () => void;
+}) {
   const { t } = useTranslation();
   const { remove } = useConnectionMutations();
   const [error, setError] = useState<string | null>(null);
@@ -92,9 +134,15 @@ export function ConfirmDeleteConnection({ connection, onClose, onDeleted }: { co
     <Modal opened onClose={onClose} title={t('gateway.connections.actions.delete')} centered>
       <Stack gap="sm">
         <Text>{t('gateway.connections.confirmDelete', { name: isolate(connection.connection_name) })}</Text>
-        {error && <Alert color="red" role="alert" data-testid="delete-error">{error}</Alert>}
+        {error && (
+          <Alert color="red" role="alert" data-testid="delete-error">
+            {error}
+          </Alert>
+        )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('gateway.connections.actions.cancel')}</Button>
+          <Button variant="default" onClick={onClose}>
+            {t('gateway.connections.actions.cancel')}
+          </Button>
           <Button color="red" loading={remove.isPending} onClick={() => void confirm()} data-testid="connection-confirm-delete">
             {t('gateway.connections.actions.delete')}
           </Button>

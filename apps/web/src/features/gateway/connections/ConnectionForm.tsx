@@ -1,4 +1,16 @@
-import { Alert, Button, Fieldset, Group, NumberInput, PasswordInput, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Fieldset,
+  Group,
+  NumberInput,
+  PasswordInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
 import {
   BIND_MODES,
   type Connection,
@@ -13,19 +25,75 @@ import { showSuccessToast } from '../../../lib/toast.ts';
 import { useRoutingForm } from '../routing-form.ts';
 import { useConnectionMutations } from './api/change-connection.ts';
 
-const TEXT = ['connection_name', 'sender_id', 'host', 'system_id', 'password', 'system_type', 'address_range', 'post_url', 'listen_url',
-  'http_username', 'http_password', 'proxy_host', 'proxy_username', 'proxy_password'] as const;
-const NUMBERS = ['port', 'source_ton', 'source_npi', 'dest_ton', 'dest_npi', 'bind_timeout_s', 'response_timeout_s', 'reconnect_delay_s',
-  'retry_count', 'enquire_link_interval_s', 'window_size', 'message_per_second', 'arabic_sms_length', 'english_sms_length', 'proxy_port'] as const;
+const TEXT = [
+  'connection_name',
+  'sender_id',
+  'host',
+  'system_id',
+  'password',
+  'system_type',
+  'address_range',
+  'post_url',
+  'listen_url',
+  'http_username',
+  'http_password',
+  'proxy_host',
+  'proxy_username',
+  'proxy_password',
+] as const;
+const NUMBERS = [
+  'port',
+  'source_ton',
+  'source_npi',
+  'dest_ton',
+  'dest_npi',
+  'bind_timeout_s',
+  'response_timeout_s',
+  'reconnect_delay_s',
+  'retry_count',
+  'enquire_link_interval_s',
+  'window_size',
+  'message_per_second',
+  'arabic_sms_length',
+  'english_sms_length',
+  'proxy_port',
+] as const;
 const FIELDS = ['type', 'bind_mode', ...TEXT, ...NUMBERS];
-type Draft = Record<(typeof TEXT)[number], string> & Record<(typeof NUMBERS)[number], number | string> & { type: ConnectionType; bind_mode: string };
+type Draft = Record<(typeof TEXT)[number], string> &
+  Record<(typeof NUMBERS)[number], number | string> & { type: ConnectionType; bind_mode: string };
 
 const DEFAULTS: Draft = {
-  type: 'smpp', bind_mode: 'transceiver',
-  connection_name: '', sender_id: '', host: '', system_id: '', password: '', system_type: '', address_range: '', post_url: '', listen_url: '',
-  http_username: '', http_password: '', proxy_host: '', proxy_username: '', proxy_password: '',
-  port: 2775, source_ton: 5, source_npi: 0, dest_ton: 1, dest_npi: 1, bind_timeout_s: 30, response_timeout_s: 30, reconnect_delay_s: 10,
-  retry_count: 3, enquire_link_interval_s: 30, window_size: 10, message_per_second: 100, arabic_sms_length: 70, english_sms_length: 160, proxy_port: '',
+  type: 'smpp',
+  bind_mode: 'transceiver',
+  connection_name: '',
+  sender_id: '',
+  host: '',
+  system_id: '',
+  password: '',
+  system_type: '',
+  address_range: '',
+  post_url: '',
+  listen_url: '',
+  http_username: '',
+  http_password: '',
+  proxy_host: '',
+  proxy_username: '',
+  proxy_password: '',
+  port: 2775,
+  source_ton: 5,
+  source_npi: 0,
+  dest_ton: 1,
+  dest_npi: 1,
+  bind_timeout_s: 30,
+  response_timeout_s: 30,
+  reconnect_delay_s: 10,
+  retry_count: 3,
+  enquire_link_interval_s: 30,
+  window_size: 10,
+  message_per_second: 100,
+  arabic_sms_length: 70,
+  english_sms_length: 160,
+  proxy_port: '',
 };
 
 function fromConnection(c: Connection): Draft {
@@ -37,15 +105,48 @@ function fromConnection(c: Connection): Draft {
 
 /** The body for the API: only the fields of the chosen type, blanks as null. */
 function toBody(d: Draft) {
-  const smpp = ['host', 'port', 'system_id', 'password', 'system_type', 'bind_mode', 'source_ton', 'source_npi', 'dest_ton', 'dest_npi',
-    'address_range', 'bind_timeout_s', 'response_timeout_s', 'reconnect_delay_s', 'retry_count', 'enquire_link_interval_s', 'window_size'];
+  const smpp = [
+    'host',
+    'port',
+    'system_id',
+    'password',
+    'system_type',
+    'bind_mode',
+    'source_ton',
+    'source_npi',
+    'dest_ton',
+    'dest_npi',
+    'address_range',
+    'bind_timeout_s',
+    'response_timeout_s',
+    'reconnect_delay_s',
+    'retry_count',
+    'enquire_link_interval_s',
+    'window_size',
+  ];
   const http = ['post_url', 'listen_url', 'http_username', 'http_password', 'proxy_host', 'proxy_port', 'proxy_username', 'proxy_password'];
-  const keys = ['type', 'connection_name', 'sender_id', 'message_per_second', 'arabic_sms_length', 'english_sms_length', ...(d.type === 'smpp' ? smpp : http)];
+  const keys = [
+    'type',
+    'connection_name',
+    'sender_id',
+    'message_per_second',
+    'arabic_sms_length',
+    'english_sms_length',
+    ...(d.type === 'smpp' ? smpp : http),
+  ];
   return Object.fromEntries(keys.map((k) => [k, (d as Record<string, unknown>)[k] === '' ? null : (d as Record<string, unknown>)[k]]));
 }
 
 /** Create or edit an SMPP or HTTP connection: grouped fields, inline validation with the shared schemas and the server's §5 errors. */
-export function ConnectionForm({ connection, onDone, onCancel }: { connection: Connection | null; onDone: (c: Connection) => void; onCancel?: () => void }) {
+export function ConnectionForm({
+  connection,
+  onDone,
+  onCancel,
+}: {
+  connection: Connection | null;
+  onDone: (c: Connection) => void;
+  onCancel?: () => void;
+}) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<Draft>(connection ? fromConnection(connection) : DEFAULTS);
   const form = useRoutingForm(FIELDS);
@@ -65,15 +166,43 @@ export function ConnectionForm({ connection, onDone, onCancel }: { connection: C
   }, [refusals]);
   const label = (k: string) => t(`gateway.connections.fields.${k}`);
   const text = (k: (typeof TEXT)[number], props: Record<string, unknown> = {}) => (
-    <TextInput key={k} label={label(k)} value={draft[k]} error={form.error(k)} onChange={(e) => set(k, e.currentTarget.value)} data-testid={`connection-field-${k}`} {...props} />
+    <TextInput
+      key={k}
+      label={label(k)}
+      value={draft[k]}
+      error={form.error(k)}
+      onChange={(e) => set(k, e.currentTarget.value)}
+      data-testid={`connection-field-${k}`}
+      {...props}
+    />
   );
   const secret = (k: 'password' | 'http_password' | 'proxy_password', isSet: boolean | undefined, required = false) => (
-    <PasswordInput key={k} label={label(k)} value={draft[k]} error={form.error(k)} required={required && !isSet} autoComplete="new-password"
-      description={isSet ? t('gateway.connections.passwordSet') : undefined} onChange={(e) => set(k, e.currentTarget.value)} data-testid={`connection-field-${k}`} />
+    <PasswordInput
+      key={k}
+      label={label(k)}
+      value={draft[k]}
+      error={form.error(k)}
+      required={required && !isSet}
+      autoComplete="new-password"
+      description={isSet ? t('gateway.connections.passwordSet') : undefined}
+      onChange={(e) => set(k, e.currentTarget.value)}
+      data-testid={`connection-field-${k}`}
+    />
   );
   const num = (k: (typeof NUMBERS)[number], props: Record<string, unknown> = {}) => (
-    <NumberInput key={k} label={label(k)} value={draft[k]} error={form.error(k)} allowDecimal={false} clampBehavior="none" min={0} max={k === 'port' || k === 'proxy_port' ? 65535 : 9999}
-      onChange={(v) => set(k, v)} data-testid={`connection-field-${k}`} {...props} />
+    <NumberInput
+      key={k}
+      label={label(k)}
+      value={draft[k]}
+      error={form.error(k)}
+      allowDecimal={false}
+      clampBehavior="none"
+      min={0}
+      max={k === 'port' || k === 'proxy_port' ? 65535 : 9999}
+      onChange={(v) => set(k, v)}
+      data-testid={`connection-field-${k}`}
+      {...props}
+    />
   );
 
   async function submit(event: FormEvent) {
@@ -102,8 +231,12 @@ export function ConnectionForm({ connection, onDone, onCancel }: { connection: C
         <Fieldset legend={t('gateway.connections.groups.general')}>
           <Stack gap="sm">
             {!connection && (
-              <SegmentedControl value={draft.type} onChange={(v) => set('type', v)} data-testid="connection-type"
-                data={(['smpp', 'http'] as const).map((v) => ({ value: v, label: t(`gateway.connections.types.${v}`) }))} />
+              <SegmentedControl
+                value={draft.type}
+                onChange={(v) => set('type', v)}
+                data-testid="connection-type"
+                data={(['smpp', 'http'] as const).map((v) => ({ value: v, label: t(`gateway.connections.types.${v}`) }))}
+              />
             )}
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               {text('connection_name', { required: true })}
@@ -120,8 +253,14 @@ export function ConnectionForm({ connection, onDone, onCancel }: { connection: C
                 {text('system_id', { required: true, disabled: connection?.is_sandbox })}
                 {secret('password', connection?.has_password, true)}
                 {text('system_type')}
-                <Select label={label('bind_mode')} value={draft.bind_mode} allowDeselect={false} onChange={(v) => v && set('bind_mode', v)} data-testid="connection-field-bind_mode"
-                  data={BIND_MODES.map((m) => ({ value: m, label: t(`gateway.connections.bindModes.${m}`) }))} />
+                <Select
+                  label={label('bind_mode')}
+                  value={draft.bind_mode}
+                  allowDeselect={false}
+                  onChange={(v) => v && set('bind_mode', v)}
+                  data-testid="connection-field-bind_mode"
+                  data={BIND_MODES.map((m) => ({ value: m, label: t(`gateway.connections.bindModes.${m}`) }))}
+                />
               </SimpleGrid>
             </Fieldset>
             <Fieldset legend={t('gateway.connections.groups.bind')}>
@@ -172,10 +311,20 @@ export function ConnectionForm({ connection, onDone, onCancel }: { connection: C
           </SimpleGrid>
         </Fieldset>
         {/* beside the Save button: in a long, scrolled form the top is out of sight */}
-        {form.formError && <Alert color="red" role="alert" data-testid="form-error">{form.formError}</Alert>}
+        {form.formError && (
+          <Alert color="red" role="alert" data-testid="form-error">
+            {form.formError}
+          </Alert>
+        )}
         <Group justify="flex-end">
-          {onCancel && <Button variant="default" onClick={onCancel}>{t('gateway.connections.actions.cancel')}</Button>}
-          <Button type="submit" loading={save.isPending} data-testid="connection-save">{t('gateway.connections.actions.save')}</Button>
+          {onCancel && (
+            <Button variant="default" onClick={onCancel}>
+              {t('gateway.connections.actions.cancel')}
+            </Button>
+          )}
+          <Button type="submit" loading={save.isPending} data-testid="connection-save">
+            {t('gateway.connections.actions.save')}
+          </Button>
         </Group>
       </Stack>
     </form>

@@ -22,12 +22,19 @@ export function ConnectionPage() {
   // the live state is polled only for a connection that exists (a 404 stops it: see useConnectionStatus)
   const status = useConnectionStatus(missing || !connection.data ? 0 : (id ?? 0));
   const [deleting, setDeleting] = useState(false);
-  const back = <Anchor component={Link} to="/gateway/connections" size="sm">{t('gateway.connections.title')}</Anchor>;
+  const back = (
+    <Anchor component={Link} to="/gateway/connections" size="sm">
+      {t('gateway.connections.title')}
+    </Anchor>
+  );
 
   if (missing) return <NotFoundNote back={back} text={t('gateway.connections.notFound')} />;
   if (connection.isPending) return <PageLoader />;
   if (connection.isError) return <LoadError error={connection.error} onRetry={() => void connection.refetch()} />;
-  const c = { ...connection.data, ...(status.data ? { status: status.data.status, desired_state: status.data.desired_state, last_error: status.data.last_error } : {}) };
+  const c = {
+    ...connection.data,
+    ...(status.data ? { status: status.data.status, desired_state: status.data.desired_state, last_error: status.data.last_error } : {}),
+  };
   const canEdit = can(permissions, 'sender', 'update');
 
   return (
@@ -35,32 +42,40 @@ export function ConnectionPage() {
       {back}
       <Group justify="space-between" align="flex-start">
         <Group gap="sm">
-          <Title order={1} size="h2">{c.connection_name}</Title>
+          <Title order={1} size="h2">
+            {c.connection_name}
+          </Title>
           <StateBadge state={c.status} />
         </Group>
         {can(permissions, 'sender', 'delete') && (
-          <Button color="red" variant="light" onClick={() => setDeleting(true)} data-testid="connection-delete">{t('gateway.connections.actions.delete')}</Button>
+          <Button color="red" variant="light" onClick={() => setDeleting(true)} data-testid="connection-delete">
+            {t('gateway.connections.actions.delete')}
+          </Button>
         )}
       </Group>
       <Paper withBorder radius="md" p="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Stack gap={4}>
-            {canEdit && <ConnectionActions connection={c} />}
-          </Stack>
+          <Stack gap={4}>{canEdit && <ConnectionActions connection={c} />}</Stack>
           <Stack gap={2}>
             {c.last_error && (
-              <Text size="sm" c="red" data-testid="connection-last-error">{t('gateway.connections.lastError')}: {c.last_error}</Text>
+              <Text size="sm" c="red" data-testid="connection-last-error">
+                {t('gateway.connections.lastError')}: {c.last_error}
+              </Text>
             )}
           </Stack>
         </SimpleGrid>
       </Paper>
       {canEdit && (
         <Paper withBorder radius="md" p="md">
-          <Title order={2} size="h4" mb="sm">{t('gateway.connections.edit')}</Title>
+          <Title order={2} size="h4" mb="sm">
+            {t('gateway.connections.edit')}
+          </Title>
           <ConnectionForm key={connection.dataUpdatedAt} connection={connection.data} onDone={() => void connection.refetch()} />
         </Paper>
       )}
-      {deleting && <ConfirmDeleteConnection connection={c} onClose={() => setDeleting(false)} onDeleted={() => navigate('/gateway/connections')} />}
+      {deleting && (
+        <ConfirmDeleteConnection connection={c} onClose={() => setDeleting(false)} onDeleted={() => navigate('/gateway/connections')} />
+      )}
     </Stack>
   );
 }

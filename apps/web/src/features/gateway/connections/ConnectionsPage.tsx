@@ -27,7 +27,15 @@ export function ConnectionsPage() {
   const [search, setSearch] = useUrlSearch(view);
   const type = oneOf(view.values.type, CONNECTION_TYPES);
   const status = oneOf(view.values.status, CONNECTION_STATES);
-  const q = { page: view.page, limit: LIMIT, sort: 'created_at', order: 'asc', search: view.values.search || undefined, type: type ?? undefined, status: status ?? undefined } as const;
+  const q = {
+    page: view.page,
+    limit: LIMIT,
+    sort: 'created_at',
+    order: 'asc',
+    search: view.values.search || undefined,
+    type: type ?? undefined,
+    status: status ?? undefined,
+  } as const;
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Connection | null>(null);
   const list = useConnections(q);
@@ -42,41 +50,77 @@ export function ConnectionsPage() {
       emptyText={t('gateway.connections.empty')}
       minWidth={820}
       testId="connection-table"
-      headers={[t('gateway.connections.columns.name'), t('gateway.connections.columns.type'), t('gateway.connections.columns.endpoint'), t('gateway.connections.columns.rate'), t('gateway.connections.columns.state'), t('gateway.connections.columns.actions')]}
-      rows={() => (
+      headers={[
+        t('gateway.connections.columns.name'),
+        t('gateway.connections.columns.type'),
+        t('gateway.connections.columns.endpoint'),
+        t('gateway.connections.columns.rate'),
+        t('gateway.connections.columns.state'),
+        t('gateway.connections.columns.actions'),
+      ]}
+      rows={() =>
         items.map((c) => (
           <Table.Tr key={c.id} data-testid="connection-row" data-name={c.connection_name}>
             <Table.Td>
               <Group gap={6}>
-                <Text component={Link} to={`/gateway/connections/${c.id}`} fw={600} data-testid="connection-name">{c.connection_name}</Text>
-                {c.is_sandbox && <Badge size="xs" variant="outline" miw="max-content">{t('gateway.connections.sandbox')}</Badge>}
+                <Text component={Link} to={`/gateway/connections/${c.id}`} fw={600} data-testid="connection-name">
+                  {c.connection_name}
+                </Text>
+                {c.is_sandbox && (
+                  <Badge size="xs" variant="outline" miw="max-content">
+                    {t('gateway.connections.sandbox')}
+                  </Badge>
+                )}
               </Group>
-              {c.last_error && c.status !== 'CONNECTED' && <Text size="xs" c="red" lineClamp={2} data-testid="connection-last-error">{c.last_error}</Text>}
+              {c.last_error && c.status !== 'CONNECTED' && (
+                <Text size="xs" c="red" lineClamp={2} data-testid="connection-last-error">
+                  {c.last_error}
+                </Text>
+              )}
             </Table.Td>
             <Table.Td>{t(`gateway.connections.types.${c.type}`)}</Table.Td>
-            <Table.Td><Text size="sm" dir="ltr" style={{ textAlign: 'start' }}>{endpoint(c)}</Text></Table.Td>
+            <Table.Td>
+              <Text size="sm" dir="ltr" style={{ textAlign: 'start' }}>
+                {endpoint(c)}
+              </Text>
+            </Table.Td>
             <Table.Td>{c.message_per_second}</Table.Td>
-            <Table.Td><StateBadge state={c.status} /></Table.Td>
+            <Table.Td>
+              <StateBadge state={c.status} />
+            </Table.Td>
             <Table.Td>
               <Group gap={6} wrap="nowrap" align="flex-start">
                 {canEdit && <ConnectionActions connection={c} compact />}
                 {canEdit && (
                   <Tooltip label={t('gateway.connections.actions.edit')}>
-                    <ActionIcon variant="subtle" aria-label={t('gateway.connections.actions.edit')} onClick={() => navigate(`/gateway/connections/${c.id}`)}
-                      data-testid="connection-edit"><IconPencil size={16} /></ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={t('gateway.connections.actions.edit')}
+                      onClick={() => navigate(`/gateway/connections/${c.id}`)}
+                      data-testid="connection-edit"
+                    >
+                      <IconPencil size={16} />
+                    </ActionIcon>
                   </Tooltip>
                 )}
                 {canDelete && (
                   <Tooltip label={t('gateway.connections.actions.delete')}>
-                    <ActionIcon variant="subtle" color="red" aria-label={t('gateway.connections.actions.delete')} onClick={() => setDeleting(c)}
-                      data-testid="connection-delete"><IconTrash size={16} /></ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('gateway.connections.actions.delete')}
+                      onClick={() => setDeleting(c)}
+                      data-testid="connection-delete"
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
                   </Tooltip>
                 )}
               </Group>
             </Table.Td>
           </Table.Tr>
         ))
-      )}
+      }
     />
   );
 
@@ -85,22 +129,41 @@ export function ConnectionsPage() {
     <Stack gap="lg" data-testid="connections-page">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={1} size="h2">{t('gateway.connections.title')}</Title>
+          <Title order={1} size="h2">
+            {t('gateway.connections.title')}
+          </Title>
           <Text c="dimmed">{t('gateway.connections.subtitle')}</Text>
         </div>
         {can(permissions, 'sender', 'create') && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid="connection-new">{t('gateway.connections.add')}</Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid="connection-new">
+            {t('gateway.connections.add')}
+          </Button>
         )}
       </Group>
       <Group gap="sm">
-        <TextInput leftSection={<IconSearch size={16} />} placeholder={t('gateway.connections.search')} value={search} data-testid="connection-search"
-          onChange={(e) => setSearch(e.currentTarget.value)} />
-        <Select placeholder={t('gateway.connections.allTypes')} clearable value={type} data-testid="connection-filter-type"
+        <TextInput
+          leftSection={<IconSearch size={16} />}
+          placeholder={t('gateway.connections.search')}
+          value={search}
+          data-testid="connection-search"
+          onChange={(e) => setSearch(e.currentTarget.value)}
+        />
+        <Select
+          placeholder={t('gateway.connections.allTypes')}
+          clearable
+          value={type}
+          data-testid="connection-filter-type"
           data={CONNECTION_TYPES.map((v) => ({ value: v, label: t(`gateway.connections.types.${v}`) }))}
-          onChange={(v) => view.update({ type: v })} />
-        <Select placeholder={t('gateway.connections.allStates')} clearable value={status} data-testid="connection-filter-state"
+          onChange={(v) => view.update({ type: v })}
+        />
+        <Select
+          placeholder={t('gateway.connections.allStates')}
+          clearable
+          value={status}
+          data-testid="connection-filter-state"
           data={CONNECTION_STATES.map((v) => ({ value: v, label: t(`gateway.connections.states.${v}`) }))}
-          onChange={(v) => view.update({ status: v })} />
+          onChange={(v) => view.update({ status: v })}
+        />
       </Group>
       {body}
       {pages > 1 && <Pagination total={pages} value={view.page} onChange={view.setPage} />}

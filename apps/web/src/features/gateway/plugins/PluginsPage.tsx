@@ -1,7 +1,7 @@
-import { Alert, Badge, Button, Group, Modal, Select, Stack, Switch, Table, Text, Textarea, TextInput, Title, } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Select, Stack, Switch, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
 import { createPluginSchema, PLUGIN_TYPES, type Plugin, type PluginType, updatePluginSchema } from '@risala/shared/schemas/gateway-routing';
-import { IconPlus, } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryTable } from '../../../components/page/QueryTable.tsx';
@@ -52,24 +52,66 @@ function PluginFormModal({ plugin, onClose }: { plugin: Plugin | null; onClose: 
     <Modal opened onClose={onClose} title={t(plugin ? 'gateway.plugins.edit' : 'gateway.plugins.new')} centered>
       <form onSubmit={submit} noValidate data-testid="plugin-form">
         <Stack gap="sm">
-          {form.formError && <Alert color="red" role="alert" data-testid="form-error">{form.formError}</Alert>}
-          <TextInput label={t('gateway.plugins.fields.plugin_name')} required value={draft.plugin_name} error={form.error('plugin_name')}
-            onChange={(e) => set('plugin_name', e.currentTarget.value)} data-testid="plugin-name" />
-          <Select label={t('gateway.plugins.fields.plugin_type')} value={draft.plugin_type} allowDeselect={false} data-testid="plugin-type"
-            onChange={(v) => v && set('plugin_type', v)} data={PLUGIN_TYPES.map((p) => ({ value: p, label: t(`gateway.plugins.types.${p}`) }))} />
-          <Text size="sm" c="dimmed">{t(`gateway.plugins.help.${draft.plugin_type}`)}</Text>
-          {draft.plugin_type === 'url_shortener' ? (
-            <TextInput label={t('gateway.plugins.fields.base_url')} placeholder={`${window.location.origin}/s/`} value={draft.base_url} dir="ltr"
-              error={form.error('config.base_url')} onChange={(e) => set('base_url', e.currentTarget.value)} data-testid="plugin-base-url" />
-          ) : (
-            <TextInput label={t('gateway.plugins.fields.sender_id')} required value={draft.sender_id} dir="ltr"
-              error={form.error('config.sender_id')} onChange={(e) => set('sender_id', e.currentTarget.value)} data-testid="plugin-sender-id" />
+          {form.formError && (
+            <Alert color="red" role="alert" data-testid="form-error">
+              {form.formError}
+            </Alert>
           )}
-          <Textarea label={t('gateway.plugins.fields.description')} autosize minRows={2} value={draft.description} error={form.error('description')}
-            onChange={(e) => set('description', e.currentTarget.value)} />
+          <TextInput
+            label={t('gateway.plugins.fields.plugin_name')}
+            required
+            value={draft.plugin_name}
+            error={form.error('plugin_name')}
+            onChange={(e) => set('plugin_name', e.currentTarget.value)}
+            data-testid="plugin-name"
+          />
+          <Select
+            label={t('gateway.plugins.fields.plugin_type')}
+            value={draft.plugin_type}
+            allowDeselect={false}
+            data-testid="plugin-type"
+            onChange={(v) => v && set('plugin_type', v)}
+            data={PLUGIN_TYPES.map((p) => ({ value: p, label: t(`gateway.plugins.types.${p}`) }))}
+          />
+          <Text size="sm" c="dimmed">
+            {t(`gateway.plugins.help.${draft.plugin_type}`)}
+          </Text>
+          {draft.plugin_type === 'url_shortener' ? (
+            <TextInput
+              label={t('gateway.plugins.fields.base_url')}
+              placeholder={`${window.location.origin}/s/`}
+              value={draft.base_url}
+              dir="ltr"
+              error={form.error('config.base_url')}
+              onChange={(e) => set('base_url', e.currentTarget.value)}
+              data-testid="plugin-base-url"
+            />
+          ) : (
+            <TextInput
+              label={t('gateway.plugins.fields.sender_id')}
+              required
+              value={draft.sender_id}
+              dir="ltr"
+              error={form.error('config.sender_id')}
+              onChange={(e) => set('sender_id', e.currentTarget.value)}
+              data-testid="plugin-sender-id"
+            />
+          )}
+          <Textarea
+            label={t('gateway.plugins.fields.description')}
+            autosize
+            minRows={2}
+            value={draft.description}
+            error={form.error('description')}
+            onChange={(e) => set('description', e.currentTarget.value)}
+          />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{t('gateway.routers.actions.cancel')}</Button>
-            <Button type="submit" loading={save.isPending} data-testid="plugin-save">{t('gateway.routers.actions.save')}</Button>
+            <Button variant="default" onClick={onClose}>
+              {t('gateway.routers.actions.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending} data-testid="plugin-save">
+              {t('gateway.routers.actions.save')}
+            </Button>
           </Group>
         </Stack>
       </form>
@@ -94,26 +136,43 @@ export function PluginsPage() {
       emptyText={t('gateway.plugins.empty')}
       minWidth={640}
       testId="plugin-table"
-      headers={[t('gateway.plugins.fields.plugin_name'), t('gateway.plugins.fields.plugin_type'), t('gateway.plugins.fields.config'), t('gateway.routers.fields.status'), null]}
-      rows={(data) => (
+      headers={[
+        t('gateway.plugins.fields.plugin_name'),
+        t('gateway.plugins.fields.plugin_type'),
+        t('gateway.plugins.fields.config'),
+        t('gateway.routers.fields.status'),
+        null,
+      ]}
+      rows={(data) =>
         data.items.map((p) => (
           <Table.Tr key={p.id} data-testid="plugin-row">
             <Table.Td>
               <Text fw={600}>{p.plugin_name}</Text>
-              {p.description && <Text size="xs" c="dimmed" lineClamp={1}>{p.description}</Text>}
-            </Table.Td>
-            <Table.Td><Badge variant="outline">{t(`gateway.plugins.types.${p.plugin_type}`)}</Badge></Table.Td>
-            <Table.Td dir="ltr">{p.plugin_type === 'sender_override' ? p.config.sender_id : (p.config.base_url ?? `${window.location.origin}/s/`)}</Table.Td>
-            <Table.Td>
-              <Switch checked={p.status === 'INSTALLED'} disabled={!canEdit} label={t(`gateway.routers.status.${p.status}`)} data-testid="plugin-status"
-                onChange={(e) => status.mutate({ id: p.id, installed: e.currentTarget.checked })} />
+              {p.description && (
+                <Text size="xs" c="dimmed" lineClamp={1}>
+                  {p.description}
+                </Text>
+              )}
             </Table.Td>
             <Table.Td>
-              {canEdit && <RowActions testId="plugin" onEdit={() => setEditing(p)} onDelete={() => setDeleting(p)} />}
+              <Badge variant="outline">{t(`gateway.plugins.types.${p.plugin_type}`)}</Badge>
             </Table.Td>
+            <Table.Td dir="ltr">
+              {p.plugin_type === 'sender_override' ? p.config.sender_id : (p.config.base_url ?? `${window.location.origin}/s/`)}
+            </Table.Td>
+            <Table.Td>
+              <Switch
+                checked={p.status === 'INSTALLED'}
+                disabled={!canEdit}
+                label={t(`gateway.routers.status.${p.status}`)}
+                data-testid="plugin-status"
+                onChange={(e) => status.mutate({ id: p.id, installed: e.currentTarget.checked })}
+              />
+            </Table.Td>
+            <Table.Td>{canEdit && <RowActions testId="plugin" onEdit={() => setEditing(p)} onDelete={() => setDeleting(p)} />}</Table.Td>
           </Table.Tr>
         ))
-      )}
+      }
     />
   );
 
@@ -122,16 +181,22 @@ export function PluginsPage() {
       <RoutingNav />
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={1} size="h2">{t('gateway.plugins.title')}</Title>
+          <Title order={1} size="h2">
+            {t('gateway.plugins.title')}
+          </Title>
           <Text c="dimmed">{t('gateway.plugins.subtitle')}</Text>
         </div>
         {can(permissions, 'sender', 'create') && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="plugin-new">{t('gateway.plugins.new')}</Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="plugin-new">
+            {t('gateway.plugins.new')}
+          </Button>
         )}
       </Group>
       {body}
       {editing && <PluginFormModal plugin={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      {deleting && <ConfirmDelete name={deleting.plugin_name} onConfirm={() => remove.mutateAsync(deleting.id)} onClose={() => setDeleting(null)} />}
+      {deleting && (
+        <ConfirmDelete name={deleting.plugin_name} onConfirm={() => remove.mutateAsync(deleting.id)} onClose={() => setDeleting(null)} />
+      )}
     </Stack>
   );
 }

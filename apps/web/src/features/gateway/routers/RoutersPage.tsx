@@ -1,7 +1,7 @@
-import { ActionIcon, Badge, Button, Group, Stack, Switch, Table, Text, Title, } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
 import type { Router } from '@risala/shared/schemas/gateway-routing';
-import { IconArrowDown, IconArrowUp, IconPlus, } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryTable } from '../../../components/page/QueryTable.tsx';
@@ -42,8 +42,16 @@ export function RoutersPage() {
       emptyText={t('gateway.routers.empty')}
       minWidth={760}
       testId="router-table"
-      headers={[t('gateway.routers.fields.order'), t('gateway.routers.fields.router_name'), t('gateway.routers.fields.router_type'), t('gateway.routers.fields.connection_ids'), t('gateway.routers.fields.rate'), t('gateway.routers.fields.status'), null]}
-      rows={() => (
+      headers={[
+        t('gateway.routers.fields.order'),
+        t('gateway.routers.fields.router_name'),
+        t('gateway.routers.fields.router_type'),
+        t('gateway.routers.fields.connection_ids'),
+        t('gateway.routers.fields.rate'),
+        t('gateway.routers.fields.status'),
+        null,
+      ]}
+      rows={() =>
         items.map((r, i) => (
           <Table.Tr key={r.id} data-testid="router-row">
             <Table.Td>
@@ -52,31 +60,67 @@ export function RoutersPage() {
                 {canEdit && (
                   <>
                     {/* the default router always comes last: it neither moves nor lets another pass below it */}
-                    <ActionIcon variant="subtle" size="sm" disabled={i === 0 || r.router_type === 'default' || reorder.isPending} aria-label={t('gateway.routers.moveUp')}
-                      onClick={() => move(i, -1)} data-testid="router-up"><IconArrowUp size={14} /></ActionIcon>
-                    <ActionIcon variant="subtle" size="sm" disabled={i === items.length - 1 || items[i + 1]?.router_type === 'default' || r.router_type === 'default' || reorder.isPending}
-                      aria-label={t('gateway.routers.moveDown')} onClick={() => move(i, 1)} data-testid="router-down"><IconArrowDown size={14} /></ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      size="sm"
+                      disabled={i === 0 || r.router_type === 'default' || reorder.isPending}
+                      aria-label={t('gateway.routers.moveUp')}
+                      onClick={() => move(i, -1)}
+                      data-testid="router-up"
+                    >
+                      <IconArrowUp size={14} />
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      size="sm"
+                      disabled={
+                        i === items.length - 1 ||
+                        items[i + 1]?.router_type === 'default' ||
+                        r.router_type === 'default' ||
+                        reorder.isPending
+                      }
+                      aria-label={t('gateway.routers.moveDown')}
+                      onClick={() => move(i, 1)}
+                      data-testid="router-down"
+                    >
+                      <IconArrowDown size={14} />
+                    </ActionIcon>
                   </>
                 )}
               </Group>
             </Table.Td>
-            <Table.Td fw={600} data-testid="router-name-cell">{r.router_name}</Table.Td>
-            <Table.Td><Badge color={TYPE_COLORS[r.router_type]} variant="light" data-testid="router-type-badge">{t(`gateway.routers.types.${r.router_type}`)}</Badge></Table.Td>
+            <Table.Td fw={600} data-testid="router-name-cell">
+              {r.router_name}
+            </Table.Td>
             <Table.Td>
-              <Text size="sm">{r.connection_ids.map((id) => names.get(id) ?? `#${id}`).join(r.router_type === 'failover' ? ' → ' : ', ')}</Text>
-              {r.rules_ids.length > 0 && <Text size="xs" c="dimmed">{t('gateway.routers.rulesCount', { count: r.rules_ids.length })}</Text>}
+              <Badge color={TYPE_COLORS[r.router_type]} variant="light" data-testid="router-type-badge">
+                {t(`gateway.routers.types.${r.router_type}`)}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">
+                {r.connection_ids.map((id) => names.get(id) ?? `#${id}`).join(r.router_type === 'failover' ? ' → ' : ', ')}
+              </Text>
+              {r.rules_ids.length > 0 && (
+                <Text size="xs" c="dimmed">
+                  {t('gateway.routers.rulesCount', { count: r.rules_ids.length })}
+                </Text>
+              )}
             </Table.Td>
             <Table.Td>{Number(r.rate).toLocaleString(intlLocale(), { maximumFractionDigits: 5 })}</Table.Td>
             <Table.Td>
-              <Switch checked={r.status === 'ACTIVE'} disabled={!canEdit || r.router_type === 'default'} label={t(`gateway.routers.status.${r.status}`)}
-                onChange={(e) => status.mutate({ id: r.id, active: e.currentTarget.checked })} data-testid="router-status" />
+              <Switch
+                checked={r.status === 'ACTIVE'}
+                disabled={!canEdit || r.router_type === 'default'}
+                label={t(`gateway.routers.status.${r.status}`)}
+                onChange={(e) => status.mutate({ id: r.id, active: e.currentTarget.checked })}
+                data-testid="router-status"
+              />
             </Table.Td>
-            <Table.Td>
-              {canEdit && <RowActions testId="router" onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)} />}
-            </Table.Td>
+            <Table.Td>{canEdit && <RowActions testId="router" onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)} />}</Table.Td>
           </Table.Tr>
         ))
-      )}
+      }
     />
   );
 
@@ -86,17 +130,23 @@ export function RoutersPage() {
       <RoutingNav />
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={1} size="h2">{t('gateway.routers.title')}</Title>
+          <Title order={1} size="h2">
+            {t('gateway.routers.title')}
+          </Title>
           <Text c="dimmed">{t('gateway.routers.subtitle')}</Text>
         </div>
         {can(permissions, 'sender', 'create') && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="router-new">{t('gateway.routers.new')}</Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="router-new">
+            {t('gateway.routers.new')}
+          </Button>
         )}
       </Group>
       {body}
       <RouteTestBox />
       {editing && <RouterFormModal router={editing === 'new' ? null : editing} nextOrder={nextOrder} onClose={() => setEditing(null)} />}
-      {deleting && <ConfirmDelete name={deleting.router_name} onConfirm={() => remove.mutateAsync(deleting.id)} onClose={() => setDeleting(null)} />}
+      {deleting && (
+        <ConfirmDelete name={deleting.router_name} onConfirm={() => remove.mutateAsync(deleting.id)} onClose={() => setDeleting(null)} />
+      )}
     </Stack>
   );
 }

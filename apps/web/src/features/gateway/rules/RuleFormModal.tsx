@@ -16,7 +16,15 @@ const LIST_KEY: Partial<Record<FilterType, string>> = {
   content_keyword: 'keywords',
 };
 const DAYS = [0, 1, 2, 3, 4, 5, 6];
-const FIELDS = ['rule_name', 'filter_type', 'value.pattern', 'value.days', 'value.from', 'value.to', ...Object.values(LIST_KEY).map((k) => `value.${k}`)];
+const FIELDS = [
+  'rule_name',
+  'filter_type',
+  'value.pattern',
+  'value.days',
+  'value.from',
+  'value.to',
+  ...Object.values(LIST_KEY).map((k) => `value.${k}`),
+];
 
 interface Draft {
   rule_name: string;
@@ -79,47 +87,114 @@ export function RuleFormModal({ rule, onClose }: { rule: Rule | null; onClose: (
     <Modal opened onClose={onClose} title={t(rule ? 'gateway.rules.edit' : 'gateway.rules.new')} centered size="lg">
       <form onSubmit={submit} noValidate data-testid="rule-form">
         <Stack gap="sm">
-          {form.formError && <Alert color="red" role="alert" data-testid="form-error">{form.formError}</Alert>}
-          <TextInput label={t('gateway.rules.fields.rule_name')} required value={draft.rule_name} error={form.error('rule_name')}
-            onChange={(e) => set('rule_name', e.currentTarget.value)} data-testid="rule-name" />
-          <Select label={t('gateway.rules.fields.filter_type')} value={draft.filter_type} allowDeselect={false} disabled={transparentLocked}
-            error={form.error('filter_type')} onChange={(v) => v && set('filter_type', v as FilterType)} data-testid="rule-type"
-            data={FILTER_TYPES.filter((f) => !rule || transparentLocked || f !== 'transparent').map((f) => ({ value: f, label: t(`gateway.rules.types.${f}`) }))} />
-          <Text size="sm" c="dimmed">{t(`gateway.rules.help.${draft.filter_type}`)}</Text>
+          {form.formError && (
+            <Alert color="red" role="alert" data-testid="form-error">
+              {form.formError}
+            </Alert>
+          )}
+          <TextInput
+            label={t('gateway.rules.fields.rule_name')}
+            required
+            value={draft.rule_name}
+            error={form.error('rule_name')}
+            onChange={(e) => set('rule_name', e.currentTarget.value)}
+            data-testid="rule-name"
+          />
+          <Select
+            label={t('gateway.rules.fields.filter_type')}
+            value={draft.filter_type}
+            allowDeselect={false}
+            disabled={transparentLocked}
+            error={form.error('filter_type')}
+            onChange={(v) => v && set('filter_type', v as FilterType)}
+            data-testid="rule-type"
+            data={FILTER_TYPES.filter((f) => !rule || transparentLocked || f !== 'transparent').map((f) => ({
+              value: f,
+              label: t(`gateway.rules.types.${f}`),
+            }))}
+          />
+          <Text size="sm" c="dimmed">
+            {t(`gateway.rules.help.${draft.filter_type}`)}
+          </Text>
           {key && (
-            <Textarea label={t(`gateway.rules.fields.${key}`)} autosize minRows={3} value={draft.list} error={form.error(`value.${key}`)}
-              onChange={(e) => set('list', e.currentTarget.value)} data-testid="rule-list" dir="ltr" />
+            <Textarea
+              label={t(`gateway.rules.fields.${key}`)}
+              autosize
+              minRows={3}
+              value={draft.list}
+              error={form.error(`value.${key}`)}
+              onChange={(e) => set('list', e.currentTarget.value)}
+              data-testid="rule-list"
+              dir="ltr"
+            />
           )}
           {(draft.filter_type === 'destination_pattern' || draft.filter_type === 'content_pattern') && (
-            <TextInput label={t('gateway.rules.fields.pattern')} value={draft.pattern} error={form.error('value.pattern')} dir="ltr"
-              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }} onChange={(e) => set('pattern', e.currentTarget.value)} data-testid="rule-pattern" />
+            <TextInput
+              label={t('gateway.rules.fields.pattern')}
+              value={draft.pattern}
+              error={form.error('value.pattern')}
+              dir="ltr"
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+              onChange={(e) => set('pattern', e.currentTarget.value)}
+              data-testid="rule-pattern"
+            />
           )}
           {draft.filter_type === 'time_window' && (
             <>
               <div>
-                <Text size="sm" fw={500} mb={4}>{t('gateway.rules.fields.days')}</Text>
+                <Text size="sm" fw={500} mb={4}>
+                  {t('gateway.rules.fields.days')}
+                </Text>
                 <Chip.Group multiple value={draft.days} onChange={(v) => set('days', v)}>
                   <Group gap={6} data-testid="rule-days">
-                    {DAYS.map((d) => <Chip key={d} value={String(d)} size="xs">{t(`gateway.rules.days.${d}`)}</Chip>)}
+                    {DAYS.map((d) => (
+                      <Chip key={d} value={String(d)} size="xs">
+                        {t(`gateway.rules.days.${d}`)}
+                      </Chip>
+                    ))}
                   </Group>
                 </Chip.Group>
-                {form.error('value.days') && <Text size="xs" c="red">{form.error('value.days')}</Text>}
+                {form.error('value.days') && (
+                  <Text size="xs" c="red">
+                    {form.error('value.days')}
+                  </Text>
+                )}
               </div>
               <Group grow>
                 {/* a 24-hour clock in the interface's digits, not the browser's 12-hour "--:-- --" */}
-                <TimePicker format="24h" label={t('gateway.rules.fields.from')} value={draft.from} error={form.error('value.from')}
-                  hoursInputLabel={t('dates.hours')} minutesInputLabel={t('dates.minutes')}
-                  onChange={(v) => set('from', v.slice(0, 5))} data-testid="rule-from" />
-                <TimePicker format="24h" label={t('gateway.rules.fields.to')} value={draft.to} error={form.error('value.to')}
-                  hoursInputLabel={t('dates.hours')} minutesInputLabel={t('dates.minutes')}
-                  onChange={(v) => set('to', v.slice(0, 5))} data-testid="rule-to" />
+                <TimePicker
+                  format="24h"
+                  label={t('gateway.rules.fields.from')}
+                  value={draft.from}
+                  error={form.error('value.from')}
+                  hoursInputLabel={t('dates.hours')}
+                  minutesInputLabel={t('dates.minutes')}
+                  onChange={(v) => set('from', v.slice(0, 5))}
+                  data-testid="rule-from"
+                />
+                <TimePicker
+                  format="24h"
+                  label={t('gateway.rules.fields.to')}
+                  value={draft.to}
+                  error={form.error('value.to')}
+                  hoursInputLabel={t('dates.hours')}
+                  minutesInputLabel={t('dates.minutes')}
+                  onChange={(v) => set('to', v.slice(0, 5))}
+                  data-testid="rule-to"
+                />
               </Group>
-              <Text size="xs" c="dimmed">{t('gateway.rules.help.timezone')}</Text>
+              <Text size="xs" c="dimmed">
+                {t('gateway.rules.help.timezone')}
+              </Text>
             </>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>{t('gateway.routers.actions.cancel')}</Button>
-            <Button type="submit" loading={save.isPending} data-testid="rule-save">{t('gateway.routers.actions.save')}</Button>
+            <Button variant="default" onClick={onClose}>
+              {t('gateway.routers.actions.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending} data-testid="rule-save">
+              {t('gateway.routers.actions.save')}
+            </Button>
           </Group>
         </Stack>
       </form>

@@ -1,7 +1,7 @@
-import { Badge, Button, Code, Group, Select, Stack, Switch, Table, Text, TextInput, Title, } from '@mantine/core';
+import { Badge, Button, Code, Group, Select, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
 import { FILTER_TYPES, type Rule } from '@risala/shared/schemas/gateway-routing';
-import { IconPlus, IconSearch, } from '@tabler/icons-react';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,7 +47,14 @@ export function RulesPage() {
   const type = oneOf(list.values.type, FILTER_TYPES);
   const [editing, setEditing] = useState<Rule | null | 'new'>(null);
   const [deleting, setDeleting] = useState<Rule | null>(null);
-  const rules = useRules({ page, limit: LIMIT, search: searched || undefined, filter_type: type ?? undefined, sort: 'created_at', order: 'desc' });
+  const rules = useRules({
+    page,
+    limit: LIMIT,
+    search: searched || undefined,
+    filter_type: type ?? undefined,
+    sort: 'created_at',
+    order: 'desc',
+  });
   const { status, remove } = useRuleMutations();
   const canEdit = can(permissions, 'sender', 'update');
 
@@ -58,23 +65,38 @@ export function RulesPage() {
       emptyText={t(searched || type ? 'gateway.rules.noMatch' : 'gateway.rules.empty')}
       minWidth={720}
       testId="rule-table"
-      headers={[t('gateway.rules.fields.rule_name'), t('gateway.rules.fields.filter_type'), t('gateway.rules.fields.value'), t('gateway.routers.fields.status'), null]}
-      rows={(data) => (
+      headers={[
+        t('gateway.rules.fields.rule_name'),
+        t('gateway.rules.fields.filter_type'),
+        t('gateway.rules.fields.value'),
+        t('gateway.routers.fields.status'),
+        null,
+      ]}
+      rows={(data) =>
         data.items.map((rule) => (
           <Table.Tr key={rule.id} data-testid="rule-row">
             <Table.Td fw={600}>{rule.rule_name}</Table.Td>
-            <Table.Td><Badge variant="outline">{t(`gateway.rules.types.${rule.filter_type}`)}</Badge></Table.Td>
-            <Table.Td><Code dir="ltr">{ruleSummary(rule, t)}</Code></Table.Td>
             <Table.Td>
-              <Switch checked={rule.status === 'ACTIVE'} disabled={!canEdit || rule.filter_type === 'transparent'} data-testid="rule-status"
-                label={t(`gateway.routers.status.${rule.status}`)} onChange={(e) => status.mutate({ id: rule.id, active: e.currentTarget.checked })} />
+              <Badge variant="outline">{t(`gateway.rules.types.${rule.filter_type}`)}</Badge>
+            </Table.Td>
+            <Table.Td>
+              <Code dir="ltr">{ruleSummary(rule, t)}</Code>
+            </Table.Td>
+            <Table.Td>
+              <Switch
+                checked={rule.status === 'ACTIVE'}
+                disabled={!canEdit || rule.filter_type === 'transparent'}
+                data-testid="rule-status"
+                label={t(`gateway.routers.status.${rule.status}`)}
+                onChange={(e) => status.mutate({ id: rule.id, active: e.currentTarget.checked })}
+              />
             </Table.Td>
             <Table.Td>
               {canEdit && <RowActions testId="rule" onEdit={() => setEditing(rule)} onDelete={() => setDeleting(rule)} />}
             </Table.Td>
           </Table.Tr>
         ))
-      )}
+      }
       footer={(data) => (
         <ListFooter label={t('gateway.rules.total', { count: data.total })} page={page} count={data.total} limit={LIMIT} onPage={setPage} />
       )}
@@ -86,23 +108,43 @@ export function RulesPage() {
       <RoutingNav />
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={1} size="h2">{t('gateway.rules.title')}</Title>
+          <Title order={1} size="h2">
+            {t('gateway.rules.title')}
+          </Title>
           <Text c="dimmed">{t('gateway.rules.subtitle')}</Text>
         </div>
         {can(permissions, 'sender', 'create') && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="rule-new">{t('gateway.rules.new')}</Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="rule-new">
+            {t('gateway.rules.new')}
+          </Button>
         )}
       </Group>
       <Group gap="sm" align="flex-end">
-        <TextInput leftSection={<IconSearch size={16} />} placeholder={t('gateway.rules.search')} aria-label={t('gateway.rules.search')} value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)} flex={1} maw={420} data-testid="rule-search" />
-        <Select label={t('gateway.rules.fields.filter_type')} clearable placeholder={t('gateway.rules.allTypes')} value={type} w={240}
+        <TextInput
+          leftSection={<IconSearch size={16} />}
+          placeholder={t('gateway.rules.search')}
+          aria-label={t('gateway.rules.search')}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          flex={1}
+          maw={420}
+          data-testid="rule-search"
+        />
+        <Select
+          label={t('gateway.rules.fields.filter_type')}
+          clearable
+          placeholder={t('gateway.rules.allTypes')}
+          value={type}
+          w={240}
           onChange={(v) => list.update({ type: v })}
-          data={FILTER_TYPES.map((f) => ({ value: f, label: t(`gateway.rules.types.${f}`) }))} />
+          data={FILTER_TYPES.map((f) => ({ value: f, label: t(`gateway.rules.types.${f}`) }))}
+        />
       </Group>
       {body}
       {editing && <RuleFormModal rule={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      {deleting && <ConfirmDelete name={deleting.rule_name} onConfirm={() => remove.mutateAsync(deleting.id)} onClose={() => setDeleting(null)} />}
+      {deleting && (
+        <ConfirmDelete name={deleting.rule_name} onConfirm={() => remove.mutateAsync(deleting.id)} onClose={() => setDeleting(null)} />
+      )}
     </Stack>
   );
 }

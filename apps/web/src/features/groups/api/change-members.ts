@@ -14,7 +14,9 @@ export async function addMembers(id: number, customerIds: number[]) {
 
 /** POST /api/groups/{id}/members/remove {customer_ids} → {removed, contacts_count}. */
 export async function removeMembers(id: number, customerIds: number[]) {
-  const { data } = await api.post<{ removed: number; contacts_count: number }>(`/api/groups/${id}/members/remove`, { customer_ids: customerIds });
+  const { data } = await api.post<{ removed: number; contacts_count: number }>(`/api/groups/${id}/members/remove`, {
+    customer_ids: customerIds,
+  });
   return data;
 }
 

@@ -3,7 +3,8 @@ import type { CustomerGroup, GroupListQuery } from '@risala/shared/schemas/group
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-export type GroupListParams = Pick<GroupListQuery, 'page' | 'limit' | 'sort' | 'order'> & Partial<Pick<GroupListQuery, 'search' | 'type' | 'status'>>;
+export type GroupListParams = Pick<GroupListQuery, 'page' | 'limit' | 'sort' | 'order'> &
+  Partial<Pick<GroupListQuery, 'search' | 'type' | 'status'>>;
 
 export const groupKeys = {
   all: ['groups'] as const,

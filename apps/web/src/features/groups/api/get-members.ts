@@ -35,5 +35,10 @@ export async function searchCustomers(search: string): Promise<CustomerOption[]>
 }
 
 export function useCustomerSearch(search: string, enabled: boolean) {
-  return useQuery({ queryKey: ['groups', 'customer-search', search], queryFn: () => searchCustomers(search), enabled, placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: ['groups', 'customer-search', search],
+    queryFn: () => searchCustomers(search),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
 }

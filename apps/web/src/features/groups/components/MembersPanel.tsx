@@ -15,7 +15,8 @@ import { Moment } from '../../../components/time/Moment.tsx';
 import { countryName } from '../../../lib/countries.ts';
 
 const LIMIT = 20;
-const fullName = (c: { first_name: string | null; last_name: string | null }) => [c.first_name, c.last_name].filter(Boolean).join(' ') || '—';
+const fullName = (c: { first_name: string | null; last_name: string | null }) =>
+  [c.first_name, c.last_name].filter(Boolean).join(' ') || '—';
 const optionLabel = (c: CustomerOption) => `${fullName(c)} · ${isolate(c.mobile_number ?? c.email ?? `#${c.id}`)}`;
 
 /** Adds customers to a static group through a searchable picker. */
@@ -66,11 +67,21 @@ function AddMembers({ groupId }: { groupId: number }) {
           nothingFoundMessage={candidates.isFetching ? t('groups.members.searching') : t('groups.members.noCustomers')}
           data-testid="member-picker"
         />
-        <Button leftSection={<IconUserPlus size={16} />} disabled={picked.length === 0} loading={add.isPending} onClick={() => void submit()} data-testid="member-add">
+        <Button
+          leftSection={<IconUserPlus size={16} />}
+          disabled={picked.length === 0}
+          loading={add.isPending}
+          onClick={() => void submit()}
+          data-testid="member-add"
+        >
           {t('groups.members.addButton')}
         </Button>
       </Group>
-      {error && <Text size="sm" c="red" role="alert" data-testid="member-error">{error}</Text>}
+      {error && (
+        <Text size="sm" c="red" role="alert" data-testid="member-error">
+          {error}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -93,7 +104,11 @@ export function MembersPanel({ group, canEdit }: { group: CustomerGroup; canEdit
   }
 
   const body = (
-    <QueryState query={members} empty={(data) => data.items.length === 0} emptyText={t(debounced ? 'groups.members.noMatch' : 'groups.members.empty')}>
+    <QueryState
+      query={members}
+      empty={(data) => data.items.length === 0}
+      emptyText={t(debounced ? 'groups.members.noMatch' : 'groups.members.empty')}
+    >
       {(data) => (
         <>
           <Table.ScrollContainer minWidth={600}>
@@ -113,21 +128,40 @@ export function MembersPanel({ group, canEdit }: { group: CustomerGroup; canEdit
                   <Table.Tr key={m.id} data-testid="member-row">
                     {editable && (
                       <Table.Td>
-                        <Checkbox aria-label={fullName(m)} checked={selected.includes(m.id)}
-                          onChange={(e) => setSelected((s) => (e.currentTarget.checked ? [...s, m.id] : s.filter((x) => x !== m.id)))} />
+                        <Checkbox
+                          aria-label={fullName(m)}
+                          checked={selected.includes(m.id)}
+                          onChange={(e) => setSelected((s) => (e.currentTarget.checked ? [...s, m.id] : s.filter((x) => x !== m.id)))}
+                        />
                       </Table.Td>
                     )}
                     <Table.Td>{fullName(m)}</Table.Td>
-                    <Table.Td><span className="ltr-value" dir="ltr">{m.mobile_number ?? '—'}</span></Table.Td>
+                    <Table.Td>
+                      <span className="ltr-value" dir="ltr">
+                        {m.mobile_number ?? '—'}
+                      </span>
+                    </Table.Td>
                     <Table.Td>{m.email ?? '—'}</Table.Td>
                     <Table.Td>{m.country ? countryName(m.country) : '—'}</Table.Td>
-                    {group.type === 'static' && <Table.Td><Moment at={m.added_at} style="day" /></Table.Td>}
+                    {group.type === 'static' && (
+                      <Table.Td>
+                        <Moment at={m.added_at} style="day" />
+                      </Table.Td>
+                    )}
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <ListFooter label={t('groups.members.total', { count: data.total })} testId="member-total" page={page} count={data.total} limit={LIMIT} onPage={setPage} inset={false} />
+          <ListFooter
+            label={t('groups.members.total', { count: data.total })}
+            testId="member-total"
+            page={page}
+            count={data.total}
+            limit={LIMIT}
+            onPage={setPage}
+            inset={false}
+          />
         </>
       )}
     </QueryState>
@@ -137,11 +171,29 @@ export function MembersPanel({ group, canEdit }: { group: CustomerGroup; canEdit
     <Stack gap="md">
       {editable && <AddMembers groupId={group.id} />}
       <Group justify="space-between" align="flex-end">
-        <TextInput leftSection={<IconSearch size={16} />} placeholder={t('groups.members.search')} aria-label={t('groups.members.search')} value={search}
-          onChange={(e) => { setSearch(e.currentTarget.value); setPage(1); }} maw={360} flex={1} data-testid="member-search" />
+        <TextInput
+          leftSection={<IconSearch size={16} />}
+          placeholder={t('groups.members.search')}
+          aria-label={t('groups.members.search')}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          maw={360}
+          flex={1}
+          data-testid="member-search"
+        />
         {editable && (
-          <Button color="red" variant="light" leftSection={<IconUserMinus size={16} />} disabled={selected.length === 0} loading={remove.isPending}
-            onClick={() => void removeSelected()} data-testid="member-remove">
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconUserMinus size={16} />}
+            disabled={selected.length === 0}
+            loading={remove.isPending}
+            onClick={() => void removeSelected()}
+            data-testid="member-remove"
+          >
             {t('groups.members.remove', { count: selected.length })}
           </Button>
         )}

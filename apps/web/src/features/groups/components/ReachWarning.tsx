@@ -14,7 +14,14 @@ export function ReachWarning({ groupId }: { groupId: number }) {
   const n = reach.data?.unreachable ?? 0;
   if (!n) return null;
   return (
-    <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title={t('groups.reach.title', { count: n })} data-testid="group-unreachable" data-count={n}>
+    <Alert
+      color="yellow"
+      variant="light"
+      icon={<IconAlertTriangle size={18} />}
+      title={t('groups.reach.title', { count: n })}
+      data-testid="group-unreachable"
+      data-count={n}
+    >
       {t('groups.reach.body')}{' '}
       <Anchor component={Link} to={`/customer?group=${groupId}`} size="sm">
         {t('groups.reach.open')}

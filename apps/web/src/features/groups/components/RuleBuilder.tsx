@@ -23,8 +23,16 @@ function MatchControl({ value, onChange, testId }: { value: 'all' | 'any'; onCha
   return (
     <Group gap="xs">
       <Text size="sm">{t('groups.rules.matchPrefix')}</Text>
-      <SegmentedControl size="xs" value={value} onChange={(v) => onChange(v as 'all' | 'any')} data-testid={testId}
-        data={[{ value: 'all', label: t('groups.rules.all') }, { value: 'any', label: t('groups.rules.any') }]} />
+      <SegmentedControl
+        size="xs"
+        value={value}
+        onChange={(v) => onChange(v as 'all' | 'any')}
+        data-testid={testId}
+        data={[
+          { value: 'all', label: t('groups.rules.all') },
+          { value: 'any', label: t('groups.rules.any') },
+        ]}
+      />
       <Text size="sm">{t('groups.rules.matchSuffix')}</Text>
     </Group>
   );
@@ -36,19 +44,29 @@ export function RuleBuilder({ value, onChange, staticGroups, brands, issues }: P
   const firstGroup = Number(staticGroups[0]?.value ?? 0);
   // each message at its own field of its own row (every problem at once)
   const errorsAt = (path: string) =>
-    Object.fromEntries(Object.entries(conditionErrors(issues, path)).map(([field, message]) => [field, translateMessage(message) ?? message]));
+    Object.fromEntries(
+      Object.entries(conditionErrors(issues, path)).map(([field, message]) => [field, translateMessage(message) ?? message]),
+    );
   const setNodes = (conditions: SegmentRules['conditions']) => onChange({ ...value, conditions });
 
   return (
     <Stack gap="sm" data-testid="rule-builder">
       <MatchControl value={value.match} onChange={(match) => onChange({ ...value, match })} testId="rules-match" />
-      {value.conditions.length === 0 && <Text size="sm" c="dimmed">{t('groups.rules.empty')}</Text>}
+      {value.conditions.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('groups.rules.empty')}
+        </Text>
+      )}
       {value.conditions.map((node, i) =>
         isSegmentGroup(node) ? (
           <Paper key={i} withBorder p="sm" radius="md" style={{ borderInlineStartWidth: 4 }} data-testid="rule-group">
             <Stack gap="xs">
               <Group justify="space-between">
-                <MatchControl value={node.match} onChange={(match) => setNodes(replaceAt(value.conditions, i, { ...node, match }))} testId="rule-group-match" />
+                <MatchControl
+                  value={node.match}
+                  onChange={(match) => setNodes(replaceAt(value.conditions, i, { ...node, match }))}
+                  testId="rule-group-match"
+                />
                 <Button size="compact-xs" variant="subtle" color="gray" onClick={() => setNodes(removeAt(value.conditions, i))}>
                   {t('groups.rules.removeGroup')}
                 </Button>
@@ -60,15 +78,29 @@ export function RuleBuilder({ value, onChange, staticGroups, brands, issues }: P
                   staticGroups={staticGroups}
                   brands={brands}
                   errors={errorsAt(`rules.conditions.${i}.conditions.${j}`)}
-                  onChange={(next) => setNodes(replaceAt(value.conditions, i, { ...node, conditions: replaceAt(node.conditions, j, next) }))}
+                  onChange={(next) =>
+                    setNodes(replaceAt(value.conditions, i, { ...node, conditions: replaceAt(node.conditions, j, next) }))
+                  }
                   onRemove={() => {
                     const rest = removeAt(node.conditions, j);
                     setNodes(rest.length ? replaceAt(value.conditions, i, { ...node, conditions: rest }) : removeAt(value.conditions, i));
                   }}
                 />
               ))}
-              <Button size="compact-sm" variant="subtle" leftSection={<IconPlus size={14} />} w="fit-content"
-                onClick={() => setNodes(replaceAt(value.conditions, i, { ...node, conditions: [...node.conditions, defaultCondition('field', firstGroup)] } as SegmentGroup))}>
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                leftSection={<IconPlus size={14} />}
+                w="fit-content"
+                onClick={() =>
+                  setNodes(
+                    replaceAt(value.conditions, i, {
+                      ...node,
+                      conditions: [...node.conditions, defaultCondition('field', firstGroup)],
+                    } as SegmentGroup),
+                  )
+                }
+              >
                 {t('groups.rules.addCondition')}
               </Button>
             </Stack>
@@ -86,12 +118,22 @@ export function RuleBuilder({ value, onChange, staticGroups, brands, issues }: P
         ),
       )}
       <Group gap="xs">
-        <Button size="compact-sm" variant="light" leftSection={<IconPlus size={14} />} data-testid="rule-add"
-          onClick={() => setNodes([...value.conditions, defaultCondition('field', firstGroup)])}>
+        <Button
+          size="compact-sm"
+          variant="light"
+          leftSection={<IconPlus size={14} />}
+          data-testid="rule-add"
+          onClick={() => setNodes([...value.conditions, defaultCondition('field', firstGroup)])}
+        >
           {t('groups.rules.addCondition')}
         </Button>
-        <Button size="compact-sm" variant="subtle" leftSection={<IconPlus size={14} />} data-testid="rule-add-group"
-          onClick={() => setNodes([...value.conditions, { match: 'any', conditions: [defaultCondition('field', firstGroup)] }])}>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          leftSection={<IconPlus size={14} />}
+          data-testid="rule-add-group"
+          onClick={() => setNodes([...value.conditions, { match: 'any', conditions: [defaultCondition('field', firstGroup)] }])}
+        >
           {t('groups.rules.addGroup')}
         </Button>
       </Group>

@@ -15,9 +15,24 @@ export function SegmentCount({ rules }: { rules: SegmentRules | null }) {
   const busy = !settled || count.isFetching;
 
   let text: React.ReactNode;
-  if (rules === null) text = <Text c="dimmed" size="sm">{t('groups.count.incomplete')}</Text>;
-  else if (count.isError) text = <Text c="red" size="sm">{t('groups.count.failed')}</Text>;
-  else if (count.data === undefined) text = <Text c="dimmed" size="sm">{t('groups.count.counting')}</Text>;
+  if (rules === null)
+    text = (
+      <Text c="dimmed" size="sm">
+        {t('groups.count.incomplete')}
+      </Text>
+    );
+  else if (count.isError)
+    text = (
+      <Text c="red" size="sm">
+        {t('groups.count.failed')}
+      </Text>
+    );
+  else if (count.data === undefined)
+    text = (
+      <Text c="dimmed" size="sm">
+        {t('groups.count.counting')}
+      </Text>
+    );
   else {
     text = (
       <Text size="sm">
@@ -32,7 +47,9 @@ export function SegmentCount({ rules }: { rules: SegmentRules | null }) {
     <Paper withBorder radius="md" p="sm" aria-live="polite" data-testid="segment-count-box">
       <Group gap="sm">
         <IconUsers size={20} />
-        <Text size="sm" fw={600}>{t('groups.count.title')}</Text>
+        <Text size="sm" fw={600}>
+          {t('groups.count.title')}
+        </Text>
         {text}
         {busy && rules !== null && <Loader size="xs" />}
       </Group>

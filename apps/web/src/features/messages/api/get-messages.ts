@@ -18,7 +18,10 @@ export const REFRESH_MS = 3000;
 /** GET /api/messages?view&channel&status&search&bulk_id&from&to&sort&order&page&limit. */
 export async function getMessages(p: MessageListParams): Promise<MessageList> {
   const { page, limit, sort, order, ...filters } = p;
-  const { data } = await api.get<MessageList>('/api/messages', { query: { ...filterQuery(filters), page, limit, sort, order }, silent: true });
+  const { data } = await api.get<MessageList>('/api/messages', {
+    query: { ...filterQuery(filters), page, limit, sort, order },
+    silent: true,
+  });
   return data;
 }
 

@@ -16,10 +16,12 @@ export function useActiveSmsSenders() {
   return useQuery({
     queryKey: ['messages', 'options', 'sms-senders'],
     queryFn: async () =>
-      (await api.get<Page<SmsSender>>('/api/sender-management/sms/sms-senders', {
-        query: { status: 'ACTIVE', limit: 100, sort: 'sender_id', order: 'asc' },
-        silent: true,
-      })).data.items,
+      (
+        await api.get<Page<SmsSender>>('/api/sender-management/sms/sms-senders', {
+          query: { status: 'ACTIVE', limit: 100, sort: 'sender_id', order: 'asc' },
+          silent: true,
+        })
+      ).data.items,
     staleTime: STALE,
   });
 }
@@ -29,10 +31,12 @@ export function useApprovedSmsTemplates(userId: string) {
   return useQuery({
     queryKey: ['messages', 'options', 'sms-templates', userId],
     queryFn: async () =>
-      (await api.get<Page<Template>>(`/api/templates/${userId}`, {
-        query: { message_type: 'sms', status: 'APPROVED', limit: 100, sort: 'updated_at', order: 'desc' },
-        silent: true,
-      })).data.items,
+      (
+        await api.get<Page<Template>>(`/api/templates/${userId}`, {
+          query: { message_type: 'sms', status: 'APPROVED', limit: 100, sort: 'updated_at', order: 'desc' },
+          silent: true,
+        })
+      ).data.items,
     enabled: Boolean(userId),
     staleTime: STALE,
   });
@@ -55,10 +59,12 @@ export function useApprovedWaTemplates() {
   return useQuery({
     queryKey: ['messages', 'options', 'wa-templates'],
     queryFn: async () =>
-      (await api.get<Page<WaTemplate>>('/api/whatsapp/templates', {
-        query: { status: 'APPROVED', limit: 100, sort: 'name', order: 'asc' },
-        silent: true,
-      })).data.items,
+      (
+        await api.get<Page<WaTemplate>>('/api/whatsapp/templates', {
+          query: { status: 'APPROVED', limit: 100, sort: 'name', order: 'asc' },
+          silent: true,
+        })
+      ).data.items,
     staleTime: STALE,
   });
 }
@@ -74,10 +80,12 @@ export function useGroupOptions() {
   return useQuery({
     queryKey: ['messages', 'options', 'groups'],
     queryFn: async () =>
-      (await api.get<Page<GroupOption>>('/api/groups', {
-        query: { page: 1, limit: 100, sort: 'group_name', order: 'asc' },
-        silent: true,
-      })).data.items,
+      (
+        await api.get<Page<GroupOption>>('/api/groups', {
+          query: { page: 1, limit: 100, sort: 'group_name', order: 'asc' },
+          silent: true,
+        })
+      ).data.items,
     staleTime: STALE,
   });
 }
@@ -94,8 +102,7 @@ export interface CustomerOption {
 export function useCustomerSearch(search: string) {
   return useQuery({
     queryKey: ['messages', 'options', 'customers', search],
-    queryFn: async () =>
-      (await api.get<Page<CustomerOption>>('/api/customers', { query: { search, limit: 20 }, silent: true })).data.items,
+    queryFn: async () => (await api.get<Page<CustomerOption>>('/api/customers', { query: { search, limit: 20 }, silent: true })).data.items,
     staleTime: STALE,
   });
 }

@@ -75,12 +75,22 @@ export function ComposeLayout(props: {
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
             {props.preview}
-            <EstimatePanel estimate={estimate.ready ? estimate.data : undefined} loading={estimate.ready && estimate.fetching} error={estimate.ready ? estimate.error : null} />
+            <EstimatePanel
+              estimate={estimate.ready ? estimate.data : undefined}
+              loading={estimate.ready && estimate.fetching}
+              error={estimate.ready ? estimate.error : null}
+            />
           </Stack>
         </Grid.Col>
       </Grid>
       {props.guard}
-      <SendFooter error={send.error} disabled={!send.ready || send.pending || wouldFail} loading={send.pending} scheduled={props.schedule.mode === 'later'} onSend={send.onSend} />
+      <SendFooter
+        error={send.error}
+        disabled={!send.ready || send.pending || wouldFail}
+        loading={send.pending}
+        scheduled={props.schedule.mode === 'later'}
+        onSend={send.onSend}
+      />
     </Stack>
   );
 }

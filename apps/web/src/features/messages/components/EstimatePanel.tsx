@@ -25,7 +25,8 @@ export function EstimatePanel({ estimate, loading, error }: { estimate: SendResu
   const n = (v: number) => v.toLocaleString(i18n.language);
   if (error) {
     const code = isApiError(error) ? error.code : undefined;
-    if (code !== 'INSUFFICIENT_CREDITS') return <ApiErrorAlert error={error} fallback={t('messages.estimate.failed')} testId="estimate-error" />;
+    if (code !== 'INSUFFICIENT_CREDITS')
+      return <ApiErrorAlert error={error} fallback={t('messages.estimate.failed')} testId="estimate-error" />;
     return (
       <Alert color="orange" icon={<IconAlertTriangle size={18} />} data-testid="estimate-error" data-code={code}>
         {t('messages.estimate.insufficient')}
@@ -51,7 +52,11 @@ export function EstimatePanel({ estimate, loading, error }: { estimate: SendResu
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
         <Stat label={t('messages.estimate.accepted')} value={n(estimate.accepted)} testid="estimate-accepted" />
         <Stat label={t('messages.estimate.skipped')} value={n(skippedTotal)} testid="estimate-skipped" />
-        <Stat label={t('messages.estimate.parts')} value={estimate.encoding ? `${estimate.parts} · ${estimate.encoding}` : n(estimate.parts)} testid="estimate-parts" />
+        <Stat
+          label={t('messages.estimate.parts')}
+          value={estimate.encoding ? `${estimate.parts} · ${estimate.encoding}` : n(estimate.parts)}
+          testid="estimate-parts"
+        />
         <Stat label={t('messages.estimate.credits')} value={n(estimate.credits)} testid="estimate-credits" />
         <Stat label={t('messages.estimate.balance')} value={n(estimate.balance)} testid="estimate-balance" />
         <Stat label={t('messages.estimate.cost')} value={formatMoney(estimate.cost, i18n.language)} testid="estimate-cost" />

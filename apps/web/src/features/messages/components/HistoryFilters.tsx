@@ -55,7 +55,14 @@ export function HistoryFilters(props: {
         placeholder={t('messages.filters.anyStatus')}
         data={[
           ...MESSAGE_VIEW_NAMES.filter((v) => v !== 'all').map((v) => ({ value: v, label: t(`messages.views.${v}`) })),
-          ...(value.status ? [{ value: `${EXACT}${value.status}`, label: t('messages.filters.exactStatus', { status: t(`messages.status.${value.status}`) }) }] : []),
+          ...(value.status
+            ? [
+                {
+                  value: `${EXACT}${value.status}`,
+                  label: t('messages.filters.exactStatus', { status: t(`messages.status.${value.status}`) }),
+                },
+              ]
+            : []),
         ]}
         value={statusValue}
         onChange={(v) => {
@@ -88,7 +95,13 @@ export function HistoryFilters(props: {
     </>
   );
   const clearButton = any && (
-    <Button variant="subtle" leftSection={<IconX size={14} />} onClick={clear} data-testid="message-filters-clear" style={{ alignSelf: 'flex-end' }}>
+    <Button
+      variant="subtle"
+      leftSection={<IconX size={14} />}
+      onClick={clear}
+      data-testid="message-filters-clear"
+      style={{ alignSelf: 'flex-end' }}
+    >
       {value.bulk_id ? t('messages.filters.clearWithBulk') : t('messages.filters.clear')}
     </Button>
   );
@@ -114,13 +127,26 @@ export function HistoryFilters(props: {
           <Button
             variant="default"
             leftSection={<IconAdjustmentsHorizontal size={16} />}
-            rightSection={chosen > 0 ? <Badge size="sm" circle>{chosen}</Badge> : undefined}
+            rightSection={
+              chosen > 0 ? (
+                <Badge size="sm" circle>
+                  {chosen}
+                </Badge>
+              ) : undefined
+            }
             onClick={() => setOpen(true)}
             data-testid="message-filters-open"
           >
             {t('messages.filters.more')}
           </Button>
-          <Drawer opened={open} onClose={() => setOpen(false)} position="bottom" size="auto" title={t('messages.filters.title')} data-testid="message-filters-drawer">
+          <Drawer
+            opened={open}
+            onClose={() => setOpen(false)}
+            position="bottom"
+            size="auto"
+            title={t('messages.filters.title')}
+            data-testid="message-filters-drawer"
+          >
             <Stack gap="sm" pb="md">
               {controls}
               {inverted && (
@@ -147,12 +173,26 @@ export function HistoryFilters(props: {
       {(value.error_code || value.campaign_id) && (
         <Group gap="xs" data-testid="message-filter-from-dashboard">
           {value.error_code && (
-            <Badge variant="light" tt="none" rightSection={<CloseButton size="xs" aria-label={t('messages.filters.clear')} onClick={() => set({ error_code: undefined })} />} data-testid="message-filter-reason">
+            <Badge
+              variant="light"
+              tt="none"
+              rightSection={
+                <CloseButton size="xs" aria-label={t('messages.filters.clear')} onClick={() => set({ error_code: undefined })} />
+              }
+              data-testid="message-filter-reason"
+            >
               {t('messages.filters.reason', { code: value.error_code === '-' ? t('messages.filters.noReason') : value.error_code })}
             </Badge>
           )}
           {value.campaign_id && (
-            <Badge variant="light" tt="none" rightSection={<CloseButton size="xs" aria-label={t('messages.filters.clear')} onClick={() => set({ campaign_id: undefined })} />} data-testid="message-filter-campaign">
+            <Badge
+              variant="light"
+              tt="none"
+              rightSection={
+                <CloseButton size="xs" aria-label={t('messages.filters.clear')} onClick={() => set({ campaign_id: undefined })} />
+              }
+              data-testid="message-filter-campaign"
+            >
               {t('messages.filters.campaign', { id: value.campaign_id })}
             </Badge>
           )}

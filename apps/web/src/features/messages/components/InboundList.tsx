@@ -20,7 +20,11 @@ export function InboundList() {
   const inbound = useInbound(page, LIMIT, debounced);
 
   const body = (
-    <QueryState query={inbound} empty={(data) => data.items.length === 0} emptyText={t(debounced ? 'messages.list.noMatch' : 'messages.inbox.empty')}>
+    <QueryState
+      query={inbound}
+      empty={(data) => data.items.length === 0}
+      emptyText={t(debounced ? 'messages.list.noMatch' : 'messages.inbox.empty')}
+    >
       {(data) => (
         <Paper withBorder radius="md" p="xs">
           <Table.ScrollContainer minWidth={700}>
@@ -45,20 +49,32 @@ export function InboundList() {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      {m.action && <Badge variant="light">{i18n.exists(`messages.inbox.actions.${m.action}`) ? t(`messages.inbox.actions.${m.action}`) : m.action}</Badge>}
+                      {m.action && (
+                        <Badge variant="light">
+                          {i18n.exists(`messages.inbox.actions.${m.action}`) ? t(`messages.inbox.actions.${m.action}`) : m.action}
+                        </Badge>
+                      )}
                       {m.blocked_by && (
                         <Text size="xs" c="dimmed">
                           {t('messages.detail.blockedBy', { list: isolate(m.blocked_by) })}
                         </Text>
                       )}
                     </Table.Td>
-                    <Table.Td><Moment at={m.received_at} /></Table.Td>
+                    <Table.Td>
+                      <Moment at={m.received_at} />
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <ListFooter label={t('messages.list.total', { count: data.total, formatted: data.total.toLocaleString(i18n.language) })} page={page} count={data.total} limit={LIMIT} onPage={setPage} />
+          <ListFooter
+            label={t('messages.list.total', { count: data.total, formatted: data.total.toLocaleString(i18n.language) })}
+            page={page}
+            count={data.total}
+            limit={LIMIT}
+            onPage={setPage}
+          />
         </Paper>
       )}
     </QueryState>

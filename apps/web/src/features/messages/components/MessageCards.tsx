@@ -34,7 +34,12 @@ export function MessageCards({ messages, onOpen }: { messages: MessageDto[]; onO
           </Text>
           <Group justify="space-between" wrap="nowrap" gap="xs" mt={4}>
             <Text size="xs" c="dimmed" truncate style={{ minWidth: 0, flex: 1 }}>
-              {t(`messages.channel.${m.channel}`)} · {m.campaign_name ? <bdi data-testid="message-campaign">{m.campaign_name}</bdi> : <span data-testid="message-campaign">{t('messages.table.direct')}</span>}
+              {t(`messages.channel.${m.channel}`)} ·{' '}
+              {m.campaign_name ? (
+                <bdi data-testid="message-campaign">{m.campaign_name}</bdi>
+              ) : (
+                <span data-testid="message-campaign">{t('messages.table.direct')}</span>
+              )}
             </Text>
             <div style={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
               <SentCell m={m} timeZone={timeZone} />

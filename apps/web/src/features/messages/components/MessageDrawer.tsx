@@ -1,4 +1,19 @@
-import { ActionIcon, Alert, Anchor, Badge, Button, Code, Drawer, Group, Paper, SimpleGrid, Stack, Text, Timeline, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Code,
+  Drawer,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Timeline,
+  Tooltip,
+} from '@mantine/core';
 import { can } from '@risala/shared/permissions';
 import type { MessageDetailDto } from '@risala/shared/schemas/messages';
 import { IconAlertTriangle, IconBan, IconCircleDot, IconHelpCircle, IconPlayerPause } from '@tabler/icons-react';
@@ -134,12 +149,16 @@ function Details({ m }: { m: MessageDetailDto }) {
         <Field label={t('messages.table.recipient')}>
           <UserText testId="message-detail-recipient">{m.recipient}</UserText>
         </Field>
-        <Field label={t('messages.table.sender')}><UserText testId="message-detail-sender">{m.sender}</UserText></Field>
+        <Field label={t('messages.table.sender')}>
+          <UserText testId="message-detail-sender">{m.sender}</UserText>
+        </Field>
         <Field label={t('messages.detail.parts')} help={t('messages.help.parts')}>
           {m.parts} {m.encoding ? `· ${m.encoding}` : ''}
         </Field>
         <Field label={t('messages.detail.credits')}>{m.credits}</Field>
-        <Field label={t('messages.detail.connection')} help={t('messages.help.connection')}>{m.connection_name}</Field>
+        <Field label={t('messages.detail.connection')} help={t('messages.help.connection')}>
+          {m.connection_name}
+        </Field>
         <Field label={t('messages.detail.bulk')} help={t('messages.help.bulk')}>
           <Code>{m.bulk_id}</Code>
         </Field>
@@ -158,7 +177,11 @@ function Details({ m }: { m: MessageDetailDto }) {
           </Field>
         )}
       </SimpleGrid>
-      {m.subject && <Field label={t('messages.detail.subject')}><UserText>{m.subject}</UserText></Field>}
+      {m.subject && (
+        <Field label={t('messages.detail.subject')}>
+          <UserText>{m.subject}</UserText>
+        </Field>
+      )}
       <div>
         <Text size="xs" c="dimmed" mb={4}>
           {t('messages.detail.body')}
@@ -210,7 +233,14 @@ export function MessageDrawer({ id, onClose }: { id: number | null; onClose: () 
   const message = useMessage(id);
   // 'right' is the inline end: Mantine mirrors it to the left in Arabic
   return (
-    <Drawer opened={id !== null} onClose={onClose} position="right" size="lg" title={t('messages.detail.title')} data-testid="message-drawer">
+    <Drawer
+      opened={id !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={t('messages.detail.title')}
+      data-testid="message-drawer"
+    >
       {message.isPending ? (
         <PageLoader />
       ) : message.isError ? (

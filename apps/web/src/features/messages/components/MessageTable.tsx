@@ -41,7 +41,13 @@ export function RecipientCell({ m }: { m: MessageDto }) {
         )}
       </Group>
       {/* a number or address reads left to right inside an Arabic page */}
-      <Text size={m.customer_name ? 'xs' : 'sm'} c={m.customer_name ? 'dimmed' : undefined} dir="ltr" style={{ textAlign: 'start', unicodeBidi: 'isolate' }} truncate>
+      <Text
+        size={m.customer_name ? 'xs' : 'sm'}
+        c={m.customer_name ? 'dimmed' : undefined}
+        dir="ltr"
+        style={{ textAlign: 'start', unicodeBidi: 'isolate' }}
+        truncate
+      >
         {m.recipient}
       </Text>
     </div>
@@ -52,7 +58,13 @@ export function RecipientCell({ m }: { m: MessageDto }) {
 export function CampaignName({ m }: { m: MessageDto }) {
   const { t } = useTranslation();
   return (
-    <Text size="sm" c={m.campaign_name ? undefined : 'dimmed'} truncate dir={m.campaign_name ? 'auto' : undefined} data-testid="message-campaign">
+    <Text
+      size="sm"
+      c={m.campaign_name ? undefined : 'dimmed'}
+      truncate
+      dir={m.campaign_name ? 'auto' : undefined}
+      data-testid="message-campaign"
+    >
       {m.campaign_name ?? t('messages.table.direct')}
     </Text>
   );
@@ -61,7 +73,12 @@ export function CampaignName({ m }: { m: MessageDto }) {
 /** When a message went out, or for a SCHEDULED one when it will (in the account's zone, where schedule times are typed). */
 export function SentCell({ m, timeZone }: { m: MessageDto; timeZone: string }) {
   const { t, i18n } = useTranslation();
-  if (m.sent_at) return <Text size="sm"><Moment at={m.sent_at} /></Text>;
+  if (m.sent_at)
+    return (
+      <Text size="sm">
+        <Moment at={m.sent_at} />
+      </Text>
+    );
   if (m.status === 'SCHEDULED' && m.scheduled_at) {
     const at = formatInZone(m.scheduled_at, timeZone, i18n.language);
     return (
@@ -151,7 +168,9 @@ export function MessageTable(props: { messages: MessageDto[]; sort: Sort; onSort
               </Table.Td>
               <Table.Td ta="end">{m.credits}</Table.Td>
               <Table.Td>
-                <Text size="sm"><Moment at={m.created_at} /></Text>
+                <Text size="sm">
+                  <Moment at={m.created_at} />
+                </Text>
               </Table.Td>
               <Table.Td>
                 <SentCell m={m} timeZone={timeZone} />

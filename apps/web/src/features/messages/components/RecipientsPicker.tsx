@@ -27,7 +27,8 @@ export function toRecipients(d: RecipientsDraft) {
 export const hasRecipients = (d: RecipientsDraft) => parseNumbers(d.numbers).valid.length + d.customerIds.length + d.groupIds.length > 0;
 
 const customerLabel = (c: CustomerOption) =>
-  [[c.first_name, c.last_name].filter(Boolean).join(' '), c.mobile_number && isolate(c.mobile_number)].filter(Boolean).join(' · ') || `#${c.id}`;
+  [[c.first_name, c.last_name].filter(Boolean).join(' '), c.mobile_number && isolate(c.mobile_number)].filter(Boolean).join(' · ') ||
+  `#${c.id}`;
 
 /** Recipients as typed numbers, customers (searched on the server) and groups. */
 export function RecipientsPicker({ value, onChange }: { value: RecipientsDraft; onChange: (d: RecipientsDraft) => void }) {
@@ -56,7 +57,14 @@ export function RecipientsPicker({ value, onChange }: { value: RecipientsDraft; 
         maxRows={6}
         value={value.numbers}
         onChange={(e) => onChange({ ...value, numbers: e.currentTarget.value })}
-        error={parsed.invalid.length ? t('messages.compose.invalidNumbers', { list: parsed.invalid.slice(0, 5).map(isolate).join(', '), count: parsed.invalid.length }) : undefined}
+        error={
+          parsed.invalid.length
+            ? t('messages.compose.invalidNumbers', {
+                list: parsed.invalid.slice(0, 5).map(isolate).join(', '),
+                count: parsed.invalid.length,
+              })
+            : undefined
+        }
         dir="ltr"
         data-testid="compose-numbers"
       />

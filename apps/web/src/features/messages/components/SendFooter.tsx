@@ -16,7 +16,13 @@ export function SendFooter(props: { error: unknown; disabled: boolean; loading: 
         <Button component={Link} to="/message-history" variant="default">
           {t('messages.compose.cancel')}
         </Button>
-        <Button leftSection={<IconSend size={16} className="mirror-rtl" />} disabled={props.disabled} loading={props.loading} onClick={props.onSend} data-testid="compose-send">
+        <Button
+          leftSection={<IconSend size={16} className="mirror-rtl" />}
+          disabled={props.disabled}
+          loading={props.loading}
+          onClick={props.onSend}
+          data-testid="compose-send"
+        >
           {t(props.scheduled ? 'messages.compose.scheduleSend' : 'messages.compose.send')}
         </Button>
       </Group>

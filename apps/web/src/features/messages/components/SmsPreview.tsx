@@ -17,7 +17,13 @@ export function SmsPreview({ text, sender }: { text: string; sender: string | nu
         </Text>
         <Box
           p="sm"
-          style={{ background: 'var(--mantine-color-body)', borderRadius: 12, borderEndStartRadius: 2, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+          style={{
+            background: 'var(--mantine-color-body)',
+            borderRadius: 12,
+            borderEndStartRadius: 2,
+            whiteSpace: 'pre-wrap',
+            overflowWrap: 'anywhere',
+          }}
         >
           <Text size="sm" dir="auto" data-testid="sms-preview-text">
             {rendered || t('messages.compose.previewEmpty')}

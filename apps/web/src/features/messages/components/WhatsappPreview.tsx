@@ -4,7 +4,17 @@ import { IconBrandWhatsapp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 /** A phone-style chat preview: the template with the typed parameters (or its examples), or the free text. */
-export function WhatsappPreview({ components, params, text, sender }: { components: WaComponent[] | null; params: string[]; text: string; sender: string | null }) {
+export function WhatsappPreview({
+  components,
+  params,
+  text,
+  sender,
+}: {
+  components: WaComponent[] | null;
+  params: string[];
+  text: string;
+  sender: string | null;
+}) {
   const { t } = useTranslation();
   const preview = components ? waPreview(components) : null;
   const bodyText = components?.find((c): c is WaBody => c.type === 'BODY')?.text ?? '';

@@ -15,7 +15,6 @@ export function useUpdateAccount(userId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: updateAccount,
-    onSuccess: (account) =>
-      client.setQueryData<UserProfile>(userKeys.profile(userId), (old) => (old ? { ...old, account } : old)),
+    onSuccess: (account) => client.setQueryData<UserProfile>(userKeys.profile(userId), (old) => (old ? { ...old, account } : old)),
   });
 }

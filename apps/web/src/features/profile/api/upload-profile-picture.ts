@@ -7,11 +7,10 @@ import { saveSession } from '../../../lib/session-store.ts';
 export async function uploadProfilePicture(userId: string, file: File): Promise<string> {
   const body = new FormData();
   body.append('file', file);
-  const { data } = await api.post<{ logo: string }>(
-    `/api/auth/user/${encodeURIComponent(userId)}/upload-profile-picture-s3`,
-    body,
-    { silent: true, timeoutMs: 120_000 },
-  );
+  const { data } = await api.post<{ logo: string }>(`/api/auth/user/${encodeURIComponent(userId)}/upload-profile-picture-s3`, body, {
+    silent: true,
+    timeoutMs: 120_000,
+  });
   return data.logo;
 }
 

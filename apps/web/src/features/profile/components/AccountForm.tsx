@@ -35,7 +35,9 @@ function zoneOptions(current: string, language: string) {
 const filterZones: OptionsFilter = ({ options, search }) => {
   const q = search.trim().toLowerCase();
   if (!q) return options;
-  return (options as ComboboxItem[]).filter((o) => o.label.toLowerCase().includes(q) || o.value.toLowerCase().replace(/_/g, ' ').includes(q));
+  return (options as ComboboxItem[]).filter(
+    (o) => o.label.toLowerCase().includes(q) || o.value.toLowerCase().replace(/_/g, ' ').includes(q),
+  );
 };
 
 /** The account's name and time zone (schedules are typed and shown in it), for owners and admins. */

@@ -33,9 +33,11 @@ export function PictureUpload({ userId, name }: { userId: string; name: string }
     const problem = pictureProblem(next);
     if (problem) {
       setFile(null);
-      setError(t(problem === 'type' ? 'profile.picture.badType' : 'profile.picture.tooBig', {
-        mb: LIMITS.uploadMaxBytes / 1024 / 1024,
-      }));
+      setError(
+        t(problem === 'type' ? 'profile.picture.badType' : 'profile.picture.tooBig', {
+          mb: LIMITS.uploadMaxBytes / 1024 / 1024,
+        }),
+      );
       return;
     }
     setFile(next);

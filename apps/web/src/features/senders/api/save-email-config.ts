@@ -18,7 +18,8 @@ export function useSaveEmailConfig() {
 export function useSaveEmailTier() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { tier: string; daily_limit: number | null }) => (await api.put(`${BASE}/tier-config`, input, { silent: true })).data,
+    mutationFn: async (input: { tier: string; daily_limit: number | null }) =>
+      (await api.put(`${BASE}/tier-config`, input, { silent: true })).data,
     onSuccess: () => client.invalidateQueries({ queryKey: emailKeys.tier }),
   });
 }

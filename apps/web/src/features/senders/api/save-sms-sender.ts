@@ -16,7 +16,10 @@ export const useRequestSenderId = () =>
 
 /** PUT …/sms-senders/{id}: description, status (ACTIVE/INACTIVE), default flag. */
 export const useUpdateSenderId = () =>
-  useSmsMutation(async ({ id, input }: { id: number; input: UpdateSmsSenderInput }) => (await api.put<SmsSender>(`${BASE}/sms-senders/${id}`, input)).data);
+  useSmsMutation(
+    async ({ id, input }: { id: number; input: UpdateSmsSenderInput }) =>
+      (await api.put<SmsSender>(`${BASE}/sms-senders/${id}`, input)).data,
+  );
 
 /** DELETE …/sms-senders/{id}. */
 export const useDeleteSenderId = () => useSmsMutation(async (id: number) => api.delete(`${BASE}/sms-senders/${id}`));
@@ -28,4 +31,5 @@ export const useReviewSenderId = () =>
   );
 
 /** POST …/request-support {message}. */
-export const useRequestSmsSupport = () => useMutation({ mutationFn: async (message: string) => api.post(`${BASE}/request-support`, { message }, { silent: true }) });
+export const useRequestSmsSupport = () =>
+  useMutation({ mutationFn: async (message: string) => api.post(`${BASE}/request-support`, { message }, { silent: true }) });

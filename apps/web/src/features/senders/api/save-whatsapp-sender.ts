@@ -11,7 +11,10 @@ export function useSaveWhatsappSender() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, input }: { id?: number; input: Partial<WhatsappSenderInput> }) =>
-      (id ? await api.put<WhatsappSender>(`${BASE}/${id}`, input, { silent: true }) : await api.post<WhatsappSender>(BASE, input, { silent: true })).data,
+      (id
+        ? await api.put<WhatsappSender>(`${BASE}/${id}`, input, { silent: true })
+        : await api.post<WhatsappSender>(BASE, input, { silent: true })
+      ).data,
     onSuccess: () => client.invalidateQueries({ queryKey: whatsappKeys.all }),
   });
 }
@@ -29,7 +32,8 @@ export function useCompleteWhatsappSetup() {
 export function useSaveAutoReply(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: AutoReplyConfig) => (await api.put<AutoReplyConfig>(`${BASE}/${id}/auto-reply`, input, { silent: true })).data,
+    mutationFn: async (input: AutoReplyConfig) =>
+      (await api.put<AutoReplyConfig>(`${BASE}/${id}/auto-reply`, input, { silent: true })).data,
     onSuccess: (data) => client.setQueryData(whatsappKeys.autoReply(id), data),
   });
 }

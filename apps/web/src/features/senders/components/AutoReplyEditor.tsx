@@ -88,7 +88,16 @@ export function AutoReplyEditor({
         )}
         {config.rules.map((rule, i) => (
           <Group key={i} align="flex-end" gap="xs" wrap="nowrap" data-testid="auto-reply-rule">
-            <TextInput label={t('senders.whatsapp.autoReply.keyword')} value={rule.keyword} error={fieldErrors[`rules.${i}.keyword`]} onChange={(e) => setRule(i, { keyword: e.currentTarget.value })} attributes={autoDir(rule.keyword)} disabled={!canEdit} w={160} data-testid="auto-reply-keyword" />
+            <TextInput
+              label={t('senders.whatsapp.autoReply.keyword')}
+              value={rule.keyword}
+              error={fieldErrors[`rules.${i}.keyword`]}
+              onChange={(e) => setRule(i, { keyword: e.currentTarget.value })}
+              attributes={autoDir(rule.keyword)}
+              disabled={!canEdit}
+              w={160}
+              data-testid="auto-reply-keyword"
+            />
             <Select
               label={t('senders.whatsapp.autoReply.match')}
               value={rule.match}
@@ -98,9 +107,24 @@ export function AutoReplyEditor({
               disabled={!canEdit}
               w={140}
             />
-            <TextInput label={t('senders.whatsapp.autoReply.reply')} value={rule.reply} error={fieldErrors[`rules.${i}.reply`]} onChange={(e) => setRule(i, { reply: e.currentTarget.value })} attributes={autoDir(rule.reply)} disabled={!canEdit} flex={1} data-testid="auto-reply-reply" />
+            <TextInput
+              label={t('senders.whatsapp.autoReply.reply')}
+              value={rule.reply}
+              error={fieldErrors[`rules.${i}.reply`]}
+              onChange={(e) => setRule(i, { reply: e.currentTarget.value })}
+              attributes={autoDir(rule.reply)}
+              disabled={!canEdit}
+              flex={1}
+              data-testid="auto-reply-reply"
+            />
             {canEdit && (
-              <ActionIcon variant="subtle" color="red" aria-label={t('senders.delete')} onClick={() => setConfig((c) => ({ ...c, rules: c.rules.filter((_, j) => j !== i) }))} mb={4}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={t('senders.delete')}
+                onClick={() => setConfig((c) => ({ ...c, rules: c.rules.filter((_, j) => j !== i) }))}
+                mb={4}
+              >
                 <IconTrash size={16} />
               </ActionIcon>
             )}
@@ -129,9 +153,35 @@ export function AutoReplyEditor({
         />
         {away.enabled && (
           <Group align="flex-end" gap="xs">
-            <Textarea label={t('senders.whatsapp.autoReply.awayText')} value={away.text} error={fieldErrors['away.text']} onChange={(e) => setAway({ text: e.currentTarget.value })} attributes={autoDir(away.text)} disabled={!canEdit} flex={1} autosize data-testid="auto-reply-away-text" />
-            <TextInput label={t('senders.whatsapp.autoReply.from')} placeholder="18:00" dir="ltr" value={away.from ?? ''} onChange={(e) => setAway({ from: e.currentTarget.value || null })} disabled={!canEdit} w={100} />
-            <TextInput label={t('senders.whatsapp.autoReply.to')} placeholder="08:00" dir="ltr" value={away.to ?? ''} onChange={(e) => setAway({ to: e.currentTarget.value || null })} disabled={!canEdit} w={100} />
+            <Textarea
+              label={t('senders.whatsapp.autoReply.awayText')}
+              value={away.text}
+              error={fieldErrors['away.text']}
+              onChange={(e) => setAway({ text: e.currentTarget.value })}
+              attributes={autoDir(away.text)}
+              disabled={!canEdit}
+              flex={1}
+              autosize
+              data-testid="auto-reply-away-text"
+            />
+            <TextInput
+              label={t('senders.whatsapp.autoReply.from')}
+              placeholder="18:00"
+              dir="ltr"
+              value={away.from ?? ''}
+              onChange={(e) => setAway({ from: e.currentTarget.value || null })}
+              disabled={!canEdit}
+              w={100}
+            />
+            <TextInput
+              label={t('senders.whatsapp.autoReply.to')}
+              placeholder="08:00"
+              dir="ltr"
+              value={away.to ?? ''}
+              onChange={(e) => setAway({ to: e.currentTarget.value || null })}
+              disabled={!canEdit}
+              w={100}
+            />
           </Group>
         )}
         {error && (
@@ -145,7 +195,14 @@ export function AutoReplyEditor({
           </Button>
         )}
         <Paper bg="var(--mantine-color-default-hover)" p="sm" radius="md">
-          <TextInput label={t('senders.whatsapp.autoReply.try')} placeholder={t('senders.whatsapp.autoReply.tryPlaceholder')} value={probe} onChange={(e) => setProbe(e.currentTarget.value)} attributes={autoDir(probe)} data-testid="auto-reply-try" />
+          <TextInput
+            label={t('senders.whatsapp.autoReply.try')}
+            placeholder={t('senders.whatsapp.autoReply.tryPlaceholder')}
+            value={probe}
+            onChange={(e) => setProbe(e.currentTarget.value)}
+            attributes={autoDir(probe)}
+            data-testid="auto-reply-try"
+          />
           {answer !== undefined && (
             <Text size="sm" mt="xs" data-testid="auto-reply-answer">
               {answer === null ? t('senders.whatsapp.autoReply.noAnswer') : t('senders.whatsapp.autoReply.answer', { reply: answer })}

@@ -10,7 +10,19 @@ import { translateMessage } from '../../../lib/i18n.ts';
 import { showSuccessToast } from '../../../lib/toast.ts';
 import { useSaveEmailConfig } from '../api/save-email-config.ts';
 
-const FIELDS = ['provider', 'from_name', 'from_email', 'reply_to', 'smtp_host', 'smtp_port', 'smtp_user', 'smtp_password', 'smtp_security', 'sendgrid_api_key', 'sendgrid_webhook_key'];
+const FIELDS = [
+  'provider',
+  'from_name',
+  'from_email',
+  'reply_to',
+  'smtp_host',
+  'smtp_port',
+  'smtp_user',
+  'smtp_password',
+  'smtp_security',
+  'sendgrid_api_key',
+  'sendgrid_webhook_key',
+];
 
 /**
  * Provider settings: SMTP relay, SendGrid, or the platform's sandbox while it runs. Saved secrets
@@ -137,7 +149,13 @@ export function EmailConfigForm({ config, canEdit }: { config: EmailConfig | nul
             />
             <TextInput
               label={t('senders.email.fields.sendgrid_webhook_key')}
-              description={config ? t('senders.email.webhookUrl', { url: `${window.location.origin}/api/sender-management/email/webhook-events/${config.id}` }) : undefined}
+              description={
+                config
+                  ? t('senders.email.webhookUrl', {
+                      url: `${window.location.origin}/api/sender-management/email/webhook-events/${config.id}`,
+                    })
+                  : undefined
+              }
               dir="ltr"
               {...text('sendgrid_webhook_key')}
             />

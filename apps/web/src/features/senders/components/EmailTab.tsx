@@ -44,7 +44,9 @@ export function EmailTab() {
       const out = await test.mutateAsync(to.trim());
       setTestResult({ ok: true, text: t('senders.email.test.sent', { provider: t(`senders.email.providers.${out.provider}`) }) });
     } catch (err) {
-      const reason = isApiError(err) ? ((err.data as { reason?: string } | undefined)?.reason ?? err.errors?.[0]?.message ?? err.message) : String(err);
+      const reason = isApiError(err)
+        ? ((err.data as { reason?: string } | undefined)?.reason ?? err.errors?.[0]?.message ?? err.message)
+        : String(err);
       setTestResult({ ok: false, text: t('senders.email.test.failed', { reason }) });
     }
   }
@@ -59,7 +61,11 @@ export function EmailTab() {
             </Title>
             {c && <StatusBadge status={c.status} testId="email-status" />}
           </Group>
-          {!c && <Text c="dimmed" data-testid="email-empty">{t('senders.email.empty')}</Text>}
+          {!c && (
+            <Text c="dimmed" data-testid="email-empty">
+              {t('senders.email.empty')}
+            </Text>
+          )}
           <EmailConfigForm key={c?.updated_at ?? 'new'} config={c} canEdit={canEdit} />
           {c && c.status !== 'ACTIVE' && canEdit && (
             <Group gap="sm">
@@ -139,7 +145,10 @@ export function EmailTab() {
                     variant="light"
                     loading={saveTier.isPending}
                     onClick={async () => {
-                      await saveTier.mutateAsync({ tier: tierValue.tier, daily_limit: tierValue.daily_limit === '' ? null : tierValue.daily_limit });
+                      await saveTier.mutateAsync({
+                        tier: tierValue.tier,
+                        daily_limit: tierValue.daily_limit === '' ? null : tierValue.daily_limit,
+                      });
                       showSuccessToast('senders.email.tier.saved');
                     }}
                     data-testid="email-tier-save"

@@ -5,7 +5,13 @@ import { isApiError } from '../../../lib/http.ts';
 import { showSuccessToast } from '../../../lib/toast.ts';
 
 /** A short request to the platform team (SendGrid account, SMS setup) with a message. */
-export function RequestBox(props: { title: string; hint: string; testId: string; send: (message: string) => Promise<unknown>; pending: boolean }) {
+export function RequestBox(props: {
+  title: string;
+  hint: string;
+  testId: string;
+  send: (message: string) => Promise<unknown>;
+  pending: boolean;
+}) {
   const { t } = useTranslation();
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string>();
@@ -39,7 +45,13 @@ export function RequestBox(props: { title: string; hint: string; testId: string;
           minRows={2}
           data-testid={`${props.testId}-message`}
         />
-        <Button variant="light" onClick={submit} loading={props.pending} style={{ alignSelf: 'flex-start' }} data-testid={`${props.testId}-send`}>
+        <Button
+          variant="light"
+          onClick={submit}
+          loading={props.pending}
+          style={{ alignSelf: 'flex-start' }}
+          data-testid={`${props.testId}-send`}
+        >
           {t('senders.request.send')}
         </Button>
       </Stack>

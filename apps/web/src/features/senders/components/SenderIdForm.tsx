@@ -71,7 +71,13 @@ export function SenderIdForm() {
           <Text size="xs" c="dimmed">
             {t('senders.sms.approvalNote')}
           </Text>
-          <Button type="submit" loading={request.isPending} disabled={!senderId.trim() || Boolean(liveError)} style={{ alignSelf: 'flex-start' }} data-testid="sender-id-submit">
+          <Button
+            type="submit"
+            loading={request.isPending}
+            disabled={!senderId.trim() || Boolean(liveError)}
+            style={{ alignSelf: 'flex-start' }}
+            data-testid="sender-id-submit"
+          >
             {t('senders.sms.submit')}
           </Button>
         </Stack>

@@ -48,8 +48,14 @@ export function SmsTab() {
       emptyText={t(searched || status ? 'senders.sms.noMatch' : 'senders.sms.empty')}
       minWidth={640}
       testId="sender-id-table"
-      headers={[t('senders.sms.fields.sender_id'), t('senders.sms.fields.sender_type'), t('senders.sms.fields.status'), t('senders.sms.fields.created_at'), null]}
-      rows={(data) => (
+      headers={[
+        t('senders.sms.fields.sender_id'),
+        t('senders.sms.fields.sender_type'),
+        t('senders.sms.fields.status'),
+        t('senders.sms.fields.created_at'),
+        null,
+      ]}
+      rows={(data) =>
         data.items.map((s) => (
           <Table.Tr key={s.id} data-testid="sender-id-row" data-sender={s.sender_id}>
             <Table.Td>
@@ -74,31 +80,56 @@ export function SmsTab() {
             <Table.Td>
               <StatusBadge status={s.status} />
             </Table.Td>
-            <Table.Td><Moment at={s.created_at} style="day" /></Table.Td>
+            <Table.Td>
+              <Moment at={s.created_at} style="day" />
+            </Table.Td>
             <Table.Td>
               <Group gap={4} justify="flex-end" wrap="nowrap">
                 {canApprove && s.status === 'WAITING_FOR_APPROVAL' && (
                   <>
                     <Tooltip label={t('senders.sms.approve')}>
-                      <ActionIcon variant="light" color="green" aria-label={t('senders.sms.approve')} onClick={() => review.mutate({ id: s.id })} data-testid="sender-approve">
+                      <ActionIcon
+                        variant="light"
+                        color="green"
+                        aria-label={t('senders.sms.approve')}
+                        onClick={() => review.mutate({ id: s.id })}
+                        data-testid="sender-approve"
+                      >
                         <IconCheck size={16} />
                       </ActionIcon>
                     </Tooltip>
                     <Tooltip label={t('senders.sms.reject')}>
-                      <ActionIcon variant="light" color="red" aria-label={t('senders.sms.reject')} onClick={() => setRejecting(s)} data-testid="sender-reject">
+                      <ActionIcon
+                        variant="light"
+                        color="red"
+                        aria-label={t('senders.sms.reject')}
+                        onClick={() => setRejecting(s)}
+                        data-testid="sender-reject"
+                      >
                         <IconX size={16} />
                       </ActionIcon>
                     </Tooltip>
                   </>
                 )}
                 {canUpdate && s.status === 'ACTIVE' && !s.is_default && (
-                  <Button size="compact-xs" variant="subtle" onClick={() => update.mutate({ id: s.id, input: { is_default: true } })} data-testid="sender-make-default">
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    onClick={() => update.mutate({ id: s.id, input: { is_default: true } })}
+                    data-testid="sender-make-default"
+                  >
                     {t('senders.makeDefault')}
                   </Button>
                 )}
                 {canDelete && (
                   <Tooltip label={t('senders.delete')}>
-                    <ActionIcon variant="subtle" color="red" aria-label={t('senders.delete')} onClick={() => window.confirm(t('senders.sms.confirmDelete', { sender: s.sender_id })) && remove.mutate(s.id)} data-testid="sender-delete">
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('senders.delete')}
+                      onClick={() => window.confirm(t('senders.sms.confirmDelete', { sender: s.sender_id })) && remove.mutate(s.id)}
+                      data-testid="sender-delete"
+                    >
                       <IconTrash size={16} />
                     </ActionIcon>
                   </Tooltip>
@@ -107,9 +138,16 @@ export function SmsTab() {
             </Table.Td>
           </Table.Tr>
         ))
-      )}
+      }
       footer={(data) => (
-        <ListFooter label={t('senders.sms.total', { count: data.total })} testId="sender-id-total" page={page} count={data.total} limit={LIMIT} onPage={setPage} />
+        <ListFooter
+          label={t('senders.sms.total', { count: data.total })}
+          testId="sender-id-total"
+          page={page}
+          count={data.total}
+          limit={LIMIT}
+          onPage={setPage}
+        />
       )}
     />
   );
@@ -160,9 +198,20 @@ export function SmsTab() {
           pending={support.isPending}
         />
       )}
-      <Modal opened={rejecting !== null} onClose={() => setRejecting(null)} title={t('senders.sms.rejectTitle', { sender: rejecting?.sender_id ?? '' })}>
+      <Modal
+        opened={rejecting !== null}
+        onClose={() => setRejecting(null)}
+        title={t('senders.sms.rejectTitle', { sender: rejecting?.sender_id ?? '' })}
+      >
         <Stack gap="sm">
-          <Textarea label={t('senders.sms.reason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} autosize minRows={2} data-testid="sender-reject-reason" />
+          <Textarea
+            label={t('senders.sms.reason')}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            autosize
+            minRows={2}
+            data-testid="sender-reject-reason"
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setRejecting(null)}>
               {t('senders.cancel')}

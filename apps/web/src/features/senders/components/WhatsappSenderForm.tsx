@@ -14,7 +14,15 @@ const FIELDS = ['display_name', 'phone_number', 'phone_number_id', 'business_acc
 type Field = (typeof FIELDS)[number];
 
 /** The Cloud API number and its credentials; saved secrets show as "•••• saved". `onDirty` hears of unsaved changes. */
-export function WhatsappSenderForm({ sender, canEdit, onDirty }: { sender: WhatsappSender | null; canEdit: boolean; onDirty?: (dirty: boolean) => void }) {
+export function WhatsappSenderForm({
+  sender,
+  canEdit,
+  onDirty,
+}: {
+  sender: WhatsappSender | null;
+  canEdit: boolean;
+  onDirty?: (dirty: boolean) => void;
+}) {
   const { t } = useTranslation();
   const save = useSaveWhatsappSender();
   const [initial, setInitial] = useState<Record<Field, string>>(() => ({

@@ -62,7 +62,11 @@ export function WhatsappTab() {
               {t('senders.whatsapp.sandboxNote')}
             </Alert>
           )}
-          {!sender && <Text c="dimmed" data-testid="wa-empty">{t('senders.whatsapp.empty')}</Text>}
+          {!sender && (
+            <Text c="dimmed" data-testid="wa-empty">
+              {t('senders.whatsapp.empty')}
+            </Text>
+          )}
           {setup.data && !setup.data.complete && missing.length > 0 && (
             <div data-testid="wa-missing">
               <Text size="sm" fw={600}>
@@ -82,7 +86,11 @@ export function WhatsappTab() {
                 {t('senders.whatsapp.setup.button')}
               </Button>
               {setupError !== undefined && (
-                <ApiErrorAlert error={setupError} fallback={t('senders.whatsapp.setup.failed', { reason: t('http.network') })} testId="wa-setup-error" />
+                <ApiErrorAlert
+                  error={setupError}
+                  fallback={t('senders.whatsapp.setup.failed', { reason: t('http.network') })}
+                  testId="wa-setup-error"
+                />
               )}
             </Stack>
           )}
@@ -90,7 +98,9 @@ export function WhatsappTab() {
       </Paper>
       {sender && autoReply.isPending && <PageLoader />}
       {sender && autoReply.isError && <LoadError error={autoReply.error} onRetry={() => void autoReply.refetch()} />}
-      {sender && autoReply.data && <AutoReplyEditor key={sender.id} senderId={sender.id} initial={autoReply.data} canEdit={canEdit} onDirty={autoReplyDirty} />}
+      {sender && autoReply.data && (
+        <AutoReplyEditor key={sender.id} senderId={sender.id} initial={autoReply.data} canEdit={canEdit} onDirty={autoReplyDirty} />
+      )}
     </Stack>
   );
 }

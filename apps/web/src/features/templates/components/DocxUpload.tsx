@@ -7,7 +7,13 @@ import { showErrorToast } from '../../../lib/toast.ts';
 import { useUploadDocx } from '../api/upload-docx.ts';
 
 /** Picks a .docx and has the server convert it (mammoth + sanitiser); the editor decides what to do with it. */
-export function DocxUpload({ onConverted, disabled }: { onConverted: (result: DocxConversion, fileName: string) => void; disabled?: boolean }) {
+export function DocxUpload({
+  onConverted,
+  disabled,
+}: {
+  onConverted: (result: DocxConversion, fileName: string) => void;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
   const upload = useUploadDocx();
   // cleared after each pick, so the same file can be picked again (a second import)

@@ -63,7 +63,13 @@ export function ReviewPanel({ template, dirty }: { template: Template; dirty: bo
           )}
           {canDecide && (
             <>
-              <Button size="xs" color="green" onClick={() => run({ kind: 'approve' }, 'templates.review.approved')} loading={action.isPending} data-testid="template-approve">
+              <Button
+                size="xs"
+                color="green"
+                onClick={() => run({ kind: 'approve' }, 'templates.review.approved')}
+                loading={action.isPending}
+                data-testid="template-approve"
+              >
                 {t('templates.review.approve')}
               </Button>
               <Button size="xs" color="red" variant="light" onClick={() => setRejecting(true)} data-testid="template-reject">

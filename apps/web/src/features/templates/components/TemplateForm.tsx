@@ -50,7 +50,10 @@ export function initialValues(template: Template | null): TemplateValues {
     html:
       template?.html ??
       (template?.message_type === 'email' && template.template_text
-        ? template.template_text.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('')
+        ? template.template_text
+            .split(/\n{2,}/)
+            .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+            .join('')
         : ''),
     mjml: template?.mjml ?? null,
   };
@@ -247,12 +250,17 @@ export function TemplateForm({
                   testId="template-write-with-ai"
                   onPick={(v) => {
                     // a plain WhatsApp text template names its variables: {{1}} is the first name
-                    const text = v.sms?.text ?? [v.whatsapp?.body.replace(/\{\{1\}\}/g, '{{first_name}}'), v.whatsapp?.footer].filter(Boolean).join('\n');
+                    const text =
+                      v.sms?.text ??
+                      [v.whatsapp?.body.replace(/\{\{1\}\}/g, '{{first_name}}'), v.whatsapp?.footer].filter(Boolean).join('\n');
                     set('template_text', text);
                   }}
                 />
               )}
-              <VariableMenu onInsert={(p) => set('template_text', insertAtCursor(textRef.current, values.template_text, p))} disabled={readOnly} />
+              <VariableMenu
+                onInsert={(p) => set('template_text', insertAtCursor(textRef.current, values.template_text, p))}
+                disabled={readOnly}
+              />
             </Group>
           </Group>
           <Textarea
@@ -277,7 +285,10 @@ export function TemplateForm({
         </>
       )}
       <Text size="xs" c="dimmed">
-        {t('templates.editor.variablesHint', { example: '{{first_name}}', fallback: `{{first_name|${t('templates.editor.fallbackExample')}}}` })}
+        {t('templates.editor.variablesHint', {
+          example: '{{first_name}}',
+          fallback: `{{first_name|${t('templates.editor.fallbackExample')}}}`,
+        })}
       </Text>
       {!readOnly && (
         <Group justify="flex-end">

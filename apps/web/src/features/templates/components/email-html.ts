@@ -64,7 +64,22 @@ const KeepAttributes = Extension.create({
   name: 'keepAttributes',
   addGlobalAttributes() {
     return [
-      { types: ['paragraph', 'heading', 'blockquote', 'bulletList', 'listItem', 'horizontalRule', 'bold', 'italic', 'underline', 'strike', 'code'], attributes: keepAttributes() },
+      {
+        types: [
+          'paragraph',
+          'heading',
+          'blockquote',
+          'bulletList',
+          'listItem',
+          'horizontalRule',
+          'bold',
+          'italic',
+          'underline',
+          'strike',
+          'code',
+        ],
+        attributes: keepAttributes(),
+      },
       { types: ['orderedList'], attributes: keepAttributes(['start', 'type']) },
       { types: ['codeBlock'], attributes: keepAttributes(['class']) },
       { types: ['link'], attributes: keepAttributes(['href', 'target', 'rel', 'class', 'title']) },

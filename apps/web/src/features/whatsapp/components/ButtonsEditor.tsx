@@ -16,8 +16,7 @@ interface Props {
 export function ButtonsEditor({ buttons, onChange, errors, disabled }: Props) {
   const { t } = useTranslation();
   const err = (key: string) => translateMessage(errors[key]);
-  const patch = (i: number, change: Partial<ButtonDraft>) =>
-    onChange(buttons.map((b, j) => (j === i ? { ...b, ...change } : b)));
+  const patch = (i: number, change: Partial<ButtonDraft>) => onChange(buttons.map((b, j) => (j === i ? { ...b, ...change } : b)));
   return (
     <Stack gap="xs">
       <Group justify="space-between">

@@ -34,7 +34,11 @@ export function ChatBubble({ components, language }: { components: WaComponent[]
             </Group>
           )}
           <Text size="sm" className={classes.body} data-testid="wa-preview-body">
-            {p.body || <Text span c="dimmed" size="sm">{t('whatsapp.preview.empty')}</Text>}
+            {p.body || (
+              <Text span c="dimmed" size="sm">
+                {t('whatsapp.preview.empty')}
+              </Text>
+            )}
           </Text>
           {p.footer && (
             <Text size="xs" c="dimmed" mt={4}>

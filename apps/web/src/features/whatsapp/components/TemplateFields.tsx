@@ -86,7 +86,12 @@ export function TemplateFields({ state, onChange, errors, disabled, identityLock
           <Group justify="space-between" gap="xs">
             <Text size="sm">{t('whatsapp.editor.promotional', { category: t(`whatsapp.category.${state.category}`) })}</Text>
             {!disabled && (
-              <Button size="xs" variant="light" onClick={() => onChange({ category: 'MARKETING', categoryChosen: true })} data-testid="wa-category-use-marketing">
+              <Button
+                size="xs"
+                variant="light"
+                onClick={() => onChange({ category: 'MARKETING', categoryChosen: true })}
+                data-testid="wa-category-use-marketing"
+              >
                 {t('whatsapp.editor.useMarketing')}
               </Button>
             )}
@@ -167,15 +172,15 @@ export function TemplateFields({ state, onChange, errors, disabled, identityLock
               />
             )}
             <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconBraces size={14} />}
-            disabled={disabled}
-            onClick={addVariable}
-            data-testid="wa-add-variable"
-          >
-            {t('whatsapp.editor.addVariable')}
-          </Button>
+              size="xs"
+              variant="light"
+              leftSection={<IconBraces size={14} />}
+              disabled={disabled}
+              onClick={addVariable}
+              data-testid="wa-add-variable"
+            >
+              {t('whatsapp.editor.addVariable')}
+            </Button>
           </Group>
         </Group>
         <Textarea

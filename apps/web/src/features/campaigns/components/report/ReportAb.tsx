@@ -70,7 +70,12 @@ export function ReportAb({ ab, f }: { ab: Ab; f: ReportFormats }) {
               {ab.variants.map((v) => (
                 <Table.Tr key={v.variant} data-testid="report-ab-row" data-variant={v.variant}>
                   <Table.Td>
-                    {t('campaignReport.ab.variant', { variant: v.variant })} {ab.winner === v.variant && <Badge size="xs" color="green">✓</Badge>}
+                    {t('campaignReport.ab.variant', { variant: v.variant })}{' '}
+                    {ab.winner === v.variant && (
+                      <Badge size="xs" color="green">
+                        ✓
+                      </Badge>
+                    )}
                   </Table.Td>
                   <Table.Td ta="end">{f.num(v.messages)}</Table.Td>
                   <Table.Td ta="end">{f.num(v.hits)}</Table.Td>

@@ -73,7 +73,11 @@ export function ReportFailures({ report, f }: { report: CampaignReport; f: Repor
   const { t } = useTranslation();
   const max = Math.max(1, ...report.failures.map((r) => r.count));
   return (
-    <Section title={t('campaignReport.failures.title')} subtitle={report.failures.length ? t('campaignReport.failures.subtitle') : undefined} testId="report-failures">
+    <Section
+      title={t('campaignReport.failures.title')}
+      subtitle={report.failures.length ? t('campaignReport.failures.subtitle') : undefined}
+      testId="report-failures"
+    >
       {report.failures.length === 0 ? (
         <Text size="sm" c="dimmed" data-testid="report-no-failures">
           {t('campaignReport.failures.empty')}
@@ -94,7 +98,12 @@ export function ReportFailures({ report, f }: { report: CampaignReport; f: Repor
                 {f.num(r.count)}
               </Text>
             </Group>
-            <Progress value={(r.count / max) * 100} color={r.status === 'FAILED' ? 'red' : r.status === 'BLOCKED' ? 'dark' : 'orange'} size="sm" aria-hidden />
+            <Progress
+              value={(r.count / max) * 100}
+              color={r.status === 'FAILED' ? 'red' : r.status === 'BLOCKED' ? 'dark' : 'orange'}
+              size="sm"
+              aria-hidden
+            />
             <Text size="xs" c="dimmed">
               {t(`messages.status.${r.status}`)}
             </Text>
@@ -116,7 +125,13 @@ export function ReportSamples({ report }: { report: CampaignReport }) {
       ) : (
         <SimpleGrid cols={{ base: 1, md: Math.min(report.samples.length, 2) }}>
           {report.samples.map((s) => (
-            <Stack key={`${s.channel}-${s.variant ?? ''}`} gap={6} data-testid="report-sample" data-channel={s.channel} data-variant={s.variant ?? ''}>
+            <Stack
+              key={`${s.channel}-${s.variant ?? ''}`}
+              gap={6}
+              data-testid="report-sample"
+              data-channel={s.channel}
+              data-variant={s.variant ?? ''}
+            >
               <Group gap={6}>
                 <Badge variant="light" color={s.channel === 'sms' ? 'blue' : s.channel === 'email' ? 'grape' : 'teal'}>
                   {t(`campaigns.channels.${s.channel}`)}
@@ -136,7 +151,13 @@ export function ReportSamples({ report }: { report: CampaignReport }) {
                   title={t('campaignReport.samples.frame')}
                   sandbox=""
                   srcDoc={s.html}
-                  style={{ inlineSize: '100%', blockSize: 260, border: '1px solid var(--mantine-color-default-border)', borderRadius: 6, background: 'white' }}
+                  style={{
+                    inlineSize: '100%',
+                    blockSize: 260,
+                    border: '1px solid var(--mantine-color-default-border)',
+                    borderRadius: 6,
+                    background: 'white',
+                  }}
                   data-testid="report-sample-html"
                 />
               ) : (

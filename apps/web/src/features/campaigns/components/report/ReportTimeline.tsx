@@ -18,7 +18,13 @@ export function ReportTimeline({ report, f }: { report: CampaignReport; f: Repor
   const series = keys.map((k) => ({ name: k, label: t(`campaignReport.series.${k}`), color: COLORS[k] }));
   const columns: Column<(typeof rows)[number]>[] = [
     { key: 'at', label: t('campaignReport.timeline.time', { zone }), value: (r) => r.at, render: (r) => r.label },
-    ...keys.map((k) => ({ key: k, label: t(`campaignReport.series.${k}`), numeric: true, value: (r: (typeof rows)[number]) => r[k], render: (r: (typeof rows)[number]) => f.num(r[k]) })),
+    ...keys.map((k) => ({
+      key: k,
+      label: t(`campaignReport.series.${k}`),
+      numeric: true,
+      value: (r: (typeof rows)[number]) => r[k],
+      render: (r: (typeof rows)[number]) => f.num(r[k]),
+    })),
   ];
   return (
     <ChartCard

@@ -33,6 +33,9 @@ export function useConnectionMutations() {
       onSettled,
     }),
     remove: useMutation({ mutationFn: deleteConnection, onSettled }),
-    action: useMutation({ mutationFn: ({ id, action }: { id: number; action: ConnectionAction }) => runConnectionAction(id, action), onSettled }),
+    action: useMutation({
+      mutationFn: ({ id, action }: { id: number; action: ConnectionAction }) => runConnectionAction(id, action),
+      onSettled,
+    }),
   };
 }

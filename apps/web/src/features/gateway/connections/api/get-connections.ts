@@ -21,7 +21,12 @@ export async function getConnections(q: Partial<ConnectionListQuery>): Promise<P
 }
 
 export const connectionsQuery = (q: Partial<ConnectionListQuery>) =>
-  queryOptions({ queryKey: connectionKeys.list(q), queryFn: () => getConnections(q), placeholderData: keepPreviousData, refetchInterval: POLL_MS });
+  queryOptions({
+    queryKey: connectionKeys.list(q),
+    queryFn: () => getConnections(q),
+    placeholderData: keepPreviousData,
+    refetchInterval: POLL_MS,
+  });
 
 export function useConnections(q: Partial<ConnectionListQuery>) {
   return useQuery(connectionsQuery(q));

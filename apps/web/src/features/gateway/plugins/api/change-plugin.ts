@@ -30,8 +30,14 @@ export function usePluginMutations() {
     void client.invalidateQueries({ queryKey: routerKeys.all });
   };
   return {
-    save: useMutation({ mutationFn: ({ id, input }: { id: number | null; input: CreatePluginInput | UpdatePluginInput }) => savePlugin(id, input), onSuccess }),
-    status: useMutation({ mutationFn: ({ id, installed }: { id: number; installed: boolean }) => setPluginStatus(id, installed), onSuccess }),
+    save: useMutation({
+      mutationFn: ({ id, input }: { id: number | null; input: CreatePluginInput | UpdatePluginInput }) => savePlugin(id, input),
+      onSuccess,
+    }),
+    status: useMutation({
+      mutationFn: ({ id, installed }: { id: number; installed: boolean }) => setPluginStatus(id, installed),
+      onSuccess,
+    }),
     remove: useMutation({ mutationFn: deletePlugin, onSuccess }),
   };
 }

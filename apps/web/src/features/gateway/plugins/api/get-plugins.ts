@@ -3,7 +3,8 @@ import type { Plugin, PluginListQuery } from '@risala/shared/schemas/gateway-rou
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client.ts';
 
-export type PluginListParams = Pick<PluginListQuery, 'page' | 'limit' | 'sort' | 'order'> & Partial<Pick<PluginListQuery, 'search' | 'plugin_type' | 'status'>>;
+export type PluginListParams = Pick<PluginListQuery, 'page' | 'limit' | 'sort' | 'order'> &
+  Partial<Pick<PluginListQuery, 'search' | 'plugin_type' | 'status'>>;
 
 export const pluginKeys = {
   all: ['gateway', 'plugins'] as const,

@@ -32,7 +32,10 @@ export function useRouterMutations() {
   const client = useQueryClient();
   const onSuccess = () => client.invalidateQueries({ queryKey: routerKeys.all });
   return {
-    save: useMutation({ mutationFn: ({ id, input }: { id: number | null; input: CreateRouterInput | UpdateRouterInput }) => saveRouter(id, input), onSuccess }),
+    save: useMutation({
+      mutationFn: ({ id, input }: { id: number | null; input: CreateRouterInput | UpdateRouterInput }) => saveRouter(id, input),
+      onSuccess,
+    }),
     status: useMutation({ mutationFn: ({ id, active }: { id: number; active: boolean }) => setRouterStatus(id, active), onSuccess }),
     remove: useMutation({ mutationFn: deleteRouter, onSuccess }),
     reorder: useMutation({ mutationFn: reorderRouters, onSuccess }),

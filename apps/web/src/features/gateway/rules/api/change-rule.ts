@@ -30,7 +30,10 @@ export function useRuleMutations() {
     void client.invalidateQueries({ queryKey: routerKeys.all });
   };
   return {
-    save: useMutation({ mutationFn: ({ id, input }: { id: number | null; input: CreateRuleInput | UpdateRuleInput }) => saveRule(id, input), onSuccess }),
+    save: useMutation({
+      mutationFn: ({ id, input }: { id: number | null; input: CreateRuleInput | UpdateRuleInput }) => saveRule(id, input),
+      onSuccess,
+    }),
     status: useMutation({ mutationFn: ({ id, active }: { id: number; active: boolean }) => setRuleStatus(id, active), onSuccess }),
     remove: useMutation({ mutationFn: deleteRule, onSuccess }),
   };

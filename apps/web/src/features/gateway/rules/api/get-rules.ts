@@ -3,7 +3,8 @@ import type { Rule, RuleListQuery } from '@risala/shared/schemas/gateway-routing
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client.ts';
 
-export type RuleListParams = Pick<RuleListQuery, 'page' | 'limit' | 'sort' | 'order'> & Partial<Pick<RuleListQuery, 'search' | 'filter_type' | 'status'>>;
+export type RuleListParams = Pick<RuleListQuery, 'page' | 'limit' | 'sort' | 'order'> &
+  Partial<Pick<RuleListQuery, 'search' | 'filter_type' | 'status'>>;
 
 export const ruleKeys = {
   all: ['gateway', 'rules'] as const,
