@@ -89,6 +89,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': DIMMED,
+    // a picker's placeholder is a real element (axe checks it): it reads like the dimmed text
+    '--mantine-color-placeholder': DIMMED,
     '--mantine-color-error': 'var(--mantine-color-red-8)',
     // links sit on white and on the tinted light panels (alerts, highlighted cards): shade 9 is 4.6:1 on all
     '--mantine-color-anchor': 'var(--mantine-primary-color-9)',
