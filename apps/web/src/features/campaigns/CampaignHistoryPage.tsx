@@ -32,7 +32,8 @@ function DeleteButton({ campaign }: { campaign: Campaign }) {
   const { t } = useTranslation();
   const remove = useDeleteCampaign();
   return (
-    <Popover withArrow position="bottom-end">
+    // trapFocus/returnFocus: the portalled confirmation is reachable by Tab, and Escape gives focus back to the trash button
+    <Popover withArrow position="bottom-end" trapFocus returnFocus>
       <Popover.Target>
         <ActionIcon
           variant="subtle"
