@@ -149,6 +149,12 @@ test('sign-in, the launcher and the launch confirmation work with the keyboard a
   await page.keyboard.press('Enter');
 
   await expect(page).toHaveURL(/\/campaignhistory\?campaign=\d+$/);
+  // in Campaign History the campaign's name opens its report drawer; Escape gives focus back to the name
+  await page.goto('/campaignhistory');
+  const report = page.getByRole('dialog');
+  const open = page.getByTestId('campaign-open');
+  await tabTo(page, open);
+  await closesBack(page, open, 'Enter', report, () => page.keyboard.press('Escape'));
   await expect
     .poll(async () => (await sql('select status from campaigns where account_id = $1 and name = $2', [accountId, 'Keys only']))[0]?.status)
     .not.toBe('DRAFT');
