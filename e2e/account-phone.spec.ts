@@ -17,7 +17,9 @@ async function expectWhole(locator: Locator) {
     const r = el.getBoundingClientRect();
     // the first element whose content is wider than its box, named so a failure says which
     const cut = [el, ...Array.from(el.querySelectorAll('*'))].find((e) => e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 0);
-    const clipped = cut ? `${cut.tagName.toLowerCase()}.${cut.className} (${cut.scrollWidth} > ${cut.clientWidth}): ${cut.textContent?.slice(0, 60)}` : '';
+    const clipped = cut
+      ? `${cut.tagName.toLowerCase()}.${cut.className} (${cut.scrollWidth} > ${cut.clientWidth}): ${cut.textContent?.slice(0, 60)}`
+      : '';
     return { left: r.left, right: r.right, clipped, vw: window.innerWidth };
   });
   expect(box.left).toBeGreaterThanOrEqual(0);
