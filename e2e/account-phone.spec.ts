@@ -16,7 +16,9 @@ async function expectWhole(locator: Locator) {
   const box = await locator.evaluate((el) => {
     const r = el.getBoundingClientRect();
     // the first element whose content is wider than its box, named so a failure says which
-    const cut = [el, ...Array.from(el.querySelectorAll('*'))].find((e) => e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 0);
+    const cut = [el, ...Array.from(el.querySelectorAll('*'))]
+      // a spinner still turning while the panel loads is not text cut off
+      .find((e) => e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 0 && !e.closest('.mantine-Loader-root'));
     const clipped = cut
       ? `${cut.tagName.toLowerCase()}.${cut.className} (${cut.scrollWidth} > ${cut.clientWidth}): ${cut.textContent?.slice(0, 60)}`
       : '';
