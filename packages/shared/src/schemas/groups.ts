@@ -233,7 +233,5 @@ export interface GroupMember {
 export const emptySegmentRules = (): SegmentRules => ({ match: 'all', conditions: [] });
 
 /** GET /api/groups/{id}/reach: members, and those no channel can reach (no consent with an address). */
-export interface GroupReach {
-  members: number;
-  unreachable: number;
-}
+export const groupReachSchema = z.object({ members: z.number().int(), unreachable: z.number().int() });
+export type GroupReach = z.infer<typeof groupReachSchema>;

@@ -1,7 +1,8 @@
-import { idParamSchema } from '@risala/shared/schemas/common';
+import { envelopeOf, idParamSchema } from '@risala/shared/schemas/common';
 import {
   createGroupSchema,
   groupListQuerySchema,
+  groupReachSchema,
   memberIdsSchema,
   memberListQuerySchema,
   previewCountSchema,
@@ -38,8 +39,10 @@ export function groupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/:id', { ...view, schema: { tags, params: idParamSchema } }, async (req, reply) =>
       ok(reply, await groups.get(ctx, requireAuth(req), req.params.id)),
     );
-    app.get('/:id/reach', { ...view, schema: { tags, params: idParamSchema } }, async (req, reply) =>
-      ok(reply, await groups.reach(ctx, requireAuth(req), req.params.id)),
+    app.get(
+      '/:id/reach',
+      { ...view, schema: { tags, params: idParamSchema, response: { 200: envelopeOf(groupReachSchema) } } },
+      async (req, reply) => ok(reply, await groups.reach(ctx, requireAuth(req), req.params.id)),
     );
     app.put('/:id', { ...change, schema: { tags, params: idParamSchema, body: updateGroupSchema } }, async (req, reply) =>
       ok(reply, await groups.update(ctx, requireAuth(req), req.params.id, req.body), 'Group updated'),
