@@ -109,6 +109,7 @@ test('a plan for the demo brand: written by the model as it streams, approved by
   await page.getByTestId('launcher-step-review').click();
   await expect(page.getByTestId('review-messages')).toHaveText(String(english.estimate.messages), { timeout: 15_000 });
   await page.getByTestId('launcher-launch').click();
+  await page.getByTestId('launch-confirm-yes').click(); // launching asks first (issue 19 item 1)
   await expect(page).toHaveURL(new RegExp(`/campaignhistory\\?campaign=${english.campaign_id}$`));
   await expect(page.getByTestId('campaign-progress')).toHaveAttribute('data-status', /SCHEDULED|RUNNING|COMPLETED/);
 });

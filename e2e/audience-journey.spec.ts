@@ -121,7 +121,7 @@ test('one new user: brand → import 1,000 customers → segment → .docx templ
   await page.getByTestId('customer-row').getByText('Guest740 Family740').click();
   await expect(page.getByTestId('customer-detail-name')).toHaveText('Guest740 Family740');
   const customerUrl = page.url();
-  await expect(page.getByTestId('customer-detail')).toContainText('AE');
+  await expect(page.getByTestId('customer-detail')).toContainText('United Arab Emirates'); // countries in words (issue 19 item 9)
   await expect(page.getByTestId('customer-detail')).toContainText('vip');
 
   // ── 3. dynamic segment: country AE and tag vip, live count ────────────────

@@ -81,6 +81,9 @@ test('in Arabic the charts read from the right: the first day on the right, the 
   const chart = page.getByTestId('chart-series');
   await expect(chart).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
   await expect(chart).toContainText('الرسائل عبر الزمن');
+  // the chart library loads as the chart comes into view (a skeleton of its size holds the place)
+  await chart.scrollIntoViewIfNeeded();
+  await expect(chart.locator('.recharts-xAxis-tick-labels text').first()).toBeAttached({ timeout: 15_000 });
   const geometry = await chart.evaluate((el) => {
     // recharts 3 draws the ticks in layers of their own, apart from the axis groups
     const xTicks = Array.from(el.querySelectorAll('.recharts-xAxis-tick-labels text')).map((t) => t.getBoundingClientRect().x);

@@ -22,7 +22,11 @@ test('the launcher builds an email by keyboard, with the brand colour, and sends
   const brand = await page.request.post('/api/brands', { data: { name: 'Dune Coffee', colors: ['#7a3e12'] } });
   expect(brand.status()).toBe(201);
   const brandId = (await brand.json()).data.id as number;
-  const draft = await page.request.post('/api/campaigns', { data: { name: 'Builder mail', brand_id: brandId, channels: ['email'] } });
+  // the launcher checks each step on the way: an audience comes before the content (issue 19 item 2)
+  const group = await (await page.request.post('/api/groups', { data: { group_name: 'Builder list', type: 'static' } })).json();
+  const draft = await page.request.post('/api/campaigns', {
+    data: { name: 'Builder mail', brand_id: brandId, channels: ['email'], audience: { group_ids: [group.data.id] } },
+  });
   expect(draft.status()).toBe(201);
   const id = (await draft.json()).data.id as number;
 

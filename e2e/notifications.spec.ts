@@ -41,5 +41,5 @@ test('in Arabic, a bell notification quoting a Latin name keeps its quotes and b
   await page.getByTestId('notification-bell').click();
   const item = page.getByTestId('notification-item').filter({ hasText: 'qa_offer_ar' });
   await expect(item).toContainText('تم اعتماد قالب واتساب');
-  await expect(item).toContainText('اعتمدت Meta قالب واتساب «\u2068qa_offer_ar\u2069» (\u2068ar\u2069). يمكنك استخدامه للإرسال.');
+  await expect(item).toContainText('اعتمدت Meta قالب واتساب «\u2068qa_offer_ar\u2069» (\u2068العربية\u2069). يمكنك استخدامه للإرسال.');
 });

@@ -108,7 +108,10 @@ test('segment builder: brands by name, every problem at its own field, the name 
   const brand = await page.request.post('/api/brands', { data: { name: 'Palm Dates' } });
   expect(brand.status()).toBe(201);
   const brandId = (await brand.json()).data.id as number;
-  await sql('update customers set brand_id = $1 where first_name = $2 and last_name::int % 2 = 0', [brandId, 'Customer']);
+  await sql(
+    'update customers set brand_id = $1 where account_id = (select account_id from brands where id = $1) and first_name = $2 and last_name::int % 2 = 0',
+    [brandId, 'Customer'],
+  );
 
   // switching Static ⇄ Dynamic keeps what was typed
   await page.goto('/customer/groups/new');

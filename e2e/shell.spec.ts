@@ -20,7 +20,7 @@ test('the Arabic toggle flips the page to right-to-left and translates the shell
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect.poll(async () => (await sql('select language from users where email = $1', [email]))[0]?.language).toBe('ar');
   await page.goto('/profile');
-  await expect(page.getByText('العربية')).toBeVisible();
+  await expect(page.getByText('العربية', { exact: true })).toBeVisible();
   await page.getByTestId('language-toggle').click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   await expect.poll(async () => (await sql('select language from users where email = $1', [email]))[0]?.language).toBe('en');

@@ -10,7 +10,17 @@ import client from 'prom-client';
 import { tokenGuard } from './lib/access-token.ts';
 
 export const registry = new client.Registry();
-client.collectDefaultMetrics({ register: registry, prefix: 'risala_' });
+
+let processMetrics = false;
+/**
+ * CPU, memory, event-loop lag…: their collectors start timers, so they start with the first app
+ * that serves /metrics, not when a module imports this file (issue 15: nothing global on import).
+ */
+export function collectProcessMetrics() {
+  if (processMetrics) return;
+  processMetrics = true;
+  client.collectDefaultMetrics({ register: registry, prefix: 'risala_' });
+}
 
 const httpDuration = new client.Histogram({
   name: 'risala_http_request_duration_seconds',
@@ -160,6 +170,7 @@ const WEBHOOK_ROUTES: [prefix: string, source: string][] = [
 
 /** Records each request's duration (and webhooks by source) and serves Prometheus text at GET /metrics (behind METRICS_TOKEN when set). */
 export function registerMetrics(app: FastifyInstance, token?: string) {
+  collectProcessMetrics();
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     httpDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);

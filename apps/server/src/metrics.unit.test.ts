@@ -2,13 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { registry } from './metrics.ts';
+import { collectProcessMetrics, registry } from './metrics.ts';
 import { registerDatabaseMetrics } from './metrics-db.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 describe('the Grafana dashboard (ops/grafana/risala.json)', () => {
   it('charts only metrics the server exports, and every business metric it exports', () => {
+    collectProcessMetrics(); // what registerMetrics starts with the app
     registerDatabaseMetrics({ query: async () => ({ rows: [] }) } as unknown as pg.Pool);
     const exported = new Set(registry.getMetricsAsArray().map((m) => m.name));
     const dashboard = JSON.parse(readFileSync(path.join(ROOT, 'ops/grafana/risala.json'), 'utf8')) as {

@@ -22,6 +22,7 @@ export const SESSION = {
   logoutRedirectDelayMs: 1_200,
 } as const;
 
+/** §9: a chat answer may take up to 120 s; the health check 10 s. */
 export const CHAT = { timeoutMs: 120_000, healthTimeoutMs: 10_000 } as const;
 
 export const LIMITS = {
@@ -61,3 +62,18 @@ export const FREE_PLANS: readonly Plan[] = ['free', 'free_trial'];
 
 export const TRACKING = { subscriptionIntent: 5, checkoutStart: 100, currency: 'USD' } as const;
 export const INVOICE_CURRENCY = 'SAR';
+
+// Lists the web needs as values on its first screens. They live here, not beside their zod schemas,
+// because importing a schema file pulls zod (and libphonenumber) into the page's JavaScript.
+
+/** The sending channels (the schemas of messages re-export it). */
+export const CHANNELS = ['sms', 'email', 'whatsapp'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+/** The getting-started checklist's steps, in the order shown (GET /api/dashboard/getting-started). */
+export const SETUP_STEPS = ['sender', 'brand', 'customers', 'approved_template', 'sent_message', 'launched_campaign'] as const;
+export type SetupStep = (typeof SETUP_STEPS)[number];
+
+/** The presets of the dashboard's range picker (days ending today, in the account's time zone). */
+export const RANGE_PRESETS = ['today', '7d', '30d', '90d', 'this_month', 'last_month'] as const;
+export type RangePreset = (typeof RANGE_PRESETS)[number];

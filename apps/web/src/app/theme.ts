@@ -6,16 +6,16 @@
  * dimmed and error colours on white and on the lightest greys.
  */
 import {
-  Anchor,
-  ColorInput,
+  type AnchorProps,
+  type ColorInputProps,
   type CSSVariablesResolver,
   createTheme,
   DEFAULT_THEME,
   darken,
   luminance,
   type MantineColorsTuple,
-  Pagination,
-  Table,
+  type PaginationProps,
+  type TableScrollContainerProps,
 } from '@mantine/core';
 import i18n from '../lib/i18n.ts';
 
@@ -61,27 +61,30 @@ export const theme = createTheme({
   primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans Arabic", "Noto Sans", Tahoma, Arial, sans-serif',
+  // Plain objects, not `Component.extend(...)`: `extend` only types them, and importing a component
+  // to call it puts that component (ColorInput brings Popover and floating-ui) into every page's
+  // JavaScript, the sign-in page's too.
   components: {
     // a link in a sentence must not rely on colour alone (WCAG 1.4.1): underlined, like the web's default
-    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
-    // Mantine's arrows carry no text: name them, in the reader's language, for every paged list
+    Anchor: { defaultProps: { underline: 'always' } satisfies Partial<AnchorProps> },
     // the eye-dropper button is an icon alone: name it (a getter: Mantine spreads the default props
     // on every render, so the name follows the language)
-    ColorInput: ColorInput.extend({
+    ColorInput: {
       defaultProps: {
         get eyeDropperButtonProps() {
           return { 'aria-label': i18n.t('common.pickColor') };
         },
-      },
-    }),
-    Pagination: Pagination.extend({
+      } satisfies Partial<ColorInputProps>,
+    },
+    // Mantine's arrows carry no text: name them, in the reader's language, for every paged list
+    Pagination: {
       defaultProps: {
         getControlProps: (control) => ({ 'aria-label': i18n.t(`common.pagination.${control}`) }),
-      },
-    }),
+      } satisfies Partial<PaginationProps>,
+    },
     // a table wider than the screen keeps its scrollbar in view (by default it shows on hover,
     // which a phone never does): the cue that the row goes on sideways
-    TableScrollContainer: Table.ScrollContainer.extend({ defaultProps: { scrollAreaProps: { type: 'auto' } } }),
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { type: 'auto' } } satisfies Partial<TableScrollContainerProps> },
   },
 });
 
@@ -89,6 +92,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': DIMMED,
+    // a picker's placeholder is a real element (axe checks it): it reads like the dimmed text
+    '--mantine-color-placeholder': DIMMED,
     '--mantine-color-error': 'var(--mantine-color-red-8)',
     // links sit on white and on the tinted light panels (alerts, highlighted cards): shade 9 is 4.6:1 on all
     '--mantine-color-anchor': 'var(--mantine-primary-color-9)',

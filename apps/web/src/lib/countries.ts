@@ -13,14 +13,7 @@ export interface CountryOption {
 
 const cache = new Map<string, CountryOption[]>();
 
-/** The name of a country code in a language ("SA" → "Saudi Arabia"); the code itself if unknown. */
-export function countryName(code: string, language: string = currentLanguage()): string {
-  try {
-    return new Intl.DisplayNames([intlLocale(language)], { type: 'region', fallback: 'code' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
+export { countryName } from './country-name.ts';
 
 export function countryOptions(language: string = currentLanguage()): CountryOption[] {
   const cached = cache.get(language);

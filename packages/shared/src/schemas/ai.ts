@@ -4,14 +4,15 @@
  * server (route schemas) and the web (types).
  */
 import { z } from 'zod';
+import { CHAT } from '../constants.ts';
 import { envelopeOf } from './common.ts';
 
 export const AI_ENGINES = ['builtin', 'openai-compatible'] as const;
 export type AiEngine = (typeof AI_ENGINES)[number];
 
-/** §9: a chat answer may take up to 120 s; the health check 10 s. */
-export const AI_CHAT_TIMEOUT_MS = 120_000;
-export const AI_HEALTH_TIMEOUT_MS = 10_000;
+/** §9: a chat answer may take up to 120 s; the health check 10 s (the web reads `CHAT` without zod). */
+export const AI_CHAT_TIMEOUT_MS = CHAT.timeoutMs;
+export const AI_HEALTH_TIMEOUT_MS = CHAT.healthTimeoutMs;
 export const AI_QUERY_MAX = 4000;
 
 const envelope = envelopeOf;

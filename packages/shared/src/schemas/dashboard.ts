@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { CHANNELS } from './messages.ts';
+import { CHANNELS, RANGE_PRESETS, type RangePreset, SETUP_STEPS, type SetupStep } from '../constants.ts';
 
 /**
  * GET /api/dashboard/getting-started: which first steps the account has taken, for the checklist
  * a new account sees on its landing page (the insights themselves come with the dashboard work).
  */
-export const SETUP_STEPS = ['sender', 'brand', 'customers', 'approved_template', 'sent_message', 'launched_campaign'] as const;
-export type SetupStep = (typeof SETUP_STEPS)[number];
+export { SETUP_STEPS, type SetupStep };
 
 export const gettingStartedSchema = z.object({
   /** a sender of the account's own (an SMS sender id, an email domain or a WhatsApp number), not a sandbox one */
@@ -27,9 +26,7 @@ export const BUCKETS = ['hour', 'day', 'week'] as const;
 export type Bucket = (typeof BUCKETS)[number];
 /** The longest range a dashboard request may cover (a year and a day: a leap year's 366). */
 export const MAX_RANGE_DAYS = 366;
-/** The presets of the range picker (days ending today, in the account's time zone). */
-export const RANGE_PRESETS = ['today', '7d', '30d', '90d', 'this_month', 'last_month'] as const;
-export type RangePreset = (typeof RANGE_PRESETS)[number];
+export { RANGE_PRESETS, type RangePreset };
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'dashboard.validation.date' });
 const optionalId = z.coerce.number().int().positive({ error: 'validation.id' }).optional();

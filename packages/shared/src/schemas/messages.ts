@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants.ts';
+import { CHANNELS, type Channel, LIMITS } from '../constants.ts';
 import { emailSchema, envelopeOf, messageTextSchema, optionalString, pageOf, pageQuerySchema, requiredString } from './common.ts';
 
 /**
  * Messages: one per recipient and channel, moving through the pipeline (router queue → filter
  * queue → connection queue). §4 states plus READ (WhatsApp read receipts, email opens).
  */
-export const CHANNELS = ['sms', 'email', 'whatsapp'] as const;
-export type Channel = (typeof CHANNELS)[number];
+export { CHANNELS, type Channel };
 
 export const MESSAGE_STATES = [
   'PENDING',

@@ -67,10 +67,10 @@ describe('a plan for the demo brand', () => {
         email: want?.email,
         whatsapp: want?.whatsapp,
       });
-      // no approved WhatsApp template: left out, and said why
+      // the sandbox's sample WhatsApp templates need parameters a plan cannot choose: left out, and said why
       expect(seg.channels.find((c: any) => c.channel === 'whatsapp')).toMatchObject({
         position: null,
-        reason: { key: 'noWhatsappTemplate' },
+        reason: { key: 'whatsappTemplateParams' },
       });
       expect(seg.fallback).toEqual(['sms', 'email']);
       // no history yet: a stated default hour and no expected range
@@ -80,7 +80,7 @@ describe('a plan for the demo brand', () => {
       expect(seg.content.sms.every((v: any) => v.checks.parts_ok && v.checks.opt_out && v.checks.variables_ok)).toBe(true);
       expect(seg.content.sms[0].language).toBe(seg.language);
     }
-    expect(body.notes.map((n: any) => n.key)).toEqual(expect.arrayContaining(['defaultSendTime', 'noWhatsappTemplate', 'noHistory']));
+    expect(body.notes.map((n: any) => n.key)).toEqual(expect.arrayContaining(['defaultSendTime', 'whatsappTemplateParams', 'noHistory']));
     expect(await notificationsOf(cast.marketer.userId)).toEqual([{ type: 'ai_plan_status', title_key: 'notifications.aiPlanReady.title' }]);
   });
 

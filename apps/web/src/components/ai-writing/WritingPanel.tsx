@@ -48,7 +48,11 @@ export function WritingPanel({
           styles={{ label: { whiteSpace: 'normal' } }}
           data-testid={`${testId}-engine`}
         >
-          {who === 'builtin' || !who ? t('ai.writing.builtin') : t('ai.writing.model', { model: whoModel ?? '' })}
+          {who === 'builtin' || !who ? (
+            t('ai.writing.builtin')
+          ) : (
+            <ModelLine text={t('ai.writing.model', { model: '\u0000' })} model={whoModel ?? ''} />
+          )}
         </Badge>
         {writing && (
           <Group gap="xs">
@@ -94,5 +98,17 @@ export function WritingPanel({
         <ApiErrorAlert error={state.error} fallback={t('ai.writing.failed')} testId={`${testId}-error`} />
       )}
     </Stack>
+  );
+}
+
+/** The sentence with the model's name isolated (a Latin name inside Arabic keeps its place). */
+function ModelLine({ text, model }: { text: string; model: string }) {
+  const [before, after = ''] = text.split('\u0000');
+  return (
+    <>
+      {before}
+      <bdi data-user-text>{model}</bdi>
+      {after}
+    </>
   );
 }

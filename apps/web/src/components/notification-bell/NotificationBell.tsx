@@ -53,6 +53,10 @@ export function NotificationBell() {
         width={`min(${mode === 'expanded' ? 480 : 380}px, calc(100vw - 16px))`}
         shadow="md"
         withinPortal
+        // the panel is portalled to the end of the page: opened by the keyboard, focus moves into it
+        // (else Tab would walk the page behind) and comes back to the bell when it closes
+        trapFocus
+        returnFocus
       >
         <Popover.Target>
           <ActionIcon

@@ -1,4 +1,19 @@
-import { ActionIcon, Badge, Button, Drawer, Group, Paper, Popover, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Drawer,
+  Group,
+  Paper,
+  Popover,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { CAMPAIGN_STATES, type CampaignState } from '@risala/shared/schemas/campaigns';
 import { CHANNELS } from '@risala/shared/schemas/messages';
 import { can } from '@risala/shared/permissions';
@@ -32,7 +47,8 @@ function DeleteButton({ campaign }: { campaign: Campaign }) {
   const { t } = useTranslation();
   const remove = useDeleteCampaign();
   return (
-    <Popover withArrow position="bottom-end">
+    // trapFocus/returnFocus: the portalled confirmation is reachable by Tab, and Escape gives focus back to the trash button
+    <Popover withArrow position="bottom-end" trapFocus returnFocus>
       <Popover.Target>
         <ActionIcon
           variant="subtle"
@@ -91,7 +107,20 @@ function CampaignRows({ items, onOpen }: { items: Campaign[]; onOpen: (c: Campai
               data-status={c.status}
             >
               <Table.Td>
-                <Text fw={500}>{c.name}</Text>
+                {/* the row opens on a click; the name is the way in from the keyboard */}
+                <Anchor
+                  component="button"
+                  type="button"
+                  fw={500}
+                  dir="auto"
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    onOpen(c);
+                  }}
+                  data-testid="campaign-open"
+                >
+                  {c.name}
+                </Anchor>
                 {c.objective && (
                   <Text size="xs" c="dimmed" lineClamp={1}>
                     {c.objective}

@@ -1,8 +1,6 @@
-import '@mantine/charts/styles.css';
-import '@mantine/dates/styles.css';
 import { Badge, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
-import { SETUP_STEPS } from '@risala/shared/schemas/dashboard';
+import { SETUP_STEPS } from '@risala/shared/constants';
 import { timeZoneName } from '@risala/shared/time';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';

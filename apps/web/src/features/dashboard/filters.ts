@@ -3,8 +3,8 @@
  * range (local days in the account's time zone), a channel, a brand, a campaign — so a reload, Back
  * or a shared link shows the same view.
  */
-import { type DashboardFilter, RANGE_PRESETS, type RangePreset } from '@risala/shared/schemas/dashboard';
-import { CHANNELS } from '@risala/shared/schemas/messages';
+import { CHANNELS, RANGE_PRESETS, type RangePreset } from '@risala/shared/constants';
+import type { DashboardFilter } from '@risala/shared/schemas/dashboard';
 import { oneOf } from '../../lib/url-list.ts';
 
 export const DASHBOARD_DEFAULTS = { range: '30d', from: '', to: '', channel: '', brand: '', campaign: '' };

@@ -1,6 +1,6 @@
 /** The AI service calls of the chat window: the streamed answer, health, a conversation, clearing it. */
 import type { AiHealth, ChatResponse, ChatStreamEvent, Conversation, DraftCard } from '@risala/shared/schemas/ai';
-import { AI_CHAT_TIMEOUT_MS, AI_HEALTH_TIMEOUT_MS } from '@risala/shared/schemas/ai';
+import { CHAT } from '@risala/shared/constants';
 import { useQuery } from '@tanstack/react-query';
 import { createParser } from 'eventsource-parser';
 import { api, openStream } from '../../../lib/api-client.ts';
@@ -15,7 +15,7 @@ export const aiKeys = {
 export function useAiHealth(enabled: boolean) {
   return useQuery({
     queryKey: aiKeys.health,
-    queryFn: async () => (await api.get<AiHealth>('/api/ai/health', { silent: true, timeoutMs: AI_HEALTH_TIMEOUT_MS })).data,
+    queryFn: async () => (await api.get<AiHealth>('/api/ai/health', { silent: true, timeoutMs: CHAT.healthTimeoutMs })).data,
     enabled,
     refetchInterval: enabled ? 10_000 : false,
     retry: false,
@@ -52,7 +52,7 @@ export class ChatTimeout extends Error {}
  * rejects with the ApiError, the 120-second limit (§9) with ChatTimeout.
  */
 export async function streamChat(body: unknown, handlers: StreamHandlers, signal: AbortSignal): Promise<ChatResponse> {
-  const timeout = AbortSignal.timeout(AI_CHAT_TIMEOUT_MS);
+  const timeout = AbortSignal.timeout(CHAT.timeoutMs);
   const both = AbortSignal.any([signal, timeout]);
   let done: ChatResponse | null = null;
   let failure: ApiError | null = null;

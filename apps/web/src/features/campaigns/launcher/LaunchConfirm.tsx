@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../../../lib/i18n.ts';
 import type { CampaignEstimate } from '../api/types.ts';
 import type { LauncherDraft } from '../draft.ts';
-import { formatZoned, zoneName } from './when.ts';
+import { formatZoned } from './when.ts';
+import { timeZoneName } from '@risala/shared/time';
 
 interface Props {
   opened: boolean;
@@ -61,7 +62,7 @@ export function LaunchConfirm({ opened, draft, estimate, timeZone, needsApproval
                 {later
                   ? t('launch.review.sendsAt', {
                       at: formatZoned(draft.schedule.at, timeZone, i18n.language),
-                      zone: zoneName(timeZone, i18n.language),
+                      zone: timeZoneName(timeZone, i18n.language),
                     })
                   : t('launch.confirm.now')}
               </Table.Td>

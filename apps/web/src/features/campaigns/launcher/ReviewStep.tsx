@@ -11,7 +11,8 @@ import type { CampaignEstimate } from '../api/types.ts';
 import { type LauncherDraft, STEPS, type Step, stepComplete } from '../draft.ts';
 import { ContentPreview } from './ContentPreview.tsx';
 import { ChannelBadge } from './ContentEditor.tsx';
-import { formatZoned, zoneName } from './when.ts';
+import { formatZoned } from './when.ts';
+import { timeZoneName } from '@risala/shared/time';
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
   return (
@@ -251,7 +252,7 @@ export function ReviewStep({
                 {draft.schedule.mode === 'later' && draft.schedule.at
                   ? t('launch.review.sendsAt', {
                       at: formatZoned(draft.schedule.at, timeZone, i18n.language),
-                      zone: zoneName(timeZone, i18n.language),
+                      zone: timeZoneName(timeZone, i18n.language),
                     })
                   : t('launch.review.sendsNow')}
               </Text>

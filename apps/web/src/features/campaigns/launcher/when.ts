@@ -1,8 +1,9 @@
 /**
  * A schedule as people read it: the wall time typed in the account's zone, written like every
- * other moment in the app (packages/shared/src/time.ts, issue 19 item 3), with the zone in words.
+ * other moment in the app (packages/shared/src/time.ts, issue 19 item 3); the zone's name is
+ * `timeZoneName` from there too.
  */
-import { formatInZone, timeZoneName } from '@risala/shared/time';
+import { formatInZone } from '@risala/shared/time';
 import { zonedLocalToIso } from '../../../lib/zoned.ts';
 
 /** "Nov 26, 2026, 2:00 PM" for a wall time typed in `timeZone`. */
@@ -10,6 +11,3 @@ export function formatZoned(local: string, timeZone: string, language: string): 
   const iso = zonedLocalToIso(local, timeZone);
   return iso ? formatInZone(iso, timeZone, language) : local;
 }
-
-/** "Saudi Arabia Time" / its Arabic name (the zone id when Intl has no name for it). */
-export const zoneName = (timeZone: string, language: string): string => timeZoneName(timeZone, language);

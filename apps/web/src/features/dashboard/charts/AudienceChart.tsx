@@ -1,5 +1,5 @@
 /** Audience growth: customers added, consent withdrawn and STOP replies over the period. */
-import { BarChart } from '@mantine/charts';
+import { BarChart } from '../../../components/charts/deferred.tsx';
 import type { AudienceMetrics } from '@risala/shared/schemas/dashboard';
 import { useTranslation } from 'react-i18next';
 import { ChartCard, type Column } from '../../../components/charts/ChartCard.tsx';

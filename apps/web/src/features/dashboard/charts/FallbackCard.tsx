@@ -1,5 +1,5 @@
 /** Fallback effectiveness: recipients of multi-channel campaigns reached only by a later channel. */
-import { DonutChart } from '@mantine/charts';
+import { DonutChart } from '../../../components/charts/deferred.tsx';
 import { HIDDEN_FROM_KEYBOARD } from '../../../components/charts/axes.ts';
 import { Group, Stack, Text } from '@mantine/core';
 import type { DashboardOverview } from '@risala/shared/schemas/dashboard';

@@ -1,5 +1,5 @@
 /** The delivery funnel per channel: queued → sent → delivered → opened/read → clicked. */
-import { BarChart } from '@mantine/charts';
+import { BarChart } from '../../../components/charts/deferred.tsx';
 import type { DashboardOverview } from '@risala/shared/schemas/dashboard';
 import { useTranslation } from 'react-i18next';
 import { ChartCard, type Column } from '../../../components/charts/ChartCard.tsx';

@@ -1,5 +1,5 @@
 /** A horizontal bar chart of labelled rows (top campaigns, destinations), bars from the start side. */
-import { BarChart } from '@mantine/charts';
+import { BarChart } from '../../../components/charts/deferred.tsx';
 import type { ReactNode } from 'react';
 import { ChartCard, type Column } from '../../../components/charts/ChartCard.tsx';
 import type { Formats } from '../format.ts';

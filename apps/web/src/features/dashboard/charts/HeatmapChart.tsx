@@ -4,7 +4,7 @@
  * right in Arabic): the matrix itself has no direction, so its day labels are a column of ours
  * that the page's flex direction places.
  */
-import { MatrixChart } from '@mantine/charts';
+import { MatrixChart } from '../../../components/charts/deferred.tsx';
 import { Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import type { DashboardOverview } from '@risala/shared/schemas/dashboard';

@@ -3,7 +3,7 @@ import { Anchor } from '@mantine/core';
 import type { CampaignRank, DashboardOverview, Destination } from '@risala/shared/schemas/dashboard';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { countryName } from '../../../lib/countries.ts';
+import { countryName } from '../../../lib/country-name.ts';
 import type { Column } from '../../../components/charts/ChartCard.tsx';
 import type { Formats } from '../format.ts';
 import { HBarChart } from './HBarChart.tsx';

@@ -1,8 +1,8 @@
 /** Messages over time, stacked by channel or by status, in hour, day or week buckets. */
-import { BarChart } from '@mantine/charts';
+import { BarChart } from '../../../components/charts/deferred.tsx';
 import { SegmentedControl } from '@mantine/core';
 import type { DashboardOverview } from '@risala/shared/schemas/dashboard';
-import { CHANNELS } from '@risala/shared/schemas/messages';
+import { CHANNELS } from '@risala/shared/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartCard, type Column } from '../../../components/charts/ChartCard.tsx';

@@ -2,25 +2,19 @@
  * The dashboard's filters, kept in the URL: a period (presets, or a custom range picked on a
  * calendar in the reader's language), a channel, a brand and a campaign.
  */
-import { Group, Select } from '@mantine/core';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
-import { RANGE_PRESETS } from '@risala/shared/schemas/dashboard';
-import { CHANNELS } from '@risala/shared/schemas/messages';
-import 'dayjs/locale/ar';
+import { Group, Select, TextInput } from '@mantine/core';
+import { CHANNELS, RANGE_PRESETS } from '@risala/shared/constants';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrandOptions } from '../../../lib/brand-options.ts';
 import type { UrlPatch } from '../../../lib/url-list.ts';
 import { useCampaignOptions } from '../api/get-campaign-options.ts';
 import { type DashboardUrl, rangeChoice } from '../filters.ts';
 
-const toDay = (d: Date | string | null) => {
-  if (!d) return '';
-  if (typeof d === 'string') return d.slice(0, 10);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+const CustomRangeInput = lazy(() => import('./CustomRangeInput.tsx').then((m) => ({ default: m.CustomRangeInput })));
 
 export function FilterBar({ values, update }: { values: DashboardUrl; update: (patch: UrlPatch<DashboardUrl>) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const brands = useBrandOptions();
   const campaigns = useCampaignOptions();
   const choice = rangeChoice(values);
@@ -37,19 +31,19 @@ export function FilterBar({ values, update }: { values: DashboardUrl; update: (p
         data-testid="filter-period"
       />
       {values.range === 'custom' && (
-        <DatesProvider settings={{ locale: i18n.language === 'ar' ? 'ar' : 'en', firstDayOfWeek: i18n.language === 'ar' ? 6 : 0 }}>
-          <DatePickerInput
-            type="range"
-            label={t('dashboard.filters.custom')}
-            placeholder={t('dashboard.filters.pickDays')}
-            w={{ base: '100%', xs: 260 }}
-            value={[values.from || null, values.to || null]}
-            onChange={([from, to]) => update({ from: toDay(from), to: toDay(to) })}
-            valueFormat="D MMM YYYY"
-            allowSingleDateInRange
-            data-testid="filter-custom"
-          />
-        </DatesProvider>
+        // the calendar's library loads on this choice; an input of the same size holds its place meanwhile
+        <Suspense
+          fallback={
+            <TextInput
+              label={t('dashboard.filters.custom')}
+              placeholder={t('dashboard.filters.pickDays')}
+              w={{ base: '100%', xs: 260 }}
+              readOnly
+            />
+          }
+        >
+          <CustomRangeInput from={values.from} to={values.to} onChange={update} />
+        </Suspense>
       )}
       <Select
         label={t('dashboard.filters.channel')}

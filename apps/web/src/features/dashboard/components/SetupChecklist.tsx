@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Paper, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { type Action, can, type EntityName } from '@risala/shared/permissions';
-import { type GettingStarted, SETUP_STEPS, type SetupStep } from '@risala/shared/schemas/dashboard';
+import { SETUP_STEPS, type SetupStep } from '@risala/shared/constants';
+import type { GettingStarted } from '@risala/shared/schemas/dashboard';
 import { IconCheck, IconCircleDashed } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
