@@ -8,7 +8,9 @@ test('a new user lands on a getting-started checklist that follows what they do,
   const checklist = page.getByTestId('getting-started');
   await expect(checklist).toHaveAttribute('data-done', '0');
   await expect(page.getByTestId('getting-started-progress')).toHaveText('0 of 6 done');
-  await expect(page.getByTestId('kpi-creditsLeft')).toBeVisible();
+  // each channel's credits on their own line (an SMS credit is not an email credit)
+  await expect(page.getByTestId('kpi-creditsLeft-value')).toContainText('SMS');
+  await expect(page.getByTestId('kpi-creditsLeft')).toContainText('None used in the last 30 days');
 
   // the step's button goes where the step is done
   await page.getByTestId('step-brand-action').click();

@@ -28,7 +28,7 @@ async function signedIn(page: Page, request: Parameters<typeof registerVerified>
 }
 
 /** A wall time `minutes` from now in the account's zone ('YYYY-MM-DDTHH:mm'; new accounts: Asia/Riyadh), for the schedule pickers. */
-function localStamp(minutes: number, timeZone = 'Asia/Riyadh') {
+function localStamp(minutes: number, timeZone = 'Asia/Riyadh', from = Date.now()) {
   const parts = new Intl.DateTimeFormat('en-CA', {
     timeZone,
     hourCycle: 'h23',
@@ -37,7 +37,7 @@ function localStamp(minutes: number, timeZone = 'Asia/Riyadh') {
     day: '2-digit',
     hour: '2-digit',
     minute: '2-digit',
-  }).formatToParts(new Date(Date.now() + minutes * 60_000));
+  }).formatToParts(new Date(from + minutes * 60_000));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
 }
@@ -241,7 +241,7 @@ test('a scheduled SMS shows when it goes out in the Sent column; a From date aft
   const row = rows(page, 'SCHEDULED');
   await expect(row).toHaveCount(1);
   // in the account's zone (Asia/Riyadh), as the schedule was typed: "Scheduled for Nov 26, 2026, 10:30 AM"
-  const [hour, minute] = localStamp(90).slice(11).split(':').map(Number) as [number, number];
+  const [hour, minute] = localStamp(0, 'Asia/Riyadh', at.getTime()).slice(11).split(':').map(Number) as [number, number];
   const scheduled = row.getByTestId('message-scheduled-for');
   await expect(scheduled).toHaveText(/^Scheduled for \u2068.+\u2069$/);
   await expect(scheduled).toContainText(`${hour % 12 || 12}:${String(minute).padStart(2, '0')}`);

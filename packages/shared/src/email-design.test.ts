@@ -9,6 +9,7 @@ import {
   starterDesign,
   textOn,
   UNSUBSCRIBE_PLACEHOLDER,
+  unfinishedLinks,
 } from './email-design.ts';
 
 const texts = {
@@ -66,5 +67,17 @@ describe('the email design model', () => {
     expect(socialElement(base, 'x', 'https://x.com/"onload=')).toContain('href="https://x.com/%22onload="');
     expect(networkOf('instagram-noshare')).toBe('instagram');
     expect(networkOf('myspace')).toBeNull();
+  });
+});
+
+describe('unfinishedLinks', () => {
+  it('counts links that go nowhere: a bare scheme or an empty address, not a real one', () => {
+    const brand = { name: 'Bloom', colors: ['#0B7285'], logo_url: null };
+    // the starter's button points at the brand's website; without one it is a bare scheme
+    expect(unfinishedLinks(blockMjml('button', emailTheme(brand, 'ltr', ''), texts))).toBe(1);
+    expect(unfinishedLinks(blockMjml('button', emailTheme({ ...brand, website: 'https://bloom.example' }, 'ltr', ''), texts))).toBe(0);
+    expect(
+      unfinishedLinks(`<a href="">x</a><a href='http://'>y</a><a href="https://a.example/">z</a><a href="{{unsubscribe_url}}">u</a>`),
+    ).toBe(2);
   });
 });

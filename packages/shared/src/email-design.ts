@@ -221,3 +221,11 @@ export function starterDesign(t: EmailTheme, x: BlockTexts, lang: string, bodyHt
     lang,
   );
 }
+
+/**
+ * How many links of an email design go nowhere yet: a bare scheme ("https://", the starter's
+ * button without a brand website) or an empty address. Sent as they are, they are dead links.
+ */
+export function unfinishedLinks(markup: string): number {
+  return [...markup.matchAll(/\bhref\s*=\s*(["'])\s*(?:https?:\/\/)?\s*\1/gi)].length;
+}

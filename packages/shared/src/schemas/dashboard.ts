@@ -158,12 +158,24 @@ export const fallbackSchema = z.object({
 export type Fallback = z.infer<typeof fallbackSchema>;
 
 export const creditsOutlookSchema = z.object({
+  /** all channels' credits together (each channel's credit is its own unit: see by_channel) */
   balance: z.number(),
-  by_channel: z.array(z.object({ channel: z.enum(CHANNELS), balance: z.number() })),
-  /** average credits used per day over the last 30 days */
+  by_channel: z.array(
+    z.object({
+      channel: z.enum(CHANNELS),
+      balance: z.number(),
+      /** this channel's average credits used per day over the last 30 days */
+      burn_per_day: z.number(),
+      /** at that rate; null when nothing was used */
+      days_left: z.number().nullable(),
+    }),
+  ),
+  /** all channels' average credits used per day over the last 30 days */
   burn_per_day: z.number(),
-  /** at that rate; null when nothing was used */
+  /** days until the first channel runs out at its own pace; null when nothing was used */
   days_left: z.number().nullable(),
+  /** the channel that runs out first */
+  first_out: z.enum(CHANNELS).nullable(),
 });
 export type CreditsOutlook = z.infer<typeof creditsOutlookSchema>;
 

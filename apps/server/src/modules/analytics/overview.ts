@@ -5,6 +5,7 @@
  */
 import type {
   CampaignRank,
+  CreditsOutlook,
   DashboardFilter,
   DashboardOverview,
   Destination,
@@ -55,21 +56,37 @@ function addToPoint(p: Point, channel: Channel, r: MeasureRow) {
   p.sent += Math.max(0, n - delivered - failed - pending - cancelled);
 }
 
-/** The account's credits and how long they last at the last 30 days' pace (all channels, no filter). */
-async function creditsOutlook(db: DbOrTx, s: Scope, today: string) {
+/**
+ * The account's credits per channel and how long each lasts at its own last-30-days pace (no
+ * filter): an SMS credit and an email credit are different units, so the channel that runs out
+ * first is the account's outlook.
+ */
+async function creditsOutlook(db: DbOrTx, s: Scope, today: string): Promise<CreditsOutlook> {
   const { rows: balances } = await db.execute<{ channel: Channel; balance: number }>(sql`
     select channel, balance::float8 as balance from credits where account_id = ${s.accountId} order by channel`);
   const all: Scope = { ...s, channel: undefined, campaignIds: null };
-  const { rows } = await db.execute<{ credits: number }>(sql`
-    select coalesce(sum(r.credits), 0)::float8 as credits
-      from ${source(all, { table: 'analytics_daily', time: 'day', from: dayText(dayNumber(today) - 29), to: today, keys: [], measures: ['credits'] })}`);
-  const balance = balances.reduce((t, b) => t + Number(b.balance), 0);
-  const burn = Number(rows[0]?.credits ?? 0) / 30;
+  const { rows } = await db.execute<{ channel: Channel; credits: number }>(sql`
+    select r.channel, coalesce(sum(r.credits), 0)::float8 as credits
+      from ${source(all, { table: 'analytics_daily', time: 'day', from: dayText(dayNumber(today) - 29), to: today, keys: ['channel'], measures: ['credits'] })}
+     group by 1`);
+  const used = new Map(rows.map((r) => [r.channel, Number(r.credits)]));
+  const byChannel = balances.map((b) => {
+    const balance = Number(b.balance);
+    const burn = (used.get(b.channel) ?? 0) / 30;
+    return {
+      channel: b.channel,
+      balance,
+      burn_per_day: Math.round(burn * 100) / 100,
+      days_left: burn > 0 ? Math.floor(Math.max(0, balance) / burn) : null,
+    };
+  });
+  const firstOut = byChannel.filter((c) => c.days_left !== null).sort((a, b) => (a.days_left as number) - (b.days_left as number))[0];
   return {
-    balance,
-    by_channel: balances.map((b) => ({ channel: b.channel, balance: Number(b.balance) })),
-    burn_per_day: Math.round(burn * 100) / 100,
-    days_left: burn > 0 ? Math.floor(Math.max(0, balance) / burn) : null,
+    balance: byChannel.reduce((t, b) => t + b.balance, 0),
+    by_channel: byChannel,
+    burn_per_day: Math.round((rows.reduce((t, r) => t + Number(r.credits), 0) / 30) * 100) / 100,
+    days_left: firstOut?.days_left ?? null,
+    first_out: firstOut?.channel ?? null,
   };
 }
 

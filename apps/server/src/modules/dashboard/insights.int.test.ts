@@ -110,7 +110,25 @@ describe('GET /api/dashboard/analytics/{id}', () => {
       ]),
     );
     expect(d.heatmap.reduce((s: number, c: { engaged: number }) => s + c.engaged, 0)).toBe(10);
-    expect(d.credits.by_channel.length).toBeGreaterThan(0);
+  });
+
+  it('says how long each channel’s credits last at its own pace, and which runs out first', async () => {
+    // an SMS credit and a WhatsApp credit are different units: 30 days used 40 WhatsApp and 20 SMS
+    await t.sql(
+      `insert into credits (account_id, channel, balance) values ($1, 'sms', 1001), ($1, 'whatsapp', 101), ($1, 'email', 500)
+       on conflict (account_id, channel) do update set balance = excluded.balance`,
+      [cast.owner.accountId],
+    );
+    const res = await get(`/api/dashboard/analytics/${cast.owner.userId}?preset=7d&channel=sms`);
+    expect(res.statusCode, res.body).toBe(200);
+    const credits = json(res).data.credits;
+    expect(credits.by_channel).toEqual([
+      { channel: 'email', balance: 500, burn_per_day: 0, days_left: null },
+      { channel: 'sms', balance: 1001, burn_per_day: 0.67, days_left: 1501 },
+      { channel: 'whatsapp', balance: 101, burn_per_day: 1.33, days_left: 75 },
+    ]);
+    // the filters do not narrow it; the account's outlook is the first channel to run out
+    expect(credits).toMatchObject({ balance: 1602, burn_per_day: 2, days_left: 75, first_out: 'whatsapp' });
   });
 
   it('filters by channel, brand and campaign; reads in Arabic; answers week buckets for 90 days', async () => {

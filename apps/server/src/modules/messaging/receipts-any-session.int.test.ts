@@ -73,7 +73,9 @@ describe('receipts', () => {
   });
 
   it('that come before their message id are kept, answered, and applied once the id is recorded', async () => {
-    smsc.configure({ receiptsTo: 'submitter', receiptDelayMs: 0, respDelayMs: 4500 });
+    // receipts are parked 3–4 s after they come (receipts.ts); the ids come at 8 s, which leaves a
+    // loaded machine seconds, not half of one, to see them parked
+    smsc.configure({ receiptsTo: 'submitter', receiptDelayMs: 0, respDelayMs: 8000 });
     smsc.resetCounters();
     const bulk = await send(3, 100);
     // parked after the in-memory wait, and answered (the SMSC may forget them) before the ids came

@@ -23,6 +23,7 @@ import { IconFileUpload, IconSparkles } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { DayInput } from '../../components/dates/DayInput.tsx';
 import { BackLink } from '../../components/page/BackLink.tsx';
 import { ApiErrorAlert } from '../../components/page/ApiErrorAlert.tsx';
 import { useBrandOptions } from '../../lib/brand-options.ts';
@@ -173,23 +174,19 @@ export function NewPlanPage() {
               onChange={(v) => setBudget(Number(v) || 1)}
               data-testid="ai-plan-budget"
             />
-            <TextInput
-              type="date"
+            <DayInput
               label={t('aiPlans.form.start')}
               value={start}
               min={today()}
-              onChange={(e) => setStart(e.currentTarget.value)}
-              required
-              data-testid="ai-plan-start"
+              onChange={(day) => setStart(day || today())}
+              testId="ai-plan-start"
             />
-            <TextInput
-              type="date"
+            <DayInput
               label={t('aiPlans.form.end')}
               value={end}
               min={start}
-              onChange={(e) => setEnd(e.currentTarget.value)}
-              required
-              data-testid="ai-plan-end"
+              onChange={(day) => setEnd(day || start)}
+              testId="ai-plan-end"
               error={end < start ? t('validation.dateRange') : undefined}
             />
           </SimpleGrid>

@@ -367,17 +367,18 @@ export function LauncherPage() {
   const timeZone = useAccountTimeZone();
   const routeId = params.id ? Number(params.id) : null;
   // every navigation starts over, except the launcher's own move /campaign → /campaign/:id after its first save
-  const [session, setSession] = useState({ id: routeId, locKey: location.key, n: 0 });
+  const [session, setSession] = useState({ id: routeId, locKey: location.key, n: 0, editing: false });
   if (location.key !== session.locKey) {
     const created = Boolean((location.state as { created?: boolean } | null)?.created);
-    setSession(created ? { ...session, locKey: location.key } : { id: routeId, locKey: location.key, n: session.n + 1 });
+    setSession(created ? { ...session, locKey: location.key } : { id: routeId, locKey: location.key, n: session.n + 1, editing: false });
   }
   const loadId = session.id;
   const campaign = useCampaign(loadId);
   const fresh = query.has('new');
-  // only /campaign itself offers drafts: after its first save the new draft is at /campaign/:id
-  // (still loaded from the launcher's memory), where the list of drafts has no business
-  const offerDrafts = loadId === null && routeId === null && !fresh;
+  // only /campaign itself offers drafts, and only until the launcher is shown: its first save adds
+  // a draft to that list and moves to /campaign/:id, and the router commits the move in a transition —
+  // a render of the old address in between must not swap the draft being typed for the chooser
+  const offerDrafts = loadId === null && routeId === null && !fresh && !session.editing;
   const drafts = useOwnDrafts(userId, offerDrafts);
 
   if (routeId !== null && !Number.isInteger(routeId)) return <EmptyNote text={t('campaigns.launcher.notFound')} />;
@@ -408,6 +409,8 @@ export function LauncherPage() {
     if (drafts.data && drafts.data.items.length > 0) {
       return <DraftChooser drafts={drafts.data.items} total={drafts.data.total} timeZone={timeZone} onNew={() => setQuery({ new: '1' })} />;
     }
+    // nothing to offer: this visit is the launcher's from now on
+    setSession({ ...session, editing: true });
   }
   return <Launcher key={session.n} initial={null} />;
 }

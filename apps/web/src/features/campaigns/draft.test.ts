@@ -129,6 +129,19 @@ describe('step checks before leaving a step', () => {
     expect(stepIssues(d, 'senders', ZONE)).toEqual([]);
   });
 
+  it('stops a designed email whose button still goes nowhere', () => {
+    const d = { ...emptyDraft(), channels: ['email'] as const } as unknown as ReturnType<typeof emptyDraft>;
+    const email = (href: string) => ({
+      ...d.content.email,
+      subject: 'Spring',
+      mjml: `<mjml><mj-body><mj-section><mj-column><mj-button href="${href}">Shop</mj-button></mj-column></mj-section></mj-body></mjml>`,
+    });
+    expect(stepIssues({ ...d, content: { ...d.content, email: email('https://') } }, 'content', ZONE)).toEqual([
+      { field: 'content.email', message: 'launch.issues.deadLink' },
+    ]);
+    expect(stepIssues({ ...d, content: { ...d.content, email: email('https://bloom.example/spring') } }, 'content', ZONE)).toEqual([]);
+  });
+
   it('maps a refused field back to its step', () => {
     expect(
       [

@@ -6,6 +6,7 @@
  */
 import type { AB_METRICS, CampaignDraftInput } from '@risala/shared/schemas/campaigns';
 import type { Channel } from '@risala/shared/schemas/messages';
+import { unfinishedLinks } from '@risala/shared/email-design';
 import type { Campaign } from './api/types.ts';
 import { isoToZonedLocal, zonedScheduleError, zonedLocalToIso } from '../../lib/zoned.ts';
 
@@ -68,6 +69,9 @@ export function channelContentReady(c: ContentDraft, channel: Channel): boolean 
   }
   return c.whatsapp.whatsapp_template_id !== null && c.whatsapp.params.every((p) => p.trim() !== '');
 }
+
+/** Whether a composed email still has a button or link that goes nowhere (the starter's button without a website). */
+const deadLinks = (c: ContentDraft) => c.email.source === 'compose' && unfinishedLinks(c.email.mjml ?? c.email.html) > 0;
 
 /** The wire content: only the channels that have something, each in its chosen form. */
 export function contentBody(c: ContentDraft): WireContent {
@@ -193,9 +197,12 @@ export function stepIssues(d: LauncherDraft, step: Step, timeZone: string): Step
       return d.audience.group_ids.length === 0 ? [{ field: 'audience.group_ids', message: 'launch.issues.audience' }] : [];
     case 'content':
       if (d.channels.length === 0) return [{ field: 'channels', message: 'launch.issues.channels' }];
-      return d.channels
-        .filter((ch) => !channelContentReady(d.content, ch))
-        .map((ch) => ({ field: `content.${ch}`, message: `launch.issues.content.${ch}` }));
+      return [
+        ...d.channels
+          .filter((ch) => !channelContentReady(d.content, ch))
+          .map((ch) => ({ field: `content.${ch}`, message: `launch.issues.content.${ch}` })),
+        ...(d.channels.includes('email') && deadLinks(d.content) ? [{ field: 'content.email', message: 'launch.issues.deadLink' }] : []),
+      ];
     case 'abTest':
       return d.ab.enabled
         ? d.channels

@@ -3,7 +3,7 @@ import type { Channel } from '@risala/shared/schemas/messages';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatList, intlLocale, isolate } from '../../../lib/i18n.ts';
+import { formatList, formatMoney, intlLocale, isolate } from '../../../lib/i18n.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { useEstimate } from '../api/get-campaign.ts';
 import { useBrandOptions, useEmailSender, useGroupOptions, useSmsSenders, useWhatsappSenders } from '../api/get-launcher-options.ts';
@@ -134,7 +134,7 @@ function CreditsTable({ estimate }: { estimate: CampaignEstimate }) {
       {cost > 0 && (
         <Text size="sm" data-testid="review-cost">
           {t('launch.review.cost', {
-            cost: new Intl.NumberFormat(intlLocale(i18n.language), { style: 'currency', currency: 'SAR' }).format(cost),
+            cost: formatMoney(cost, i18n.language),
           })}
         </Text>
       )}

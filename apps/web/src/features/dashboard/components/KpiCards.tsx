@@ -1,5 +1,5 @@
 /** The KPI cards: each figure for the period with its change against the period before. */
-import { Group, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { DashboardOverview, Totals } from '@risala/shared/schemas/dashboard';
 import { IconArrowDownRight, IconArrowUpRight, IconMinus } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
@@ -17,6 +17,8 @@ interface Kpi {
   /** what a rise means */
   rise: Trend;
   hint?: string;
+  /** a figure per channel instead of one value (credits of different channels are different units) */
+  lines?: { label: string; value: string }[];
 }
 
 const ratio = (a: number, b: number) => (b > 0 ? a / b : 0);
@@ -66,14 +68,19 @@ export function kpisOf(d: DashboardOverview, f: Formats, t: TFunction): Kpi[] {
     },
     {
       key: 'creditsLeft',
-      value: f.num(d.credits.balance),
+      value: d.credits.by_channel.map((b) => `${t(`messages.channel.${b.channel}`)} ${f.num(b.balance)}`).join(' · '),
+      lines: d.credits.by_channel.map((b) => ({ label: t(`messages.channel.${b.channel}`), value: f.num(b.balance) })),
       change: null,
       kind: 'count',
       rise: 'neutral',
       hint:
-        d.credits.days_left === null
+        d.credits.days_left === null || d.credits.first_out === null
           ? t('dashboard.kpi.noBurn')
-          : t('dashboard.kpi.daysLeft', { count: d.credits.days_left, n: f.num(d.credits.days_left) }),
+          : t('dashboard.kpi.firstOut', {
+              channel: t(`messages.channel.${d.credits.first_out}`),
+              count: d.credits.days_left,
+              n: f.num(d.credits.days_left),
+            }),
     },
   ];
 }
@@ -130,11 +137,24 @@ export function KpiCards({ data, loading, f }: { data?: DashboardOverview; loadi
               <Text size="xs" c="dimmed" tt="uppercase" fw={600} lineClamp={1}>
                 {t(`dashboard.kpi.${k.key}`)}
               </Text>
-              <Text fz={22} fw={700} lh={1.3} data-testid={`kpi-${k.key}-value`}>
-                {k.value}
-              </Text>
+              {k.lines ? (
+                <Stack gap={0} my={2} data-testid={`kpi-${k.key}-value`}>
+                  {k.lines.map((l) => (
+                    <Group key={l.label} justify="space-between" gap="xs" wrap="nowrap">
+                      <Text size="sm">{l.label}</Text>
+                      <Text size="sm" fw={700}>
+                        {l.value}
+                      </Text>
+                    </Group>
+                  ))}
+                </Stack>
+              ) : (
+                <Text fz={22} fw={700} lh={1.3} data-testid={`kpi-${k.key}-value`}>
+                  {k.value}
+                </Text>
+              )}
               {k.hint && (
-                <Text size="xs" c="dimmed" lineClamp={1}>
+                <Text size="xs" c="dimmed" lineClamp={k.lines ? 2 : 1}>
                   {k.hint}
                 </Text>
               )}
