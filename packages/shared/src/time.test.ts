@@ -48,4 +48,34 @@ describe('isoInZone', () => {
     expect(isoInZone('2026-07-01T12:00:00Z', 'Asia/Kolkata')).toBe('2026-07-01T17:30:00+05:30');
     expect(isoInZone(null, 'UTC')).toBeNull();
   });
+
+  it('changes offset on the second a zone changes its clocks, and agrees with Intl everywhere', () => {
+    expect(isoInZone('2026-03-08T06:59:59.900Z', 'America/New_York')).toBe('2026-03-08T01:59:59-05:00');
+    expect(isoInZone('2026-03-08T07:00:00Z', 'America/New_York')).toBe('2026-03-08T03:00:00-04:00');
+    // Lord Howe moves its clocks by half an hour; Kathmandu is 5:45 ahead
+    expect(isoInZone('2026-04-04T14:59:59Z', 'Australia/Lord_Howe')).toBe('2026-04-05T01:59:59+11:00');
+    expect(isoInZone('2026-04-04T15:00:00Z', 'Australia/Lord_Howe')).toBe('2026-04-05T01:30:00+10:30');
+    const intl = (ms: number, timeZone: string) => {
+      const p = Object.fromEntries(
+        new Intl.DateTimeFormat('en-CA', {
+          timeZone,
+          hourCycle: 'h23',
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+          second: '2-digit',
+        })
+          .formatToParts(ms)
+          .map((x) => [x.type, x.value]),
+      );
+      return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
+    };
+    for (const zone of ['Asia/Riyadh', 'Europe/London', 'America/Sao_Paulo', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'Pacific/Chatham']) {
+      for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2027, 0, 1); ms += 7_777_777) {
+        expect(isoInZone(ms, zone)?.slice(0, 19), `${zone} ${new Date(ms).toISOString()}`).toBe(intl(ms, zone));
+      }
+    }
+  });
 });

@@ -88,11 +88,16 @@ export function timeZoneOffset(timeZone: string, language: string, at: Date = ne
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-/** ISO 8601 in `timeZone` with its offset: "2026-11-26T08:41:05+03:00" (exports; null stays null). */
-export function isoInZone(value: Date | string | number | null | undefined, timeZone: string): string | null {
-  if (value === null || value === undefined || value === '') return null;
-  const date = toDate(value);
-  if (Number.isNaN(date.getTime())) return null;
+/** A zone's UTC offset in minutes at a moment, asked of Intl once per zone and quarter hour. */
+const offsets = new Map<string, number>();
+const QUARTER_HOUR = 900_000;
+
+function offsetMinutes(ms: number, timeZone: string): number {
+  // every zone's offset is a whole number of quarter hours and changes only on one, so a quarter
+  // hour has one offset: an export of a million rows asks Intl a few thousand times, not millions
+  const key = `${timeZone}|${Math.floor(ms / QUARTER_HOUR)}`;
+  const known = offsets.get(key);
+  if (known !== undefined) return known;
   let fmt = formatters.get(`iso|${timeZone}`);
   if (!fmt) {
     fmt = new Intl.DateTimeFormat('en-US', {
@@ -108,12 +113,25 @@ export function isoInZone(value: Date | string | number | null | undefined, time
     formatters.set(`iso|${timeZone}`, fmt);
   }
   const p: Record<string, number> = {};
-  for (const part of fmt.formatToParts(date)) if (part.type !== 'literal') p[part.type] = Number(part.value);
-  const whole = Math.floor(date.getTime() / 1000) * 1000;
-  const offsetMin = Math.round(
+  for (const part of fmt.formatToParts(ms)) if (part.type !== 'literal') p[part.type] = Number(part.value);
+  const whole = Math.floor(ms / 1000) * 1000;
+  const minutes = Math.round(
     (Date.UTC(p.year ?? 0, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0) - whole) / 60_000,
   );
-  const sign = offsetMin < 0 ? '-' : '+';
-  const abs = Math.abs(offsetMin);
-  return `${p.year}-${pad(p.month ?? 0)}-${pad(p.day ?? 0)}T${pad(p.hour ?? 0)}:${pad(p.minute ?? 0)}:${pad(p.second ?? 0)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+  if (offsets.size >= 100_000) offsets.clear();
+  offsets.set(key, minutes);
+  return minutes;
+}
+
+/** ISO 8601 in `timeZone` with its offset: "2026-11-26T08:41:05+03:00" (exports; null stays null). */
+export function isoInZone(value: Date | string | number | null | undefined, timeZone: string): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  const ms = toDate(value).getTime();
+  if (Number.isNaN(ms)) return null;
+  const offset = offsetMinutes(ms, timeZone);
+  // the wall clock is the UTC clock moved by the offset
+  const w = new Date(Math.floor(ms / 1000) * 1000 + offset * 60_000);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return `${pad(w.getUTCFullYear(), 4)}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())}T${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}:${pad(w.getUTCSeconds())}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }

@@ -35,6 +35,7 @@ import {
 import { AudienceStep, BasicsStep, ChannelsStep } from './launcher/AudienceSteps.tsx';
 import { ContentEditor, SectionCard } from './launcher/ContentEditor.tsx';
 import { ContentPreview } from './launcher/ContentPreview.tsx';
+import footer from './launcher/Footer.module.css';
 import { AbTestStep, ScheduleStep, SendersStep } from './launcher/DeliverySteps.tsx';
 import { DraftChooser } from './launcher/DraftChooser.tsx';
 import { LaunchConfirm } from './launcher/LaunchConfirm.tsx';
@@ -323,7 +324,7 @@ function Launcher({ initial }: { initial: Campaign | null }) {
       {stray(deploy.error) && (
         <ApiErrorAlert error={deploy.error} fallback={t('campaigns.launcher.launchFailed')} testId="launcher-error" />
       )}
-      <Group justify="space-between">
+      <Group justify="space-between" className={footer.footer} data-testid="launcher-footer">
         <Button variant="default" disabled={step === 0} onClick={() => setStep((s) => s - 1)} data-testid="launcher-back">
           {t('campaigns.launcher.back')}
         </Button>
