@@ -112,6 +112,8 @@ export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 /** The success envelope around a response's data (§7), for the routes' `response` schemas. */
 export const envelopeOf = <T extends z.ZodType>(data: T) => z.object({ statusCode: z.number().int(), message: z.string(), data });
+/** What an envelope schema carries in `data`: the web's type for an answer, from the route's own schema. */
+export type DataOf<E extends z.ZodType> = z.output<E> extends { data: infer D } ? D : never;
 
 /** A page of a list, in the envelope's `data`. */
 export const pageOf = <T extends z.ZodType>(item: T) =>

@@ -1,3 +1,5 @@
+import type { DataOf } from '@risala/shared/schemas/common';
+import type { unreadNotificationsEnvelopeSchema } from '@risala/shared/schemas/notifications';
 import type { Notification, NotificationList } from '@risala/shared';
 import { NOTIFICATIONS } from '@risala/shared/constants';
 import { useQuery } from '@tanstack/react-query';
@@ -16,7 +18,7 @@ const EMPTY: NotificationFeed = { notifications: [], unreadCount: 0, hasMore: fa
 /** GET /api/notifications/unread?limit=10 → {notifications, unreadCount}. Failures: empty, silently. */
 export async function fetchUnreadNotifications(limit: number = NOTIFICATIONS.compactUnread): Promise<NotificationFeed> {
   try {
-    const { data } = await api.get<{ notifications: Notification[]; unreadCount: number }>('/api/notifications/unread', {
+    const { data } = await api.get<DataOf<typeof unreadNotificationsEnvelopeSchema>>('/api/notifications/unread', {
       query: { limit },
       silent: true,
     });

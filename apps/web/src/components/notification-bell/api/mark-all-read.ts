@@ -1,3 +1,5 @@
+import type { DataOf } from '@risala/shared/schemas/common';
+import type { markedReadEnvelopeSchema } from '@risala/shared/schemas/notifications';
 import type { NotificationCount } from '@risala/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
@@ -7,7 +9,7 @@ import { notificationKeys } from './keys.ts';
 
 /** PUT /api/notifications/read-all (empty body) → data {markedCount}. */
 export async function markAllNotificationsRead(): Promise<{ markedCount: number }> {
-  const { data } = await api.put<{ markedCount: number }>('/api/notifications/read-all', undefined, { silent: true });
+  const { data } = await api.put<DataOf<typeof markedReadEnvelopeSchema>>('/api/notifications/read-all', undefined, { silent: true });
   return { markedCount: Number(data?.markedCount) || 0 };
 }
 

@@ -1,3 +1,5 @@
+import type { DataOf } from '@risala/shared/schemas/common';
+import type { entriesAddedEnvelopeSchema } from '@risala/shared/schemas/blacklists';
 import type { Page } from '@risala/shared';
 import type { BlacklistEntry, BlacklistEntryInput, BlacklistImportReport, EntryKind } from '@risala/shared/schemas/blacklists';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -27,7 +29,11 @@ export function useEntries(id: number, params: EntryParams) {
 
 /** POST /api/blacklists/{id}/entries {entries} → {added, duplicates}; errors shown inline. */
 export async function addEntries(id: number, entries: BlacklistEntryInput[]) {
-  const { data } = await api.post<{ added: number; duplicates: number }>(`/api/blacklists/${id}/entries`, { entries }, { silent: true });
+  const { data } = await api.post<DataOf<typeof entriesAddedEnvelopeSchema>>(
+    `/api/blacklists/${id}/entries`,
+    { entries },
+    { silent: true },
+  );
   return data;
 }
 

@@ -1,3 +1,5 @@
+import type { DataOf } from '@risala/shared/schemas/common';
+import type { customerBulkResultEnvelopeSchema } from '@risala/shared/schemas/customers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { customerKeys } from './get-customers.ts';
@@ -15,7 +17,7 @@ export function useBulkCustomers() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: BulkRequest) => {
-      const { data } = await api.post<{ action: string; affected: number }>('/api/customers/bulk', body, { silent: true });
+      const { data } = await api.post<DataOf<typeof customerBulkResultEnvelopeSchema>>('/api/customers/bulk', body, { silent: true });
       return data;
     },
     onSuccess: () => {

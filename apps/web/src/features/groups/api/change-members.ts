@@ -1,10 +1,12 @@
+import type { DataOf } from '@risala/shared/schemas/common';
+import type { membersAddedEnvelopeSchema, membersRemovedEnvelopeSchema } from '@risala/shared/schemas/groups';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { groupKeys } from './get-groups.ts';
 
 /** POST /api/groups/{id}/members {customer_ids} → {added, already_assigned, contacts_count}. */
 export async function addMembers(id: number, customerIds: number[]) {
-  const { data } = await api.post<{ added: number; already_assigned: number; contacts_count: number }>(
+  const { data } = await api.post<DataOf<typeof membersAddedEnvelopeSchema>>(
     `/api/groups/${id}/members`,
     { customer_ids: customerIds },
     { silent: true },
@@ -14,7 +16,7 @@ export async function addMembers(id: number, customerIds: number[]) {
 
 /** POST /api/groups/{id}/members/remove {customer_ids} → {removed, contacts_count}. */
 export async function removeMembers(id: number, customerIds: number[]) {
-  const { data } = await api.post<{ removed: number; contacts_count: number }>(`/api/groups/${id}/members/remove`, {
+  const { data } = await api.post<DataOf<typeof membersRemovedEnvelopeSchema>>(`/api/groups/${id}/members/remove`, {
     customer_ids: customerIds,
   });
   return data;

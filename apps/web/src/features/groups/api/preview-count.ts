@@ -1,10 +1,15 @@
-import type { SegmentRules } from '@risala/shared/schemas/groups';
+import type { DataOf } from '@risala/shared/schemas/common';
+import type { previewCountEnvelopeSchema, SegmentRules } from '@risala/shared/schemas/groups';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 /** POST /api/groups/preview-count {rules} → {count}: the live audience of rules being edited. */
 export async function previewCount(rules: SegmentRules, signal?: AbortSignal): Promise<number> {
-  const { data } = await api.post<{ count: number }>('/api/groups/preview-count', { rules }, { silent: true, signal });
+  const { data } = await api.post<DataOf<typeof previewCountEnvelopeSchema>>(
+    '/api/groups/preview-count',
+    { rules },
+    { silent: true, signal },
+  );
   return data.count;
 }
 

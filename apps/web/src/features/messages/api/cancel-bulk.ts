@@ -1,3 +1,5 @@
+import type { DataOf } from '@risala/shared/schemas/common';
+import type { bulkCancelledEnvelopeSchema } from '@risala/shared/schemas/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { messageKeys } from './keys.ts';
@@ -7,7 +9,7 @@ export function useCancelScheduledSend() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (bulkId: string) =>
-      (await api.post<{ cancelled: number }>(`/api/messages/bulk/${encodeURIComponent(bulkId)}/cancel`)).data,
+      (await api.post<DataOf<typeof bulkCancelledEnvelopeSchema>>(`/api/messages/bulk/${encodeURIComponent(bulkId)}/cancel`)).data,
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: messageKeys.all });
     },

@@ -1,3 +1,5 @@
+import type { DataOf } from '@risala/shared/schemas/common';
+import type { tierConfigEnvelopeSchema } from '@risala/shared/schemas/senders';
 import type { EmailAnalytics, EmailConfig } from '@risala/shared/schemas/senders';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
@@ -28,7 +30,7 @@ export function useEmailConfig() {
 export function useEmailTier(enabled: boolean) {
   return useQuery({
     queryKey: emailKeys.tier,
-    queryFn: async () => (await api.get<{ tier: string; daily_limit: number | null }>('/api/sender-management/email/tier-config')).data,
+    queryFn: async () => (await api.get<DataOf<typeof tierConfigEnvelopeSchema>>('/api/sender-management/email/tier-config')).data,
     enabled,
   });
 }

@@ -1,3 +1,5 @@
+import type { DataOf } from '@risala/shared/schemas/common';
+import type { emailTestEnvelopeSchema, verificationSentEnvelopeSchema } from '@risala/shared/schemas/senders';
 import type { EmailConfig, EmailConfigInput } from '@risala/shared/schemas/senders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
@@ -27,14 +29,15 @@ export function useSaveEmailTier() {
 /** POST …/verify-sender: mails the verification link to the from-address. */
 export function useVerifyEmailSender() {
   return useMutation({
-    mutationFn: async () => (await api.post<{ sent: boolean }>(`${BASE}/verify-sender`, {})).data,
+    mutationFn: async () => (await api.post<DataOf<typeof verificationSentEnvelopeSchema>>(`${BASE}/verify-sender`, {})).data,
   });
 }
 
 /** POST …/test {to}: a real test mail; PROVIDER_TEST_FAILED carries the provider's reason. */
 export function useTestEmail() {
   return useMutation({
-    mutationFn: async (to: string) => (await api.post<{ provider: string }>(`${BASE}/test`, { to }, { silent: true })).data,
+    mutationFn: async (to: string) =>
+      (await api.post<DataOf<typeof emailTestEnvelopeSchema>>(`${BASE}/test`, { to }, { silent: true })).data,
   });
 }
 
