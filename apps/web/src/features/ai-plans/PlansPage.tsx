@@ -1,4 +1,4 @@
-import { Button, Group, Pagination, Paper, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Pagination, Paper, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import type { AiPlanState } from '@risala/shared/schemas/ai-plans';
 import { can } from '@risala/shared/permissions';
 import { IconPlus, IconSparkles } from '@tabler/icons-react';
@@ -73,9 +73,9 @@ function PlanTable({ view }: { view: (typeof VIEWS)[number] }) {
                 {data.items.map((p) => (
                   <Table.Tr key={p.id} data-testid="ai-plan-row" data-status={p.status}>
                     <Table.Td>
-                      <Link to={`/campaign/ai-plans/${p.id}`} dir="auto">
+                      <Anchor component={Link} to={`/campaign/ai-plans/${p.id}`} dir="auto">
                         {p.name}
-                      </Link>
+                      </Anchor>
                     </Table.Td>
                     <Table.Td>{t(`aiPlans.objectives.${p.objective}`)}</Table.Td>
                     <Table.Td>

@@ -1,4 +1,19 @@
-import { ActionIcon, Badge, Button, Group, Modal, Pagination, Select, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Pagination,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { can } from '@risala/shared/permissions';
 import { CONNECTION_STATES, CONNECTION_TYPES, type Connection } from '@risala/shared/schemas/gateway-connections';
 import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
@@ -63,9 +78,9 @@ export function ConnectionsPage() {
           <Table.Tr key={c.id} data-testid="connection-row" data-name={c.connection_name}>
             <Table.Td>
               <Group gap={6}>
-                <Text component={Link} to={`/gateway/connections/${c.id}`} fw={600} data-testid="connection-name">
+                <Anchor component={Link} to={`/gateway/connections/${c.id}`} fw={600} dir="auto" data-testid="connection-name">
                   {c.connection_name}
-                </Text>
+                </Anchor>
                 {c.is_sandbox && (
                   <Badge size="xs" variant="outline" miw="max-content">
                     {t('gateway.connections.sandbox')}
