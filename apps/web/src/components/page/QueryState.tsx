@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { EmptyNote } from './EmptyNote.tsx';
 import { LoadError } from './LoadError.tsx';
-import { PageLoader } from './PageLoader.tsx';
+import { TableSkeleton } from './Skeletons.tsx';
 
 /** What the list frames read of a query (TanStack Query's result has it). */
 export interface ListQueryState<T> {
@@ -30,7 +30,7 @@ export function QueryState<T>({
   emptyState?: ReactNode;
   children: (data: T) => ReactNode;
 }) {
-  if (query.isPending) return <PageLoader />;
+  if (query.isPending) return <TableSkeleton />;
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   // neither pending nor failed: the data is there
   const data = query.data as T;

@@ -10,7 +10,7 @@ import { CreditsBar } from '../../components/credits/CreditsBar.tsx';
 import { EmptyNote } from '../../components/page/EmptyNote.tsx';
 import { LoadError } from '../../components/page/LoadError.tsx';
 import { ListFooter } from '../../components/page/ListFooter.tsx';
-import { PageLoader } from '../../components/page/PageLoader.tsx';
+import { TableSkeleton } from '../../components/page/Skeletons.tsx';
 import { useSession } from '../../lib/session.ts';
 import { useFirstPageWhenPastEnd, useUrlDraft, useUrlList } from '../../lib/url-list.ts';
 import { useMessages } from './api/get-messages.ts';
@@ -43,7 +43,7 @@ function HistoryList(props: {
   const phone = useMediaQuery('(max-width: 48em)');
   const messages = useMessages({ ...filters, ...sort, page, limit: LIMIT });
   useFirstPageWhenPastEnd(page, messages.isSuccess && messages.data.items.length === 0, props.onPage);
-  if (messages.isPending) return <PageLoader />;
+  if (messages.isPending) return <TableSkeleton />;
   if (messages.isError) return <LoadError error={messages.error} onRetry={() => void messages.refetch()} />;
   const filtered = Boolean(
     filters.channel ||

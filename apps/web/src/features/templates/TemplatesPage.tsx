@@ -1,4 +1,4 @@
-import { Button, Group, Menu, Pagination, Paper, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Menu, Pagination, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
 import { MESSAGE_TYPES, TEMPLATE_CATEGORIES, TEMPLATE_STATUSES } from '@risala/shared/schemas/templates';
 import { IconChevronDown, IconPlus, IconSearch, IconTemplate } from '@tabler/icons-react';
@@ -13,6 +13,7 @@ import type { TemplateListParams } from './api/keys.ts';
 import { TemplatesTabs } from './components/TemplatesTabs.tsx';
 import { TemplateTable } from './components/TemplateTable.tsx';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { TableSkeleton } from '../../components/page/Skeletons.tsx';
 
 const SORTS = ['updated_at:desc', 'created_at:desc', 'template_name:asc', 'template_name:desc', 'status:asc'] as const;
 const LIMIT = 20;
@@ -123,11 +124,7 @@ export function TemplatesPage() {
       </Group>
 
       {list.isPending ? (
-        <Stack gap="xs" data-testid="templates-loading">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} h={44} radius="sm" />
-          ))}
-        </Stack>
+        <TableSkeleton />
       ) : list.isError ? (
         <LoadError error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { EmptyNote } from '../../components/page/EmptyNote.tsx';
 import { LoadError } from '../../components/page/LoadError.tsx';
-import { PageLoader } from '../../components/page/PageLoader.tsx';
+import { TableSkeleton } from '../../components/page/Skeletons.tsx';
 import { languageName } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { oneOf, sortChoice, sortPatch, useUrlList, useUrlSearch } from '../../lib/url-list.ts';
@@ -119,7 +119,7 @@ export function WhatsAppTemplatesPage() {
         />
       </Group>
       {list.isPending ? (
-        <PageLoader />
+        <TableSkeleton />
       ) : list.isError ? (
         <LoadError error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
