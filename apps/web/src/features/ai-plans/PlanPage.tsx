@@ -136,7 +136,7 @@ function Actions({ plan }: { plan: AiPlan }) {
         )}
         {plan.status !== 'PENDING_APPROVAL' && can(permissions, 'campaign', 'delete') && (
           <Button
-            variant="subtle"
+            variant="light"
             color="red"
             leftSection={<IconTrash size={16} />}
             onClick={() => step.mutate({ kind: 'delete' }, { onSuccess: () => navigate('/campaign/ai-plans') })}

@@ -177,8 +177,8 @@ export function MessageHistoryPage() {
               <Button
                 component={Link}
                 to="/message-history/new-whatsapp"
-                color="teal"
-                leftSection={<IconBrandWhatsapp size={16} />}
+                variant="default"
+                leftSection={<IconBrandWhatsapp size={16} color="var(--mantine-color-teal-8)" />}
                 data-testid="message-new-whatsapp"
               >
                 {t('messages.actions.newWhatsapp')}
