@@ -141,11 +141,17 @@ test('toasts cover neither the page title nor the tabs, at 1440 and 390 px', asy
     await expect(page.getByTestId('customer-form')).toBeHidden();
     const toast = page.locator('.mantine-Notification-root').first();
     await expect(toast).toBeVisible();
-    const box = await toast.boundingBox();
     const title = await page.getByRole('heading', { level: 1 }).boundingBox();
     const tabs = await page.getByTestId('audience-links').boundingBox();
+    // where the toast comes to rest (it slides in from below the window)
+    await expect
+      .poll(async () => {
+        const box = await toast.boundingBox();
+        return Boolean(box && box.y + box.height <= 844 && box.x >= 0 && box.x + box.width <= width);
+      })
+      .toBe(true);
+    const box = await toast.boundingBox();
     expect(box && title && tabs && !overlaps(box, title) && !overlaps(box, tabs)).toBe(true);
-    expect(box && box.y + box.height <= 844 && box.x >= 0 && box.x + box.width <= width).toBe(true);
     await toast.getByRole('button').click(); // closed before the next round
   }
 });
