@@ -54,9 +54,12 @@ export function publicAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       issueSandboxTicket(ctx, reply, req.body.email); // the code page can show the sign-up code (sandbox only)
       return ok(reply, registered, 'OTP sent', 201);
     });
-    app.post('/verify-otp', { schema: { tags, body: verifyOtpSchema } }, async (req, reply) =>
-      ok(reply, await auth.verifyRegistrationOrReset(ctx, req.body, meta(req)), 'Verified'),
-    );
+    app.post('/verify-otp', { schema: { tags, body: verifyOtpSchema } }, async (req, reply) => {
+      const verified = await auth.verifyRegistrationOrReset(ctx, req.body, meta(req));
+      // a registration code signs the new owner in, exactly as /login does
+      if ('token' in verified) setSessionCookies(ctx, reply, verified.token, verified.user.id);
+      return ok(reply, verified, 'Verified');
+    });
     for (const path of ['/send-otp', '/resend-otp']) {
       app.post(path, { schema: { tags, body: sendOtpSchema } }, async (req, reply) =>
         ok(reply, await auth.sendOtp(ctx, req.body.email, meta(req), req.body.purpose), 'OTP sent'),
