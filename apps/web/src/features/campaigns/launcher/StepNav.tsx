@@ -86,8 +86,9 @@ export function StepNav({ active, states, onSelect }: { active: number; states: 
             key={s}
             label={t(`campaigns.launcher.stepsShort.${s}`)}
             aria-label={label(s)}
-            // a step passed but not complete keeps a warning (a refused field, an error) instead of the check mark
-            color={COLORS[states[s]]}
+            // a step passed but not complete keeps a warning (a refused field, an error) instead of the check mark;
+            // the current step is in the theme's colour until something is wrong with it
+            color={states[s] === 'todo' && i >= active ? undefined : COLORS[states[s]]}
             completedIcon={
               states[s] === 'done' ? undefined : states[s] === 'error' ? <IconAlertCircle size={16} /> : <IconAlertTriangle size={16} />
             }
