@@ -48,7 +48,7 @@ test('a code typed with an Arabic number pad verifies the address', async ({ pag
   await page.getByTestId('otp-input').pressSequentially(toArabicDigits(code));
   await expect(page.getByTestId('otp-input')).toHaveValue(code);
   await page.getByTestId('otp-submit').click();
-  await expect(page).toHaveURL(/\/login/);
+  await expect(page).toHaveURL(/\/dashboard$/);
   expect((await sql('select phone_number from users where email = $1', [email]))[0].phone_number).toBe('+966501234567');
 });
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { newEmail, otpFor, PASSWORD, registerVerified, signInUi, submitRegisterForm } from './fixtures.ts';
 
-test('register → code from the sandbox → verify → sign in → landing page', async ({ page, request }) => {
+test('register → code from the sandbox → verify → signed in on the landing page, no second password', async ({ page, request }) => {
   const email = newEmail('e2e.register');
   await page.goto('/register');
   await submitRegisterForm(page, email);
@@ -17,12 +17,26 @@ test('register → code from the sandbox → verify → sign in → landing page
   await page.goto(`/otp-register?email=${encodeURIComponent(email)}`);
   await page.getByTestId('otp-input').fill(code);
   await page.getByTestId('otp-submit').click();
-  await expect(page).toHaveURL(/\/login/);
-
-  await signInUi(page, email);
+  // the code signed the new owner in: straight to the dashboard, the session survives a reload
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('top-bar-name')).toHaveText('Omar Saleh');
   await expect(page.getByTestId('sidebar')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('top-bar-name')).toHaveText('Omar Saleh');
+});
+
+test('a wrong code signs nobody in: the code page stays, with the error', async ({ page, request }) => {
+  const email = newEmail('e2e.register.wrong');
+  await page.goto('/register');
+  await submitRegisterForm(page, email);
+  await expect(page).toHaveURL(/\/otp-register/);
+  const code = await otpFor(request, email);
+  await page.getByTestId('otp-input').fill(code === '000000' ? '111111' : '000000');
+  await page.getByTestId('otp-submit').click();
+  await expect(page.getByTestId('form-error')).toBeVisible();
+  await expect(page).toHaveURL(/\/otp-register/);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
 });
 
 test('a wrong password shows the login error and stays on /login', async ({ page }) => {
@@ -52,7 +66,7 @@ test('the code entered again after verifying (Back to the code page) leads to si
   await page.goto(`/otp-register?email=${encodeURIComponent(email)}`);
   await page.getByTestId('otp-input').fill(code);
   await page.getByTestId('otp-submit').click();
-  await expect(page).toHaveURL(/\/login/);
+  await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/otp-register?email=${encodeURIComponent(email)}`);
   await page.getByTestId('otp-input').fill(code);
   await page.getByTestId('otp-submit').click();

@@ -284,6 +284,17 @@ describe('i18n catalogue', () => {
     expect(translate('en', 'no.such.key')).toBe('no.such.key');
   });
 
+  it('picks the plural form of a numeric count in each language', () => {
+    const summary = (lang: string, count: number) =>
+      translate(lang, 'aiWriting.insights.summaryCount', { count, n: count, days: 30, urgent: 0, opportunities: 1 });
+    expect(summary('en', 1)).toMatch(/^1 insight from/);
+    expect(summary('en', 3)).toMatch(/^3 insights from/);
+    expect(summary('ar', 1)).toMatch(/^ملاحظة واحدة/);
+    expect(summary('ar', 2)).toMatch(/^ملاحظتان/);
+    expect(summary('ar', 5)).toMatch(/^5 ملاحظات/);
+    expect(summary('ar', 11)).toMatch(/^11 ملاحظة/);
+  });
+
   it('translates a reason parameter, and a stored reason, in the reader’s language', () => {
     const reason = { key: 'gateway.smpp.bindTimeout', params: { seconds: 5 } };
     expect(translate('en', 'errors.CONNECTION_START_TIMEOUT', { reason })).toBe(

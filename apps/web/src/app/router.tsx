@@ -5,6 +5,7 @@
  * - STANDARD (sidebar, top bar, trial banner): everything else.
  * Every page is lazy so /login loads only what it needs.
  */
+import { Box } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page/PageLoader.tsx';
@@ -141,6 +142,15 @@ export interface AreaHandle {
   area: string;
 }
 
+/** The first paint while the app's first route loads: the page's shape, off the window's edges. */
+function BootLoader() {
+  return (
+    <Box p="lg">
+      <PageLoader />
+    </Box>
+  );
+}
+
 function HomeRedirect() {
   return <Navigate to={useLandingPath()} replace />;
 }
@@ -149,7 +159,7 @@ export const routes: RouteObject[] = [
   {
     element: <RootShell />,
     errorElement: <RouteError />,
-    HydrateFallback: PageLoader,
+    HydrateFallback: BootLoader,
     children: [
       { index: true, Component: HomeRedirect },
       {

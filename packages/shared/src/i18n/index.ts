@@ -42,9 +42,17 @@ export function displayName(lang: string, type: 'language' | 'region', code: str
 }
 
 /** Translate a dotted key with `{{param}}` interpolation; falls back to English, then the key. */
+function pluralKeys(lang: string, key: string, count: number): string[] {
+  const form = new Intl.PluralRules(lang === 'ar' ? 'ar' : 'en').select(count);
+  return [...(count === 0 ? [`${key}_zero`] : []), `${key}_${form}`, `${key}_other`];
+}
+
 export function translate(lang: string, key: string, params: TranslateParams = {}): string {
   const messages = catalogue[lang === 'ar' ? 'ar' : 'en'];
-  const text = lookup(messages, key) ?? lookup(catalogue.en, key) ?? key;
+  // a numeric `count` picks the language's plural form (key_one, key_few, …; key_zero for 0), as i18next does
+  const forms = typeof params.count === 'number' ? pluralKeys(lang, key, params.count) : [];
+  const text =
+    forms.map((k) => lookup(messages, k)).find((x) => x !== undefined) ?? lookup(messages, key) ?? lookup(catalogue.en, key) ?? key;
   // {{name}} or {{name, number}} (a number with the language's grouping, as i18next does in the web)
   return text.replace(/\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (_, name: string, format?: string) => {
     const value = params[name];

@@ -157,10 +157,18 @@ export type Session = z.infer<typeof sessionSchema>;
 export const registeredSchema = otpSentSchema.extend({ email: z.string(), otp_sent: z.boolean() });
 export type Registered = z.infer<typeof registeredSchema>;
 export const registeredEnvelopeSchema = envelopeOf(registeredSchema);
-/** A registration code verifies the address; a reset code answers a reset token. */
-export const otpVerifiedEnvelopeSchema = envelopeOf(
-  z.union([z.object({ verified: z.literal(true) }), z.object({ reset_token: z.string() })]),
-);
+/**
+ * A registration code verifies the address and, for the call that verified it, signs the new owner
+ * in (a sign-in's session); a reset code answers a reset token. The session comes first: a union
+ * takes the first member that fits, and `{ verified }` alone would drop the session's fields.
+ */
+export const otpVerifiedSchema = z.union([
+  sessionSchema.extend({ verified: z.literal(true) }),
+  z.object({ verified: z.literal(true) }),
+  z.object({ reset_token: z.string() }),
+]);
+export type OtpVerified = z.infer<typeof otpVerifiedSchema>;
+export const otpVerifiedEnvelopeSchema = envelopeOf(otpVerifiedSchema);
 export const otpSentEnvelopeSchema = envelopeOf(otpSentSchema);
 export const loginOtpSentEnvelopeSchema = envelopeOf(otpSentSchema.extend({ otp_sent: z.literal(true) }));
 export const sessionEnvelopeSchema = envelopeOf(sessionSchema);

@@ -151,7 +151,13 @@ export function builtinSummary(lang: Lang, insights: Insight[], days: number): s
   const opportunities = insights.filter((i) => i.severity === 'opportunity').length;
   return [
     w.t('summaryTitle'),
-    w.t('summaryCount', { count: w.n(insights.length), days: w.n(days), urgent: w.n(urgent), opportunities: w.n(opportunities) }),
+    w.t('summaryCount', {
+      count: insights.length,
+      n: w.n(insights.length),
+      days: w.n(days),
+      urgent: w.n(urgent),
+      opportunities: w.n(opportunities),
+    }),
     // the titles only: the insights themselves are shown beside the summary with their explanations
     insights
       .slice(0, 6)

@@ -79,12 +79,17 @@ export function publicAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: 'Verify a sign-up or password-reset code',
+          summary: 'Verify a sign-up code (and sign the new owner in) or a password-reset code',
           body: verifyOtpSchema,
           response: { 200: otpVerifiedEnvelopeSchema },
         },
       },
-      async (req, reply) => ok(reply, await auth.verifyRegistrationOrReset(ctx, req.body, meta(req)), 'Verified'),
+      async (req, reply) => {
+        const verified = await auth.verifyRegistrationOrReset(ctx, req.body, meta(req));
+        // a registration code signs the new owner in, exactly as /login does
+        if ('token' in verified) setSessionCookies(ctx, reply, verified.token, verified.user.id);
+        return ok(reply, verified, 'Verified');
+      },
     );
     for (const path of ['/send-otp', '/resend-otp']) {
       app.post(

@@ -119,10 +119,16 @@ async function createResetToken(ctx: AppContext, tx: DbOrTx, user: UserRow) {
   return token;
 }
 
+/**
+ * The mailed code proves the mailbox: a registration code verifies the address and signs the new
+ * owner in (the same session as a sign-in, no second password); a reset code gives a reset token.
+ * Only the call that verified the address gets a session: the code is single-use and bound to
+ * the user it was issued to.
+ */
 export async function verifyRegistrationOrReset(
   ctx: AppContext,
   input: { email: string; otp: string; purpose?: 'register' | 'reset' | undefined },
-  meta: Pick<RequestMeta, 'ip'>,
+  meta: RequestMeta,
 ) {
   await enforce(ctx.db, [ctx.config.rateLimits.otpVerifyPerIp, meta.ip]);
   const found = await findByEmail(ctx.db, input.email);
@@ -134,18 +140,22 @@ export async function verifyRegistrationOrReset(
     throw new AppError('OTP_INVALID');
   }
   const { userId } = await verifyOtp(ctx, input.email, purpose, input.otp);
-  return ctx.db.transaction(async (tx) => {
+  const outcome = await ctx.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId));
     if (!user) throw new AppError('OTP_INVALID');
     if (purpose === 'register') {
-      if (!user.email_verified_at) {
-        await tx.update(users).set({ email_verified_at: new Date() }).where(eq(users.id, user.id));
-        await notify(tx, { accountId: user.account_id, userId: user.id }, 'system', 'welcome');
-      }
-      return { verified: true };
+      if (user.email_verified_at) return { verified: true, signIn: false };
+      await tx.update(users).set({ email_verified_at: new Date() }).where(eq(users.id, user.id));
+      await notify(tx, { accountId: user.account_id, userId: user.id }, 'system', 'welcome');
+      return { verified: true, signIn: true };
     }
     return { reset_token: await createResetToken(ctx, tx, user) };
   });
+  if (!('signIn' in outcome)) return outcome;
+  const owner = outcome.signIn ? await findByEmail(ctx.db, input.email) : null;
+  // the same gates as a sign-in; an owner just created passes them (else: verified, sign in as usual)
+  if (owner?.user.id !== userId || owner.user.status !== 'ACTIVE' || !owner.permissions?.sms_portal?.length) return { verified: true };
+  return { verified: true, ...(await startSession(ctx, owner, meta)) };
 }
 
 /**

@@ -111,10 +111,46 @@ describe('POST /api/auth/verify-otp', () => {
     // the registration code itself is untouched and still verifies (address in any case)
     const ok = await verify({ email: email.toUpperCase(), otp: code });
     expect(ok.statusCode).toBe(200);
-    expect(json(ok).data).toEqual({ verified: true });
+    expect(json(ok).data).toMatchObject({ verified: true, user: { id: userId } });
     expect(await verifiedAt(userId)).not.toBeNull();
     // a used code cannot be replayed
     expect(json(await verify({ email, otp: code })).code).toBe('OTP_INVALID');
+  });
+
+  it('the registration code signs the new owner in: the session of a sign-in, no password asked again', async () => {
+    const { email, userId, code } = await registered();
+    const res = await verify({ email, otp: code, purpose: 'register' });
+    expect(res.statusCode).toBe(200);
+    const data = json(res).data;
+    expect(data).toMatchObject({ verified: true, user: { id: userId, email_verified: true }, landing: '/dashboard' });
+    expect(data.permissions.sms_portal.length).toBeGreaterThan(0);
+    const cookie = res.cookies.find((c) => c.name === 'token');
+    expect(cookie).toMatchObject({ value: data.token, httpOnly: true, sameSite: 'Strict', path: '/' });
+    expect(res.cookies.find((c) => c.name === 'user_id')?.value).toBe(String(userId));
+    // the cookie is a live session: the profile answers with it
+    const profile = await t.app.inject({ method: 'GET', url: `/api/auth/user/${userId}`, cookies: { token: data.token } });
+    expect(profile.statusCode).toBe(200);
+    expect(json(profile).data.user.id).toBe(userId);
+    expect((await t.sql('select count(*)::int as n from sessions where user_id = $1', [userId]))[0].n).toBe(1);
+  });
+
+  it('no session for a wrong code, a used code, or a code entered for another address', async () => {
+    const mine = await registered();
+    const theirs = await registered();
+    const wrong = await verify({ email: mine.email, otp: wrongFor(mine.code) });
+    // another sign-up's code does not open this one (codes are bound to their address and user)
+    const crossed = await verify({ email: theirs.email, otp: mine.code === theirs.code ? wrongFor(mine.code) : mine.code });
+    expect(json(crossed).code).toBe('OTP_INVALID');
+    expect((await verify({ email: mine.email, otp: mine.code })).statusCode).toBe(200);
+    const used = await verify({ email: mine.email, otp: mine.code, purpose: 'register' });
+    expect(used.statusCode).toBe(409); // EMAIL_ALREADY_VERIFIED: sign in with the password
+    for (const res of [wrong, crossed, used]) {
+      expect(res.cookies.find((c) => c.name === 'token')).toBeUndefined();
+      expect(json(res).data?.token).toBeUndefined();
+    }
+    expect((await t.sql('select count(*)::int as n from sessions where user_id = $1', [mine.userId]))[0].n).toBe(1);
+    expect((await t.sql('select count(*)::int as n from sessions where user_id = $1', [theirs.userId]))[0].n).toBe(0);
+    expect(await verifiedAt(theirs.userId)).toBeNull();
   });
 
   it('a registration code entered again after verifying says the address is verified (sign in), not "wrong code"', async () => {

@@ -156,9 +156,22 @@ export function ChartCard<R>({
 }
 
 /** A card's rows as a table: its table view, the screen readers' copy, and a card that is a table. */
-export function DataTable<R>({ id, caption, columns, rows }: { id: string; caption?: string; columns: Column<R>[]; rows: R[] }) {
+export function DataTable<R>({
+  id,
+  caption,
+  columns,
+  rows,
+  compact = false,
+}: {
+  id: string;
+  caption?: string;
+  columns: Column<R>[];
+  rows: R[];
+  /** narrower cell padding, for a table that is a card's content */
+  compact?: boolean;
+}) {
   return (
-    <Table striped highlightOnHover stickyHeader fz="sm" data-testid={`${id}-table`}>
+    <Table striped highlightOnHover stickyHeader fz="sm" horizontalSpacing={compact ? 6 : 'xs'} data-testid={`${id}-table`}>
       {caption && <Table.Caption>{caption}</Table.Caption>}
       <Table.Thead>
         <Table.Tr>

@@ -1,9 +1,6 @@
-import { Center, Loader } from '@mantine/core';
+import { SectionSkeleton } from './Skeletons.tsx';
 
+/** A page (or drawer) whose data is on its way: the shape of a section, not a lone spinner. */
 export function PageLoader() {
-  return (
-    <Center mih="40vh" data-testid="page-loader">
-      <Loader />
-    </Center>
-  );
+  return <SectionSkeleton />;
 }

@@ -11,6 +11,7 @@ export function QueryTable<T>({
   query,
   empty,
   emptyText,
+  emptyState,
   minWidth,
   testId,
   headers,
@@ -21,6 +22,8 @@ export function QueryTable<T>({
   query: ListQueryState<T>;
   empty: (data: T) => boolean;
   emptyText: string;
+  /** what an empty list (no search or filter on) shows instead of the note: an EmptyState */
+  emptyState?: ReactNode;
   minWidth: number;
   testId: string;
   /** one header cell per column (null: a column without a title, e.g. row actions) */
@@ -31,7 +34,7 @@ export function QueryTable<T>({
   highlight?: boolean;
 }) {
   return (
-    <QueryState query={query} empty={empty} emptyText={emptyText}>
+    <QueryState query={query} empty={empty} emptyText={emptyText} emptyState={emptyState}>
       {(data) => (
         <Paper withBorder radius="md" p="xs">
           <Table.ScrollContainer minWidth={minWidth}>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, Modal, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Modal, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import type { AiPlan, MarketingPlan } from '@risala/shared/schemas/ai-plans';
 import { can } from '@risala/shared/permissions';
 import { IconCheck, IconRocket, IconSend, IconSparkles, IconTrash, IconX } from '@tabler/icons-react';
@@ -136,7 +136,7 @@ function Actions({ plan }: { plan: AiPlan }) {
         )}
         {plan.status !== 'PENDING_APPROVAL' && can(permissions, 'campaign', 'delete') && (
           <Button
-            variant="subtle"
+            variant="light"
             color="red"
             leftSection={<IconTrash size={16} />}
             onClick={() => step.mutate({ kind: 'delete' }, { onSuccess: () => navigate('/campaign/ai-plans') })}
@@ -266,7 +266,9 @@ export function PlanPage() {
           {p.applied_campaign_ids.map((cid, i) => (
             <span key={cid}>
               {i > 0 ? ' · ' : ''}
-              <Link to={`/campaign/${cid}`}>{t('aiPlans.draftLink', { n: n(i + 1) })}</Link>
+              <Anchor component={Link} to={`/campaign/${cid}`}>
+                {t('aiPlans.draftLink', { n: n(i + 1) })}
+              </Anchor>
             </span>
           ))}
         </Alert>

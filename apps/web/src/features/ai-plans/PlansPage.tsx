@@ -1,4 +1,4 @@
-import { Button, Group, Pagination, Paper, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Pagination, Paper, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import type { AiPlanState } from '@risala/shared/schemas/ai-plans';
 import { can } from '@risala/shared/permissions';
 import { IconPlus, IconSparkles } from '@tabler/icons-react';
@@ -10,6 +10,7 @@ import { useSession } from '../../lib/session.ts';
 import { oneOf, useUrlList } from '../../lib/url-list.ts';
 import { usePlanStats, usePlans } from './api/plans.ts';
 import { StatusBadge } from './components/StatusBadge.tsx';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 
 const VIEWS = ['all', 'pending'] as const;
 const LIST_DEFAULTS = { view: 'all', search: '' };
@@ -44,6 +45,7 @@ function Stats() {
 
 function PlanTable({ view }: { view: (typeof VIEWS)[number] }) {
   const { t, i18n } = useTranslation();
+  const { permissions } = useSession();
   const list = useUrlList(LIST_DEFAULTS);
   const plans = usePlans(view, null as AiPlanState | null, list.page);
   const n = (v: number) => new Intl.NumberFormat(intlLocale(i18n.language)).format(v);
@@ -53,6 +55,22 @@ function PlanTable({ view }: { view: (typeof VIEWS)[number] }) {
       query={plans}
       empty={(d) => d.items.length === 0}
       emptyText={t(view === 'pending' ? 'aiPlans.list.emptyPending' : 'aiPlans.list.empty')}
+      emptyState={
+        view === 'pending' ? undefined : (
+          <EmptyState
+            icon={IconSparkles}
+            title={t('aiPlans.list.emptyTitle')}
+            text={t('aiPlans.list.empty')}
+            action={
+              can(permissions, 'campaign', 'create') && (
+                <Button component={Link} to="/campaign/ai-plans/new" leftSection={<IconSparkles size={16} />}>
+                  {t('aiPlans.list.emptyAction')}
+                </Button>
+              )
+            }
+          />
+        )
+      }
     >
       {(data) => (
         <Paper withBorder radius="md" p="xs">
@@ -73,9 +91,9 @@ function PlanTable({ view }: { view: (typeof VIEWS)[number] }) {
                 {data.items.map((p) => (
                   <Table.Tr key={p.id} data-testid="ai-plan-row" data-status={p.status}>
                     <Table.Td>
-                      <Link to={`/campaign/ai-plans/${p.id}`} dir="auto">
+                      <Anchor component={Link} to={`/campaign/ai-plans/${p.id}`} dir="auto">
                         {p.name}
-                      </Link>
+                      </Anchor>
                     </Table.Td>
                     <Table.Td>{t(`aiPlans.objectives.${p.objective}`)}</Table.Td>
                     <Table.Td>

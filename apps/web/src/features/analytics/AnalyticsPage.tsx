@@ -1,6 +1,7 @@
 import '@mantine/charts/styles.css';
 import { Alert, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { AnalyticsResult } from '@risala/shared/schemas/ai-insights';
+import { formatInZone } from '@risala/shared/time';
 import { IconRefresh, IconSparkles } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,7 @@ import { WritingPanel } from '../../components/ai-writing/WritingPanel.tsx';
 import { LoadError } from '../../components/page/LoadError.tsx';
 import { PageLoader } from '../../components/page/PageLoader.tsx';
 import { isApiError } from '../../lib/http.ts';
-import { formatDate } from '../../lib/i18n.ts';
+import { useAccountTimeZone } from '../../lib/session.ts';
 import { oneOf, useUrlList } from '../../lib/url-list.ts';
 import { useAnalyticsDashboard } from './api/analytics.ts';
 import { BestTimesGrid, ChannelsChart, CreditsChart, FailuresChart } from './components/Charts.tsx';
@@ -85,6 +86,7 @@ function Summary({ days }: { days: number }) {
  */
 export function AnalyticsPage() {
   const { t, i18n } = useTranslation();
+  const timeZone = useAccountTimeZone();
   const list = useUrlList(LIST_DEFAULTS);
   const days = Number(oneOf(list.values.days, DAYS) ?? '30');
   const dashboard = useAnalyticsDashboard(days);
@@ -124,7 +126,7 @@ export function AnalyticsPage() {
                 {t('analytics.insights', { n: data.insights.length })}
               </Title>
               <Text size="xs" c="dimmed">
-                {t('analytics.computedAt', { at: formatDate(data.generated_at, { timeStyle: 'short' }, i18n.language) })}
+                {t('analytics.computedAt', { at: formatInZone(data.generated_at, timeZone, i18n.language, 'time') })}
               </Text>
             </Group>
             {data.insights.length === 0 ? (

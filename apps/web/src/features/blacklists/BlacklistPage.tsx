@@ -64,7 +64,7 @@ function BlacklistActions({ blacklist }: { blacklist: Blacklist }) {
           </Button>
           <Button
             size="xs"
-            variant="subtle"
+            variant="default"
             leftSection={<IconPencil size={14} />}
             onClick={() => setEditing(true)}
             data-testid="blacklist-edit"
@@ -76,7 +76,7 @@ function BlacklistActions({ blacklist }: { blacklist: Blacklist }) {
       {can(permissions, 'customer', 'delete') && (
         <Button
           size="xs"
-          variant="subtle"
+          variant="light"
           color="red"
           leftSection={<IconTrash size={14} />}
           onClick={() => {

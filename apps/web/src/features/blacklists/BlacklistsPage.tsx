@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
 import { BLACKLIST_TYPES } from '@risala/shared/schemas/blacklists';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconBan, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -16,6 +16,7 @@ import { BlacklistFormModal } from './components/BlacklistFormModal.tsx';
 import { CheckNumberBox } from './components/CheckNumberBox.tsx';
 import { backState } from '../../components/page/BackLink.tsx';
 import { Moment } from '../../components/time/Moment.tsx';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 
 const LIMIT = 20;
 const SORTS = ['created_at:desc', 'blacklist_name:asc', 'blacklist_name:desc', 'entries_count:desc'] as const;
@@ -44,6 +45,22 @@ export function BlacklistsPage() {
       query={lists}
       empty={(data) => data.items.length === 0}
       emptyText={t(searched || type ? 'blacklists.list.noMatch' : 'blacklists.list.empty')}
+      emptyState={
+        searched || type ? undefined : (
+          <EmptyState
+            icon={IconBan}
+            title={t('blacklists.list.emptyTitle')}
+            text={t('blacklists.list.empty')}
+            action={
+              can(permissions, 'customer', 'create') && (
+                <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+                  {t('blacklists.list.emptyAction')}
+                </Button>
+              )
+            }
+          />
+        )
+      }
       minWidth={640}
       testId="blacklist-table"
       highlight

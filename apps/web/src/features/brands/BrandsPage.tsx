@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
 import type { Brand } from '@risala/shared/schemas/brands';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconBuildingStore, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListFooter } from '../../components/page/ListFooter.tsx';
@@ -12,6 +12,7 @@ import { type BrandListParams, useBrands } from './api/get-brands.ts';
 import { BrandFormModal } from './components/BrandFormModal.tsx';
 import { BrandTable } from './components/BrandTable.tsx';
 import { DeleteBrandModal } from './components/DeleteBrandModal.tsx';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 
 const LIMIT = 20;
 const SORTS = ['created_at:desc', 'created_at:asc', 'name:asc', 'name:desc'] as const;
@@ -40,6 +41,22 @@ export function BrandsPage() {
       query={brands}
       empty={(data) => data.items.length === 0}
       emptyText={t(searched ? 'brands.list.noMatch' : 'brands.list.empty')}
+      emptyState={
+        searched ? undefined : (
+          <EmptyState
+            icon={IconBuildingStore}
+            title={t('brands.list.emptyTitle')}
+            text={t('brands.list.empty')}
+            action={
+              canCreate && (
+                <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="brand-empty-new">
+                  {t('brands.list.emptyAction')}
+                </Button>
+              )
+            }
+          />
+        )
+      }
     >
       {(data) => (
         <Paper withBorder radius="md" p="xs">

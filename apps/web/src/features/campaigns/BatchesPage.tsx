@@ -1,4 +1,19 @@
-import { Badge, Button, Group, Modal, Pagination, Paper, Stack, Table, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { can } from '@risala/shared/permissions';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -217,7 +232,9 @@ function BatchTable({ view, list, onDialog }: { view: BatchView; list: BatchList
                       )}
                     </Table.Td>
                     <Table.Td>
-                      <Link to={`/campaignhistory?campaign=${b.campaign_id}`}>{b.campaign_name}</Link>
+                      <Anchor component={Link} to={`/campaignhistory?campaign=${b.campaign_id}`} dir="auto">
+                        {b.campaign_name}
+                      </Anchor>
                     </Table.Td>
                     <Table.Td>{b.message_count.toLocaleString(i18n.language)}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="batch-cost">

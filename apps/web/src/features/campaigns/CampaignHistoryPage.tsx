@@ -17,7 +17,7 @@ import {
 import { CAMPAIGN_STATES, type CampaignState } from '@risala/shared/schemas/campaigns';
 import { CHANNELS } from '@risala/shared/schemas/messages';
 import { can } from '@risala/shared/permissions';
-import { IconPlus, IconSearch, IconStack2, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconRocket, IconSearch, IconStack2, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ListFooter } from '../../components/page/ListFooter.tsx';
@@ -35,6 +35,7 @@ import { CampaignReport } from './components/CampaignReport.tsx';
 import { StatusBadge } from './components/StatusBadge.tsx';
 import { routeId } from '../../components/page/NotFoundNote.tsx';
 import { formatInZone, timeZoneName } from '@risala/shared/time';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 
 const LIMIT = 20;
 /** The list's view in the URL (lib/url-list.ts): /campaignhistory?search=…&status=RUNNING&channel=sms&page=2 (and campaign=id: the report drawer). */
@@ -191,6 +192,22 @@ export function CampaignHistoryPage() {
       query={list}
       empty={(data) => data.items.length === 0}
       emptyText={t(filtered ? 'campaigns.history.noMatch' : 'campaigns.history.empty')}
+      emptyState={
+        filtered ? undefined : (
+          <EmptyState
+            icon={IconRocket}
+            title={t('campaigns.history.emptyTitle')}
+            text={t('campaigns.history.empty')}
+            action={
+              can(permissions, 'campaign', 'create') && (
+                <Button component={Link} to="/campaign?new=1" leftSection={<IconRocket size={16} />}>
+                  {t('campaigns.history.emptyAction')}
+                </Button>
+              )
+            }
+          />
+        )
+      }
     >
       {(data) => (
         <Paper withBorder radius="md" p="xs">

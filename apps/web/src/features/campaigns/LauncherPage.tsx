@@ -265,15 +265,18 @@ function Launcher({ initial }: { initial: Campaign | null }) {
     <Stack gap="lg" data-testid="launcher-page">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={1} size="h2">
-            {t('campaigns.launcher.title')}
-          </Title>
+          {/* the save state beside the title: appearing there, it does not push the buttons onto a new row */}
+          <Group gap="sm" align="center">
+            <Title order={1} size="h2">
+              {t('campaigns.launcher.title')}
+            </Title>
+            <SaveIndicator state={autosave.state} />
+          </Group>
           <Text c="dimmed" visibleFrom="sm">
             {t('campaigns.launcher.subtitle')}
           </Text>
         </div>
         <Group gap="xs">
-          <SaveIndicator state={autosave.state} />
           {canSend && (
             <Button
               variant="default"

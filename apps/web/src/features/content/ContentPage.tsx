@@ -2,7 +2,7 @@ import { Button, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput,
 import { useLocalStorage } from '@mantine/hooks';
 import { can } from '@risala/shared/permissions';
 import { CONTENT_TYPES, type ContentItem } from '@risala/shared/schemas/content';
-import { IconBrush, IconLayoutGrid, IconList, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconBrush, IconLayoutGrid, IconList, IconPhoto, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,6 +15,7 @@ import { type ContentListParams, useContent } from './api/get-content.ts';
 import { ContentFormModal } from './components/ContentFormModal.tsx';
 import { ContentGrid, ContentTable } from './components/ContentViews.tsx';
 import { DeleteContentModal } from './components/DeleteContentModal.tsx';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 
 const LIMIT = 24;
 const SORTS = ['created_at:desc', 'updated_at:desc', 'title:asc', 'title:desc'] as const;
@@ -77,6 +78,29 @@ export function ContentPage() {
       query={content}
       empty={(data) => data.items.length === 0}
       emptyText={t(filtered ? 'content.list.noMatch' : 'content.list.empty')}
+      emptyState={
+        filtered ? undefined : (
+          <EmptyState
+            icon={IconPhoto}
+            title={t('content.list.emptyTitle')}
+            text={t('content.list.empty')}
+            action={
+              can(permissions, 'content', 'create') && (
+                <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+                  {t('content.list.emptyAction')}
+                </Button>
+              )
+            }
+            secondary={
+              can(permissions, 'content', 'create') && (
+                <Button component={Link} to="/canvas-editor" variant="default" leftSection={<IconBrush size={16} />}>
+                  {t('content.actions.designImage')}
+                </Button>
+              )
+            }
+          />
+        )
+      }
     >
       {({ items, total }) => (
         <Stack gap="sm">

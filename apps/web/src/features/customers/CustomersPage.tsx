@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
 import { CUSTOMER_SORTS } from '@risala/shared/schemas/customers';
-import { IconDownload, IconFileImport, IconPlus } from '@tabler/icons-react';
+import { IconDownload, IconFileImport, IconPlus, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,6 +17,7 @@ import { CustomerFormModal } from './components/CustomerFormModal.tsx';
 import { CustomerTable } from './components/CustomerTable.tsx';
 import { bulkFilter, exportUrl, filtersFromUrl, filtersToUrl, LIST_DEFAULTS } from './filters.ts';
 import { oneOf, useUrlDraft, useUrlList } from '../../lib/url-list.ts';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 
 const LIMIT = 20;
 
@@ -24,6 +25,7 @@ const LIMIT = 20;
 export function CustomersPage() {
   const { t, i18n } = useTranslation();
   const { permissions } = useSession();
+  const canCreate = can(permissions, 'customer', 'create');
   // the view lives in the URL (Back from a customer returns to the same page and filters); the
   // filter bar edits a draft that reaches the URL once typing settles
   const list = useUrlList(LIST_DEFAULTS);
@@ -55,6 +57,29 @@ export function CustomersPage() {
       query={customers}
       empty={(data) => data.items.length === 0}
       emptyText={t(filtered ? 'customers.list.noMatch' : 'customers.list.empty')}
+      emptyState={
+        filtered ? undefined : (
+          <EmptyState
+            icon={IconUsers}
+            title={t('customers.list.emptyTitle')}
+            text={t('customers.list.empty')}
+            action={
+              canCreate && (
+                <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid="customer-empty-new">
+                  {t('customers.list.emptyAction')}
+                </Button>
+              )
+            }
+            secondary={
+              canCreate && (
+                <Button component={Link} to="/customer/import" variant="default" leftSection={<IconFileImport size={16} />}>
+                  {t('customers.list.emptyImport')}
+                </Button>
+              )
+            }
+          />
+        )
+      }
     >
       {({ items, total, total_estimated }) => (
         <Paper withBorder radius="md" p="xs">

@@ -173,7 +173,7 @@ function GroupActions({ group }: { group: CustomerGroup }) {
         {can(permissions, 'customer', 'delete') && (
           <Button
             size="xs"
-            variant="subtle"
+            variant="light"
             color="red"
             leftSection={<IconTrash size={14} />}
             onClick={() => setConfirming(true)}

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Menu, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
 import { GROUP_TYPES } from '@risala/shared/schemas/groups';
-import { IconChevronDown, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconChevronDown, IconFilter, IconPlus, IconSearch, IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ListFooter } from '../../components/page/ListFooter.tsx';
@@ -13,6 +13,7 @@ import { type GroupListParams, useGroups } from './api/get-groups.ts';
 import { AudienceLinks } from '../../components/audience-links/AudienceLinks.tsx';
 import { backState } from '../../components/page/BackLink.tsx';
 import { Moment } from '../../components/time/Moment.tsx';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 
 const LIMIT = 20;
 const SORTS = ['created_at:desc', 'group_name:asc', 'group_name:desc', 'contacts_count:desc'] as const;
@@ -25,6 +26,7 @@ export function GroupsPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const { permissions } = useSession();
+  const canCreate = can(permissions, 'customer', 'create');
   // the view lives in the URL (Back from a group returns to the same page and filters)
   const list = useUrlList(LIST_DEFAULTS);
   const [search, setSearch] = useUrlSearch(list);
@@ -40,6 +42,33 @@ export function GroupsPage() {
       query={groups}
       empty={(data) => data.items.length === 0}
       emptyText={t(searched || type ? 'groups.list.noMatch' : 'groups.list.empty')}
+      emptyState={
+        searched || type ? undefined : (
+          <EmptyState
+            icon={IconUsersGroup}
+            title={t('groups.list.emptyTitle')}
+            text={t('groups.list.empty')}
+            action={
+              canCreate && (
+                <Button onClick={() => navigate('/customer/groups/new?type=static')} leftSection={<IconPlus size={16} />}>
+                  {t('groups.list.emptyAction')}
+                </Button>
+              )
+            }
+            secondary={
+              canCreate && (
+                <Button
+                  variant="default"
+                  onClick={() => navigate('/customer/groups/new?type=dynamic')}
+                  leftSection={<IconFilter size={16} />}
+                >
+                  {t('groups.list.emptySegment')}
+                </Button>
+              )
+            }
+          />
+        )
+      }
       minWidth={680}
       testId="group-table"
       highlight

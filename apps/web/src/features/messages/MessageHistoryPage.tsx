@@ -2,7 +2,7 @@ import { Button, Group, Menu, Paper, SegmentedControl, Stack, Text, Title } from
 import { useMediaQuery } from '@mantine/hooks';
 import type { MessageView } from '@risala/shared/schemas/messages';
 import { can } from '@risala/shared/permissions';
-import { IconBrandWhatsapp, IconChevronDown, IconDownload, IconMessagePlus } from '@tabler/icons-react';
+import { IconBrandWhatsapp, IconChevronDown, IconDownload, IconMessagePlus, IconMessages } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,7 +10,7 @@ import { CreditsBar } from '../../components/credits/CreditsBar.tsx';
 import { EmptyNote } from '../../components/page/EmptyNote.tsx';
 import { LoadError } from '../../components/page/LoadError.tsx';
 import { ListFooter } from '../../components/page/ListFooter.tsx';
-import { PageLoader } from '../../components/page/PageLoader.tsx';
+import { TableSkeleton } from '../../components/page/Skeletons.tsx';
 import { useSession } from '../../lib/session.ts';
 import { useFirstPageWhenPastEnd, useUrlDraft, useUrlList } from '../../lib/url-list.ts';
 import { useMessages } from './api/get-messages.ts';
@@ -21,6 +21,7 @@ import { MessageDrawer } from './components/MessageDrawer.tsx';
 import { MessageCards } from './components/MessageCards.tsx';
 import { MessageTable } from './components/MessageTable.tsx';
 import { exportUrl, filtersFromUrl, filtersToUrl, LIST_DEFAULTS, type MessageFilters, sortFromUrl, viewFromUrl } from './filters.ts';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 
 const LIMIT = 20;
 const INBOX = 'inbox';
@@ -34,6 +35,7 @@ function HistoryList(props: {
   page: number;
   onPage: (p: number) => void;
   onOpen: (id: number) => void;
+  canCreate: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const { filters, sort, page, onOpen } = props;
@@ -41,7 +43,7 @@ function HistoryList(props: {
   const phone = useMediaQuery('(max-width: 48em)');
   const messages = useMessages({ ...filters, ...sort, page, limit: LIMIT });
   useFirstPageWhenPastEnd(page, messages.isSuccess && messages.data.items.length === 0, props.onPage);
-  if (messages.isPending) return <PageLoader />;
+  if (messages.isPending) return <TableSkeleton />;
   if (messages.isError) return <LoadError error={messages.error} onRetry={() => void messages.refetch()} />;
   const filtered = Boolean(
     filters.channel ||
@@ -54,6 +56,22 @@ function HistoryList(props: {
       filters.campaign_id,
   );
   if (messages.data.items.length === 0) {
+    if (!filtered && filters.view === 'all') {
+      return (
+        <EmptyState
+          icon={IconMessages}
+          title={t('messages.list.emptyTitle')}
+          text={t('messages.list.empty')}
+          action={
+            props.canCreate && (
+              <Button component={Link} to="/message-history/new-sms" leftSection={<IconMessagePlus size={16} />}>
+                {t('messages.list.emptyAction')}
+              </Button>
+            )
+          }
+        />
+      );
+    }
     return (
       <EmptyNote
         text={t(filtered ? 'messages.list.noMatch' : filters.view === 'all' ? 'messages.list.empty' : 'messages.list.emptyView')}
@@ -115,6 +133,7 @@ export function MessageHistoryPage() {
           page={list.page}
           onPage={list.setPage}
           onOpen={setOpenId}
+          canCreate={canCreate}
         />
       </>
     );
@@ -158,8 +177,8 @@ export function MessageHistoryPage() {
               <Button
                 component={Link}
                 to="/message-history/new-whatsapp"
-                color="teal"
-                leftSection={<IconBrandWhatsapp size={16} />}
+                variant="default"
+                leftSection={<IconBrandWhatsapp size={16} color="var(--mantine-color-teal-8)" />}
                 data-testid="message-new-whatsapp"
               >
                 {t('messages.actions.newWhatsapp')}

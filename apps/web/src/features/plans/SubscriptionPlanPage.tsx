@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyNote } from '../../components/page/EmptyNote.tsx';
 import { LoadError } from '../../components/page/LoadError.tsx';
-import { PageLoader } from '../../components/page/PageLoader.tsx';
+import { CardsSkeleton } from '../../components/page/Skeletons.tsx';
 import { intlLocale } from '../../lib/i18n.ts';
 import { useAccountPlan, useLandingPath } from '../../lib/session.ts';
 import { type PlanOffer, usePlans } from './api/get-plans.ts';
@@ -103,7 +103,7 @@ export function SubscriptionPlanPage() {
         </Anchor>
       </Alert>
       {plans.isPending ? (
-        <PageLoader />
+        <CardsSkeleton count={4} height={360} />
       ) : plans.isError ? (
         <LoadError error={plans.error} onRetry={() => void plans.refetch()} />
       ) : plans.data.length === 0 ? (

@@ -79,7 +79,7 @@ function Editor({ channel, template }: { channel: MessageType; template: Templat
           </Text>
         </Stack>
         {template && can(permissions, 'template', 'delete') && (
-          <Button color="red" variant="subtle" onClick={() => setConfirmDelete(true)} data-testid="template-delete">
+          <Button color="red" variant="light" onClick={() => setConfirmDelete(true)} data-testid="template-delete">
             {t('templates.editor.delete')}
           </Button>
         )}

@@ -1,7 +1,7 @@
-import { Button, Group, Menu, Pagination, Paper, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Menu, Pagination, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
 import { MESSAGE_TYPES, TEMPLATE_CATEGORIES, TEMPLATE_STATUSES } from '@risala/shared/schemas/templates';
-import { IconChevronDown, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconChevronDown, IconPlus, IconSearch, IconTemplate } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EmptyNote } from '../../components/page/EmptyNote.tsx';
@@ -12,6 +12,8 @@ import { useTemplates } from './api/get-templates.ts';
 import type { TemplateListParams } from './api/keys.ts';
 import { TemplatesTabs } from './components/TemplatesTabs.tsx';
 import { TemplateTable } from './components/TemplateTable.tsx';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { TableSkeleton } from '../../components/page/Skeletons.tsx';
 
 const SORTS = ['updated_at:desc', 'created_at:desc', 'template_name:asc', 'template_name:desc', 'status:asc'] as const;
 const LIMIT = 20;
@@ -122,15 +124,37 @@ export function TemplatesPage() {
       </Group>
 
       {list.isPending ? (
-        <Stack gap="xs" data-testid="templates-loading">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} h={44} radius="sm" />
-          ))}
-        </Stack>
+        <TableSkeleton />
       ) : list.isError ? (
         <LoadError error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
-        <EmptyNote text={filtered ? t('templates.list.emptyFiltered') : t('templates.list.empty')} />
+        filtered ? (
+          <EmptyNote text={t('templates.list.emptyFiltered')} />
+        ) : (
+          <EmptyState
+            icon={IconTemplate}
+            title={t('templates.list.emptyTitle')}
+            text={t('templates.list.empty')}
+            action={
+              can(permissions, 'template', 'create') && (
+                <Menu position="bottom">
+                  <Menu.Target>
+                    <Button leftSection={<IconPlus size={16} />} rightSection={<IconChevronDown size={14} />}>
+                      {t('templates.list.emptyAction')}
+                    </Button>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    {MESSAGE_TYPES.map((type) => (
+                      <Menu.Item key={type} onClick={() => navigate(`/template/new/${type}`)}>
+                        {t(`templates.list.newOf.${type}`)}
+                      </Menu.Item>
+                    ))}
+                  </Menu.Dropdown>
+                </Menu>
+              )
+            }
+          />
+        )
       ) : (
         <Paper withBorder radius="md">
           <TemplateTable items={list.data.items} />

@@ -163,7 +163,7 @@ function Editor({ template }: { template: WaTemplate | null }) {
             </Button>
           )}
           {template && can(permissions, 'template', 'delete') && (
-            <Button variant="subtle" color="red" onClick={() => setConfirmDelete(true)} data-testid="wa-template-delete">
+            <Button variant="light" color="red" onClick={() => setConfirmDelete(true)} data-testid="wa-template-delete">
               {t('whatsapp.editor.delete')}
             </Button>
           )}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { EmptyNote } from '../../components/page/EmptyNote.tsx';
 import { LoadError } from '../../components/page/LoadError.tsx';
-import { PageLoader } from '../../components/page/PageLoader.tsx';
+import { TableSkeleton } from '../../components/page/Skeletons.tsx';
 import { languageName } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { oneOf, sortChoice, sortPatch, useUrlList, useUrlSearch } from '../../lib/url-list.ts';
@@ -17,6 +17,7 @@ import { SubmissionLimits } from './components/SubmissionLimits.tsx';
 import { backState } from '../../components/page/BackLink.tsx';
 import { Moment } from '../../components/time/Moment.tsx';
 import { TemplatesTabs } from '../templates/components/TemplatesTabs.tsx';
+import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
 
 const LIMIT = 20;
 const SORTS = ['updated_at:desc', 'created_at:desc', 'name:asc', 'status:asc'] as const;
@@ -118,11 +119,26 @@ export function WhatsAppTemplatesPage() {
         />
       </Group>
       {list.isPending ? (
-        <PageLoader />
+        <TableSkeleton />
       ) : list.isError ? (
         <LoadError error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
-        <EmptyNote text={t(filtered ? 'whatsapp.emptyFiltered' : 'whatsapp.empty')} />
+        filtered ? (
+          <EmptyNote text={t('whatsapp.emptyFiltered')} />
+        ) : (
+          <EmptyState
+            icon={IconBrandWhatsapp}
+            title={t('whatsapp.emptyTitle')}
+            text={t('whatsapp.empty')}
+            action={
+              can(permissions, 'template', 'create') && (
+                <Button component={Link} to="/template/whatsapp/new" leftSection={<IconPlus size={16} />}>
+                  {t('whatsapp.emptyAction')}
+                </Button>
+              )
+            }
+          />
+        )
       ) : (
         <>
           <Table.ScrollContainer minWidth={640}>

@@ -23,7 +23,7 @@ type Mode = 'register' | 'login' | 'reset';
 
 /**
  * One-time code entry for the three flows:
- * /otp-register (verify the email, then sign in), /otp-login (two-step sign-in),
+ * /otp-register (verify the email: that signs the new owner in), /otp-login (two-step sign-in),
  * /otp-verify (password reset: the code gives a reset token).
  */
 function OtpPage({ mode }: { mode: Mode }) {
@@ -55,9 +55,15 @@ function OtpPage({ mode }: { mode: Mode }) {
       if (!input) return;
       const result = await verifyOtp.mutateAsync({ email: input.email, otp: input.otp, purpose: mode });
       if (mode === 'register') {
+        if ('token' in result) {
+          // the code proved the mailbox: the new owner is signed in, no password asked again
+          showSuccessToast('auth.otp.welcome');
+          navigate(afterSignIn(startSession(result), state.from), { replace: true });
+          return;
+        }
         showSuccessToast('auth.otp.verified');
         navigate('/login', { replace: true, state: { email: input.email } });
-      } else if (result.reset_token) {
+      } else if ('reset_token' in result) {
         navigate(`/reset-password?token=${encodeURIComponent(result.reset_token)}`, { replace: true });
       } else {
         form.setFormError(t('auth.otp.noResetToken'));

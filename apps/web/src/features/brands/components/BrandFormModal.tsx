@@ -182,7 +182,7 @@ export function BrandFormModal({ brand, opened, onClose }: { brand: Brand | null
                 </FileButton>
                 {values.logo && (
                   <Button
-                    variant="subtle"
+                    variant="light"
                     color="red"
                     size="xs"
                     onClick={() => setValues((v) => ({ ...v, logo: null, logo_file_id: null }))}

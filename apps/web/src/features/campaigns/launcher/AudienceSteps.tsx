@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Alert,
+  Anchor,
   Checkbox,
   Group,
   Loader,
@@ -51,7 +52,9 @@ export function BasicsStep({
       />
       {brands.data?.length === 0 && (
         <Text size="sm" c="dimmed">
-          <Link to="/brand">{t('campaigns.launcher.basics.createBrand')}</Link>
+          <Anchor component={Link} to="/brand">
+            {t('campaigns.launcher.basics.createBrand')}
+          </Anchor>
         </Text>
       )}
       <TextInput

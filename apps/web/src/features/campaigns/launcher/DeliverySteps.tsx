@@ -1,4 +1,4 @@
-import { Alert, Group, NumberInput, Radio, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Anchor, Group, NumberInput, Radio, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { AB_METRICS } from '@risala/shared/schemas/campaigns';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -55,7 +55,10 @@ export function SendersStep({ draft, set }: StepProps) {
             <Text size="sm">{`${email.data.from_name} ${isolate(`<${email.data.from_email}>`)}`}</Text>
           ) : (
             <Alert color="orange" mt={4}>
-              {t('campaigns.launcher.senders.noEmail')} <Link to="/sender-management">{t('campaigns.launcher.senders.setup')}</Link>
+              {t('campaigns.launcher.senders.noEmail')}{' '}
+              <Anchor component={Link} to="/sender-management">
+                {t('campaigns.launcher.senders.setup')}
+              </Anchor>
             </Alert>
           )}
         </div>

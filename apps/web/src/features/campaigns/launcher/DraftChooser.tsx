@@ -22,6 +22,7 @@ export function DraftChooser({
 }) {
   const { t, i18n } = useTranslation();
   const n = (v: number) => v.toLocaleString(intlLocale(i18n.language));
+  // out of the launcher's eight steps, as its step bar counts them (the review is done by launching)
   const steps = STEPS.filter((s) => s !== 'review');
   return (
     <Stack gap="md" maw={720} data-testid="draft-chooser">
@@ -46,7 +47,7 @@ export function DraftChooser({
                     <ChannelBadge key={ch} channel={ch} />
                   ))}
                   <Badge variant="outline" color="gray" tt="none">
-                    {t('launch.resume.steps', { done: n(done), total: n(steps.length) })}
+                    {t('launch.resume.steps', { done: n(done), total: n(STEPS.length) })}
                   </Badge>
                 </Group>
                 <Text size="xs" c="dimmed">

@@ -1,6 +1,8 @@
 /**
  * Where the launcher is: the full stepper on wide screens; on a phone one line — "Step 3 of 8 ·
  * Audience" with a progress bar and a menu of every step — so the form starts near the top.
+ * The wide stepper names the steps in a word or two ("Brand", "Review") so the eight fit one row
+ * at 1440 px in Arabic too; each step's accessible name is its full title.
  */
 import { Button, Group, Menu, Paper, Progress, Stepper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -69,13 +71,24 @@ export function StepNav({ active, states, onSelect }: { active: number; states: 
   }
   return (
     <Paper withBorder radius="md" p="md" data-testid="launcher-stepper" data-compact="false">
-      <Stepper active={active} onStepClick={onSelect} allowNextStepsSelect size="sm" wrap>
+      <Stepper
+        active={active}
+        onStepClick={onSelect}
+        allowNextStepsSelect
+        size="sm"
+        iconSize={30}
+        wrap
+        // shorter separators: one row down to a 1280 px window with the sidebar open
+        styles={{ separator: { marginInline: 'var(--mantine-spacing-xs)' } }}
+      >
         {STEPS.map((s, i) => (
           <Stepper.Step
             key={s}
-            label={label(s)}
-            // a step passed but not complete keeps a warning (a refused field, an error) instead of the check mark
-            color={COLORS[states[s]]}
+            label={t(`campaigns.launcher.stepsShort.${s}`)}
+            aria-label={label(s)}
+            // a step passed but not complete keeps a warning (a refused field, an error) instead of the check mark;
+            // the current step is in the theme's colour until something is wrong with it
+            color={states[s] === 'todo' && i >= active ? undefined : COLORS[states[s]]}
             completedIcon={
               states[s] === 'done' ? undefined : states[s] === 'error' ? <IconAlertCircle size={16} /> : <IconAlertTriangle size={16} />
             }

@@ -6,7 +6,7 @@ import { WriteWithAi } from '../../../components/ai-writing/WriteWithAi.tsx';
 
 /** The selected element's properties; every change is one undoable step. */
 export function PropertiesPanel(props: { element: CanvasElement | null; swatches: string[]; dispatch(a: Action): void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const el = props.element;
   if (!el) {
     return (
@@ -58,11 +58,11 @@ export function PropertiesPanel(props: { element: CanvasElement | null; swatches
             size="xs"
             value={el.align ?? 'center'}
             onChange={(v) => set({ align: v as CanvasElement['align'] })}
-            data={[
-              { value: 'left', label: t('canvas.properties.alignLeft') },
-              { value: 'center', label: t('canvas.properties.alignCenter') },
-              { value: 'right', label: t('canvas.properties.alignRight') },
-            ]}
+            // left and right of the picture, so Left sits on the left in Arabic too
+            data={(i18n.dir() === 'rtl' ? ['right', 'center', 'left'] : ['left', 'center', 'right']).map((value) => ({
+              value,
+              label: t(`canvas.properties.align${value[0]?.toUpperCase()}${value.slice(1)}`),
+            }))}
           />
         </>
       )}

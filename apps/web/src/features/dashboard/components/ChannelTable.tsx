@@ -48,10 +48,11 @@ export function ChannelTable({ data, loading, f }: { data?: ChannelMetrics; load
 }
 
 function ChannelRows({ rows, columns }: { rows: Row[]; columns: Column<Row>[] }) {
-  // the card's content is already a table: nothing hidden, the same table as its "table view"
+  // the card's content is already a table: nothing hidden, the same table as its "table view";
+  // a scrollbar that stays shows that a narrow card has more columns to its side
   return (
-    <ScrollArea h="100%">
-      <DataTable id="channel-rows" columns={columns} rows={rows} />
+    <ScrollArea h="100%" type="auto" offsetScrollbars>
+      <DataTable id="channel-rows" columns={columns} rows={rows} compact />
     </ScrollArea>
   );
 }

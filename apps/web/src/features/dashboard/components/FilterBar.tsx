@@ -19,11 +19,13 @@ export function FilterBar({ values, update }: { values: DashboardUrl; update: (p
   const campaigns = useCampaignOptions();
   const choice = rangeChoice(values);
   const campaignOptions = (campaigns.data ?? []).filter((c) => !values.brand || String(c.brand) === values.brand);
+  // on a phone two filters to a row: four full-width rows pushed every figure below the fold
+  const half = 'calc(50% - var(--mantine-spacing-sm) / 2)';
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" data-testid="dashboard-filters">
       <Select
         label={t('dashboard.filters.period')}
-        w={{ base: '100%', xs: 190 }}
+        w={{ base: half, xs: 190 }}
         value={values.range === 'custom' ? 'custom' : choice}
         allowDeselect={false}
         data={[...RANGE_PRESETS, 'custom'].map((p) => ({ value: p, label: t(`dashboard.filters.presets.${p}`) }))}
@@ -47,7 +49,7 @@ export function FilterBar({ values, update }: { values: DashboardUrl; update: (p
       )}
       <Select
         label={t('dashboard.filters.channel')}
-        w={{ base: '100%', xs: 150 }}
+        w={{ base: half, xs: 150 }}
         placeholder={t('dashboard.filters.allChannels')}
         clearable
         value={values.channel || null}
@@ -57,7 +59,7 @@ export function FilterBar({ values, update }: { values: DashboardUrl; update: (p
       />
       <Select
         label={t('dashboard.filters.brand')}
-        w={{ base: '100%', xs: 180 }}
+        w={{ base: half, xs: 180 }}
         placeholder={t('dashboard.filters.allBrands')}
         clearable
         searchable
@@ -68,7 +70,7 @@ export function FilterBar({ values, update }: { values: DashboardUrl; update: (p
       />
       <Select
         label={t('dashboard.filters.campaign')}
-        w={{ base: '100%', xs: 220 }}
+        w={{ base: half, xs: 220 }}
         placeholder={t('dashboard.filters.allCampaigns')}
         clearable
         searchable

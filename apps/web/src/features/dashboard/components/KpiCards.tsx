@@ -76,7 +76,7 @@ export function kpisOf(d: DashboardOverview, f: Formats, t: TFunction): Kpi[] {
       hint:
         d.credits.days_left === null || d.credits.first_out === null
           ? t('dashboard.kpi.noBurn')
-          : t('dashboard.kpi.firstOut', {
+          : t(d.credits.days_left === 0 ? 'dashboard.kpi.firstOutToday' : 'dashboard.kpi.firstOut', {
               channel: t(`messages.channel.${d.credits.first_out}`),
               count: d.credits.days_left,
               n: f.num(d.credits.days_left),

@@ -1,7 +1,22 @@
-import { ActionIcon, Badge, Button, Group, Modal, Pagination, Select, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Pagination,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { can } from '@risala/shared/permissions';
 import { CONNECTION_STATES, CONNECTION_TYPES, type Connection } from '@risala/shared/schemas/gateway-connections';
-import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconPlugConnected, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -11,6 +26,7 @@ import { oneOf, useUrlList, useUrlSearch } from '../../../lib/url-list.ts';
 import { useConnections } from './api/get-connections.ts';
 import { ConfirmDeleteConnection, ConnectionActions, StateBadge } from './ConnectionControls.tsx';
 import { ConnectionForm } from './ConnectionForm.tsx';
+import { EmptyState } from '../../../components/empty-state/EmptyState.tsx';
 
 const LIMIT = 20;
 /** The list's view in the URL (lib/url-list.ts): /gateway/connections?search=…&type=smpp&status=CONNECTED&page=2 */
@@ -36,6 +52,7 @@ export function ConnectionsPage() {
     type: type ?? undefined,
     status: status ?? undefined,
   } as const;
+  const filtered = Boolean(q.search || type || status);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Connection | null>(null);
   const list = useConnections(q);
@@ -47,7 +64,23 @@ export function ConnectionsPage() {
     <QueryTable
       query={list}
       empty={() => items.length === 0}
-      emptyText={t('gateway.connections.empty')}
+      emptyText={t(filtered ? 'gateway.connections.noMatch' : 'gateway.connections.empty')}
+      emptyState={
+        filtered ? undefined : (
+          <EmptyState
+            icon={IconPlugConnected}
+            title={t('gateway.connections.emptyTitle')}
+            text={t('gateway.connections.empty')}
+            action={
+              can(permissions, 'sender', 'create') && (
+                <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+                  {t('gateway.connections.emptyAction')}
+                </Button>
+              )
+            }
+          />
+        )
+      }
       minWidth={820}
       testId="connection-table"
       headers={[
@@ -63,9 +96,9 @@ export function ConnectionsPage() {
           <Table.Tr key={c.id} data-testid="connection-row" data-name={c.connection_name}>
             <Table.Td>
               <Group gap={6}>
-                <Text component={Link} to={`/gateway/connections/${c.id}`} fw={600} data-testid="connection-name">
+                <Anchor component={Link} to={`/gateway/connections/${c.id}`} fw={600} dir="auto" data-testid="connection-name">
                   {c.connection_name}
-                </Text>
+                </Anchor>
                 {c.is_sandbox && (
                   <Badge size="xs" variant="outline" miw="max-content">
                     {t('gateway.connections.sandbox')}

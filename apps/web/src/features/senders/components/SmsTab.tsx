@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Button, Group, Modal, Select, Stack, Table, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
 import { SENDER_STATUSES, type SmsSender } from '@risala/shared/schemas/senders';
-import { IconCheck, IconSearch, IconStar, IconTrash, IconX } from '@tabler/icons-react';
+import { IconCheck, IconMessage2, IconSearch, IconStar, IconTrash, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,6 +15,7 @@ import { RequestBox } from './RequestBox.tsx';
 import { SenderIdForm } from './SenderIdForm.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { Moment } from '../../../components/time/Moment.tsx';
+import { EmptyState } from '../../../components/empty-state/EmptyState.tsx';
 
 const LIMIT = 20;
 const GATEWAY = ['connections', 'routers', 'rules', 'plugins'] as const;
@@ -46,6 +47,12 @@ export function SmsTab() {
       query={senders}
       empty={(data) => data.items.length === 0}
       emptyText={t(searched || status ? 'senders.sms.noMatch' : 'senders.sms.empty')}
+      // the request form above is the action
+      emptyState={
+        searched || status ? undefined : (
+          <EmptyState icon={IconMessage2} title={t('senders.sms.emptyTitle')} text={t('senders.sms.empty')} />
+        )
+      }
       minWidth={640}
       testId="sender-id-table"
       headers={[

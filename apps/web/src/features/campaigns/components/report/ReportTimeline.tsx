@@ -1,6 +1,7 @@
 /** What happened over time: sends, receipts, opens, clicks and failures per bucket, with labelled axes. */
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
+import { timeZoneName } from '@risala/shared/time';
 import { useTranslation } from 'react-i18next';
 import { columnAxes } from '../../../../components/charts/axes.ts';
 import { ChartCard, type Column } from '../../../../components/charts/ChartCard.tsx';
@@ -11,8 +12,9 @@ import type { ReportFormats } from './formats.ts';
 const COLORS = { sent: 'blue.5', delivered: 'green.6', opened: 'grape.6', clicked: 'cyan.6', failed: 'red.6' } as const;
 
 export function ReportTimeline({ report, f }: { report: CampaignReport; f: ReportFormats }) {
-  const { t } = useTranslation();
-  const zone = report.timezone;
+  const { t, i18n } = useTranslation();
+  // the zone's name in the reader's language ("Saudi Arabia Time"), as the dashboard says it
+  const zone = timeZoneName(report.timezone, i18n.language);
   const rows = report.timeline.map((p) => ({ ...p, label: f.bucket(p.at, report.bucket) }));
   const keys = activeSeries(report.timeline);
   const series = keys.map((k) => ({ name: k, label: t(`campaignReport.series.${k}`), color: COLORS[k] }));
