@@ -55,9 +55,11 @@ describe('isoInZone', () => {
     // Lord Howe moves its clocks by half an hour; Kathmandu is 5:45 ahead
     expect(isoInZone('2026-04-04T14:59:59Z', 'Australia/Lord_Howe')).toBe('2026-04-05T01:59:59+11:00');
     expect(isoInZone('2026-04-04T15:00:00Z', 'Australia/Lord_Howe')).toBe('2026-04-05T01:30:00+10:30');
+    const formats = new Map<string, Intl.DateTimeFormat>();
     const intl = (ms: number, timeZone: string) => {
-      const p = Object.fromEntries(
-        new Intl.DateTimeFormat('en-CA', {
+      let fmt = formats.get(timeZone);
+      if (!fmt) {
+        const opts = {
           timeZone,
           hourCycle: 'h23',
           year: 'numeric',
@@ -66,14 +68,15 @@ describe('isoInZone', () => {
           hour: '2-digit',
           minute: '2-digit',
           second: '2-digit',
-        })
-          .formatToParts(ms)
-          .map((x) => [x.type, x.value]),
-      );
+        } as const;
+        fmt = new Intl.DateTimeFormat('en-CA', opts);
+        formats.set(timeZone, fmt);
+      }
+      const p = Object.fromEntries(fmt.formatToParts(ms).map((x) => [x.type, x.value]));
       return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
     };
     for (const zone of ['Asia/Riyadh', 'Europe/London', 'America/Sao_Paulo', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'Pacific/Chatham']) {
-      for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2027, 0, 1); ms += 7_777_777) {
+      for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2027, 0, 1); ms += 17_777_777) {
         expect(isoInZone(ms, zone)?.slice(0, 19), `${zone} ${new Date(ms).toISOString()}`).toBe(intl(ms, zone));
       }
     }

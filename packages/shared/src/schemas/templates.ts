@@ -1,3 +1,4 @@
+import { type TextDirection, textDirection, valueIsolation } from '../bidi.ts';
 import { z } from 'zod';
 import { envelopeOf, nameSchema, optionalString, pageQuerySchema, requiredString } from './common.ts';
 
@@ -60,13 +61,23 @@ export function renderVariables(
   text: string,
   values: Record<string, string | null | undefined>,
   encode: (value: string) => string = (v) => v,
+  options: { isolate?: boolean } = {},
 ): string {
+  // plain texts (SMS, WhatsApp, an email's subject): a value of the other direction keeps its place (bidi.ts)
+  const isolation = options.isolate ? valueIsolation(templateDirection(text)) : null;
+  const opposite = isolation ? new RegExp(`[${isolation.opposite}]`) : null;
+  const keep = (inserted: string) => (opposite?.test(inserted) ? `${inserted}${isolation?.mark}` : inserted);
   return text.replace(PLACEHOLDER, (all, name: string, fallback: string | undefined) => {
     if (isSystemVariable(name) && !values[name]) return all;
     const value = values[name];
-    if (value !== undefined && value !== null && value !== '') return encode(value);
-    return fallback?.trim() ?? '';
+    if (value !== undefined && value !== null && value !== '') return encode(keep(value));
+    return keep(fallback?.trim() ?? '');
   });
+}
+
+/** A template's own direction: that of its first letter outside the placeholders (null without any). */
+export function templateDirection(text: string): TextDirection | null {
+  return textDirection(text.replace(PLACEHOLDER, ' '));
 }
 
 /** A literal run of a template, or one placeholder with its fallback (trimmed, as rendered). */

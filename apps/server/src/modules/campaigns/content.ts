@@ -115,7 +115,7 @@ async function smsPlan(
     usesAttributes: mentionsAttributes(text),
     ...(bodySql ? { sql: { body: bodySql, sender: sender.sender_id, sms_sender_id: sender.id, template_id: templateId } } : {}),
     render(m) {
-      const body = renderVariables(text, values(m));
+      const body = renderVariables(text, values(m), undefined, { isolate: true });
       const count = countSms(body);
       return {
         channel: 'sms',

@@ -1,7 +1,7 @@
 /**
  * The SQL rendering of campaign SMS (sms-sql.ts) gives, row for row, what the JavaScript renderer
- * gives (renderVariables + countSms): bodies, encodings, parts and credits, on names that switch
- * the encoding, carry extension characters or emoji, are empty or missing, and texts around the
+ * gives (renderVariables with `isolate` + countSms): bodies — with the direction mark after a value
+ * of the other direction — encodings, parts and credits, on names that switch the encoding, carry extension characters or emoji, are empty or missing, and texts around the
  * single- and multi-part boundaries.
  */
 import { renderVariables } from '@risala/shared/schemas/templates';
@@ -40,6 +40,7 @@ const CITIES: (string | null)[] = ['Riyadh', null, 'جدة', ''];
 
 const TEXTS = [
   'Hi {{first_name|friend}}!',
+  'Hi {{first_name}}, 20% off this weekend',
   '{{first_name}}',
   'مرحبا {{ first_name | صديقي }} من {{city}}',
   '{{first_name}}{{last_name|x}} [{{city|nowhere}}] ~^|\\',
@@ -106,12 +107,12 @@ describe('campaign SMS rendered in SQL', () => {
       expect(got.ids).toEqual(rows.map((r) => Number(r.id)));
       let credits = 0;
       for (const r of rows) {
-        const expected = renderVariables(text as string, {
-          first_name: r.first_name,
-          last_name: r.last_name,
-          city: r.city,
-          mobile_number: r.mobile_number,
-        });
+        const expected = renderVariables(
+          text as string,
+          { first_name: r.first_name, last_name: r.last_name, city: r.city, mobile_number: r.mobile_number },
+          undefined,
+          { isolate: true },
+        );
         const count = countSms(expected);
         expect({ body: r.body, encoding: r.encoding, parts: r.parts, credits: r.credits }, JSON.stringify(r.first_name)).toEqual({
           body: expected,

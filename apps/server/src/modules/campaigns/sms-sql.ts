@@ -8,7 +8,8 @@
  * an extension character or a surrogate pair" could change the count (a multipart message holding
  * one), the SQL leaves the parts to countSms itself.
  */
-import { type CUSTOMER_VARIABLES, templateParts } from '@risala/shared/schemas/templates';
+import { valueIsolation } from '@risala/shared/bidi';
+import { type CUSTOMER_VARIABLES, templateDirection, templateParts } from '@risala/shared/schemas/templates';
 import { countSms, GSM_BASIC, GSM_EXTENSION, SMS_LIMITS } from '@risala/shared/sms';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -30,6 +31,10 @@ const FIELDS: Record<Field, SQL> = {
 /** The text rendered for a `customers` row, in SQL; null when it needs JavaScript (attributes, unknown names). */
 export function smsBodySql(text: string): SQL | null {
   const pieces: SQL[] = [];
+  // renderVariables' { isolate: true }: a value holding letters of the other direction is followed by the text's mark
+  const isolation = valueIsolation(templateDirection(text));
+  const keep = (value: SQL) =>
+    isolation ? sql`(case when ${value} ~ ${`[${isolation.opposite}]`} then ${value} || ${isolation.mark}::text else ${value} end)` : value;
   for (const part of templateParts(text)) {
     if ('text' in part) {
       pieces.push(sql`${part.text}::text`);
@@ -38,7 +43,7 @@ export function smsBodySql(text: string): SQL | null {
     const column = FIELDS[part.name as Field];
     if (!column) return null;
     // a missing or empty value takes the fallback, as in renderVariables
-    pieces.push(sql`coalesce(nullif(${column}, ''), ${part.fallback}::text)`);
+    pieces.push(keep(sql`coalesce(nullif(${column}, ''), ${part.fallback}::text)`));
   }
   return pieces.length ? sql`concat(${sql.join(pieces, sql`, `)})` : sql`''::text`;
 }

@@ -63,8 +63,8 @@ async function resolveContent(
   return {
     templateId: null,
     render: (values) => ({
-      subject: renderVariables(subject, values),
-      text: renderVariables(text, values),
+      subject: renderVariables(subject, values, undefined, { isolate: true }),
+      text: renderVariables(text, values, undefined, { isolate: true }),
       html: htmlPart ? htmlPart(values) : null,
     }),
   };

@@ -57,7 +57,7 @@ const prepare: Prepare<SendSmsInput> = async (db, auth, input, bulkId) => {
   let maxParts = 0;
   let encoding: SendResult['encoding'] = null;
   const rows: NewMessage[] = list.map((t) => {
-    const body = renderVariables(text, t.customer ? customerValues(t.customer) : {});
+    const body = renderVariables(text, t.customer ? customerValues(t.customer) : {}, undefined, { isolate: true });
     const count = countSms(body);
     credits += count.parts;
     if (count.parts >= maxParts) {

@@ -99,7 +99,7 @@ const preparing =
           credits: 1,
         };
       }
-      const body = renderVariables(input.text ?? '', values);
+      const body = renderVariables(input.text ?? '', values, undefined, { isolate: true });
       const payload: WhatsappPayload = { type: 'text' };
       if (!open?.has(r.address)) {
         return {

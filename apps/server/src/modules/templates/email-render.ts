@@ -33,7 +33,7 @@ export function emailHtmlRenderer(html: string): (values?: Values) => string {
 export function emailRenderer(mail: { subject: string; html: string; text: string }): (values?: Values) => EmailRendition {
   const html = emailHtmlRenderer(mail.html);
   return (values) => {
-    const fill = (text: string) => (values ? renderVariables(text, values) : text);
+    const fill = (text: string) => (values ? renderVariables(text, values, undefined, { isolate: true }) : text);
     return { subject: fill(mail.subject), html: html(values), text: fill(mail.text) };
   };
 }

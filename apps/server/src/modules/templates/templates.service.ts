@@ -214,7 +214,7 @@ export async function previewTemplate(ctx: AppContext, auth: AuthContext, id: nu
   const values = { ...customerValues(customer), ...UNTRACKED_SYSTEM_VALUES };
   const base = { message_type: row.message_type as Template['message_type'], customer: { id: customer.id, name: customerName(customer) } };
   if (row.message_type !== 'email') {
-    return { ...base, subject: null, text: renderVariables(row.template_text, values), html: null };
+    return { ...base, subject: null, text: renderVariables(row.template_text, values, undefined, { isolate: true }), html: null };
   }
   const email = rendition(row, values);
   return { ...base, subject: email.subject, text: email.text, html: email.html };

@@ -103,6 +103,7 @@ export function BrandsPage() {
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
           flex={1}
+          miw={{ base: '100%', xs: 240 }}
           maw={420}
           data-testid="brand-search"
         />
@@ -112,7 +113,7 @@ export function BrandsPage() {
           onChange={(value) => value && list.update(sortPatch(value))}
           data={SORTS.map((value) => ({ value, label: t(`brands.list.sorts.${value.replace(':', '_')}`) }))}
           allowDeselect={false}
-          w={220}
+          w={{ base: '100%', xs: 220 }}
           data-testid="brand-sort"
         />
       </Group>

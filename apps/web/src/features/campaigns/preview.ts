@@ -12,7 +12,8 @@ export function valuesOf(r: SampleRecipient | null): PreviewValues {
 }
 
 export function previewSms(text: string, values: PreviewValues): { text: string; count: SmsCount } {
-  const body = renderVariables(text, values);
+  // as the server renders it: a value of the other direction is followed by a direction mark (shared bidi.ts)
+  const body = renderVariables(text, values, undefined, { isolate: true });
   return { text: body, count: countSms(body) };
 }
 
@@ -24,4 +25,6 @@ export function previewWhatsapp(body: string, params: string[], values: PreviewV
   });
 }
 
-export const previewText = (text: string, values: PreviewValues) => renderVariables(text, values);
+export const previewText = (text: string, values: PreviewValues) => renderVariables(text, values, undefined, { isolate: true });
+/** An email's HTML is filled as written (its own markup sets the direction). */
+export const previewHtml = (html: string, values: PreviewValues) => renderVariables(html, values);

@@ -13,7 +13,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { useElementSize, useHotkeys } from '@mantine/hooks';
+import { useElementSize, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { IconArrowBackUp, IconArrowForwardUp, IconArrowLeft, IconArrowRight, IconDeviceFloppy, IconDownload } from '@tabler/icons-react';
 import type Konva from 'konva';
 import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
@@ -43,6 +43,9 @@ export function CanvasEditorPage() {
   const [brand, setBrand] = useState<BrandLite | null>(null);
   const stageRef = useRef<Konva.Stage | null>(null);
   const { ref: viewport, width, height } = useElementSize();
+  // a phone stacks the editor: the toolbar wraps, the picture comes first at the screen's width,
+  // the panels below it, and the page scrolls (three columns side by side need 900 px)
+  const narrow = useMediaQuery('(max-width: 48em)') ?? false;
   const scale = fitScale(doc, { width, height });
   const selected = doc.elements.find((e) => e.id === selectedId) ?? null;
   const save = useSaveCreative();
@@ -111,10 +114,17 @@ export function CanvasEditorPage() {
   };
 
   return (
-    <Box style={{ display: 'flex', flexDirection: 'column', height: '100vh' }} data-testid="canvas-editor">
+    <Box style={{ display: 'flex', flexDirection: 'column', [narrow ? 'minHeight' : 'height']: '100vh' }} data-testid="canvas-editor">
       {guard}
-      <Group justify="space-between" px="md" py="xs" style={{ borderBlockEnd: '1px solid var(--mantine-color-gray-3)' }} wrap="nowrap">
-        <Group gap="xs" wrap="nowrap">
+      <Group
+        justify="space-between"
+        px="md"
+        py="xs"
+        gap="xs"
+        style={{ borderBlockEnd: '1px solid var(--mantine-color-gray-3)' }}
+        wrap={narrow ? 'wrap' : 'nowrap'}
+      >
+        <Group gap="xs" wrap={narrow ? 'wrap' : 'nowrap'}>
           <Tooltip label={t('canvas.back')}>
             <ActionIcon variant="subtle" onClick={() => navigate('/content')} aria-label={t('canvas.back')} data-testid="canvas-back">
               <BackIcon size={18} />
@@ -145,7 +155,7 @@ export function CanvasEditorPage() {
             }}
           />
         </Group>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap={narrow ? 'wrap' : 'nowrap'}>
           <Tooltip label={t('canvas.undo')}>
             <ActionIcon
               variant="default"
@@ -183,8 +193,17 @@ export function CanvasEditorPage() {
         </Group>
       </Group>
 
-      <Box style={{ display: 'flex', flex: 1, minHeight: 0 }}>
-        <Box w={SIDE} p="md" style={{ borderInlineEnd: '1px solid var(--mantine-color-gray-3)', overflowY: 'auto', flexShrink: 0 }}>
+      <Box style={{ display: 'flex', flexDirection: narrow ? 'column' : 'row', flex: 1, minHeight: 0 }}>
+        <Box
+          w={narrow ? '100%' : SIDE}
+          p="md"
+          style={{
+            [narrow ? 'borderBlockStart' : 'borderInlineEnd']: '1px solid var(--mantine-color-gray-3)',
+            overflowY: 'auto',
+            flexShrink: 0,
+            order: narrow ? 2 : 0,
+          }}
+        >
           <LibraryPanel
             brandId={brand?.id ?? null}
             onBrand={setBrand}
@@ -199,7 +218,14 @@ export function CanvasEditorPage() {
 
         <Box
           ref={viewport}
-          style={{ flex: 1, display: 'grid', placeItems: 'center', background: 'var(--mantine-color-gray-1)', overflow: 'hidden' }}
+          style={{
+            flex: 1,
+            display: 'grid',
+            placeItems: 'center',
+            background: 'var(--mantine-color-gray-1)',
+            overflow: 'hidden',
+            ...(narrow ? { order: 1, flex: 'none', height: '100vw', maxHeight: '70vh' } : {}),
+          }}
         >
           {width > 0 && (
             <CanvasStage
@@ -213,7 +239,16 @@ export function CanvasEditorPage() {
           )}
         </Box>
 
-        <Box w={SIDE} p="md" style={{ borderInlineStart: '1px solid var(--mantine-color-gray-3)', overflowY: 'auto', flexShrink: 0 }}>
+        <Box
+          w={narrow ? '100%' : SIDE}
+          p="md"
+          style={{
+            [narrow ? 'borderBlockStart' : 'borderInlineStart']: '1px solid var(--mantine-color-gray-3)',
+            overflowY: 'auto',
+            flexShrink: 0,
+            order: narrow ? 3 : 0,
+          }}
+        >
           <Stack gap="sm">
             <ColorInput
               label={t('canvas.background')}

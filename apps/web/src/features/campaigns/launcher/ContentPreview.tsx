@@ -7,7 +7,7 @@ import { DraftPreview } from '../../../components/email-preview/DraftPreview.tsx
 import { useSession } from '../../../lib/session.ts';
 import { useApprovedTemplates, useApprovedWaTemplates, useContentOptions, useSampleRecipients } from '../api/get-launcher-options.ts';
 import type { ContentDraft } from '../draft.ts';
-import { previewSms, previewText, previewWhatsapp, valuesOf } from '../preview.ts';
+import { previewHtml, previewSms, previewText, previewWhatsapp, valuesOf } from '../preview.ts';
 
 /** The content as one recipient of the audience gets it (pick among the first members of the first group). */
 export function ContentPreview({ channels, content, groupId }: { channels: Channel[]; content: ContentDraft; groupId: number | null }) {
@@ -97,7 +97,7 @@ export function ContentPreview({ channels, content, groupId }: { channels: Chann
                 <iframe
                   title={t('campaigns.launcher.preview.emailFrame')}
                   sandbox=""
-                  srcDoc={previewText(html, values)}
+                  srcDoc={previewHtml(html, values)}
                   style={{ inlineSize: '100%', blockSize: 180, border: '1px solid var(--mantine-color-default-border)', borderRadius: 6 }}
                   data-testid="preview-email-body"
                 />

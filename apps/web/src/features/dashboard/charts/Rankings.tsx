@@ -23,7 +23,8 @@ export function TopCampaigns({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const list = (by === 'delivered' ? data?.top_delivered : data?.top_engagement) ?? [];
+  // campaigns nobody engaged with are not a ranking: the card says there is no engagement yet
+  const list = (by === 'delivered' ? data?.top_delivered : data?.top_engagement?.filter((c) => c.engagement_rate > 0)) ?? [];
   const rows = list.map((c) => ({ ...c, label: c.name, engagement: Math.round(c.engagement_rate * 1000) / 10 }));
   const columns: Column<CampaignRank & { label: string }>[] = [
     {

@@ -7,7 +7,7 @@ import { SAMPLE_VALUES } from '../compose.ts';
 /** A phone-style preview of the SMS with sample personalisation, and the GSM-7/UCS-2 part counter. */
 export function SmsPreview({ text, sender }: { text: string; sender: string | null }) {
   const { t } = useTranslation();
-  const rendered = renderVariables(text, SAMPLE_VALUES);
+  const rendered = renderVariables(text, SAMPLE_VALUES, undefined, { isolate: true });
   const count = countSms(rendered);
   return (
     <Stack gap="xs">
