@@ -231,7 +231,7 @@ test('the visual email editor keeps tables, inline styles, wrappers and dir thro
   await page.goto(`/template/edit/${styledId}`);
   await expect(page.getByTestId('email-html-source')).toBeVisible();
   await expect(page.getByTestId('email-source-only')).toBeVisible();
-  await page.getByTestId('email-mode').getByText('Visual').click();
+  await page.getByTestId('email-mode').getByText('Rich text', { exact: true }).click();
   const ask = page.getByRole('dialog', { name: 'Switch to the visual editor?' });
   await expect(ask).toContainText('Switching to the visual editor will simplify this HTML: tables/styles may be lost. Continue?');
   await ask.getByTestId('email-simplify-cancel').click();
@@ -255,7 +255,7 @@ test('the visual email editor keeps tables, inline styles, wrappers and dir thro
   expect(cleaned).not.toMatch(/onclick|<script|javascript:/i);
   await page.reload();
   // agreeing simplifies: the visual editor shows the text, the body is now what it keeps
-  await page.getByTestId('email-mode').getByText('Visual').click();
+  await page.getByTestId('email-mode').getByText('Rich text', { exact: true }).click();
   await page.getByTestId('email-simplify-confirm').click();
   await expect(page.getByTestId('email-editor')).toContainText('Green text');
   await page.getByTestId('email-mode').getByText('HTML source').click();
@@ -339,7 +339,7 @@ test('HTML with event handlers shown in the visual editor runs nothing: the hand
     .fill(
       '<p onmouseover="window.__xss=1" style="color:#c00">Hover me</p><img src="/nothing.png" onerror="window.__xss=2"><p><a href="javascript:window.__xss=3">Go</a></p>',
     );
-  await page.getByTestId('email-mode').getByText('Visual').click();
+  await page.getByTestId('email-mode').getByText('Rich text', { exact: true }).click();
   const confirm = page.getByTestId('email-simplify-confirm');
   if (await confirm.isVisible().catch(() => false)) await confirm.click();
   const editor = page.getByTestId('email-editor');
