@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unsafeAttribute } from './components/email-html.ts';
+import { unsafeAttribute } from './email-html.ts';
 
 describe('the visual email editor keeps no attribute that would run', () => {
   it('drops event handlers, frame and form targets, and script URLs', () => {

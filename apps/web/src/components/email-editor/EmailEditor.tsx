@@ -5,16 +5,16 @@ import type { DocxConversion } from '@risala/shared/schemas/templates';
 import { useEditor } from '@tiptap/react';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmModal } from '../../../components/page/ConfirmModal.tsx';
-import { isolate } from '../../../lib/i18n.ts';
-import { autoDirOfText } from '../../../lib/text-direction.ts';
-import { showSuccessToast } from '../../../lib/toast.ts';
-import { docxNote } from '../docx-notes.ts';
+import { ConfirmModal } from '../page/ConfirmModal.tsx';
+import { isolate } from '../../lib/i18n.ts';
+import { autoDirOfText } from '../../lib/text-direction.ts';
+import { showSuccessToast } from '../../lib/toast.ts';
+import { docxNote } from './docx-notes.ts';
 import { DocxUpload } from './DocxUpload.tsx';
 import classes from './EmailEditor.module.css';
 import { EMAIL_EXTENSIONS, finishEditorHtml, hasContent, visualLoss } from './email-html.ts';
 import { insertAtCursor } from './insert-at-cursor.ts';
-import { VariableMenu } from '../../../components/variables/VariableMenu.tsx';
+import { VariableMenu } from '../variables/VariableMenu.tsx';
 
 /** The toolbar's tooltips and the link editor in the interface language (Mantine's are English). */
 function useEditorLabels(): RichTextEditorLabels {

@@ -1,6 +1,6 @@
 import type { DocxConversion } from '@risala/shared/schemas/templates';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 
 /** POST /api/templates/upload-docx (multipart): converts a .docx to sanitised HTML; nothing is stored. */
 export async function uploadDocx(file: File): Promise<DocxConversion> {

@@ -3,8 +3,8 @@ import type { DocxConversion } from '@risala/shared/schemas/templates';
 import { IconFileTypeDocx } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showErrorToast } from '../../../lib/toast.ts';
-import { useUploadDocx } from '../api/upload-docx.ts';
+import { showErrorToast } from '../../lib/toast.ts';
+import { useUploadDocx } from './upload-docx.ts';
 
 /** Picks a .docx and has the server convert it (mammoth + sanitiser); the editor decides what to do with it. */
 export function DocxUpload({
