@@ -67,6 +67,7 @@ async function signedInRoutes(): Promise<string[]> {
     '/message-history',
     '/message-history/new-sms',
     '/message-history/new-whatsapp',
+    '/message-history/new-email',
     '/campaign',
     '/campaign/batches',
     '/campaignhistory',

@@ -79,3 +79,68 @@ test.describe('in a browser in another time zone', () => {
     expect(new Date(m.scheduled_at).toISOString()).toBe(at.toISOString());
   });
 });
+
+test('a one-off email from Message History: personalised subject, sent, listed by its bulk, delivered with the name filled in', async ({
+  page,
+  request,
+}) => {
+  const email = await registerVerified(request, 'e2e.compose-email');
+  await signInUi(page, email);
+  await expect(page).toHaveURL(/\/dashboard/);
+  const to = `mona.${Date.now().toString(36)}@customer.example`;
+  const created = await page.request.post('/api/customer', {
+    data: { first_name: 'Mona', last_name: 'Khalil', email: to, consent: { email: { granted: true } } },
+  });
+  expect(created.status()).toBe(201);
+
+  await page.goto('/message-history');
+  await page.getByTestId('message-new-email').click();
+  await expect(page).toHaveURL(/\/message-history\/new-email$/);
+  await expect(page).toHaveTitle('New email · Risala');
+  // a new (sandbox) account's email sender, chosen already
+  await expect(page.getByTestId('compose-email-sender')).toHaveValue(/@sandbox\.risala\.local/);
+
+  // a typed address that is not an email is pointed out at the field
+  await page.getByTestId('compose-emails').fill('not-an-email');
+  await expect(page.getByText(/Not valid email addresses \(1\): .*not-an-email/)).toBeVisible();
+  await page.getByTestId('compose-emails').fill('');
+  await page.getByTestId('compose-customers').click();
+  await page.getByTestId('compose-customers').fill('Mona');
+  await page.getByRole('option', { name: /^Mona Khalil · .*mona\./ }).click();
+  await page.keyboard.press('Escape');
+
+  // an empty subject is flagged once left
+  await page.getByTestId('compose-subject').focus();
+  await page.getByTestId('compose-subject').blur();
+  await expect(page.getByTestId('new-email-page').getByText('This field is required')).toBeVisible();
+  await page.getByTestId('compose-subject').fill('A gift for you, ');
+  await page.getByTestId('compose-var-first_name').click();
+  await expect(page.getByTestId('compose-subject')).toHaveValue('A gift for you, {{first_name}}');
+  await expect(page.getByTestId('new-email-page').getByText('This field is required')).toHaveCount(0);
+  await page.getByTestId('email-editor').locator('.ProseMirror').click();
+  await page.keyboard.type('Your weekend voucher is waiting in store.');
+  await expect(page.getByTestId('compose-send')).toBeEnabled();
+
+  // the preview is the email as sent to the chosen customer; the estimate counts one email
+  await expect(page.getByTestId('draft-preview-subject')).toHaveText('A gift for you, Mona', { timeout: 15_000 });
+  await expect(page.getByTestId('estimate-accepted')).toHaveText('1', { timeout: 15_000 });
+  await expect(page.getByTestId('estimate-credits')).toHaveText('1');
+  await expect(page.getByTestId('estimate-parts')).toHaveCount(0);
+
+  await page.getByTestId('compose-send').click();
+  await expect(page.getByTestId('toast-success').filter({ hasText: 'Sending started: 1 message queued' })).toBeVisible();
+  await expect(page).toHaveURL(/\/message-history\?bulk_id=/);
+  await expect(page.getByTestId('message-total')).toHaveText('Messages: 1');
+
+  let mail: { subject?: string; text?: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        mail = (await (await request.get(`/api/sandbox/mails?to=${encodeURIComponent(to)}`)).json()).data.items[0];
+        return mail?.subject;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe('A gift for you, Mona');
+  expect(mail?.text).toContain('Your weekend voucher is waiting in store.');
+});

@@ -16,6 +16,8 @@ describe('documentTitle', () => {
     expect(documentTitle('/customer', en18)).toBe('Customers · Risala');
     expect(documentTitle('/customer/groups/12', en18)).toBe('Groups · Risala');
     expect(documentTitle('/login', en18)).toBe('Sign in · Risala');
+    expect(documentTitle('/message-history/new-email', en18)).toBe('New email · Risala');
+    expect(documentTitle('/message-history', en18)).toBe('Message History · Risala');
     expect(documentTitle('/customers-old', en18)).toBe('Page not found · Risala');
     const ar18 = await instance('ar');
     expect(documentTitle('/customer', ar18)).toBe(`${ar18.t('customers.title')} · رسالة`);

@@ -2,7 +2,7 @@ import { Button, Group, Menu, Paper, SegmentedControl, Stack, Text, Title } from
 import { useMediaQuery } from '@mantine/hooks';
 import type { MessageView } from '@risala/shared/schemas/messages';
 import { can } from '@risala/shared/permissions';
-import { IconBrandWhatsapp, IconChevronDown, IconDownload, IconMessagePlus, IconMessages } from '@tabler/icons-react';
+import { IconBrandWhatsapp, IconChevronDown, IconDownload, IconMail, IconMessagePlus, IconMessages } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -183,6 +183,15 @@ export function MessageHistoryPage() {
               >
                 {t('messages.actions.newWhatsapp')}
               </Button>
+              <Button
+                component={Link}
+                to="/message-history/new-email"
+                variant="default"
+                leftSection={<IconMail size={16} color="var(--mantine-color-grape-8)" />}
+                data-testid="message-new-email"
+              >
+                {t('messages.actions.newEmail')}
+              </Button>
             </>
           )}
           {canCreate && phone && (
@@ -198,6 +207,9 @@ export function MessageHistoryPage() {
                 </Menu.Item>
                 <Menu.Item component={Link} to="/message-history/new-whatsapp" leftSection={<IconBrandWhatsapp size={16} />}>
                   {t('messages.actions.newWhatsapp')}
+                </Menu.Item>
+                <Menu.Item component={Link} to="/message-history/new-email" leftSection={<IconMail size={16} />}>
+                  {t('messages.actions.newEmail')}
                 </Menu.Item>
               </Menu.Dropdown>
             </Menu>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseNumbers } from './compose.ts';
+import { parseEmails, parseNumbers } from './compose.ts';
 
 describe('new message helpers', () => {
   it('parses typed numbers: normalised, de-duplicated, invalid ones listed', () => {
@@ -13,5 +13,12 @@ describe('new message helpers', () => {
     // 00 is the international dialling prefix: 00966… is +966…
     expect(parseNumbers('00966 50 765 4321\n00966501234567')).toEqual({ valid: ['+966507654321', '+966501234567'], invalid: [] });
     expect(parseNumbers('000966501234567').invalid).toEqual(['000966501234567']);
+  });
+
+  it('parses typed email addresses: lower-cased, de-duplicated, invalid ones listed', () => {
+    const r = parseEmails('Sara@Example.com\nsara@example.com, omar@example.org; not-an-email\tlayla@\n\n');
+    expect(r.valid).toEqual(['sara@example.com', 'omar@example.org']);
+    expect(r.invalid).toEqual(['not-an-email', 'layla@']);
+    expect(parseEmails('  ')).toEqual({ valid: [], invalid: [] });
   });
 });

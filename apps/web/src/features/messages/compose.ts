@@ -1,4 +1,4 @@
-import { messageTextSchema, phoneSchema } from '@risala/shared/schemas/common';
+import { emailSchema, messageTextSchema, phoneSchema } from '@risala/shared/schemas/common';
 import { templateParts } from '@risala/shared/schemas/templates';
 import { translateMessage } from '../../lib/i18n.ts';
 
@@ -19,6 +19,22 @@ export function parseNumbers(text: string): { valid: string[]; invalid: string[]
   }
   return { valid: [...valid], invalid };
 }
+
+/** Typed email addresses split on new lines, commas, semicolons, tabs and spaces; valid ones lower-cased, duplicates dropped. */
+export function parseEmails(text: string): { valid: string[]; invalid: string[] } {
+  const valid = new Set<string>();
+  const invalid: string[] = [];
+  for (const raw of text.split(/[\s,;]+/)) {
+    if (!raw) continue;
+    const parsed = emailSchema.safeParse(raw);
+    if (parsed.success) valid.add(parsed.data.toLowerCase());
+    else invalid.push(raw);
+  }
+  return { valid: [...valid], invalid };
+}
+
+/** Typed addresses for a channel: phone numbers (SMS, WhatsApp) or email addresses. */
+export const parseAddresses = (kind: 'phone' | 'email', text: string) => (kind === 'email' ? parseEmails(text) : parseNumbers(text));
 
 /** Placeholders without a fallback ({{first_name}}, not {{first_name|friend}}): empty for a number that is no customer. */
 export function placeholdersWithoutFallback(text: string): string[] {

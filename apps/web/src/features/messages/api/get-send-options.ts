@@ -1,11 +1,12 @@
 import type { Page } from '@risala/shared';
 import type { Customer } from '@risala/shared/schemas/customers';
 import type { CustomerGroup } from '@risala/shared/schemas/groups';
-import type { SmsSender, WhatsappSender } from '@risala/shared/schemas/senders';
-import type { Template } from '@risala/shared/schemas/templates';
+import type { EmailConfig, SmsSender, WhatsappSender } from '@risala/shared/schemas/senders';
+import type { EmailRendition, Template } from '@risala/shared/schemas/templates';
 import type { WaTemplate } from '@risala/shared/schemas/whatsapp';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { isApiError } from '../../../lib/http.ts';
 
 const STALE = 30_000;
 
@@ -26,16 +27,55 @@ export function useActiveSmsSenders() {
 
 /** APPROVED SMS templates (GET /api/templates/{userId}?message_type=sms&status=APPROVED). */
 export function useApprovedSmsTemplates(userId: string) {
+  return useApprovedTemplates(userId, 'sms');
+}
+
+/** APPROVED email templates (GET /api/templates/{userId}?message_type=email&status=APPROVED). */
+export function useApprovedEmailTemplates(userId: string) {
+  return useApprovedTemplates(userId, 'email');
+}
+
+function useApprovedTemplates(userId: string, type: 'sms' | 'email') {
   return useQuery({
-    queryKey: ['messages', 'options', 'sms-templates', userId],
+    queryKey: ['messages', 'options', `${type}-templates`, userId],
     queryFn: async () =>
       (
         await api.get<Page<Template>>(`/api/templates/${userId}`, {
-          query: { message_type: 'sms', status: 'APPROVED', limit: 100, sort: 'updated_at', order: 'desc' },
+          query: { message_type: type, status: 'APPROVED', limit: 100, sort: 'updated_at', order: 'desc' },
           silent: true,
         })
       ).data.items,
     enabled: Boolean(userId),
+    staleTime: STALE,
+  });
+}
+
+/**
+ * The account's email sender (GET /api/sender-management/email/config; an account has one): null
+ * when none is set up. Only an ACTIVE (verified, or the sandbox) one can send.
+ */
+export function useEmailSender() {
+  return useQuery({
+    queryKey: ['messages', 'options', 'email-sender'],
+    queryFn: async () => {
+      try {
+        return (await api.get<EmailConfig>('/api/sender-management/email/config', { silent: true })).data;
+      } catch (err) {
+        if (isApiError(err) && err.code === 'NOT_FOUND') return null;
+        throw err;
+      }
+    },
+    retry: false,
+    staleTime: STALE,
+  });
+}
+
+/** An approved email template as mail clients receive it (GET /api/templates/{id}/email), for the preview. */
+export function useEmailTemplateRendition(id: number | null) {
+  return useQuery({
+    queryKey: ['messages', 'options', 'email-rendition', id],
+    queryFn: async () => (await api.get<EmailRendition>(`/api/templates/${id}/email`, { silent: true })).data,
+    enabled: id !== null,
     staleTime: STALE,
   });
 }

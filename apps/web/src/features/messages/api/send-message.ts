@@ -1,13 +1,13 @@
-import type { SendResult, SendSmsInput, SendWhatsappInput } from '@risala/shared/schemas/messages';
+import type { SendEmailInput, SendResult, SendSmsInput, SendWhatsappInput } from '@risala/shared/schemas/messages';
 import { type MutateOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { useSingleFlight } from '../../../lib/single-flight.ts';
 import { messageKeys } from './keys.ts';
 
-export type SendChannel = 'sms' | 'whatsapp';
-type Body<C extends SendChannel> = C extends 'sms' ? SendSmsInput : SendWhatsappInput;
+export type SendChannel = 'sms' | 'whatsapp' | 'email';
+type Body<C extends SendChannel> = C extends 'sms' ? SendSmsInput : C extends 'email' ? SendEmailInput : SendWhatsappInput;
 
-/** POST /api/messages/{sms|whatsapp}/estimate: counts, parts and credits without sending (errors shown inline). */
+/** POST /api/messages/{sms|whatsapp|email}/estimate: counts, parts and credits without sending (errors shown inline). */
 export async function estimateSend<C extends SendChannel>(channel: C, body: Body<C>): Promise<SendResult> {
   const { data } = await api.post<SendResult>(`/api/messages/${channel}/estimate`, body, { silent: true });
   return data;
@@ -25,7 +25,7 @@ export function useSendEstimate<C extends SendChannel>(channel: C, body: Body<C>
 }
 
 /**
- * POST /api/messages/{sms|whatsapp}: create the messages (now or scheduled). One send at a time:
+ * POST /api/messages/{sms|whatsapp|email}: create the messages (now or scheduled). One send at a time:
  * a second click before the first answer (a double-click) is ignored, so nothing goes out twice.
  */
 export function useSendMessage<C extends SendChannel>(channel: C) {

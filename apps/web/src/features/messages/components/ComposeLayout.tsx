@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/http.ts';
 import { useSession } from '../../../lib/session.ts';
 import { EstimatePanel } from './EstimatePanel.tsx';
-import { RecipientsPicker, type RecipientsDraft } from './RecipientsPicker.tsx';
+import { type AddressKind, RecipientsPicker, type RecipientsDraft } from './RecipientsPicker.tsx';
 import { ScheduleField, type ScheduleDraft } from './ScheduleField.tsx';
 import { SendFooter } from './SendFooter.tsx';
 
 /**
- * The frame both New message screens share: title, a form card that starts with the recipients and
+ * The frame the New message screens (SMS, WhatsApp, email) share: title, a form card that starts with the recipients and
  * ends with the schedule, a side column with the channel's preview and the estimate, and the send bar.
  * A role that may not send (campaign create) sees why instead of a form whose send would be refused.
  */
@@ -19,6 +19,8 @@ export function ComposeLayout(props: {
   testId: string;
   title: string;
   subtitle: string;
+  /** what can be typed as a recipient: numbers (default) or email addresses */
+  kind?: AddressKind;
   recipients: RecipientsDraft;
   onRecipients: (value: RecipientsDraft) => void;
   schedule: ScheduleDraft;
@@ -66,7 +68,7 @@ export function ComposeLayout(props: {
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Paper withBorder radius="md" p="md">
             <Stack gap="md">
-              <RecipientsPicker value={props.recipients} onChange={props.onRecipients} />
+              <RecipientsPicker value={props.recipients} onChange={props.onRecipients} kind={props.kind} />
               {props.children}
               <ScheduleField value={props.schedule} onChange={props.onSchedule} />
             </Stack>
@@ -79,6 +81,8 @@ export function ComposeLayout(props: {
               estimate={estimate.ready ? estimate.data : undefined}
               loading={estimate.ready && estimate.fetching}
               error={estimate.ready ? estimate.error : null}
+              // an email is one message whatever its length: no SMS parts to show
+              showParts={props.kind !== 'email'}
             />
           </Stack>
         </Grid.Col>

@@ -20,7 +20,17 @@ function Stat({ label, value, testid }: { label: string; value: string | number;
 }
 
 /** What the send would do: accepted and skipped recipients, parts, credits, balance and cost; errors inline. */
-export function EstimatePanel({ estimate, loading, error }: { estimate: SendResult | undefined; loading: boolean; error: unknown }) {
+export function EstimatePanel({
+  estimate,
+  loading,
+  error,
+  showParts = true,
+}: {
+  estimate: SendResult | undefined;
+  loading: boolean;
+  error: unknown;
+  showParts?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const n = (v: number) => v.toLocaleString(i18n.language);
   if (error) {
@@ -52,11 +62,13 @@ export function EstimatePanel({ estimate, loading, error }: { estimate: SendResu
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
         <Stat label={t('messages.estimate.accepted')} value={n(estimate.accepted)} testid="estimate-accepted" />
         <Stat label={t('messages.estimate.skipped')} value={n(skippedTotal)} testid="estimate-skipped" />
-        <Stat
-          label={t('messages.estimate.parts')}
-          value={estimate.encoding ? `${estimate.parts} · ${estimate.encoding}` : n(estimate.parts)}
-          testid="estimate-parts"
-        />
+        {showParts && (
+          <Stat
+            label={t('messages.estimate.parts')}
+            value={estimate.encoding ? `${estimate.parts} · ${estimate.encoding}` : n(estimate.parts)}
+            testid="estimate-parts"
+          />
+        )}
         <Stat label={t('messages.estimate.credits')} value={n(estimate.credits)} testid="estimate-credits" />
         <Stat label={t('messages.estimate.balance')} value={n(estimate.balance)} testid="estimate-balance" />
         <Stat label={t('messages.estimate.cost')} value={formatMoney(estimate.cost, i18n.language)} testid="estimate-cost" />

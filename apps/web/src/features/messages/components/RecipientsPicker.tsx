@@ -3,10 +3,14 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CustomerOption, useCustomerSearch, useGroupOptions } from '../api/get-send-options.ts';
-import { parseNumbers } from '../compose.ts';
+import { parseAddresses } from '../compose.ts';
 import { isolate } from '../../../lib/i18n.ts';
 
+/** Which addresses can be typed: phone numbers (SMS, WhatsApp) or email addresses. */
+export type AddressKind = 'phone' | 'email';
+
 export interface RecipientsDraft {
+  /** typed addresses as written (numbers or emails, by the screen's kind) */
   numbers: string;
   customerIds: string[];
   groupIds: string[];
@@ -14,24 +18,36 @@ export interface RecipientsDraft {
 
 export const emptyRecipients: RecipientsDraft = { numbers: '', customerIds: [], groupIds: [] };
 
-/** The API's recipients object for a draft (typed numbers already validated and normalised). */
-export function toRecipients(d: RecipientsDraft) {
+/** The API's recipients object for a draft (typed addresses already validated and normalised). */
+export function toRecipients(d: RecipientsDraft, kind: AddressKind = 'phone') {
+  const typed = parseAddresses(kind, d.numbers).valid;
   return {
-    numbers: parseNumbers(d.numbers).valid,
-    emails: [],
+    numbers: kind === 'phone' ? typed : [],
+    emails: kind === 'email' ? typed : [],
     customer_ids: d.customerIds.map(Number),
     group_ids: d.groupIds.map(Number),
   };
 }
 
-export const hasRecipients = (d: RecipientsDraft) => parseNumbers(d.numbers).valid.length + d.customerIds.length + d.groupIds.length > 0;
+export const hasRecipients = (d: RecipientsDraft, kind: AddressKind = 'phone') =>
+  parseAddresses(kind, d.numbers).valid.length + d.customerIds.length + d.groupIds.length > 0;
 
-const customerLabel = (c: CustomerOption) =>
-  [[c.first_name, c.last_name].filter(Boolean).join(' '), c.mobile_number && isolate(c.mobile_number)].filter(Boolean).join(' · ') ||
-  `#${c.id}`;
+/** A customer as the channel reaches them: name · number, or name · email. */
+const customerLabel = (c: CustomerOption, kind: AddressKind) => {
+  const address = kind === 'email' ? c.email : c.mobile_number;
+  return [[c.first_name, c.last_name].filter(Boolean).join(' '), address && isolate(address)].filter(Boolean).join(' · ') || `#${c.id}`;
+};
 
-/** Recipients as typed numbers, customers (searched on the server) and groups. */
-export function RecipientsPicker({ value, onChange }: { value: RecipientsDraft; onChange: (d: RecipientsDraft) => void }) {
+/** Recipients as typed numbers (or emails), customers (searched on the server) and groups. */
+export function RecipientsPicker({
+  value,
+  onChange,
+  kind = 'phone',
+}: {
+  value: RecipientsDraft;
+  onChange: (d: RecipientsDraft) => void;
+  kind?: AddressKind;
+}) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
@@ -39,19 +55,20 @@ export function RecipientsPicker({ value, onChange }: { value: RecipientsDraft; 
   const groups = useGroupOptions();
   // labels of customers picked earlier stay known when the search moves on
   const [known, setKnown] = useState<Record<string, string>>({});
-  const found = (customers.data ?? []).map((c) => ({ value: String(c.id), label: customerLabel(c) }));
+  const found = (customers.data ?? []).map((c) => ({ value: String(c.id), label: customerLabel(c, kind) }));
   const customerData = [
     ...value.customerIds.filter((id) => !found.some((f) => f.value === id)).map((id) => ({ value: id, label: known[id] ?? `#${id}` })),
     ...found,
   ];
-  const parsed = parseNumbers(value.numbers);
+  const parsed = parseAddresses(kind, value.numbers);
+  const email = kind === 'email';
 
   return (
     <Stack gap="sm">
       <Textarea
-        label={t('messages.compose.numbers')}
-        description={t('messages.compose.numbersHint')}
-        placeholder="+966501234567"
+        label={t(email ? 'messages.compose.emails' : 'messages.compose.numbers')}
+        description={t(email ? 'messages.compose.emailsHint' : 'messages.compose.numbersHint')}
+        placeholder={email ? 'name@example.com' : '+966501234567'}
         autosize
         minRows={2}
         maxRows={6}
@@ -59,18 +76,18 @@ export function RecipientsPicker({ value, onChange }: { value: RecipientsDraft; 
         onChange={(e) => onChange({ ...value, numbers: e.currentTarget.value })}
         error={
           parsed.invalid.length
-            ? t('messages.compose.invalidNumbers', {
+            ? t(email ? 'messages.compose.invalidEmails' : 'messages.compose.invalidNumbers', {
                 list: parsed.invalid.slice(0, 5).map(isolate).join(', '),
                 count: parsed.invalid.length,
               })
             : undefined
         }
         dir="ltr"
-        data-testid="compose-numbers"
+        data-testid={email ? 'compose-emails' : 'compose-numbers'}
       />
       {parsed.valid.length > 0 && (
-        <Text size="xs" c="dimmed" data-testid="compose-numbers-count">
-          {t('messages.compose.validNumbers', { count: parsed.valid.length })}
+        <Text size="xs" c="dimmed" data-testid={email ? 'compose-emails-count' : 'compose-numbers-count'}>
+          {t(email ? 'messages.compose.validEmails' : 'messages.compose.validNumbers', { count: parsed.valid.length })}
         </Text>
       )}
       <Group grow align="flex-start">
