@@ -12,7 +12,10 @@ export type PreviewDevice = keyof typeof DEVICES;
  * the device's real width — the email lays out as it would there — scaled down to fit the column.
  */
 export function EmailFrame({ html, title, device: fixed }: { html: string; title: string; device?: PreviewDevice }) {
-  const [chosen, setDevice] = useState<PreviewDevice>('desktop');
+  // on a phone the desktop window would be scaled to unreadable: start with the phone screen
+  const [chosen, setDevice] = useState<PreviewDevice>(() =>
+    typeof window !== 'undefined' && window.matchMedia?.('(max-width: 48em)').matches ? 'mobile' : 'desktop',
+  );
   const device = fixed ?? chosen;
   const { t } = useTranslation();
   const { dir } = useDirection();

@@ -131,6 +131,8 @@ export function NewEmailPage() {
           data={sender ? [{ value: String(sender.id), label: `${sender.from_name} <${sender.from_email}>` }] : []}
           value={sender ? String(sender.id) : null}
           allowDeselect={false}
+          // a Latin name and address read left to right inside an Arabic page too
+          attributes={{ input: { dir: 'auto' } }}
           nothingFoundMessage={t('messages.compose.noSenders')}
           data-testid="compose-email-sender"
         />

@@ -1,4 +1,4 @@
-import { Group, MultiSelect, Stack, Text, Textarea } from '@mantine/core';
+import { MultiSelect, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -90,7 +90,8 @@ export function RecipientsPicker({
           {t(email ? 'messages.compose.validEmails' : 'messages.compose.validNumbers', { count: parsed.valid.length })}
         </Text>
       )}
-      <Group grow align="flex-start">
+      {/* one above the other on a phone, where side by side leaves a chosen name a few letters */}
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <MultiSelect
           label={t('messages.compose.customers')}
           placeholder={t('messages.compose.customersPlaceholder')}
@@ -122,7 +123,7 @@ export function RecipientsPicker({
           clearable
           data-testid="compose-groups"
         />
-      </Group>
+      </SimpleGrid>
     </Stack>
   );
 }
