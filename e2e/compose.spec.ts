@@ -144,3 +144,37 @@ test('a one-off email from Message History: personalised subject, sent, listed b
     .toBe('A gift for you, Mona');
   expect(mail?.text).toContain('Your weekend voucher is waiting in store.');
 });
+
+test('an approved email template to a typed address: previewed, sent, delivered with the fallback for a non-customer', async ({
+  page,
+  request,
+}) => {
+  const email = await registerVerified(request, 'e2e.compose-email-template');
+  await signInUi(page, email);
+  await expect(page).toHaveURL(/\/dashboard/);
+  const [{ account_id, id: userId }] = await sql('select account_id, id from users where email = $1', [email]);
+  await sql(
+    `insert into templates (account_id, template_name, message_type, subject, html, template_text, variables, status, created_by, reviewed_by, reviewed_at)
+     values ($1, 'Opening hours', 'email', 'Hello {{first_name|friend}}', '<p>Our doors open at ten.</p>', 'Our doors open at ten.',
+             '{first_name}', 'APPROVED', $2, $2, now())`,
+    [account_id, userId],
+  );
+  const to = `walkin.${Date.now().toString(36)}@customer.example`;
+
+  await page.goto('/message-history/new-email');
+  await page.getByTestId('compose-emails').fill(to);
+  await expect(page.getByTestId('compose-emails-count')).toHaveText('Valid addresses: 1');
+  await page.getByTestId('compose-source').getByText('Template').click();
+  await page.getByTestId('compose-template').click();
+  await page.getByRole('option', { name: 'Opening hours' }).click();
+  await expect(page.getByTestId('email-template-preview')).toBeVisible();
+  await expect(page.frameLocator('[data-testid="email-preview-frame"]').locator('p')).toHaveText('Our doors open at ten.');
+  await expect(page.getByTestId('estimate-accepted')).toHaveText('1', { timeout: 15_000 });
+  await page.getByTestId('compose-send').click();
+  await expect(page).toHaveURL(/\/message-history\?bulk_id=/);
+  await expect
+    .poll(async () => (await (await request.get(`/api/sandbox/mails?to=${encodeURIComponent(to)}`)).json()).data.items[0]?.subject, {
+      timeout: 20_000,
+    })
+    .toBe('Hello friend');
+});
