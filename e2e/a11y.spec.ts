@@ -29,7 +29,7 @@ async function signedInRoutes(): Promise<string[]> {
   let blacklist = await first('select id from blacklists where account_id = $1 order by id limit 1');
   if (!blacklist) {
     [{ id: blacklist }] = await sql(
-      `insert into blacklists (account_id, blacklist_name, blacklist_type) values ($1, 'Opted out', 'mobile') returning id`,
+      `insert into blacklists (account_id, blacklist_name, blacklist_type) values ($1, 'Opted out', 'MT') returning id`,
       [account_id],
     );
   }
