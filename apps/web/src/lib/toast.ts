@@ -188,6 +188,7 @@ export function showErrorToast(err: unknown, override: ToastOverride = {}): void
     message,
     color: spec.color,
     autoClose: spec.durationMs,
+    closeButtonProps: { 'aria-label': i18n.t('toast.close') },
     'data-testid': 'toast-error',
   });
 }
@@ -198,6 +199,7 @@ export function showSuccessToast(messageKey: string, params?: Record<string, str
     message: i18n.t(messageKey, params ?? {}),
     color: 'green',
     autoClose: TOAST.successMs,
+    closeButtonProps: { 'aria-label': i18n.t('toast.close') },
     'data-testid': 'toast-success',
   });
 }
@@ -209,6 +211,7 @@ export function showPartialToast(message: string): void {
     message,
     color: 'orange',
     autoClose: TOAST.errorLongMs,
+    closeButtonProps: { 'aria-label': i18n.t('toast.close') },
     'data-testid': 'toast-partial',
   });
 }
