@@ -70,7 +70,7 @@ describe('POST /api/messages/sms — validation and tenancy', () => {
   it('says what is missing, in the caller\'s language, not "Invalid value"', async () => {
     const nothing = await post('/api/messages/sms', { recipients: {}, text: '  ' });
     expect(fields(nothing)).toEqual({
-      'recipients.numbers': 'Add at least one recipient: numbers, customers or groups',
+      'recipients.numbers': 'Add at least one recipient: numbers or addresses, customers or groups',
       text: 'Write a message or choose a template',
     });
     const arabic = await t.app.inject({

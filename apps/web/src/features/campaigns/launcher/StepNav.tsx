@@ -70,16 +70,17 @@ export function StepNav({ active, states, onSelect }: { active: number; states: 
     );
   }
   return (
-    <Paper withBorder radius="md" p="md" data-testid="launcher-stepper" data-compact="false">
+    <Paper withBorder radius="md" px="sm" py="md" data-testid="launcher-stepper" data-compact="false">
       <Stepper
         active={active}
         onStepClick={onSelect}
         allowNextStepsSelect
         size="sm"
-        iconSize={30}
+        iconSize={28}
         wrap
-        // shorter separators: one row down to a 1280 px window with the sidebar open
-        styles={{ separator: { marginInline: 'var(--mantine-spacing-xs)' } }}
+        // short separators and a tight gap between a step's number and its name: one row down to a
+        // 1280 px window with the sidebar open, in English and Arabic
+        styles={{ separator: { marginInline: 6, minWidth: 8 }, stepBody: { marginInlineStart: 6 } }}
       >
         {STEPS.map((s, i) => (
           <Stepper.Step
