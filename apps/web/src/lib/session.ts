@@ -4,6 +4,8 @@
  */
 import type { Session as LoginResult, UpdateProfileInput, User, UserProfile } from '@risala/shared';
 import { landingPath } from '@risala/shared/permissions';
+import type { userEnvelopeSchema } from '@risala/shared/schemas/auth';
+import type { DataOf } from '@risala/shared/schemas/common';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { api } from './api-client.ts';
@@ -108,7 +110,9 @@ export async function fetchUserProfile(userId: string): Promise<UserProfile> {
 
 /** PUT /api/auth/user/{id} (partial) → the user as saved. */
 export async function updateUser(userId: string, input: UpdateProfileInput): Promise<User> {
-  const { data } = await api.put<{ user: User }>(`/api/auth/user/${encodeURIComponent(userId)}`, input, { silent: true });
+  const { data } = await api.put<DataOf<typeof userEnvelopeSchema>>(`/api/auth/user/${encodeURIComponent(userId)}`, input, {
+    silent: true,
+  });
   return data.user;
 }
 

@@ -1,5 +1,15 @@
 /** The AI plan calls: list, stats, one plan, make, edit, the approval steps, Apply, personalise. */
-import type { AiPlan, AiPlanRequest, AiPlanState, AiPlanSummary, AiPlanUpdate } from '@risala/shared/schemas/ai-plans';
+import type {
+  AiPlan,
+  AiPlanRequest,
+  AiPlanState,
+  AiPlanUpdate,
+  aiPlanListEnvelopeSchema,
+  aiPlanStatsEnvelopeSchema,
+  applyEnvelopeSchema,
+  deletedPlanEnvelopeSchema,
+} from '@risala/shared/schemas/ai-plans';
+import type { DataOf } from '@risala/shared/schemas/common';
 import type { Channel } from '@risala/shared/schemas/messages';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
@@ -11,20 +21,13 @@ export const planKeys = {
   one: (id: number) => ['ai-plans', 'one', id] as const,
 };
 
-interface Page<T> {
-  items: T[];
-  page: number;
-  limit: number;
-  total: number;
-}
-
 /** GET /api/ai-plans (or /pending for the approvers' queue) */
 export function usePlans(view: 'all' | 'pending', status: AiPlanState | null, page: number, limit = 20) {
   return useQuery({
     queryKey: planKeys.list(view === 'pending' ? 'PENDING' : status, page),
     queryFn: async () =>
       (
-        await api.get<Page<AiPlanSummary>>(view === 'pending' ? '/api/ai-plans/pending' : '/api/ai-plans', {
+        await api.get<DataOf<typeof aiPlanListEnvelopeSchema>>(view === 'pending' ? '/api/ai-plans/pending' : '/api/ai-plans', {
           query: { page, limit, status: view === 'pending' ? undefined : status },
           silent: true,
         })
@@ -33,17 +36,10 @@ export function usePlans(view: 'all' | 'pending', status: AiPlanState | null, pa
   });
 }
 
-export interface PlanStats {
-  total: number;
-  by_status: Record<AiPlanState, number>;
-  applied_campaigns: number;
-  last_30_days: number;
-}
-
 export function usePlanStats() {
   return useQuery({
     queryKey: planKeys.stats,
-    queryFn: async () => (await api.get<PlanStats>('/api/ai-plans/stats', { silent: true })).data,
+    queryFn: async () => (await api.get<DataOf<typeof aiPlanStatsEnvelopeSchema>>('/api/ai-plans/stats', { silent: true })).data,
   });
 }
 
@@ -93,7 +89,8 @@ export function usePlanStep(id: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (step: PlanStep) => {
-      if (step.kind === 'delete') return (await api.delete<{ id: number }>(`/api/ai-plans/${id}`, { silent: true })).data;
+      if (step.kind === 'delete')
+        return (await api.delete<DataOf<typeof deletedPlanEnvelopeSchema>>(`/api/ai-plans/${id}`, { silent: true })).data;
       const { kind, ...body } = step;
       return (await api.post<AiPlan>(`/api/ai-plans/${id}/${kind}`, body, { silent: true })).data;
     },
@@ -105,15 +102,11 @@ export function usePlanStep(id: number) {
   });
 }
 
-export interface Applied {
-  plan: AiPlan;
-  drafts: { campaign_id: number; name: string; segment: string; url: string }[];
-}
-
 export function useApplyPlan(id: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await api.post<Applied>(`/api/ai-plans/${id}/apply`, undefined, { silent: true })).data,
+    mutationFn: async () =>
+      (await api.post<DataOf<typeof applyEnvelopeSchema>>(`/api/ai-plans/${id}/apply`, undefined, { silent: true })).data,
     onSuccess: (r) => {
       qc.setQueryData(planKeys.one(id), r.plan);
       void qc.invalidateQueries({ queryKey: planKeys.all });

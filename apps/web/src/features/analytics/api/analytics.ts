@@ -1,5 +1,6 @@
 /** The AI Analytics calls: the dashboard (insights with the charts' figures) and an insight's prepared action. */
-import type { AnalyticsDashboard } from '@risala/shared/schemas/ai-insights';
+import type { AnalyticsDashboard, createdGroupEnvelopeSchema } from '@risala/shared/schemas/ai-insights';
+import type { DataOf } from '@risala/shared/schemas/common';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -16,10 +17,10 @@ export function useAnalyticsDashboard(days: number) {
   });
 }
 
-/** An action that prepares something first (POST its endpoint), then opens what it made. */
+/** An action that prepares something first (POST its endpoint), then opens what it made; the one such endpoint is fatigue-group. */
 export function usePreparedAction() {
   return useMutation({
     mutationFn: async (endpoint: string) =>
-      (await api.post<{ url: string; name: string; members: number }>(endpoint, undefined, { silent: true })).data,
+      (await api.post<DataOf<typeof createdGroupEnvelopeSchema>>(endpoint, undefined, { silent: true })).data,
   });
 }

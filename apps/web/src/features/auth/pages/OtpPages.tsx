@@ -88,7 +88,7 @@ function OtpPage({ mode }: { mode: Mode }) {
     setResendNote(undefined);
     try {
       const result = await resend.mutateAsync({ email, purpose: mode });
-      countdown.start(result.cooldown_seconds ?? OTP.resendCooldownSeconds);
+      countdown.start(result.cooldown_seconds);
       setResendNote({ color: 'green', text: t('auth.otp.resent') });
     } catch (err) {
       if (!isApiError(err)) return;

@@ -1,4 +1,5 @@
-import type { CampaignTestSendInput } from '@risala/shared/schemas/campaigns';
+import type { CampaignTestSendInput, testSendEnvelopeSchema } from '@risala/shared/schemas/campaigns';
+import type { DataOf } from '@risala/shared/schemas/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { campaignKeys } from './keys.ts';
@@ -19,6 +20,6 @@ export function useDeployCampaign() {
 export function useTestSend() {
   return useMutation({
     mutationFn: async ({ id, body }: { id: number; body: CampaignTestSendInput }) =>
-      (await api.post<{ count?: number }>(`/api/campaigns/${id}/test-send`, body, { silent: true })).data,
+      (await api.post<DataOf<typeof testSendEnvelopeSchema>>(`/api/campaigns/${id}/test-send`, body, { silent: true })).data,
   });
 }

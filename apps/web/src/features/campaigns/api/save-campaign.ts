@@ -1,4 +1,5 @@
-import type { CampaignDraftInput } from '@risala/shared/schemas/campaigns';
+import type { CampaignDraftInput, campaignDeletedEnvelopeSchema } from '@risala/shared/schemas/campaigns';
+import type { DataOf } from '@risala/shared/schemas/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { campaignKeys } from './keys.ts';
@@ -27,7 +28,7 @@ export function useSaveCampaign() {
 export function useDeleteCampaign() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => (await api.delete<{ id: number }>(`/api/campaigns/${id}`)).data,
+    mutationFn: async (id: number) => (await api.delete<DataOf<typeof campaignDeletedEnvelopeSchema>>(`/api/campaigns/${id}`)).data,
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: campaignKeys.all });
     },

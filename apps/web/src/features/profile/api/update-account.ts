@@ -1,4 +1,6 @@
 import type { UpdateAccountInput } from '@risala/shared/schemas/account';
+import type { accountEnvelopeSchema } from '@risala/shared/schemas/auth';
+import type { DataOf } from '@risala/shared/schemas/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import type { Account, UserProfile } from '../../../lib/session.ts';
@@ -6,7 +8,7 @@ import { userKeys } from '../../../lib/session.ts';
 
 /** PUT /api/account {name?, timezone?} → the account as saved (owner and admin). */
 export async function updateAccount(input: UpdateAccountInput): Promise<Account> {
-  const { data } = await api.put<{ account: Account }>('/api/account', input, { silent: true });
+  const { data } = await api.put<DataOf<typeof accountEnvelopeSchema>>('/api/account', input, { silent: true });
   return data.account;
 }
 

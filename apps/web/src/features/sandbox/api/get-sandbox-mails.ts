@@ -1,4 +1,5 @@
-import type { SandboxMail } from '@risala/shared/schemas/system';
+import type { DataOf } from '@risala/shared/schemas/common';
+import type { SandboxMail, sandboxMailListEnvelopeSchema } from '@risala/shared/schemas/system';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -11,8 +12,8 @@ export function newestFirst(mails: SandboxMail[]): SandboxMail[] {
 
 /** GET /api/sandbox/mails?to=… → data {items}. 404 SANDBOX_DISABLED when a real relay is configured. */
 export async function fetchSandboxMails(to: string): Promise<SandboxMail[]> {
-  const { data } = await api.get<{ items: SandboxMail[] }>('/api/sandbox/mails', { query: { to }, silent: true });
-  return newestFirst(data?.items ?? []);
+  const { data } = await api.get<DataOf<typeof sandboxMailListEnvelopeSchema>>('/api/sandbox/mails', { query: { to }, silent: true });
+  return newestFirst(data.items);
 }
 
 export function useSandboxMails(to: string) {
