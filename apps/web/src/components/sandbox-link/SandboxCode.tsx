@@ -1,4 +1,6 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
+import type { DataOf } from '@risala/shared/schemas/common';
+import type { sandboxMailListEnvelopeSchema } from '@risala/shared/schemas/system';
 import { IconInbox } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,11 +10,11 @@ import { useSandboxStatus } from './get-sandbox-status.ts';
 /** The newest sign-up code the sandbox caught for `email`; null when none (or the caller may not read it). */
 async function fetchSandboxCode(email: string): Promise<string | null> {
   try {
-    const { data } = await api.get<{ items: { otp_code: string | null; created_at: string }[] }>('/api/sandbox/mails', {
+    const { data } = await api.get<DataOf<typeof sandboxMailListEnvelopeSchema>>('/api/sandbox/mails', {
       query: { to: email, limit: 5 },
       silent: true,
     });
-    const newest = [...(data?.items ?? [])].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
+    const newest = [...data.items].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
     return newest.find((m) => m.otp_code)?.otp_code ?? null;
   } catch {
     return null;
