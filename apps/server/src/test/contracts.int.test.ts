@@ -27,6 +27,16 @@ describe('response contracts', () => {
     expect(missing).toEqual([]);
   });
 
+  // a path parameter is validated (and typed) by its schema, never parsed by hand in the handler
+  // (a body is checked where a route reads one: actions like /deploy and multipart uploads have none)
+  it('every route with path parameters declares them', () => {
+    const missing = t.app.routeList
+      .filter((r) => methodsOf(r.method).length > 0 && r.url.includes('/:'))
+      .filter((r) => !(r.schema as { params?: unknown } | undefined)?.params)
+      .map((r) => `${methodsOf(r.method).join(',')} ${r.url}`);
+    expect(missing).toEqual([]);
+  });
+
   it('the OpenAPI document gives each operation a summary, an operationId, responses, errors and its sign-in', async () => {
     const doc = t.app.swagger() as {
       paths: Record<

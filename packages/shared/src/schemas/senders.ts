@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, envelopeOf, optionalString, pageOf, pageQuerySchema, phoneSchema, requiredString } from './common.ts';
+import { emailSchema, envelopeOf, idParamSchema, optionalString, pageOf, pageQuerySchema, phoneSchema, requiredString } from './common.ts';
 
 // ── SMS sender ids (§5) ──────────────────────────────────────────────────────
 export const SENDER_TYPES = ['alphanumeric', 'numeric', 'short_code'] as const;
@@ -279,3 +279,5 @@ export const whatsappSetupCompleteEnvelopeSchema = envelopeOf(
 export const autoReplyEnvelopeSchema = envelopeOf(autoReplySchema);
 /** SendGrid's event webhook: how many events were stored, how many were repeats. */
 export const emailWebhookAckSchema = z.object({ received: z.number(), duplicates: z.number() });
+/** POST /api/sender-management/email/webhook-events/{senderId}: the sender whose signing key checks the events. */
+export const emailWebhookParamsSchema = z.object({ senderId: idParamSchema.shape.id });

@@ -3,7 +3,7 @@
  * (email-webhook.service.ts) and the single-use link mailed by verify-sender.
  */
 import { redirectResponse } from '@risala/shared/schemas/common';
-import { emailWebhookAckSchema } from '@risala/shared/schemas/senders';
+import { emailWebhookAckSchema, emailWebhookParamsSchema } from '@risala/shared/schemas/senders';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { receiveSendgridEvents } from './email-webhook.service.ts';
@@ -32,9 +32,16 @@ export function emailPublicRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.post(
       '/webhook-events/:senderId',
-      { schema: { tags: ['sender-management'], summary: 'SendGrid event webhook (signed)', response: { 200: emailWebhookAckSchema } } },
+      {
+        schema: {
+          tags: ['sender-management'],
+          summary: 'SendGrid event webhook (signed)',
+          params: emailWebhookParamsSchema,
+          response: { 200: emailWebhookAckSchema },
+        },
+      },
       async (req, reply) => {
-        const senderId = Number((req.params as { senderId: string }).senderId);
+        const { senderId } = req.params as { senderId: number };
         const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
         return reply.code(200).send(await receiveSendgridEvents(ctx, senderId, raw, req.headers));
       },
