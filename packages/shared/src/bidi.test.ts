@@ -17,6 +17,7 @@ describe('a value of the other direction keeps its place', () => {
     // the same direction, digits only, or a fallback of the same direction: nothing added
     expect(renderVariables('Hi {{first_name}}, 20% off', { first_name: 'Layla' }, undefined, isolate)).toBe('Hi Layla, 20% off');
     expect(renderVariables('Code {{city}}', { city: '١٢٣' }, undefined, isolate)).toBe('Code ١٢٣');
+    expect(renderVariables('المقاس {{city}}', { city: '2×3' }, undefined, isolate)).toBe('المقاس 2×3');
     expect(renderVariables('Hi {{first_name|صديقي}}!', {}, undefined, isolate)).toBe(`Hi صديقي${LRM}!`);
     // HTML and other callers that do not ask keep the value as it is
     expect(renderVariables('Hi {{first_name}}, 20% off', { first_name: 'ليلى' })).toBe('Hi ليلى, 20% off');

@@ -12,7 +12,7 @@
 /** Letters of right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko, presentation forms), not their digits. */
 export const RTL_LETTERS = '\u0590-\u05FF\u0600-\u065F\u066A-\u06EF\u06FA-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC';
 /** Letters of left-to-right scripts: Latin, Greek, Cyrillic (enough to tell a template's direction). */
-export const LTR_LETTERS = 'A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF';
+export const LTR_LETTERS = 'A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F\u0370-\u03FF\u0400-\u04FF';
 
 export const LRM = '\u200E';
 export const RLM = '\u200F';
@@ -29,8 +29,15 @@ export function textDirection(text: string): TextDirection | null {
   return RTL.test(first) ? 'rtl' : 'ltr';
 }
 
-/** What a value needs in a text of direction `dir`: the letters that call for a mark (as a regex class) and the mark. */
-export function valueIsolation(dir: TextDirection | null): { opposite: string; mark: string } | null {
+const LTR = new RegExp(`[${LTR_LETTERS}]`);
+const IN_LTR = { opposite: RTL_LETTERS, test: RTL, mark: LRM } as const;
+const IN_RTL = { opposite: LTR_LETTERS, test: LTR, mark: RLM } as const;
+
+/**
+ * What a value needs in a text of direction `dir`: the letters that call for a mark (a regex class
+ * for SQL, and compiled once for JavaScript) and the mark.
+ */
+export function valueIsolation(dir: TextDirection | null): { opposite: string; test: RegExp; mark: string } | null {
   if (dir === null) return null;
-  return dir === 'ltr' ? { opposite: RTL_LETTERS, mark: LRM } : { opposite: LTR_LETTERS, mark: RLM };
+  return dir === 'ltr' ? IN_LTR : IN_RTL;
 }

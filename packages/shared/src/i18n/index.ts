@@ -41,12 +41,14 @@ export function displayName(lang: string, type: 'language' | 'region', code: str
   }
 }
 
-/** Translate a dotted key with `{{param}}` interpolation; falls back to English, then the key. */
+const PLURALS = { en: new Intl.PluralRules('en'), ar: new Intl.PluralRules('ar') };
+
 function pluralKeys(lang: string, key: string, count: number): string[] {
-  const form = new Intl.PluralRules(lang === 'ar' ? 'ar' : 'en').select(count);
+  const form = PLURALS[lang === 'ar' ? 'ar' : 'en'].select(count);
   return [...(count === 0 ? [`${key}_zero`] : []), `${key}_${form}`, `${key}_other`];
 }
 
+/** Translate a dotted key with `{{param}}` interpolation; falls back to English, then the key. */
 export function translate(lang: string, key: string, params: TranslateParams = {}): string {
   const messages = catalogue[lang === 'ar' ? 'ar' : 'en'];
   // a numeric `count` picks the language's plural form (key_one, key_few, …; key_zero for 0), as i18next does

@@ -65,8 +65,7 @@ export function renderVariables(
 ): string {
   // plain texts (SMS, WhatsApp, an email's subject): a value of the other direction keeps its place (bidi.ts)
   const isolation = options.isolate ? valueIsolation(templateDirection(text)) : null;
-  const opposite = isolation ? new RegExp(`[${isolation.opposite}]`) : null;
-  const keep = (inserted: string) => (opposite?.test(inserted) ? `${inserted}${isolation?.mark}` : inserted);
+  const keep = (inserted: string) => (isolation?.test.test(inserted) ? `${inserted}${isolation.mark}` : inserted);
   return text.replace(PLACEHOLDER, (all, name: string, fallback: string | undefined) => {
     if (isSystemVariable(name) && !values[name]) return all;
     const value = values[name];

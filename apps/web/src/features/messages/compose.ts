@@ -27,7 +27,8 @@ export function parseEmails(text: string): { valid: string[]; invalid: string[] 
   for (const raw of text.split(/[\s,;]+/)) {
     if (!raw) continue;
     const parsed = emailSchema.safeParse(raw);
-    if (parsed.success) valid.add(parsed.data.toLowerCase());
+    if (parsed.success)
+      valid.add(parsed.data); // emailSchema lower-cases
     else invalid.push(raw);
   }
   return { valid: [...valid], invalid };
