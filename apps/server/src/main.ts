@@ -20,6 +20,7 @@ import { startWhatsAppSandbox } from './sandbox/whatsapp-cloud.ts';
 import { startSandboxSmsc } from './sandbox/smsc.ts';
 import { registerDatabaseMetrics } from './metrics-db.ts';
 import { seedDemo } from './seed.ts';
+import { syncBuiltinRoles } from './modules/accounts/index.ts';
 import { createStorage } from './storage/storage.ts';
 
 const t0 = Date.now();
@@ -50,6 +51,7 @@ let registry: InstanceRegistry | null = null;
 async function main() {
   database = await openDatabase(config, log);
   await runMigrations(database.db, log);
+  await syncBuiltinRoles(database.db);
   // refuses local file storage that another live process cannot see
   registry = await registerInstance(config, database.url, log, database.db.$client);
   registerDatabaseMetrics(database.db.$client);

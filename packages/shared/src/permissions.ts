@@ -31,6 +31,13 @@ export const ENTITIES = [
   { entity: 'user_management', entity_url: '/users' },
   { entity: 'role_management', entity_url: '/roles' },
   { entity: 'billing', entity_url: '/subscriptionplan' },
+  // settings areas: after the product areas, so they never become the landing page
+  { entity: 'company', entity_url: '/company' },
+  { entity: 'audit_log', entity_url: '/audit-log' },
+  { entity: 'sub_accounts', entity_url: '/sub-accounts' },
+  { entity: 'api_keys', entity_url: '/api-keys' },
+  // the SMS gateway (connections, routers, rules, plugins): run by owners and admins, not marketers
+  { entity: 'gateway', entity_url: '/gateway' },
 ] as const;
 export type EntityName = (typeof ENTITIES)[number]['entity'];
 

@@ -157,6 +157,17 @@ describe('permissions', () => {
     for (const e of tree.sms_portal) expect(e.actions).toEqual([...ACTIONS]);
   });
 
+  it('settings areas come after the product areas and only owners and admins have them', () => {
+    const settings = ['company', 'audit_log', 'sub_accounts', 'api_keys', 'gateway'] as const;
+    expect(entities.slice(-settings.length)).toEqual([...settings]);
+    for (const entity of settings) {
+      expect(can(permissionTreeFor('owner'), entity, 'update'), entity).toBe(true);
+      expect(can(permissionTreeFor('admin'), entity, 'update'), entity).toBe(true);
+      for (const role of ['marketer', 'reviewer', 'viewer'] as const)
+        expect(can(permissionTreeFor(role), entity, 'view'), `${role} ${entity}`).toBe(false);
+    }
+  });
+
   it('the admin has everything but billing', () => {
     const tree = permissionTreeFor('admin');
     expect(tree.sms_portal.map((e) => e.entity)).toEqual(entities.filter((e) => e !== 'billing'));

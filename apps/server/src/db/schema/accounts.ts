@@ -261,8 +261,16 @@ export const auditLog = pgTable(
     account_id: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** the acting user (actor_type user); actor_id names any actor */
     user_id: integer('user_id'),
+    /** user | operator | api_key | system */
+    actor_type: text('actor_type').notNull().default('user'),
+    actor_id: integer('actor_id'),
+    actor_label: text('actor_label'),
     action: text('action').notNull(),
+    target_type: text('target_type'),
+    target_id: text('target_id'),
+    target_label: text('target_label'),
     data: jsonb('data').notNull().default({}),
     ip: text('ip'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -270,6 +278,7 @@ export const auditLog = pgTable(
   (t) => [
     primaryKey({ name: 'audit_log_pkey', columns: [t.id, t.account_id] }),
     index('audit_log_account_idx').on(t.account_id, t.created_at),
+    index('audit_log_account_action_idx').on(t.account_id, t.action, t.created_at),
   ],
 );
 

@@ -2,3 +2,4 @@
  * The accounts module's front door: setting up a new account (tenant) with its owner.
  */
 export { createAccountWithOwner } from './provisioning.ts';
+export { syncBuiltinRoles } from './builtin-roles.ts';

@@ -18,7 +18,7 @@ import { enforce, purgeRateLimits, rateLimited } from '../../lib/rate-limit.ts';
 import { resetMail } from '../../mail/templates.ts';
 import { createAccountWithOwner } from '../accounts/index.ts';
 import { notify } from '../notifications/index.ts';
-import { audit } from './guard.ts';
+import { audit, userActor } from '../audit/index.ts';
 import { hasRecentOtp, isLastCode, issueOtp, lockEmail, verifyOtp } from './otp.service.ts';
 import { countSignUpSend, isSendLimit, mailAccountExists, quietAnswer, replacePendingRegistration, sendGate } from './same-answer.ts';
 import { issueToken, revokeUserSessions } from './tokens.ts';
@@ -209,7 +209,7 @@ async function checkCredentials(ctx: AppContext, input: LoginInput, meta: Reques
 
 async function startSession(ctx: AppContext, found: UserWithRole, meta: RequestMeta) {
   const { token, expiresAt } = await issueToken(ctx, found.user, meta);
-  await audit(ctx, { accountId: found.user.account_id, userId: found.user.id, action: 'auth.login', ip: meta.ip });
+  await audit(ctx.db, { accountId: found.user.account_id, actor: userActor(found.user.id), action: 'auth.login', ip: meta.ip });
   return {
     token,
     expires_at: expiresAt.toISOString(),
@@ -304,7 +304,7 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordInput, 
       .where(eq(users.id, reset.user_id));
     await revokeUserSessions(tx, reset.user_id);
     await notify(tx, { accountId: reset.account_id, userId: reset.user_id }, 'system', 'passwordReset');
-    await audit(ctx, { accountId: reset.account_id, userId: reset.user_id, action: 'auth.password_reset', ip: meta.ip });
+    await audit(tx, { accountId: reset.account_id, actor: userActor(reset.user_id), action: 'auth.password_reset', ip: meta.ip });
   });
   return { reset: true };
 }
@@ -328,8 +328,8 @@ export async function changePassword(
       .where(and(eq(users.id, auth.userId), eq(users.account_id, auth.accountId)));
     await revokeUserSessions(tx, auth.userId, auth.sessionId);
     await notify(tx, auth, 'system', 'passwordChanged');
+    await audit(tx, { accountId: auth.accountId, actor: userActor(auth.userId), action: 'auth.password_changed', ip: meta.ip });
   });
-  await audit(ctx, { accountId: auth.accountId, userId: auth.userId, action: 'auth.password_changed', ip: meta.ip });
   return { changed: true };
 }
 

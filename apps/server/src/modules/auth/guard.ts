@@ -1,6 +1,5 @@
 import type { Action, EntityName, PermissionTree } from '@risala/shared';
 import { can, trialDaysRemaining, trialState } from '@risala/shared';
-import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -98,18 +97,4 @@ export async function planGate(request: FastifyRequest, _reply?: FastifyReply) {
   const auth = requireAuth(request);
   const state = trialState(auth.plan, trialDaysRemaining(auth.userCreatedAt));
   if (state === 'expired' || state === 'blocked') throw new AppError('SUBSCRIPTION_REQUIRED');
-}
-
-/** Record an event in the account's audit log (best effort: never fails the request). */
-export async function audit(
-  ctx: AppContext,
-  entry: { accountId: number; userId?: number | null; action: string; ip?: string; data?: object },
-) {
-  await ctx.db
-    .execute(
-      sql`insert into audit_log (account_id, user_id, action, ip, data)
-          values (${entry.accountId}, ${entry.userId ?? null}, ${entry.action}, ${entry.ip ?? null},
-                  ${JSON.stringify(entry.data ?? {})}::jsonb)`,
-    )
-    .catch((err) => ctx.log.warn({ err }, 'audit log write failed'));
 }

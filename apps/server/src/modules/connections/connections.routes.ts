@@ -22,10 +22,10 @@ import * as connections from './connections.service.ts';
 export function connectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['gateway'];
-    const view = { preHandler: [requirePermission('sender', 'view')] };
-    const create = { preHandler: [requirePermission('sender', 'create'), planGate] };
-    const change = { preHandler: [requirePermission('sender', 'update'), planGate] };
-    const del = { preHandler: [requirePermission('sender', 'delete'), planGate] };
+    const view = { preHandler: [requirePermission('gateway', 'view')] };
+    const create = { preHandler: [requirePermission('gateway', 'create'), planGate] };
+    const change = { preHandler: [requirePermission('gateway', 'update'), planGate] };
+    const del = { preHandler: [requirePermission('gateway', 'delete'), planGate] };
 
     app.get(
       '/',

@@ -34,10 +34,10 @@ import * as rules from './rules.service.ts';
  * plan-gated. Built when a plugin registers, not when the file is imported.
  */
 const guards = () => ({
-  view: { preHandler: [requirePermission('sender', 'view')] },
-  create: { preHandler: [requirePermission('sender', 'create'), planGate] },
-  change: { preHandler: [requirePermission('sender', 'update'), planGate] },
-  del: { preHandler: [requirePermission('sender', 'delete'), planGate] },
+  view: { preHandler: [requirePermission('gateway', 'view')] },
+  create: { preHandler: [requirePermission('gateway', 'create'), planGate] },
+  change: { preHandler: [requirePermission('gateway', 'update'), planGate] },
+  del: { preHandler: [requirePermission('gateway', 'delete'), planGate] },
 });
 
 /** /api/gateway/rules — filters a router matches on (§3, §8). */

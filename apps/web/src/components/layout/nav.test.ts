@@ -35,12 +35,16 @@ describe('sidebar entries', () => {
     expect(visibleNavEntries({ sms_portal: [] }).map((e) => e.route)).toEqual(['/support']);
   });
 
-  it('an owner sees every entry; a viewer has no sender management; the gateway is for those who run it', () => {
+  it('an owner sees every entry; a viewer has no sender management; the gateway is for those who run it (its own entity)', () => {
     expect(visibleNavEntries(permissionTreeFor('owner'))).toHaveLength(12);
     expect(visibleNavEntries(permissionTreeFor('admin')).map((e) => e.route)).toContain('/gateway');
     expect(visibleNavEntries(permissionTreeFor('marketer')).map((e) => e.route)).toContain('/sender-management');
     expect(visibleNavEntries(permissionTreeFor('marketer')).map((e) => e.route)).not.toContain('/gateway');
     expect(visibleNavEntries(permissionTreeFor('viewer')).map((e) => e.route)).not.toContain('/sender-management');
+    const senderEditorWithoutGateway = {
+      sms_portal: [{ entity: 'sender', entity_url: '/sender-management', actions: ['view', 'update'] }],
+    };
+    expect(visibleNavEntries(senderEditorWithoutGateway as never).map((e) => e.route)).not.toContain('/gateway');
   });
 });
 

@@ -26,11 +26,7 @@ const ALWAYS_VISIBLE: readonly string[] = ['/support'];
 /** An entry shows when the tree has an entity with that entity_url (Support always). */
 export function visibleNavEntries(tree: PermissionTree | null | undefined): NavEntry[] {
   const urls = new Set((tree?.sms_portal ?? []).map((entity) => entity.entity_url));
-  // the gateway is run by whoever may change senders (owners, admins): a marketer only views them
-  const runsGateway = (tree?.sms_portal ?? []).some((e) => e.entity === 'sender' && e.actions.includes('update'));
-  return NAV_ENTRIES.filter((entry) =>
-    entry.route === '/gateway' ? runsGateway : ALWAYS_VISIBLE.includes(entry.route) || urls.has(entry.route),
-  );
+  return NAV_ENTRIES.filter((entry) => ALWAYS_VISIBLE.includes(entry.route) || urls.has(entry.route));
 }
 
 /**

@@ -6,7 +6,8 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import { enqueue } from '../../../jobs/queue.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { type AuthContext, audit } from '../../auth/index.ts';
+import { audit, userActor } from '../../audit/index.ts';
+import type { AuthContext } from '../../auth/index.ts';
 import { detectImportFile, headerNames, type ImportFile, readRows, toUtf8 } from './file-reader.ts';
 import { planImport, suggestMapping } from './row-validate.ts';
 
@@ -161,9 +162,9 @@ export async function start(ctx: AppContext, auth: AuthContext, id: number) {
   });
   // consent nobody can show row by row: who said everyone gave it, when, for which file
   if (job.options.consent_all?.length) {
-    await audit(ctx, {
+    await audit(ctx.db, {
       accountId: auth.accountId,
-      userId: auth.userId,
+      actor: userActor(auth.userId),
       action: 'customers.import.consent_declared',
       data: { import_id: id, file_name: job.options.file_name, channels: job.options.consent_all, rows: job.total_rows },
     });
