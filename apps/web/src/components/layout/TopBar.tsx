@@ -4,6 +4,7 @@ import { IconChevronDown, IconLogout, IconMenu2, IconUser } from '@tabler/icons-
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { ACCOUNT_PAGES_READY } from '../../app/account-pages.ts';
 import { formatToday } from '../../lib/dates.ts';
 import { displayName, logout, useLandingPath, userProfileQuery, useSession } from '../../lib/session.ts';
 import { LanguageToggle } from '../language-toggle/LanguageToggle.tsx';
@@ -11,13 +12,15 @@ import { NotificationBell } from '../notification-bell/NotificationBell.tsx';
 import { Logo } from './Logo.tsx';
 import { UserAvatar } from './UserAvatar.tsx';
 import { UserText } from '../text/UserText.tsx';
+import { visibleAccountMenu } from './nav.ts';
 
 /** Top bar (spec §2): sidebar toggle, logo when the sidebar is closed, date, bell, language, user menu. */
 export function TopBar({ sidebarOpened, onToggleSidebar }: { sidebarOpened: boolean; onToggleSidebar: () => void }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const landing = useLandingPath();
-  const { userId, username } = useSession();
+  const { userId, username, permissions } = useSession();
+  const accountPages = visibleAccountMenu(permissions, ACCOUNT_PAGES_READY);
   const profile = useQuery({ ...userProfileQuery(userId ?? ''), enabled: Boolean(userId) });
   const name = (profile.data ? displayName(profile.data.user) : username) || t('shell.guest');
 
@@ -43,7 +46,7 @@ export function TopBar({ sidebarOpened, onToggleSidebar }: { sidebarOpened: bool
           </Text>
           <NotificationBell />
           <LanguageToggle />
-          <Menu position="bottom-end" width={200} shadow="md">
+          <Menu position="bottom-end" width={220} shadow="md">
             <Menu.Target>
               <UnstyledButton data-testid="user-menu" aria-label={t('shell.userMenu')}>
                 <Group gap={8} wrap="nowrap" data-user-text>
@@ -59,6 +62,11 @@ export function TopBar({ sidebarOpened, onToggleSidebar }: { sidebarOpened: bool
               <Menu.Item component={Link} to="/user-profile" leftSection={<IconUser size={16} />} data-testid="menu-profile">
                 {t('shell.profile')}
               </Menu.Item>
+              {accountPages.map((page) => (
+                <Menu.Item key={page.route} component={Link} to={page.route} data-testid={`menu-${page.route.slice(1)}`}>
+                  {t(page.labelKey)}
+                </Menu.Item>
+              ))}
               <Menu.Item
                 color="red"
                 leftSection={<IconLogout size={16} className="mirror-rtl" />}

@@ -1,6 +1,6 @@
 import { permissionTreeFor } from '@risala/shared/permissions';
 import { describe, expect, it } from 'vitest';
-import { isNavActive, NAV_ENTRIES, visibleNavEntries } from './nav.ts';
+import { isNavActive, NAV_ENTRIES, visibleAccountMenu, visibleNavEntries } from './nav.ts';
 
 describe('sidebar entries', () => {
   it('lists the 11 entries of spec §2 in order, and the gateway after the senders', () => {
@@ -65,5 +65,19 @@ describe('isNavActive (by path prefix)', () => {
     expect(isNavActive('/', '/brand')).toBe(false);
     expect(isNavActive('/brandx', '/brand')).toBe(false);
     expect(isNavActive('/support', '/brand')).toBe(false);
+  });
+});
+
+describe('visibleAccountMenu', () => {
+  const all = ['/users', '/roles', '/company', '/sub-accounts', '/api-keys', '/audit-log', '/notification-settings'];
+
+  it('shows the settings pages the tree grants, and notification settings to everyone', () => {
+    expect(visibleAccountMenu(permissionTreeFor('owner'), all).map((e) => e.route)).toEqual(all);
+    expect(visibleAccountMenu(permissionTreeFor('marketer'), all).map((e) => e.route)).toEqual(['/notification-settings']);
+  });
+
+  it('offers only pages that exist in this build', () => {
+    expect(visibleAccountMenu(permissionTreeFor('owner'), ['/roles']).map((e) => e.route)).toEqual(['/roles']);
+    expect(visibleAccountMenu(permissionTreeFor('owner'), [])).toEqual([]);
   });
 });

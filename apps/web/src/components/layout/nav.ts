@@ -20,6 +20,31 @@ export const NAV_ENTRIES = [
 export type NavEntry = (typeof NAV_ENTRIES)[number];
 export type NavRoute = NavEntry['route'];
 
+/**
+ * The account menu's settings pages, each shown when the stored tree grants its entity (notification
+ * settings are every user's own). Profile and Log out stay first and last.
+ */
+export const ACCOUNT_MENU_ENTRIES = [
+  { route: '/users', labelKey: 'nav.team', entity: 'user_management' },
+  { route: '/roles', labelKey: 'nav.roles', entity: 'role_management' },
+  { route: '/company', labelKey: 'nav.company', entity: 'company' },
+  { route: '/sub-accounts', labelKey: 'nav.subAccounts', entity: 'sub_accounts' },
+  { route: '/api-keys', labelKey: 'nav.apiKeys', entity: 'api_keys' },
+  { route: '/audit-log', labelKey: 'nav.auditLog', entity: 'audit_log' },
+  { route: '/notification-settings', labelKey: 'nav.notificationSettings', entity: null },
+] as const;
+
+export type AccountMenuEntry = (typeof ACCOUNT_MENU_ENTRIES)[number];
+
+/**
+ * The account menu's entries for this tree. `ready` lists the routes that have a page in this build,
+ * so an area is offered only once it exists.
+ */
+export function visibleAccountMenu(tree: PermissionTree | null | undefined, ready: readonly string[]): AccountMenuEntry[] {
+  const entities = new Set((tree?.sms_portal ?? []).filter((e) => e.actions.includes('view')).map((e) => e.entity));
+  return ACCOUNT_MENU_ENTRIES.filter((e) => ready.includes(e.route) && (e.entity === null || entities.has(e.entity)));
+}
+
 /** Routes shown to everyone signed in, whatever the permissions say. */
 const ALWAYS_VISIBLE: readonly string[] = ['/support'];
 
