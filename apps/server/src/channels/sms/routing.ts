@@ -1,5 +1,6 @@
 import type { FilterType, PluginType, RouterType } from '@risala/shared/schemas/gateway-routing';
 import { normalizeWords } from '@risala/shared/schemas/blacklists';
+import { userRegexTest } from '@risala/shared/user-regex';
 
 /**
  * The MT routing decision (Jasmin's router, done better), pure: no I/O, the clock, the time zone
@@ -51,24 +52,11 @@ export interface RouteChoice {
   plugins: RoutingPlugin[];
 }
 
-// message text examined by content rules: bounded so even a slow pattern stays cheap
-const CONTENT_SCAN_LIMIT = 10_000;
-const regexCache = new Map<string, RegExp | null>();
-
-function compiled(pattern: string, flags: string): RegExp | null {
-  const key = `${flags}/${pattern}`;
-  if (!regexCache.has(key)) {
-    if (regexCache.size > 1000) regexCache.clear();
-    let re: RegExp | null = null;
-    try {
-      re = new RegExp(pattern, flags);
-    } catch {
-      re = null; // stored rules are validated; a bad one never matches
-    }
-    regexCache.set(key, re);
-  }
-  return regexCache.get(key) ?? null;
-}
+/**
+ * Message text examined by content rules: the longest SMS text a send takes. Patterns run on RE2
+ * (linear in this length, with a bounded program: @risala/shared/user-regex).
+ */
+const CONTENT_SCAN_LIMIT = 1_600;
 
 const digits = (v: string) => `+${v.replace(/\D/g, '')}`;
 const address = (v: string) => v.replace(/[\s()-]/g, '').toLowerCase();
@@ -124,7 +112,7 @@ export function ruleMatches(rule: RoutingRule, message: RoutingMessage, now: Dat
       return strings(v.prefixes).some((p) => destination.startsWith(digits(p)));
     }
     case 'destination_pattern':
-      return compiled(String(v.pattern), 'u')?.test(message.destination) ?? false;
+      return userRegexTest(String(v.pattern), message.destination);
     case 'source_address': {
       const source = message.source ?? message.sender;
       return !!source && strings(v.addresses).some((a) => address(a) === address(source));
@@ -136,7 +124,7 @@ export function ruleMatches(rule: RoutingRule, message: RoutingMessage, now: Dat
     case 'user':
       return message.user_id != null && Array.isArray(v.user_ids) && (v.user_ids as number[]).includes(message.user_id);
     case 'content_pattern':
-      return compiled(String(v.pattern), 'iu')?.test(content) ?? false;
+      return userRegexTest(String(v.pattern), content, { ignoreCase: true });
     case 'content_keyword': {
       const words = ` ${normalizeWords(content)} `;
       return strings(v.keywords).some((k) => {
@@ -180,11 +168,18 @@ export function chooseRoute(
   const active = routers
     .filter((r) => r.status === 'ACTIVE' && r.connection_ids.length > 0)
     .sort((a, b) => a.order - b.order || a.id - b.id);
-  const matches = (router: RoutingRouter) =>
-    router.rules_ids.every((id) => {
+  // a rule shared by several routers is evaluated once for the message
+  const verdicts = new Map<number, boolean>();
+  const holds = (id: number) => {
+    let verdict = verdicts.get(id);
+    if (verdict === undefined) {
       const rule = ruleById.get(id);
-      return !!rule && ruleMatches(rule, message, now, timeZone);
-    });
+      verdict = !!rule && ruleMatches(rule, message, now, timeZone);
+      verdicts.set(id, verdict);
+    }
+    return verdict;
+  };
+  const matches = (router: RoutingRouter) => router.rules_ids.every(holds);
   const router = active.find((r) => r.router_type !== 'default' && matches(r)) ?? active.find((r) => r.router_type === 'default');
   if (!router) return null;
   const pluginById = new Map(plugins.map((p) => [p.id, p]));
