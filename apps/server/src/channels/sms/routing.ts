@@ -4,7 +4,8 @@ import { userRegexTest } from '@risala/shared/user-regex';
 
 /**
  * The MT routing decision (Jasmin's router, done better), pure: no I/O, the clock, the time zone
- * and the random source are arguments. The pipeline loads the table once (routing-table.ts).
+ * and the random source are arguments (and, for chooseRouteInSlices, when to let other work run).
+ * The pipeline loads the table once (routing-table.ts).
  */
 export interface RoutingMessage {
   /** E.164 */
@@ -150,43 +151,81 @@ export function connectionAttempts(router: RoutingRouter, pickRandom: () => numb
   return [...ids];
 }
 
-/**
- * The route for a message: ACTIVE routers by `order` (lower first), the first whose rules all
- * match wins (a router without rules matches everything); the default router catches the rest.
- * Null when nothing routes (no active default router).
- */
-export function chooseRoute(
+type RouteArgs = [
   message: RoutingMessage,
   routers: RoutingRouter[],
   rules: RoutingRule[],
   now: Date,
   timeZone: string,
-  pickRandom: () => number = Math.random,
-  plugins: RoutingPlugin[] = [],
-): RouteChoice | null {
+  pickRandom?: () => number,
+  plugins?: RoutingPlugin[],
+];
+
+/**
+ * The search behind chooseRoute, pausing (`yield`) before each rule it evaluates, so a caller can
+ * let other work run between rules: each is bounded (user-regex.ts), their number is the tenant's.
+ */
+function* routeSearch(...[message, routers, rules, now, timeZone, pickRandom = Math.random, plugins = []]: RouteArgs) {
   const ruleById = new Map(rules.map((r) => [r.id, r]));
   const active = routers
     .filter((r) => r.status === 'ACTIVE' && r.connection_ids.length > 0)
     .sort((a, b) => a.order - b.order || a.id - b.id);
   // a rule shared by several routers is evaluated once for the message
   const verdicts = new Map<number, boolean>();
-  const holds = (id: number) => {
-    let verdict = verdicts.get(id);
-    if (verdict === undefined) {
-      const rule = ruleById.get(id);
-      verdict = !!rule && ruleMatches(rule, message, now, timeZone);
-      verdicts.set(id, verdict);
+  function* matches(router: RoutingRouter) {
+    for (const id of router.rules_ids) {
+      let verdict = verdicts.get(id);
+      if (verdict === undefined) {
+        yield;
+        const rule = ruleById.get(id);
+        verdict = !!rule && ruleMatches(rule, message, now, timeZone);
+        verdicts.set(id, verdict);
+      }
+      if (!verdict) return false;
     }
-    return verdict;
-  };
-  const matches = (router: RoutingRouter) => router.rules_ids.every(holds);
-  const router = active.find((r) => r.router_type !== 'default' && matches(r)) ?? active.find((r) => r.router_type === 'default');
+    return true;
+  }
+  let router: RoutingRouter | undefined;
+  for (const r of active) {
+    if (r.router_type !== 'default' && (yield* matches(r))) {
+      router = r;
+      break;
+    }
+  }
+  router ??= active.find((r) => r.router_type === 'default');
   if (!router) return null;
   const pluginById = new Map(plugins.map((p) => [p.id, p]));
   const routePlugins = router.plugins_ids
     .map((id) => pluginById.get(id))
     .filter((p): p is RoutingPlugin => !!p && p.status === 'INSTALLED');
-  return { router, connectionIds: connectionAttempts(router, pickRandom), plugins: routePlugins };
+  return { router, connectionIds: connectionAttempts(router, pickRandom), plugins: routePlugins } as RouteChoice;
+}
+
+/**
+ * The route for a message: ACTIVE routers by `order` (lower first), the first whose rules all
+ * match wins (a router without rules matches everything); the default router catches the rest.
+ * Null when nothing routes (no active default router).
+ */
+export function chooseRoute(...args: RouteArgs): RouteChoice | null {
+  const search = routeSearch(...args);
+  let step = search.next();
+  while (!step.done) step = search.next();
+  return step.value;
+}
+
+/**
+ * chooseRoute for the server: before each rule, `pause()` may hand back a promise (its time slice
+ * is used up) that is awaited, so routing never holds the event loop for more than one rule.
+ */
+export async function chooseRouteInSlices(pause: () => Promise<void> | null, ...args: RouteArgs): Promise<RouteChoice | null> {
+  const search = routeSearch(...args);
+  let step = search.next();
+  while (!step.done) {
+    const turn = pause();
+    if (turn) await turn;
+    step = search.next();
+  }
+  return step.value;
 }
 
 // http(s) links in message text; trailing punctuation stays outside the link
