@@ -161,34 +161,43 @@ type RouteArgs = [
   plugins?: RoutingPlugin[],
 ];
 
+const NEEDS_TURN = Symbol('needs a turn');
+const isPatternRule = (rule: RoutingRule) => rule.filter_type === 'content_pattern' || rule.filter_type === 'destination_pattern';
+
 /**
- * The search behind chooseRoute, pausing (`yield`) before each rule it evaluates, so a caller can
- * let other work run between rules: each is bounded (user-regex.ts), their number is the tenant's.
+ * The search behind chooseRoute. Each rule is evaluated once per message (`verdicts` keeps them,
+ * even when several routers use it). Before a pattern rule, the only kind whose cost is more than
+ * a comparison, it asks `mayRun()`; when that says no it stops with NEEDS_TURN, and the caller
+ * runs it again later with the same `verdicts`.
  */
-function* routeSearch(...[message, routers, rules, now, timeZone, pickRandom = Math.random, plugins = []]: RouteArgs) {
+function searchRoute(
+  [message, routers, rules, now, timeZone, pickRandom = Math.random, plugins = []]: RouteArgs,
+  verdicts: Map<number, boolean>,
+  mayRun: () => boolean,
+): RouteChoice | null | typeof NEEDS_TURN {
   const ruleById = new Map(rules.map((r) => [r.id, r]));
   const active = routers
     .filter((r) => r.status === 'ACTIVE' && r.connection_ids.length > 0)
     .sort((a, b) => a.order - b.order || a.id - b.id);
-  // a rule shared by several routers is evaluated once for the message
-  const verdicts = new Map<number, boolean>();
-  function* matches(router: RoutingRouter) {
-    for (const id of router.rules_ids) {
+  let router: RoutingRouter | undefined;
+  for (const candidate of active) {
+    if (candidate.router_type === 'default') continue;
+    let all = true;
+    for (const id of candidate.rules_ids) {
       let verdict = verdicts.get(id);
       if (verdict === undefined) {
-        yield;
         const rule = ruleById.get(id);
+        if (rule && isPatternRule(rule) && !mayRun()) return NEEDS_TURN;
         verdict = !!rule && ruleMatches(rule, message, now, timeZone);
         verdicts.set(id, verdict);
       }
-      if (!verdict) return false;
+      if (!verdict) {
+        all = false;
+        break;
+      }
     }
-    return true;
-  }
-  let router: RoutingRouter | undefined;
-  for (const r of active) {
-    if (r.router_type !== 'default' && (yield* matches(r))) {
-      router = r;
+    if (all) {
+      router = candidate;
       break;
     }
   }
@@ -198,8 +207,10 @@ function* routeSearch(...[message, routers, rules, now, timeZone, pickRandom = M
   const routePlugins = router.plugins_ids
     .map((id) => pluginById.get(id))
     .filter((p): p is RoutingPlugin => !!p && p.status === 'INSTALLED');
-  return { router, connectionIds: connectionAttempts(router, pickRandom), plugins: routePlugins } as RouteChoice;
+  return { router, connectionIds: connectionAttempts(router, pickRandom), plugins: routePlugins };
 }
+
+const always = () => true;
 
 /**
  * The route for a message: ACTIVE routers by `order` (lower first), the first whose rules all
@@ -207,25 +218,31 @@ function* routeSearch(...[message, routers, rules, now, timeZone, pickRandom = M
  * Null when nothing routes (no active default router).
  */
 export function chooseRoute(...args: RouteArgs): RouteChoice | null {
-  const search = routeSearch(...args);
-  let step = search.next();
-  while (!step.done) step = search.next();
-  return step.value;
+  return searchRoute(args, new Map(), always) as RouteChoice | null;
 }
 
 /**
- * chooseRoute for the server: before each rule, `pause()` may hand back a promise (its time slice
- * is used up) that is awaited, so routing never holds the event loop for more than one rule.
+ * chooseRoute for the server: before each pattern rule, `pause()` may hand back a promise (its
+ * time slice is used up) that is awaited first, so routing never holds the event loop for more
+ * than one pattern over one message — each is bounded (user-regex.ts), their number is the tenant's.
  */
 export async function chooseRouteInSlices(pause: () => Promise<void> | null, ...args: RouteArgs): Promise<RouteChoice | null> {
-  const search = routeSearch(...args);
-  let step = search.next();
-  while (!step.done) {
-    const turn = pause();
-    if (turn) await turn;
-    step = search.next();
+  const verdicts = new Map<number, boolean>();
+  let resumed = false; // after a turn the next pattern runs, whatever pause() says: progress
+  for (;;) {
+    let turn: Promise<void> | null = null;
+    const found = searchRoute(args, verdicts, () => {
+      if (resumed) {
+        resumed = false;
+        return true;
+      }
+      turn = pause();
+      return turn === null;
+    });
+    if (found !== NEEDS_TURN) return found;
+    await turn;
+    resumed = true;
   }
-  return step.value;
 }
 
 // http(s) links in message text; trailing punctuation stays outside the link
