@@ -193,6 +193,7 @@ export async function benchSmsRollupCost(report, total = 100_000, pairs = 3) {
   // throughput is what the issue budgets; CPU says what the work costs when nothing else bounds it
   const cpuOff = Math.min(...off.map((r) => r.cpu));
   const cpuOn = Math.min(...on.map((r) => r.cpu));
+  const cost = Math.round(((without - withRollups) / without) * 1000) / 10;
   report(
     'SMS pipeline: server + PostgreSQL CPU seconds per 100,000 SMS without / with the rollups (least of each)',
     `${(cpuOff * (100_000 / total)).toFixed(1)} / ${(cpuOn * (100_000 / total)).toFixed(1)}`,
