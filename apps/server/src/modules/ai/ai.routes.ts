@@ -103,7 +103,11 @@ export function aiRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags, summary: 'Whether the AI engine answers', response: { 200: aiHealthEnvelopeSchema } } },
       async (req, reply) => {
         const auth = requireAuth(req);
-        const provider = await resolveProvider(ctx, await loadSettings(ctx, auth.accountId));
+        const settings = await loadSettings(ctx, auth.accountId);
+        // one answer for a refused address and a server that is down: no oracle of what is inside
+        const provider = await resolveProvider(ctx, settings).catch(() => {
+          throw new AppError('AI_UNAVAILABLE');
+        });
         const key = `${provider.engine}|${provider.billing === 'account' ? auth.accountId : 'instance'}|${provider.model}`;
         const cached = healthCache.get(key);
         if (cached && Date.now() - cached.at < 5000) return ok(reply, cached.result);
