@@ -149,6 +149,11 @@ export async function openZip(buffer: Buffer, limits: ZipLimits): Promise<Guarde
         inMemory += entry.uncompressedSize;
         if (inMemory > limits.inMemory.maxBytes) throw tooLarge(limits.inMemory.maxBytes, `declared ${inMemory} bytes read into memory`);
       }
+      // after the sizes: "too large" is the clearer answer when both apply
+      const { fileName: name, uncompressedSize: size, compressedSize: packed } = entry;
+      if (size > RATIO_FLOOR && size > packed * limits.maxRatio) {
+        throw refused(`${name} inflates ${Math.round(size / Math.max(packed, 1))} times (at most ${limits.maxRatio})`);
+      }
     }
     return new GuardedZip(zip, byName, limits);
   } catch (err) {
@@ -159,15 +164,12 @@ export async function openZip(buffer: Buffer, limits: ZipLimits): Promise<Guarde
 }
 
 function checkEntry(entry: yauzl.Entry, limits: ZipLimits): void {
-  const { fileName: name, uncompressedSize: size, compressedSize: packed } = entry;
+  const { fileName: name, uncompressedSize: size } = entry;
   if (entry.isEncrypted()) throw refused(`${name} is encrypted`);
   if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
     throw refused(`${name} uses compression method ${entry.compressionMethod}`);
   }
   if (size > limits.maxEntryBytes) throw tooLarge(limits.maxEntryBytes, `${name} declares ${size} bytes`);
-  if (size > RATIO_FLOOR && size > packed * limits.maxRatio) {
-    throw refused(`${name} inflates ${Math.round(size / Math.max(packed, 1))} times (at most ${limits.maxRatio})`);
-  }
 }
 
 /** Open, inflate every entry within the limits, close: for readers that open the zip themselves. */

@@ -119,7 +119,9 @@ export function xlsxParts(sheet: string | ZipPart['repeat'], sharedStrings: ZipP
     },
     {
       name: 'xl/_rels/workbook.xml.rels',
-      data: `<Relationships xmlns="${PKG_REL}"><Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+      data:
+        `<Relationships xmlns="${PKG_REL}"><Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/>` +
+        `<Relationship Id="rId2" Type="${REL_NS}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
     },
     ...(sharedStrings ? [sharedStrings] : []),
     sheetPart,

@@ -246,7 +246,9 @@ async function locateParts(zip: GuardedZip): Promise<{ sheet: string; strings?: 
   );
   const sheet = firstSheetId ? rels.get(firstSheetId)?.target : undefined;
   if (!sheet || !zip.has(sheet)) throw invalid('no worksheet');
-  return { sheet, strings: [...rels.values()].find((r) => r.type.endsWith('/sharedStrings'))?.target };
+  // by its relationship, or where every writer puts it
+  const strings = [...rels.values()].find((r) => r.type.endsWith('/sharedStrings'))?.target ?? 'xl/sharedStrings.xml';
+  return { sheet, strings };
 }
 
 /** Rows of the first worksheet as arrays of text cells (empty cells as ''), in sheet order. */
