@@ -254,7 +254,7 @@ try {
   const stopAt = Date.now() + SECONDS * 1000;
   const health = probeHealth(base);
   // the attacks start once the load is under way
-  const attacks = sleep(Math.min(5000, (SECONDS * 1000) / 4)).then(() => runAttacks({ base, db, attacker, call, until }));
+  const attacks = sleep(Math.min(5000, (SECONDS * 1000) / 4)).then(() => runAttacks({ base, db, attacker, call }));
   await Promise.all(
     users.map(async (u) => {
       while (Date.now() < stopAt) {
@@ -433,8 +433,15 @@ try {
     await pool2.end();
   }
 } finally {
-  server?.child.kill('SIGTERM');
-  await server?.exited;
+  if (server) {
+    server.child.kill('SIGTERM');
+    // a server whose event loop is held never runs its SIGTERM handler
+    const stopped = await Promise.race([server.exited.then(() => true), sleep(15_000).then(() => false)]);
+    if (!stopped) {
+      server.child.kill('SIGKILL');
+      await server.exited;
+    }
+  }
   await db.end().catch(() => {});
   await smsc.close();
   await cluster.stop().catch(() => {});
