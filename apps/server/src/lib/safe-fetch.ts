@@ -44,7 +44,7 @@ export function guardedAgent(config: OutboundConfig, o: SafeFetchOptions = {}): 
   return new Agent({
     connect: (opts, callback) => {
       resolveOutbound(config, opts.hostname).then(
-        (addresses) => buildConnector({ timeout, lookup: (_host, o, cb) => answerLookup(addresses, o, cb) })(opts, callback),
+        (addresses) => buildConnector({ timeout, lookup: (_host, opt, cb) => answerLookup(addresses, opt, cb) })(opts, callback),
         (err: Error) => callback(err, null),
       );
     },
