@@ -81,6 +81,9 @@ const envSchema = z.object({
   /** when set, /metrics and the OpenAPI document (/api/docs…) answer only requests carrying them */
   METRICS_TOKEN: z.string().min(16, { error: 'at least 16 characters' }).optional(),
   API_DOCS_TOKEN: z.string().min(16, { error: 'at least 16 characters' }).optional(),
+  /** production without the token: /metrics and /api/docs answer this machine only, unless opened here */
+  METRICS_PUBLIC: z.enum(['true', 'false']).default('false'),
+  API_DOCS_PUBLIC: z.enum(['true', 'false']).default('false'),
   /** outbound hosts/URLs on private or loopback networks are refused unless this is true */
 });
 
@@ -264,5 +267,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Bearer (or HTTP Basic password) required by /metrics and by /api/docs when set. */
     metricsToken: e.METRICS_TOKEN,
     apiDocsToken: e.API_DOCS_TOKEN,
+    /** Without its token, in production: true opens the endpoint to anyone; false (default) to this machine only. */
+    metricsPublic: e.METRICS_PUBLIC === 'true',
+    apiDocsPublic: e.API_DOCS_PUBLIC === 'true',
   };
 }
