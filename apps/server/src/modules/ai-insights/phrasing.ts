@@ -5,6 +5,7 @@
  */
 import type { Insight, Performance } from '@risala/shared/schemas/ai-insights';
 import { translate } from '@risala/shared/i18n/index.ts';
+import { mdText } from '@risala/shared/markdown';
 import type { Lang } from '../ai/index.ts';
 import { confidence, type Found } from './detectors.ts';
 
@@ -161,7 +162,7 @@ export function builtinSummary(lang: Lang, insights: Insight[], days: number): s
     // the titles only: the insights themselves are shown beside the summary with their explanations
     insights
       .slice(0, 6)
-      .map((i) => w.t('summaryItem', { title: i.title }))
+      .map((i) => w.t('summaryItem', { title: mdText(i.title) })) // a title quotes names from the account's data
       .join('\n'),
     w.t('builtinFooter'),
   ].join('\n\n');
@@ -170,7 +171,8 @@ export function builtinSummary(lang: Lang, insights: Insight[], days: number): s
 export function builtinPerformance(lang: Lang, p: Pick<Performance, 'campaign' | 'channels'>, days: number): string {
   const w = new Words(lang);
   const n = w.n;
-  if (p.channels.length === 0) return [w.t('performance.title', { campaign: p.campaign.name }), w.t('performance.none')].join('\n\n');
+  if (p.channels.length === 0)
+    return [w.t('performance.title', { campaign: mdText(p.campaign.name) }), w.t('performance.none')].join('\n\n');
   const lines = p.channels.map((c) => {
     if (c.baseline.delivery_rate === null)
       return w.t('performance.noBaseline', { channel: w.channel(c.channel), rate: n(c.campaign.delivery_rate) });
@@ -196,7 +198,7 @@ export function builtinPerformance(lang: Lang, p: Pick<Performance, 'campaign' |
     });
   });
   return [
-    w.t('performance.title', { campaign: p.campaign.name }),
+    w.t('performance.title', { campaign: mdText(p.campaign.name) }),
     w.t('performance.baseline', { days: n(days) }),
     lines.join('\n'),
     w.t('builtinFooter'),

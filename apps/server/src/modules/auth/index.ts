@@ -5,4 +5,5 @@
 export { passwordRoutes, privateAuthRoutes, publicAuthRoutes } from './auth.routes.ts';
 export { hashPassword, purgeExpired } from './auth.service.ts';
 export { type AuthContext, authenticate, planGate, requireAuth, requirePermission } from './guard.ts';
+export { type LiveSession, type StreamEnd, watchSession } from './live-session.ts';
 export { accountTimeZone, assertUserInAccount, findByEmail, findInAccount, signUpProfile, toUserDto, type UserRow } from './users.repo.ts';
