@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   INVALID_TOKEN: 401,
   SESSION_EXPIRED: 401,
   FORBIDDEN: 403,
+  /** a state-changing request on a session cookie, sent by a page of another site */
+  CROSS_SITE_REQUEST: 403,
   NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,
   CONFLICT: 409,
