@@ -45,12 +45,13 @@ describe('state-changing requests on a session cookie', () => {
   });
 
   it('refuses what the browser marks cross-site or same-site (a sibling subdomain), and an opaque Origin', async () => {
-    for (const headers of [
+    const refused: Record<string, string>[] = [
       { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
       { 'sec-fetch-site': 'same-site', origin: 'https://files.risala.example' },
       { 'sec-fetch-site': 'cross-site' },
       { origin: 'null' },
-    ]) {
+    ];
+    for (const headers of refused) {
       const res = await upload({ cookies: { token }, headers });
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
     }
@@ -64,14 +65,15 @@ describe('state-changing requests on a session cookie', () => {
   });
 
   it('accepts our own origin, a same-origin fetch, and a client that is not a browser', async () => {
-    for (const headers of [
+    const accepted: Record<string, string>[] = [
       { origin: PUBLIC_URL, 'sec-fetch-site': 'same-origin' },
       { origin: PUBLIC_URL },
       { 'sec-fetch-site': 'same-origin' },
       { 'sec-fetch-site': 'none' },
       { origin: 'http://risala.example' }, // behind a proxy that keeps the Host, a browser without Sec-Fetch-Site
       {},
-    ]) {
+    ];
+    for (const headers of accepted) {
       const res = await upload({ cookies: { token }, headers });
       expect(res.statusCode, JSON.stringify(headers)).toBe(201);
     }
