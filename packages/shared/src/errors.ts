@@ -125,6 +125,8 @@ export const ERROR_STATUS = {
   WHATSAPP_WINDOW_CLOSED: 409,
   PROVIDER_TEST_FAILED: 502,
   WHATSAPP_VERIFY_FAILED: 502,
+  /** the Cloud API confirmed the token, but the number is already set up in another account */
+  WHATSAPP_NUMBER_BOUND_ELSEWHERE: 409,
   DELETE_ACTIVE_PLUGIN: 409,
   NO_ROUTE: 409,
   NO_ACTIVE_SENDER: 409,
