@@ -23,3 +23,10 @@ DROP INDEX "whatsapp_senders_phone_id_uq";
 CREATE UNIQUE INDEX "whatsapp_senders_account_phone_id_uq" ON "whatsapp_senders" USING btree ("account_id", "phone_number_id");
 --> statement-breakpoint
 CREATE UNIQUE INDEX "whatsapp_senders_bound_phone_id_uq" ON "whatsapp_senders" USING btree ("phone_number_id") WHERE "setup_completed_at" IS NOT NULL;
+--> statement-breakpoint
+-- After a crash every claimed SMS was flagged possible_duplicate, also the ones a sender held in
+-- its buffer and never submitted. A sender now records the rows it is about to submit; recovery
+-- flags those only. Rows in flight now (from a version that did not record it) count as submitted.
+ALTER TABLE "sms_queue" ADD COLUMN "submitted" boolean DEFAULT false NOT NULL;
+--> statement-breakpoint
+UPDATE "sms_queue" SET "submitted" = true WHERE "inflight";
