@@ -180,6 +180,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // an API process runs the SMPP sessions and the SMS senders beside it: started once it is ready
   app.addHook('onReady', async () => ctx.sms.start());
   app.addHook('onClose', async () => {
+    await ctx.background.drain(); // a reset mail on its way still goes out
     await ctx.sms.close();
     ctx.smtp.close();
   });

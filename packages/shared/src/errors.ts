@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   INVALID_TOKEN: 401,
   SESSION_EXPIRED: 401,
   FORBIDDEN: 403,
+  /** a state-changing request on a session cookie, sent by a page of another site */
+  CROSS_SITE_REQUEST: 403,
   NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,
   CONFLICT: 409,
@@ -126,6 +128,8 @@ export const ERROR_STATUS = {
   WHATSAPP_WINDOW_CLOSED: 409,
   PROVIDER_TEST_FAILED: 502,
   WHATSAPP_VERIFY_FAILED: 502,
+  /** the Cloud API confirmed the token, but the number is already set up in another account */
+  WHATSAPP_NUMBER_BOUND_ELSEWHERE: 409,
   DELETE_ACTIVE_PLUGIN: 409,
   NO_ROUTE: 409,
   NO_ACTIVE_SENDER: 409,
