@@ -106,7 +106,7 @@ export async function benchWeb(report, baseUrl, { email = 'demo@risala.local', p
     paints.sort((a, b) => a - b);
     const median = Math.round(paints[Math.floor((visits - 1) / 2)]);
     report(
-      `Largest Contentful Paint of /login on loopback (median of ${visits} cold visits; ${paints.map(Math.round).join(', ')} ms)`,
+      `Largest Contentful Paint of /login on loopback (median of ${visits} cold visit${visits === 1 ? '' : 's'}; ${paints.map(Math.round).join(', ')} ms)`,
       median,
       'ms',
       '< 1000 ms',
