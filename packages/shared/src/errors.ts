@@ -148,6 +148,12 @@ export const ERROR_STATUS = {
   AI_PLAN_STATE_INVALID: 409,
   AI_NO_AUDIENCE: 400,
   AI_BRIEF_UNREADABLE: 400,
+  // the team (issue 27)
+  INVITATION_INVALID: 400,
+  INVITATION_EXPIRED: 410,
+  LAST_OWNER: 409,
+  OWNER_ONLY: 403,
+  CANNOT_CHANGE_SELF: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -43,6 +43,7 @@ interface PgError {
 const UNIQUE_CODES: Record<string, ErrorCode> = {
   users_email_uq: 'EMAIL_EXISTS',
   roles_account_name_uq: 'ROLE_NAME_EXISTS',
+  invitations_pending_email_uq: 'DATA_EXISTS',
   blacklists_account_name_uq: 'NAME_EXISTS',
   brands_account_name_uq: 'NAME_EXISTS',
   campaigns_account_name_uq: 'NAME_EXISTS',

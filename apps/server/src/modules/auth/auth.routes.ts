@@ -37,7 +37,7 @@ const meta = (req: FastifyRequest): auth.RequestMeta => ({
 });
 
 /** The browser gets the JWT as an HttpOnly, SameSite=Strict cookie; API clients use the body. */
-function setSessionCookies(ctx: AppContext, reply: FastifyReply, token: string, userId: number) {
+export function setSessionCookies(ctx: AppContext, reply: FastifyReply, token: string, userId: number) {
   const secure = ctx.config.publicUrl.startsWith('https://');
   reply.setCookie('token', token, {
     httpOnly: true,

@@ -207,7 +207,8 @@ async function checkCredentials(ctx: AppContext, input: LoginInput, meta: Reques
   return { ...found, stepUp: attempt.stepUp };
 }
 
-async function startSession(ctx: AppContext, found: UserWithRole, meta: RequestMeta) {
+/** A session for a user who proved who they are (sign-in, a verified sign-up, an accepted invitation). */
+export async function startSession(ctx: AppContext, found: UserWithRole, meta: RequestMeta) {
   const { token, expiresAt } = await issueToken(ctx, found.user, meta);
   await audit(ctx.db, { accountId: found.user.account_id, actor: userActor(found.user.id), action: 'auth.login', ip: meta.ip });
   return {

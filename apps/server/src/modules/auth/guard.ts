@@ -71,10 +71,10 @@ export function authenticate(ctx: AppContext) {
       [claims.jti, claims.id],
     );
     const row = rows[0];
-    if (!row || row.revoked_at || row.expires_at.getTime() <= Date.now()) {
-      throw new AppError('SESSION_EXPIRED');
-    }
+    if (!row) throw new AppError('SESSION_EXPIRED');
+    // a deactivated user's sessions are revoked at once; their open tab is told why (not "expired")
     if (row.status !== 'ACTIVE') throw new AppError('USER_INACTIVE');
+    if (row.revoked_at || row.expires_at.getTime() <= Date.now()) throw new AppError('SESSION_EXPIRED');
     request.auth = {
       userId: row.user_id,
       accountId: row.account_id,
