@@ -3,7 +3,7 @@
 -- are mailed as a signed, expiring link whose token is stored only as an HMAC.
 ALTER TABLE "users" ADD COLUMN "approved_user" boolean NOT NULL DEFAULT true;--> statement-breakpoint
 CREATE TABLE "invitations" (
-  "id" serial PRIMARY KEY,
+  "id" serial NOT NULL,
   "account_id" integer NOT NULL REFERENCES "accounts"("id") ON DELETE CASCADE,
   "email" text NOT NULL,
   "role_id" integer NOT NULL,
@@ -18,6 +18,7 @@ CREATE TABLE "invitations" (
   "revoked_at" timestamp with time zone,
   "created_at" timestamp with time zone NOT NULL DEFAULT now(),
   "updated_at" timestamp with time zone NOT NULL DEFAULT now(),
+  CONSTRAINT "invitations_pkey" PRIMARY KEY ("id", "account_id"),
   CONSTRAINT "invitations_role_fk" FOREIGN KEY ("role_id", "account_id") REFERENCES "roles"("id", "account_id")
 );--> statement-breakpoint
 CREATE UNIQUE INDEX "invitations_token_uq" ON "invitations" ("token_hash");--> statement-breakpoint

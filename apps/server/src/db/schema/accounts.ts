@@ -95,7 +95,7 @@ export const users = pgTable(
 export const invitations = pgTable(
   'invitations',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     account_id: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
@@ -113,6 +113,7 @@ export const invitations = pgTable(
     ...timestamps,
   },
   (t) => [
+    primaryKey({ name: 'invitations_pkey', columns: [t.id, t.account_id] }),
     uniqueIndex('invitations_token_uq').on(t.token_hash),
     foreignKey({ name: 'invitations_role_fk', columns: [t.role_id, t.account_id], foreignColumns: [roles.id, roles.account_id] }),
   ],

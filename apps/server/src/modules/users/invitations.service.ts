@@ -86,7 +86,7 @@ export async function invite(ctx: AppContext, auth: AuthContext, input: InviteIn
           update invitations set role_id = ${values.role_id}, first_name = ${values.first_name}, last_name = ${values.last_name},
                  language = ${values.language}, needs_approval = ${values.needs_approval}, token_hash = ${values.token_hash},
                  expires_at = ${values.expires_at}, invited_by = ${auth.userId}, updated_at = now()
-           where id = ${replaced.id} returning *`)
+           where id = ${replaced.id} and account_id = ${auth.accountId} returning *`)
       : await tx.execute<InvitationRow & Record<string, unknown>>(sql`
           insert into invitations (account_id, email, role_id, first_name, last_name, language, needs_approval, token_hash,
                                    invited_by, expires_at)
@@ -116,7 +116,7 @@ export async function resend(ctx: AppContext, auth: AuthContext, id: number, ip:
     if (new Date(inv.expires_at) <= new Date()) await repo.assertSeatFree(tx, auth.accountId, account.plan);
     const token = urlToken();
     await tx.execute(sql`update invitations set token_hash = ${hmac(ctx.config.jwtSecret, token)}, expires_at = ${expiry()},
-                           updated_at = now() where id = ${inv.id}`);
+                           updated_at = now() where id = ${inv.id} and account_id = ${auth.accountId}`);
     await audit(tx, {
       accountId: auth.accountId,
       actor: userActor(auth.userId),
@@ -132,7 +132,9 @@ export async function resend(ctx: AppContext, auth: AuthContext, id: number, ip:
 export async function revoke(ctx: AppContext, auth: AuthContext, id: number, ip: string) {
   await ctx.db.transaction(async (tx) => {
     const inv = await pendingInvitation(tx, auth.accountId, id);
-    await tx.execute(sql`update invitations set revoked_at = now(), updated_at = now() where id = ${inv.id}`);
+    await tx.execute(
+      sql`update invitations set revoked_at = now(), updated_at = now() where id = ${inv.id} and account_id = ${auth.accountId}`,
+    );
     await audit(tx, {
       accountId: auth.accountId,
       actor: userActor(auth.userId),
@@ -183,7 +185,9 @@ export async function accept(ctx: AppContext, input: AcceptInvitationInput, meta
               ${inv.language}, now(), ${!inv.needs_approval})
       returning id`);
     const userId = rows[0]?.id as number;
-    await tx.execute(sql`update invitations set accepted_at = now(), updated_at = now() where id = ${inv.id}`);
+    await tx.execute(
+      sql`update invitations set accepted_at = now(), updated_at = now() where id = ${inv.id} and account_id = ${inv.account_id}`,
+    );
     await audit(tx, {
       accountId: inv.account_id,
       actor: userActor(userId),
