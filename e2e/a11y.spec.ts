@@ -149,6 +149,8 @@ test('selected rows, open menus, drawers and dialogs, and phone widths with data
   const [{ account_id }] = await sql('select account_id from users where email = $1', [DEMO.email]);
   const [{ id: customerId }] = await sql('select id from customers where account_id = $1 order by id limit 1', [account_id]);
   const byId = (id: string) => page.getByTestId(id);
+  /** A screen drawn with its data (its code loads on the first visit: slow on a busy machine). */
+  const shows = (id: string) => expect(byId(id).first()).toBeVisible({ timeout: 30_000 });
   /** Opens something with `open`, checks the page once `shown` is visible, and closes it with Escape. */
   const opened = async (where: string, open: () => Promise<void>, shown: string) => {
     await open();
@@ -169,12 +171,20 @@ test('selected rows, open menus, drawers and dialogs, and phone widths with data
       await opened(at('/dashboard chart menu'), () => byId('chart-channels-menu').click(), 'chart-channels-csv');
       await byId('chat-toggle').click();
       await expect(byId('chat-window')).toBeVisible();
+      // a question and its answer: the conversation fills the window and scrolls
+      const answers = await byId('chat-message-bot').count();
+      await byId('chat-input').fill(
+        lang === 'en' ? 'How many customers are in Demo customers?' : 'كم عدد العملاء في مجموعة Demo customers؟',
+      );
+      await byId('chat-input').press('Enter');
+      await expect(byId('chat-message-bot')).toHaveCount(answers + 1, { timeout: 30_000 });
+      await expect(byId('chat-thinking')).toBeHidden({ timeout: 30_000 });
       await audit(page, inflight, at('/dashboard AI chat'), findings);
       await byId('chat-minimize').click();
       await expect(byId('chat-window')).toBeHidden();
 
       await visit(page, '/customer');
-      await expect(byId('customer-row').first()).toBeVisible();
+      await shows('customer-row');
       await byId('customer-select-page').check();
       await expect(byId('customer-bulk-bar')).toBeVisible();
       await audit(page, inflight, at('/customer rows selected'), findings);
@@ -183,34 +193,41 @@ test('selected rows, open menus, drawers and dialogs, and phone widths with data
       await opened(at('/customer new customer dialog'), () => byId('customer-new').click(), 'customer-form');
 
       await visit(page, `/customer/${customerId}`);
+      await shows('customer-delete');
       await opened(at('/customer/:id delete dialog'), () => byId('customer-delete').click(), 'customer-delete-confirm');
 
       await visit(page, '/template');
+      await shows('template-new');
       await opened(at('/template new menu'), () => byId('template-new').click(), 'template-new-sms');
 
       await visit(page, '/message-history');
+      await shows('message-row');
       await opened(at('/message-history message drawer'), () => byId('message-row').first().click(), 'message-detail');
 
       await visit(page, '/campaignhistory');
+      await shows('campaign-row');
       const sample = byId('campaign-row').filter({ hasText: 'A11y weekend offer' });
       await opened(at('/campaignhistory report drawer'), () => sample.getByTestId('campaign-open').click(), 'campaign-report');
       await opened(at('/campaignhistory delete popover'), () => sample.getByTestId('campaign-delete').click(), 'campaign-delete-confirm');
 
+      // a load at each width: a window narrowed from a desktop keeps its navigation open over the page
       await page.setViewportSize(PHONE_SIZE);
       try {
-        await visit(page, '/dashboard');
+        await page.goto('/dashboard');
         await expect(byId('chart-channels')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
         // down to the last card: the charts below the fold draw as they come near
         await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
         await audit(page, inflight, at('390px /dashboard'), findings);
         await page.evaluate(() => window.scrollTo(0, 0));
+        await expect(byId('sidebar-toggle')).toHaveAttribute('aria-expanded', 'false');
         await byId('sidebar-toggle').click();
         await expect(byId('sidebar')).toBeInViewport();
         await audit(page, inflight, at('390px /dashboard navigation open'), findings);
         await byId('sidebar-toggle').click();
+        await expect(byId('sidebar')).not.toBeInViewport();
 
         await visit(page, '/customer');
-        await expect(byId('customer-row').first()).toBeVisible();
+        await shows('customer-row');
         await audit(page, inflight, at('390px /customer'), findings);
         await byId('customer-select-page').check();
         await audit(page, inflight, at('390px /customer rows selected'), findings);
@@ -222,17 +239,18 @@ test('selected rows, open menus, drawers and dialogs, and phone widths with data
         }
 
         await visit(page, '/campaignhistory');
-        await expect(byId('campaign-row').first()).toBeVisible();
+        await shows('campaign-row');
         await audit(page, inflight, at('390px /campaignhistory'), findings);
         await opened(at('390px /campaignhistory report drawer'), () => byId('campaign-open').first().click(), 'campaign-report');
 
         await visit(page, '/message-history');
-        await expect(byId('message-row').first()).toBeVisible();
+        await shows('message-row');
         await audit(page, inflight, at('390px /message-history'), findings);
         await opened(at('390px /message-history filters drawer'), () => byId('message-filters-open').click(), 'message-filters-apply');
         await opened(at('390px /message-history message drawer'), () => byId('message-row').first().click(), 'message-detail');
       } finally {
         await page.setViewportSize(DESKTOP_SIZE);
+        await page.goto('/dashboard');
       }
     }
   } finally {
