@@ -10,7 +10,6 @@ import { sql } from './fixtures.ts';
 export const DEMO = { email: 'demo@risala.local', password: 'Demo@2026' };
 export const BLOCKING = new Set(['critical', 'serious']);
 export const PHONE_SIZE = { width: 390, height: 844 };
-export const DESKTOP_SIZE = { width: 1280, height: 720 };
 
 export interface Finding {
   where: string;
@@ -55,7 +54,8 @@ export async function visit(page: Page, route: string) {
   await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === route);
 }
 
-export async function audit(page: Page, inflight: Set<Request>, where: string, findings: Finding[]) {
+/** One axe pass over the page as it is, or over the part `within` selects (an open overlay). */
+export async function audit(page: Page, inflight: Set<Request>, where: string, findings: Finding[], within?: string) {
   const t0 = Date.now();
   await settle(page, inflight);
   // menus, drawers and dialogs animate in: check them as they end up, not half-faded (endless
@@ -70,7 +70,9 @@ export async function audit(page: Page, inflight: Set<Request>, where: string, f
     .catch(() => {});
   const t1 = Date.now();
   // violations only: collecting passes and incomplete results doubles axe's time for nothing here
-  const { violations } = await new AxeBuilder({ page })
+  const builder = new AxeBuilder({ page });
+  if (within) builder.include(within);
+  const { violations } = await builder
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .options({ resultTypes: ['violations'] })
     .analyze();
