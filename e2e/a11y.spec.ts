@@ -116,6 +116,8 @@ test('every screen has no critical or serious axe violation, in English and Arab
     await seedDemoActivity(page);
     const routes = await signedInRoutes();
     for (const lang of ['en', 'ar'] as const) {
+      // the toggle is in the top bar, which the last route (not found) has not
+      await visit(page, '/dashboard');
       await useLanguage(page, lang);
       for (const route of routes) {
         await visit(page, route);
