@@ -36,11 +36,17 @@ export interface ToolDef<S extends z.ZodType = z.ZodType> {
 
 export const defineTool = <S extends z.ZodType>(def: ToolDef<S>): ToolDef => def as unknown as ToolDef;
 
-/** The JSON schema a chat-completion `tools` entry wants, from the tool's zod input. */
+const specs = new WeakMap<ToolDef, ToolSpec>();
+
+/** The JSON schema a chat-completion `tools` entry wants, from the tool's zod input (made once per tool: query_account's is large). */
 export function toolSpec(def: ToolDef): ToolSpec {
+  const made = specs.get(def);
+  if (made) return made;
   const schema = z.toJSONSchema(def.input, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   delete schema.$schema;
-  return { name: def.name, description: def.description, parameters: schema };
+  const spec = { name: def.name, description: def.description, parameters: schema };
+  specs.set(def, spec);
+  return spec;
 }
 
 /** Why a call failed, as data the caller (model or engine) can read and say in the user's language. */
