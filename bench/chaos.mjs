@@ -5,7 +5,10 @@
  *
  * 1. load: N signed-in users (default 300, across 20 accounts with 2,000 customers each) for D
  *    seconds (default 60) over customer lists and searches, Message History and SMS sends —
- *    0 errors, latency p50/p95/p99 per kind;
+ *    0 errors, latency p50/p95/p99 per kind; meanwhile one more self-registered trial account
+ *    attacks (chaos-attacks.mjs): zip bombs through the import, the Word conversion and the briefs,
+ *    and a content rule `a*a*a*a*a*a*a*a*b` routing a 160-character SMS — each refused or handled,
+ *    /health probed every 250 ms, the server still running and still 0 errors for the others;
  * 2. SIGKILL of the server in the middle of a 5,000-SMS send, then a restart — 0 lost, 0 stuck;
  * 3. PostgreSQL stopped (fast shutdown) for 3 s and started again under traffic and a 5,000-SMS
  *    send — the API answers again within 5 s of the database, 0 lost, 0 stuck.
@@ -18,6 +21,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { register } from 'tsx/esm/api';
+import { disarm, probeHealth, runAttacks } from './chaos-attacks.mjs';
 import { freePort } from './sandbox-stack.mjs';
 
 const { values: args } = parseArgs({
@@ -162,17 +166,16 @@ try {
 
   // ── accounts, users, customers ────────────────────────────────────────────
   const seedStarted = performance.now();
-  const accounts = [];
-  for (let a = 0; a < ACCOUNTS; a++) {
-    const email = `owner${a}@chaos.example`;
+  /** a self-registered account (sign-up, code from the sandbox inbox, verified): a trial */
+  async function registerOwner(email, company) {
     const reg = await call('POST', '/api/auth/register', null, {
       email,
       password: PASSWORD,
       confirm_password: PASSWORD,
       first_name: 'Load',
-      last_name: `Owner ${a}`,
+      last_name: company,
       phone_number: '+966501234567',
-      company_name: `Chaos ${a}`,
+      company_name: company,
     });
     if (reg.status !== 201) throw new Error(`register: ${JSON.stringify(reg.body)}`);
     const otp = await until(
@@ -189,8 +192,16 @@ try {
     const ver = await call('POST', '/api/auth/verify-otp', null, { email, otp });
     if (ver.status !== 200) throw new Error(`verify: ${JSON.stringify(ver.body)}`);
     const { rows } = await db.query('select account_id, password_hash from users where email = $1', [email]);
-    accounts.push({ id: rows[0].account_id, owner: email, hash: rows[0].password_hash });
+    return { id: rows[0].account_id, owner: email, hash: rows[0].password_hash };
   }
+  const accounts = [];
+  for (let a = 0; a < ACCOUNTS; a++) accounts.push(await registerOwner(`owner${a}@chaos.example`, `Chaos ${a}`));
+  // the attacker: one more trial account, with credits to send (not one of the load's users)
+  const attackerAccount = await registerOwner('attacker@chaos-attack.example', 'Chaos Attacker');
+  await db.query('update credits set balance = 1000 where account_id = $1', [attackerAccount.id]);
+  const attackerLogin = await call('POST', '/api/auth/login', null, { email: attackerAccount.owner, password: PASSWORD });
+  if (attackerLogin.status !== 200) throw new Error(`attacker login: ${JSON.stringify(attackerLogin.body)}`);
+  const attacker = { token: attackerLogin.body.data.token, accountId: attackerAccount.id };
   const perAccount = Math.ceil(USERS / ACCOUNTS);
   for (const acc of accounts) {
     await db.query(
@@ -241,6 +252,9 @@ try {
   const lat = Object.fromEntries(Object.keys(kinds).map((k) => [k, []]));
   const errors = [];
   const stopAt = Date.now() + SECONDS * 1000;
+  const health = probeHealth(base);
+  // the attacks start once the load is under way
+  const attacks = sleep(Math.min(5000, (SECONDS * 1000) / 4)).then(() => runAttacks({ base, db, attacker, call }));
   await Promise.all(
     users.map(async (u) => {
       while (Date.now() < stopAt) {
@@ -271,6 +285,25 @@ try {
     .flat()
     .sort((a, b) => a - b);
   report('load: p99 of every call', pct(all, 99).toFixed(0), 'ms', 'printed', true);
+  for (const a of await attacks) report(a.name, a.value, a.unit, a.target, a.pass);
+  const probes = await health.stop();
+  report(
+    `attacks: /health during the load (p99 ${pct(probes.lat, 99).toFixed(0)} ms, max ${(probes.lat.at(-1) ?? 0).toFixed(0)} ms), unanswered in 5 s`,
+    probes.failed,
+    'probes',
+    '0',
+    probes.failed === 0,
+  );
+  const alive = server.child.exitCode === null && server.child.signalCode === null;
+  const answers = alive && (await call('GET', '/health')).status === 200;
+  report('attacks: the server still runs and answers', answers ? 'yes' : alive ? 'hung' : 'exited', '', 'yes', answers);
+  if (!answers) {
+    // a hung server would hang again after a restart (the message is queued): disarm, then go on
+    server.child.kill('SIGKILL');
+    await server.exited;
+    await disarm(db, attacker.accountId);
+    await startServer();
+  }
 
   // wait for the load's own sends to settle before the chaos runs
   await until(
@@ -400,8 +433,15 @@ try {
     await pool2.end();
   }
 } finally {
-  server?.child.kill('SIGTERM');
-  await server?.exited;
+  if (server) {
+    server.child.kill('SIGTERM');
+    // a server whose event loop is held never runs its SIGTERM handler
+    const stopped = await Promise.race([server.exited.then(() => true), sleep(15_000).then(() => false)]);
+    if (!stopped) {
+      server.child.kill('SIGKILL');
+      await server.exited;
+    }
+  }
   await db.end().catch(() => {});
   await smsc.close();
   await cluster.stop().catch(() => {});

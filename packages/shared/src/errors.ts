@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   INVALID_TOKEN: 401,
   SESSION_EXPIRED: 401,
   FORBIDDEN: 403,
+  /** a state-changing request on a session cookie, sent by a page of another site */
+  CROSS_SITE_REQUEST: 403,
   NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,
   CONFLICT: 409,
@@ -110,6 +112,9 @@ export const ERROR_STATUS = {
   TEMPLATE_INVALID_STATE: 409,
   TEMPLATE_NOT_APPROVED: 409,
   DOCX_CONVERSION_FAILED: 400,
+  // zip-based uploads (XLSX, DOCX): over the unpacked-size limits, or packed like an attack
+  ARCHIVE_TOO_LARGE: 413,
+  ARCHIVE_REFUSED: 400,
   WHATSAPP_SUBMISSION_LIMIT: 429,
   WHATSAPP_API_ERROR: 502,
   WEBHOOK_SIGNATURE_INVALID: 401,
@@ -123,6 +128,8 @@ export const ERROR_STATUS = {
   WHATSAPP_WINDOW_CLOSED: 409,
   PROVIDER_TEST_FAILED: 502,
   WHATSAPP_VERIFY_FAILED: 502,
+  /** the Cloud API confirmed the token, but the number is already set up in another account */
+  WHATSAPP_NUMBER_BOUND_ELSEWHERE: 409,
   DELETE_ACTIVE_PLUGIN: 409,
   NO_ROUTE: 409,
   NO_ACTIVE_SENDER: 409,
@@ -150,6 +157,12 @@ export const ERROR_STATUS = {
   QUERY_GROUPING_UNKNOWN: 400,
   QUERY_SORT_UNKNOWN: 400,
   QUERY_TIMEOUT: 504,
+  // the team (issue 27)
+  INVITATION_INVALID: 400,
+  INVITATION_EXPIRED: 410,
+  LAST_OWNER: 409,
+  OWNER_ONLY: 403,
+  CANNOT_CHANGE_SELF: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

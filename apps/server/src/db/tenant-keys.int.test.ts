@@ -25,7 +25,8 @@ const NOT_TENANT: Record<string, string> = {
 const GLOBAL_KEYS: Record<string, string> = {
   users_email_uq: 'an address signs in to exactly one account',
   short_links_code_uq: 'a public short link /s/:code resolves without an account',
-  whatsapp_senders_phone_id_uq: 'Meta’s webhooks name the phone number id only, which routes to one account',
+  whatsapp_senders_bound_phone_id_uq:
+    'Meta’s webhooks name the phone number id only, which routes to the one account whose token the Cloud API confirmed for it',
 };
 
 /** Tenant tables without a primary key, and why. */

@@ -1,104 +1,109 @@
 /**
- * SSRF guard for URLs a tenant enters that the server will call (connection post/listen URLs,
- * outbound webhooks): http(s) only, and every address the host resolves to must be public —
- * private networks, loopback, link-local (169.254.x.x, the cloud metadata endpoint), CGNAT,
- * multicast and reserved ranges are refused with PRIVATE_ADDRESS_NOT_ALLOWED, unless the config
- * allows private targets (OUTBOUND_ALLOW_PRIVATE) or lists the host in
- * OUTBOUND_ALLOWED_HOSTS. Check again right before each call (DNS can change).
+ * SSRF guard for hosts a tenant names that the server will call (its own AI server, HTTP gateway
+ * post URLs, SMPP hosts and proxies, SMTP relays): http(s) only for URLs, and every address the
+ * name resolves to must be public unicast. The ranges come from a maintained list — `ipaddr.js`'s
+ * `range()`: anything it names (private, loopback, link-local with the metadata endpoint, CGNAT,
+ * reserved, 6to4, Teredo, NAT64, site-local, unique-local, multicast, benchmarking …) is refused
+ * with PRIVATE_ADDRESS_NOT_ALLOWED, unless the config allows private targets
+ * (OUTBOUND_ALLOW_PRIVATE) or lists the host in OUTBOUND_ALLOWED_HOSTS.
+ *
+ * A check on its own cannot stop DNS rebinding (the name may answer differently when the socket
+ * connects): `resolveOutbound` is also what the connections use — `checkedLookup` for node:http and
+ * net, the guarded connector of `safe-fetch.ts` for HTTP clients — so each connection goes to the
+ * address that was checked, resolved once.
  */
-import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import dns, { type LookupAddress } from 'node:dns';
+import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import type { Config } from '../config.ts';
 import { AppError } from './errors.ts';
 
-const BLOCKED = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  BLOCKED.addSubnet(net, bits, 'ipv4');
-}
-for (const [net, bits] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b::', 96],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  BLOCKED.addSubnet(net, bits, 'ipv6');
-}
-
-/** The 16 bytes of a valid IPv6 address (any spelling: `::`, a trailing dotted quad). */
-function ipv6Bytes(address: string): number[] {
-  let text = address;
-  let quad: number[] | null = null;
-  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (dotted) {
-    quad = dotted.slice(1).map(Number);
-    text = `${text.slice(0, -dotted[0].length)}0:0`;
-  }
-  const [head = '', tail] = text.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail === undefined ? [] : tail ? tail.split(':') : [];
-  const groups = tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
-  const bytes = groups.flatMap((g) => {
-    const n = Number.parseInt(g, 16);
-    return [n >> 8, n & 0xff];
-  });
-  if (quad) bytes.splice(12, 4, ...quad);
-  return bytes;
-}
-
-const v4 = (b: number[], at: number) => b.slice(at, at + 4).join('.');
+const DNS_TIMEOUT_MS = 5000;
 
 /**
- * The IPv4 address an IPv6 spelling carries, judged by the IPv4 rules: IPv4-mapped
- * (::ffff:a.b.c.d, also in hex), IPv4-compatible (::a.b.c.d, the deprecated ::/96 — :: and ::1
- * included) and 6to4 (2002:AABB:CCDD::). Null when it carries none.
+ * True for any address that is not public unicast (unparseable counts as private). An IPv4-mapped
+ * IPv6 address is judged as the IPv4 it carries. IPv4-compatible addresses (::a.b.c.d, deprecated
+ * by RFC 4291 and never routed) are refused too: ipaddr.js has no name for them and would call
+ * them unicast.
  */
-function embeddedIpv4(bytes: number[]): string | null {
-  const zeros = (n: number) => bytes.slice(0, n).every((x) => x === 0);
-  if (zeros(10) && bytes[10] === 0xff && bytes[11] === 0xff) return v4(bytes, 12);
-  if (zeros(12)) return v4(bytes, 12);
-  if (bytes[0] === 0x20 && bytes[1] === 0x02) return v4(bytes, 2);
-  return null;
-}
-
-/** True for any address that is not a public unicast one (unparseable counts as private). */
 export function isPrivateAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  // Node's parser is strict (no `127.1`, `0x7f.1`): a resolver never answers in such spellings
   const family = isIP(bare);
   if (family === 0) return true;
-  if (family === 4) return BLOCKED.check(bare, 'ipv4');
-  const bytes = ipv6Bytes(bare);
-  // Teredo (2001:0::/32) hides its IPv4 server and client: never a target
-  if (bytes[0] === 0x20 && bytes[1] === 0x01 && bytes[2] === 0 && bytes[3] === 0) return true;
-  const inner = embeddedIpv4(bytes);
-  if (inner !== null && BLOCKED.check(inner, 'ipv4')) return true;
-  // IPv4-compatible addresses are deprecated and never routed: refused whatever they carry
-  if (inner !== null && bytes.slice(0, 12).every((x) => x === 0)) return true;
-  return BLOCKED.check(bare, 'ipv6');
+  // IPv6 in the URL standard's canonical hex form: ipaddr.js reads any trailing dotted quad
+  // (`::8.8.8.8`) as IPv4-mapped
+  const text = family === 6 ? new URL(`http://[${bare}]/`).hostname.slice(1, -1) : bare;
+  if (!ipaddr.isValid(text)) return true;
+  let addr = ipaddr.parse(text);
+  if (addr instanceof ipaddr.IPv6) {
+    if (addr.isIPv4MappedAddress()) addr = addr.toIPv4Address();
+    else if (addr.parts.slice(0, 6).every((p) => p === 0)) return true;
+  }
+  return addr.range() !== 'unicast';
 }
 
-type OutboundConfig = Pick<Config, 'outbound'>;
+export type OutboundConfig = Pick<Config, 'outbound'>;
 
 function allowed(config: OutboundConfig, host: string) {
   return config.outbound.allowPrivate || config.outbound.allowedHosts.includes(host.toLowerCase());
+}
+
+/** Every address of a name, in the resolver's order; the module's `lookup` read at call time. */
+function lookupAll(host: string): Promise<LookupAddress[]> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(Object.assign(new Error(`DNS lookup of ${host} timed out`), { code: 'EAI_AGAIN' })),
+      DNS_TIMEOUT_MS,
+    );
+    dns.lookup(host, { all: true, verbatim: true }, (err, addresses) => {
+      clearTimeout(timer);
+      if (err) reject(err);
+      else resolve(addresses);
+    });
+  });
+}
+
+export const refused = (field?: string) =>
+  new AppError('PRIVATE_ADDRESS_NOT_ALLOWED', field ? { errors: [{ field, message: 'errors.PRIVATE_ADDRESS_NOT_ALLOWED' }] } : {});
+
+/**
+ * The addresses to connect to for `host`, resolved once: all of them public (or the host allowed by
+ * the config), else PRIVATE_ADDRESS_NOT_ALLOWED. A DNS failure is thrown as it came.
+ */
+export async function resolveOutbound(config: OutboundConfig, host: string, field?: string): Promise<LookupAddress[]> {
+  const bare = host.replace(/^\[|\]$/g, '');
+  const family = isIP(bare);
+  const addresses = family ? [{ address: bare, family }] : await lookupAll(bare);
+  if (allowed(config, bare)) return addresses;
+  if (addresses.length === 0 || addresses.some((a) => isPrivateAddress(a.address))) throw refused(field);
+  return addresses;
+}
+
+/** Answers a socket's lookup from addresses already resolved (and checked): its family, one or all. */
+export function answerLookup(
+  addresses: LookupAddress[],
+  options: Parameters<LookupFunction>[1],
+  callback: Parameters<LookupFunction>[2],
+): void {
+  const fit = options.family === 4 || options.family === 6 ? addresses.filter((a) => a.family === options.family) : addresses;
+  const first = fit[0];
+  if (!first) callback(Object.assign(new Error(`no IPv${options.family} address`), { code: 'ENOTFOUND' }), '', 0);
+  else if (options.all) (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, fit);
+  else callback(null, first.address, first.family);
+}
+
+/**
+ * A `lookup` for node:http, node:net and node:tls: the connection goes to an address that passed
+ * the rule in this very resolution (IP literals never reach a lookup: check them first).
+ */
+export function checkedLookup(config: OutboundConfig): LookupFunction {
+  return (hostname, options, callback) => {
+    resolveOutbound(config, hostname).then(
+      (list) => answerLookup(list, options, callback),
+      (err: NodeJS.ErrnoException) => callback(err, '', 0),
+    );
+  };
 }
 
 /**
@@ -112,25 +117,22 @@ export async function assertPublicHost(
   field: string,
   opts: { allowUnresolved?: boolean } = {},
 ): Promise<void> {
-  const bare = host.replace(/^\[|\]$/g, '');
-  if (allowed(config, bare)) return;
-  let addresses: string[];
+  // an allowed host is not looked up here (it may be a name only the gateway's network knows)
+  if (allowed(config, host.replace(/^\[|\]$/g, ''))) return;
   try {
-    addresses = isIP(bare) ? [bare] : (await lookup(bare, { all: true, verbatim: true })).map((a) => a.address);
+    await resolveOutbound(config, host, field);
   } catch (err) {
+    if (err instanceof AppError) throw err;
     if (opts.allowUnresolved) return;
     // a well-formed name that does not resolve is not a typo in its shape: say so
     const code = (err as NodeJS.ErrnoException).code;
     const unknown = code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME' || code === 'ENODATA';
     throw new AppError('VALIDATION_ERROR', { errors: [{ field, message: unknown ? 'validation.hostNotFound' : 'validation.host' }] });
   }
-  if (addresses.length === 0 || addresses.some(isPrivateAddress)) {
-    throw new AppError('PRIVATE_ADDRESS_NOT_ALLOWED', { errors: [{ field, message: 'errors.PRIVATE_ADDRESS_NOT_ALLOWED' }] });
-  }
 }
 
-/** An http(s) URL the server may call; throws VALIDATION_ERROR or PRIVATE_ADDRESS_NOT_ALLOWED. */
-export async function assertOutboundUrl(config: OutboundConfig, url: string, field: string): Promise<URL> {
+/** An http(s) URL as the server may call it (shape only: the host is not looked up). */
+export function parseOutboundUrl(url: string, field: string): URL {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -140,6 +142,12 @@ export async function assertOutboundUrl(config: OutboundConfig, url: string, fie
   if (!['http:', 'https:'].includes(parsed.protocol) || !parsed.hostname) {
     throw new AppError('VALIDATION_ERROR', { errors: [{ field, message: 'validation.url' }] });
   }
+  return parsed;
+}
+
+/** An http(s) URL the server may call; throws VALIDATION_ERROR or PRIVATE_ADDRESS_NOT_ALLOWED. */
+export async function assertOutboundUrl(config: OutboundConfig, url: string, field: string): Promise<URL> {
+  const parsed = parseOutboundUrl(url, field);
   await assertPublicHost(config, parsed.hostname, field);
   return parsed;
 }

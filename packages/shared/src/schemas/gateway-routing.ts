@@ -3,6 +3,7 @@ import { LIMITS } from '../constants.ts';
 import { normalizeWords } from './blacklists.ts';
 import { emptyEnvelopeSchema, envelopeOf, nameSchema, optionalString, pageOf, pageQuerySchema, phoneSchema } from './common.ts';
 import { guessSenderType, senderIdError } from './senders.ts';
+import { type RegexProblem, userRegexProblem } from '../user-regex.ts';
 
 /**
  * SMS routing configuration (Jasmin's MT routing, done better): rules (filters) a message is
@@ -28,53 +29,13 @@ export type RouterType = (typeof ROUTER_TYPES)[number];
 export const PLUGIN_TYPES = ['url_shortener', 'sender_override'] as const;
 export type PluginType = (typeof PLUGIN_TYPES)[number];
 
-export const REGEX_MAX_LENGTH = 200;
-
 /**
- * Why a pattern is refused, or null when it is safe to run on message text: it must compile (as a
- * Unicode regex), stay short, use no back-references and no quantified group that itself holds a
- * quantifier or an alternation — the shapes behind catastrophic backtracking ((a+)+, (a|a)*).
+ * Why a rule's pattern is refused, or null when it can run on message text: the check of the
+ * engine the router runs it on (user-regex.ts, RE2: linear time, no look-around or
+ * back-references, a bounded program).
  */
-export function regexProblem(pattern: string): 'regexTooLong' | 'regexInvalid' | 'regexUnsafe' | null {
-  if (pattern.length > REGEX_MAX_LENGTH) return 'regexTooLong';
-  try {
-    new RegExp(pattern, 'iu');
-  } catch {
-    return 'regexInvalid';
-  }
-  // per open group: does it hold a quantifier or an alternation?
-  const groups: { risky: boolean }[] = [];
-  let inClass = false;
-  for (let i = 0; i < pattern.length; i += 1) {
-    const c = pattern[i];
-    if (c === '\\') {
-      const next = pattern[i + 1] ?? '';
-      if (!inClass && (/[1-9]/.test(next) || next === 'k')) return 'regexUnsafe';
-      i += 1;
-      continue;
-    }
-    if (inClass) {
-      if (c === ']') inClass = false;
-      continue;
-    }
-    if (c === '[') inClass = true;
-    else if (c === '(') groups.push({ risky: false });
-    else if (c === '|' && groups.length > 0) (groups[groups.length - 1] as { risky: boolean }).risky = true;
-    else if (c === ')') {
-      const group = groups.pop();
-      const quantified = /^[*+?{]/.test(pattern.slice(i + 1));
-      if (group?.risky && quantified) return 'regexUnsafe';
-      // a group with a quantifier inside makes its enclosing group risky too
-      const parent = groups[groups.length - 1];
-      if (parent && (group?.risky || quantified)) parent.risky = true;
-    } else if (/[*+?{]/.test(c as string)) {
-      const counted = /^\{(\d+)(?:,(\d*))?\}/.exec(pattern.slice(i));
-      if (counted && (Number(counted[1]) > 1000 || Number(counted[2] || 0) > 1000)) return 'regexUnsafe';
-      const parent = groups[groups.length - 1];
-      if (parent && pattern[i - 1] !== '(') parent.risky = true;
-    }
-  }
-  return null;
+export function regexProblem(pattern: string): RegexProblem | null {
+  return userRegexProblem(pattern);
 }
 
 const patternSchema = z

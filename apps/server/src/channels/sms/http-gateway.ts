@@ -10,8 +10,10 @@
  * `messageId`) → accepted with that id; another 2xx body → refused (no id to match receipts by);
  * 4xx → refused, the body (≤ 300 characters) is the reason; 5xx, a network error or no answer
  * within response_timeout_s → transient (the sender retries). Redirects are never followed (a 3xx
- * is refused). A proxy (proxy_host/port, optional credentials) is used through Node's own
- * `http.Agent({ proxyEnv })`: absolute-form requests for http, CONNECT tunnels for https.
+ * is refused). The socket goes to the address the SSRF guard checked (`lookup`), and a proxy is
+ * given as the checked address of proxy_host. A proxy (proxy_host/port, optional credentials) is
+ * used through Node's own `http.Agent({ proxyEnv })`: absolute-form requests for http, CONNECT
+ * tunnels for https.
  *
  * Receipts — the gateway calls `dlr-url` = `<PUBLIC_URL>/webhooks/http-dlr/<connection id>/<token>`
  * (GET query or POST form/JSON), token = HMAC-SHA256 of the connection id with the server's secret,
@@ -23,7 +25,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
+import type { LookupFunction } from 'node:net';
 import type { Reason } from '@risala/shared/i18n/index.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { Receipt } from './dlr.ts';
 import { mapStat } from './dlr.ts';
 
@@ -81,6 +85,8 @@ export function parseSubmitAnswer(status: number, body: string): SubmitAnswer {
 
 export interface PostOptions {
   timeoutMs: number;
+  /** resolves the target's name for the socket: the SSRF guard's `checkedLookup`, which refuses private answers */
+  lookup?: LookupFunction;
   /** http://[user:pass@]host:port of a forward proxy */
   proxyUrl: string | null;
   maxBodyBytes?: number;
@@ -112,6 +118,7 @@ export function postForm(url: URL, form: string, o: PostOptions): Promise<{ stat
       {
         method: 'POST',
         agent,
+        lookup: o.lookup,
         headers: {
           'content-type': 'application/x-www-form-urlencoded',
           'content-length': Buffer.byteLength(form),
@@ -137,7 +144,10 @@ export function postForm(url: URL, form: string, o: PostOptions): Promise<{ stat
     req.on('finish', () => {
       sent = true;
     });
-    req.on('error', (err) => reject(err instanceof HttpTransportError ? err : new HttpTransportError(err.message, sent)));
+    // a refused address (AppError from the lookup) never connected: passed on as it is
+    req.on('error', (err) =>
+      reject(err instanceof HttpTransportError || err instanceof AppError ? err : new HttpTransportError(err.message, sent)),
+    );
     req.end(form);
   });
   return answer.finally(() => agent?.destroy());

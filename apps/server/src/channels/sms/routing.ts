@@ -1,9 +1,11 @@
 import type { FilterType, PluginType, RouterType } from '@risala/shared/schemas/gateway-routing';
 import { normalizeWords } from '@risala/shared/schemas/blacklists';
+import { userRegexTest } from '@risala/shared/user-regex';
 
 /**
  * The MT routing decision (Jasmin's router, done better), pure: no I/O, the clock, the time zone
- * and the random source are arguments. The pipeline loads the table once (routing-table.ts).
+ * and the random source are arguments (and, for chooseRouteInSlices, when to let other work run).
+ * The pipeline loads the table once (routing-table.ts).
  */
 export interface RoutingMessage {
   /** E.164 */
@@ -51,24 +53,11 @@ export interface RouteChoice {
   plugins: RoutingPlugin[];
 }
 
-// message text examined by content rules: bounded so even a slow pattern stays cheap
-const CONTENT_SCAN_LIMIT = 10_000;
-const regexCache = new Map<string, RegExp | null>();
-
-function compiled(pattern: string, flags: string): RegExp | null {
-  const key = `${flags}/${pattern}`;
-  if (!regexCache.has(key)) {
-    if (regexCache.size > 1000) regexCache.clear();
-    let re: RegExp | null = null;
-    try {
-      re = new RegExp(pattern, flags);
-    } catch {
-      re = null; // stored rules are validated; a bad one never matches
-    }
-    regexCache.set(key, re);
-  }
-  return regexCache.get(key) ?? null;
-}
+/**
+ * Message text examined by content rules: the longest SMS text a send takes. Patterns run on RE2
+ * (linear in this length, with a bounded program: @risala/shared/user-regex).
+ */
+const CONTENT_SCAN_LIMIT = 1_600;
 
 const digits = (v: string) => `+${v.replace(/\D/g, '')}`;
 const address = (v: string) => v.replace(/[\s()-]/g, '').toLowerCase();
@@ -124,7 +113,7 @@ export function ruleMatches(rule: RoutingRule, message: RoutingMessage, now: Dat
       return strings(v.prefixes).some((p) => destination.startsWith(digits(p)));
     }
     case 'destination_pattern':
-      return compiled(String(v.pattern), 'u')?.test(message.destination) ?? false;
+      return userRegexTest(String(v.pattern), message.destination);
     case 'source_address': {
       const source = message.source ?? message.sender;
       return !!source && strings(v.addresses).some((a) => address(a) === address(source));
@@ -136,7 +125,7 @@ export function ruleMatches(rule: RoutingRule, message: RoutingMessage, now: Dat
     case 'user':
       return message.user_id != null && Array.isArray(v.user_ids) && (v.user_ids as number[]).includes(message.user_id);
     case 'content_pattern':
-      return compiled(String(v.pattern), 'iu')?.test(content) ?? false;
+      return userRegexTest(String(v.pattern), content, { ignoreCase: true });
     case 'content_keyword': {
       const words = ` ${normalizeWords(content)} `;
       return strings(v.keywords).some((k) => {
@@ -162,36 +151,98 @@ export function connectionAttempts(router: RoutingRouter, pickRandom: () => numb
   return [...ids];
 }
 
-/**
- * The route for a message: ACTIVE routers by `order` (lower first), the first whose rules all
- * match wins (a router without rules matches everything); the default router catches the rest.
- * Null when nothing routes (no active default router).
- */
-export function chooseRoute(
+type RouteArgs = [
   message: RoutingMessage,
   routers: RoutingRouter[],
   rules: RoutingRule[],
   now: Date,
   timeZone: string,
-  pickRandom: () => number = Math.random,
-  plugins: RoutingPlugin[] = [],
-): RouteChoice | null {
+  pickRandom?: () => number,
+  plugins?: RoutingPlugin[],
+];
+
+const NEEDS_TURN = Symbol('needs a turn');
+const isPatternRule = (rule: RoutingRule) => rule.filter_type === 'content_pattern' || rule.filter_type === 'destination_pattern';
+
+/**
+ * The search behind chooseRoute. Each rule is evaluated once per message (`verdicts` keeps them,
+ * even when several routers use it). Before a pattern rule, the only kind whose cost is more than
+ * a comparison, it asks `mayRun()`; when that says no it stops with NEEDS_TURN, and the caller
+ * runs it again later with the same `verdicts`.
+ */
+function searchRoute(
+  [message, routers, rules, now, timeZone, pickRandom = Math.random, plugins = []]: RouteArgs,
+  verdicts: Map<number, boolean>,
+  mayRun: () => boolean,
+): RouteChoice | null | typeof NEEDS_TURN {
   const ruleById = new Map(rules.map((r) => [r.id, r]));
   const active = routers
     .filter((r) => r.status === 'ACTIVE' && r.connection_ids.length > 0)
     .sort((a, b) => a.order - b.order || a.id - b.id);
-  const matches = (router: RoutingRouter) =>
-    router.rules_ids.every((id) => {
-      const rule = ruleById.get(id);
-      return !!rule && ruleMatches(rule, message, now, timeZone);
-    });
-  const router = active.find((r) => r.router_type !== 'default' && matches(r)) ?? active.find((r) => r.router_type === 'default');
+  let router: RoutingRouter | undefined;
+  for (const candidate of active) {
+    if (candidate.router_type === 'default') continue;
+    let all = true;
+    for (const id of candidate.rules_ids) {
+      let verdict = verdicts.get(id);
+      if (verdict === undefined) {
+        const rule = ruleById.get(id);
+        if (rule && isPatternRule(rule) && !mayRun()) return NEEDS_TURN;
+        verdict = !!rule && ruleMatches(rule, message, now, timeZone);
+        verdicts.set(id, verdict);
+      }
+      if (!verdict) {
+        all = false;
+        break;
+      }
+    }
+    if (all) {
+      router = candidate;
+      break;
+    }
+  }
+  router ??= active.find((r) => r.router_type === 'default');
   if (!router) return null;
   const pluginById = new Map(plugins.map((p) => [p.id, p]));
   const routePlugins = router.plugins_ids
     .map((id) => pluginById.get(id))
     .filter((p): p is RoutingPlugin => !!p && p.status === 'INSTALLED');
   return { router, connectionIds: connectionAttempts(router, pickRandom), plugins: routePlugins };
+}
+
+const always = () => true;
+
+/**
+ * The route for a message: ACTIVE routers by `order` (lower first), the first whose rules all
+ * match wins (a router without rules matches everything); the default router catches the rest.
+ * Null when nothing routes (no active default router).
+ */
+export function chooseRoute(...args: RouteArgs): RouteChoice | null {
+  return searchRoute(args, new Map(), always) as RouteChoice | null;
+}
+
+/**
+ * chooseRoute for the server: before each pattern rule, `pause()` may hand back a promise (its
+ * time slice is used up) that is awaited first, so routing never holds the event loop for more
+ * than one pattern over one message — each is bounded (user-regex.ts), their number is the tenant's.
+ */
+export async function chooseRouteInSlices(pause: () => Promise<void> | null, ...args: RouteArgs): Promise<RouteChoice | null> {
+  const verdicts = new Map<number, boolean>();
+  let resumed = false; // after a turn the next pattern runs, whatever pause() says: progress
+  for (;;) {
+    let turn: Promise<void> | null = null;
+    const found = searchRoute(args, verdicts, () => {
+      if (resumed) {
+        resumed = false;
+        return true;
+      }
+      turn = pause();
+      return turn === null;
+    });
+    if (found !== NEEDS_TURN) return found;
+    await turn;
+    resumed = true;
+  }
 }
 
 // http(s) links in message text; trailing punctuation stays outside the link

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   applyPlugins,
   chooseRoute,
+  chooseRouteInSlices,
   inTimeWindow,
   localClock,
   type RoutingMessage,
@@ -10,6 +11,7 @@ import {
   type RoutingRule,
   ruleMatches,
 } from './routing.ts';
+import { timeSlice } from '../../lib/time-slice.ts';
 
 const NOW = new Date('2026-11-23T10:00:00Z'); // a Monday, 13:00 in Riyadh
 const msg = (over: Partial<RoutingMessage> = {}): RoutingMessage => ({
@@ -157,6 +159,64 @@ describe('chooseRoute', () => {
     ];
     const r = router({ id: 2, router_type: 'static', order: 1, plugins_ids: [3, 2, 1] });
     expect(chooseRoute(msg(), [r, def], rules, NOW, 'UTC', Math.random, plugins)?.plugins.map((p) => p.id)).toEqual([3, 1]);
+  });
+});
+
+describe('chooseRouteInSlices', () => {
+  const rules = [
+    rule(1, 'content_pattern', { pattern: 'a*a*a*a*a*a*a*a*b' }),
+    rule(2, 'content_pattern', { pattern: '(a|aa)*c' }),
+    rule(3, 'sender', { sender_ids: ['Risala'] }),
+  ];
+  const def = router({ id: 1, router_type: 'default', order: 50 });
+  const routers = [
+    router({ id: 2, router_type: 'static', order: 1, rules_ids: [3, 1] }),
+    router({ id: 3, router_type: 'static', order: 2, rules_ids: [1, 2] }),
+    router({ id: 4, router_type: 'static', order: 3, rules_ids: [3, 2] }),
+    def,
+  ];
+  it('gives chooseRoute’s answer, pausing before each pattern rule it evaluates (each once per message)', async () => {
+    for (const content of ['a'.repeat(160), `${'a'.repeat(159)}c`, `${'a'.repeat(159)}b`]) {
+      for (const always of [true, false]) {
+        let turns = 0;
+        // a slice used up before every pattern (or never)
+        const pause = () => {
+          if (!always) return null;
+          turns += 1;
+          return Promise.resolve();
+        };
+        const sliced = await chooseRouteInSlices(pause, msg({ content }), routers, rules, NOW, 'UTC');
+        expect(sliced?.router.id).toBe(chooseRoute(msg({ content }), routers, rules, NOW, 'UTC')?.router.id);
+        expect(turns).toBeLessThanOrEqual(2);
+      }
+    }
+    // router 2 evaluates rules 3 (a comparison) and 1, router 3 stops at rule 1 (known), router 4
+    // evaluates rule 2: two patterns, two questions
+    let asked = 0;
+    const count = () => {
+      asked += 1;
+      return null;
+    };
+    const choice = await chooseRouteInSlices(count, msg({ content: 'a'.repeat(160) }), routers, rules, NOW, 'UTC');
+    expect(choice?.router.id).toBe(1);
+    expect(asked).toBe(2);
+  });
+  it('lets the event loop run once a slice is used up', async () => {
+    const pause = timeSlice(5);
+    expect(pause()).toBeNull();
+    const until = performance.now() + 10;
+    while (performance.now() < until) {
+      // spend the slice
+    }
+    let timerRan = false;
+    setImmediate(() => {
+      timerRan = true;
+    });
+    const turn = pause();
+    expect(turn).not.toBeNull();
+    await turn;
+    expect(timerRan).toBe(true);
+    expect(pause()).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * Briefs (POST /api/ai/upload): a PDF, DOCX or plain-text file whose text grounds content
  * generation for a brand. The type is read from the content (not the name); the text is extracted
- * (unpdf for PDF, mammoth for DOCX), kept up to BRIEF_TEXT_MAX characters, and the file is not
+ * (unpdf for PDF, mammoth through the zip guard for DOCX), kept up to BRIEF_TEXT_MAX characters, and the file is not
  * stored. A brief's phone numbers and email addresses are removed before any model reads it.
  */
 import { BRIEF_TEXT_MAX, type Brief } from '@risala/shared/schemas/ai-content';
@@ -10,6 +10,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { aiBriefs } from '../../db/schema/index.ts';
+import { docxToText } from '../../lib/docx.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { findBrand } from '../brands/index.ts';
@@ -38,11 +39,7 @@ async function extract(buffer: Buffer): Promise<{ kind: Kind; text: string }> {
     return { kind: 'pdf', text };
   }
   if (type?.ext === 'docx') {
-    const { default: mammoth } = await import('mammoth');
-    const result = await mammoth.extractRawText({ buffer }).catch(() => {
-      throw new AppError('AI_BRIEF_UNREADABLE');
-    });
-    return { kind: 'docx', text: result.value };
+    return { kind: 'docx', text: await docxToText(buffer, 'AI_BRIEF_UNREADABLE') };
   }
   const text = type ? null : asText(buffer);
   if (text === null) throw new AppError('INVALID_FILE_TYPE');

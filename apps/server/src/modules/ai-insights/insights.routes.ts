@@ -81,7 +81,7 @@ export function aiInsightRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const lang = req.query.lang ?? requestLanguage(req);
         // the daily cap refuses before the stream opens
         const writer = await prepareAnalytics(ctx, auth);
-        await streamWriting(req, reply, lang, (emit, signal) => analytics(ctx, auth, writer, lang, req.query.days, emit, signal));
+        await streamWriting(ctx, req, reply, lang, (emit, signal) => analytics(ctx, auth, writer, lang, req.query.days, emit, signal));
       },
     );
     app.get(

@@ -5,6 +5,7 @@
  */
 import type { Insight, Performance } from '@risala/shared/schemas/ai-insights';
 import { translate } from '@risala/shared/i18n/index.ts';
+import { mdText } from '@risala/shared/markdown';
 import type { Lang } from '../ai/index.ts';
 import { confidence, type Found } from './detectors.ts';
 
@@ -161,7 +162,7 @@ export function builtinSummary(lang: Lang, insights: Insight[], days: number): s
     // the titles only: the insights themselves are shown beside the summary with their explanations
     insights
       .slice(0, 6)
-      .map((i) => w.t('summaryItem', { title: i.title }))
+      .map((i) => w.t('summaryItem', { title: mdText(i.title) })) // a title quotes names from the account's data
       .join('\n'),
     w.t('builtinFooter'),
   ].join('\n\n');
@@ -177,16 +178,17 @@ export function builtinPerformance(lang: Lang, p: Pick<Performance, 'campaign' |
       w.t('performance.allBaseline'),
       ...p.campaigns.map((c) =>
         [
-          w.t('performance.campaign', { campaign: c.campaign.name }),
+          w.t('performance.campaign', { campaign: mdText(c.campaign.name) }),
           c.channels.length ? channelLines(w, c.channels) : w.t('performance.none'),
         ].join('\n'),
       ),
       w.t('builtinFooter'),
     ].join('\n\n');
   }
-  if (p.channels.length === 0) return [w.t('performance.title', { campaign: p.campaign.name }), w.t('performance.none')].join('\n\n');
+  if (p.channels.length === 0)
+    return [w.t('performance.title', { campaign: mdText(p.campaign.name) }), w.t('performance.none')].join('\n\n');
   return [
-    w.t('performance.title', { campaign: p.campaign.name }),
+    w.t('performance.title', { campaign: mdText(p.campaign.name) }),
     w.t('performance.baseline', { days: w.n(days) }),
     channelLines(w, p.channels),
     w.t('builtinFooter'),

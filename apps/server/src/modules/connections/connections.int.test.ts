@@ -271,7 +271,7 @@ describe('connections CRUD and validation', () => {
     expect(wrongType.statusCode).toBe(400);
   });
 
-  it("answers 404 for another account's connection and 403 for a marketer's write", async () => {
+  it("answers 404 for another account's connection and 403 for a marketer (the gateway is run by owners and admins)", async () => {
     for (const [method, url] of [
       ['GET', `/api/gateway/connections/${smppId}`],
       ['PUT', `/api/gateway/connections/${smppId}`],
@@ -283,7 +283,7 @@ describe('connections CRUD and validation', () => {
       const res = await call(stranger.token, method, url, method === 'PUT' ? { type: 'smpp', window_size: 5 } : undefined);
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
-    expect((await call(marketer.token, 'GET', `/api/gateway/connections/${smppId}`)).statusCode).toBe(200);
+    expect((await call(marketer.token, 'GET', `/api/gateway/connections/${smppId}`)).statusCode).toBe(403);
     expect((await call(marketer.token, 'POST', `/api/gateway/connections/${smppId}/start`)).statusCode).toBe(403);
     expect((await call(owner.token, 'GET', '/api/gateway/connections/abc')).statusCode).toBe(400);
   });

@@ -4,7 +4,9 @@
  * real graphile worker, the real dispatcher.
  */
 import { storedReasonText as readable } from '@risala/shared/i18n/index.ts';
+import dns from 'node:dns';
 import http from 'node:http';
+import { syncBuiltinESMExports } from 'node:module';
 import type { Runner } from 'graphile-worker';
 import type { QueryResultRow } from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -251,6 +253,30 @@ describe('HTTP connections', () => {
     expect(sentTo('966510000007')).toHaveLength(0);
   });
 
+  it('connects to the address it checked: a name that rebinds to loopback after the check reaches nothing', async () => {
+    t.ctx.config.outbound.allowedHosts = [];
+    const name = 'gw.rebind.test';
+    const restore = rebindAtBoundary(name);
+    const api2 = (a: 'stop' | 'start') => api('POST', `/api/gateway/connections/${connId}/${a}`);
+    try {
+      expect((await api2('stop')).statusCode).toBe(200);
+      await t.sql('update connections set post_url = $2 where id = $1', [connId, gatewayUrl.replace('127.0.0.1', name)]);
+      expect((await api2('start')).statusCode).toBe(200);
+      const r = await send(['+966510000040'], 'to the checked address only');
+      const m = await waitFor(
+        () => message(r.bulk_id),
+        (x) => x.status === 'FAILED' || x.status === 'SENT',
+      );
+      expect(sentTo('966510000040')).toHaveLength(0);
+      expect(m).toMatchObject({ status: 'FAILED', error_code: 'PRIVATE_ADDRESS_NOT_ALLOWED' });
+    } finally {
+      restore();
+      expect((await api2('stop')).statusCode).toBe(200);
+      await t.sql('update connections set post_url = $2 where id = $1', [connId, gatewayUrl]);
+      expect((await api2('start')).statusCode).toBe(200);
+    }
+  });
+
   it('a stopped HTTP connection keeps messages QUEUED until it is started again', async () => {
     expect((await api('POST', `/api/gateway/connections/${connId}/stop`)).statusCode).toBe(200);
     const r = await send(['+966510000008', '+966510000009'], 'waiting');
@@ -339,6 +365,31 @@ describe('HTTP connections', () => {
     }
   });
 });
+
+/**
+ * DNS rebinding at the boundary (Node's resolver): for `name`, the promise API answers a public
+ * address and the callback API — the one sockets use — answers loopback, as a name whose records
+ * change between a check and the connect would. The public address is only ever an answer: the
+ * guarded code resolves with the callback API and so never connects to it.
+ */
+function rebindAtBoundary(name: string) {
+  const original = { lookup: dns.lookup, promises: dns.promises.lookup };
+  const answer = (address: string, family: number, all: boolean) => (all ? [{ address, family }] : { address, family });
+  dns.promises.lookup = (async (host: string, opts?: dns.LookupOptions) =>
+    host === name ? answer('93.184.216.34', 4, Boolean(opts?.all)) : original.promises(host, opts ?? {})) as typeof dns.promises.lookup;
+  dns.lookup = ((host: string, a: unknown, b: unknown) => {
+    const cb = (typeof a === 'function' ? a : b) as (err: Error | null, ...rest: unknown[]) => void;
+    const opts = (typeof a === 'object' && a ? a : {}) as dns.LookupOptions;
+    if (host !== name) return original.lookup(host, opts as dns.LookupAllOptions, cb as never);
+    process.nextTick(() => (opts.all ? cb(null, [{ address: '127.0.0.1', family: 4 }]) : cb(null, '127.0.0.1', 4)));
+  }) as typeof dns.lookup;
+  syncBuiltinESMExports();
+  return () => {
+    dns.lookup = original.lookup;
+    dns.promises.lookup = original.promises;
+    syncBuiltinESMExports();
+  };
+}
 
 async function balance() {
   const [row] = await t.sql(`select balance::int from credits where account_id = $1 and channel = 'sms'`, [owner.accountId]);

@@ -6,10 +6,11 @@ import {
   type RouteTestInput,
   type UpdateRouterInput,
 } from '@risala/shared/schemas/gateway-routing';
-import { applyPlugins, chooseRoute } from '../../channels/sms/routing.ts';
+import { applyPlugins, chooseRouteInSlices } from '../../channels/sms/routing.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { timeSlice } from '../../lib/time-slice.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { invalidateRoutingTable, loadRoutingTable } from './routing-table.ts';
 import * as repo from './routing.repo.ts';
@@ -166,7 +167,16 @@ export async function testRoute(ctx: AppContext, auth: AuthContext, input: Route
     content: input.content,
     channel: 'sms',
   };
-  const choice = chooseRoute(message, table.routers, table.rules, new Date(), table.timezone, Math.random, table.plugins);
+  const choice = await chooseRouteInSlices(
+    timeSlice(),
+    message,
+    table.routers,
+    table.rules,
+    new Date(),
+    table.timezone,
+    Math.random,
+    table.plugins,
+  );
   if (!choice) return { matched: false, router: null, connections: [], plugins: [], preview: null };
   const names = new Map((await repo.connectionNames(ctx.db, auth.accountId, choice.connectionIds)).map((c) => [c.id, c]));
   const preview = await applyPlugins(message, choice.plugins, async (_url, plugin) => `${shortenerBase(plugin, ctx.config.publicUrl)}…`);

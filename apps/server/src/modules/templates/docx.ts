@@ -1,5 +1,6 @@
 import type { DocxConversion } from '@risala/shared/schemas/templates';
 import { fileTypeFromBuffer } from 'file-type';
+import { docxToHtml } from '../../lib/docx.ts';
 import { AppError } from '../../lib/errors.ts';
 import { sanitizeEmailHtml } from './sanitize.ts';
 
@@ -12,16 +13,13 @@ export async function isDocx(buffer: Buffer): Promise<boolean> {
   return type?.ext === 'docx';
 }
 
-/** Convert a .docx to sanitised email HTML with mammoth; conversion warnings come back as messages. */
+/**
+ * Convert a .docx to sanitised email HTML with mammoth (through the zip guard: an archive over its
+ * limits is ARCHIVE_TOO_LARGE / ARCHIVE_REFUSED); conversion warnings come back as messages.
+ */
 export async function convertDocx(buffer: Buffer): Promise<DocxConversion> {
   if (!(await isDocx(buffer))) throw new AppError('INVALID_FILE_TYPE');
-  const { default: mammoth } = await import('mammoth'); // loaded on first use: it is heavy (decisions.md, memory)
-  let result: Awaited<ReturnType<typeof mammoth.convertToHtml>>;
-  try {
-    result = await mammoth.convertToHtml({ buffer });
-  } catch {
-    throw new AppError('DOCX_CONVERSION_FAILED');
-  }
+  const result = await docxToHtml(buffer, 'DOCX_CONVERSION_FAILED');
   return {
     html: sanitizeEmailHtml(result.value),
     messages: result.messages.map((m) => ({ type: m.type, message: m.message })),

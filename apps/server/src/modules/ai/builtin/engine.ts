@@ -6,6 +6,7 @@
  * says plainly what it can do and how to connect a model. Every answer is labelled built-in by
  * the service; nothing here pretends to be generated.
  */
+import { mdLink, mdQuote, mdText } from '@risala/shared/markdown';
 import { formatInZone } from '@risala/shared/time';
 import { type TranslateParams, translate } from '@risala/shared/i18n/index.ts';
 import type { Channel } from '@risala/shared/schemas/messages';
@@ -43,10 +44,10 @@ async function tool(tools: ToolBox, name: string, args: Data = {}): Promise<Data
   return out.ok ? (out.data as Data) : null;
 }
 
-/** The tool's refusal (no permission, not found…) said as it is. */
+/** The tool's refusal (no permission, not found…) said as it is (as text: it may quote a name). */
 async function toolOrReason(tools: ToolBox, name: string, args: Data = {}): Promise<{ data: Data | null; reason: string | null }> {
   const out = await tools.run(name, args);
-  return out.ok ? { data: out.data as Data, reason: null } : { data: null, reason: String((out.data as Data).message ?? '') };
+  return out.ok ? { data: out.data as Data, reason: null } : { data: null, reason: mdText((out.data as Data).message ?? '') };
 }
 
 export class BuiltinEngine implements AiProvider {
@@ -111,7 +112,7 @@ export class BuiltinEngine implements AiProvider {
     const groups = listed.data.groups as { id: number; name: string; members: number; url: string }[];
     const group = groupIn(turn.query, groups);
     if (!group && mentionsGroup(turn.query) && !cityIn(turn.query, await this.cities(turn.tools))) {
-      const names = groups.map((g) => `- [${g.name}](${g.url}): **${p.n(g.members)}**`).join('\n');
+      const names = groups.map((g) => `- ${mdLink(g.name, g.url)}: **${p.n(g.members)}**`).join('\n');
       return `${p.t('audience.groupNotFound')}\n\n${names || p.t('audience.noGroups')}`;
     }
     const city = group ? null : cityIn(turn.query, await this.cities(turn.tools));
@@ -125,9 +126,9 @@ export class BuiltinEngine implements AiProvider {
     const total = count.total as number;
     const byChannel = count.by_channel as Record<string, number>;
     const where = group
-      ? p.t('audience.inGroup', { name: `[${group.name}](${group.url})` })
+      ? p.t('audience.inGroup', { name: mdLink(group.name, group.url) })
       : city
-        ? p.t('audience.inCity', { city })
+        ? p.t('audience.inCity', { city: mdText(city) })
         : p.t('audience.inAccount');
     const lines = [p.t('audience.total', { count: p.n(total), where })];
     if (channel) {
@@ -163,7 +164,7 @@ export class BuiltinEngine implements AiProvider {
     const c = res.data.campaign as Data;
     const tot = res.data.total as Data;
     const lines = [
-      p.t('campaign.title', { name: `[${c.name}](${res.data.report_url})`, status: translate(p.lang, `campaigns.status.${c.status}`) }),
+      p.t('campaign.title', { name: mdLink(c.name, res.data.report_url), status: translate(p.lang, `campaigns.status.${c.status}`) }),
       [
         `- ${p.t('campaign.targeted')}: **${p.n(tot.targeted)}**`,
         `- ${p.t('campaign.sent')}: **${p.n(tot.sent)}**`,
@@ -198,7 +199,7 @@ export class BuiltinEngine implements AiProvider {
       timeZone: 'UTC',
     }).format(Date.UTC(2020, 0, 1, best.hour));
     const key = res.data.metric === 'engagement' ? 'bestHour.engagement' : 'bestHour.delivery';
-    return p.t(key, { hour, zone: res.data.time_zone, rate: p.pct(best.rate), sent: p.n(best.sent), days: p.n(res.data.days) });
+    return p.t(key, { hour, zone: mdText(res.data.time_zone), rate: p.pct(best.rate), sent: p.n(best.sent), days: p.n(res.data.days) });
   }
 
   private async failures(turn: ChatTurn, p: Phrases) {
@@ -208,7 +209,7 @@ export class BuiltinEngine implements AiProvider {
     if (reasons.length === 0) return p.t('failures.none', { days: p.n(30) });
     return [
       p.t('failures.title', { total: p.n(res.data.total), days: p.n(30) }),
-      reasons.map((r) => `- ${r.reason}: **${p.n(r.count)}**`).join('\n'),
+      reasons.map((r) => `- ${mdText(r.reason)}: **${p.n(r.count)}**`).join('\n'),
       p.t('failures.more'),
     ].join('\n\n');
   }
@@ -232,7 +233,7 @@ export class BuiltinEngine implements AiProvider {
       if (res.data.total === 0) return p.t('templates.noneWaiting');
       return [
         p.t('templates.waiting', { count: p.n(res.data.total) }),
-        items.map((t) => `- [${t.name}](${t.url}) (${p.channel(t.channel)})`).join('\n'),
+        items.map((t) => `- ${mdLink(t.name, t.url)} (${p.channel(t.channel)})`).join('\n'),
       ].join('\n\n');
     }
     const summary = Object.entries(byStatus)
@@ -276,8 +277,8 @@ export class BuiltinEngine implements AiProvider {
     if (!res.data) return res.reason ?? p.t('noData');
     return [
       p.t('draft.templateSaved', { channel: p.channel(channel), url: res.data.url }),
-      `> ${text}`,
-      p.t('draft.pattern.note', { voice: brand?.voice_tone ?? '—' }),
+      mdQuote(text),
+      p.t('draft.pattern.note', { voice: mdText(brand?.voice_tone ?? '—') }),
     ].join('\n\n');
   }
 
@@ -287,7 +288,7 @@ export class BuiltinEngine implements AiProvider {
     const groups = listed.data.groups as { id: number; name: string; members: number; url: string }[];
     const group = groupIn(turn.query, groups);
     if (!group) {
-      const names = groups.map((g) => `- ${g.name} (${p.n(g.members)})`).join('\n');
+      const names = groups.map((g) => `- ${mdText(g.name)} (${p.n(g.members)})`).join('\n');
       return `${p.t('draft.whichGroup')}\n\n${names || p.t('audience.noGroups')}`;
     }
     const ch = channel ?? 'sms';
@@ -306,11 +307,11 @@ export class BuiltinEngine implements AiProvider {
     if (!res.data) return res.reason ?? p.t('noData');
     const when = res.data.schedule_at ? formatInZone(res.data.schedule_at, res.data.time_zone, p.lang) : p.t('draft.noSchedule');
     return [
-      p.t('draft.campaignSaved', { name: res.data.name, url: res.data.url }),
+      p.t('draft.campaignSaved', { name: mdText(res.data.name), url: res.data.url }),
       [
-        `- ${p.t('draft.audience')}: [${group.name}](${group.url})${p.lang === 'ar' ? '،' : ','} **${p.n(res.data.audience.reachable)}** ${p.t('draft.reachableOn', { channel: p.channel(ch) })}`,
+        `- ${p.t('draft.audience')}: ${mdLink(group.name, group.url)}${p.lang === 'ar' ? '،' : ','} **${p.n(res.data.audience.reachable)}** ${p.t('draft.reachableOn', { channel: p.channel(ch) })}`,
         `- ${p.t('draft.channels')}: ${p.channel(ch)}`,
-        `- ${p.t('draft.content')}: ${template ? `[${template.name}](${template.url})` : p.t('draft.noContent')}`,
+        `- ${p.t('draft.content')}: ${template ? mdLink(template.name, template.url) : p.t('draft.noContent')}`,
         `- ${p.t('draft.schedule')}: ${when}`,
       ].join('\n'),
       p.t('draft.confirm'),

@@ -12,6 +12,7 @@ import type {
   ChatCompletionTool,
 } from 'openai/resources/chat/completions';
 import { AppError } from '../../../lib/errors.ts';
+import type { SafeFetch } from '../../../lib/safe-fetch.ts';
 import type { AiProvider, Billing, ChatTurn, GenerateRequest, TurnResult } from '../provider.ts';
 import { generationMessages, systemPrompt } from './prompt.ts';
 
@@ -27,6 +28,8 @@ export interface OpenAiCompatibleOptions {
   temperature: number;
   /** what the system prompt tells the model about the account */
   account: { timeZone: string; shareContacts: boolean };
+  /** the HTTP client: the guarded one (lib/safe-fetch.ts) for an account's own server */
+  fetch?: SafeFetch;
 }
 
 /** The client's failures as our stable codes; an abort caused by our own deadline is a timeout. */
@@ -74,6 +77,7 @@ export class OpenAiCompatibleProvider implements AiProvider {
       maxRetries: opts.maxRetries,
       timeout: opts.chatTimeoutMs,
       dangerouslyAllowBrowser: false,
+      ...(opts.fetch ? { fetch: opts.fetch as unknown as typeof fetch } : {}),
     });
   }
 

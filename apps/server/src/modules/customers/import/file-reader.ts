@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { AppError } from '../../../lib/errors.ts';
+import { xlsxRows } from './xlsx-rows.ts';
 
 /** Import files may be larger than ordinary uploads (10 MB): 50 MB, about 500,000 customers. */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
@@ -105,50 +106,20 @@ export function detectImportFile(buf: Buffer): ImportFile {
   return { format: 'csv', delimiter: sniffDelimiter(body.subarray(0, 64 * 1024).toString('utf8')) };
 }
 
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    const v = value as { text?: unknown; richText?: { text: string }[]; result?: unknown; hyperlink?: string };
-    if (v.richText) return v.richText.map((r) => r.text).join('');
-    if (v.text !== undefined) return cellText(v.text);
-    if (v.result !== undefined) return cellText(v.result);
-    return '';
-  }
-  return String(value);
-}
-
-async function* xlsxRows(source: Readable): AsyncGenerator<string[]> {
-  const { default: ExcelJS } = await import('exceljs'); // loaded on first use: it is heavy (decisions.md, memory)
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    worksheets: 'emit',
-  });
-  for await (const sheet of reader) {
-    for await (const row of sheet) {
-      const values = row.values as unknown[];
-      const cells: string[] = [];
-      for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]));
-      yield cells;
-    }
-    return; // the first worksheet only
-  }
-}
-
 /**
- * Rows of an import file as arrays of text cells, header first, streamed with bounded memory.
+ * Rows of an import file as arrays of text cells, header first, streamed with bounded memory (an
+ * XLSX comes as the bytes of the zip: it is read through the zip guard, see xlsx-rows.ts).
  * CSV is read leniently where spreadsheets are: a quote inside an unquoted field (`Ahmed "Abu Ali"`)
  * is kept as text, rows may have more or fewer cells. A file that still cannot be read says where.
  */
 export async function* readRows(data: Buffer | Readable, file: ImportFile): AsyncGenerator<string[]> {
-  const source = Buffer.isBuffer(data) ? Readable.from([data]) : data;
   try {
     if (file.format === 'xlsx') {
-      yield* xlsxRows(source);
+      if (!Buffer.isBuffer(data)) throw new AppError('IMPORT_FILE_INVALID', { message: 'an XLSX is read from its bytes' });
+      yield* xlsxRows(data);
       return;
     }
+    const source = Buffer.isBuffer(data) ? Readable.from([data]) : data;
     const parser = source.pipe(
       parse({ delimiter: file.delimiter, bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true }),
     );

@@ -26,7 +26,7 @@ import {
 } from '../../../channels/sms/http-gateway.ts';
 import { decryptSecret } from '../../../lib/crypto.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { assertOutboundUrl, assertPublicHost } from '../../../lib/outbound-url.ts';
+import { assertOutboundUrl, checkedLookup, resolveOutbound } from '../../../lib/outbound-url.ts';
 import type { ClaimedSms } from './sms-results.ts';
 import { QueueDrainer } from './drainer.ts';
 
@@ -157,6 +157,8 @@ export class HttpSender extends QueueDrainer {
       const conn = this.conn ?? claimedWith; // the row as last read: edits apply to the next attempt
       await this.pace(conn.message_per_second);
       if (this.stopped) return this.dispatcher.results.push({ kind: 'release', row, submitted: row.possible_duplicate, written });
+      // recorded before the first request leaves: a crash from here on flags it (the gateway may have it)
+      if (attempt === 0) await this.dispatcher.markSubmitted(this.id, [row]);
       const answer = await this.submit(row, conn);
       if (answer.kind === 'accepted') return this.dispatcher.results.push({ kind: 'sent', row, ids: [answer.id], whole: true, written });
       if (this.stopped) return this.dispatcher.results.push({ kind: 'release', row, submitted: row.possible_duplicate, written });
@@ -176,14 +178,19 @@ export class HttpSender extends QueueDrainer {
     }
   }
 
-  /** One request: the URL checked first (DNS may have changed since the row was saved). */
+  /**
+   * One request: the URL checked first (DNS may have changed since the row was saved), then the
+   * socket connects to an address checked in the same resolution (no rebinding in between); a
+   * proxy is reached at the address its name was checked at.
+   */
   private async submit(row: ClaimedSms, conn: HttpConn): Promise<SubmitAnswer> {
     const { config } = this.dispatcher.ctx;
     let url: URL;
+    let proxyAddress: string | null = null;
     try {
       if (!conn.post_url) throw new AppError('VALIDATION_ERROR');
       url = await assertOutboundUrl(config, conn.post_url, 'post_url');
-      if (conn.proxy_host) await assertPublicHost(config, conn.proxy_host, 'proxy_host');
+      if (conn.proxy_host) proxyAddress = await this.proxyAddress(conn.proxy_host);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       return { kind: 'refused', code: err.code, reason: conn.post_url ?? '', why: { key: `errors.${err.code}`, params: err.params } };
@@ -201,14 +208,27 @@ export class HttpSender extends QueueDrainer {
       });
       const res = await postForm(url, form, {
         timeoutMs: conn.response_timeout_s * 1000,
-        proxyUrl: proxyUrl(conn, secret(conn.proxy_password_enc)),
+        lookup: checkedLookup(config),
+        proxyUrl: proxyUrl({ ...conn, proxy_host: proxyAddress }, secret(conn.proxy_password_enc)),
         signal: this.abort.signal,
       });
       return parseSubmitAnswer(res.status, res.body);
     } catch (err) {
+      if (err instanceof AppError) return { kind: 'refused', code: err.code, reason: url.host, why: { key: `errors.${err.code}` } };
       if (!(err instanceof HttpTransportError)) return { kind: 'refused', code: 'SUBMIT_FAILED', reason: (err as Error).message };
       if (err.maybeSent) row.possible_duplicate = true; // the gateway may have it: a retry can send it twice
       return { kind: 'transient', code: 'HTTP_NO_ANSWER', reason: err.message };
     }
+  }
+
+  /** The proxy's address, checked; a name that does not resolve is refused as before. */
+  private async proxyAddress(host: string): Promise<string> {
+    try {
+      const [first] = await resolveOutbound(this.dispatcher.ctx.config, host, 'proxy_host');
+      if (first) return first.address;
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+    }
+    throw new AppError('VALIDATION_ERROR', { errors: [{ field: 'proxy_host', message: 'validation.hostNotFound' }] });
   }
 }

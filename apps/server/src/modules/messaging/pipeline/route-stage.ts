@@ -11,9 +11,10 @@
 import { countSms } from '@risala/shared/sms';
 import { sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
-import { applyPlugins, chooseRoute } from '../../../channels/sms/routing.ts';
+import { applyPlugins, chooseRouteInSlices } from '../../../channels/sms/routing.ts';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/errors.ts';
+import { timeSlice } from '../../../lib/time-slice.ts';
 import { loadRoutingTable, urlShortenerFor } from '../../routing/index.ts';
 import { filterRows, selectStageRows } from './filter-stage.ts';
 import type { RouteDecisions } from './jobs.ts';
@@ -28,6 +29,12 @@ import { stageTx } from './stage-repo.ts';
  * (decisions.md "One router job at a time").
  */
 const routing = pLimit(1);
+
+/**
+ * A chunk is routed in slices: after this long on the CPU the loop lets other work run (HTTP,
+ * receipts), so a chunk holds the event loop for one rule of one message at most, not the chunk.
+ */
+const SLICE_MS = 10;
 
 export function routeChunk(ctx: AppContext, ids: number[]): Promise<void> {
   return routing(() => routeAndFilter(ctx, ids));
@@ -60,11 +67,13 @@ async function routeAndFilter(ctx: AppContext, ids: number[]): Promise<void> {
     const connected = new Set(conns.filter((c) => c.status === 'CONNECTED').map((c) => c.id));
     const now = new Date();
 
+    const pause = timeSlice(SLICE_MS);
     for (const r of sms) {
       const table = tables.get(r.account_id);
       const choice =
         table &&
-        chooseRoute(
+        (await chooseRouteInSlices(
+          pause,
           { destination: r.recipient, sender: r.sender, user_id: r.user_id, content: r.body },
           table.routers,
           table.rules,
@@ -72,7 +81,7 @@ async function routeAndFilter(ctx: AppContext, ids: number[]): Promise<void> {
           table.timezone,
           Math.random,
           table.plugins,
-        );
+        ));
       if (!choice || choice.connectionIds.length === 0) {
         refusals.push({ row: r, status: 'FAILED', error_code: 'NO_ROUTE', error_message: reason('noRoute') });
         continue;
