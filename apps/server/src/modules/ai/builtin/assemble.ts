@@ -68,6 +68,11 @@ const LIST_OF_ENTITY: Partial<Record<QueryEntity, string>> = {
   brands: '@brands',
 };
 
+const VERBS: Sense['t'][] = ['consent', 'reach', 'outcome', 'sent', 'marker'];
+/** "not", or the spoken "ما" before a verb ("ما وافق", "ما وصلت"); "ما" opening a question is "what". */
+export const negates = (items: readonly Item[], at: number): boolean =>
+  is(items[at], 'not') || (at > 0 && items[at]?.text === 'ما' && VERBS.some((t) => is(items[at + 1], t)));
+
 const CUSTOMER_HINTS: Sense['t'][] = ['consent', 'reach'];
 const MESSAGE_HINTS: Sense['t'][] = ['outcome', 'sent', 'when', 'why', 'rate'];
 
@@ -76,7 +81,8 @@ export function chooseEntity(st: State): void {
   const { items } = st;
   const named: { entity: QueryEntity; at: number }[] = [];
   for (const [at, item] of items.entries()) {
-    const e = firstSense(item, 'entity');
+    // a word is an entity word unless it also says something narrower ("SMS" is the channel, "delivery" an outcome)
+    const e = item.senses.some((s) => s.t === 'value' || s.t === 'outcome' || s.t === 'name') ? undefined : firstSense(item, 'entity');
     if (!e) continue;
     // "SMS templates", "email senders": a channel before another entity word only says which ones
     const channel = item.senses.some((s) => s.t === 'value' && s.options.some((o) => o.field === 'channel'));
@@ -98,6 +104,11 @@ export function chooseEntity(st: State): void {
   if (account && named.length > 1) {
     st.used.add(account.at);
     named.splice(named.indexOf(account), 1);
+  }
+  // "when should I text my customers", "why did my customers not get it": the messages sent to them
+  if (items.some((x) => is(x, 'when') || is(x, 'why')) && named.length === 1 && named[0]?.entity === 'customers') {
+    st.used.add(named[0].at);
+    named.splice(0, 1);
   }
   if (named.length > 0) {
     const afterMeasure = named.find((n) => is(items[n.at - 1], 'measure') || is(items[n.at - 2], 'measure'));
@@ -197,7 +208,7 @@ export function placeFilters(st: State): void {
     if (st.used.has(at) && at !== st.entityAt) continue;
     // outcomes (delivered, failed, read) are the measure step's: a rate's subject or a filter
     if (is(item, 'outcome')) continue;
-    if (is(item, 'not')) {
+    if (negates(items, at)) {
       negate = at;
       // "opted out": consent and not at once
       if (!is(item, 'consent')) continue;

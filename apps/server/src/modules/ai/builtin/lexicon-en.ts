@@ -28,7 +28,7 @@ export const EN: readonly Entry[] = [
   // measures
   ['how many|number of|count|count of|total number|total number of|how much|quantity|tally', measure('count')],
   ['percentage|percent|per cent|%|share|proportion|fraction|what part|ratio|portion', measure('share')],
-  ['list|show|display|which|what are|names|name all|who|who are|enumerate', measure('list')],
+  ['list|show|display|which|what are|names|name all|who are|enumerate', measure('list')],
   ['average|mean|avg|on average', measure('avg')],
   ['sum|sum of|add up', measure('sum')],
   ['rate|rates', S('rate')],
@@ -47,7 +47,7 @@ export const EN: readonly Entry[] = [
   // entities, beyond the catalogue's words
   ['people|persons|person|client|buyers|shoppers|recipients|users on my list|customer base|database|contact list', entity('customers')],
   ['segments|audiences|lists|customer groups|customer lists', entity('groups')],
-  ['messages sent|sends|deliveries|text messages sent|blasts sent', entity('messages')],
+  ['messages sent|sends|text messages sent|blasts sent', entity('messages')],
   ['blasts|blast|broadcasts|broadcast|campaigns sent|promotions', entity('campaigns')],
   ['message templates|templates|template', entity('templates')],
   ['whatsapp templates|whatsapp template|wa templates|wa template|whatsapp message templates', entity('whatsapp_templates')],
@@ -63,7 +63,8 @@ export const EN: readonly Entry[] = [
   ['account name|company name', quantity('name', 'account')],
   ['team members|users|team|colleagues|seats', quantity('users', 'account')],
   ['left|remaining|available|remain|still have', quantity('balance', 'credits')],
-  ['used|consumed|spent|use|consume|spend|burned', quantity('consumed', 'credits')],
+  ['used|consumed|spent|consume|spend|burned', quantity('consumed', 'credits')],
+  ['use|uses|using', [quantity('consumed', 'credits'), S('filler')]],
   ['cost|costs|spend on|cost of|how much did', quantity('cost', 'messages')],
   ['members|member count|size|sizes', [quantity('size', 'groups'), measure('count')]],
   // channels
@@ -258,7 +259,7 @@ export const EN: readonly Entry[] = [
   ['other accounts|other account|another account|other companies|all accounts', unsupported('other_account')],
   // fillers: add nothing once the rest is understood
   [
-    'total|in total|overall|altogether|all time|ever|exactly|currently|right now|at the moment|so far|as of now|registered|existing|stored|exist|there are|is there|in the system|on the platform|on risala|in risala|at all|approximately|roughly|about|around|overall total|grand total|whole|entire|altogether now|do we have|do i have|got|own|having|same|many|still|yet|already|up|going|like|see|look|looking|know|tell|please|thanks|kindly|quick|quickly|count them|give me|show me|let me know|i want to know|i need|i would like to know|actually|again|now|some|also|too|its|it',
+    'total|in total|overall|altogether|all time|ever|exactly|currently|right now|at the moment|so far|as of now|registered|existing|stored|exist|there are|is there|in the system|on the platform|on risala|in risala|at all|approximately|roughly|about|around|overall total|grand total|whole|entire|altogether now|do we have|do i have|got|own|having|same|many|still|yet|already|current|up|going|like|see|look|looking|know|tell|please|thanks|kindly|quick|quickly|count them|give me|show me|let me know|i want to know|i need|i would like to know|actually|again|now|some|also|too|its|it',
     S('filler'),
   ],
 ];

@@ -6,7 +6,7 @@
  */
 import type { QueryFilter, QueryGrouping, QueryMeasure, QueryPeriod, Question } from '@risala/shared/schemas/ai-query';
 import { QUERY_CATALOGUE } from '../query/index.ts';
-import type { State } from './assemble.ts';
+import { negates, type State } from './assemble.ts';
 import type { Item } from './items.ts';
 import type { Sense } from './senses.ts';
 
@@ -31,6 +31,9 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
   const { items, used } = st;
   let entity = st.entity;
   if (!entity) return { question: null, focus: null };
+  const takeAll = (t: Sense['t']) => {
+    for (const [i, x] of items.entries()) if (is(x, t)) used.add(i);
+  };
   const find = (t: Sense['t']) => items.findIndex((x, i) => !used.has(i) && is(x, t));
   const take = (i: number) => {
     if (i >= 0) used.add(i);
@@ -78,7 +81,7 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
   // "when should I send": the hour (or weekday) whose messages engage best
   const whenAt = find('when');
   if (whenAt >= 0 && entity === 'messages') {
-    take(whenAt);
+    for (const [i, x] of items.entries()) if (is(x, 'when')) take(i);
     const weekday = items.findIndex((x, i) => !used.has(i) && ['weekday', 'day'].includes(sense(x, 'field')?.field ?? ''));
     const hour = items.findIndex((x, i) => !used.has(i) && sense(x, 'field')?.field === 'hour');
     take(weekday >= 0 ? weekday : hour);
@@ -123,7 +126,7 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
     if (!o || used.has(at)) continue;
     const f = outcomeFilter(entity, o.of);
     if (!f) continue;
-    const negated = [items[at - 1], items[at - 2]].some((x, k) => is(x, 'not') && !used.has(at - 1 - k) && take(at - 1 - k));
+    const negated = [at - 1, at - 2].some((i) => negates(items, i) && !used.has(i) && take(i));
     filters.push(negated ? { ...f, op: 'neq' } : f);
     take(at);
   }
@@ -152,23 +155,33 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
     const either = filters.find((f) => f.op === 'in' && def.groupings.includes(f.field as QueryGrouping));
     if (!group && either) group = either.field as QueryGrouping;
     if (group) {
-      take(bestAt);
+      takeAll('best');
       rank = { n: n ?? 1, order: best.order };
       // "which day gets the most clicks": the rate of that outcome, per day
       const o = items.findIndex((x, i) => !used.has(i) && (is(x, 'outcome') || is(x, 'rate')));
+      // "the best day to send": a time bucket is best by how its messages engaged, not by how many
+      const timely = entity === 'messages' && ['hour', 'weekday', 'day'].includes(group) && !byCount;
+      if (!measure && timely && o < 0) {
+        measure = { kind: 'rate', of: engagement };
+        take(find('sent'));
+      }
       if (!measure && o >= 0 && def.rates.length > 0) {
         measure = { kind: 'rate', of: resolveOutcome(sense(items[o], 'rate')?.of ?? sense(items[o], 'outcome')?.of, engagement) };
         take(o);
         take(find('rate'));
       }
-      if (measure?.kind === 'rate') focus = 'best';
+      // a best bucket of rates is judged on every bucket's sample by the answer, so all rows are kept
+      if (measure?.kind === 'rate') {
+        focus = 'best';
+        rank = undefined;
+      }
     } else if (entity === 'groups') {
-      take(bestAt);
+      takeAll('best');
       measure = { kind: 'list' };
       sort = 'size';
       rank = { n: n ?? 1, order: best.order };
     } else if (entity === 'campaigns' && (rateOf || !byCount)) {
-      take(bestAt);
+      takeAll('best');
       const of = resolveOutcome(rateOf ?? 'clicked', engagement);
       take(rateAt);
       take(outcomeAt);
@@ -176,7 +189,7 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
       sort = `${of}_rate`;
       rank = { n: n ?? 1, order: best.order };
     } else if (measure?.kind === 'list' && sort) {
-      take(bestAt);
+      takeAll('best');
       rank = { n: n ?? 1, order: best.order };
     }
   }
@@ -189,7 +202,7 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
   if (campaignTalk && !group && !sort && (latestAt >= 0 || namedCampaign) && (resultsAt >= 0 || !measure)) {
     if (latestAt >= 0 || resultsAt >= 0 || entity === 'campaigns') {
       take(latestAt);
-      take(resultsAt);
+      for (const [i, x] of items.entries()) if (is(x, 'results')) take(i);
       for (const o of st.others.filter((x) => x.entity === 'campaigns' || x.entity === 'messages')) take(o.at);
       return { question: campaignQuestion(filters, latestAt >= 0), focus: 'campaign_results' };
     }

@@ -8,7 +8,7 @@
  */
 import { type QueryEntity, type Question, questionSchema } from '@risala/shared/schemas/ai-query';
 import type { Channel } from '@risala/shared/schemas/messages';
-import type { Lang } from '../language.ts';
+import { fold, type Lang } from '../language.ts';
 import { QUERY_CATALOGUE } from '../query/index.ts';
 import type { Vocabulary } from '../query/index.ts';
 import { chooseEntity, placeFilters, type State } from './assemble.ts';
@@ -124,7 +124,7 @@ export function parseQuestion(text: string, _lang: Lang, vocabulary: Partial<Voc
   // "customers who joined last week": the joining is the period; "how many did I send": a verb of the question
   for (const [i, x] of items.entries()) {
     if (x.senses.some((s) => s.t === 'marker' && s.fields.includes('created')) && period) st.used.add(i);
-    if (has(x, 'action') && before(i)) st.used.add(i);
+    if (has(x, 'action') && !has(x, 'unsupported') && before(i)) st.used.add(i);
   }
 
   const understood: Understood = {
@@ -161,7 +161,7 @@ function allowed(q: Question): boolean {
 }
 
 function draftOutcome(text: string, items: readonly Item[], what: 'campaign' | 'template'): ParseOutcome {
-  const folded = foldText(text);
+  const folded = fold(text);
   const group = items.flatMap((x) => x.senses).find((s) => s.t === 'name' && s.options[0]?.field === '@groups');
   return {
     kind: 'draft',
