@@ -113,10 +113,19 @@ export function checkQuestion(q: Question, scope: QueryScope): CheckedQuestion {
   if (q.group_by && (m.kind === 'list' || m.kind === 'value') && q.entity !== 'credits') throw badMeasure();
   if (q.sort && !def.sortable.includes(q.sort)) throw new QueryError('QUERY_SORT_UNKNOWN', { entity: name, field: q.sort });
   if (q.period && !def.dateField) throw new QueryError('QUERY_FIELD_UNKNOWN', { entity: name, field: 'period' });
-  return {
-    q,
-    def,
-    filters: q.filters.map((f) => checkFilter(q.entity, def, f, scope.lang)),
-    shareWhere: (m.where ?? []).map((f) => checkFilter(q.entity, def, f, scope.lang)),
+  const filters = q.filters.map((f) => checkFilter(q.entity, def, f, scope.lang));
+  const shareWhere = (m.where ?? []).map((f) => checkFilter(q.entity, def, f, scope.lang));
+  // the question as run: values as stored ("approved" → APPROVED), so its words and link say what was counted
+  const canonical: Question = {
+    ...q,
+    filters: filters.map(asFilter),
+    measure: m.where ? { ...m, where: shareWhere.map(asFilter) } : m,
   };
+  return { q: canonical, def, filters, shareWhere };
+}
+
+function asFilter(f: CheckedFilter): QueryFilter {
+  if (f.op === 'exists' || f.op === 'not_exists') return { field: f.field, op: f.op };
+  const many = f.op === 'in' || f.op === 'not_in' || f.op === 'between';
+  return { field: f.field, op: f.op, value: many ? f.values : (f.values[0] as Scalar) };
 }

@@ -176,7 +176,8 @@ export async function runQuestion(db: Db, scope: QueryScope, question: Question)
   const q = questionSchema.parse(question);
   const ch = checkQuestion(q, scope);
   // credits per channel: a "value" grouped is the sum of that field per channel
-  if (q.entity === 'credits' && q.group_by && q.measure.kind === 'value') ch.q = { ...q, measure: { kind: 'sum', of: q.measure.of } };
+  const asked = ch.q;
+  if (q.entity === 'credits' && q.group_by && q.measure.kind === 'value') ch.q = { ...asked, measure: { kind: 'sum', of: q.measure.of } };
   try {
     const out = await db.transaction(
       async (tx) => {
@@ -185,7 +186,7 @@ export async function runQuestion(db: Db, scope: QueryScope, question: Question)
       },
       { accessMode: 'read only' },
     );
-    return { question: q, words: describeQuestion(q, scope.lang), ...out };
+    return { question: asked, words: describeQuestion(asked, scope.lang), ...out };
   } catch (err) {
     if (pgCode(err) === '57014') throw new QueryError('QUERY_TIMEOUT', {});
     throw err;
