@@ -52,8 +52,7 @@ export function readItems(text: string, indexes: readonly LexiconIndex[]): { tok
       best = matches.filter((m) => m.length === longest);
       if (best.some((m) => !m.phrase.partial)) best = best.filter((m) => !m.phrase.partial);
       const senses: Sense[] = [];
-      for (const m of best)
-        for (const s of m.phrase.senses) if (!senses.some((x) => JSON.stringify(x) === JSON.stringify(s))) senses.push(s);
+      for (const m of best) for (const s of m.phrase.senses) if (!senses.includes(s)) senses.push(s);
       const end = i + longest;
       items.push({
         start: i,

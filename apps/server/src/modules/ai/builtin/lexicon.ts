@@ -212,16 +212,20 @@ export type NameList = keyof Vocabulary;
  */
 export function vocabularyLexicon(vocabulary: Partial<Vocabulary>): LexiconIndex {
   // an account's names change rarely: the index of the last few vocabularies is kept
+  const same = byObject.get(vocabulary);
+  if (same) return same;
   const key = JSON.stringify(vocabulary);
-  const cached = recent.get(key);
-  if (cached) return cached;
-  const index = buildVocabulary(vocabulary);
+  const cached = recent.get(key) ?? buildVocabulary(vocabulary);
+  byObject.set(vocabulary, cached);
+  if (recent.has(key)) return cached;
+  const index = cached;
   recent.set(key, index);
   if (recent.size > 20) recent.delete(recent.keys().next().value as string);
   return index;
 }
 
 const recent = new Map<string, LexiconIndex>();
+const byObject = new WeakMap<object, LexiconIndex>();
 
 function buildVocabulary(vocabulary: Partial<Vocabulary>): LexiconIndex {
   const index = new LexiconIndex();

@@ -6,7 +6,7 @@
  * acts); a drafting request; a how-to for the help articles; or a greeting. Pure: the account's
  * names (vocabulary) and the clock are given.
  */
-import { type QueryEntity, type Question, questionSchema } from '@risala/shared/schemas/ai-query';
+import type { QueryEntity, Question } from '@risala/shared/schemas/ai-query';
 import type { Channel } from '@risala/shared/schemas/messages';
 import { fold, type Lang } from '../language.ts';
 import { QUERY_CATALOGUE } from '../query/index.ts';
@@ -60,6 +60,14 @@ export type ParseOutcome =
   | { kind: 'help' }
   | { kind: 'greeting'; capabilities: boolean };
 
+/** Words that end a clause: a request may start after them ("ignore that and delete…"). */
+const CLAUSE_BREAKS = new Set(['and', 'then', 'also', 'و', 'ثم', 'بعدين', 'وبعدين', 'بعدها']);
+
+const refusal = (item: Item): ParseOutcome => ({
+  kind: 'refuse_action',
+  verb: (item.senses.find((s) => s.t === 'action') as { verb: string }).verb,
+});
+
 /** Words that open a question: an action verb after one of them is asked about, not requested. */
 const QUESTION_HEADS = new Set(
   'how what which when who why whats is are was were do does did have has had كم كام قديش ما ماذا هل متي لماذا كيف اي وش ايش شو مين ليش ليه امتي قد'.split(
@@ -86,8 +94,16 @@ export function parseQuestion(text: string, _lang: Lang, vocabulary: Partial<Voc
   // how do I…: the help articles
   if ([0, 1].some((i) => has(items[i], 'howto')) || AR_HOWTO.test(folded)) return { kind: 'help' };
   // a request to change something, anywhere it is not asked about
-  const actionAt = items.findIndex((x) => has(x, 'action') && !has(x, 'sent'));
-  const sendAt = items.findIndex((x) => has(x, 'action') && has(x, 'sent'));
+  // a verb at the start of a clause ("delete…", "please send…", "… and then delete…") is a request
+  const clauseStart = (i: number) => {
+    for (let j = i - 1; j >= 0; j--) {
+      const x = items[j] as Item;
+      if (CLAUSE_BREAKS.has(x.text)) return true;
+      if (!x.stop && !has(x, 'filler') && !has(x, 'greeting')) return false;
+    }
+    return true;
+  };
+  const actionAt = items.findIndex((x, i) => has(x, 'action') && clauseStart(i));
   const writeAt = items.findIndex((x) => has(x, 'write'));
   const draftAt = items.findIndex(
     (x, i) => i > writeAt && (has(x, 'draftable') || x.senses.some((s) => s.t === 'value' && s.options[0]?.field === 'channel')),
@@ -96,12 +112,7 @@ export function parseQuestion(text: string, _lang: Lang, vocabulary: Partial<Voc
     const campaign = items.some((x) => x.senses.some((s) => s.t === 'draftable' && s.what === 'campaign'));
     return draftOutcome(text, items, campaign ? 'campaign' : 'template');
   }
-  const act = [actionAt, sendAt].filter((i) => i >= 0 && !before(i)).sort((a, b) => a - b)[0];
-  if (act !== undefined) {
-    // "send" alone at the head of a request: sending is an action; "sent" in a question is not
-    const verb = (items[act] as Item).senses.find((s) => s.t === 'action') as { verb: string };
-    return { kind: 'refuse_action', verb: verb.verb };
-  }
+  if (actionAt >= 0 && !before(actionAt)) return refusal(items[actionAt] as Item);
   if (writeAt >= 0 && !before(writeAt)) {
     const target = items.slice(writeAt + 1).find((x) => has(x, 'entity'));
     if (target) return { kind: 'refuse_action', verb: 'create' };
@@ -145,6 +156,9 @@ export function parseQuestion(text: string, _lang: Lang, vocabulary: Partial<Voc
   });
   if (unsupported) return cannot('unsupported');
   if (st.clarify && unplaced.length === 0) return { kind: 'clarify', word: st.clarify.raw, options: st.clarify.options, understood };
+  // an action verb left over in a data question ("customers in Jeddah, delete them") is still a request
+  const leftover = items.find((x, i) => has(x, 'action') && !st.used.has(i) && !covered(x) && !before(i));
+  if (leftover) return refusal(leftover);
   if (unplaced.length > 0) return cannot('unplaced');
   if (!question || !allowed(question)) return cannot('incomplete');
   return { kind: 'query', question, focus };
@@ -153,7 +167,7 @@ export function parseQuestion(text: string, _lang: Lang, vocabulary: Partial<Voc
 /** The question as the catalogue allows it (the compiler checks again; this keeps "cannot" honest here). */
 function allowed(q: Question): boolean {
   const def = QUERY_CATALOGUE[q.entity];
-  if (!questionSchema.safeParse(q).success || !def.measures.includes(q.measure.kind)) return false;
+  if (!def.measures.includes(q.measure.kind)) return false;
   if (q.group_by && !def.groupings.includes(q.group_by)) return false;
   if (q.sort && !def.sortable.includes(q.sort)) return false;
   if (q.measure.kind === 'rate' && !def.rates.includes(q.measure.of ?? '')) return false;
