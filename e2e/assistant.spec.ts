@@ -118,3 +118,24 @@ test('the AI service goes down: offline with the §8 text and troubleshooting, t
   const answer = await ask(page, 'How many customers are in the Demo customers group?');
   await expect(answer).toContainText(String(GROUP_SIZE));
 });
+
+test('each data answer shows what it counted, in words, with a link to the list filtered the same way (both languages)', async ({
+  page,
+}) => {
+  const { accountId } = await accountWithDemoGroup(page, 'e2e.ai.query');
+  await sql(`update customers set language = 'ar' where account_id = $1 and first_name in ('Demo1', 'Demo2', 'Demo3')`, [accountId]);
+  await page.getByTestId('chat-toggle').click();
+  const answer = await ask(page, 'How many customers speak Arabic?');
+  await expect(answer).toContainText('3');
+  const caption = page.getByTestId('chat-query').last();
+  await expect(caption).toContainText('customers · language = Arabic · count');
+  await caption.getByTestId('chat-query-link').click();
+  await expect(page).toHaveURL(/\/customer\?language=ar/);
+  await expect(page.getByTestId('customer-filter-language')).toHaveValue(/Arabic/);
+
+  await page.getByTestId('language-toggle').click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  if (!(await page.getByTestId('chat-window').isVisible())) await page.getByTestId('chat-toggle').click();
+  await ask(page, 'كم عدد العملاء الذين يتحدثون العربية؟');
+  await expect(page.getByTestId('chat-query').last()).toContainText('العملاء · اللغة = العربية · العدد');
+});

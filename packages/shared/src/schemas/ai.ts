@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { CHAT } from '../constants.ts';
+import { queryRunSchema } from './ai-query.ts';
 import { envelopeOf } from './common.ts';
 
 export const AI_ENGINES = ['builtin', 'openai-compatible'] as const;
@@ -69,6 +70,8 @@ export const chatResponseSchema = z.object({
   language: z.enum(['en', 'ar']),
   cards: z.array(draftCardSchema),
   tools: z.array(toolUseSchema),
+  /** the typed questions the answer ran, each said in words with its screen link (shown under the answer) */
+  queries: z.array(queryRunSchema),
   usage: aiUsageSchema,
   timestamp: z.string(),
 });
@@ -85,6 +88,7 @@ export const chatMessageSchema = z.object({
   model: z.string().nullable(),
   cards: z.array(draftCardSchema),
   tools: z.array(toolUseSchema),
+  queries: z.array(queryRunSchema),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

@@ -5,6 +5,7 @@
  * shows came through a tool.
  */
 import type { AiEngine, DraftCard } from '@risala/shared/schemas/ai';
+import type { QueryRun } from '@risala/shared/schemas/ai-query';
 import type { Lang } from './language.ts';
 
 export interface HistoryItem {
@@ -17,6 +18,8 @@ export interface ToolOutcome {
   ok: boolean;
   data: unknown;
   card?: DraftCard;
+  /** a typed question it ran (query_account): shown under the answer in words, with its screen link */
+  query?: QueryRun;
 }
 
 /** The JSON-schema description of a tool, as chat-completion `tools` want it. */

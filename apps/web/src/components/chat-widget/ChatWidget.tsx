@@ -9,6 +9,7 @@ import { useSession } from '../../lib/session.ts';
 import { useTimeFormat } from '../../lib/time.ts';
 import { LazyMarkdown as ChatMarkdown } from '../markdown/LazyMarkdown.tsx';
 import { DraftCard } from './DraftCard.tsx';
+import { QueryCaptions } from './QueryCaptions.tsx';
 import { type UiMessage, useChat } from './use-chat.ts';
 import './chat-widget.css';
 
@@ -56,6 +57,7 @@ function Message({ m, onOpenDraft }: { m: UiMessage; onOpenDraft: () => void }) 
           </Stack>
         )}
       </Paper>
+      {!mine && !m.pending && <QueryCaptions queries={m.queries} />}
       {!mine && !m.pending && <EngineLine m={m} />}
     </Box>
   );

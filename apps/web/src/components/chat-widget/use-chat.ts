@@ -4,6 +4,7 @@
  * indicator (health every 10 s while open; offline after a failed send, online after a success, §4).
  */
 import type { AiEngine, DraftCard, ToolUse } from '@risala/shared/schemas/ai';
+import type { QueryRun } from '@risala/shared/schemas/ai-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { isApiError } from '../../lib/http.ts';
@@ -20,6 +21,8 @@ export interface UiMessage {
   model: string | null;
   cards: DraftCard[];
   tools: ToolUse[];
+  /** the typed questions the answer ran, shown under it in words with their screen links */
+  queries: QueryRun[];
   pending: boolean;
   failure: ChatFailure | null;
 }
@@ -91,6 +94,7 @@ export function useChat(open: boolean) {
           model: null,
           cards: [],
           tools: [],
+          queries: [],
           pending: false,
           failure: null,
         },
@@ -103,6 +107,7 @@ export function useChat(open: boolean) {
           model: null,
           cards: [],
           tools: [],
+          queries: [],
           pending: true,
           failure: null,
         },
@@ -134,6 +139,7 @@ export function useChat(open: boolean) {
           model: done.model,
           cards: done.cards,
           tools: done.tools,
+          queries: done.queries,
           pending: false,
         }));
         setOnline(true);

@@ -8,6 +8,7 @@ import type { Action, EntityName } from '@risala/shared';
 import { can } from '@risala/shared';
 import { translate } from '@risala/shared/i18n/index.ts';
 import type { DraftCard, ToolUse } from '@risala/shared/schemas/ai';
+import type { QueryRun } from '@risala/shared/schemas/ai-query';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { AppError, mapDbError } from '../../../lib/errors.ts';
@@ -30,7 +31,7 @@ export interface ToolDef<S extends z.ZodType = z.ZodType> {
   input: S;
   /** the permission the matching screen needs; null: any signed-in user */
   permission: [EntityName, Action] | null;
-  run(tc: ToolContext, input: z.output<S>): Promise<{ data: unknown; card?: DraftCard }>;
+  run(tc: ToolContext, input: z.output<S>): Promise<{ data: unknown; card?: DraftCard; query?: QueryRun }>;
 }
 
 export const defineTool = <S extends z.ZodType>(def: ToolDef<S>): ToolDef => def as unknown as ToolDef;
@@ -49,9 +50,13 @@ function failure(code: string, message: string): ToolOutcome {
 
 /**
  * A tool box for one answer: runs tools by name with JSON arguments, checks permission and input,
- * records each use (name, ok) and collects the draft cards.
+ * records each use (name, ok) and collects the draft cards and the typed questions run.
  */
-export function createToolBox(tools: readonly ToolDef[], tc: ToolContext, record: { uses: ToolUse[]; cards: DraftCard[] }): ToolBox {
+export function createToolBox(
+  tools: readonly ToolDef[],
+  tc: ToolContext,
+  record: { uses: ToolUse[]; cards: DraftCard[]; queries?: QueryRun[] },
+): ToolBox {
   const byName = new Map(tools.map((t) => [t.name, t]));
   return {
     specs: () => tools.filter((t) => !t.permission || can(tc.auth.permissions, ...t.permission)).map(toolSpec),
@@ -60,6 +65,7 @@ export function createToolBox(tools: readonly ToolDef[], tc: ToolContext, record
       const done = (outcome: ToolOutcome) => {
         record.uses.push({ name, ok: outcome.ok });
         if (outcome.card) record.cards.push(outcome.card);
+        if (outcome.query) record.queries?.push(outcome.query);
         return outcome;
       };
       // a name outside the list (a model that invents "delete_customers") does nothing
@@ -74,7 +80,7 @@ export function createToolBox(tools: readonly ToolDef[], tc: ToolContext, record
       }
       try {
         const out = await def.run(tc, parsed.data);
-        return done({ ok: true, data: out.data, card: out.card });
+        return done({ ok: true, data: out.data, card: out.card, query: out.query });
       } catch (caught) {
         const err = caught instanceof AppError ? caught : mapDbError(caught);
         if (err) {
