@@ -77,6 +77,12 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
     } else measure = { kind: 'sum', of: q.of };
   }
   if (!measure && entity === 'credits') measure = { kind: 'value', of: 'balance' };
+  // credits without a channel: each channel's, as the balance is kept per channel
+  if (entity === 'credits' && measure?.kind === 'value' && !channel && !group) {
+    group = 'channel';
+    take(find('by'));
+    take(items.findIndex((x, i) => !used.has(i) && sense(x, 'field')?.field === 'channel'));
+  }
 
   // "when should I send": the hour (or weekday) whose messages engage best
   const whenAt = find('when');
