@@ -341,3 +341,14 @@ export function reachability(r: { customers: number; unreachable: number; no_con
     },
   ];
 }
+
+/** A funnel's counts with its rates in percent (delivery over sent; opens and clicks over delivered). */
+export const funnelRates = (f: { sent: number; delivered: number; opened: number; clicked: number }) => ({
+  sent: f.sent,
+  delivered: f.delivered,
+  opened: f.opened,
+  clicked: f.clicked,
+  delivery_rate: pct(f.delivered, f.sent),
+  open_rate: pct(f.opened, f.delivered),
+  click_rate: pct(f.clicked, f.delivered),
+});

@@ -14,7 +14,8 @@ import type { AppContext } from '../../context.ts';
 import { ok, requestLanguage } from '../../lib/http.ts';
 import { aiFeatureGate, streamWriting } from '../ai/index.ts';
 import { requireAuth, requirePermission } from '../auth/index.ts';
-import { analytics, computeInsights, dashboard, fatigueGroup, performance, prepareAnalytics } from './insights.service.ts';
+import { analytics, computeInsights, dashboard, fatigueGroup, prepareAnalytics } from './insights.service.ts';
+import { performance } from './performance.ts';
 import { SOURCE } from './source.ts';
 
 const tags = ['ai'];

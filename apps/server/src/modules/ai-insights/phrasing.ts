@@ -171,11 +171,35 @@ export function builtinSummary(lang: Lang, insights: Insight[], days: number): s
   ].join('\n\n');
 }
 
-export function builtinPerformance(lang: Lang, p: Pick<Performance, 'campaign' | 'channels'>, days: number): string {
+export function builtinPerformance(lang: Lang, p: Pick<Performance, 'campaign' | 'channels' | 'campaigns'>, days: number): string {
   const w = new Words(lang);
-  const n = w.n;
+  if (!p.campaign) {
+    if (p.campaigns.length === 0)
+      return [w.t('performance.allTitle', { days: w.n(days) }), w.t('performance.noCampaigns', { days: w.n(days) })].join('\n\n');
+    return [
+      w.t('performance.allTitle', { days: w.n(days) }),
+      w.t('performance.allBaseline'),
+      ...p.campaigns.map((c) =>
+        [
+          w.t('performance.campaign', { campaign: c.campaign.name }),
+          c.channels.length ? channelLines(w, c.channels) : w.t('performance.none'),
+        ].join('\n'),
+      ),
+      w.t('builtinFooter'),
+    ].join('\n\n');
+  }
   if (p.channels.length === 0) return [w.t('performance.title', { campaign: p.campaign.name }), w.t('performance.none')].join('\n\n');
-  const lines = p.channels.map((c) => {
+  return [
+    w.t('performance.title', { campaign: p.campaign.name }),
+    w.t('performance.baseline', { days: w.n(days) }),
+    channelLines(w, p.channels),
+    w.t('builtinFooter'),
+  ].join('\n\n');
+}
+
+function channelLines(w: Words, channels: Performance['channels']): string {
+  const n = w.n;
+  const lines = channels.map((c) => {
     if (c.baseline.delivery_rate === null)
       return w.t('performance.noBaseline', { channel: w.channel(c.channel), rate: n(c.campaign.delivery_rate) });
     const open =
@@ -199,10 +223,5 @@ export function builtinPerformance(lang: Lang, p: Pick<Performance, 'campaign' |
       click,
     });
   });
-  return [
-    w.t('performance.title', { campaign: p.campaign.name }),
-    w.t('performance.baseline', { days: n(days) }),
-    lines.join('\n'),
-    w.t('builtinFooter'),
-  ].join('\n\n');
+  return lines.join('\n');
 }

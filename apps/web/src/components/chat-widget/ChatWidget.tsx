@@ -10,6 +10,7 @@ import { useTimeFormat } from '../../lib/time.ts';
 import { LazyMarkdown as ChatMarkdown } from '../markdown/LazyMarkdown.tsx';
 import { DraftCard } from './DraftCard.tsx';
 import { QueryCaptions } from './QueryCaptions.tsx';
+import { useClearOfActions } from './use-clear-of-actions.ts';
 import { type UiMessage, useChat } from './use-chat.ts';
 import './chat-widget.css';
 
@@ -82,6 +83,7 @@ export function ChatWidget() {
   const opener = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLDivElement>(null);
   const last = chat.messages.at(-1);
+  const lift = useClearOfActions(opener);
 
   useEffect(() => {
     if (open) input.current?.focus();
@@ -242,6 +244,7 @@ export function ChatWidget() {
         <ActionIcon
           ref={opener}
           className="chat-fab"
+          style={lift ? { transform: `translateY(-${lift}px)` } : undefined}
           radius="xl"
           size={56}
           variant="filled"

@@ -8,5 +8,6 @@ export { QueryError } from './check.ts';
 export { describeQuestion, keyLabel, valueWords } from './describe.ts';
 export { resolvePeriod } from './periods.ts';
 export { GROUP_MAX, LIST_MAX, runQuestion, STATEMENT_TIMEOUT_MS } from './run.ts';
+export { scopeFor } from './scope.ts';
 export type { EntityDef, FieldDef, FieldType, Lang, QueryCatalogue, QueryScope, Vocabulary, Words } from './types.ts';
 export { accountVocabulary, VOCABULARY_LIMIT } from './vocabulary.ts';

@@ -8,7 +8,8 @@ import type { Question } from '@risala/shared/schemas/ai-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, type TestApp, createTestApp } from '../../../test/helper.ts';
 import { demoCast } from '../ai-fixtures.ts';
-import { describeQuestion, QueryError, runQuestion } from './index.ts';
+import { permissionTreeFor } from '@risala/shared';
+import { describeQuestion, QueryError, runQuestion, scopeFor } from './index.ts';
 import type { QueryScope } from './types.ts';
 
 let t: TestApp;
@@ -297,6 +298,19 @@ describe('scope and refusals', () => {
   it("never reads another account's rows", async () => {
     const other = await ask({ entity: 'customers', measure: { kind: 'count' } }, { accountId: cast.stranger.accountId });
     expect(other.value).toBe(0);
+  });
+
+  it("scopes a signed-in user by their role's screens: a viewer counts customers but not senders", async () => {
+    const viewer = await scopeFor(
+      t.ctx.db,
+      { accountId: cast.owner.accountId, userId: cast.viewer.userId, permissions: permissionTreeFor('viewer') },
+      'en',
+    );
+    expect(viewer.timezone).toBe(TZ);
+    expect((await runQuestion(t.ctx.db, viewer, { entity: 'customers', measure: { kind: 'count' }, filters: [] })).value).toBe(500);
+    expect(await refusal(runQuestion(t.ctx.db, viewer, { entity: 'senders', measure: { kind: 'count' }, filters: [] }))).toBe(
+      'QUERY_NOT_ALLOWED',
+    );
   });
 
   it('refuses an entity the caller may not see', async () => {

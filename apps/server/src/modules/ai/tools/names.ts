@@ -5,8 +5,7 @@
  */
 import type { QueryEntity } from '@risala/shared/schemas/ai-query';
 import { z } from 'zod';
-import { accountVocabulary, type Vocabulary } from '../query/index.ts';
-import { queryScope } from './query.ts';
+import { accountVocabulary, scopeFor, type Vocabulary } from '../query/index.ts';
 import { defineTool } from './registry.ts';
 
 /** The entity each list's names belong to (its permission decides whether the list is given). */
@@ -31,7 +30,7 @@ export const accountNamesTool = defineTool({
   input: z.object({}),
   permission: null,
   async run(tc) {
-    const scope = await queryScope(tc);
+    const scope = await scopeFor(tc.ctx.db, tc.auth, tc.lang);
     const names = await accountVocabulary(tc.ctx.db, tc.auth.accountId);
     const visible = Object.fromEntries(
       (Object.keys(LIST_ENTITY) as (keyof Vocabulary)[]).map((list) => [list, scope.can(LIST_ENTITY[list]) ? names[list] : []]),

@@ -5,12 +5,9 @@
  * model is told exactly what can be asked; the run checks it again and refuses anything else with a
  * code, never answering a broader question.
  */
-import { can, type EntityName } from '@risala/shared';
 import { QUERY_ENTITIES, QUERY_OPS, type QueryEntity, type QueryRun, queryPeriodSchema } from '@risala/shared/schemas/ai-query';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { QUERY_CATALOGUE, type QueryScope, runQuestion } from '../query/index.ts';
-import type { ToolContext } from './registry.ts';
+import { QUERY_CATALOGUE, runQuestion, scopeFor } from '../query/index.ts';
 import { defineTool } from './registry.ts';
 
 const scalar = z.union([z.string().trim().min(1).max(200), z.number(), z.boolean()]);
@@ -77,21 +74,6 @@ export const queryAccountInput = z.discriminatedUnion(
   QUERY_ENTITIES.map(entityInput) as unknown as [ReturnType<typeof entityInput>, ...ReturnType<typeof entityInput>[]],
 );
 
-/** Who asks, for the query: the account's zone, the answer's language, what the caller may see. */
-export async function queryScope(tc: ToolContext): Promise<QueryScope> {
-  const { rows } = await tc.ctx.db.execute<{ timezone: string }>(sql`select timezone from accounts where id = ${tc.auth.accountId}`);
-  return {
-    accountId: tc.auth.accountId,
-    timezone: rows[0]?.timezone ?? 'Asia/Riyadh',
-    lang: tc.lang,
-    userId: tc.auth.userId,
-    can: (entity) => {
-      const permission = QUERY_CATALOGUE[entity].permission as EntityName | null;
-      return permission === null || can(tc.auth.permissions, permission, 'view');
-    },
-  };
-}
-
 const CONTACT = /@|^\+?\d[\d\s-]{6,}$/;
 
 /** A customer list shows names; a phone number or address shown for a nameless customer stays out unless contacts may be shared. */
@@ -107,7 +89,7 @@ export const queryAccountTool = defineTool({
   // each entity is checked against the screen it belongs to, inside the run
   permission: null,
   async run(tc, input) {
-    const run = await runQuestion(tc.ctx.db, await queryScope(tc), input as Parameters<typeof runQuestion>[2]);
+    const run = await runQuestion(tc.ctx.db, await scopeFor(tc.ctx.db, tc.auth, tc.lang), input as Parameters<typeof runQuestion>[2]);
     const shown = run.question.entity === 'customers' && !tc.shareContacts ? withoutContacts(run) : run;
     return { data: shown, query: shown };
   },
