@@ -102,6 +102,14 @@ describe('data questions, through the typed question', () => {
     for (const r of rows) expect(data.response).toContain(`**${new Intl.NumberFormat('en').format(Number(r.balance))}**`);
   });
 
+  it('ranks both ways: the largest and the smallest group', async () => {
+    const largest = await chat(t, cast.owner.token, 'Which is my largest segment?');
+    const smallest = await chat(t, cast.owner.token, 'ما أصغر مجموعة عندي؟');
+    expect(largest.data.queries[0].rows.map((r: { label: string }) => r.label)).toEqual(['Demo customers']);
+    expect(smallest.data.queries[0].rows.map((r: { label: string }) => r.label)).toEqual(['Riyadh SMS subscribers']);
+    expect(smallest.data.response).toContain('Riyadh SMS subscribers');
+  });
+
   it('says there is no campaign yet', async () => {
     const { data } = await chat(t, cast.owner.token, 'How did my last campaign do?');
     expect(data.response).toContain('/campaign');
