@@ -58,11 +58,23 @@ const pct = (list, p) => {
   return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : 0;
 };
 
+/**
+ * The figures an answer states: its numbers less those of the question, list markers ("1. …"),
+ * dates and clock times (a help article's steps are not figures).
+ */
+function statedFigures(question, answer) {
+  const asked = new Set(numbersIn(question));
+  const plain = answer
+    .replace(/^\s*\d+[.)]\s/gm, ' ')
+    .replace(/\b\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?\b/g, ' ')
+    .replace(/\b\d{1,2}:\d{2}\b/g, ' ');
+  return numbersIn(plain).filter((n) => !asked.has(n));
+}
+
 /** Classify one answer against what the set expects. */
 function classify(item, expected, answer, changed) {
   if (changed.length) return 'wrong';
-  const asked = new Set(numbersIn(item.q));
-  const stated = numbersIn(answer).filter((n) => !asked.has(n));
+  const stated = statedFigures(item.q, answer);
   const declined = DECLINE.test(fold(answer));
   const e = item.expect;
   if (e.kind === 'refuse_action') return 'right';

@@ -112,6 +112,9 @@ export function checkQuestion(q: Question, scope: QueryScope): CheckedQuestion {
   }
   if (q.group_by && (m.kind === 'list' || m.kind === 'value') && q.entity !== 'credits') throw badMeasure();
   if (q.sort && !def.sortable.includes(q.sort)) throw new QueryError('QUERY_SORT_UNKNOWN', { entity: name, field: q.sort });
+  // a sort orders a list, a rank picks among groups or list rows: elsewhere they would be dropped, so they are refused
+  if (q.sort && m.kind !== 'list') throw new QueryError('QUERY_SORT_UNKNOWN', { entity: name, field: q.sort });
+  if (q.rank && !q.group_by && m.kind !== 'list') throw badMeasure();
   if (q.period && !def.dateField) throw new QueryError('QUERY_FIELD_UNKNOWN', { entity: name, field: 'period' });
   const filters = q.filters.map((f) => checkFilter(q.entity, def, f, scope.lang));
   const shareWhere = (m.where ?? []).map((f) => checkFilter(q.entity, def, f, scope.lang));

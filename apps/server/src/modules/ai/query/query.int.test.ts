@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, json, type TestApp, createTestApp } from '../../../test/helper.ts';
 import { demoCast } from '../ai-fixtures.ts';
 import { permissionTreeFor } from '@risala/shared';
-import { describeQuestion, QueryError, runQuestion, scopeFor } from './index.ts';
+import { accountVocabulary, describeQuestion, QueryError, runQuestion, scopeFor, VOCABULARY_LIMIT } from './index.ts';
 import type { QueryScope } from './types.ts';
 
 let t: TestApp;
@@ -285,6 +285,22 @@ describe('campaigns, templates, credits and the account', () => {
   });
 });
 
+describe("the account's own names for the lexicon", () => {
+  it('gives cities, countries, languages, tags, groups, brands and templates, each bounded, only from this account', async () => {
+    const v = await accountVocabulary(t.ctx.db, cast.owner.accountId);
+    expect(v.cities).toEqual(expect.arrayContaining(['Riyadh', 'Jeddah', 'Dammam', 'Dubai']));
+    expect(v.countries).toEqual(expect.arrayContaining(['SA', 'AE']));
+    expect(v.languages).toEqual(expect.arrayContaining(['ar', 'en']));
+    expect(v.tags).toEqual(expect.arrayContaining(['vip', 'newsletter']));
+    expect(v.groups).toEqual(expect.arrayContaining(['Demo customers', 'Riyadh SMS subscribers']));
+    expect(v.brands).toEqual(['Risala Demo Store']);
+    expect(v.templates).toEqual(expect.arrayContaining(['Weekend offer (SMS)']));
+    for (const list of Object.values(v)) expect(list.length).toBeLessThanOrEqual(VOCABULARY_LIMIT);
+    const other = await accountVocabulary(t.ctx.db, cast.stranger.accountId);
+    expect(other.cities).toEqual([]);
+  });
+});
+
 describe('scope and refusals', () => {
   const refusal = async (p: Promise<unknown>) => {
     const err = await p.then(
@@ -335,5 +351,8 @@ describe('scope and refusals', () => {
     );
     expect(await refusal(ask({ entity: 'customers', measure: { kind: 'rate', of: 'clicked' } }))).toBe('QUERY_MEASURE_UNKNOWN');
     expect(await refusal(ask({ entity: 'templates', measure: count, group_by: 'hour' }))).toBe('QUERY_GROUPING_UNKNOWN');
+    // a rank or a sort that the measure would not use is refused, not dropped
+    expect(await refusal(ask({ entity: 'customers', measure: count, rank: { n: 5, order: 'desc' } }))).toBe('QUERY_MEASURE_UNKNOWN');
+    expect(await refusal(ask({ entity: 'customers', measure: count, sort: 'name' }))).toBe('QUERY_SORT_UNKNOWN');
   });
 });

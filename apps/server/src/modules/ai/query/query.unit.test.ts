@@ -1,4 +1,5 @@
 /** Periods in the account's zone and a question said in words, in both languages. */
+import type { Question } from '@risala/shared/schemas/ai-query';
 import { describe, expect, it } from 'vitest';
 import { describeQuestion, resolvePeriod } from './index.ts';
 
@@ -30,30 +31,24 @@ describe('periods in the account zone', () => {
 
 describe('a question in words', () => {
   it('says filters, period, measure, grouping and rank in English and Arabic', () => {
-    const q = {
+    const q: Question = {
       entity: 'messages',
       measure: { kind: 'rate', of: 'delivered' },
       filters: [{ field: 'channel', op: 'in', value: ['sms', 'whatsapp'] }],
       period: { preset: 'last_week' },
       group_by: 'campaign',
       rank: { n: 3, order: 'desc' },
-    } as const;
-    expect(describeQuestion({ ...q, filters: [...q.filters] }, 'en')).toBe(
-      'messages · channel in SMS, WhatsApp · last week · delivery rate · by campaign · top 3',
-    );
-    expect(describeQuestion({ ...q, filters: [...q.filters] }, 'ar')).toBe(
-      'الرسائل · القناة ضمن SMS، واتساب · الأسبوع الماضي · نسبة التسليم · حسب الحملة · أعلى 3',
-    );
+    };
+    expect(describeQuestion(q, 'en')).toBe('messages · channel in SMS, WhatsApp · last week · delivery rate · by campaign · top 3');
+    expect(describeQuestion(q, 'ar')).toBe('الرسائل · القناة ضمن SMS، واتساب · الأسبوع الماضي · نسبة التسليم · حسب الحملة · أعلى 3');
   });
 
   it('says a share by its condition', () => {
-    const q = {
+    const q: Question = {
       entity: 'customers',
       measure: { kind: 'share', where: [{ field: 'consent_email', op: 'eq', value: true }] },
       filters: [],
-    } as const;
-    expect(describeQuestion({ ...q, measure: { ...q.measure, where: [...q.measure.where] }, filters: [] }, 'en')).toBe(
-      'customers · share where email consent = yes',
-    );
+    };
+    expect(describeQuestion(q, 'en')).toBe('customers · share where email consent = yes');
   });
 });
