@@ -169,7 +169,10 @@ function allowed(q: Question): boolean {
   const def = QUERY_CATALOGUE[q.entity];
   if (!def.measures.includes(q.measure.kind)) return false;
   if (q.group_by && !def.groupings.includes(q.group_by)) return false;
-  if (q.sort && !def.sortable.includes(q.sort)) return false;
+  if (q.sort && (!def.sortable.includes(q.sort) || q.measure.kind !== 'list')) return false;
+  // a rank picks among groups or list rows; a list or a single value is not grouped (credits aside)
+  if (q.rank && !q.group_by && q.measure.kind !== 'list') return false;
+  if (q.group_by && (q.measure.kind === 'list' || q.measure.kind === 'value') && q.entity !== 'credits') return false;
   if (q.measure.kind === 'rate' && !def.rates.includes(q.measure.of ?? '')) return false;
   return q.filters.every((f) => def.fields[f.field]?.ops.includes(f.op));
 }
