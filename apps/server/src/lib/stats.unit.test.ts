@@ -48,3 +48,12 @@ describe('judgeBest', () => {
     expect(v).toMatchObject({ kind: 'clear', best: { key: 2 } });
   });
 });
+
+describe('the minimum as the answers say it', () => {
+  it('is spelt "thirty" in both catalogues, so the words follow the constants', async () => {
+    const { translate } = await import('@risala/shared/i18n/index.ts');
+    expect([MIN_BUCKET_SAMPLE, MIN_BUCKET_EVENTS]).toEqual([30, 30]);
+    expect(translate('en', 'ai.builtin.best.insufficient')).toMatch(/thirty messages.*thirty/);
+    expect(translate('ar', 'ai.builtin.best.insufficient')).toMatch(/ثلاثون رسالة.*وثلاثون/);
+  });
+});

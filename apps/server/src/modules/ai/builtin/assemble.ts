@@ -81,8 +81,10 @@ export function chooseEntity(st: State): void {
   const { items } = st;
   const named: { entity: QueryEntity; at: number }[] = [];
   for (const [at, item] of items.entries()) {
-    // a word is an entity word unless it also says something narrower ("SMS" is the channel, "delivery" an outcome)
-    const e = item.senses.some((s) => s.t === 'value' || s.t === 'outcome' || s.t === 'name') ? undefined : firstSense(item, 'entity');
+    // a word is an entity word unless it also says something narrower ("SMS" is the channel, "delivery"
+    // an outcome, "send" the sending)
+    const narrower: Sense['t'][] = ['value', 'outcome', 'name', 'sent', 'action'];
+    const e = item.senses.some((s) => narrower.includes(s.t)) ? undefined : firstSense(item, 'entity');
     if (!e) continue;
     // "SMS templates", "email senders": a channel before another entity word only says which ones
     const channel = item.senses.some((s) => s.t === 'value' && s.options.some((o) => o.field === 'channel'));
@@ -105,8 +107,9 @@ export function chooseEntity(st: State): void {
     st.used.add(account.at);
     named.splice(named.indexOf(account), 1);
   }
-  // "when should I text my customers", "why did my customers not get it": the messages sent to them
-  if (items.some((x) => is(x, 'when') || is(x, 'why')) && named.length === 1 && named[0]?.entity === 'customers') {
+  // "when should I text my customers / send my campaigns", "why did they not get it": the messages
+  const about = named[0]?.entity;
+  if (items.some((x) => is(x, 'when') || is(x, 'why')) && named.length === 1 && (about === 'customers' || about === 'campaigns')) {
     st.used.add(named[0].at);
     named.splice(0, 1);
   }

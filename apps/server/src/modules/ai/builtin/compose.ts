@@ -5,7 +5,7 @@
  * understood, what was not, and questions it can answer — never a broader figure.
  */
 import type { QueryRun, Question } from '@risala/shared/schemas/ai-query';
-import { type Bucket, judgeBest, MIN_BUCKET_EVENTS, MIN_BUCKET_SAMPLE } from '../../../lib/stats.ts';
+import { type Bucket, judgeBest } from '../../../lib/stats.ts';
 import { describeQuestion, QUERY_CATALOGUE, valueWords } from '../query/index.ts';
 import type { ParseOutcome, Understood } from './parse.ts';
 import { md, type Phrases } from './phrases.ts';
@@ -44,9 +44,16 @@ export function composeRun(run: QueryRun, p: Phrases, focus: 'best' | null = nul
       return `- ${label}: **${figure(run, r.value, p)}**${sample}`;
     });
     const total = typeof run.total === 'number' ? run.total : run.rows.length;
-    const more =
-      total > Math.min(run.rows.length, SHOWN) ? `\n\n${p.t('answer.more', { n: p.n(total - Math.min(run.rows.length, SHOWN)) })}` : '';
-    return `${p.t('answer.rows', { what })}\n\n${lines.join('\n')}${more}${link}`;
+    const shown = Math.min(run.rows.length, SHOWN);
+    const more = total > shown ? `\n\n${p.t('answer.more', { n: p.n(total - shown) })}` : '';
+    // a list says how many it found; credits per channel add up to the balance asked for
+    const lead =
+      run.question.measure.kind === 'list' && !run.question.rank
+        ? p.t('answer.rowsCount', { what, n: p.n(total) })
+        : p.t('answer.rows', { what });
+    const sum = run.question.entity === 'credits' && run.rows.length > 1 ? run.rows.reduce((n, r) => n + (r.value ?? 0), 0) : null;
+    const totalLine = sum === null ? '' : `\n\n${p.t('answer.total', { value: figure(run, sum, p) })}`;
+    return `${lead}\n\n${lines.join('\n')}${totalLine}${more}${link}`;
   }
   if (run.value === null || run.value === undefined) return p.t('answer.noValue', { what }) + link;
   const value = figure(run, run.value, p);
@@ -77,23 +84,10 @@ export function composeBest(run: QueryRun, p: Phrases): string {
   const metric = p.t(`best.metric.${of}`);
   const pc = (x: number) => p.pct(Math.round(x * 1000) / 10);
   if (verdict.kind === 'insufficient') {
-    const most =
-      verdict.most && verdict.most.events > 0
-        ? p.t('best.mostSoFar', {
-            events: p.n(verdict.most.events),
-            metric,
-            sample: p.n(verdict.most.sample),
-            label: md(verdict.most.label),
-          })
-        : p.t('best.noneSoFar', { metric });
-    return p.t('best.insufficient', {
-      bucket,
-      buckets: buckets_,
-      metric,
-      minSample: p.n(MIN_BUCKET_SAMPLE),
-      minEvents: p.n(MIN_BUCKET_EVENTS),
-      most,
-    });
+    // the minimum is spelt in words in the catalogue (thirty), and no partial figure is given: an
+    // answer that cannot name a best states no number that could be read as one
+    const most = verdict.most && verdict.most.events > 0 ? p.t('best.mostSoFar', { bucket }) : p.t('best.noneSoFar', { metric });
+    return p.t('best.insufficient', { bucket, buckets: buckets_, metric, most });
   }
   const params = {
     bucket,

@@ -63,8 +63,9 @@ export class BuiltinEngine implements AiProvider {
       case 'query':
         return outcome.focus === 'campaign_results' ? this.campaignResults(turn, p, outcome.question) : this.run(turn, p, outcome);
       case 'cannot':
-        // nothing about the account's data understood: a help article may be what was asked
-        if (!outcome.understood.entity) return (await this.help(turn, p)) ?? [composeCannot(outcome, p), p.t('connectModel')].join('\n\n');
+        // outside the account's data: how a model would help
+        if (!outcome.understood.entity || outcome.unsupported === 'offtopic')
+          return [composeCannot(outcome, p), p.t('connectModel')].join('\n\n');
         return composeCannot(outcome, p);
       case 'clarify':
         return composeClarify(outcome, p);

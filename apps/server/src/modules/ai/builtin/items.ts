@@ -46,10 +46,13 @@ export function readItems(text: string, indexes: readonly LexiconIndex[]): { tok
       const next = indexes.flatMap((x) => x.matchAt(tokens, i + 1));
       if (next.some((m) => i + 1 + m.length > i + longest)) longest = 0;
     }
-    // an exact name beats a name matched by its first words
+    // an exact name beats a name matched by its first words; of phrases as long, the one met by the
+    // least stripped form (مجموعة is a group, not مجموع — a sum — without its ة)
     let best = matches;
     if (longest > 0) {
       best = matches.filter((m) => m.length === longest);
+      const form = Math.min(...best.map((m) => m.form));
+      best = best.filter((m) => m.form === form);
       if (best.some((m) => !m.phrase.partial)) best = best.filter((m) => !m.phrase.partial);
       const senses: Sense[] = [];
       for (const m of best) for (const s of m.phrase.senses) if (!senses.includes(s)) senses.push(s);

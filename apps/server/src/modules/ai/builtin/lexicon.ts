@@ -81,14 +81,15 @@ export class LexiconIndex {
   }
 
   /** The phrases that start at token `i`, each with its length in tokens. */
-  matchAt(tokens: readonly Token[], i: number): { phrase: Phrase; length: number }[] {
-    const out: { phrase: Phrase; length: number }[] = [];
+  matchAt(tokens: readonly Token[], i: number): { phrase: Phrase; length: number; form: number }[] {
+    const out: { phrase: Phrase; length: number; form: number }[] = [];
     const seen = new Set<Phrase>();
-    for (const form of (tokens[i] as Token).forms) {
-      for (const p of this.byFirst.get(form) ?? []) {
+    for (const [form, text] of (tokens[i] as Token).forms.entries()) {
+      for (const p of this.byFirst.get(text) ?? []) {
         if (seen.has(p) || i + p.words.length > tokens.length) continue;
         seen.add(p);
-        if (p.words.every((w, k) => (tokens[i + k] as Token).forms.some((f) => w.has(f)))) out.push({ phrase: p, length: p.words.length });
+        if (p.words.every((w, k) => (tokens[i + k] as Token).forms.some((f) => w.has(f))))
+          out.push({ phrase: p, length: p.words.length, form });
       }
     }
     return out;

@@ -22,6 +22,8 @@ const sense = <K extends Sense['t']>(item: Item | undefined, t: K) =>
 const numberAt = (item: Item | undefined) => (item?.token?.kind === 'number' ? (item.token.value as number) : null);
 
 /** "most", "largest": a ranking by how many, not by a rate. */
+const TOP_WORDS = new Set(['top']);
+const WHAT = new Set(['what', 'ما', 'ماهي']);
 const BY_COUNT = new Set(['most', 'more', 'biggest', 'largest', 'busiest', 'اكثر', 'الاكثر', 'اكبر', 'الاكبر']);
 
 /** The engagement rate a channel records: opens for email, reads for WhatsApp, clicks for SMS. */
@@ -143,6 +145,10 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
       if (used.has(at)) continue;
       const g = sense(item, 'field')?.grouping ?? (is(items[at - 1], 'by') ? entityGrouping(sense(item, 'entity')?.entity) : undefined);
       if (!g || !def.groupings.includes(g)) continue;
+      // a word that is also an entity ("campaign") groups only when asked to: by, which, best, most
+      const cue =
+        [items[at - 1], items[at + 1]].some((x) => is(x, 'by') || is(x, 'best')) || sense(items[at - 1], 'measure')?.kind === 'list';
+      if (is(item, 'entity') && !cue) continue;
       group = g;
       take(at);
       if (is(items[at - 1], 'by')) take(at - 1);
@@ -154,7 +160,8 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
   const bestAt = find('best');
   if (bestAt >= 0) {
     const best = sense(items[bestAt], 'best') as { order: 'desc' | 'asc' };
-    const n = numberAt(items[bestAt + 1]) ?? numberAt(items[bestAt - 1]);
+    // "top" alone is a few ("the top failure reasons"); "best", "most" the one
+    const n = numberAt(items[bestAt + 1]) ?? numberAt(items[bestAt - 1]) ?? (TOP_WORDS.has((items[bestAt] as Item).text) ? 5 : null);
     const byCount = BY_COUNT.has((items[bestAt] as Item).text);
     if (n !== null) take(items[bestAt + 1]?.token?.kind === 'number' ? bestAt + 1 : bestAt - 1);
     // "more customers in Riyadh or Jeddah": the two compared, side by side
@@ -226,6 +233,15 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
     if (!channel) group = 'channel';
   }
 
+  // failure reasons are the failed messages' ("the top reasons this month")
+  if (entity === 'messages' && group === 'reason' && !filters.some((f) => f.field === 'view' || f.field === 'status')) {
+    filters.push({ field: 'view', op: 'eq', value: 'failed' });
+  }
+  // "what templates…", "ما القوالب…": which ones, not how many
+  const opener = items.find((x) => !x.stop || WHAT.has(x.text));
+  if (!measure && !group && opener && WHAT.has(opener.text) && is(items[items.indexOf(opener) + 1], 'entity') && measures.size === 0) {
+    measure = def.measures.includes('list') ? { kind: 'list' } : null;
+  }
   if (!measure) measure = plainMeasure(st, measures, filters, group);
   if (!measure) return { question: null, focus };
   if (measure.kind === 'share') {

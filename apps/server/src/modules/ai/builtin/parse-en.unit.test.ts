@@ -52,7 +52,10 @@ const cases: [string, Expect][] = [
   ["What's my email open rate?", Q('messages', { kind: 'rate', of: 'opened' }, [f('channel', 'eq', 'email')])],
   ['Messages sent per day this week', Q('messages', 'count', [], { group_by: 'day', period: { preset: 'this_week' } })],
   ['How many messages were blocked yesterday?', Q('messages', 'count', [f('view', 'eq', 'blocked')], { period: { preset: 'yesterday' } })],
-  ["What's the most common failure reason?", Q('messages', 'count', [], { group_by: 'reason', rank: { n: 1, order: 'desc' } })],
+  [
+    "What's the most common failure reason?",
+    Q('messages', 'count', [f('view', 'eq', 'failed')], { group_by: 'reason', rank: { n: 1, order: 'desc' } }),
+  ],
   ['Why did my SMS fail?', Q('messages', 'count', [f('channel', 'eq', 'sms'), f('view', 'eq', 'failed')], { group_by: 'reason' })],
   [
     'How many messages were sent between 1 November and 15 November?',
