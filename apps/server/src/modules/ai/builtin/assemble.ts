@@ -145,7 +145,8 @@ function inferEntity(items: readonly Item[]): QueryEntity | null {
     }
   }
   for (const item of items) {
-    const q = firstSense(item, 'quantity');
+    // a word that is also a field or a filler ("country", "use") names no entity by itself
+    const q = item.senses.some((s) => s.t === 'field' || s.t === 'filler') ? undefined : firstSense(item, 'quantity');
     if (q) return q.entities[0] ?? null;
   }
   for (const item of items) {

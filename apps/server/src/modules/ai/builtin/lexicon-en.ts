@@ -63,8 +63,11 @@ export const EN: readonly Entry[] = [
   ['account name|company name', quantity('name', 'account')],
   ['team members|users|team|colleagues|seats', quantity('users', 'account')],
   ['left|remaining|available|remain|still have', quantity('balance', 'credits')],
-  ['used|consumed|spent|consume|spend|burned', quantity('consumed', 'credits')],
-  ['use|uses|using', [quantity('consumed', 'credits'), S('filler')]],
+  ['consumed|spent|consume|spend|burned', quantity('consumed', 'credits')],
+  ['use|uses|using|used', [quantity('consumed', 'credits'), S('filler')]],
+  ['country|country of my account', quantity('country', 'account')],
+  ['city|city of my account', quantity('city', 'account')],
+  ['created|creation date|signed up|registration date|start date', quantity('created', 'account')],
   ['cost|costs|spend on|cost of|how much did', quantity('cost', 'messages')],
   ['members|member count|size|sizes', [quantity('size', 'groups'), measure('count')]],
   // channels
@@ -78,7 +81,7 @@ export const EN: readonly Entry[] = [
   ['joined|added|signed up|registered|created|were added|came in|new customers|new contacts|subscribed recently', marker('created')],
   // places and tags
   [
-    'live|lives|living|live in|lives in|based|based in|located|located in|from|in the city of|reside|resident|residents',
+    'come from|comes from|coming from|come|comes|live|lives|living|live in|lives in|based|based in|located|located in|from|in the city of|reside|resident|residents',
     marker('city', 'country'),
   ],
   ['tagged|tagged as|tagged with|labelled|labeled|with the tag|marked as', marker('tag')],
@@ -152,7 +155,7 @@ export const EN: readonly Entry[] = [
   ['reason|reasons|cause|causes|failure reason|failure reasons|error code|error codes', field('reason', 'reason')],
   ['type|types|kind|kinds|sort', field('type', 'type')],
   ['category|categories', field('category', 'category')],
-  ['by|per|for each|for every|each|broken down by|breakdown|break down|split by|grouped by|group by|across|by each', S('by')],
+  ['compare|comparison|compared|versus|vs|against each other|side by side|by|per|for each|for every|each|broken down by|breakdown|break down|split by|grouped by|group by|across|by each', S('by')],
   // rankings
   [
     'sorted by|sort by|ordered by|order by|ranked by|rank by|best|top|most|highest|greatest|biggest|largest|busiest|leading|strongest|maximum|max|most popular|better|more|performed best|best performing|top performing|most common|common|frequent|most frequent|popular|usual|main',

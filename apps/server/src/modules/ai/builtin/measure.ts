@@ -62,6 +62,12 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
     entity = 'messages';
     take(consumedAt);
     measure = { kind: 'sum', of: 'credits' };
+    // "credits my campaigns used": the campaigns' messages
+    const campaigns = st.others.find((o) => o.entity === 'campaigns');
+    if (campaigns) {
+      take(campaigns.at);
+      filters.push({ field: 'campaign', op: 'exists' });
+    }
   }
   const def = QUERY_CATALOGUE[entity];
 
@@ -103,6 +109,9 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
     take(find('rate'));
     focus = 'best';
   }
+
+  // "when was my account created": the date is the answer
+  if (whenAt >= 0 && entity === 'account' && measure?.kind === 'value') take(whenAt);
 
   // "why did messages fail": the failures by reason
   const whyAt = find('why');
@@ -156,6 +165,14 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
     }
   }
 
+  // "compare SMS and email": the values said, side by side
+  const byAt = find('by');
+  const said = filters.find((f) => f.op === 'in' && def.groupings.includes(f.field as QueryGrouping));
+  if (!group && byAt >= 0 && said) {
+    group = said.field as QueryGrouping;
+    take(byAt);
+  }
+
   // a ranking: "top 5", "best hour", "which city has the most", "the campaign with the best click rate"
   const bestAt = find('best');
   if (bestAt >= 0) {
@@ -193,6 +210,23 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
       measure = { kind: 'list' };
       sort = 'size';
       rank = { n: n ?? 1, order: best.order };
+    } else if ((entity === 'campaigns' || entity === 'senders') && byCount && !rateOf) {
+      // "the campaign that sent the most messages": the messages, counted per campaign (or sender)
+      takeAll('best');
+      for (const o of st.others.filter((x) => x.entity === 'messages')) take(o.at);
+      take(find('sent'));
+      const by = entity === 'campaigns' ? 'campaign' : 'sender';
+      return {
+        question: {
+          entity: 'messages',
+          measure: { kind: 'count' },
+          filters: [{ field: by, op: 'exists' }],
+          group_by: by,
+          rank: { n: n ?? 1, order: best.order },
+          ...(period ? { period } : {}),
+        },
+        focus: null,
+      };
     } else if (entity === 'campaigns' && (rateOf || !byCount)) {
       takeAll('best');
       const of = resolveOutcome(rateOf ?? 'clicked', engagement);
@@ -212,7 +246,8 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
   const resultsAt = find('results');
   const namedCampaign = filters.some((f) => f.field === 'campaign' || (entity === 'campaigns' && f.field === 'name'));
   const campaignTalk = entity === 'campaigns' || st.others.some((o) => o.entity === 'campaigns');
-  if (campaignTalk && !group && !sort && (latestAt >= 0 || namedCampaign) && (resultsAt >= 0 || !measure)) {
+  const aboutOutcomes = !measure || measure.kind === 'rate' || filters.some((f) => f.field === 'view');
+  if (campaignTalk && !group && !sort && (latestAt >= 0 || namedCampaign) && (resultsAt >= 0 || (latestAt >= 0 ? aboutOutcomes : !measure))) {
     if (latestAt >= 0 || resultsAt >= 0 || entity === 'campaigns') {
       take(latestAt);
       for (const [i, x] of items.entries()) if (is(x, 'results')) take(i);
@@ -220,7 +255,7 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
       return { question: campaignQuestion(filters, latestAt >= 0), focus: 'campaign_results' };
     }
   }
-  if (latestAt >= 0 && !rank && def.sortable.includes('created') && !period) {
+  if (latestAt >= 0 && !rank && !measure && def.sortable.includes('created') && !period) {
     take(latestAt);
     measure = { kind: 'list' };
     sort = 'created';

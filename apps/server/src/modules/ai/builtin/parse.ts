@@ -108,12 +108,12 @@ export function parseQuestion(text: string, _lang: Lang, vocabulary: Partial<Voc
   const draftAt = items.findIndex(
     (x, i) => i > writeAt && (has(x, 'draftable') || x.senses.some((s) => s.t === 'value' && s.options[0]?.field === 'channel')),
   );
-  if (writeAt >= 0 && !before(writeAt) && draftAt >= 0) {
+  if (writeAt >= 0 && clauseStart(writeAt) && !before(writeAt) && draftAt >= 0) {
     const campaign = items.some((x) => x.senses.some((s) => s.t === 'draftable' && s.what === 'campaign'));
     return draftOutcome(text, items, campaign ? 'campaign' : 'template');
   }
   if (actionAt >= 0 && !before(actionAt)) return refusal(items[actionAt] as Item);
-  if (writeAt >= 0 && !before(writeAt)) {
+  if (writeAt >= 0 && clauseStart(writeAt) && !before(writeAt)) {
     const target = items.slice(writeAt + 1).find((x) => has(x, 'entity'));
     if (target) return { kind: 'refuse_action', verb: 'create' };
   }

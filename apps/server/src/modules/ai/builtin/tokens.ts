@@ -235,9 +235,11 @@ export function arabicForms(word: string): string[] {
   return [...forms];
 }
 
-/** The forms a lexicon key is filed under: itself, its singular, and without the article. */
+/** The forms a lexicon key is filed under: itself, and an Arabic key also without the article. */
 export function keyForms(key: string): string[] {
-  if (!ARABIC_LETTER.test(key)) return englishForms(key);
+  // an English key is filed as written: singular and plural are both listed where both are meant
+  // ("lists" are groups, "list" is a request for rows)
+  if (!ARABIC_LETTER.test(key)) return [key];
   return key.startsWith('ال') && key.length > 4 ? [key, key.slice(2)] : [key];
 }
 
