@@ -16,13 +16,12 @@ import { addMembers, groupAudienceWhere, insertGroup } from '../groups/index.ts'
 import { readableError } from '../messaging/index.ts';
 import * as detect from './detectors.ts';
 import { builtinSummary, phrase } from './phrasing.ts';
+import { rankInsights } from './ranking.ts';
 import * as source from './source.ts';
 
 export const RECENT_DAYS = 7;
 export const BASELINE_DAYS = 28;
 export const HISTORY_DAYS = 90;
-
-const ORDER = { critical: 0, warning: 1, opportunity: 2, info: 3 } as const;
 
 async function accountZone(ctx: AppContext, accountId: number) {
   const { rows } = await ctx.db.execute<{ timezone: string }>(sql`select timezone from accounts where id = ${accountId}`);
@@ -109,8 +108,8 @@ export async function computeInsights(ctx: AppContext, accountId: number, lang: 
     ...detect.fatigue(await source.frequentRecipients(db, accountId, detect.FATIGUE_DAYS, detect.FATIGUE_MESSAGES)),
     ...detect.creditsForecast(await source.creditsPace(db, accountId, 30)),
     ...detect.reachability(await source.audienceReach(db, accountId)),
-  ].sort((a, b) => ORDER[a.severity] - ORDER[b.severity] || b.sample - a.sample);
-  return phrase(lang, found);
+  ];
+  return phrase(lang, rankInsights(found));
 }
 
 export const insightFacts = (insights: Insight[], days: number) => ({

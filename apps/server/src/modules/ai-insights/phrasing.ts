@@ -97,6 +97,10 @@ function texts(w: Words, f: Found): { title: string; explanation: string } {
         explanation: w.t('best_send_time.explanation', {
           metric: w.metric(g.metric === 'engagement' ? 'engagement' : 'deliveryWord'),
           rate: n(g.rate),
+          level: n(g.level),
+          low: n(g.low),
+          high: n(g.high),
+          next: n(g.next_rate),
           average: n(g.average_rate),
           sent: n(g.sent),
           days: n(g.days),

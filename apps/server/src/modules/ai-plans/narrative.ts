@@ -172,6 +172,8 @@ function segmentText(w: Words, s: PlanSegment, tz: string): string[] {
         metric: w.p(`abMetric.${s.ab_test.metric}`),
       }),
     );
+  } else if (s.ab_reason?.key === 'abNoMeasure') {
+    lines.push(w.p('abNoMeasure', { channel: w.channel(String(s.ab_reason.params.channel)) }));
   } else if (s.ab_reason) {
     lines.push(w.p('abNone', { perVariant: w.n(Number(s.ab_reason.params.per_variant)), min: w.n(Number(s.ab_reason.params.min)) }));
   }

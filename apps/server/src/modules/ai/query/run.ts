@@ -111,10 +111,20 @@ async function compileAndRun(tx: DbOrTx, ch: CheckedQuestion, scope: QueryScope)
     const rateOf = q.entity === 'campaigns' ? /^(\w+)_rate$/.exec(sortField)?.[1] : undefined;
     const rateCol = rateOf ? sql`, ${campaignRateExpr(rateOf, scope.accountId)} as ${sql.raw(`rate_${rateOf}`)}` : sql``;
     const order = es.list.sort(sortField);
-    const { rows } = await tx.execute<{ key: string | number; label: string | null; total: number } & Record<string, unknown>>(
+    // the bottom N ("the campaign with the lowest delivery rate", "the smallest group"): the last N
+    // rows of the sort's own order, read from the end; rows without the figure are not "lowest"
+    const bottom = q.rank?.order === 'asc';
+    let offset = 0;
+    if (bottom) {
+      if (rateOf) conds.push(sql`${campaignRateExpr(rateOf, scope.accountId)} is not null`);
+      const { rows: counted } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from ${es.from} where ${and(conds)}`);
+      offset = Math.max(0, (counted[0]?.n ?? 0) - n);
+    }
+    const { rows: page } = await tx.execute<{ key: string | number; label: string | null; total: number } & Record<string, unknown>>(
       sql`select ${es.list.key} as key, ${es.list.label} as label, count(*) over()::int as total ${rateCol}
-            from ${es.from} where ${and(conds)} order by ${order} limit ${n}`,
+            from ${es.from} where ${and(conds)} order by ${order} limit ${n} offset ${offset}`,
     );
+    const rows = bottom ? [...page].reverse() : page;
     const list: QueryRow[] = rows.map((r) => ({
       key: typeof r.key === 'number' || typeof r.key === 'string' ? r.key : String(r.key),
       label: r.label ?? String(r.key),
