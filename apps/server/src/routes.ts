@@ -10,6 +10,7 @@ import {
   sendRoutes,
   whatsappSendRoutes,
 } from './modules/messaging/index.ts';
+import { companyRoutes } from './modules/accounts/index.ts';
 import { authenticate, passwordRoutes, privateAuthRoutes, publicAuthRoutes } from './modules/auth/index.ts';
 import { batchRoutes, campaignRoutes, emailCampaignRoutes, trackingRoutes, userCampaignRoutes } from './modules/campaigns/index.ts';
 import { blacklistRoutes } from './modules/blacklists/index.ts';
@@ -18,9 +19,10 @@ import { contentRoutes, userContentRoutes } from './modules/content/index.ts';
 import { customerImportRoutes, customerRoutes, customersRoutes } from './modules/customers/index.ts';
 import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { groupRoutes } from './modules/groups/index.ts';
-import { notificationRoutes } from './modules/notifications/index.ts';
+import { notificationRoutes, notificationSettingsRoutes } from './modules/notifications/index.ts';
 import { connectionRoutes } from './modules/connections/index.ts';
 import { pluginRoutes, routerRoutes, ruleRoutes, shortLinkRoutes } from './modules/routing/index.ts';
+import { roleRoutes } from './modules/roles/index.ts';
 import { sandboxRoutes } from './modules/sandbox/index.ts';
 import { emailPublicRoutes, emailSenderRoutes, smsSenderRoutes, whatsappSenderRoutes } from './modules/senders/index.ts';
 import { signedDownloadRoutes, storageRoutes } from './modules/storage/index.ts';
@@ -64,8 +66,11 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
     await signedIn.register(async (scoped) => {
       scoped.addHook('onRequest', authenticate(ctx));
       await scoped.register(accountRoutes(ctx), { prefix: '/api/account' });
+      await scoped.register(companyRoutes(ctx), { prefix: '/api/account/company' }); // the company profile
       await scoped.register(teamRoutes(ctx), { prefix: '/api/users' }); // the team: users, invitations
+      await scoped.register(roleRoutes(ctx), { prefix: '/api/roles' }); // built-in and custom roles
       await scoped.register(notificationRoutes(ctx), { prefix: '/api/notifications' });
+      await scoped.register(notificationSettingsRoutes(ctx), { prefix: '/api/notification-settings' }); // mine: bell and email per type
       await scoped.register(dashboardRoutes(ctx), { prefix: '/api/dashboard' });
       // brands, content, storage:
       await scoped.register(brandRoutes(ctx), { prefix: '/api/brands' });

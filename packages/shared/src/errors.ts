@@ -68,6 +68,10 @@ export const ERROR_STATUS = {
   DELETE_ACTIVE_PROVIDER: 409,
   DELETE_ACTIVE_FILTER: 409,
   DELETE_ROLE_ASSIGNED: 409,
+  /** built-in roles follow the code and cannot be changed or deleted */
+  BUILTIN_ROLE_READ_ONLY: 409,
+  /** a role may not grant an action its author does not hold */
+  ROLE_GRANTS_EXCEED_OWN: 403,
   DELETE_CONNECTED_CONNECTION: 409,
   DELETE_CONNECTION_IN_ROUTER: 409,
   DEACTIVATE_RULE_IN_ROUTER: 409,

@@ -12,6 +12,7 @@ import { campaignJobs } from '../modules/campaigns/index.ts';
 import { JOBS, type JobHandlers, type JobName } from './registry.ts';
 import { type Liveness, startLiveness } from './liveness.ts';
 import { startRollupFolder } from '../modules/analytics/index.ts';
+import { startNotificationMailer } from '../modules/notifications/index.ts';
 
 /**
  * Every job of jobs/registry.ts with its module's handler; each payload is validated first (a
@@ -90,7 +91,9 @@ async function launchWorker(ctx: AppContext, connectionString: string, onDatabas
   liveness.recover().catch((err) => ctx.log.error({ err }, 'worker liveness check failed'));
   // the dashboard's rollups: deltas folded every second (modules/analytics), for as long as this worker runs
   const folder = startRollupFolder(ctx);
-  runner.promise.finally(() => Promise.all([liveness.close(), folder.stop(), pgPool.end().catch(() => {})])).catch(() => {});
+  // notifications whose type is on by email are mailed from here, in the recipient's language
+  const mailer = startNotificationMailer(ctx);
+  runner.promise.finally(() => Promise.all([liveness.close(), folder.stop(), mailer.stop(), pgPool.end().catch(() => {})])).catch(() => {});
   return { runner, poolIds, liveness };
 }
 

@@ -149,3 +149,27 @@ export function inviteMail(
     ]),
   };
 }
+
+/** A notification sent by email (its type is on by email for the user), in the user's language. */
+export function notificationMail(
+  lang: string,
+  to: string,
+  name: string,
+  note: { title: string; message: string; settingsLink: string },
+): MailMessage {
+  const t = (k: string, p: Record<string, string | number> = {}) => translate(lang, k, p);
+  const greeting = t('mail.greeting', { name });
+  const footer = t('mail.notification.footer');
+  return {
+    to,
+    subject: t('mail.notification.subject', { title: note.title }),
+    headers: { [MAIL_KIND_HEADER]: 'notification' },
+    text: [greeting, note.message, footer, note.settingsLink, t('mail.signature')].join('\n\n'),
+    html: frame(lang, [
+      escapeHtml(greeting),
+      `<strong>${escapeHtml(note.title)}</strong>`,
+      escapeHtml(note.message),
+      `${escapeHtml(footer)} <a href="${escapeHtml(note.settingsLink)}">${escapeHtml(note.settingsLink)}</a>`,
+    ]),
+  };
+}

@@ -32,6 +32,9 @@ export const accounts = pgTable('accounts', {
   cr_number: text('cr_number'),
   vat_number: text('vat_number'),
   support_email: text('support_email'),
+  customer_short_name: text('customer_short_name'),
+  /** up to three {name, email, phone} (the catalogue's contact_person_1–3) */
+  contact_persons: jsonb('contact_persons').notNull().default([]),
   ...timestamps,
 });
 
@@ -245,12 +248,40 @@ export const notifications = pgTable(
     status: text('status').notNull().default('unread'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     read_at: timestamp('read_at', { withTimezone: true }),
+    /** in the bell (its type is on there for the user); a row kept only to be mailed is not shown */
+    shown: boolean('shown').notNull().default(true),
+    /** none | pending (the notification mailer sends it) | sent */
+    email_status: text('email_status').notNull().default('none'),
   },
   (t) => [
     primaryKey({ name: 'notifications_pkey', columns: [t.id, t.account_id] }),
     index('notifications_user_idx').on(t.account_id, t.user_id, t.status, t.created_at),
+    index('notifications_email_pending_idx').on(t.id).where(sql`${t.email_status} = 'pending'`),
     foreignKey({
       name: 'notifications_user_id_users_id_fk',
+      columns: [t.user_id, t.account_id],
+      foreignColumns: [users.id, users.account_id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** Per user and notification type: shown in the bell, sent by email (no row: the type's default). */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').notNull(),
+    type: text('type').notNull(),
+    bell: boolean('bell').notNull(),
+    email: boolean('email').notNull(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'notification_settings_pkey', columns: [t.account_id, t.user_id, t.type] }),
+    foreignKey({
+      name: 'notification_settings_user_fk',
       columns: [t.user_id, t.account_id],
       foreignColumns: [users.id, users.account_id],
     }).onDelete('cascade'),

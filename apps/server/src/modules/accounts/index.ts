@@ -3,3 +3,4 @@
  */
 export { createAccountWithOwner } from './provisioning.ts';
 export { syncBuiltinRoles } from './builtin-roles.ts';
+export { companyRoutes } from './company.routes.ts';

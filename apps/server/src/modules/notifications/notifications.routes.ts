@@ -8,11 +8,13 @@ import {
   unreadNotificationsEnvelopeSchema,
   unreadQuerySchema,
 } from '@risala/shared';
+import { notificationSettingsEnvelopeSchema, notificationSettingsInputSchema } from '@risala/shared/schemas/notification-settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok, requestLanguage } from '../../lib/http.ts';
 import { requireAuth } from '../auth/index.ts';
 import * as service from './notifications.service.ts';
+import * as settings from './settings.service.ts';
 
 /** /api/notifications — the bell (spec §7, §9). */
 export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -64,6 +66,34 @@ export function notificationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         ok(reply, {
           notification: await service.markRead(ctx.db, scope(req), req.params.id, requestLanguage(req)),
         }),
+    );
+  };
+}
+
+/** /api/notification-settings — the signed-in user's own settings: per type, in the bell and by email. */
+export function notificationSettingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['notifications'];
+    const me = (req: Parameters<typeof requireAuth>[0]) => {
+      const a = requireAuth(req);
+      return { accountId: a.accountId, userId: a.userId };
+    };
+    app.get(
+      '/',
+      { schema: { tags, summary: 'My notification settings, every type', response: { 200: notificationSettingsEnvelopeSchema } } },
+      async (req, reply) => ok(reply, await settings.getSettings(ctx.db, me(req))),
+    );
+    app.put(
+      '/',
+      {
+        schema: {
+          tags,
+          summary: 'Change my notification settings (the types given)',
+          body: notificationSettingsInputSchema,
+          response: { 200: notificationSettingsEnvelopeSchema },
+        },
+      },
+      async (req, reply) => ok(reply, await settings.putSettings(ctx.db, me(req), req.body, req.ip), 'Notification settings saved'),
     );
   };
 }

@@ -4,6 +4,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { settingFor } from './settings.service.ts';
 
 type Row = typeof notifications.$inferSelect;
 
@@ -12,8 +13,14 @@ export interface Scope {
   userId: number;
 }
 
-/** Raise a notification from a real event. Title and message are i18n keys rendered per reader. */
+/**
+ * Raise a notification from a real event, for one user (title and message are i18n keys rendered
+ * per reader). The user's setting for the type decides: kept for the bell when it is on there,
+ * queued for email (the notification mailer) when it is on by email, not stored when both are off.
+ */
 export async function notify(db: DbOrTx, scope: Scope, type: NotificationType, key: string, params: TranslateParams = {}) {
+  const setting = await settingFor(db, scope, type);
+  if (!setting.bell && !setting.email) return;
   await db.insert(notifications).values({
     account_id: scope.accountId,
     user_id: scope.userId,
@@ -21,10 +28,12 @@ export async function notify(db: DbOrTx, scope: Scope, type: NotificationType, k
     title_key: `notifications.${key}.title`,
     message_key: `notifications.${key}.message`,
     params,
+    shown: setting.bell,
+    email_status: setting.email ? 'pending' : 'none',
   });
 }
 
-function render(row: Row, lang: string): Notification {
+export function render(row: Row, lang: string): Notification {
   const params = (row.params ?? {}) as TranslateParams;
   return {
     id: row.id,
@@ -37,7 +46,9 @@ function render(row: Row, lang: string): Notification {
   };
 }
 
-const mine = (s: Scope) => and(eq(notifications.account_id, s.accountId), eq(notifications.user_id, s.userId));
+/** The user's bell: their notifications whose type was on there when raised. */
+const mine = (s: Scope) =>
+  and(eq(notifications.account_id, s.accountId), eq(notifications.user_id, s.userId), eq(notifications.shown, true));
 
 async function unreadCount(db: DbOrTx, s: Scope) {
   const [row] = await db
