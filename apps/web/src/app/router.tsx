@@ -16,6 +16,7 @@ import { AuthLayout } from './layouts/AuthLayout.tsx';
 import { RootShell } from './RootShell.tsx';
 import { RouteError } from './RouteError.tsx';
 import { SessionGate } from './SessionGate.tsx';
+import { routes as accessRoutes } from '../features/access/routes.tsx';
 import { routes as aiPlanRoutes } from '../features/ai-plans/routes.tsx';
 import { routes as analyticsRoutes } from '../features/analytics/routes.tsx';
 import { routes as assistantRoutes } from '../features/assistant/routes.tsx';
@@ -44,6 +45,7 @@ const featureRoutes: RouteObject[] = [
   ...dashboardRoutes,
   ...analyticsRoutes,
   ...assistantRoutes,
+  ...accessRoutes,
 ];
 const claimed = new Set([...featureRoutes, ...canvasRoutes].map((r) => (r.path ?? '').split('/')[0]).filter(Boolean));
 

@@ -22,6 +22,9 @@ import arAi from './ar/ai.json' with { type: 'json' };
 import arAiPlans from './ar/aiPlans.json' with { type: 'json' };
 import arAnalytics from './ar/analytics.json' with { type: 'json' };
 import arBuilder from './ar/builder.json' with { type: 'json' };
+import arRoles from './ar/roles.json' with { type: 'json' };
+import arCompany from './ar/company.json' with { type: 'json' };
+import arNotificationSettings from './ar/notificationSettings.json' with { type: 'json' };
 import type { Messages } from './types.ts';
 
 const messages: Messages = {
@@ -48,6 +51,9 @@ const messages: Messages = {
   aiPlans: arAiPlans,
   analytics: arAnalytics,
   builder: arBuilder,
+  roles: arRoles,
+  company: arCompany,
+  notificationSettings: arNotificationSettings,
 };
 
 export default messages;

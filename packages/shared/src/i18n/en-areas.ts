@@ -22,6 +22,9 @@ import enAi from './en/ai.json' with { type: 'json' };
 import enAiPlans from './en/aiPlans.json' with { type: 'json' };
 import enAnalytics from './en/analytics.json' with { type: 'json' };
 import enBuilder from './en/builder.json' with { type: 'json' };
+import enRoles from './en/roles.json' with { type: 'json' };
+import enCompany from './en/company.json' with { type: 'json' };
+import enNotificationSettings from './en/notificationSettings.json' with { type: 'json' };
 import type { Messages } from './types.ts';
 
 const messages: Messages = {
@@ -48,6 +51,9 @@ const messages: Messages = {
   aiPlans: enAiPlans,
   analytics: enAnalytics,
   builder: enBuilder,
+  roles: enRoles,
+  company: enCompany,
+  notificationSettings: enNotificationSettings,
 };
 
 export default messages;

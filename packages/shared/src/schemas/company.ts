@@ -7,8 +7,6 @@ import { asciiDigits, emailSchema, envelopeOf, phoneSchema, requiredString } fro
  * persons — what invoices will carry.
  */
 
-/** Countries the form offers first (ISO 3166-1 alpha-2); names come from Intl.DisplayNames. */
-export const COMPANY_COUNTRIES = ['SA', 'AE', 'KW', 'QA', 'BH', 'OM', 'EG', 'JO', 'IQ', 'LB', 'MA', 'TN', 'DZ', 'US', 'GB'] as const;
 export const MAX_CONTACT_PERSONS = 3;
 
 /** A Saudi VAT (ZATCA) registration number: 15 digits, the first and the last a 3. */
