@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { audit, type Finding, report, trackRequests, visit } from './a11y-audit.ts';
 import { newEmail, registerVerified, signInUi, sql } from './fixtures.ts';
 
 /**
@@ -105,4 +106,34 @@ test.describe('at 390 px', () => {
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth).toBeLessThanOrEqual(390);
   });
+});
+
+test('roles, company and notification settings pass axe in Arabic, wide and on a phone', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const email = await registerVerified(request, 'e2e.roles.a11y');
+  await signInUi(page, email);
+  await expect(page).toHaveURL(/\/dashboard/);
+  await page.getByTestId('language-toggle').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  const inflight = trackRequests(page);
+  const findings: Finding[] = [];
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    for (const route of ['/roles', '/company', '/notification-settings']) {
+      await visit(page, route);
+      await audit(page, inflight, `ar ${size.width} ${route}`, findings);
+    }
+    await visit(page, '/roles');
+    await page.getByTestId('role-new').click();
+    await audit(page, inflight, `ar ${size.width} role editor`, findings, '[role="dialog"]');
+    await page.getByTestId('role-cancel').click();
+    await page.locator('[data-role="owner"]').getByTestId('role-open').click();
+    await expect(page.getByTestId('role-read-only')).toBeVisible();
+    await audit(page, inflight, `ar ${size.width} built-in role`, findings, '[role="dialog"]');
+    await page.getByTestId('role-cancel').click();
+  }
+  expect(report(findings)).toEqual([]);
 });
