@@ -186,4 +186,23 @@ describe('/api/roles', () => {
     expect((await t.sql('select count(*)::int as n from roles where id = $1', [role.id]))[0].n).toBe(0);
     expect(await auditOf(owner.accountId, 'role.deleted')).toHaveLength(1);
   });
+
+  it('counts a pending invitation as holding the role', async () => {
+    const created = json(
+      await req('POST', '/api/roles', owner.token, {
+        role_name: 'Invited only',
+        permissions: [{ entity: 'dashboard', actions: ['view'] }],
+      }),
+    ).data;
+    await t.sql(
+      `insert into invitations (account_id, email, role_id, token_hash, expires_at)
+       values ($1, 'later@example.com', $2, md5(random()::text), now() + interval '1 day')`,
+      [owner.accountId, created.id],
+    );
+    const listed = json(await req('GET', '/api/roles', owner.token)).data.roles.find((r: { id: number }) => r.id === created.id);
+    expect(listed).toMatchObject({ user_count: 0, invitation_count: 1 });
+    const res = await req('DELETE', `/api/roles/${created.id}`, owner.token);
+    expect(json(res).code).toBe('DELETE_ROLE_ASSIGNED');
+    expect(json(res).message).toBe('A role assigned to users cannot be deleted');
+  });
 });
