@@ -16,7 +16,10 @@ export function useRoles() {
   return useQuery(rolesQuery());
 }
 
-/** POST /api/roles (no id) or PUT /api/roles/{id}; errors (ROLE_NAME_EXISTS, …) are the form's to show. */
+/**
+ * POST /api/roles (no id) or PUT /api/roles/{id}; errors (ROLE_NAME_EXISTS, …) are the form's to
+ * show. The signed-in profile is read again too: if the author holds the role, their menu follows.
+ */
 export function useSaveRole() {
   const client = useQueryClient();
   return useMutation({
@@ -26,7 +29,7 @@ export function useSaveRole() {
         : await api.post<Role>('/api/roles', input, { silent: true });
       return data;
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: roleKeys.all }),
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: roleKeys.all }), client.invalidateQueries({ queryKey: ['user'] })]),
   });
 }
 
