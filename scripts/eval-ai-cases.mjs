@@ -100,25 +100,25 @@ export const CASES = [
     category: 'best hour',
     lang: 'en',
     q: 'What is the best time to send?',
-    check: (f) => ({ numbers: f.bestHour === null ? [] : [f.bestHour], tools: ['best_send_hour'] }),
+    check: (f) => (f.bestHour === null ? { noFigure: true } : { numbers: [f.bestHour], tools: ['best_send_hour'] }),
   },
   {
     category: 'best hour',
     lang: 'en',
     q: 'When should I send my SMS campaigns?',
-    check: (f) => ({ numbers: f.bestHour === null ? [] : [f.bestHour], tools: ['best_send_hour'] }),
+    check: (f) => (f.bestHour === null ? { noFigure: true } : { numbers: [f.bestHour], tools: ['best_send_hour'] }),
   },
   {
     category: 'best hour',
     lang: 'ar',
     q: 'ما أفضل وقت للإرسال؟',
-    check: (f) => ({ numbers: f.bestHour === null ? [] : [f.bestHour], tools: ['best_send_hour'] }),
+    check: (f) => (f.bestHour === null ? { noFigure: true } : { numbers: [f.bestHour], tools: ['best_send_hour'] }),
   },
   {
     category: 'best hour',
     lang: 'ar',
     q: 'ما أفضل ساعة لإرسال الرسائل النصية؟',
-    check: (f) => ({ numbers: f.bestHour === null ? [] : [f.bestHour], tools: ['best_send_hour'] }),
+    check: (f) => (f.bestHour === null ? { noFigure: true } : { numbers: [f.bestHour], tools: ['best_send_hour'] }),
   },
   // failure reasons
   { category: 'failures', lang: 'en', q: 'Why did messages fail?', check: (f) => ({ numbers: [f.failed], tools: ['failure_reasons'] }) },
@@ -271,7 +271,7 @@ CASES.push(
     category: 'paraphrases',
     lang: 'en',
     q: 'At what hour do my customers respond best?',
-    check: (f) => ({ numbers: f.bestHour === null ? [] : [f.bestHour], tools: ['best_send_hour'] }),
+    check: (f) => (f.bestHour === null ? { noFigure: true } : { numbers: [f.bestHour], tools: ['best_send_hour'] }),
   },
 );
 
