@@ -59,6 +59,8 @@ export const offerSchema = z.object({
   link: z.string().nullable(),
   /** SMS parts the request asked for ("in one part", "رسالة واحدة"), if it did */
   parts: z.number().nullable(),
+  /** the message's language, when the request names one ("in Arabic", "بالإنجليزية") */
+  language: z.enum(['en', 'ar']).nullable(),
   /** words of the request the writer did not use: shown, so nothing is dropped silently */
   unplaced: z.array(z.string()),
 });

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { CHAT } from '../constants.ts';
+import { type MessageDraft, messageDraftSchema } from './ai-draft.ts';
 import { envelopeOf } from './common.ts';
 
 export const AI_ENGINES = ['builtin', 'openai-compatible'] as const;
@@ -68,6 +69,8 @@ export const chatResponseSchema = z.object({
   model: z.string().nullable(),
   language: z.enum(['en', 'ar']),
   cards: z.array(draftCardSchema),
+  /** messages the assistant drafted: offered on a card, saved only when the user chooses */
+  drafts: z.array(messageDraftSchema),
   tools: z.array(toolUseSchema),
   usage: aiUsageSchema,
   timestamp: z.string(),
@@ -84,13 +87,15 @@ export const chatMessageSchema = z.object({
   engine: z.enum(AI_ENGINES).nullable(),
   model: z.string().nullable(),
   cards: z.array(draftCardSchema),
+  drafts: z.array(messageDraftSchema),
   tools: z.array(toolUseSchema),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 /**
  * Streamed events of POST /api/ai/chat/stream (Server-Sent Events): `start`, then `delta` text as it
- * is written, `tool` when a tool runs, `card` for a draft, and `done` with the whole answer — or
+ * is written, `tool` when a tool runs, `card` for a saved draft, `draft` for a message drafted (not
+ * saved), and `done` with the whole answer — or
  * `error` with the envelope's code and message.
  */
 export type ChatStreamEvent =
@@ -98,6 +103,7 @@ export type ChatStreamEvent =
   | { event: 'delta'; data: { text: string } }
   | { event: 'tool'; data: { name: string; status: 'running' | 'done' | 'failed' } }
   | { event: 'card'; data: DraftCard }
+  | { event: 'draft'; data: MessageDraft }
   | { event: 'done'; data: ChatResponse }
   | { event: 'error'; data: { statusCode: number; code: string; message: string } };
 

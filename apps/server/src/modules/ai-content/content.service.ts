@@ -62,7 +62,7 @@ export const offerOf = (r: Pick<ContentRequest, 'topic' | 'link' | 'brand'>) =>
 
 /** The facts a text may rest on: what the model is given, and what every number is checked against. */
 export function contentFacts(r: ContentRequest): Record<string, unknown> {
-  const { unplaced: _unplaced, parts: _parts, ...offer } = offerOf(r);
+  const { unplaced: _unplaced, parts: _parts, language: _language, ...offer } = offerOf(r);
   return {
     channel: r.channel,
     language: r.language,

@@ -12,6 +12,7 @@ import type { Channel } from '@risala/shared/schemas/messages';
 import { searchHelp } from '../help/help-index.ts';
 import type { Lang } from '../language.ts';
 import type { AiProvider, ChatTurn, GenerateRequest, ToolBox, TurnResult } from '../provider.ts';
+import { offerMessageDraft } from './draft-offer.ts';
 import { cityIn, groupIn, type Intent, mentionsGroup, recognise, type Schedule } from './intents.ts';
 
 type Data = Record<string, any>;
@@ -94,7 +95,7 @@ export class BuiltinEngine implements AiProvider {
       case 'channel_metrics':
         return this.channels(turn, p);
       case 'draft_template':
-        return this.draftTemplate(turn, p, intent.channel, intent.topic);
+        return offerMessageDraft(turn, p.lang, intent.channel);
       case 'draft_campaign':
         return this.draftCampaign(turn, p, intent.channel, intent.schedule);
       case 'greeting':
@@ -254,30 +255,6 @@ export class BuiltinEngine implements AiProvider {
             `- ${p.channel(r.channel)}: ${p.t('channels.line', { sent: p.n(r.sent), delivered: p.n(r.delivered), rate: p.pct(r.delivery_rate), failed: p.n(r.failed) })}`,
         )
         .join('\n'),
-    ].join('\n\n');
-  }
-
-  private async draftTemplate(turn: ChatTurn, p: Phrases, channel: 'sms' | 'email' | 'whatsapp', topic: string) {
-    const brands = (await tool(turn.tools, 'list_brands'))?.brands as Data[] | undefined;
-    const brand = brands?.[0];
-    const text = p.t(`draft.pattern.${channel === 'email' ? 'email' : 'sms'}`, { brand: brand?.name ?? '', topic });
-    const stamp = new Date().toISOString().slice(0, 19).replace('T', ' ');
-    const draft = (name: string) =>
-      toolOrReason(turn.tools, 'draft_template', {
-        channel,
-        name,
-        text,
-        ...(channel === 'email' ? { subject: topic.slice(0, 120) } : {}),
-        ...(brand ? { brand_id: brand.id } : {}),
-      });
-    let res = await draft(`${p.t('draft.templateName')} ${stamp}`);
-    // template names are unique per account: two drafts in the same second get a suffix
-    if (!res.data) res = await draft(`${p.t('draft.templateName')} ${stamp} ${Math.random().toString(36).slice(2, 6)}`);
-    if (!res.data) return res.reason ?? p.t('noData');
-    return [
-      p.t('draft.templateSaved', { channel: p.channel(channel), url: res.data.url }),
-      `> ${text}`,
-      p.t('draft.pattern.note', { voice: brand?.voice_tone ?? '—' }),
     ].join('\n\n');
   }
 

@@ -251,6 +251,11 @@ export function extractOffer(request: string, opts: { brand?: string | null; lin
   const link = readLink(r) ?? opts.link ?? null;
   const code = readCode(r);
   const parts = readParts(r);
+  const language = r.take(/\b(?:in\s+)?arabic\b|(?:ب|باللغ[ةه]\s+)ال?عربي[ةه]?/i)
+    ? 'ar'
+    : r.take(/\b(?:in\s+)?english\b|(?:ب|باللغ[ةه]\s+)ال?[إا]نجليزي[ةه]?|بالانقليزي/i)
+      ? 'en'
+      : null;
   const deadline = readDeadline(r);
   const discount = readDiscount(r);
   const freeDelivery = Boolean(
@@ -280,7 +285,7 @@ export function extractOffer(request: string, opts: { brand?: string | null; lin
   }
   const isNew = /\bnew\b|\blaunch\w*|\bjust\s+(?:arrived|landed)\b|جديد|[إا]طلاق|وصل\s+حديث/i.test(text);
   const unplaced = [...otherOccasions, ...leftoverWords(r.rest)].slice(0, 12);
-  return { discount, free_delivery: freeDelivery, occasion, product, is_new: isNew, deadline, code, link, parts, unplaced };
+  return { discount, free_delivery: freeDelivery, occasion, product, is_new: isNew, deadline, code, link, parts, language, unplaced };
 }
 
 /** The content words left once the offer and the instruction are read: what the writer did not use. */
