@@ -224,6 +224,7 @@ export async function writeVariants(ctx: AppContext, accountId: number, writer: 
     language: r.language,
     max_parts: r.maxParts,
     facts,
+    unplaced: offerOf(r).unplaced,
   };
   if (writer.provider.engine === 'builtin') return { ...base, variants: builtin, replaced: 0 };
   const draft = JSON.stringify({

@@ -33,6 +33,6 @@ export async function offerMessageDraft(turn: ChatTurn, lang: Lang, channel: Cha
   if (!d.language_check.ok) {
     lines.push(t('draft.otherLanguage', { language: displayName(lang, 'language', d.language), words: list(d.language_check.foreign) }));
   }
-  lines.push(t('draft.builtin', { brand: brand?.name ?? '—' }));
+  lines.push(t('draft.builtin', { brand: String((out.data as { brand?: string | null }).brand ?? brand?.name ?? '—') }));
   return lines.join('\n\n');
 }

@@ -76,7 +76,7 @@ export const draftTemplateTool = defineTool({
         language_ok: draft.language_check.ok,
         other_language_words: draft.language_check.foreign,
         not_used_from_request: draft.offer?.unplaced ?? [],
-        brand: brand?.name ?? null,
+        brand: brand?.name ?? account[0]?.name ?? null,
       },
       draft,
     };
