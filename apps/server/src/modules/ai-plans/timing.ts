@@ -3,8 +3,10 @@
  * weekday and hour engaged best in the account's own history — opened, read or clicked over
  * delivered, or delivered over sent when nothing was opened — counting only slots with enough
  * messages. Without such history it is a stated default: the channel's usual hour on the first day
- * of the window still ahead.
+ * of the window still ahead. An offer with a deadline ("this week only", "until Friday") goes out
+ * while at least half of its time is left — never on the window's last day of a week-long sale.
  */
+import type { Deadline } from '@risala/shared/schemas/ai-draft';
 import type { Channel } from '@risala/shared/schemas/messages';
 import { zonedInstant } from '../ai/index.ts';
 import type { Cell } from '../ai-insights/index.ts';
@@ -48,16 +50,59 @@ export function slotScores(cells: Cell[], channel: Channel) {
 
 const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : null);
 
+/**
+ * The last day (a day number) the offer can be announced on so that at least half of its time is
+ * left: "this week only" from the first day → the first four days; "today only" → the first day.
+ * Null without a deadline. `first` is the window's first day still ahead.
+ */
+export function latestSendDay(deadline: Deadline | null, first: number): number | null {
+  if (!deadline) return null;
+  const dow = (day: number) => new Date(day * DAY_MS).getUTCDay();
+  const next = (weekday: number) => first + ((weekday - dow(first) + 7) % 7);
+  let end: number;
+  switch (deadline.kind) {
+    case 'today':
+    case 'tomorrow':
+      return first;
+    case 'weekend':
+      // the Gulf's weekend ends on Saturday
+      end = next(6);
+      break;
+    case 'week':
+      end = first + 6;
+      break;
+    case 'weekday':
+      end = next(deadline.value ?? 5);
+      break;
+    case 'days':
+      end = first + Math.max((deadline.value ?? 1) - 1, 0);
+      break;
+    case 'date': {
+      const year = new Date(first * DAY_MS).getUTCFullYear();
+      const on = (y: number) => Math.round(Date.UTC(y, (deadline.month ?? 1) - 1, deadline.value ?? 1) / DAY_MS);
+      end = on(year) >= first ? on(year) : on(year + 1);
+      break;
+    }
+    case 'limited':
+    case 'stock':
+      // no date, but the reader is told it will not last: early in the window
+      end = first + 2;
+      break;
+  }
+  return first + Math.floor((end - first) / 2);
+}
+
 export function chooseSendTime(
   cells: Cell[],
   channel: Channel,
-  window: { start_date: string; end_date: string; time_zone: string },
+  window: { start_date: string; end_date: string; time_zone: string; deadline?: Deadline | null },
   now = new Date(),
 ): SendTime {
   const tz = window.time_zone;
   const today = dayNumber(todayIn(tz, now));
   const first = Math.max(dayNumber(window.start_date), today);
-  const last = Math.max(dayNumber(window.end_date), first);
+  const latest = latestSendDay(window.deadline ?? null, first);
+  const last = Math.max(Math.min(dayNumber(window.end_date), latest ?? Number.POSITIVE_INFINITY), first);
   const instant = (day: number, hour: number) => zonedInstant(tz, day - today, hour, 0, now);
   const ahead = (day: number, hour: number) => instant(day, hour).getTime() > now.getTime() + LEAD_MS;
   const slot = (day: number, hour: number, extra: Omit<SendTime, 'at' | 'local' | 'dow' | 'hour'>): SendTime => ({
