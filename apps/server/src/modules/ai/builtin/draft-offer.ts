@@ -8,6 +8,7 @@
 import type { MessageDraft } from '@risala/shared/schemas/ai-draft';
 import type { Channel } from '@risala/shared/schemas/messages';
 import { displayName, translate } from '@risala/shared/i18n/index.ts';
+import { mdText } from '@risala/shared/markdown';
 import type { Lang } from '../language.ts';
 import type { ChatTurn } from '../provider.ts';
 
@@ -29,10 +30,12 @@ export async function offerMessageDraft(turn: ChatTurn, lang: Lang, channel: Cha
     );
   }
   const unplaced = d.offer?.unplaced ?? [];
-  if (unplaced.length) lines.push(t('draft.unplaced', { words: list(unplaced.map((w) => `“${w}”`)) }));
+  if (unplaced.length) lines.push(t('draft.unplaced', { words: list(unplaced.map((w) => `“${mdText(w)}”`)) }));
   if (!d.language_check.ok) {
-    lines.push(t('draft.otherLanguage', { language: displayName(lang, 'language', d.language), words: list(d.language_check.foreign) }));
+    lines.push(
+      t('draft.otherLanguage', { language: displayName(lang, 'language', d.language), words: list(d.language_check.foreign.map(mdText)) }),
+    );
   }
-  lines.push(t('draft.builtin', { brand: String((out.data as { brand?: string | null }).brand ?? brand?.name ?? '—') }));
+  lines.push(t('draft.builtin', { brand: mdText((out.data as { brand?: string | null }).brand ?? brand?.name ?? '—') }));
   return lines.join('\n\n');
 }
