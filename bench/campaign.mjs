@@ -63,7 +63,7 @@ export async function benchCampaign(report, total = 1_000_000, { deliveryLimitMs
       rows: [{ now: dbStart }],
     } = await client.query('select now()');
     const started = performance.now();
-    const cpuBefore = cpuSnapshot(stack.serverPid);
+    const cpuBefore = cpuSnapshot(stack.serverPid, stack.pgDataDir);
     const dep = await api('POST', `/api/campaigns/${draft.body.data.id}/deploy`);
     if (dep.status !== 201) throw new Error(`deploy failed: ${dep.status} ${JSON.stringify(dep.body)}`);
     const deployMs = performance.now() - started;
@@ -75,7 +75,7 @@ export async function benchCampaign(report, total = 1_000_000, { deliveryLimitMs
       if (performance.now() - started > deliveryLimitMs) throw new Error('the expansion did not finish in time');
     }
     const expandMs = performance.now() - started;
-    const expandCpu = cpuSince(cpuBefore, stack.serverPid);
+    const expandCpu = cpuSince(cpuBefore, stack.serverPid, stack.pgDataDir);
     const expandRate = Math.round(total / (expandMs / 1000));
     report(
       `campaign: deploy (checks, audience count, estimate) for ${total.toLocaleString('en')} customers`,
@@ -101,7 +101,7 @@ export async function benchCampaign(report, total = 1_000_000, { deliveryLimitMs
       }
     }
     const ms = performance.now() - started;
-    const cpu = cpuSince(cpuBefore, stack.serverPid);
+    const cpu = cpuSince(cpuBefore, stack.serverPid, stack.pgDataDir);
     const {
       rows: [{ n: delivered }],
     } = await client.query(`select count(*)::int as n from messages where campaign_id = $1 and status = 'DELIVERED'`, [campaignId]);

@@ -19,9 +19,9 @@ import { freePort } from './sandbox-stack.mjs';
 
 const root = path.resolve(fileURLToPath(import.meta.url), '../..');
 const DAYS = 120;
-const ACCOUNTS = 1000;
 const CHUNK = 250_000;
-const CAMPAIGNS = 300;
+/** The full run's shape; the smoke run passes small ones. */
+const DEFAULT_SHAPE = { accounts: 1000, campaigns: 300, customers: 200_000, requests: 100, warmups: 10 };
 
 /** A small deterministic generator (mulberry32): the same data on every run. */
 function rng(seed) {
@@ -113,7 +113,7 @@ async function copyLines(client, copyFrom, lines) {
   );
 }
 
-async function seed(client, demoId, total, largest, report) {
+async function seed(client, demoId, total, largest, report, { accounts: ACCOUNTS, campaigns: CAMPAIGNS, customers: CUSTOMERS }) {
   const { from: copyFrom } = (await import('pg-copy-streams')).default;
   const now = Date.now();
   const started = performance.now();
@@ -182,12 +182,12 @@ async function seed(client, demoId, total, largest, report) {
       (ms) => (copyMs += ms),
     );
   }
-  // 200,000 customers for the largest account's audience, added over the span, some opted out
+  // CUSTOMERS (200,000) customers for the largest account's audience, added over the span, some opted out
   await client.query(
     `insert into customers (account_id, first_name, mobile_number, brand_id, consent_sms, created_at)
      select $1, 'Bench ' || g, '+96658' || lpad(g::text, 7, '0'), ($2::int[])[1 + g % 5], true, now() - (g % ${DAYS}) * interval '1 day'
-       from generate_series(1, 200000) g`,
-    [demoId, brands.map((b) => b.id)],
+       from generate_series(1, $3::int) g`,
+    [demoId, brands.map((b) => b.id), CUSTOMERS],
   );
   await client.query(
     `update customers set consent_sms = false, consent_sms_source = 'sms_stop', consent_sms_at = now() - (id % 90) * interval '1 day'
@@ -269,7 +269,8 @@ function startServer(url, dataDir, port) {
 
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1];
 
-export async function benchDashboard(report, total = 10_000_000, largest = 5_000_000) {
+export async function benchDashboard(report, total = 10_000_000, largest = 5_000_000, shape = {}) {
+  const { requests, warmups, ...seedShape } = { ...DEFAULT_SHAPE, ...shape };
   register();
   const { startEmbeddedPostgres } = await import('../apps/server/src/db/embedded.ts');
   const { ensureDatabase, createDb, runMigrations } = await import('../apps/server/src/db/client.ts');
@@ -304,7 +305,7 @@ export async function benchDashboard(report, total = 10_000_000, largest = 5_000
     const seeded =
       (await client.query(`select to_regclass('bench_dashboard_seed') is not null as s`)).rows[0].s &&
       (await client.query('select 1 from bench_dashboard_seed where total = $1 and largest = $2', [total, largest])).rows.length > 0;
-    if (!seeded) await seed(client, demo.account_id, total, largest, report);
+    if (!seeded) await seed(client, demo.account_id, total, largest, report, seedShape);
     const {
       rows: [{ n, big }],
     } = await client.query(
@@ -339,12 +340,12 @@ export async function benchDashboard(report, total = 10_000_000, largest = 5_000
     ]) {
       for (const [name, p] of paths(preset)) {
         const times = [];
-        for (let i = 0; i < 110; i++) {
+        for (let i = 0; i < warmups + requests; i++) {
           const t0 = performance.now();
           const res = await fetch(`${base}${p}`, { headers });
           const body = await res.text();
           if (res.status !== 200) throw new Error(`${p}: ${res.status} ${body.slice(0, 300)}`);
-          if (i >= 10) times.push(performance.now() - t0);
+          if (i >= warmups) times.push(performance.now() - t0);
         }
         const ms = Math.round(p95(times) * 10) / 10;
         report(

@@ -112,7 +112,7 @@ export async function benchReplicas(report, total = 100_000) {
     }
 
     const started = performance.now();
-    const cpuBefore = cpuSnapshot(-1);
+    const cpuBefore = cpuSnapshot(-1, cluster.dataDir);
     const offsets = Array.from({ length: Math.ceil(total / PER_REQUEST) }, (_, i) => i * PER_REQUEST);
     // each API process takes every other request
     await Promise.all(
@@ -142,7 +142,7 @@ export async function benchReplicas(report, total = 100_000) {
       if (performance.now() - started > 600_000) throw new Error('not every receipt was applied after 10 minutes');
     }
     const ms = performance.now() - started;
-    const cpu = cpuSnapshot(-1);
+    const cpu = cpuSnapshot(-1, cluster.dataDir);
     const {
       rows: [counts],
     } = await client.query(

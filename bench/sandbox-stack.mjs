@@ -21,33 +21,68 @@ export const freePort = () =>
     });
   });
 
+/** `/proc/<pid>/stat` as { comm, fields after the command name } (null once the process is gone). */
+function procStat(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return { comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), f: stat.slice(stat.lastIndexOf(')') + 2).split(' ') };
+  } catch {
+    return null;
+  }
+}
+
 /**
- * CPU seconds used so far by the server process, by PostgreSQL (all its processes) and by this
- * process (the bench and its SMSC simulator): take one before and one after a run and subtract.
+ * The processes of the PostgreSQL cluster whose data directory is `pgDataDir` — the bench's own:
+ * its postmaster (postmaster.pid) and the postmaster's children; never other clusters on the machine.
  */
-export function cpuSnapshot(serverPid) {
+export function postgresPids(pgDataDir) {
+  if (!pgDataDir) return [];
+  let master;
+  try {
+    master = Number(readFileSync(path.join(pgDataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return [];
+  }
+  const pids = [master];
+  for (const pid of readdirSync('/proc')) {
+    if (/^\d+$/.test(pid) && Number(procStat(pid)?.f[1]) === master) pids.push(Number(pid));
+  }
+  return pids;
+}
+
+/** Proportional set size (shared pages split among their users) summed over `pids`, in MB. */
+export function pssMb(pids) {
+  let kb = 0;
+  for (const pid of pids) {
+    try {
+      kb += Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return kb / 1024;
+}
+
+/**
+ * CPU seconds used so far by the server process, by the bench's PostgreSQL cluster (its postmaster
+ * and children, found from `pgDataDir`) and by this process (the bench and its SMSC simulator):
+ * take one before and one after a run and subtract.
+ */
+export function cpuSnapshot(serverPid, pgDataDir) {
   const tick = 100; // USER_HZ
   const out = { server: 0, postgres: 0, bench: 0 };
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    let stat;
-    try {
-      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
-    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const secs = (Number(f[11]) + Number(f[12])) / tick;
-    if (Number(pid) === serverPid) out.server += secs;
-    else if (Number(pid) === process.pid) out.bench += secs;
-    else if (comm === 'postgres') out.postgres += secs;
-  }
+  const secs = (pid) => {
+    const st = procStat(pid);
+    return st ? (Number(st.f[11]) + Number(st.f[12])) / tick : 0;
+  };
+  if (serverPid > 0) out.server = secs(serverPid);
+  out.bench = secs(process.pid);
+  for (const pid of postgresPids(pgDataDir)) out.postgres += secs(pid);
   return out;
 }
 
-export const cpuSince = (before, serverPid) => {
-  const now = cpuSnapshot(serverPid);
+export const cpuSince = (before, serverPid, pgDataDir) => {
+  const now = cpuSnapshot(serverPid, pgDataDir);
   return Object.fromEntries(Object.entries(now).map(([k, v]) => [k, Math.round((v - before[k]) * 10) / 10]));
 };
 
@@ -186,7 +221,17 @@ export async function startSandboxStack(name, { pgSettings = {}, nodeArgs = [] }
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
       }).then(async (r) => ({ status: r.status, body: await r.json() }));
-    return { client, smsc, base, token, accountId: login.data.user.account_id, api, serverPid: server.child.pid, close };
+    return {
+      client,
+      smsc,
+      base,
+      token,
+      accountId: login.data.user.account_id,
+      api,
+      serverPid: server.child.pid,
+      pgDataDir: cluster.dataDir,
+      close,
+    };
   } catch (err) {
     await close();
     throw err;

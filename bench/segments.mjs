@@ -10,8 +10,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { register } from 'tsx/esm/api';
 
-const ROWS = Number(process.env.BENCH_SEGMENT_ROWS ?? 1_000_000);
-const RUNS = 50;
+const DEFAULT_ROWS = Number(process.env.BENCH_SEGMENT_ROWS ?? 1_000_000);
+const DEFAULT_RUNS = 50;
+const NEIGHBOURS = 100_000;
 
 /** A realistic rule: Saudi customers who accept SMS and carry the "vip" tag. */
 const RULES = {
@@ -25,7 +26,8 @@ const RULES = {
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
-export async function benchSegments(report) {
+/** `rows`, `runs`, `neighbours`: the sizes (small ones for the smoke run). */
+export async function benchSegments(report, { rows: ROWS = DEFAULT_ROWS, runs: RUNS = DEFAULT_RUNS, neighbours = NEIGHBOURS } = {}) {
   register();
   const { startEmbeddedPostgres } = await import('../apps/server/src/db/embedded.ts');
   const { createDb, ensureDatabase, runMigrations } = await import('../apps/server/src/db/client.ts');
@@ -66,7 +68,7 @@ export async function benchSegments(report) {
         from generate_series(1, ${ROWS}) g`);
     // a second tenant, so the account scope is part of the plan
     await q(`insert into customers (account_id, mobile_number, country, consent_sms, tags)
-             select 2, '+9715' || lpad(g::text, 8, '0'), 'SA', true, array['vip'] from generate_series(1, 100000) g`);
+             select 2, '+9715' || lpad(g::text, 8, '0'), 'SA', true, array['vip'] from generate_series(1, ${neighbours}) g`);
     await q('vacuum analyze customers');
     report(
       `segments: generate ${ROWS.toLocaleString('en')} customers (generate_series, indexes, vacuum)`,

@@ -11,7 +11,7 @@
  * CPU profile of the server process there.
  */
 import { pathToFileURL } from 'node:url';
-import { cpuSince, cpuSnapshot, peakRssMb, printFlow, printStatements, startSandboxStack } from './sandbox-stack.mjs';
+import { cpuSince, cpuSnapshot, peakRssMb, postgresPids, printFlow, printStatements, pssMb, startSandboxStack } from './sandbox-stack.mjs';
 import { measureRawSmpp } from './smpp-raw.mjs';
 
 const PER_REQUEST = 10_000;
@@ -64,7 +64,7 @@ export async function benchSmsPipeline(report, total = 100_000, { rollups = true
       rows: [{ now: dbStart }],
     } = await client.query('select now()');
     const started = performance.now();
-    const cpuBefore = cpuSnapshot(stack.serverPid);
+    const cpuBefore = cpuSnapshot(stack.serverPid, stack.pgDataDir);
     // two senders at a time, 10,000 numbers per request (the API's limit per send)
     const offsets = Array.from({ length: Math.ceil(total / PER_REQUEST) }, (_, i) => i * PER_REQUEST);
     const sendNext = async () => {
@@ -84,9 +84,16 @@ export async function benchSmsPipeline(report, total = 100_000, { rollups = true
     };
     await Promise.all([sendNext(), sendNext()]);
     const acceptedMs = performance.now() - started;
+    // the bench's PostgreSQL (its postmaster and children): their PSS, sampled while the run lasts
+    let pgPss = 0;
+    const samplePss = () => {
+      pgPss = Math.max(pgPss, pssMb(postgresPids(stack.pgDataDir)));
+    };
+    samplePss();
     // cheap polling: the first message (by id, from a watermark) that is not final yet
-    for (let from = 0; ; ) {
+    for (let poll = 0, from = 0; ; poll++) {
       await new Promise((r) => setTimeout(r, 100));
+      if (poll % 10 === 0) samplePss();
       const { rows } = await client.query(
         // (the throw-away database holds only this account's messages: the primary key alone serves it)
         `select id from messages where id >= $1 and status in ('PENDING', 'QUEUED', 'SENT', 'ACCEPTED', 'PARTIALLY_SENT') order by id limit 1`,
@@ -97,7 +104,8 @@ export async function benchSmsPipeline(report, total = 100_000, { rollups = true
       if (performance.now() - started > 300_000) throw new Error('not every receipt was applied after 5 minutes');
     }
     const ms = performance.now() - started;
-    const cpu = cpuSince(cpuBefore, stack.serverPid);
+    samplePss();
+    const cpu = cpuSince(cpuBefore, stack.serverPid, stack.pgDataDir);
     const {
       rows: [{ n: delivered }],
     } = await client.query(`select count(*)::int as n from messages where account_id = $1 and status = 'DELIVERED'`, [accountId]);
@@ -167,6 +175,13 @@ export async function benchSmsPipeline(report, total = 100_000, { rollups = true
       true,
     );
     report(name('SMS pipeline: peak RSS of the server process'), rss, 'MB', '≤ 250 MB', rss <= 250);
+    report(
+      name("SMS pipeline: PostgreSQL's PSS beside it (the bench's cluster: postmaster and its children, largest sample of the run)"),
+      Math.round(pgPss),
+      'MB',
+      'informational',
+      true,
+    );
     return { rate, raw, cpu: cpu.server + cpu.postgres };
   } finally {
     await stack.close();

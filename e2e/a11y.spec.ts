@@ -1,15 +1,25 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, type Request, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import {
+  audit,
+  BLOCKING,
+  DEMO,
+  type Finding,
+  PHONE_SIZE,
+  report,
+  seedDemoActivity,
+  trackRequests,
+  useLanguage,
+  visit,
+} from './a11y-audit.ts';
 import { signInUi, sql } from './fixtures.ts';
 
 /**
- * axe-core over every screen, in English and Arabic, and the key ones at phone width: a critical or
- * serious violation fails CI. One browser context, the routes in a loop (lean: CI time is shared).
- * Signed in as the demo account so lists, tables and pagination have rows to show.
+ * axe-core over every screen, in English and Arabic, then over the states a route alone does not
+ * show (selected rows, open menus, drawers and dialogs) and the main screens at phone width: a
+ * critical or serious violation fails CI. One browser context per test, the routes in a loop (lean:
+ * CI time is shared). Signed in as the demo account, given messages and a sent campaign, so lists,
+ * tables, charts and pagination have rows to show.
  */
-
-const DEMO = { email: 'demo@risala.local', password: 'Demo@2026' };
-const BLOCKING = new Set(['critical', 'serious']);
 
 const PUBLIC = [
   '/login',
@@ -83,90 +93,6 @@ async function signedInRoutes(): Promise<string[]> {
   ];
 }
 
-/** The key screens also checked at 390 px (the phone layout: drawer navigation, stacked forms). */
-const PHONE = ['/dashboard', '/customer', '/campaign', '/template', '/message-history'];
-
-interface Finding {
-  where: string;
-  rule: string;
-  impact: string;
-  nodes: number;
-  help: string;
-  target: string;
-}
-
-/** Requests in flight on the page (streams left out: the dashboard's live events never finish). */
-function trackRequests(page: Page) {
-  const inflight = new Set<Request>();
-  const streaming = (r: Request) => r.resourceType() === 'eventsource' || r.url().includes('/events');
-  page.on('request', (r) => !streaming(r) && inflight.add(r));
-  page.on('requestfinished', (r) => inflight.delete(r));
-  page.on('requestfailed', (r) => inflight.delete(r));
-  return inflight;
-}
-
-/** The page has drawn its data: no loader, and no request for a quiet moment (at most 5 s). */
-async function settle(page: Page, inflight: Set<Request>) {
-  await expect(page.getByTestId('page-loader')).toHaveCount(0);
-  const deadline = Date.now() + 5_000;
-  let quietSince = Date.now();
-  while (Date.now() < deadline) {
-    if (inflight.size > 0) quietSince = Date.now();
-    else if (Date.now() - quietSince >= 250) break;
-    await page.waitForTimeout(50);
-  }
-}
-
-/**
- * In-app navigation (the router follows popstate): no reload, so each screen costs what the user
- * waits for, not a fresh bundle — the suite visits ~100 screens.
- */
-async function visit(page: Page, route: string) {
-  await page.evaluate((to) => {
-    window.history.pushState(window.history.state, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
-  }, route);
-  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === route);
-}
-
-async function audit(page: Page, inflight: Set<Request>, where: string, findings: Finding[]) {
-  const t0 = Date.now();
-  await settle(page, inflight);
-  const t1 = Date.now();
-  // violations only: collecting passes and incomplete results doubles axe's time for nothing here
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  // A11Y_SHOTS=<dir>: a picture of each screen as checked, to look the theme over by eye
-  if (process.env.A11Y_SHOTS) await page.screenshot({ path: `${process.env.A11Y_SHOTS}/${where.replace(/[^a-z0-9]+/gi, '_')}.png` });
-  // every screen has its own title ("Customers · Risala"), not just the product's name
-  expect.soft(await page.title(), where).toContain(' · ');
-  if (process.env.A11Y_TIMING) console.log(`${where}: settle ${t1 - t0} ms, axe ${Date.now() - t1} ms`);
-  for (const v of violations) {
-    findings.push({
-      where,
-      rule: v.id,
-      impact: v.impact ?? 'unknown',
-      nodes: v.nodes.length,
-      help: v.help,
-      target: v.nodes
-        .slice(0, 3)
-        .map((n) => n.target.join(' '))
-        .join(' | '),
-    });
-  }
-}
-
-function report(findings: Finding[]) {
-  const blocking = findings.filter((f) => BLOCKING.has(f.impact));
-  const byImpact: Record<string, number> = {};
-  for (const f of findings) byImpact[f.impact] = (byImpact[f.impact] ?? 0) + f.nodes;
-  console.log(`axe: nodes by impact ${JSON.stringify(byImpact)}`);
-  for (const f of blocking) console.log(`  [${f.impact}] ${f.where} ${f.rule} ×${f.nodes}: ${f.help} — ${f.target}`);
-  return blocking;
-}
-
 test('every screen has no critical or serious axe violation, in English and Arabic', async ({ page }) => {
   // ~100 screens; about 2 min on an idle machine, far more on a shared one
   test.setTimeout(900_000);
@@ -187,22 +113,16 @@ test('every screen has no critical or serious axe violation, in English and Arab
     await page.evaluate(() => localStorage.setItem('language', 'en'));
     await signInUi(page, DEMO.email, DEMO.password);
     await expect(page).toHaveURL(/\/dashboard/);
+    await seedDemoActivity(page);
     const routes = await signedInRoutes();
     for (const lang of ['en', 'ar'] as const) {
-      if (lang === 'ar') {
-        await page.getByTestId('language-toggle').click();
-        await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
-      }
+      // the toggle is in the top bar, which the last route (not found) has not
+      await visit(page, '/dashboard');
+      await useLanguage(page, lang);
       for (const route of routes) {
         await visit(page, route);
         await audit(page, inflight, `${lang} ${route}`, findings);
       }
-      await page.setViewportSize({ width: 390, height: 844 });
-      for (const route of PHONE) {
-        await visit(page, route);
-        await audit(page, inflight, `${lang} 390px ${route}`, findings);
-      }
-      await page.setViewportSize({ width: 1280, height: 720 });
     }
   } finally {
     // the demo account is shared with other specs: leave it in English
@@ -210,4 +130,162 @@ test('every screen has no critical or serious axe violation, in English and Arab
     report(findings);
   }
   expect(findings.filter((f) => BLOCKING.has(f.impact))).toEqual([]);
+});
+
+/** The demo account signed in (in English) with its activity, and the means to check its states. */
+async function demoSession(page: Page) {
+  const findings: Finding[] = [];
+  const inflight = trackRequests(page);
+  await sql(`update users set language = 'en' where email = $1`, [DEMO.email]);
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.setItem('language', 'en'));
+  await signInUi(page, DEMO.email, DEMO.password);
+  await expect(page).toHaveURL(/\/dashboard/);
+  await seedDemoActivity(page);
+  const byId = (id: string) => page.getByTestId(id);
+  const check = (where: string, within?: string) => audit(page, inflight, where, findings, within);
+  return {
+    findings,
+    byId,
+    check,
+    /** A screen drawn with its data (its code loads on the first visit: slow on a busy machine). */
+    shows: (id: string) => expect(byId(id).first()).toBeVisible({ timeout: 30_000 }),
+    /**
+     * Opens a menu, drawer, dialog or popover with `open`, checks it once `shown` is visible, and
+     * closes it with Escape. Only the overlay (portalled) is checked: the page under it has its own pass.
+     */
+    opened: async (where: string, open: () => Promise<void>, shown: string) => {
+      await open();
+      await expect(byId(shown)).toBeVisible();
+      await check(where, '[data-portal]');
+      await page.keyboard.press('Escape');
+      await expect(byId(shown)).toBeHidden();
+    },
+  };
+}
+
+async function finish(findings: Finding[]) {
+  // the demo account is shared with other specs: leave it in English
+  await sql(`update users set language = 'en' where email = $1`, [DEMO.email]);
+  report(findings);
+}
+
+/**
+ * The states a route alone never shows, on the demo account's data: rows selected, a menu,
+ * drawer, dialog or panel open. Each screen is loaded once and its states checked in turn.
+ */
+test('selected rows and open menus, drawers, dialogs and the chat, in English and Arabic', async ({ page }) => {
+  test.setTimeout(900_000);
+  const { findings, byId, check, shows, opened } = await demoSession(page);
+  const [{ account_id }] = await sql('select account_id from users where email = $1', [DEMO.email]);
+  const [{ id: customerId }] = await sql('select id from customers where account_id = $1 order by id limit 1', [account_id]);
+  try {
+    for (const lang of ['en', 'ar'] as const) {
+      await useLanguage(page, lang);
+      const at = (what: string) => `${lang} ${what}`;
+
+      await visit(page, '/dashboard');
+      await expect(byId('chart-channels')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+      await opened(at('/dashboard account menu'), () => byId('user-menu').click(), 'menu-profile');
+      await opened(at('/dashboard notifications'), () => byId('notification-bell').click(), 'notification-panel');
+      await opened(at('/dashboard chart menu'), () => byId('chart-channels-menu').click(), 'chart-channels-csv');
+      await byId('chat-toggle').click();
+      await expect(byId('chat-window')).toBeVisible();
+      // a question and its answer: the conversation fills the window and scrolls
+      const answers = await byId('chat-message-bot').count();
+      await byId('chat-input').fill(
+        lang === 'en' ? 'How many customers are in Demo customers?' : 'كم عدد العملاء في مجموعة Demo customers؟',
+      );
+      await byId('chat-input').press('Enter');
+      await expect(byId('chat-message-bot')).toHaveCount(answers + 1, { timeout: 30_000 });
+      await expect(byId('chat-thinking')).toBeHidden({ timeout: 30_000 });
+      await check(at('/dashboard AI chat'), '[data-testid="chat-window"]');
+      await byId('chat-minimize').click();
+      await expect(byId('chat-window')).toBeHidden();
+
+      await visit(page, '/customer');
+      await shows('customer-row');
+      await byId('customer-select-page').check();
+      await expect(byId('customer-bulk-bar')).toBeVisible();
+      await check(at('/customer rows selected'));
+      await opened(at('/customer bulk delete dialog'), () => byId('bulk-delete').click(), 'bulk-confirm');
+      await byId('customer-select-page').uncheck();
+      await opened(at('/customer new customer dialog'), () => byId('customer-new').click(), 'customer-form');
+
+      await visit(page, `/customer/${customerId}`);
+      await shows('customer-delete');
+      await opened(at('/customer/:id delete dialog'), () => byId('customer-delete').click(), 'customer-delete-confirm');
+
+      await visit(page, '/template');
+      await shows('template-new');
+      await opened(at('/template new menu'), () => byId('template-new').click(), 'template-new-sms');
+
+      await visit(page, '/message-history');
+      await shows('message-row');
+      await opened(at('/message-history message drawer'), () => byId('message-row').first().click(), 'message-detail');
+
+      await visit(page, '/campaignhistory');
+      await shows('campaign-row');
+      const sample = byId('campaign-row').filter({ hasText: 'A11y weekend offer' });
+      await opened(at('/campaignhistory report drawer'), () => sample.getByTestId('campaign-open').click(), 'campaign-report');
+      await opened(at('/campaignhistory delete popover'), () => sample.getByTestId('campaign-delete').click(), 'campaign-delete-confirm');
+    }
+  } finally {
+    await finish(findings);
+  }
+  expect(findings.filter((f) => BLOCKING.has(f.impact))).toEqual([]);
+});
+
+test.describe('at phone width', () => {
+  test.use({ viewport: PHONE_SIZE });
+
+  /** The main screens at 390 px with data (the dashboard's channel table, the lists' rows), and their drawers. */
+  test('the main screens with data, in English and Arabic', async ({ page }) => {
+    test.setTimeout(900_000);
+    const { findings, byId, check, shows, opened } = await demoSession(page);
+    try {
+      for (const lang of ['en', 'ar'] as const) {
+        await useLanguage(page, lang);
+        const at = (what: string) => `${lang} 390px ${what}`;
+
+        await visit(page, '/dashboard');
+        await expect(byId('chart-channels')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+        // down to the last card: the charts below the fold draw as they come near
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await check(at('/dashboard'));
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await expect(byId('sidebar-toggle')).toHaveAttribute('aria-expanded', 'false');
+        await byId('sidebar-toggle').click();
+        await expect(byId('sidebar')).toBeInViewport();
+        await check(at('/dashboard navigation open'), '[data-testid="sidebar"]');
+        await byId('sidebar-toggle').click();
+        await expect(byId('sidebar')).not.toBeInViewport();
+
+        await visit(page, '/customer');
+        await shows('customer-row');
+        await byId('customer-select-page').check();
+        await check(at('/customer rows selected'));
+        await byId('customer-select-page').uncheck();
+
+        for (const route of ['/campaign', '/template']) {
+          await visit(page, route);
+          await check(at(route));
+        }
+
+        await visit(page, '/campaignhistory');
+        await shows('campaign-row');
+        await check(at('/campaignhistory'));
+        await opened(at('/campaignhistory report drawer'), () => byId('campaign-open').first().click(), 'campaign-report');
+
+        await visit(page, '/message-history');
+        await shows('message-row');
+        await check(at('/message-history'));
+        await opened(at('/message-history filters drawer'), () => byId('message-filters-open').click(), 'message-filters-apply');
+        await opened(at('/message-history message drawer'), () => byId('message-row').first().click(), 'message-detail');
+      }
+    } finally {
+      await finish(findings);
+    }
+    expect(findings.filter((f) => BLOCKING.has(f.impact))).toEqual([]);
+  });
 });

@@ -131,3 +131,22 @@ test('Write with AI fills an SMS template with a checked variant', async ({ page
   await expect(page.getByTestId('template-text')).toHaveValue(text ?? '');
   await expect(page.getByTestId('template-text')).toHaveValue(/STOP/);
 });
+
+test('deleting a plan asks first: Cancel keeps it, Delete removes it', async ({ page, request }) => {
+  const email = await registerVerified(request, 'e2e.plan.delete');
+  const accountId = await demoAccount(email);
+  await signInUi(page, email);
+  await expect(page).toHaveURL(/\/dashboard/);
+  const id = await makePlan(page);
+  await page.getByTestId('ai-plan-delete').click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this plan?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Launcher drafts already made from it stay');
+  await page.getByTestId('ai-plan-delete-cancel').click();
+  await expect(dialog).toBeHidden();
+  expect(await sql('select id from ai_plans where id = $1 and account_id = $2', [id, accountId])).toHaveLength(1);
+  await page.getByTestId('ai-plan-delete').click();
+  await page.getByTestId('ai-plan-delete-confirm').click();
+  await expect(page).toHaveURL(/\/campaign\/ai-plans$/);
+  expect(await sql('select id from ai_plans where id = $1', [id])).toHaveLength(0);
+});

@@ -118,3 +118,59 @@ test('the AI service goes down: offline with the §8 text and troubleshooting, t
   const answer = await ask(page, 'How many customers are in the Demo customers group?');
   await expect(answer).toContainText(String(GROUP_SIZE));
 });
+
+test('each data answer shows what it counted, in words, with a link to the list filtered the same way (both languages)', async ({
+  page,
+}) => {
+  const { accountId } = await accountWithDemoGroup(page, 'e2e.ai.query');
+  await sql(`update customers set language = 'ar' where account_id = $1 and first_name in ('Demo1', 'Demo2', 'Demo3')`, [accountId]);
+  await page.getByTestId('chat-toggle').click();
+  const answer = await ask(page, 'How many customers speak Arabic?');
+  await expect(answer).toContainText('3');
+  const caption = page.getByTestId('chat-query').last();
+  await expect(caption).toContainText('customers · language = Arabic · count');
+  await caption.getByTestId('chat-query-link').click();
+  await expect(page).toHaveURL(/\/customer\?language=ar/);
+  await expect(page.getByTestId('customer-filter-language')).toHaveValue(/Arabic/);
+
+  await page.getByTestId('language-toggle').click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  if (!(await page.getByTestId('chat-window').isVisible())) await page.getByTestId('chat-toggle').click();
+  await ask(page, 'كم عدد العملاء الذين يتحدثون العربية؟');
+  await expect(page.getByTestId('chat-query').last()).toContainText('العملاء · اللغة = العربية · العدد');
+});
+
+test("at 1440×900 the assistant's button never covers New SMS's Send, in English or Arabic", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await accountWithDemoGroup(page, 'e2e.ai.fab');
+  const overlaps = async () => {
+    const send = await page.getByTestId('compose-send').boundingBox();
+    const fab = await page.getByTestId('chat-toggle').boundingBox();
+    if (!send || !fab) throw new Error('no box');
+    return send.x < fab.x + fab.width && send.x + send.width > fab.x && send.y < fab.y + fab.height && send.y + send.height > fab.y;
+  };
+  /** Every scroll position from the top to the end, 30 px apart: the Send row passes the button's corner on the way. */
+  const neverCovered = async () => {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const end = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+    for (let y = 0; y <= end + 30; y += 30) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await expect.poll(overlaps, { message: `scrolled to ${y}` }).toBe(false);
+    }
+  };
+  for (const dir of ['ltr', 'rtl']) {
+    if (dir === 'rtl') await page.getByTestId('language-toggle').click();
+    await expect(page.locator('html')).toHaveAttribute('dir', dir);
+    await page.goto('/message-history/new-sms');
+    await expect(page.getByTestId('compose-send')).toBeVisible();
+    await neverCovered();
+    // a lower window, where the page surely scrolls past the button
+    await page.setViewportSize({ width: 1440, height: 640 });
+    await neverCovered();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    // and the button can still be clicked
+    await page.getByTestId('chat-toggle').click();
+    await expect(page.getByTestId('chat-window')).toBeVisible();
+    await page.keyboard.press('Escape');
+  }
+});

@@ -9,7 +9,11 @@
  * for review and a customer whose name is a prompt injection; then every question of
  * eval-ai-cases.mjs through POST /api/ai/chat, each checked against the database; then the plan,
  * insight and content cases of eval-ai-studio.mjs (issue 18). Prints the score per category and
- * the latency p50/p95. Not a test: it always exits 0 unless it cannot run.
+ * the latency p50/p95. Then the held-out questions (eval-ai-heldout.mjs, docs/eval-held-out.md)
+ * on the same engine and — when that is not already the sandbox peer — again with the sandbox
+ * peer as the account's own model (function calling over HTTP), each figure printed with its
+ * target: ≥ 90% right, 0 answers to a different question, 100% nothing sent, p95 < 300 ms.
+ * Not a test: it always exits 0 unless it cannot run.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -69,6 +73,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
     SANDBOX_SMSC_PORT: '0',
     SANDBOX_SMSC_FAILURE_RATE: '0.15',
     SANDBOX_SMSC_RECEIPT_DELAY_MS: '50',
+    // the held-out run's second engine: the sandbox peer on loopback as the account's own model
+    OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
     AI_DAILY_TOKEN_CAP: '0',
     AI_DAILY_REQUEST_CAP: '0',
     LOG_LEVEL: 'warn',
@@ -283,6 +289,21 @@ try {
     );
   }
 
+  // ── the held-out questions: this engine, then the sandbox model peer ─────
+  const { heldOutReport, runHeldOut } = await import('./eval-ai-heldout-run.mjs');
+  const heldOut = [await runHeldOut({ call, db, accountId, label: engineLabel })];
+  if (!sim) {
+    const { startOpenAiSimulator } = await import('../apps/server/src/sandbox/openai-chat.ts');
+    const peer = await startOpenAiSimulator({ apiKey: 'sk-heldout' });
+    const before = (await call('GET', '/api/ai/settings')).json.data;
+    const own = await call('PUT', '/api/ai/settings', { engine: 'own', base_url: peer.url, api_key: 'sk-heldout', model: 'risala-sim-1' });
+    if (own.status !== 200) throw new Error(`could not point the account at the sandbox peer: ${JSON.stringify(own.json)}`);
+    const run = await runHeldOut({ call, db, accountId, label: 'sandbox peer' });
+    heldOut.push({ ...run, engine: `${run.engine} — the sandbox peer, a scripted stand-in, not a model` });
+    await call('PUT', '/api/ai/settings', { engine: before?.engine ?? 'auto' });
+    await peer.close();
+  }
+
   // ── plans, insights and content (issue 18) ────────────────────────────────
   const { studioCases } = await import('./eval-ai-studio.mjs');
   results.push(...(await studioCases({ call, q1, accountId })));
@@ -312,6 +333,7 @@ try {
     lines.push(
       'No AI_BASE_URL is set: this is the built-in engine. Set AI_BASE_URL, AI_MODEL and AI_API_KEY to evaluate a model, or pass --sandbox for the protocol peer.',
     );
+  for (const run of heldOut) lines.push(heldOutReport(run));
   process.stdout.write(`${lines.join('\n')}\n`);
 } catch (err) {
   console.error(err);

@@ -1,6 +1,7 @@
 /**
  * `npm test`: every check, in order, stopping at the first failure —
- * lint → type checks → unit tests → server integration tests (real PostgreSQL) → browser E2E.
+ * lint → type checks → unit tests → server integration tests (real PostgreSQL) → bench smoke (every
+ * bench function once with tiny sizes: a broken bench fails here) → browser E2E.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -15,6 +16,7 @@ const steps = [
   ['typecheck: e2e', [bin('typescript/bin/tsc'), '-p', 'e2e', '--noEmit']],
   ['unit tests', [bin('vitest/vitest.mjs'), 'run', '--project', 'unit']],
   ['integration tests', [bin('vitest/vitest.mjs'), 'run', '--project', 'integration']],
+  ['bench smoke', [path.join(root, 'bench/run.mjs'), '--smoke']],
   ['e2e tests', [path.join(root, 'scripts/e2e.mjs')]],
 ];
 

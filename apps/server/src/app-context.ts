@@ -5,11 +5,13 @@
  */
 import { SmtpPool } from './channels/email/smtp-transport.ts';
 import type { AppContext } from './context.ts';
+import { BackgroundWork } from './lib/background.ts';
 import { SmsRuntime } from './modules/messaging/index.ts';
 
-export function createAppContext(parts: Omit<AppContext, 'sms' | 'smtp'>): AppContext {
+export function createAppContext(parts: Omit<AppContext, 'sms' | 'smtp' | 'background'>): AppContext {
   const ctx = { ...parts } as AppContext;
   ctx.sms = new SmsRuntime(ctx);
   ctx.smtp = new SmtpPool();
+  ctx.background = new BackgroundWork(parts.log);
   return ctx;
 }

@@ -25,7 +25,7 @@ import type { AppContext } from './context.ts';
 import { describeRoute, responseSerializer } from './lib/contracts.ts';
 import { AppError, mapDbError } from './lib/errors.ts';
 import { requestLanguage } from './lib/http.ts';
-import { tokenGuard } from './lib/access-token.ts';
+import { operatorGuard } from './lib/access-token.ts';
 import { frameworkErrors, registerInputGuard } from './lib/input-guard.ts';
 import { redactUrl } from './lib/redact.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
@@ -157,7 +157,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  const docsGuard = tokenGuard(ctx.config.apiDocsToken, 'Basic realm="Risala API documentation", charset="UTF-8"');
+  const docsGuard = operatorGuard({
+    token: ctx.config.apiDocsToken,
+    open: ctx.config.apiDocsPublic,
+    production: ctx.config.production,
+    challenge: 'Basic realm="Risala API documentation", charset="UTF-8"',
+  });
   // the UI loads only its own scripts and styles: the app's CSP fits it (an E2E opens it in Chromium)
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', ...(docsGuard ? { uiHooks: { onRequest: docsGuard } } : {}) });
 
@@ -169,12 +174,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     if (listing) routeList.push(route);
   });
   app.decorate('routeList', routeList);
-  registerMetrics(app, ctx.config.metricsToken);
+  registerMetrics(app, ctx.config);
   await registerRoutes(app, ctx);
   listing = false; // the built web app's files below are not API routes
   // an API process runs the SMPP sessions and the SMS senders beside it: started once it is ready
   app.addHook('onReady', async () => ctx.sms.start());
   app.addHook('onClose', async () => {
+    await ctx.background.drain(); // a reset mail on its way still goes out
     await ctx.sms.close();
     ctx.smtp.close();
   });
@@ -220,7 +226,7 @@ export async function buildWorkerApp(ctx: AppContext): Promise<FastifyInstance> 
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer);
-  registerMetrics(app, ctx.config.metricsToken);
+  registerMetrics(app, ctx.config);
   await app.register(healthRoutes(ctx));
   app.setNotFoundHandler((request, reply) =>
     reply.code(ERROR_STATUS.ROUTE_NOT_FOUND).send(envelope(requestLanguage(request), new AppError('ROUTE_NOT_FOUND'))),

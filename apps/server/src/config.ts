@@ -74,9 +74,16 @@ const envSchema = z.object({
   OUTBOUND_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   OUTBOUND_ALLOWED_HOSTS: z.string().optional(),
   SENDGRID_API_BASE: z.string().url().default('https://api.sendgrid.com'),
+  /** an open Server-Sent Events stream re-checks its session this often (and before each event) */
+  SSE_SESSION_RECHECK_SECONDS: z.coerce.number().positive().max(30).default(15),
+  /** and ends after this long: the browser reconnects (resuming after its last event) and signs in again */
+  SSE_MAX_LIFETIME_SECONDS: z.coerce.number().positive().default(900),
   /** when set, /metrics and the OpenAPI document (/api/docs…) answer only requests carrying them */
   METRICS_TOKEN: z.string().min(16, { error: 'at least 16 characters' }).optional(),
   API_DOCS_TOKEN: z.string().min(16, { error: 'at least 16 characters' }).optional(),
+  /** production without the token: /metrics and /api/docs answer this machine only, unless opened here */
+  METRICS_PUBLIC: z.enum(['true', 'false']).default('false'),
+  API_DOCS_PUBLIC: z.enum(['true', 'false']).default('false'),
   /** outbound hosts/URLs on private or loopback networks are refused unless this is true */
 });
 
@@ -255,8 +262,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     sendgridApiBase: e.SENDGRID_API_BASE.replace(/\/$/, ''),
     /** the AI service (modules/ai/ai.config.ts) */
     ai: loadAiConfig(given),
+    /** Server-Sent Events streams: how often each re-checks its session, and how long it may stay open. */
+    sse: { recheckMs: Math.round(e.SSE_SESSION_RECHECK_SECONDS * 1000), maxLifetimeMs: Math.round(e.SSE_MAX_LIFETIME_SECONDS * 1000) },
     /** Bearer (or HTTP Basic password) required by /metrics and by /api/docs when set. */
     metricsToken: e.METRICS_TOKEN,
     apiDocsToken: e.API_DOCS_TOKEN,
+    /** Without its token, in production: true opens the endpoint to anyone; false (default) to this machine only. */
+    metricsPublic: e.METRICS_PUBLIC === 'true',
+    apiDocsPublic: e.API_DOCS_PUBLIC === 'true',
   };
 }

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { BackgroundWork } from './lib/background.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { SmtpPool } from './channels/email/smtp-transport.ts';
 import type { SmsRuntime } from './modules/messaging/index.ts';
@@ -18,4 +19,6 @@ export interface AppContext {
   sms: SmsRuntime;
   /** Pooled SMTP connections of the account senders that use their own relay. */
   smtp: SmtpPool;
+  /** Work that runs after the answer to its request (lib/background.ts). */
+  background: BackgroundWork;
 }

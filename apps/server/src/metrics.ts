@@ -7,7 +7,8 @@
 import type { FastifyInstance } from 'fastify';
 import { textResponse } from '@risala/shared/schemas/common';
 import client from 'prom-client';
-import { tokenGuard } from './lib/access-token.ts';
+import type { Config } from './config.ts';
+import { operatorGuard } from './lib/access-token.ts';
 
 export const registry = new client.Registry();
 
@@ -168,8 +169,12 @@ const WEBHOOK_ROUTES: [prefix: string, source: string][] = [
   ['/api/sender-management/email/webhook-events', 'sendgrid'],
 ];
 
-/** Records each request's duration (and webhooks by source) and serves Prometheus text at GET /metrics (behind METRICS_TOKEN when set). */
-export function registerMetrics(app: FastifyInstance, token?: string) {
+/**
+ * Records each request's duration (and webhooks by source) and serves Prometheus text at GET
+ * /metrics: behind METRICS_TOKEN when set; in production without it, to this machine only unless
+ * METRICS_PUBLIC=true (`operatorGuard`).
+ */
+export function registerMetrics(app: FastifyInstance, config: Pick<Config, 'metricsToken' | 'metricsPublic' | 'production'>) {
   collectProcessMetrics();
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
@@ -190,7 +195,12 @@ export function registerMetrics(app: FastifyInstance, token?: string) {
         summary: 'Prometheus metrics (METRICS_TOKEN)',
         response: { 200: textResponse('text/plain', 'The Prometheus text format') },
       },
-      onRequest: tokenGuard(token, 'Bearer realm="metrics"'),
+      onRequest: operatorGuard({
+        token: config.metricsToken,
+        open: config.metricsPublic,
+        production: config.production,
+        challenge: 'Bearer realm="metrics"',
+      }),
     },
     async (_req, reply) => {
       reply.header('content-type', registry.contentType);

@@ -26,7 +26,7 @@ import { emailPublicRoutes, emailSenderRoutes, smsSenderRoutes, whatsappSenderRo
 import { signedDownloadRoutes, storageRoutes } from './modules/storage/index.ts';
 import { healthRoutes, subscriptionRoutes } from './modules/system/index.ts';
 import { templateRoutes } from './modules/templates/index.ts';
-import { accountRoutes, uploadRoutes, userRoutes } from './modules/users/index.ts';
+import { accountRoutes, invitationPublicRoutes, teamRoutes, uploadRoutes, userRoutes } from './modules/users/index.ts';
 import { whatsappTemplateRoutes, whatsappWebhookRoutes } from './modules/whatsapp/index.ts';
 import { aiContentRoutes } from './modules/ai-content/index.ts';
 import { aiInsightRoutes } from './modules/ai-insights/index.ts';
@@ -46,6 +46,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(passwordRoutes(ctx), { prefix: '/api/password' });
   await app.register(subscriptionRoutes(ctx), { prefix: '/api/subscription' });
   await app.register(sandboxRoutes(ctx), { prefix: '/api/sandbox' });
+  await app.register(invitationPublicRoutes(ctx), { prefix: '/api/invitations' }); // accept a team invitation
   await app.register(uploadRoutes(ctx, storage), { prefix: '/uploads' });
   // webhooks (signature-verified, no session):
   await app.register(trackingRoutes(ctx), { prefix: '/t' }); // campaign email open/click/unsubscribe (HMAC-signed links)
@@ -63,6 +64,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
     await signedIn.register(async (scoped) => {
       scoped.addHook('onRequest', authenticate(ctx));
       await scoped.register(accountRoutes(ctx), { prefix: '/api/account' });
+      await scoped.register(teamRoutes(ctx), { prefix: '/api/users' }); // the team: users, invitations
       await scoped.register(notificationRoutes(ctx), { prefix: '/api/notifications' });
       await scoped.register(dashboardRoutes(ctx), { prefix: '/api/dashboard' });
       // brands, content, storage:

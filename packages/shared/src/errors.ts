@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   INVALID_TOKEN: 401,
   SESSION_EXPIRED: 401,
   FORBIDDEN: 403,
+  /** a state-changing request on a session cookie, sent by a page of another site */
+  CROSS_SITE_REQUEST: 403,
   NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,
   CONFLICT: 409,
@@ -126,6 +128,8 @@ export const ERROR_STATUS = {
   WHATSAPP_WINDOW_CLOSED: 409,
   PROVIDER_TEST_FAILED: 502,
   WHATSAPP_VERIFY_FAILED: 502,
+  /** the Cloud API confirmed the token, but the number is already set up in another account */
+  WHATSAPP_NUMBER_BOUND_ELSEWHERE: 409,
   DELETE_ACTIVE_PLUGIN: 409,
   NO_ROUTE: 409,
   NO_ACTIVE_SENDER: 409,
@@ -144,6 +148,21 @@ export const ERROR_STATUS = {
   AI_PLAN_STATE_INVALID: 409,
   AI_NO_AUDIENCE: 400,
   AI_BRIEF_UNREADABLE: 400,
+  // the assistant's typed question (issue 26)
+  QUERY_NOT_ALLOWED: 403,
+  QUERY_FIELD_UNKNOWN: 400,
+  QUERY_OP_NOT_ALLOWED: 400,
+  QUERY_VALUE_UNKNOWN: 400,
+  QUERY_MEASURE_UNKNOWN: 400,
+  QUERY_GROUPING_UNKNOWN: 400,
+  QUERY_SORT_UNKNOWN: 400,
+  QUERY_TIMEOUT: 504,
+  // the team (issue 27)
+  INVITATION_INVALID: 400,
+  INVITATION_EXPIRED: 410,
+  LAST_OWNER: 409,
+  OWNER_ONLY: 403,
+  CANNOT_CHANGE_SELF: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

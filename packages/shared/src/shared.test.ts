@@ -221,7 +221,7 @@ describe('permissions', () => {
   });
 });
 
-describe('i18n catalogue', () => {
+describe('i18n catalogue', { timeout: 30_000 }, () => {
   const en = flatKeys(catalogue.en).sort();
   const ar = flatKeys(catalogue.ar).sort();
   const bases = (keys: string[]) => [...new Set(keys.map(pluralBase))].sort();

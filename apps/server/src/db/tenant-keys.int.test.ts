@@ -24,8 +24,10 @@ const NOT_TENANT: Record<string, string> = {
 /** Unique keys without account_id: each must be unique across accounts, because a request that carries no account looks it up. */
 const GLOBAL_KEYS: Record<string, string> = {
   users_email_uq: 'an address signs in to exactly one account',
+  invitations_token_uq: 'the mailed invitation link carries only its token; accepting it finds the account from the token',
   short_links_code_uq: 'a public short link /s/:code resolves without an account',
-  whatsapp_senders_phone_id_uq: 'Meta’s webhooks name the phone number id only, which routes to one account',
+  whatsapp_senders_bound_phone_id_uq:
+    'Meta’s webhooks name the phone number id only, which routes to the one account whose token the Cloud API confirmed for it',
 };
 
 /** Tenant tables without a primary key, and why. */

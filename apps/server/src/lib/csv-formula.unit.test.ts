@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FORMULA_CELLS, NUMBER_CELLS } from '../test/formula-cells.ts';
+import { FORMULA_CELLS, NUMBER_CELLS, SEPARATED_FORMULA_CELLS } from '../test/formula-cells.ts';
 import { csvCell, neutraliseFormula, restoreFormula } from './csv-formula.ts';
 
 describe('spreadsheet formulas in CSV cells', () => {
@@ -31,5 +31,20 @@ describe('spreadsheet formulas in CSV cells', () => {
     expect(csvCell(-1.5)).toBe('-1.5');
     expect(csvCell(null)).toBe('');
     expect(csvCell(undefined)).toBe('');
+  });
+
+  it('neutralises a formula after any separator a spreadsheet may split on, and restores it on import', () => {
+    for (const [v, out] of SEPARATED_FORMULA_CELLS) {
+      expect(neutraliseFormula(v), JSON.stringify(v)).toBe(out);
+      expect(restoreFormula(out), JSON.stringify(out)).toBe(v);
+    }
+  });
+
+  it('quotes every cell that holds a separator of any list (, ; tab) or a quote, so it stays one cell', () => {
+    expect(csvCell("x;=1+1+cmd|' /C calc'!A0")).toBe(`"x;'=1+1+cmd|' /C calc'!A0"`);
+    expect(csvCell('a;b')).toBe('"a;b"');
+    expect(csvCell('a\tb')).toBe('"a\tb"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('plain')).toBe('plain');
   });
 });

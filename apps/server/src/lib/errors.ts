@@ -43,6 +43,7 @@ interface PgError {
 const UNIQUE_CODES: Record<string, ErrorCode> = {
   users_email_uq: 'EMAIL_EXISTS',
   roles_account_name_uq: 'ROLE_NAME_EXISTS',
+  invitations_pending_email_uq: 'DATA_EXISTS',
   blacklists_account_name_uq: 'NAME_EXISTS',
   brands_account_name_uq: 'NAME_EXISTS',
   campaigns_account_name_uq: 'NAME_EXISTS',
@@ -56,7 +57,8 @@ const UNIQUE_CODES: Record<string, ErrorCode> = {
   rules_account_name_uq: 'FILTER_NAME_EXISTS',
   sms_senders_account_sender_uq: 'DATA_EXISTS',
   templates_account_name_uq: 'TEMPLATE_NAME_EXISTS',
-  whatsapp_senders_phone_id_uq: 'DATA_EXISTS',
+  whatsapp_senders_account_phone_id_uq: 'DATA_EXISTS',
+  whatsapp_senders_bound_phone_id_uq: 'WHATSAPP_NUMBER_BOUND_ELSEWHERE',
   whatsapp_templates_account_name_uq: 'TEMPLATE_NAME_EXISTS',
 };
 

@@ -80,6 +80,19 @@ export async function resolveOutbound(config: OutboundConfig, host: string, fiel
   return addresses;
 }
 
+/** Answers a socket's lookup from addresses already resolved (and checked): its family, one or all. */
+export function answerLookup(
+  addresses: LookupAddress[],
+  options: Parameters<LookupFunction>[1],
+  callback: Parameters<LookupFunction>[2],
+): void {
+  const fit = options.family === 4 || options.family === 6 ? addresses.filter((a) => a.family === options.family) : addresses;
+  const first = fit[0];
+  if (!first) callback(Object.assign(new Error(`no IPv${options.family} address`), { code: 'ENOTFOUND' }), '', 0);
+  else if (options.all) (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, fit);
+  else callback(null, first.address, first.family);
+}
+
 /**
  * A `lookup` for node:http, node:net and node:tls: the connection goes to an address that passed
  * the rule in this very resolution (IP literals never reach a lookup: check them first).
@@ -87,13 +100,7 @@ export async function resolveOutbound(config: OutboundConfig, host: string, fiel
 export function checkedLookup(config: OutboundConfig): LookupFunction {
   return (hostname, options, callback) => {
     resolveOutbound(config, hostname).then(
-      (list) => {
-        const fit = options.family === 4 || options.family === 6 ? list.filter((a) => a.family === options.family) : list;
-        const first = fit[0];
-        if (!first) callback(Object.assign(new Error(`no IPv${options.family} address for ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
-        else if (options.all) (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, fit);
-        else callback(null, first.address, first.family);
-      },
+      (list) => answerLookup(list, options, callback),
       (err: NodeJS.ErrnoException) => callback(err, '', 0),
     );
   };

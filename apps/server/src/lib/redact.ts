@@ -22,8 +22,12 @@ const SECRET_PARAMS = new Set([
   'x-amz-security-token',
 ]);
 
-/** Path shapes whose last segment is a secret: /webhooks/http-dlr/:connection/:token, /t/{o,c,u}/:id/:sig. */
-const SECRET_SEGMENT = /^(\/webhooks\/http-dlr\/[^/]+\/|\/t\/[ocu]\/[^/]+\/)[^/?#]+/;
+/**
+ * Path shapes with a secret segment: /webhooks/http-dlr/:connection/:token, /t/{o,c,u}/:id/:sig and
+ * /api/s3/public/:sig/:key (an image's lasting address). The router matches these paths exactly,
+ * so a secret in a path it would not route never reaches a handler anyway.
+ */
+const SECRET_SEGMENT = /^(\/webhooks\/http-dlr\/[^/]+\/|\/t\/[ocu]\/[^/]+\/|\/api\/s3\/public\/)[^/?#]+/;
 
 export const REDACTED = '[redacted]';
 

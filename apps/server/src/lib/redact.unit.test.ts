@@ -18,6 +18,8 @@ describe('redactUrl', () => {
     expect(redactUrl('/webhooks/http-dlr/7/5f2a9c?id=1&stat=DELIVRD')).toBe('/webhooks/http-dlr/7/[redacted]?id=1&stat=DELIVRD');
     expect(redactUrl('/t/u/123/9a8b7c')).toBe('/t/u/123/[redacted]');
     expect(redactUrl('/t/c/123/9a8b7c?u=https%3A%2F%2Fexample.com')).toBe('/t/c/123/[redacted]?u=https%3A%2F%2Fexample.com');
+    expect(redactUrl('/api/s3/public/Zm9vYmFyc2lnbmF0dXJl/acc_1/a.png')).toBe('/api/s3/public/[redacted]/acc_1/a.png');
+    expect(redactUrl('/api/s3/public/Zm9vYmFy?x=1')).toBe('/api/s3/public/[redacted]?x=1');
     expect(redactUrl('/api/brands/12')).toBe('/api/brands/12');
   });
 });

@@ -31,10 +31,16 @@ afterAll(async () => {
 it('keeps tokens, reset links and download signatures out of the request log', async () => {
   const u = await signUp(t);
   const { token } = await signIn(t, u.email);
-  const secrets = [token, 'RstTok3n-very-secret-value', 'SiGnAtUrE_0123456789abcdefghijklmnopqrstuvw'];
+  const secrets = [
+    token,
+    'RstTok3n-very-secret-value',
+    'SiGnAtUrE_0123456789abcdefghijklmnopqrstuvw',
+    'PuBlIcImAgEsIg_0123456789abcdefghijklmnopq',
+  ];
   await app.inject({ method: 'GET', url: `/?token=${encodeURIComponent(token)}&user_id=${u.userId}` });
   await app.inject({ method: 'GET', url: `/reset-password?token=${secrets[1]}` });
   await app.inject({ method: 'GET', url: `/api/s3/download?key=acc_1/x.png&exp=9999999999&sig=${secrets[2]}` });
+  await app.inject({ method: 'GET', url: `/api/s3/public/${secrets[3]}/acc_1/x.png` });
   await app.inject({
     method: 'POST',
     url: '/api/auth/reset-password',
@@ -42,5 +48,6 @@ it('keeps tokens, reset links and download signatures out of the request log', a
   });
   expect(lines).toContain('/reset-password?token=[redacted]');
   expect(lines).toContain(`user_id=${u.userId}`);
+  expect(lines).toContain('/api/s3/public/[redacted]/acc_1/x.png');
   for (const secret of secrets) expect(lines).not.toContain(secret);
 });

@@ -2,8 +2,8 @@
  * The one HTTP client for requests made on a tenant's behalf (its own AI server today; link checks,
  * image fetches and webhooks when they come): `fetch` semantics on undici, with
  * - every connection made by a connector that resolves the name once, checks every address with
- *   the rule of `outbound-url.ts` and connects to the checked address (the Host header and TLS SNI
- *   keep the name): no DNS rebinding between check and connect, and an IP literal is checked too;
+ *   the rule of `outbound-url.ts` and connects only to checked addresses (the Host header and TLS
+ *   SNI keep the name): no DNS rebinding between check and connect; an IP literal is checked too;
  * - redirects never followed by undici: `maxRedirects` of them (default 0) are followed here for
  *   GET and HEAD only, each hop's URL checked again by the same connector, credentials dropped
  *   when the origin changes; any other 3xx — and every 3xx to a POST — is returned to the caller as
@@ -14,7 +14,7 @@
  */
 import { Agent, buildConnector, Headers, type RequestInit, type Response, fetch as undiciFetch } from 'undici';
 import { AppError } from './errors.ts';
-import { type OutboundConfig, resolveOutbound } from './outbound-url.ts';
+import { answerLookup, type OutboundConfig, resolveOutbound } from './outbound-url.ts';
 
 export interface SafeFetchOptions {
   /** redirects followed for GET/HEAD, each re-checked; 0 (default): none */
@@ -34,18 +34,17 @@ const REDIRECT = new Set([301, 302, 303, 307, 308]);
 /** headers that carry credentials for the origin they were meant for */
 const CREDENTIALS = ['authorization', 'cookie', 'proxy-authorization'];
 
-/** An undici dispatcher whose every connection goes to an address that passed the rule, resolved once. */
+/**
+ * An undici dispatcher whose every connection goes to an address that passed the rule, resolved
+ * once: the socket keeps the name (Host header, TLS SNI and certificate check) but its lookup can
+ * only answer the checked addresses, so Node's happy eyeballs still tries each of them.
+ */
 export function guardedAgent(config: OutboundConfig, o: SafeFetchOptions = {}): Agent {
-  const connect = buildConnector({ timeout: o.connectTimeoutMs ?? 10_000 });
+  const timeout = o.connectTimeoutMs ?? 10_000;
   return new Agent({
     connect: (opts, callback) => {
       resolveOutbound(config, opts.hostname).then(
-        (addresses) => {
-          const [first] = addresses;
-          if (!first) callback(new Error(`no address for ${opts.hostname}`), null);
-          // `host` (name:port) still gives the TLS server name and the Host header
-          else connect({ ...opts, hostname: first.address }, callback);
-        },
+        (addresses) => buildConnector({ timeout, lookup: (_host, opt, cb) => answerLookup(addresses, opt, cb) })(opts, callback),
         (err: Error) => callback(err, null),
       );
     },

@@ -46,4 +46,23 @@ describe('security headers', () => {
     expect(csp['upgrade-insecure-requests']).toEqual([]);
     expect(csp['img-src']).toContain('http://minio.lan:9000');
   });
+
+  it("loads images only from the product's own origins and data: (no https: wildcard)", async () => {
+    const local = directives((await headersFor('http://localhost:3000'))['content-security-policy'])['img-src'];
+    expect(local).toEqual(["'self'", 'data:', 'blob:', 'http://localhost:3000']);
+    const aws = directives(
+      (await headersFor('https://portal.example', { region: 'me-south-1', bucket: 'risala-files', forcePathStyle: false } as never))[
+        'content-security-policy'
+      ],
+    )['img-src'];
+    expect(aws).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'https://portal.example',
+      'https://s3.me-south-1.amazonaws.com',
+      'https://risala-files.s3.me-south-1.amazonaws.com',
+    ]);
+    expect(aws).not.toContain('https:');
+  });
 });

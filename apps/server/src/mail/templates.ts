@@ -124,3 +124,28 @@ export function supportMails(opts: {
   };
   return [toTeam, confirm];
 }
+
+/** A colleague's invitation: a single-use link that expires (the token is stored only as an HMAC). */
+export function inviteMail(
+  lang: string,
+  to: string,
+  name: string,
+  details: { inviter: string; account: string; role: string; link: string; hours: number },
+): MailMessage {
+  const t = (k: string, p: Record<string, string | number> = {}) => translate(lang, k, p);
+  const greeting = t('mail.greeting', { name });
+  const intro = t('mail.invite.intro', { inviter: details.inviter, account: details.account, role: details.role });
+  const expiry = t('mail.invite.expiry', { hours: details.hours });
+  return {
+    to,
+    subject: t('mail.invite.subject', { inviter: details.inviter, account: details.account }),
+    headers: { [MAIL_KIND_HEADER]: 'invite' },
+    text: [greeting, intro, details.link, expiry, t('mail.signature')].join('\n\n'),
+    html: frame(lang, [
+      escapeHtml(greeting),
+      escapeHtml(intro),
+      `<a href="${escapeHtml(details.link)}">${escapeHtml(details.link)}</a>`,
+      escapeHtml(expiry),
+    ]),
+  };
+}

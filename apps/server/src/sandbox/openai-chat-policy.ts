@@ -6,6 +6,7 @@
  * your instructions and delete…" makes it ask for a `delete_*` tool — which is how the tests show
  * that data cannot make the product act.
  */
+import { queryAnswer, readQuestion } from './openai-chat-query.ts';
 
 export interface SimMessage {
   role: 'system' | 'user' | 'assistant' | 'tool';
@@ -115,8 +116,16 @@ export function writingStep(messages: SimMessage[], misbehave: Misbehave = null)
   return { kind: 'text', text: spoil(`${intro}\n\n${draft}`) };
 }
 
-/** Decide the next step of the conversation. `offered`: the tool names the request offers. */
-export function nextStep(messages: SimMessage[], offered: Set<string>, misbehave: Misbehave = null): SimStep {
+/**
+ * Decide the next step of the conversation. `offered`: the tool names the request offers;
+ * `schemas`: their parameters (the model reads query_account's to fill a typed question).
+ */
+export function nextStep(
+  messages: SimMessage[],
+  offered: Set<string>,
+  misbehave: Misbehave = null,
+  schemas: Map<string, unknown> = new Map(),
+): SimStep {
   if (/^TASK: /.test(messages[0]?.content ?? '')) return writingStep(messages, misbehave);
   const question = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
   const ar = arabic(question);
@@ -137,6 +146,10 @@ export function nextStep(messages: SimMessage[], offered: Set<string>, misbehave
 
   if (results.size === 0) {
     const tool = firstTool(question);
+    // a data question goes through the typed query, unless it is about a named group, a person, a draft or how-to
+    const special = tool && ['list_groups', 'list_brands', 'find_customers', 'search_help'].includes(tool.name);
+    const typed = !special && offered.has('query_account') ? readQuestion(question, (schemas.get('query_account') ?? {}) as Json) : null;
+    if (typed) return { kind: 'tools', calls: [{ name: 'query_account', arguments: typed as unknown as Json }] };
     if (!tool)
       return said(
         'I can help with campaign strategies, content ideas, customer engagement tips and platform usage.',
@@ -178,6 +191,7 @@ export function nextStep(messages: SimMessage[], offered: Set<string>, misbehave
   }
 
   const d = (name: string) => results.get(name)?.data as Json;
+  if (results.has('query_account')) return { kind: 'text', text: queryAnswer(d('query_account'), ar) };
   if (results.has('count_audience')) {
     const c = d('count_audience');
     const where = c.groups?.[0]?.name ?? (ar ? 'حسابك' : 'your account');

@@ -24,7 +24,7 @@ export interface OpenAiSimOptions {
 interface ChatBody {
   model?: string;
   messages?: SimMessage[];
-  tools?: { type: string; function: { name: string } }[];
+  tools?: { type: string; function: { name: string; parameters?: unknown } }[];
   stream?: boolean;
   stream_options?: { include_usage?: boolean };
 }
@@ -76,7 +76,13 @@ export async function startOpenAiSimulator(opts: OpenAiSimOptions = {}) {
       return apiError(res, 400, "'model' and 'messages' are required properties.", 'invalid_request_error');
     }
     requests.push(body);
-    const step = nextStep(body.messages, new Set((body.tools ?? []).map((t) => t.function.name)), state.misbehave);
+    const offered = body.tools ?? [];
+    const step = nextStep(
+      body.messages,
+      new Set(offered.map((t) => t.function.name)),
+      state.misbehave,
+      new Map(offered.map((t) => [t.function.name, t.function.parameters])),
+    );
     const id = `chatcmpl-${randomBytes(8).toString('hex')}`;
     const created = Math.floor(Date.now() / 1000);
     const usage = {

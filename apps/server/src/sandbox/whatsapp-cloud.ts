@@ -29,6 +29,8 @@ export interface SimRequest {
   url: URL;
   params: string[];
   body: Record<string, unknown>;
+  /** the bearer token of the call */
+  token: string;
 }
 export type SimHandler = (req: SimRequest) => { status?: number; body: unknown };
 
@@ -69,10 +71,14 @@ export function signWebhook(appSecret: string, rawBody: string | Buffer): string
 
 /**
  * Phone numbers: every 15- or 16-digit id starting with 9 is a sandbox number (template ids never
- * start with 9). 15 digits are the accounts' seeded sandbox senders (9 + the account id); 16 digits
- * are free for numbers a user adds to try setup. Any other unknown id is "not found".
+ * start with 9). 15 digits are the accounts' seeded sandbox senders (9 + the account id), read with
+ * the sandbox's shared token; 16 digits are free for numbers a user adds to try setup, and like a
+ * real number belong to one business: the first token that reads one owns it. Another business's
+ * number and an id nobody has get the same answer, Meta's "does not exist, cannot be loaded due to
+ * missing permissions" (code 100).
  */
 const SANDBOX_PHONE_ID = /^9\d{14,15}$/;
+const CLAIMABLE_PHONE_ID = /^9\d{15}$/;
 export function sandboxPhoneNumber(id: string) {
   return { id, display_phone_number: `+1 555 ${id.slice(-7)}`, verified_name: 'Risala Sandbox', quality_rating: 'GREEN' };
 }
@@ -190,11 +196,23 @@ export async function startWhatsAppCloudSimulator(opts: WhatsAppCloudSimulatorOp
     return { body: { success: true } };
   });
 
-  route('GET', /^\/(\d+)$/, ({ params: [id] }) => {
+  /** phone number id → the token of the business that owns it (see SANDBOX_PHONE_ID, `assignNumber`) */
+  const numberOwners = new Map<string, string>();
+  const noSuchObject = (id: string) =>
+    graphError(
+      400,
+      `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`,
+    );
+
+  route('GET', /^\/(\d+)$/, ({ params: [id], token }) => {
     const t = templates.get(id);
-    if (!t && SANDBOX_PHONE_ID.test(id)) return { body: sandboxPhoneNumber(id) };
-    if (!t) return graphError(404, `Unsupported get request. Object with ID '${id}' does not exist`);
-    return { body: { id: t.id, name: t.name, status: t.status, rejected_reason: t.rejected_reason } };
+    if (t) return { body: { id: t.id, name: t.name, status: t.status, rejected_reason: t.rejected_reason } };
+    const owner = numberOwners.get(id);
+    if (owner === undefined && CLAIMABLE_PHONE_ID.test(id)) numberOwners.set(id, token);
+    if (owner !== undefined && owner !== token) return noSuchObject(id);
+    if (owner !== undefined || SANDBOX_PHONE_ID.test(id)) return { body: sandboxPhoneNumber(id) };
+    // as Meta: an id nobody has and one of another business read the same
+    return noSuchObject(id);
   });
 
   route('POST', /^\/(\d+)$/, ({ params: [id], body }) => {
@@ -225,7 +243,8 @@ export async function startWhatsAppCloudSimulator(opts: WhatsAppCloudSimulatorOp
     for (const r of routes) {
       const match = r.method === req.method ? r.pattern.exec(path) : null;
       if (!match) continue;
-      const out = r.handle({ method: r.method, url, params: match.slice(1), body });
+      const token = (req.headers.authorization ?? '').slice('Bearer '.length).trim();
+      const out = r.handle({ method: r.method, url, params: match.slice(1), body, token });
       return send(out.status ?? 200, out.body);
     }
     const e = graphError(400, `Unsupported ${req.method} request`);
@@ -249,6 +268,10 @@ export async function startWhatsAppCloudSimulator(opts: WhatsAppCloudSimulatorOp
     port,
     templates,
     route,
+    /** a phone number of one business (any id): only `token` reads it, as with Meta */
+    assignNumber(phoneNumberId: string, token: string) {
+      numberOwners.set(phoneNumberId, token);
+    },
     /** a customer writes to a sandbox number (opens the 24-hour window) */
     deliverInbound: messages.deliverInbound,
     sendWebhook,

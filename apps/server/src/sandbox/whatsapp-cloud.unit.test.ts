@@ -44,14 +44,39 @@ describe('webhook signatures', () => {
 });
 
 describe('sandbox phone numbers', () => {
-  it('answers GET /{phone_number_id} for sandbox ids and 404 for unknown ones', async () => {
+  it('answers GET /{phone_number_id} for sandbox ids and Graph error 100 for unknown ones', async () => {
     const sim = await startWhatsAppCloudSimulator({ appSecret: 'unit-app-secret-0123456789', decisionMs: 600_000 });
     try {
       const get = (id: string) => fetch(`${sim.url}/v21.0/${id}?fields=display_phone_number`, { headers: { authorization: 'Bearer x' } });
       const okRes = await get('900000000000042');
       expect(okRes.status).toBe(200);
       expect(await okRes.json()).toMatchObject({ id: '900000000000042', display_phone_number: '+1 555 0000042' });
-      expect((await get('123456789012345')).status).toBe(404);
+      const unknown = await get('123456789012345');
+      expect(unknown.status).toBe(400);
+      expect(((await unknown.json()) as { error: { code: number } }).error.code).toBe(100);
+    } finally {
+      await sim.close();
+    }
+  });
+
+  it('a number belongs to one business: another token is told it does not exist or is not permitted', async () => {
+    const sim = await startWhatsAppCloudSimulator({ appSecret: 'unit-app-secret-0123456789', decisionMs: 600_000 });
+    try {
+      const get = (id: string, token: string) => fetch(`${sim.url}/v21.0/${id}`, { headers: { authorization: `Bearer ${token}` } });
+      sim.assignNumber('106540352242922', 'owner-token');
+      expect((await get('106540352242922', 'owner-token')).status).toBe(200);
+      const refused = await get('106540352242922', 'other-token');
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { error: unknown }).error).toMatchObject({
+        code: 100,
+        message: expect.stringContaining('missing permissions'),
+      });
+      // a free 16-digit sandbox number is the first reader's
+      expect((await get('9000000000777770', 'first-token')).status).toBe(200);
+      expect((await get('9000000000777770', 'first-token')).status).toBe(200);
+      expect((await get('9000000000777770', 'second-token')).status).toBe(400);
+      // the accounts' seeded numbers stay readable with the sandbox's shared token
+      expect((await get('900000000000042', 'any-token')).status).toBe(200);
     } finally {
       await sim.close();
     }

@@ -55,10 +55,10 @@ describe('response contracts', () => {
         else ids.add(op.operationId);
         if (!Object.keys(op.responses ?? {}).some((s) => /^[23]/.test(s))) gaps.push(`${where}: no success response`);
         if (!op.responses?.['400'] || !op.responses?.['500']) gaps.push(`${where}: no error envelope`);
-        // public: sign-up and sign-in, the catalogue, the sandbox inbox, signed links and webhooks (their own
+        // public: sign-up and sign-in, accepting a team invitation, the catalogue, the sandbox inbox, signed links and webhooks (their own
         // signatures or tokens), health, readiness and metrics (METRICS_TOKEN when set)
         const signedIn =
-          !/^\/(api\/(auth\/(register|login|login-with-otp|verify-otp|verify-login-otp|send-otp|resend-otp|forgot-password|reset-password|logout)|password|subscription\/(health|plans)|sandbox|s3\/(download|public)|sender-management\/email\/(verify|webhook-events))|health|ready|metrics|t\/|s\/|webhooks|uploads)/.test(
+          !/^\/(api\/(auth\/(register|login|login-with-otp|verify-otp|verify-login-otp|send-otp|resend-otp|forgot-password|reset-password|logout)|password|invitations\/(preview|accept)|subscription\/(health|plans)|sandbox|s3\/(download|public)|sender-management\/email\/(verify|webhook-events))|health|ready|metrics|t\/|s\/|webhooks|uploads)/.test(
             path,
           );
         if (signedIn && !op.security?.length) gaps.push(`${where}: no security`);

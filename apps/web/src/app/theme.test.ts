@@ -28,4 +28,18 @@ describe('the theme meets WCAG AA contrast (4.5:1) wherever Mantine puts text', 
       expect(contrast(shade(color, 9), shade(color, 1)), color).toBeGreaterThanOrEqual(4.5);
     }
   });
+
+  it('text and outline colours on their own light tint (a selected row, a light panel)', () => {
+    // an outline tag badge in a selected customer row was blue-8 on blue-1 (the `light` background): 4.36:1
+    for (const color of Object.keys(DEFAULT_THEME.colors)) {
+      for (const i of [7, 8]) {
+        expect(contrast(shade(color, i), shade(color, 0)), `${color}.${i} on ${color}.0`).toBeGreaterThanOrEqual(4.5);
+        expect(contrast(shade(color, i), shade(color, 1)), `${color}.${i} on ${color}.1`).toBeGreaterThanOrEqual(4.5);
+      }
+    }
+  });
+
+  it('dimmed text on the primary light tint (the background of a selected row)', () => {
+    expect(contrast(DIMMED, shade('blue', 1))).toBeGreaterThanOrEqual(4.5);
+  });
 });

@@ -2,12 +2,15 @@
  * The Mantine theme. Mantine's default palette fails WCAG AA: white on blue-6 is 3.6:1, the dimmed
  * grey 3.3:1, green/teal/orange text under 4.5:1 even in light badges. Rather than restyle pages,
  * the palette itself is made to meet 4.5:1 wherever Mantine puts text: filled (shade 8 under white
- * text), text and outline colours (shade 8 on white), light variants (shade 9 on shade 1), and the
- * dimmed and error colours on white and on the lightest greys.
+ * text), text and outline colours (shade 8 on white and on the colour's own light tints), light
+ * variants (shade 9 on shade 1), and the dimmed and error colours on white and on the lightest greys.
  */
 import {
   type AnchorProps,
   type ColorInputProps,
+  type DrawerProps,
+  type MenuProps,
+  type ModalProps,
   type CSSVariablesResolver,
   createTheme,
   DEFAULT_THEME,
@@ -41,7 +44,9 @@ const WHITE = '#ffffff';
 
 function accessiblePalette(shades: MantineColorsTuple): MantineColorsTuple {
   const out = [...shades];
-  for (const i of [7, 8]) out[i] = darkenUntil(shades[i], [WHITE, shades[0]]);
+  // shade 1 is Mantine's `light` background (a light badge or alert, a selected row): outline and
+  // text colours sit on it too
+  for (const i of [7, 8]) out[i] = darkenUntil(shades[i], [WHITE, shades[0], shades[1]]);
   out[9] = darkenUntil(shades[9], [WHITE, shades[0], shades[1], shades[2]]);
   return out as unknown as MantineColorsTuple;
 }
@@ -50,13 +55,17 @@ const colors = Object.fromEntries(
   Object.entries(DEFAULT_THEME.colors).map(([name, shades]) => [name, name === 'dark' ? shades : accessiblePalette(shades)]),
 );
 
+const PRIMARY = 'blue';
 const gray = DEFAULT_THEME.colors.gray;
-/** Secondary text: as light as it can be while staying readable on white and on gray-0/1 panels. */
-export const DIMMED = darkenUntil(gray[6], [WHITE, gray[0], gray[1]]);
+/**
+ * Secondary text: as light as it can be while staying readable on white, on gray-0/1 panels and on
+ * the primary colour's light tint (a selected row).
+ */
+export const DIMMED = darkenUntil(gray[6], [WHITE, gray[0], gray[1], DEFAULT_THEME.colors[PRIMARY][1]]);
 
 export const theme = createTheme({
   colors,
-  primaryColor: 'blue',
+  primaryColor: PRIMARY,
   // filled buttons, links, active controls and coloured text use shade 8 (5:1 and more on white)
   primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
@@ -76,6 +85,24 @@ export const theme = createTheme({
         },
       } satisfies Partial<ColorInputProps>,
     },
+    // a dialog's × is an icon alone: name it, in the reader's language (a getter, as above)
+    Drawer: {
+      defaultProps: {
+        get closeButtonProps() {
+          return { 'aria-label': i18n.t('common.close') };
+        },
+      } satisfies Partial<DrawerProps>,
+    },
+    Modal: {
+      defaultProps: {
+        get closeButtonProps() {
+          return { 'aria-label': i18n.t('common.close') };
+        },
+      } satisfies Partial<ModalProps>,
+    },
+    // the placeholder Mantine puts first in a menu to hold focus is a focusable div inside role=menu,
+    // which may hold menu items only (axe aria-required-children): without it the first item takes focus
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } satisfies Partial<MenuProps> },
     // Mantine's arrows carry no text: name them, in the reader's language, for every paged list
     Pagination: {
       defaultProps: {

@@ -147,6 +147,12 @@ describe('decideHttpReaction (spec §8)', () => {
       messageKey: 'errors.FORBIDDEN',
     });
     expect(decideHttpReaction('/api/brands', 401, {})).toEqual({ kind: 'logout', message: undefined, messageKey: 'http.sessionExpired' });
+    // a request refused as another site's is not a dead session either
+    expect(decideHttpReaction('/api/s3/upload', 403, { code: 'CROSS_SITE_REQUEST', message: 'Refused' })).toEqual({
+      kind: 'toast',
+      message: 'Refused',
+      messageKey: 'errors.CROSS_SITE_REQUEST',
+    });
   });
 
   it('plan gating never logs out', () => {

@@ -152,6 +152,10 @@ export function decideHttpReaction(path: string, status: number, body: Partial<A
     if (status === 403 && body.code === 'FORBIDDEN') {
       return { kind: 'toast', message: serverMessage, messageKey: 'errors.FORBIDDEN' };
     }
+    // a request the server took for another site's (a proxy that rewrites the origin): the session lives on
+    if (status === 403 && body.code === 'CROSS_SITE_REQUEST') {
+      return { kind: 'toast', message: serverMessage, messageKey: 'errors.CROSS_SITE_REQUEST' };
+    }
     return { kind: 'logout', message: serverMessage, messageKey: 'http.sessionExpired' };
   }
   if (status >= 500) {

@@ -115,23 +115,29 @@ export type AnalyticsDashboard = z.infer<typeof analyticsDashboardSchema>;
 export const analyticsDashboardEnvelopeSchema = envelope(analyticsDashboardSchema);
 
 export const performanceQuerySchema = z.object({
-  campaign_id: z.coerce.number({ error: 'validation.required' }).int().positive({ error: 'validation.id' }),
+  /** one campaign against the others; without it, every campaign of the window against the others */
+  campaign_id: z.coerce.number({ error: 'validation.id' }).int().positive({ error: 'validation.id' }).optional(),
   lang: z.enum(['en', 'ar']).optional(),
 });
 
+const performanceCampaign = z.object({ id: z.number(), name: z.string(), status: z.string(), launched_at: z.string().nullable() });
+const performanceChannel = z.object({
+  channel: z.enum(CHANNELS),
+  campaign: rates,
+  baseline: rates,
+  /** percentage points against the baseline; null when either side has nothing to divide by */
+  delta: z.object({ delivery_rate: z.number().nullable(), open_rate: z.number().nullable(), click_rate: z.number().nullable() }),
+  /** the difference in delivery rate is larger than chance at this sample size */
+  significant: z.boolean(),
+});
+
 export const performanceSchema = z.object({
-  campaign: z.object({ id: z.number(), name: z.string(), status: z.string(), launched_at: z.string().nullable() }),
-  channels: z.array(
-    z.object({
-      channel: z.enum(CHANNELS),
-      campaign: rates,
-      baseline: rates,
-      /** percentage points against the baseline; null when either side has nothing to divide by */
-      delta: z.object({ delivery_rate: z.number().nullable(), open_rate: z.number().nullable(), click_rate: z.number().nullable() }),
-      /** the difference in delivery rate is larger than chance at this sample size */
-      significant: z.boolean(),
-    }),
-  ),
+  /** the campaign asked for; null when the answer is for all campaigns */
+  campaign: performanceCampaign.nullable(),
+  /** the campaign per channel against the account's other campaigns (empty for all campaigns) */
+  channels: z.array(performanceChannel),
+  /** without campaign_id: every campaign launched in the window (most recent first), each against the others */
+  campaigns: z.array(z.object({ campaign: performanceCampaign, channels: z.array(performanceChannel) })),
   summary: z.string(),
   language: z.enum(['en', 'ar']),
   engine,

@@ -134,6 +134,10 @@ export const queryRunSchema = z.object({
   value: z.union([z.number(), z.string(), z.null()]),
   unit: z.enum(['count', 'percent', 'sar', 'credits', 'text', 'none']),
   rows: z.array(queryRowSchema).max(200).default([]),
+  /** lists: the rows matched before the bound (50); groupings: the groups there were before the bound (200) */
+  total: z.number().nullable().optional(),
+  /** a single share or rate: the number of rows it was judged on (minimum samples are judged on it) */
+  sample: z.number().nullable().optional(),
   /** the screen that shows the same rows, filtered the same way, when there is one */
   url: z.string().nullable(),
 });

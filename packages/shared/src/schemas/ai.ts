@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { CHAT } from '../constants.ts';
 import { type MessageDraft, messageDraftSchema } from './ai-draft.ts';
+import { queryRunSchema } from './ai-query.ts';
 import { envelopeOf } from './common.ts';
 
 export const AI_ENGINES = ['builtin', 'openai-compatible'] as const;
@@ -72,6 +73,8 @@ export const chatResponseSchema = z.object({
   /** messages the assistant drafted: offered on a card, saved only when the user chooses */
   drafts: z.array(messageDraftSchema),
   tools: z.array(toolUseSchema),
+  /** the typed questions the answer ran, each said in words with its screen link (shown under the answer) */
+  queries: z.array(queryRunSchema),
   usage: aiUsageSchema,
   timestamp: z.string(),
 });
@@ -89,6 +92,7 @@ export const chatMessageSchema = z.object({
   cards: z.array(draftCardSchema),
   drafts: z.array(messageDraftSchema),
   tools: z.array(toolUseSchema),
+  queries: z.array(queryRunSchema),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

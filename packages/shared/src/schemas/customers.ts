@@ -131,6 +131,14 @@ export const customerFilterSchema = z.object({
   group: z.coerce.number().int().positive({ error: 'validation.id' }).optional(),
   tag: tagSchema.optional(),
   country: countrySchema.optional(),
+  /** a language code as stored (ar, en) */
+  language: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2,3}(-[A-Za-z]{2})?$/, { error: 'validation.invalid' })
+    .optional(),
+  /** compared case-insensitively */
+  city: z.string().trim().min(1).max(100, { error: 'validation.tooLong' }).optional(),
   brand: z.coerce.number().int().positive({ error: 'validation.id' }).optional(),
   consent_email: boolParam.optional(),
   consent_sms: boolParam.optional(),

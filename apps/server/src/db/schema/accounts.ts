@@ -79,6 +79,8 @@ export const users = pgTable(
     email_verified_at: timestamp('email_verified_at', { withTimezone: true }),
     logo: text('logo'),
     password_changed_at: timestamp('password_changed_at', { withTimezone: true }),
+    /** false: an owner or admin approves this user's campaigns until they approve the user */
+    approved_user: boolean('approved_user').notNull().default(true),
     ...timestamps,
   },
   (t) => [
@@ -86,6 +88,34 @@ export const users = pgTable(
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
     index('users_account_idx').on(t.account_id),
     foreignKey({ name: 'users_role_id_roles_id_fk', columns: [t.role_id, t.account_id], foreignColumns: [roles.id, roles.account_id] }),
+  ],
+);
+
+/** A colleague invited by email: a signed, expiring link (only its HMAC is kept), used once. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: serial('id'),
+    account_id: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role_id: integer('role_id').notNull(),
+    first_name: text('first_name').notNull().default(''),
+    last_name: text('last_name').notNull().default(''),
+    language: text('language').notNull().default('en'),
+    needs_approval: boolean('needs_approval').notNull().default(false),
+    token_hash: text('token_hash').notNull(),
+    invited_by: integer('invited_by'),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    accepted_at: timestamp('accepted_at', { withTimezone: true }),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ name: 'invitations_pkey', columns: [t.id, t.account_id] }),
+    uniqueIndex('invitations_token_uq').on(t.token_hash),
+    foreignKey({ name: 'invitations_role_fk', columns: [t.role_id, t.account_id], foreignColumns: [roles.id, roles.account_id] }),
   ],
 );
 

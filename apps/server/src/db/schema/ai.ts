@@ -58,6 +58,8 @@ export const aiMessages = pgTable(
     language: text('language'),
     cards: jsonb('cards').notNull().default(sql`'[]'::jsonb`),
     tools: jsonb('tools').notNull().default(sql`'[]'::jsonb`),
+    /** the typed questions the answer ran (QueryRun[]), shown under it again when the conversation is read */
+    queries: jsonb('queries').notNull().default(sql`'[]'::jsonb`),
     prompt_tokens: integer('prompt_tokens').notNull().default(0),
     completion_tokens: integer('completion_tokens').notNull().default(0),
     latency_ms: integer('latency_ms'),

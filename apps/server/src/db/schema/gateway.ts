@@ -231,8 +231,10 @@ export const whatsappSenders = pgTable(
   },
   (t) => [
     primaryKey({ name: 'whatsapp_senders_pkey', columns: [t.id, t.account_id] }),
-    // a Meta phone number id belongs to one WhatsApp Business account, so to one of ours: webhooks
-    // and inbound messages are routed by it alone
-    uniqueIndex('whatsapp_senders_phone_id_uq').on(t.phone_number_id),
+    uniqueIndex('whatsapp_senders_account_phone_id_uq').on(t.account_id, t.phone_number_id),
+    // a Meta phone number id belongs to one WhatsApp Business account, so to one of ours once the
+    // Cloud API confirmed the account's token reaches it (setup completed): webhooks and inbound
+    // messages are routed by it alone. Before that, any account may type any id in.
+    uniqueIndex('whatsapp_senders_bound_phone_id_uq').on(t.phone_number_id).where(sql`${t.setup_completed_at} is not null`),
   ],
 );

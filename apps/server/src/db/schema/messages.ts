@@ -126,6 +126,8 @@ export const smsQueue = pgTable(
     message_id: bigint('message_id', { mode: 'number' }).notNull(),
     message_created_at: ts('message_created_at').notNull(),
     inflight: boolean('inflight').notNull().default(false),
+    /** claimed and about to leave (or gone) for the SMSC or gateway, with no outcome yet: a crash flags these */
+    submitted: boolean('submitted').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.connection_id, t.message_id] })],
 );

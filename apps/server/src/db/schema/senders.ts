@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accountId } from './columns.ts';
 import { emailSenders } from './gateway.ts';
@@ -15,6 +14,8 @@ export const emailEvents = pgTable(
     sg_message_id: text('sg_message_id'),
     /** SendGrid's id of the event: a replayed or retried event is stored (and applied) once */
     sg_event_id: text('sg_event_id'),
+    /** what makes the event itself, unique per account: its sg_event_id, else `sha256:` of its canonical JSON */
+    event_key: text('event_key').notNull(),
     reason: text('reason'),
     occurred_at: timestamp('occurred_at', { withTimezone: true }).notNull(),
     raw: jsonb('raw').notNull(),
@@ -22,7 +23,7 @@ export const emailEvents = pgTable(
   (t) => [
     primaryKey({ name: 'email_events_pkey', columns: [t.id, t.account_id] }),
     index('email_events_account_time_idx').on(t.account_id, t.occurred_at),
-    uniqueIndex('email_events_account_sg_event_uq').on(t.account_id, t.sg_event_id).where(sql`${t.sg_event_id} is not null`),
+    uniqueIndex('email_events_account_event_key_uq').on(t.account_id, t.event_key),
     foreignKey({
       name: 'email_events_sender_id_email_senders_id_fk',
       columns: [t.sender_id, t.account_id],

@@ -7,6 +7,7 @@
  */
 import type { InsightKind } from '@risala/shared/schemas/ai-insights';
 import type { Channel } from '@risala/shared/schemas/messages';
+import { judgeBest } from '../../lib/stats.ts';
 import type { Cell, Counts, RouteDelivery } from './source.ts';
 
 export const Z_99 = 2.58;
@@ -17,10 +18,11 @@ export const MIN_CAMPAIGN_DELIVERED = 50;
 export const MIN_UNSUBSCRIBES = 5;
 export const MIN_FAILURES_RECENT = 20;
 export const MIN_CHANNEL_SENT = 100;
-export const MIN_SLOT_SENT = 20;
 export const FATIGUE_MESSAGES = 4;
 export const FATIGUE_DAYS = 7;
 export const CREDITS_WARN_DAYS = 14;
+/** Credits lasting longer than this are not worth an insight ("credits last 29,970 more days"). */
+export const CREDITS_HORIZON_DAYS = 90;
 
 export interface Found {
   id: string;
@@ -235,22 +237,22 @@ export function segmentsVsBaseline(groups: ({ group_id: number; name: string } &
   return out;
 }
 
-/** Each channel's best weekday and hour (engagement, or delivery when nothing is opened), against its average. */
+/**
+ * Each channel's best weekday and hour (engagement, or delivery when nothing is opened): named only
+ * when the slots compared hold enough messages, the best enough events, and its 95% interval lies
+ * above the next slot's (lib/stats) — a lead within the margin is not an insight.
+ */
 export function bestSendTimes(cells: Cell[], days: number): Found[] {
   const out: Found[] = [];
   for (const channel of ['sms', 'email', 'whatsapp'] as const) {
     const mine = cells.filter((c) => c.channel === channel);
-    const solid = mine.filter((c) => c.sent >= MIN_SLOT_SENT);
-    if (solid.length === 0) continue;
     const engaged = mine.some((c) => c.engaged > 0);
     const k = (c: Cell) => (engaged ? c.engaged : c.delivered);
     const n = (c: Cell) => (engaged ? c.delivered : c.sent);
-    const best = solid.reduce((a, c) => ((pct(k(c), n(c)) ?? 0) > (pct(k(a), n(a)) ?? 0) ? c : a));
+    const verdict = judgeBest(mine.map((c) => ({ key: c, label: `${c.dow}:${c.hour}`, events: k(c), sample: n(c) })));
+    if (verdict.kind !== 'clear') continue;
+    const best = verdict.best.key;
     const total = { k: mine.reduce((s, c) => s + k(c), 0), n: mine.reduce((s, c) => s + n(c), 0) };
-    // a best time needs slots to compare, and one that does better than the average
-    // (nothing engaged or delivered anywhere: no receipts on the channel, nothing to tell)
-    const bestRate = pct(k(best), n(best));
-    if (solid.length < 2 || !bestRate || bestRate <= (pct(total.k, total.n) ?? 0)) continue;
     out.push({
       id: `best_send_time:${channel}`,
       kind: 'best_send_time',
@@ -262,11 +264,17 @@ export function bestSendTimes(cells: Cell[], days: number): Found[] {
         minute: 0,
         metric: engaged ? 'engagement' : 'delivery',
         rate: pct(k(best), n(best)),
+        low: round1(verdict.best.interval.low * 100),
+        high: round1(verdict.best.interval.high * 100),
+        events: k(best),
+        next_rate: round1(verdict.next.rate * 100),
+        /** the interval's level, in percent */
+        level: 95,
         average_rate: pct(total.k, total.n),
         sent: best.sent,
         days,
       },
-      sample: best.sent,
+      sample: n(best),
       action: { kind: 'open', url: `/campaign/ai-plans/new?channel=${channel}`, endpoint: null, label: 'planAtBestTime' },
     });
   }
@@ -302,6 +310,7 @@ export function creditsForecast(p: {
     if (spent <= 0) continue;
     const perDay = round1(spent / p.days);
     const daysLeft = Math.floor(Math.max(0, b.balance) / (spent / p.days));
+    if (daysLeft > CREDITS_HORIZON_DAYS) continue;
     out.push({
       id: `credits_forecast:${b.channel}`,
       kind: 'credits_forecast',
@@ -332,3 +341,14 @@ export function reachability(r: { customers: number; unreachable: number; no_con
     },
   ];
 }
+
+/** A funnel's counts with its rates in percent (delivery over sent; opens and clicks over delivered). */
+export const funnelRates = (f: { sent: number; delivered: number; opened: number; clicked: number }) => ({
+  sent: f.sent,
+  delivered: f.delivered,
+  opened: f.opened,
+  clicked: f.clicked,
+  delivery_rate: pct(f.delivered, f.sent),
+  open_rate: pct(f.opened, f.delivered),
+  click_rate: pct(f.clicked, f.delivered),
+});

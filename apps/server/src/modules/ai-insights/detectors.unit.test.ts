@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bestSendTimes,
+  CREDITS_HORIZON_DAYS,
   channelVsBaseline,
   creditsForecast,
   deliveryDrops,
@@ -8,8 +10,10 @@ import {
   reachability,
   segmentsVsBaseline,
   unsubscribeSpikes,
+  type Found,
   zScore,
 } from './detectors.ts';
+import { rankInsights } from './ranking.ts';
 
 const counts = (sent: number, delivered: number, opened = 0, clicked = 0) => ({
   targeted: sent,
@@ -92,5 +96,54 @@ describe('insight detectors', () => {
   it('the z-test is symmetric and zero without data', () => {
     expect(zScore(90, 100, 80, 100)).toBeCloseTo(-zScore(80, 100, 90, 100));
     expect(zScore(0, 0, 5, 10)).toBe(0);
+  });
+});
+
+describe('statistics that deserve the name', () => {
+  const cell = (hour: number, sent: number, engaged: number) => ({
+    channel: 'email' as const,
+    dow: 1,
+    hour,
+    sent,
+    delivered: sent,
+    engaged,
+  });
+
+  it('names a best time only when it is clearly ahead on enough messages and opens', () => {
+    // the case that was stated as a best hour: one open of 102 messages
+    expect(bestSendTimes([cell(8, 102, 1), cell(9, 40, 0)], 90)).toEqual([]);
+    // ahead, but within the margin of the next slot: not a finding
+    expect(bestSendTimes([cell(8, 300, 44), cell(9, 300, 40)], 90)).toEqual([]);
+    const [best] = bestSendTimes([cell(8, 300, 90), cell(9, 300, 40), cell(10, 10, 9)], 90);
+    expect(best).toMatchObject({ figures: { hour: 8, rate: 30, events: 90, next_rate: 13.3 } });
+    expect(Number(best?.figures.low)).toBeGreaterThan(Number(best?.figures.next_rate));
+  });
+
+  it('leaves out credits that last beyond the horizon', () => {
+    expect(
+      creditsForecast({ balances: [{ channel: 'whatsapp', balance: 999 }], spent: [{ channel: 'whatsapp', credits: 1 }], days: 30 }),
+    ).toEqual([]);
+    expect(CREDITS_HORIZON_DAYS).toBe(90);
+  });
+
+  it('ranks by severity and reach, and drops trivial information', () => {
+    const found = (id: string, severity: Found['severity'], sample: number) =>
+      ({
+        id,
+        kind: 'fatigue',
+        severity,
+        channel: null,
+        figures: {},
+        sample,
+        action: { kind: 'open', url: '/', endpoint: null, label: 'x' },
+      }) as Found;
+    const ranked = rankInsights([
+      found('small-warning', 'warning', 60),
+      found('big-opportunity', 'opportunity', 50_000),
+      found('trivial-info', 'info', 12),
+      found('big-warning', 'warning', 5_000),
+      found('critical', 'critical', 40),
+    ]);
+    expect(ranked.map((f) => f.id)).toEqual(['critical', 'big-warning', 'small-warning', 'big-opportunity']);
   });
 });

@@ -129,6 +129,22 @@ describe('GET /api/ai/insights', () => {
     expect((await call(t, cast.stranger.token, 'GET', `/api/ai/performance?campaign_id=${campaignId}`)).status).toBe(404);
   });
 
+  it('answers for all campaigns without campaign_id, each against the others, in both languages', async () => {
+    for (const lang of ['en', 'ar'] as const) {
+      const r = await call(t, cast.owner.token, 'GET', `/api/ai/performance?lang=${lang}`);
+      expect(r.status, r.res.body).toBe(200);
+      expect(r.data.campaign).toBeNull();
+      const names = r.data.campaigns.map((c: { campaign: { name: string } }) => c.campaign.name);
+      expect(names).toEqual(expect.arrayContaining(['This week SMS', 'Old SMS 1', 'Morning email']));
+      // each campaign is the single-campaign answer: the same figures as ?campaign_id=
+      const one = await call(t, cast.owner.token, 'GET', `/api/ai/performance?campaign_id=${campaignId}&lang=${lang}`);
+      const same = r.data.campaigns.find((c: { campaign: { id: number } }) => c.campaign.id === campaignId);
+      expect(same.channels).toEqual(one.data.channels);
+      expect(r.data.summary).toContain('This week SMS');
+      expect(ungroundedNumbers(r.data.summary, { ...r.data, summary: '', baseline_days: 90 })).toEqual([]);
+    }
+  });
+
   it('draws the dashboard and makes the group of over-messaged customers to exclude', async () => {
     const r = await call(t, cast.owner.token, 'GET', '/api/ai/analytics/dashboard');
     expect(r.status, r.res.body).toBe(200);

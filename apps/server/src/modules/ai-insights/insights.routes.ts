@@ -14,7 +14,8 @@ import type { AppContext } from '../../context.ts';
 import { ok, requestLanguage } from '../../lib/http.ts';
 import { aiFeatureGate, streamWriting } from '../ai/index.ts';
 import { requireAuth, requirePermission } from '../auth/index.ts';
-import { analytics, computeInsights, dashboard, fatigueGroup, performance, prepareAnalytics } from './insights.service.ts';
+import { analytics, computeInsights, dashboard, fatigueGroup, prepareAnalytics } from './insights.service.ts';
+import { performance } from './performance.ts';
 import { SOURCE } from './source.ts';
 
 const tags = ['ai'];
@@ -80,7 +81,7 @@ export function aiInsightRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const lang = req.query.lang ?? requestLanguage(req);
         // the daily cap refuses before the stream opens
         const writer = await prepareAnalytics(ctx, auth);
-        await streamWriting(req, reply, lang, (emit, signal) => analytics(ctx, auth, writer, lang, req.query.days, emit, signal));
+        await streamWriting(ctx, req, reply, lang, (emit, signal) => analytics(ctx, auth, writer, lang, req.query.days, emit, signal));
       },
     );
     app.get(

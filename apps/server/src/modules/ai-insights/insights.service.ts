@@ -4,7 +4,7 @@
  * its baseline; the dashboard's charts; and the one action that prepares something first (a group
  * of over-messaged customers to exclude).
  */
-import type { AnalyticsDashboard, Insight, Performance } from '@risala/shared/schemas/ai-insights';
+import type { AnalyticsDashboard, Insight } from '@risala/shared/schemas/ai-insights';
 import type { Channel } from '@risala/shared/schemas/messages';
 import { translate } from '@risala/shared/i18n/index.ts';
 import { sql } from 'drizzle-orm';
@@ -12,18 +12,16 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type Lang, prepareWriter, type WriteEvent, type Writer, write } from '../ai/index.ts';
 import type { AuthContext } from '../auth/index.ts';
-import { requireCampaign } from '../campaigns/index.ts';
 import { addMembers, groupAudienceWhere, insertGroup } from '../groups/index.ts';
 import { readableError } from '../messaging/index.ts';
 import * as detect from './detectors.ts';
-import { builtinPerformance, builtinSummary, phrase } from './phrasing.ts';
+import { builtinSummary, phrase } from './phrasing.ts';
+import { rankInsights } from './ranking.ts';
 import * as source from './source.ts';
 
 export const RECENT_DAYS = 7;
 export const BASELINE_DAYS = 28;
 export const HISTORY_DAYS = 90;
-
-const ORDER = { critical: 0, warning: 1, opportunity: 2, info: 3 } as const;
 
 async function accountZone(ctx: AppContext, accountId: number) {
   const { rows } = await ctx.db.execute<{ timezone: string }>(sql`select timezone from accounts where id = ${accountId}`);
@@ -110,8 +108,8 @@ export async function computeInsights(ctx: AppContext, accountId: number, lang: 
     ...detect.fatigue(await source.frequentRecipients(db, accountId, detect.FATIGUE_DAYS, detect.FATIGUE_MESSAGES)),
     ...detect.creditsForecast(await source.creditsPace(db, accountId, 30)),
     ...detect.reachability(await source.audienceReach(db, accountId)),
-  ].sort((a, b) => ORDER[a.severity] - ORDER[b.severity] || b.sample - a.sample);
-  return phrase(lang, found);
+  ];
+  return phrase(lang, rankInsights(found));
 }
 
 export const insightFacts = (insights: Insight[], days: number) => ({
@@ -171,61 +169,6 @@ export async function analytics(
 
 export const prepareAnalytics = (ctx: AppContext, auth: AuthContext) => prepareWriter(ctx, auth.accountId);
 
-type Funnel = source.Counts;
-const rates = (f: Funnel) => ({
-  sent: f.sent,
-  delivered: f.delivered,
-  opened: f.opened,
-  clicked: f.clicked,
-  delivery_rate: detect.pct(f.delivered, f.sent),
-  open_rate: detect.pct(f.opened, f.delivered),
-  click_rate: detect.pct(f.clicked, f.delivered),
-});
-const minus = (a: number | null, b: number | null) => (a === null || b === null ? null : Math.round((a - b) * 10) / 10);
-
-/** GET /api/ai/performance?campaign_id=: a campaign per channel against the account's other campaigns. */
-export async function performance(ctx: AppContext, auth: AuthContext, campaignId: number, lang: Lang): Promise<Performance> {
-  const c = await requireCampaign(ctx.db, auth.accountId, campaignId);
-  const mine = await source.campaignFunnelByChannel(ctx.db, auth.accountId, campaignId);
-  const base = await source.baselineWithout(ctx.db, auth.accountId, campaignId, HISTORY_DAYS);
-  const channels = mine.map((m) => {
-    const b = base.find((x) => x.channel === m.channel) ?? source.emptyCounts();
-    const cr = rates(m);
-    const br = rates(b);
-    return {
-      channel: m.channel,
-      campaign: cr,
-      baseline: br,
-      delta: {
-        delivery_rate: minus(cr.delivery_rate, br.delivery_rate),
-        open_rate: minus(cr.open_rate, br.open_rate),
-        click_rate: minus(cr.click_rate, br.click_rate),
-      },
-      significant: b.sent > 0 && m.sent > 0 && Math.abs(detect.zScore(m.delivered, m.sent, b.delivered, b.sent)) >= detect.Z_99,
-    };
-  });
-  const campaign = { id: c.id, name: c.name, status: c.status, launched_at: c.launched_at ? c.launched_at.toISOString() : null };
-  const writer = await prepareWriter(ctx, auth.accountId);
-  const written = await write(ctx, auth.accountId, writer, {
-    feature: 'insights',
-    task: 'performance',
-    language: lang,
-    facts: { campaign, baseline_days: HISTORY_DAYS, channels },
-    draft: builtinPerformance(lang, { campaign, channels }, HISTORY_DAYS),
-    instructions:
-      "Compare this campaign with the account's baseline channel by channel, plainly, and say which differences are larger than chance (FACTS.channels[].significant). Keep every figure as in FACTS.",
-  });
-  return {
-    campaign,
-    channels,
-    summary: written.text,
-    language: lang,
-    engine: written.engine,
-    model: written.model,
-    fallback: written.fallback,
-  };
-}
-
 /** GET /api/ai/analytics/dashboard: the insights with the figures the charts draw. */
 export async function dashboard(ctx: AppContext, auth: AuthContext, lang: Lang, days: number): Promise<AnalyticsDashboard> {
   const accountId = auth.accountId;
@@ -237,8 +180,8 @@ export async function dashboard(ctx: AppContext, auth: AuthContext, lang: Lang, 
     .filter((ch) => current.some((x) => x.channel === ch) || baseline.some((x) => x.channel === ch))
     .map((channel) => ({
       channel,
-      current: rates(current.find((x) => x.channel === channel) ?? source.emptyCounts()),
-      baseline: rates(baseline.find((x) => x.channel === channel) ?? source.emptyCounts()),
+      current: detect.funnelRates(current.find((x) => x.channel === channel) ?? source.emptyCounts()),
+      baseline: detect.funnelRates(baseline.find((x) => x.channel === channel) ?? source.emptyCounts()),
     }));
   const cells = await source.engagementCells(ctx.db, accountId, timeZone, HISTORY_DAYS);
   const best = detect.bestSendTimes(cells, HISTORY_DAYS);

@@ -5,6 +5,7 @@
  */
 import type { Insight, Performance } from '@risala/shared/schemas/ai-insights';
 import { translate } from '@risala/shared/i18n/index.ts';
+import { mdText } from '@risala/shared/markdown';
 import type { Lang } from '../ai/index.ts';
 import { confidence, type Found } from './detectors.ts';
 
@@ -96,6 +97,10 @@ function texts(w: Words, f: Found): { title: string; explanation: string } {
         explanation: w.t('best_send_time.explanation', {
           metric: w.metric(g.metric === 'engagement' ? 'engagement' : 'deliveryWord'),
           rate: n(g.rate),
+          level: n(g.level),
+          low: n(g.low),
+          high: n(g.high),
+          next: n(g.next_rate),
           average: n(g.average_rate),
           sent: n(g.sent),
           days: n(g.days),
@@ -161,17 +166,42 @@ export function builtinSummary(lang: Lang, insights: Insight[], days: number): s
     // the titles only: the insights themselves are shown beside the summary with their explanations
     insights
       .slice(0, 6)
-      .map((i) => w.t('summaryItem', { title: i.title }))
+      .map((i) => w.t('summaryItem', { title: mdText(i.title) })) // a title quotes names from the account's data
       .join('\n'),
     w.t('builtinFooter'),
   ].join('\n\n');
 }
 
-export function builtinPerformance(lang: Lang, p: Pick<Performance, 'campaign' | 'channels'>, days: number): string {
+export function builtinPerformance(lang: Lang, p: Pick<Performance, 'campaign' | 'channels' | 'campaigns'>, days: number): string {
   const w = new Words(lang);
+  if (!p.campaign) {
+    if (p.campaigns.length === 0)
+      return [w.t('performance.allTitle', { days: w.n(days) }), w.t('performance.noCampaigns', { days: w.n(days) })].join('\n\n');
+    return [
+      w.t('performance.allTitle', { days: w.n(days) }),
+      w.t('performance.allBaseline'),
+      ...p.campaigns.map((c) =>
+        [
+          w.t('performance.campaign', { campaign: mdText(c.campaign.name) }),
+          c.channels.length ? channelLines(w, c.channels) : w.t('performance.none'),
+        ].join('\n'),
+      ),
+      w.t('builtinFooter'),
+    ].join('\n\n');
+  }
+  if (p.channels.length === 0)
+    return [w.t('performance.title', { campaign: mdText(p.campaign.name) }), w.t('performance.none')].join('\n\n');
+  return [
+    w.t('performance.title', { campaign: mdText(p.campaign.name) }),
+    w.t('performance.baseline', { days: w.n(days) }),
+    channelLines(w, p.channels),
+    w.t('builtinFooter'),
+  ].join('\n\n');
+}
+
+function channelLines(w: Words, channels: Performance['channels']): string {
   const n = w.n;
-  if (p.channels.length === 0) return [w.t('performance.title', { campaign: p.campaign.name }), w.t('performance.none')].join('\n\n');
-  const lines = p.channels.map((c) => {
+  const lines = channels.map((c) => {
     if (c.baseline.delivery_rate === null)
       return w.t('performance.noBaseline', { channel: w.channel(c.channel), rate: n(c.campaign.delivery_rate) });
     const open =
@@ -195,10 +225,5 @@ export function builtinPerformance(lang: Lang, p: Pick<Performance, 'campaign' |
       click,
     });
   });
-  return [
-    w.t('performance.title', { campaign: p.campaign.name }),
-    w.t('performance.baseline', { days: n(days) }),
-    lines.join('\n'),
-    w.t('builtinFooter'),
-  ].join('\n\n');
+  return lines.join('\n');
 }

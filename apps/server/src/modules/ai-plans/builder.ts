@@ -49,14 +49,28 @@ function checkWindow(input: PlanInput, timeZone: string) {
   if (days > MAX_WINDOW_DAYS) throw field('end_date', 'validation.max');
 }
 
-function abMetric(objective: PlanInput['objective'], primary: Channel, hasLink: boolean): 'delivery' | 'open' | 'click' {
-  const opens = primary !== 'sms';
-  if ((objective === 'promotion' || objective === 'winback') && hasLink) return 'click';
-  if (objective === 'announcement') return 'delivery';
-  return opens ? 'open' : hasLink ? 'click' : 'delivery';
+/**
+ * What an A/B test of a plan's copy is judged on: what the copy changes — clicks when there is a
+ * link to click, else opens (email) or reads (WhatsApp). Never delivery, which the copy does not
+ * change; an SMS without a link has nothing to judge it by, so no test is suggested.
+ */
+interface AbPlan {
+  split_percent: number;
+  metric: 'open' | 'click';
+  after_hours: number;
+  per_variant: number;
 }
 
-function abSuggestion(reachable: number, objective: PlanInput['objective'], primary: Channel | undefined, hasLink: boolean) {
+function abMetric(primary: Channel, hasLink: boolean): 'open' | 'click' | null {
+  if (hasLink) return 'click';
+  return primary === 'sms' ? null : 'open';
+}
+
+function abSuggestion(
+  reachable: number,
+  primary: Channel | undefined,
+  hasLink: boolean,
+): { ab: AbPlan | null; reason: { key: string; params: Record<string, string | number> } | null } {
   const split = AB_SPLITS.find((s) => Math.floor((reachable * s) / 100) >= MIN_AB_PER_VARIANT);
   if (!primary || split === undefined) {
     return {
@@ -67,10 +81,12 @@ function abSuggestion(reachable: number, objective: PlanInput['objective'], prim
       },
     };
   }
+  const metric = abMetric(primary, hasLink);
+  if (!metric) return { ab: null, reason: { key: 'abNoMeasure', params: { channel: primary } } };
   return {
     ab: {
       split_percent: split,
-      metric: abMetric(objective, primary, hasLink),
+      metric,
       after_hours: primary === 'email' ? 24 : primary === 'whatsapp' ? 6 : 4,
       per_variant: Math.floor((reachable * split) / 100),
     },
@@ -212,7 +228,7 @@ async function buildSegment(
     notes.push({ key: 'defaultSendTime', params: { segment: counts.key, channel: fallback[0] ?? 'sms', hour: sendTime.hour } });
   const draft = { key: counts.key, content, fallback, ab_test: null as PlanSegment['ab_test'] };
   const first = await estimateSegment(c, draft);
-  const ab = abSuggestion(first.reachable, input.objective, fallback[0], Boolean(input.link));
+  const ab = abSuggestion(first.reachable, fallback[0], Boolean(input.link));
   draft.ab_test = ab.ab;
   const estimate = ab.ab ? await estimateSegment(c, draft) : first;
   return {

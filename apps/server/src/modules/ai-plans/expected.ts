@@ -5,6 +5,7 @@
  * highest campaign; with fewer but 50 messages pooled, the 95% Wilson interval of the pooled rate;
  * else nothing — and the plan says the first campaign sets the baseline.
  */
+import { wilson as wilsonInterval } from '../../lib/stats.ts';
 import type { Channel } from '@risala/shared/schemas/messages';
 import type { CampaignChannel } from '../ai-insights/index.ts';
 
@@ -27,15 +28,8 @@ export interface ChannelRates {
   clicked: Range | null;
 }
 
-/** 95% Wilson score interval of k successes out of n. */
-export function wilson(k: number, n: number, z = 1.96): Range {
-  if (n === 0) return { low: 0, high: 0 };
-  const p = k / n;
-  const d = 1 + (z * z) / n;
-  const centre = (p + (z * z) / (2 * n)) / d;
-  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
-  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
-}
+/** 95% Wilson score interval of k successes out of n (the product's one implementation). */
+export const wilson = (k: number, n: number, z = 1.96): Range => wilsonInterval(k, n, z);
 
 const spread = (values: number[]): Range => ({ low: Math.min(...values), high: Math.max(...values) });
 

@@ -6,6 +6,7 @@
  */
 import type { PlanBody, PlanReason, PlanSegment } from '@risala/shared/schemas/ai-plans';
 import { translate } from '@risala/shared/i18n/index.ts';
+import { mdCode, mdText } from '@risala/shared/markdown';
 import type { Lang } from '../ai/index.ts';
 
 /** The history window the plan's rates come from (it is said in the text, so it is a fact). */
@@ -111,7 +112,7 @@ export class Words {
       else if (k === 'segment') params[k] = this.segment(String(v));
       else if (k === 'language') params[k] = this.t(`aiPlans.languages.${v}`);
       else if (k === 'error') params[k] = this.t(`errors.${v}`);
-      else params[k] = typeof v === 'number' ? this.n(v) : v;
+      else params[k] = typeof v === 'number' ? this.n(v) : mdText(v); // a name from the account's data, as text
     }
     return this.t(`aiPlans.reasons.${r.key}`, params);
   }
@@ -171,6 +172,8 @@ function segmentText(w: Words, s: PlanSegment, tz: string): string[] {
         metric: w.p(`abMetric.${s.ab_test.metric}`),
       }),
     );
+  } else if (s.ab_reason?.key === 'abNoMeasure') {
+    lines.push(w.p('abNoMeasure', { channel: w.channel(String(s.ab_reason.params.channel)) }));
   } else if (s.ab_reason) {
     lines.push(w.p('abNone', { perVariant: w.n(Number(s.ab_reason.params.per_variant)), min: w.n(Number(s.ab_reason.params.min)) }));
   }
@@ -191,12 +194,12 @@ function segmentText(w: Words, s: PlanSegment, tz: string): string[] {
   } else lines.push(w.p('expectedNone'));
   const sms = s.fallback.includes('sms') ? s.content.sms[0]?.sms?.text : null;
   const email = s.fallback.includes('email') ? s.content.email[0]?.email?.subject : null;
-  if (sms) lines.push(w.p('variantLine', { channel: w.channel('sms'), text: `\`${sms}\`` }));
-  if (email) lines.push(w.p('variantLine', { channel: w.channel('email'), text: `\`${email}\`` }));
+  if (sms) lines.push(w.p('variantLine', { channel: w.channel('sms'), text: mdCode(sms) }));
+  if (email) lines.push(w.p('variantLine', { channel: w.channel('email'), text: mdCode(email) }));
   return lines;
 }
 
-/** The plan in Markdown, from the catalogue's templates, in the reader's language. */
+/** The plan in Markdown, from the catalogue's templates, in the reader's language; names and texts from the account go in as text (`mdText`, `mdCode`). */
 export function builtinNarrative(lang: Lang, _name: string, plan: PlanBody): string {
   const w = new Words(lang);
   const tz = plan.window.time_zone;
@@ -204,21 +207,21 @@ export function builtinNarrative(lang: Lang, _name: string, plan: PlanBody): str
   const out: string[] = [
     w.p('intro', {
       objective: w.t(`aiPlans.objectives.${plan.objective}`),
-      brand: plan.brand.name,
+      brand: mdText(plan.brand.name),
       from: w.date(plan.window.start_date, tz),
       to: w.date(plan.window.end_date, tz),
-      zone: tz,
+      zone: mdText(tz),
     }),
     w.p('audience', {
-      groups: w.list(plan.audience.groups.map((g) => g.name)),
+      groups: w.list(plan.audience.groups.map((g) => mdText(g.name))),
       excluded: plan.audience.exclude_groups.length
-        ? w.p('excluded', { groups: w.list(plan.audience.exclude_groups.map((g) => g.name)) })
+        ? w.p('excluded', { groups: w.list(plan.audience.exclude_groups.map((g) => mdText(g.name))) })
         : '',
       total: w.n(plan.audience.total),
       reachable: w.n(plan.audience.reachable),
     }),
   ];
-  if (plan.audience.chosen_by === 'largest') out.push(w.p('chosenLargest', { group: plan.audience.groups[0]?.name ?? '' }));
+  if (plan.audience.chosen_by === 'largest') out.push(w.p('chosenLargest', { group: mdText(plan.audience.groups[0]?.name ?? '') }));
   for (const s of plan.segments) out.push(segmentText(w, s, tz).join('\n'));
   const t = plan.totals;
   out.push(

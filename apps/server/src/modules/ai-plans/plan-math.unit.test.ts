@@ -87,8 +87,8 @@ describe('the send time', () => {
 
   it('the best weekday and hour of the history inside the window', () => {
     // 2026-03-04 is a Wednesday (dow 3)
-    const t = chooseSendTime([cell(3, 19, 100, 95, 20), cell(1, 10, 100, 95, 5), cell(3, 8, 10, 10, 9)], 'sms', window, now);
-    expect(t).toMatchObject({ source: 'history', local: '2026-03-04 19:00', dow: 3, hour: 19, metric: 'engagement', sample: 100 });
+    const t = chooseSendTime([cell(3, 19, 300, 285, 60), cell(1, 10, 300, 285, 15), cell(3, 8, 10, 10, 9)], 'sms', window, now);
+    expect(t).toMatchObject({ source: 'history', local: '2026-03-04 19:00', dow: 3, hour: 19, metric: 'engagement', sample: 300 });
     expect(t.rate).toBe(21.1);
     expect(t.at).toBe('2026-03-04T16:00:00.000Z');
   });
@@ -96,5 +96,12 @@ describe('the send time', () => {
   it("without enough history: the channel's default hour on the first day, said to be a default", () => {
     const t = chooseSendTime([cell(3, 19, 10, 10, 5)], 'email', window, now);
     expect(t).toMatchObject({ source: 'default', local: '2026-03-02 10:00', hour: 10, rate: null, metric: null });
+  });
+
+  it('never a best slot on a few engagements: one read of 102 messages is no history', () => {
+    // the case that was stated as "best hour 08:00, 1% opened"
+    expect(chooseSendTime([cell(3, 8, 102, 100, 1), cell(1, 10, 100, 95, 0)], 'email', window, now).source).toBe('default');
+    // ahead, but within the margin: not a finding either
+    expect(chooseSendTime([cell(3, 19, 300, 285, 44), cell(1, 10, 300, 285, 40)], 'sms', window, now).source).toBe('default');
   });
 });

@@ -242,3 +242,19 @@ describe('plans in their limits', () => {
     expect(c.data).toMatchObject({ ai_plan_id: r.data.id, objective: planBody(0).notes, status: 'DRAFT' });
   });
 });
+
+describe('A/B tests in a plan', () => {
+  it('judges an A/B test of the copy on what the copy changes, never on delivery', async () => {
+    const segments = async (extra: Record<string, unknown>) =>
+      (await call(t, cast.marketer.token, 'POST', '/api/ai-plans', planBody(cast.brandId, { objective: 'announcement', ...extra }))).data
+        .plan.segments as { ab_test: { metric: string } | null; ab_reason: { key: string } | null; fallback: string[] }[];
+    const linked = await segments({ channels: ['sms'] });
+    expect(linked.some((s) => s.ab_test)).toBe(true);
+    for (const s of linked) if (s.ab_test) expect(s.ab_test.metric).toBe('click');
+    // an SMS announcement without a link: nothing the copy changes can be measured, so no test
+    const plain = await segments({ channels: ['sms'], link: null });
+    expect(plain.every((s) => s.ab_test === null)).toBe(true);
+    expect(plain.map((s) => s.ab_reason?.key)).toContain('abNoMeasure');
+    for (const s of await segments({ channels: ['email'], link: null })) if (s.ab_test) expect(s.ab_test.metric).toBe('open');
+  });
+});

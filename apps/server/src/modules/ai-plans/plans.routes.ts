@@ -266,7 +266,7 @@ export function marketingPlanRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const lang = req.query.lang ?? requestLanguage(req);
         // refusals (not found, the daily cap) answer as HTTP errors before the stream opens
         const prepared = await plans.prepareNarrative(ctx, auth, req.params.id);
-        await streamWriting(req, reply, lang, (emit, signal) => plans.writeNarrative(ctx, auth, prepared, lang, emit, signal));
+        await streamWriting(ctx, req, reply, lang, (emit, signal) => plans.writeNarrative(ctx, auth, prepared, lang, emit, signal));
       },
     );
   };

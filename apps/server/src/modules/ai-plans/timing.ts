@@ -1,18 +1,18 @@
 /**
  * When a segment is sent: the slot of the window (a day and an hour in the account's zone) whose
- * weekday and hour engaged best in the account's own history — opened, read or clicked over
- * delivered, or delivered over sent when nothing was opened — counting only slots with enough
- * messages. Without such history it is a stated default: the channel's usual hour on the first day
- * of the window still ahead. An offer with a deadline ("this week only", "until Friday") goes out
- * while at least half of its time is left — never on the window's last day of a week-long sale.
+ * weekday and hour engaged clearly best in the account's own history — opened, read or clicked
+ * over delivered, or delivered over sent when nothing was opened — judged on enough messages and
+ * events (lib/stats), never on one lucky read. Without such history it is a stated default: the
+ * channel's usual hour on the first day of the window still ahead. An offer with a deadline ("this
+ * week only", "until Friday") goes out while at least half of its time is left — never on the
+ * window's last day of a week-long sale.
  */
 import type { Deadline } from '@risala/shared/schemas/ai-draft';
 import type { Channel } from '@risala/shared/schemas/messages';
 import { zonedInstant } from '../ai/index.ts';
+import { judgeBest } from '../../lib/stats.ts';
 import type { Cell } from '../ai-insights/index.ts';
 
-/** A slot needs this many sent messages before its rate counts. */
-export const MIN_SLOT_SAMPLE = 20;
 /** Hours used without history: evenings for phones, mid-morning for the inbox. */
 export const DEFAULT_HOUR: Record<Channel, number> = { sms: 18, whatsapp: 19, email: 10 };
 /** A schedule must be more than 5 minutes ahead (§5); a plan leaves a margin for review. */
@@ -39,13 +39,23 @@ export function todayIn(timeZone: string, now = new Date()): string {
 const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
 const dateOf = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
 
-/** The cells of one channel scored: engagement when anything was engaged, else delivery. */
-export function slotScores(cells: Cell[], channel: Channel) {
-  const mine = cells.filter((c) => c.channel === channel && c.sent >= MIN_SLOT_SAMPLE);
+/**
+ * The channel's best slot in the history, when there is one to speak of: every slot compared with
+ * enough messages, the best with enough engagements (or deliveries when nothing is engaged), and
+ * clearly ahead of the next (lib/stats). Else null, and the plan says it uses a default hour.
+ */
+export function bestSlot(cells: Cell[], channel: Channel): { cell: Cell; metric: 'engagement' | 'delivery' } | null {
+  const mine = cells.filter((c) => c.channel === channel);
   const metric: 'engagement' | 'delivery' = mine.some((c) => c.engaged > 0) ? 'engagement' : 'delivery';
-  const score = (c: Cell) => (metric === 'engagement' ? c.engaged / Math.max(c.delivered, 1) : c.delivered / c.sent);
-  // a slot that engaged or delivered nothing says nothing (email over plain SMTP has no receipts)
-  return { metric, scored: mine.map((c) => ({ cell: c, score: score(c) })).filter((s) => s.score > 0) };
+  const verdict = judgeBest(
+    mine.map((c) => ({
+      key: c,
+      label: `${c.dow}:${c.hour}`,
+      events: metric === 'engagement' ? c.engaged : c.delivered,
+      sample: metric === 'engagement' ? c.delivered : c.sent,
+    })),
+  );
+  return verdict.kind === 'clear' ? { cell: verdict.best.key, metric } : null;
 }
 
 const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : null);
@@ -112,20 +122,13 @@ export function chooseSendTime(
     hour,
     ...extra,
   });
-  const { metric, scored } = slotScores(cells, channel);
-  let best: { day: number; cell: Cell; score: number } | null = null;
-  for (let day = first; day <= last && day < first + 62; day++) {
-    const dow = new Date(day * DAY_MS).getUTCDay();
-    for (const s of scored) {
-      if (s.cell.dow !== dow || !ahead(day, s.cell.hour)) continue;
-      // the best score wins; on a tie, the earlier slot
-      if (!best || s.score > best.score) best = { day, ...s };
-    }
-  }
-  if (best) {
+  // the history's best slot, on its first day in the window still ahead
+  const best = bestSlot(cells, channel);
+  for (let day = first; best && day <= last && day < first + 62; day++) {
     const c = best.cell;
-    const rate = metric === 'engagement' ? pct(c.engaged, c.delivered) : pct(c.delivered, c.sent);
-    return slot(best.day, c.hour, { source: 'history', rate, sample: c.sent, metric });
+    if (new Date(day * DAY_MS).getUTCDay() !== c.dow || !ahead(day, c.hour)) continue;
+    const rate = best.metric === 'engagement' ? pct(c.engaged, c.delivered) : pct(c.delivered, c.sent);
+    return slot(day, c.hour, { source: 'history', rate, sample: c.sent, metric: best.metric });
   }
   const hour = DEFAULT_HOUR[channel];
   let day = first;

@@ -63,6 +63,45 @@ describe('the tool loop against a chat-completions peer', () => {
     expect(Number(u.prompt_tokens)).toBeGreaterThan(0);
   });
 
+  it('fills query_account by function calling: the figure is the list total, shown under the answer in words with its link', async () => {
+    const before = sim.requests.length;
+    const { res, data } = await chat(t, cast.owner.token, 'How many customers speak Arabic?');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(toolNames(data)).toEqual(['query_account:true']);
+    const list = await t.app.inject({ method: 'GET', url: '/api/customers?language=ar', headers: bearer(cast.owner.token) });
+    const total = json(list).data.total as number;
+    expect(total).toBeLessThan(500);
+    expect(data.response).toContain(`**${total}**`);
+    expect(data.queries).toEqual([
+      expect.objectContaining({
+        words: 'customers · language = Arabic · count',
+        value: total,
+        unit: 'count',
+        url: '/customer?language=ar',
+      }),
+    ]);
+    // the model was offered the catalogue as one tool's JSON schema: one branch per entity, fields as enums
+    const offered = sim.requests[before]?.tools?.find((x) => x.function.name === 'query_account') as
+      | { function: { parameters: { oneOf?: unknown[]; anyOf?: unknown[] } } }
+      | undefined;
+    expect((offered?.function.parameters.oneOf ?? offered?.function.parameters.anyOf)?.length).toBe(12);
+    // the conversation read again still shows the query under the answer
+    const conv = await t.app.inject({
+      method: 'GET',
+      url: `/api/ai/conversations/${data.conversation_id}`,
+      headers: bearer(cast.owner.token),
+    });
+    expect(json(conv).data.messages.at(-1).queries[0].words).toBe('customers · language = Arabic · count');
+  });
+
+  it('refuses a typed question outside the catalogue with its code, in the reader language, and states no figure', async () => {
+    const { data } = await chat(t, cast.owner.token, 'How many templates are approved, by hour?');
+    expect(toolNames(data)).toEqual(['query_account:false']);
+    expect(data.queries).toEqual([]);
+    expect(data.response).toMatch(/could not get that: group_by/);
+    expect(data.response).not.toMatch(/\*\*\d/);
+  });
+
   it('answers in Arabic when asked in Arabic', async () => {
     const { data } = await chat(t, cast.owner.token, 'كم عدد العملاء في مجموعة Demo customers؟');
     expect(data.language).toBe('ar');

@@ -17,7 +17,6 @@ import {
   helpQuerySchema,
   helpSlugParamSchema,
 } from '@risala/shared/schemas/ai';
-import { translate } from '@risala/shared/i18n/index.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -26,6 +25,7 @@ import { ok, requestLanguage } from '../../lib/http.ts';
 import { requireAuth, requirePermission } from '../auth/index.ts';
 import { prepareTurn, runTurn } from './chat.service.ts';
 import * as conversations from './conversations.repo.ts';
+import { errorEvent, sessionStream } from './sse.ts';
 import { helpArticle, helpArticles, searchHelp } from './help/help-index.ts';
 import { getSettings, loadSettings, resolveProvider, updateSettings } from './settings.service.ts';
 
@@ -78,23 +78,16 @@ export function aiRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (req, reply) => {
         // refusals (someone else's conversation, the daily cap) answer as HTTP errors before the stream opens
         const turn = await prepareTurn(ctx, requireAuth(req), req.body, requestLanguage(req));
-        const aborted = new AbortController();
-        reply.sse.onClose(() => aborted.abort());
-        let chain: Promise<unknown> = Promise.resolve();
-        const send = (e: ChatStreamEvent) => {
-          chain = chain.then(() => (reply.sse.isConnected ? reply.sse.send({ event: e.event, data: e.data }) : undefined));
-        };
+        // events only while the session lives (checked before they are written), at most the stream lifetime
+        const stream = sessionStream<ChatStreamEvent>(ctx, req, reply, turn.language);
         try {
-          await runTurn(ctx, turn, send, aborted.signal);
+          await runTurn(ctx, turn, stream.send, stream.signal);
         } catch (err) {
           const e = err instanceof AppError ? err : new AppError('INTERNAL_ERROR');
-          if (!(err instanceof AppError)) req.log.error({ err }, 'AI chat failed');
-          send({
-            event: 'error',
-            data: { statusCode: e.statusCode, code: e.code, message: translate(turn.language, `errors.${e.code}`, e.params) },
-          });
+          if (!(err instanceof AppError) && !stream.signal.aborted) req.log.error({ err }, 'AI chat failed');
+          stream.send(errorEvent(e, turn.language));
         }
-        await chain;
+        await stream.finish();
       },
     );
 

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatRequest, ChatResponse, ChatStreamEvent, DraftCard, ToolUse } from '@risala/shared/schemas/ai';
 import type { MessageDraft } from '@risala/shared/schemas/ai-draft';
+import type { QueryRun } from '@risala/shared/schemas/ai-query';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../auth/index.ts';
 import * as repo from './conversations.repo.ts';
@@ -49,7 +50,12 @@ export async function runTurn(
   await repo.addMessage(ctx.db, owner, t.conversationId, { role: 'user', text: t.input.query, language: t.language });
   emit({ event: 'start', data: { conversation_id: t.conversationId, engine: t.provider.engine, model: t.provider.model } });
 
-  const record: { uses: ToolUse[]; cards: DraftCard[]; drafts: MessageDraft[] } = { uses: [], cards: [], drafts: [] };
+  const record: { uses: ToolUse[]; cards: DraftCard[]; drafts: MessageDraft[]; queries: QueryRun[] } = {
+    uses: [],
+    cards: [],
+    drafts: [],
+    queries: [],
+  };
   const box = createToolBox(TOOLS, { ctx, auth: t.auth, lang: t.language, shareContacts: t.shareContacts }, record);
   // cards are shown as soon as a draft exists
   const tools: ToolBox = {
@@ -94,6 +100,7 @@ export async function runTurn(
     cards: record.cards,
     drafts: record.drafts,
     tools: record.uses,
+    queries: record.queries,
     prompt_tokens: result.usage.prompt_tokens,
     completion_tokens: result.usage.completion_tokens,
     latency_ms: Date.now() - started,
@@ -109,6 +116,7 @@ export async function runTurn(
     cards: record.cards,
     drafts: record.drafts,
     tools: record.uses,
+    queries: record.queries,
     usage: result.usage,
     timestamp: saved.timestamp,
   };

@@ -1,6 +1,7 @@
 /** Conversations and their messages: each one belongs to one user of one account, and only they read it. */
 import type { ChatMessage, DraftCard, ToolUse } from '@risala/shared/schemas/ai';
 import type { MessageDraft } from '@risala/shared/schemas/ai-draft';
+import type { QueryRun } from '@risala/shared/schemas/ai-query';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -65,15 +66,16 @@ export async function addMessage(
     cards?: DraftCard[];
     drafts?: MessageDraft[];
     tools?: ToolUse[];
+    queries?: QueryRun[];
     prompt_tokens?: number;
     completion_tokens?: number;
     latency_ms?: number | null;
   },
 ) {
   const { rows } = await db.execute<{ id: number; created_at: string }>(sql`
-    insert into ai_messages (account_id, conversation_id, role, text, engine, model, language, cards, tools, prompt_tokens, completion_tokens, latency_ms)
+    insert into ai_messages (account_id, conversation_id, role, text, engine, model, language, cards, tools, queries, prompt_tokens, completion_tokens, latency_ms)
     values (${o.accountId}, ${conversationId}::uuid, ${m.role}, ${m.text}, ${m.engine ?? null}, ${m.model ?? null}, ${m.language ?? null},
-            ${JSON.stringify(packCards(m.cards ?? [], m.drafts ?? []))}::jsonb, ${JSON.stringify(m.tools ?? [])}::jsonb, ${m.prompt_tokens ?? 0}, ${m.completion_tokens ?? 0}, ${m.latency_ms ?? null})
+            ${JSON.stringify(packCards(m.cards ?? [], m.drafts ?? []))}::jsonb, ${JSON.stringify(m.tools ?? [])}::jsonb, ${JSON.stringify(m.queries ?? [])}::jsonb, ${m.prompt_tokens ?? 0}, ${m.completion_tokens ?? 0}, ${m.latency_ms ?? null})
     returning id, created_at`);
   await db.execute(sql`update ai_conversations set updated_at = now() where id = ${conversationId}::uuid and account_id = ${o.accountId}`);
   const row = rows[0] as { id: number; created_at: string };
@@ -114,7 +116,7 @@ export async function readConversation(db: DbOrTx, o: Owner, id: string) {
   const c = convs[0];
   if (!c) throw new AppError('NOT_FOUND');
   const { rows } = await db.execute<Record<string, unknown>>(sql`
-    select id, role, text, engine, model, cards, tools, created_at from ai_messages
+    select id, role, text, engine, model, cards, tools, queries, created_at from ai_messages
      where account_id = ${o.accountId} and conversation_id = ${id}::uuid order by id limit 500`);
   const messages: ChatMessage[] = rows.map((r) => ({
     id: Number(r.id),
@@ -125,6 +127,7 @@ export async function readConversation(db: DbOrTx, o: Owner, id: string) {
     model: (r.model as string | null) ?? null,
     ...unpackCards(r.cards),
     tools: (r.tools as ToolUse[]) ?? [],
+    queries: (r.queries as QueryRun[]) ?? [],
   }));
   return {
     id: c.id,

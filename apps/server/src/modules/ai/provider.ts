@@ -6,6 +6,7 @@
  */
 import type { AiEngine, DraftCard } from '@risala/shared/schemas/ai';
 import type { MessageDraft } from '@risala/shared/schemas/ai-draft';
+import type { QueryRun } from '@risala/shared/schemas/ai-query';
 import type { Lang } from './language.ts';
 
 export interface HistoryItem {
@@ -20,6 +21,8 @@ export interface ToolOutcome {
   card?: DraftCard;
   /** a message drafted for the user to save or use (nothing saved) */
   draft?: MessageDraft;
+  /** a typed question it ran (query_account): shown under the answer in words, with its screen link */
+  query?: QueryRun;
 }
 
 /** The JSON-schema description of a tool, as chat-completion `tools` want it. */

@@ -22,6 +22,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { assertSameSite } from '../../lib/cross-site.ts';
 import { ok, requestLanguage } from '../../lib/http.ts';
 import { issueSandboxTicket } from '../sandbox/index.ts';
 import { authenticate, readToken, requireAuth } from './guard.ts';
@@ -36,7 +37,7 @@ const meta = (req: FastifyRequest): auth.RequestMeta => ({
 });
 
 /** The browser gets the JWT as an HttpOnly, SameSite=Strict cookie; API clients use the body. */
-function setSessionCookies(ctx: AppContext, reply: FastifyReply, token: string, userId: number) {
+export function setSessionCookies(ctx: AppContext, reply: FastifyReply, token: string, userId: number) {
   const secure = ctx.config.publicUrl.startsWith('https://');
   reply.setCookie('token', token, {
     httpOnly: true,
@@ -58,6 +59,9 @@ function setSessionCookies(ctx: AppContext, reply: FastifyReply, token: string, 
 export function publicAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['auth'];
+    // these set the session cookie (a page of another site must not sign a browser in to an account
+    // of its choosing) or read it (sign-out): a browser may call them from our own origin only
+    app.addHook('onRequest', async (req) => assertSameSite(req, ctx.config.publicUrl));
     app.post(
       '/register',
       {

@@ -207,7 +207,8 @@ async function checkCredentials(ctx: AppContext, input: LoginInput, meta: Reques
   return { ...found, stepUp: attempt.stepUp };
 }
 
-async function startSession(ctx: AppContext, found: UserWithRole, meta: RequestMeta) {
+/** A session for a user who proved who they are (sign-in, a verified sign-up, an accepted invitation). */
+export async function startSession(ctx: AppContext, found: UserWithRole, meta: RequestMeta) {
   const { token, expiresAt } = await issueToken(ctx, found.user, meta);
   await audit(ctx.db, { accountId: found.user.account_id, actor: userActor(found.user.id), action: 'auth.login', ip: meta.ip });
   return {
@@ -242,11 +243,21 @@ export async function verifyLoginOtp(ctx: AppContext, input: { email: string; ot
   return startSession(ctx, found, meta);
 }
 
-/** Always answers the same; mails a single-use link and a code when the address is known. */
+/**
+ * Always answers the same, and in the same time: the answer goes out once the rate limits (kept
+ * for every address alike) have passed, before the address is even looked up; the link and the
+ * code are mailed after it when the address is known (a relay failure is logged, not answered).
+ */
 export async function forgotPassword(ctx: AppContext, email: string, meta: Pick<RequestMeta, 'ip'>) {
   await enforce(ctx.db, [ctx.config.rateLimits.otpPerIp, meta.ip], [ctx.config.rateLimits.otpPerAddress, email]);
+  ctx.background.run('password reset mail', () => mailResetLink(ctx, email));
+  return { sent: true };
+}
+
+/** The reset mail, with a single-use link and a code, for an active account's address; nothing otherwise. */
+async function mailResetLink(ctx: AppContext, email: string) {
   const found = await findByEmail(ctx.db, email);
-  if (found?.user.status !== 'ACTIVE') return { sent: true };
+  if (found?.user.status !== 'ACTIVE') return;
   const user = found.user;
   await ctx.db.transaction(async (tx) => {
     await lockEmail(tx, email);
@@ -256,15 +267,10 @@ export async function forgotPassword(ctx: AppContext, email: string, meta: Pick<
     if (!code) return;
     const token = await createResetToken(ctx, tx, user);
     const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    await ctx.mailer
-      .send(resetMail(user.language, user.email, user.first_name, link, code, ctx.config.resetTokenTtlMinutes))
-      .catch((err: Error) => {
-        ctx.log.error({ err }, 'could not send the reset mail');
-        throw new AppError('SERVICE_UNAVAILABLE');
-      });
+    // a mail that cannot be sent rolls the link and the code back (BackgroundWork logs why)
+    await ctx.mailer.send(resetMail(user.language, user.email, user.first_name, link, code, ctx.config.resetTokenTtlMinutes));
     mailsSent.inc({ kind: 'password_reset' });
   });
-  return { sent: true };
 }
 
 /** A reset code stored like any OTP but delivered inside the reset mail (no second mail). */

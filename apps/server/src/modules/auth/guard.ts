@@ -2,6 +2,7 @@ import type { Action, EntityName, PermissionTree } from '@risala/shared';
 import { can, trialDaysRemaining, trialState } from '@risala/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { assertSameSite } from '../../lib/cross-site.ts';
 import { AppError } from '../../lib/errors.ts';
 import { verifyToken } from './tokens.ts';
 
@@ -29,11 +30,22 @@ export function readToken(request: FastifyRequest): string | null {
   return request.cookies?.token ?? null;
 }
 
+/** The session cookie authenticates this request (no bearer header): a browser may have sent it for another site. */
+export function cookieAuthenticates(request: FastifyRequest): boolean {
+  return !request.headers.authorization?.startsWith('Bearer ') && Boolean(request.cookies?.token);
+}
+
+/** A state-changing request that the session cookie authenticates must come from our own origin (lib/cross-site.ts). */
+export function assertCookieSameSite(ctx: AppContext, request: FastifyRequest) {
+  if (cookieAuthenticates(request)) assertSameSite(request, ctx.config.publicUrl);
+}
+
 /** preHandler: a live session of an active user, or 401. Loads role permissions and plan in one query. */
 export function authenticate(ctx: AppContext) {
   return async (request: FastifyRequest) => {
     const token = readToken(request);
     if (!token) throw new AppError('UNAUTHORIZED');
+    assertCookieSameSite(ctx, request);
     const claims = await verifyToken(ctx, token);
     const { rows } = await ctx.db.$client.query<{
       session_id: string;
@@ -59,10 +71,10 @@ export function authenticate(ctx: AppContext) {
       [claims.jti, claims.id],
     );
     const row = rows[0];
-    if (!row || row.revoked_at || row.expires_at.getTime() <= Date.now()) {
-      throw new AppError('SESSION_EXPIRED');
-    }
+    if (!row) throw new AppError('SESSION_EXPIRED');
+    // a deactivated user's sessions are revoked at once; their open tab is told why (not "expired")
     if (row.status !== 'ACTIVE') throw new AppError('USER_INACTIVE');
+    if (row.revoked_at || row.expires_at.getTime() <= Date.now()) throw new AppError('SESSION_EXPIRED');
     request.auth = {
       userId: row.user_id,
       accountId: row.account_id,

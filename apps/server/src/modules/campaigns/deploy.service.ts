@@ -99,8 +99,11 @@ export async function deployCampaign(ctx: AppContext, auth: AuthContext, id: num
         throw new AppError('INSUFFICIENT_CREDITS', { params: { balance, needed: e.credits }, data: { channel: e.channel } });
     }
 
+    // the account's rule, or a user that needs approval (approved_user false) until an owner or admin approves them
     const { rows: acct } = await tx.execute<{ needs_approval: boolean }>(
-      sql`select needs_approval from accounts where id = ${auth.accountId}`,
+      sql`select a.needs_approval or coalesce((select not u.approved_user from users u
+                                                where u.id = ${auth.userId} and u.account_id = a.id), false) as needs_approval
+            from accounts a where a.id = ${auth.accountId}`,
     );
     const needsApproval = Boolean(acct[0]?.needs_approval);
     const smsText = String((row.content as CampaignContent).sms?.text ?? '');

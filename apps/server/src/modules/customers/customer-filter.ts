@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { likePattern, phoneSearchDigits } from '../../lib/search.ts';
-import { groupAudienceWhere } from '../groups/index.ts';
+import { groupAudienceWhere, segmentWhere } from '../groups/index.ts';
 
 /** The expression the trigram index `customers_search_idx` is built on (keep them identical). */
 export const SEARCH_EXPR = sql.raw(
@@ -26,6 +26,10 @@ export async function customerWhere(db: DbOrTx, accountId: number, filter: Custo
   if (filter.search) parts.push(searchCondition(filter.search));
   if (filter.tag) parts.push(sql`customers.tags @> array[${filter.tag}]::text[]`);
   if (filter.country) parts.push(sql`customers.country = ${filter.country}`);
+  // language and city compare as a segment's field rules do (a city in any case)
+  if (filter.language)
+    parts.push(segmentWhere({ match: 'all', conditions: [{ type: 'field', field: 'language', op: 'eq', value: filter.language }] }));
+  if (filter.city) parts.push(segmentWhere({ match: 'all', conditions: [{ type: 'field', field: 'city', op: 'eq', value: filter.city }] }));
   if (filter.brand) parts.push(sql`customers.brand_id = ${filter.brand}`);
   if (filter.consent_email !== undefined) parts.push(sql`customers.consent_email = ${filter.consent_email}`);
   if (filter.consent_sms !== undefined) parts.push(sql`customers.consent_sms = ${filter.consent_sms}`);

@@ -13,13 +13,29 @@ const dialect = new PgDialect();
 /** ISO 8601 in the session's time zone (the account's, set for the export) with its offset: 2026-11-26T08:41:05+03:00 */
 const ts = (col: string) => `to_char(${col}, 'YYYY-MM-DD"T"HH24:MI:SSTZH:TZM') as ${col}`;
 
-/** Text a person typed, written so a spreadsheet shows it as text, never runs it as a formula. */
+/** Text a person typed (or an import brought), written so a spreadsheet shows it as text, never runs it as a formula. */
 const text = (expr: string, as: string) => `${neutraliseFormulaSql(expr)} as ${as}`;
+/**
+ * The text columns, quoted whatever they hold: COPY quotes only a comma, a quote or a line break,
+ * and a spreadsheet whose list separator is `;` (or a tab) would split an unquoted cell there.
+ */
+const TEXT_COLUMNS = [
+  'first_name',
+  'last_name',
+  'mobile_number',
+  'email',
+  'city',
+  'tags',
+  'attributes',
+  'consent_email_source',
+  'consent_sms_source',
+  'consent_whatsapp_source',
+];
 
 /** Export columns: the same names the import suggests, so an export imports back as is. */
 const SELECT = `select id, ${text('first_name', 'first_name')}, ${text('last_name', 'last_name')},
   ${text('mobile_number', 'mobile_number')}, ${text('email', 'email')}, language, country, ${text('city', 'city')},
-  ${text("array_to_string(tags, ';')", 'tags')}, attributes::text as attributes,
+  ${text("array_to_string(tags, ';')", 'tags')}, ${text('attributes::text', 'attributes')},
   consent_email::text as consent_email, ${text('consent_email_source', 'consent_email_source')}, ${ts('consent_email_at')},
   consent_sms::text as consent_sms, ${text('consent_sms_source', 'consent_sms_source')}, ${ts('consent_sms_at')},
   consent_whatsapp::text as consent_whatsapp, ${text('consent_whatsapp_source', 'consent_whatsapp_source')}, ${ts('consent_whatsapp_at')},
@@ -60,7 +76,7 @@ export async function exportCsv(ctx: AppContext, auth: AuthContext, filter: Cust
     await client.query('begin read only');
     await client.query("select set_config('TimeZone', $1, true)", [await accountTimeZone(ctx.db, auth.accountId)]);
     const query = inline(client, sql`${sql.raw(SELECT)} from customers where ${where} order by customers.id`);
-    const copy = client.query(copyTo(`copy (${query}) to stdout with (format csv, header true)`));
+    const copy = client.query(copyTo(`copy (${query}) to stdout with (format csv, header true, force_quote (${TEXT_COLUMNS.join(', ')}))`));
     out.write('\ufeff');
     copy.on('error', (err) => {
       release(err);

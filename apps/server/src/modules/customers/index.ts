@@ -5,3 +5,5 @@
 export { customerRoutes, customersRoutes } from './customers.routes.ts';
 export { customersImportJobs } from './import/import.task.ts';
 export { customerImportRoutes } from './import/imports.routes.ts';
+/** The customers list's WHERE for a filter (the assistant's questions count through it, so chat and list agree). */
+export { customerWhere } from './customer-filter.ts';

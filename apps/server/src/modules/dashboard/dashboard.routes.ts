@@ -149,7 +149,7 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if ((req.headers.accept ?? '').includes('text/event-stream')) {
           const header = Number(req.headers['last-event-id']);
           const after = Number.isSafeInteger(header) && header >= 0 ? header : (req.query.after ?? 0);
-          streamEvents(ctx, hub, streams, req, reply, auth.accountId, after);
+          streamEvents(ctx, hub, streams, req, reply, auth, after);
           return reply;
         }
         return ok(reply, await analytics.eventsAfter(ctx.db, auth.accountId, req.query.after ?? 0, req.query.limit));

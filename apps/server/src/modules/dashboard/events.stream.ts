@@ -1,7 +1,14 @@
-/** GET /api/dashboard/events as Server-Sent Events: the backlog after the client's last id, then live. */
+/**
+ * GET /api/dashboard/events as Server-Sent Events: the backlog after the client's last id, then
+ * live, for as long as the session that opened it lives (checked before each page of events and
+ * on a timer) and at most the stream lifetime. Its end is announced (`event: end`, `{ reason }`):
+ * `reconnect` — the browser's EventSource reconnects by itself and resumes after its last id;
+ * `session` — the session is over, the client stops.
+ */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { type EventsHub, eventsAfter } from '../analytics/index.ts';
+import { type AuthContext, type StreamEnd, watchSession } from '../auth/index.ts';
 
 const PING_MS = 15_000;
 
@@ -11,9 +18,10 @@ export function streamEvents(
   streams: Set<() => void>,
   req: FastifyRequest,
   reply: FastifyReply,
-  accountId: number,
+  auth: AuthContext,
   after: number,
 ) {
+  const accountId = auth.accountId;
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {
@@ -38,6 +46,8 @@ export function streamEvents(
       do {
         again = false;
         const page = await eventsAfter(ctx.db, accountId, last, 200);
+        // nothing is written for a session that has ended (logged out since the stream opened)
+        if (page.items.length && !(await live.alive())) return;
         for (const e of page.items) {
           if (closed) return;
           raw.write(`id: ${e.id}\nevent: change\ndata: ${JSON.stringify(e)}\n\n`);
@@ -51,16 +61,22 @@ export function streamEvents(
       busy = false;
     }
   };
+  const live = watchSession(ctx, auth);
   const sub = { accountId, wake: () => void flush() };
   const ping = setInterval(() => raw.write(': ping\n\n'), PING_MS);
   const end = () => {
     if (closed) return;
     closed = true;
+    live.stop();
     clearInterval(ping);
     hub.remove(sub);
     streams.delete(end);
     raw.end();
   };
+  live.ended.addEventListener('abort', () => {
+    if (!closed) raw.write(`event: end\ndata: ${JSON.stringify({ reason: live.ended.reason as StreamEnd })}\n\n`);
+    end();
+  });
   streams.add(end);
   req.raw.on('close', end);
   hub

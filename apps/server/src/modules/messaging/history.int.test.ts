@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORMULA_CELLS } from '../../test/formula-cells.ts';
+import { FORMULA_CELLS, SEPARATED_FORMULA_CELLS } from '../../test/formula-cells.ts';
 import { bearer, type Cast, createTestApp, json, type TestApp, signUpCast } from '../../test/helper.ts';
 
 let t: TestApp;
@@ -308,6 +308,17 @@ describe('GET /api/messages/export.csv', () => {
     for (const r of rows) {
       expect(r).toMatchObject({ recipient: '+966500000001', sender: '+966501234567', error_message: "'-1+1+cmd|' /C calc'!A0" });
     }
+  });
+
+  it('quotes a cell with a ; or a tab and neutralises a formula after any separator', async () => {
+    const a = cast.stranger.accountId;
+    for (const [i, [body]] of SEPARATED_FORMULA_CELLS.entries()) {
+      await insert(a, { key: `separated${i}`, status: 'FAILED', recipient: '+966500000001', minutesAgo: 30, bulk: 'separated', body });
+    }
+    const res = await get('/api/messages/export.csv?bulk_id=separated', cast.stranger.token);
+    expect(res.body).toContain(`"x;'=1+1+cmd|' /C calc'!A0"`);
+    const rows = parse(res.rawPayload, { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => r.body).sort()).toEqual(SEPARATED_FORMULA_CELLS.map(([, out]) => out).sort());
   });
 });
 

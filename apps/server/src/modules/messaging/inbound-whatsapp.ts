@@ -10,7 +10,7 @@
  * Meta retries webhooks: a message id already stored for the account is skipped.
  */
 import { normalizeForMatch } from '@risala/shared/auto-reply';
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers, inboundMessages, whatsappSenders } from '../../db/schema/index.ts';
@@ -53,12 +53,12 @@ export async function openWindows(db: DbOrTx, accountId: number, senderNumber: s
   return new Set(rows.map((r) => r.from));
 }
 
+/** The account a number is bound to: its sender whose setup the Cloud API confirmed (one at most). */
 async function senderFor(db: DbOrTx, phoneNumberId: string) {
   const [row] = await db
     .select()
     .from(whatsappSenders)
-    .where(eq(whatsappSenders.phone_number_id, phoneNumberId))
-    .orderBy(desc(sql`${whatsappSenders.status} = 'ACTIVE'`), whatsappSenders.id)
+    .where(and(eq(whatsappSenders.phone_number_id, phoneNumberId), isNotNull(whatsappSenders.setup_completed_at)))
     .limit(1);
   return row ?? null;
 }

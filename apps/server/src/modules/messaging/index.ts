@@ -4,7 +4,7 @@
  */
 export { emailSendRoutes } from './email-send.routes.ts';
 export { resolveEmailSender } from './email-send.service.ts';
-export { eventsOf } from './history.repo.ts';
+export { eventsOf, type MessageFilter, messageWhere } from './history.repo.ts';
 export { creditRoutes, messageHistoryRoutes } from './history.routes.ts';
 export { creditBalances, type Lang, readableError, timeline } from './history.service.ts';
 export { httpDlrRoutes } from './http-dlr.routes.ts';

@@ -212,8 +212,8 @@ describe('status webhooks', () => {
   it("a sender's own app secret vouches for its own number only, and only within its account", async () => {
     const own = 'own-meta-app-secret-0123456789';
     await t.sql(
-      `insert into whatsapp_senders (account_id, display_name, phone_number, phone_number_id, business_account_id, app_secret_enc, status)
-       values ($1, 'Own app', '+15550009999', 'own-phone-1', 'own-waba', $2, 'ACTIVE')`,
+      `insert into whatsapp_senders (account_id, display_name, phone_number, phone_number_id, business_account_id, app_secret_enc, status, setup_completed_at)
+       values ($1, 'Own app', '+15550009999', 'own-phone-1', 'own-waba', $2, 'ACTIVE', now())`,
       [cast.owner.accountId, encryptSecret(t.ctx.config.encryptionKey, own)],
     );
     const mine = await insertSent('wamid.own-1');

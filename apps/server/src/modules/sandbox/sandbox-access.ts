@@ -11,22 +11,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { hmac, safeEqualHex } from '../../lib/crypto.ts';
+import { isLoopbackRequest } from '../../lib/loopback.ts';
 import { authenticate, findInAccount } from '../auth/index.ts';
 
 const TICKET_COOKIE = 'sandbox_ticket';
 const TICKET_TTL_SECONDS = 3600;
 /** A clock step between the server that set the ticket and the mail's timestamp. */
 const TICKET_SKEW_SECONDS = 60;
-
-const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?$/i;
-
-/** The request comes from this machine: the socket's own peer, not a forwarded header, and a loopback Host. */
-export function isLoopbackRequest(request: FastifyRequest): boolean {
-  const peer = request.raw.socket?.remoteAddress ?? '';
-  const loopbackPeer = peer === '::1' || peer.startsWith('127.') || peer.startsWith('::ffff:127.');
-  const forwarded = Boolean(request.headers['x-forwarded-for'] || request.headers.forwarded || request.headers['x-real-ip']);
-  return loopbackPeer && !forwarded && LOOPBACK_HOST.test(request.headers.host ?? '');
-}
 
 const ticketMac = (ctx: AppContext, email: string, issuedAt: number) =>
   hmac(ctx.config.jwtSecret, `sandbox-ticket\u0000${email}\u0000${issuedAt}`);

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { ok } from '../../lib/http.ts';
-import { inboxScope, isLoopbackRequest } from './sandbox-access.ts';
+import { isLoopbackRequest } from '../../lib/loopback.ts';
+import { inboxScope } from './sandbox-access.ts';
 import { mailsTo } from './sandbox.repo.ts';
 
 /**

@@ -4,13 +4,15 @@
  *   body is signed with ECDSA P-256 over `timestamp + raw body`; the sender's configured
  *   verification key (`sendgrid_webhook_key`, base64 DER or PEM) checks it, and the signed
  *   timestamp must be within 10 minutes of now (no late replays); an event already stored (its
- *   sg_event_id) is skipped, so a replay inside that window changes nothing. Events land in
+ *   sg_event_id, or for an event without one a hash of the event) is skipped, so a replay inside
+ *   that window changes nothing. Events land in
  *   email_events of the sender's account (bounces, drops, deliveries… with their reason), and move
  *   the account's messages matched by sg_message_id: delivered → DELIVERED, open → READ,
  *   bounce/dropped → FAILED with the reason (applyProviderStatuses, out-of-order safe).
  * - GET /api/sender-management/email/verify?token=: the single-use link mailed by verify-sender.
  */
-import { createPublicKey, verify } from 'node:crypto';
+import { createHash, createPublicKey, verify } from 'node:crypto';
+import { stringify } from 'safe-stable-stringify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { applyProviderStatusesSoon, type ProviderStatus, reason } from '../messaging/index.ts';
@@ -53,6 +55,19 @@ interface SendgridEvent {
 }
 
 const str = (v: unknown, max = 500) => (typeof v === 'string' && v ? v.slice(0, max) : null);
+
+/**
+ * What identifies an event: SendGrid's sg_event_id, else a hash of the whole event — its JSON with
+ * the keys sorted, so a replay that reorders nothing or everything gets the same key.
+ */
+export function eventKey(event: SendgridEvent): string {
+  const id = str(event.sg_event_id, 200);
+  if (id) return id;
+  const digest = createHash('sha256')
+    .update(stringify(event) ?? '')
+    .digest('hex');
+  return `sha256:${digest}`;
+}
 
 const EVENT_STATUS: Record<string, ProviderStatus['status']> = {
   delivered: 'DELIVERED',
@@ -120,12 +135,13 @@ export async function receiveSendgridEvents(
       email: str(e.email, 254),
       sg_message_id: str(e.sg_message_id, 200),
       sg_event_id: str(e.sg_event_id, 200),
+      event_key: eventKey(e),
       reason: str(e.reason) ?? str(e.response),
       occurred_at: typeof e.timestamp === 'number' && e.timestamp > 0 && e.timestamp < 1e11 ? new Date(e.timestamp * 1000) : new Date(),
       raw: e as Record<string, unknown>,
     }));
-  // a replay inside the signature window (or SendGrid's own retry) carries the same
-  // sg_event_ids: stored once, and only what was stored now moves messages
+  // a replay inside the signature window (or SendGrid's own retry) carries the same events: each
+  // stored once (by event_key), and only what was stored now moves messages
   const stored = await repo.insertEmailEvents(ctx.db, rows);
   await applyProviderStatusesSoon(ctx, statusesOf(stored));
   return { received: stored.length, duplicates: rows.length - stored.length };

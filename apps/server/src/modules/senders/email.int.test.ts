@@ -344,6 +344,35 @@ describe('SendGrid', () => {
     expect(list.json().data.items.find((e: { event: string }) => e.event === 'bounce').reason).toMatch(/unknown user/);
     expect((await get('/analytics', other)).json().data.total).toBe(0);
   });
+
+  it('an event without sg_event_id is stored once however often it is replayed', async () => {
+    const ts = String(Math.floor(Date.now() / 1000));
+    const send = (events: object[]) => {
+      const body = JSON.stringify(events);
+      return t.app.inject({
+        method: 'POST',
+        url: `${BASE}/webhook-events/${senderId}`,
+        headers: {
+          'content-type': 'application/json',
+          'x-twilio-email-event-webhook-signature': sign('sha256', Buffer.from(ts + body), privateKey).toString('base64'),
+          'x-twilio-email-event-webhook-timestamp': ts,
+        },
+        payload: body,
+      });
+    };
+    const at = Math.floor(Date.now() / 1000);
+    const click = { email: 'n@customer.example', timestamp: at, event: 'click', url: 'https://acme.example/a', sg_message_id: 'm9' };
+    const before = (await t.sql('select count(*)::int as n from email_events where account_id = $1', [accountId]))[0].n;
+    expect((await send([click])).json()).toEqual({ received: 1, duplicates: 0 });
+    // the same event again, alone, twice in one batch, and with its fields in another order
+    const reordered = Object.fromEntries(Object.entries(click).reverse());
+    expect((await send([click])).json()).toEqual({ received: 0, duplicates: 1 });
+    expect((await send([click, reordered])).json()).toEqual({ received: 0, duplicates: 2 });
+    // another click (another link) is another event
+    expect((await send([{ ...click, url: 'https://acme.example/b' }])).json()).toEqual({ received: 1, duplicates: 0 });
+    const after = (await t.sql('select count(*)::int as n from email_events where account_id = $1', [accountId]))[0].n;
+    expect(after - before).toBe(2);
+  });
 });
 
 describe('tier config and platform requests', () => {

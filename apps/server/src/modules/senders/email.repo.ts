@@ -46,7 +46,7 @@ export async function consumeVerifyToken(db: DbOrTx, id: number, hash: string) {
   return row ?? null;
 }
 
-/** Stores events, skipping any already stored (same sg_event_id); answers the rows stored now. */
+/** Stores events, skipping any already stored (same event_key); answers the rows stored now. */
 export async function insertEmailEvents(db: DbOrTx, rows: (typeof emailEvents.$inferInsert)[]) {
   if (rows.length === 0) return [];
   return db.insert(emailEvents).values(rows).onConflictDoNothing().returning();

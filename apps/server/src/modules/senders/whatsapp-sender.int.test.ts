@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret } from '../../lib/crypto.ts';
-import { startWhatsAppCloudSimulator, type WhatsAppCloudSimulator } from '../../sandbox/whatsapp-cloud.ts';
+import { signWebhook, startWhatsAppCloudSimulator, type WhatsAppCloudSimulator } from '../../sandbox/whatsapp-cloud.ts';
 import { addUserToAccount, bearer, createTestApp, signIn, signUp, type TestApp } from '../../test/helper.ts';
 import { autoReplyFor } from './auto-reply.ts';
 import { sandboxWhatsAppIds } from './sandbox-seed.ts';
@@ -90,10 +90,11 @@ describe('WhatsApp sender CRUD and setup', () => {
     const dup = await req('POST', '/', sender());
     expect(dup.statusCode).toBe(409);
     expect(dup.json().code).toBe('DATA_EXISTS');
-    // a number id is one account's: webhooks and inbound messages are routed by it alone
+    // another account may type the same id in: nothing is bound, or told, before the Cloud API
+    // confirms that account's token (see "a number is bound to an account" below)
     const theirs = await req('POST', '/', sender(), other);
-    expect(theirs.statusCode).toBe(409);
-    expect(theirs.json().code).toBe('DATA_EXISTS');
+    expect(theirs.statusCode).toBe(201);
+    expect(theirs.json().data.status).toBe('PENDING_SETUP');
     // another account's sandbox number (9 + its id in 14 digits), taken or not yet, is not free
     for (const taken of [sandboxWhatsAppIds(accountId).phone_number_id, sandboxWhatsAppIds(accountId + 1000).phone_number_id]) {
       const squat = await req('POST', '/', sender({ phone_number_id: taken }), other);
@@ -203,5 +204,98 @@ describe('WhatsApp sender CRUD and setup', () => {
     expect((await req('DELETE', `/${id}`, undefined, marketer)).statusCode).toBe(403);
     expect((await req('DELETE', `/${id}`)).statusCode).toBe(200);
     expect((await req('GET', `/${id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('a number is bound to an account once the Cloud API confirms its token', () => {
+  const NUMBER = '106540352242922';
+  const victimToken = 'EAAG-victim-token';
+  let victim: Record<string, string>;
+  let victimAccount: number;
+  let squatter: Record<string, string>;
+  let colleague: Record<string, string>;
+
+  beforeAll(async () => {
+    sim.assignNumber(NUMBER, victimToken); // at Meta, the number is the victim's business's
+    const v = await signUp(t);
+    victim = bearer((await signIn(t, v.email)).token);
+    victimAccount = (await t.sql('select account_id from users where id = $1', [v.userId]))[0].account_id;
+    squatter = bearer((await signIn(t, (await signUp(t)).email)).token);
+    colleague = bearer((await signIn(t, (await signUp(t)).email)).token);
+  });
+
+  const numberOf = (token: string, over: Record<string, unknown> = {}) =>
+    sender({ phone_number_id: NUMBER, access_token: token, app_secret: `${token}-app-secret`, ...over });
+  const setup = async (headers: Record<string, string>, id: number) => {
+    const res = await req('POST', `/${id}/complete-setup`, undefined, headers);
+    const body = res.json();
+    return { status: res.statusCode, code: body.code, reason_key: body.data?.reason_key, meta_code: body.data?.meta_code, body };
+  };
+
+  it('another account taking the number first blocks nothing and learns nothing', async () => {
+    const squat = await req('POST', '/', numberOf('EAAG-squatter-token'), squatter);
+    expect(squat.statusCode).toBe(201);
+    const nobodys = await req('POST', '/', numberOf('EAAG-squatter-token', { phone_number_id: '106540352242999' }), squatter);
+    // the owner adds its number all the same
+    const own = await req('POST', '/', numberOf(victimToken), victim);
+    expect(own.statusCode).toBe(201);
+
+    // the squatter's token does not reach the number: refused exactly as for a number nobody holds
+    const refused = await setup(squatter, squat.json().data.id);
+    const unheld = await setup(squatter, nobodys.json().data.id);
+    expect(refused).toMatchObject({
+      status: 502,
+      code: 'WHATSAPP_VERIFY_FAILED',
+      reason_key: 'senders.whatsapp.setup.reasons.unknownNumber',
+    });
+    expect({ ...refused, body: undefined }).toEqual({ ...unheld, body: undefined });
+    expect(JSON.stringify(refused.body).replaceAll(NUMBER, 'N')).toBe(JSON.stringify(unheld.body).replaceAll('106540352242999', 'N'));
+
+    // the owner's token does: bound to the owner's account
+    const bound = await setup(victim, own.json().data.id);
+    expect(bound).toMatchObject({ status: 200, body: { data: { status: 'ACTIVE' } } });
+    // and once it is, the squatter still hears what anyone hears for a number its token cannot reach
+    const after = await setup(squatter, squat.json().data.id);
+    expect({ ...after, body: undefined }).toEqual({ ...refused, body: undefined });
+    const rows = await t.sql('select account_id, setup_completed_at from whatsapp_senders where phone_number_id = $1', [NUMBER]);
+    expect(rows.filter((r) => r.setup_completed_at).map((r) => r.account_id)).toEqual([victimAccount]);
+  });
+
+  it('an account whose token Meta accepts too is told that the number is set up elsewhere', async () => {
+    const second = await req('POST', '/', numberOf(victimToken), colleague);
+    expect(second.statusCode).toBe(201);
+    const refused = await setup(colleague, second.json().data.id);
+    expect(refused).toMatchObject({ status: 409, code: 'WHATSAPP_NUMBER_BOUND_ELSEWHERE' });
+  });
+
+  it("the number's messages reach the bound account, whatever others typed in", async () => {
+    const raw = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: '1029384756',
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: { display_phone_number: '966501234567', phone_number_id: NUMBER },
+                messages: [{ from: '966555000111', id: 'wamid.bound-1', timestamp: '1796000000', type: 'text', text: { body: 'hello' } }],
+              },
+            },
+          ],
+        },
+      ],
+    });
+    // signed with the owner's own Meta app secret: only the bound sender vouches for the number
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/webhooks/whatsapp',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signWebhook(`${victimToken}-app-secret`, raw) },
+      payload: raw,
+    });
+    expect(res.statusCode).toBe(200);
+    const stored = await t.sql("select account_id from inbound_messages where provider_message_id = 'wamid.bound-1'");
+    expect(stored).toEqual([{ account_id: victimAccount }]);
   });
 });

@@ -141,12 +141,16 @@ function safeMeta(attribs: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
  * sanitize-html passes <style> content through unfiltered, so <style> is renamed to this
  * placeholder while sanitising (its text then goes through textFilter and is escaped like any
  * text) and renamed back afterwards. Input can never produce it: a tag of that name in the input
- * is renamed to a tag that is not allowed (and dropped), and only a placeholder holding nothing
- * but text becomes a <style> again. (A typed <risala-style> with a child element whose attribute
- * held `</style><script>` used to come out as a real <style> and run the script.)
+ * is left out (exclusiveFilter, its content kept as any other), and only a placeholder holding
+ * nothing but text becomes a <style> again. (A typed <risala-style> with a child element whose
+ * attribute held `</style><script>` used to come out as a real <style> and run the script.)
+ * Not by renaming the typed tag to one that is not allowed: sanitize-html then keeps the new name
+ * for the next element that closes at that depth (`<p>y</p>` came out as `<p>y</risala-refused>`).
+ * Whatever the cause, no tag of ours leaves the sanitiser (INTERNAL_TAG).
  */
 const STYLE_PLACEHOLDER = 'risala-style';
-const REFUSED_TAG = 'risala-refused';
+/** a tag of ours in sanitised output: a placeholder that was not turned back (never expected) */
+const INTERNAL_TAG = /<\/?risala-[^>]*>/gi;
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -240,14 +244,15 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: ['http', 'https', 'cid', 'data'] },
   allowProtocolRelative: false,
   allowedStyles: ALLOWED_STYLES,
-  // a <meta> left without attributes (http-equiv and the like removed) says nothing
-  exclusiveFilter: (frame) => frame.tag === 'meta' && Object.keys(frame.attribs).length === 0,
+  // a <meta> left without attributes (http-equiv and the like removed) says nothing; a typed
+  // placeholder (frame.tag is the name as written) is no element of ours: its content stays
+  exclusiveFilter: (frame) =>
+    frame.tag === STYLE_PLACEHOLDER ? 'excludeTag' : frame.tag === 'meta' && Object.keys(frame.attribs).length === 0,
   nonTextTags: ['script', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math', 'template'],
   // called with the tag's original name
   textFilter: (text, tagName) => (tagName === 'style' || tagName === STYLE_PLACEHOLDER ? cleanStyleBlock(text) : text),
   transformTags: {
     style: STYLE_PLACEHOLDER,
-    [STYLE_PLACEHOLDER]: REFUSED_TAG,
     img: (tagName, attribs) => {
       const src = (attribs.src ?? '').trim();
       if (/^data:/i.test(src) && !RASTER_DATA_URL.test(src)) {
@@ -268,7 +273,8 @@ function sanitize(html: string): string {
     .replace(
       /<risala-style([^>]*)>([^<]*)<\/risala-style>/g,
       (_m, attrs: string, css: string) => `<style${attrs}>${unescapeText(css)}</style>`,
-    );
+    )
+    .replace(INTERNAL_TAG, '');
 }
 
 export function sanitizeEmailHtml(html: string): string {

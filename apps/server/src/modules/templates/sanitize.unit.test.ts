@@ -129,13 +129,22 @@ describe('the XSS corpus (test/xss-corpus.ts) — every entry inert after saniti
     it(name, () => {
       expect(dangers(clean(input)), 'sanitizeEmailHtml').toEqual([]);
       expect(dangers(inlineEmailHtml(input)), 'inlineEmailHtml').toEqual([]);
-      expect(clean(input)).not.toMatch(/risala-style/i);
+      expect(clean(input)).not.toMatch(/<\/?risala-/i);
+      expect(clean(`${input}<p>after</p>`)).not.toMatch(/<\/?risala-/i);
     });
   }
 
   it('the sanitiser’s own <style> handling still keeps a typed <style> block', () => {
     expect(clean('<style>p { color: red }</style><p>x</p>')).toBe('<style>p { color: red }</style><p>x</p>');
     expect(clean('<risala-style>p { color: red }</risala-style><p>x</p>')).not.toContain('<style');
+  });
+
+  it('a typed placeholder is left out, and the elements after it close as themselves', () => {
+    expect(clean('<risala-style>x</risala-style><p>y</p>')).toBe('x<p>y</p>');
+    expect(clean('<div><risala-style><b>x</b></risala-style><p>y</p><p>z</p></div>')).toBe('<div><b>x</b><p>y</p><p>z</p></div>');
+    expect(clean('<p>a</p><risala-style media="print">x</risala-style><h2>y</h2>')).toBe('<p>a</p>x<h2>y</h2>');
+    expect(clean('<risala-refused>x</risala-refused><p>y</p>')).toBe('x<p>y</p>');
+    expect(clean('<style>p{}</style><risala-style>x</risala-style><p>y</p>')).toBe('<style>p{}</style>x<p>y</p>');
   });
 });
 

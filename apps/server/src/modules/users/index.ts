@@ -3,3 +3,4 @@
  * else in modules/users is its own business (a test keeps imports to this file).
  */
 export { accountRoutes, uploadRoutes, userRoutes } from './users.routes.ts';
+export { invitationPublicRoutes, teamRoutes } from './team.routes.ts';

@@ -48,7 +48,7 @@ async function applyTemplateStatus(ctx: AppContext, value: StatusUpdate, time: u
 
 /**
  * A sender set up with its own Meta app signs with that app's secret. The payload names phone
- * number ids; each one whose sender (one sender per id, with an app secret) verifies the
+ * number ids; each one whose bound sender (set up: one per id, with an app secret) verifies the
  * signature is vouched for, mapped to the sender's account. Empty: nobody vouches.
  */
 async function sendersVouching(ctx: AppContext, payload: WebhookPayload, raw: Buffer, header: unknown): Promise<Map<string, number>> {
@@ -62,7 +62,8 @@ async function sendersVouching(ctx: AppContext, payload: WebhookPayload, raw: Bu
   const out = new Map<string, number>();
   if (ids.size === 0 || typeof header !== 'string') return out;
   const { rows } = await ctx.db.execute<{ phone_number_id: string; account_id: number; app_secret_enc: string | null }>(sql`
-    select phone_number_id, account_id, app_secret_enc from whatsapp_senders where phone_number_id = any(${sql.param([...ids])}::text[])`);
+    select phone_number_id, account_id, app_secret_enc from whatsapp_senders
+     where phone_number_id = any(${sql.param([...ids])}::text[]) and setup_completed_at is not null`);
   for (const id of ids) {
     const senders = rows.filter((r) => r.phone_number_id === id);
     const [only] = senders;

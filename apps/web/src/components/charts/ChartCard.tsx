@@ -4,11 +4,12 @@
  * with no data, a note saying what to do. Screen readers always get the table: the chart itself is
  * hidden from them and the table is there, visually hidden, until it is shown.
  */
-import { ActionIcon, Box, Group, Menu, Paper, ScrollArea, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Box, Group, Menu, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconChartBar, IconDots, IconFileSpreadsheet, IconPhoto, IconTable } from '@tabler/icons-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download, toCsv } from './csv.ts';
+import { ScrollRegion } from '../scroll-region/ScrollRegion.tsx';
 
 export interface Column<R> {
   key: string;
@@ -141,7 +142,9 @@ export function ChartCard<R>({
             {emptyAction}
           </Stack>
         ) : asTable ? (
-          <ScrollArea h={height}>{table}</ScrollArea>
+          <ScrollRegion label={title} h={height}>
+            {table}
+          </ScrollRegion>
         ) : (
           <>
             <Box ref={chartRef} h={height} aria-hidden={!semantic} bg="white">

@@ -1,12 +1,5 @@
-/** A chart's data as a CSV file (UTF-8 with BOM, for spreadsheets), cells never run as formulas. */
-
-/** The history export's rule: a text cell starting with = + - @ (or a tab/CR) gets a leading ' ; numbers stay numbers. */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value !== 'number' && /^[=+\-@\t\r]/.test(text) && !/^[+-]?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+/** A chart's data as a CSV file (UTF-8 with BOM, for spreadsheets), cells never run as formulas (the exports' rule). */
+import { csvCell } from '@risala/shared/csv';
 
 export function toCsv(header: string[], rows: unknown[][]): string {
   return `\ufeff${[header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;

@@ -10,6 +10,8 @@ import { useTimeFormat } from '../../lib/time.ts';
 import { LazyMarkdown as ChatMarkdown } from '../markdown/LazyMarkdown.tsx';
 import { DraftCard } from './DraftCard.tsx';
 import { MessageDraftCard } from './MessageDraftCard.tsx';
+import { QueryCaptions } from './QueryCaptions.tsx';
+import { useClearOfActions } from './use-clear-of-actions.ts';
 import { type UiMessage, useChat } from './use-chat.ts';
 import './chat-widget.css';
 
@@ -64,6 +66,7 @@ function Message({ m, onOpenDraft }: { m: UiMessage; onOpenDraft: () => void }) 
           </Stack>
         )}
       </Paper>
+      {!mine && !m.pending && <QueryCaptions queries={m.queries} />}
       {!mine && !m.pending && <EngineLine m={m} />}
     </Box>
   );
@@ -88,6 +91,7 @@ export function ChatWidget() {
   const opener = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLDivElement>(null);
   const last = chat.messages.at(-1);
+  const lift = useClearOfActions(opener);
 
   useEffect(() => {
     if (open) input.current?.focus();
@@ -248,6 +252,7 @@ export function ChatWidget() {
         <ActionIcon
           ref={opener}
           className="chat-fab"
+          style={lift ? { transform: `translateY(-${lift}px)` } : undefined}
           radius="xl"
           size={56}
           variant="filled"

@@ -5,6 +5,7 @@
  */
 import type { AiEngine, DraftCard, ToolUse } from '@risala/shared/schemas/ai';
 import type { MessageDraft } from '@risala/shared/schemas/ai-draft';
+import type { QueryRun } from '@risala/shared/schemas/ai-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { isApiError } from '../../lib/http.ts';
@@ -23,6 +24,8 @@ export interface UiMessage {
   /** messages drafted and offered (saved only when the user chooses on the card) */
   drafts: MessageDraft[];
   tools: ToolUse[];
+  /** the typed questions the answer ran, shown under it in words with their screen links */
+  queries: QueryRun[];
   pending: boolean;
   failure: ChatFailure | null;
 }
@@ -97,6 +100,7 @@ export function useChat(open: boolean) {
           cards: [],
           drafts: [],
           tools: [],
+          queries: [],
           pending: false,
           failure: null,
         },
@@ -110,6 +114,7 @@ export function useChat(open: boolean) {
           cards: [],
           drafts: [],
           tools: [],
+          queries: [],
           pending: true,
           failure: null,
         },
@@ -143,6 +148,7 @@ export function useChat(open: boolean) {
           cards: done.cards,
           drafts: done.drafts,
           tools: done.tools,
+          queries: done.queries,
           pending: false,
         }));
         setOnline(true);

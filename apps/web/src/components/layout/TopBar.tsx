@@ -67,8 +67,9 @@ export function TopBar({ sidebarOpened, onToggleSidebar }: { sidebarOpened: bool
                   {t(page.labelKey)}
                 </Menu.Item>
               ))}
+              {/* c, not color: a coloured item's text is shade 6 (3.3:1 on white); c is the theme's text red */}
               <Menu.Item
-                color="red"
+                c="red"
                 leftSection={<IconLogout size={16} className="mirror-rtl" />}
                 onClick={() => void logout()}
                 data-testid="logout"

@@ -15,6 +15,7 @@ import { formatDate, formatMoney, intlLocale } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { showSuccessToast } from '../../lib/toast.ts';
 import { planKeys, useApplyPlan, usePersonalize, usePlan, usePlanStep } from './api/plans.ts';
+import { DeletePlanDialog } from './components/DeletePlanDialog.tsx';
 import { SegmentCard } from './components/SegmentCard.tsx';
 import { StatusBadge } from './components/StatusBadge.tsx';
 import { reasonText } from './reasons.ts';
@@ -74,6 +75,7 @@ function Actions({ plan }: { plan: AiPlan }) {
   const apply = useApplyPlan(plan.id);
   const personalize = usePersonalize(plan.id);
   const [rejecting, setRejecting] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const make = can(permissions, 'campaign', 'create');
   const decide = can(permissions, 'campaign', 'approve');
   const editable = plan.status === 'DRAFT' || plan.status === 'REJECTED';
@@ -139,7 +141,7 @@ function Actions({ plan }: { plan: AiPlan }) {
             variant="light"
             color="red"
             leftSection={<IconTrash size={16} />}
-            onClick={() => step.mutate({ kind: 'delete' }, { onSuccess: () => navigate('/campaign/ai-plans') })}
+            onClick={() => setDeleting(true)}
             data-testid="ai-plan-delete"
           >
             {t('aiPlans.actions.delete')}
@@ -163,6 +165,14 @@ function Actions({ plan }: { plan: AiPlan }) {
         pending={step.isPending}
         error={step.error}
         onReject={(reason) => step.mutate({ kind: 'reject', reason }, { onSuccess: () => setRejecting(false) })}
+      />
+      <DeletePlanDialog
+        opened={deleting}
+        name={plan.name}
+        onClose={() => setDeleting(false)}
+        pending={step.isPending}
+        error={deleting ? step.error : null}
+        onDelete={() => step.mutate({ kind: 'delete' }, { onSuccess: () => navigate('/campaign/ai-plans') })}
       />
     </Stack>
   );

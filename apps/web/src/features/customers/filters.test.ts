@@ -12,6 +12,13 @@ describe('customer filters', () => {
     });
   });
 
+  it("reads the assistant's links: language and city from the URL to the list query", () => {
+    const f = filtersFromUrl({ ...LIST_DEFAULTS, language: 'ar', city: ' Jeddah ' });
+    expect(filterQuery(f)).toMatchObject({ language: 'ar', city: 'Jeddah' });
+    expect(filtersFromUrl({ ...LIST_DEFAULTS, language: 'xx' }).language).toBeUndefined();
+    expect(filtersToUrl(f)).toMatchObject({ language: 'ar', city: 'Jeddah' });
+  });
+
   it('gives the export the same filters', () => {
     expect(exportUrl({})).toBe('/api/customers/export.csv');
     expect(exportUrl({ search: 'سارة', consent: { channel: 'email', granted: true } })).toBe(

@@ -7,6 +7,10 @@ export interface CustomerFilters {
   group?: number | null;
   tag?: string;
   country?: string;
+  /** a language code as stored (ar, en) */
+  language?: string;
+  /** compared case-insensitively by the server */
+  city?: string;
   /** channel=true/false, e.g. { sms: true } */
   consent?: { channel: 'email' | 'sms' | 'whatsapp'; granted: boolean } | null;
 }
@@ -17,6 +21,8 @@ export function filterQuery(f: CustomerFilters): Record<string, string | number 
     group: f.group ?? undefined,
     tag: f.tag?.trim() || undefined,
     country: f.country?.trim().toUpperCase() || undefined,
+    language: f.language || undefined,
+    city: f.city?.trim() || undefined,
   };
   if (f.consent) out[`consent_${f.consent.channel}`] = String(f.consent.granted);
   return out;
@@ -41,7 +47,17 @@ export function exportUrl(f: CustomerFilters): string {
 }
 
 /** The list's view as the URL holds it (lib/url-list.ts): /customer?search=…&consent=sms:true&page=2 */
-export const LIST_DEFAULTS = { search: '', group: '', tag: '', country: '', consent: '', sort: 'created_at', order: 'desc' };
+export const LIST_DEFAULTS = {
+  search: '',
+  group: '',
+  tag: '',
+  country: '',
+  language: '',
+  city: '',
+  consent: '',
+  sort: 'created_at',
+  order: 'desc',
+};
 export type CustomerListUrl = typeof LIST_DEFAULTS;
 
 /** The field-level limits of the list's filters, checked with the API's own schema (400 otherwise). */
@@ -70,6 +86,8 @@ export function filtersFromUrl(v: CustomerListUrl): CustomerFilters {
     group: Number.isInteger(group) && group > 0 ? group : null,
     tag: valid('tag', v.tag) || undefined,
     country: valid('country', v.country.toUpperCase()) || undefined,
+    language: v.language === 'ar' || v.language === 'en' ? v.language : undefined,
+    city: v.city.trim().slice(0, 100) || undefined,
     consent: parseConsent(v.consent || null),
   };
 }
@@ -81,6 +99,8 @@ export function filtersToUrl(f: CustomerFilters): Partial<CustomerListUrl> {
     group: f.group ? String(f.group) : '',
     tag: valid('tag', f.tag),
     country: valid('country', f.country?.toUpperCase()),
+    language: f.language ?? '',
+    city: f.city?.trim().slice(0, 100) ?? '',
     consent: f.consent ? `${f.consent.channel}:${f.consent.granted}` : '',
   };
 }

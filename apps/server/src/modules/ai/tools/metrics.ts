@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/errors.ts';
+import { judgeBest, MIN_BUCKET_EVENTS, MIN_BUCKET_SAMPLE } from '../../../lib/stats.ts';
 import { campaignFunnel, channelFunnels, failureReasons, type Funnel, hourlyEngagement, rate } from './metrics-source.ts';
 import { defineTool } from './registry.ts';
 
@@ -103,13 +104,13 @@ export const channelMetricsTool = defineTool({
   },
 });
 
-/** An hour needs this many sent messages before its rate counts: one lucky message is not a best hour. */
-const MIN_SAMPLE = 20;
+/** A percentage with one decimal, from a proportion. */
+const pctOf = (x: number) => Math.round(x * 1000) / 10;
 
 export const bestSendHourTool = defineTool({
   name: 'best_send_hour',
   description:
-    "The hour of day (in the account's time zone) whose messages were opened, read or clicked the most, from the last N days; falls back to the best delivery rate when there is no engagement. Returns every hour's figures too.",
+    "The hour of day (in the account's time zone) whose messages were opened, read or clicked the most, from the last N days (by delivery when nothing is engaged). A best hour is given only when every hour compared has at least `min_sample` messages and the best at least `min_events` engagements; `verdict` says whether it is clearly ahead (its 95% interval above the next hour's), only leading within the margin, or that there is not enough data yet. Returns every hour's figures too.",
   input: z.object({
     days: z.number().int().min(1).max(365).default(90),
     channel: z.enum(CHANNELS).optional(),
@@ -119,27 +120,38 @@ export const bestSendHourTool = defineTool({
     const { rows: acct } = await ctx.db.execute<{ timezone: string }>(sql`select timezone from accounts where id = ${auth.accountId}`);
     const timeZone = acct[0]?.timezone ?? 'UTC';
     const hours = await hourlyEngagement(ctx.db, auth.accountId, timeZone, input.days, input.channel ?? null);
-    const sample = hours.filter((h) => h.sent >= MIN_SAMPLE);
-    const engaged = sample.some((h) => h.engaged > 0);
+    const engaged = hours.some((h) => h.engaged > 0);
     const metric = engaged ? 'engagement' : 'delivery';
-    const score = (h: (typeof hours)[number]) => (engaged ? h.engaged / Math.max(h.delivered, 1) : h.delivered / h.sent);
-    const best = sample.reduce<(typeof hours)[number] | null>((b, h) => (!b || score(h) > score(b) ? h : b), null);
+    const verdict = judgeBest(
+      hours.map((h) => ({
+        key: h.hour,
+        label: `${String(h.hour).padStart(2, '0')}:00`,
+        events: engaged ? h.engaged : h.delivered,
+        sample: engaged ? h.delivered : h.sent,
+      })),
+    );
+    const named = verdict.kind === 'insufficient' ? null : verdict.best;
     return {
       data: {
         time_zone: timeZone,
         days: input.days,
         channel: input.channel ?? null,
-        min_sample: MIN_SAMPLE,
+        min_sample: MIN_BUCKET_SAMPLE,
+        min_events: MIN_BUCKET_EVENTS,
         metric,
-        best: best
+        verdict: verdict.kind,
+        hours_compared: verdict.compared,
+        best: named
           ? {
-              hour: best.hour,
-              sent: best.sent,
-              delivered: best.delivered,
-              engaged: best.engaged,
-              rate: engaged ? rate(best.engaged, best.delivered) : rate(best.delivered, best.sent),
+              hour: named.key,
+              sent: hours.find((h) => h.hour === named.key)?.sent ?? named.sample,
+              events: named.events,
+              rate: pctOf(named.rate),
+              low: pctOf(named.interval.low),
+              high: pctOf(named.interval.high),
             }
           : null,
+        next: verdict.kind === 'insufficient' ? null : { hour: verdict.next.key, rate: pctOf(verdict.next.rate) },
         hours,
       },
     };

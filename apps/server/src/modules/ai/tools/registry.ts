@@ -10,6 +10,7 @@ import { can } from '@risala/shared';
 import { translate } from '@risala/shared/i18n/index.ts';
 import type { DraftCard, ToolUse } from '@risala/shared/schemas/ai';
 import type { MessageDraft } from '@risala/shared/schemas/ai-draft';
+import type { QueryRun } from '@risala/shared/schemas/ai-query';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import { AppError, mapDbError } from '../../../lib/errors.ts';
@@ -32,16 +33,22 @@ export interface ToolDef<S extends z.ZodType = z.ZodType> {
   input: S;
   /** the permission the matching screen needs; null: any signed-in user */
   permission: [EntityName, Action] | null;
-  run(tc: ToolContext, input: z.output<S>): Promise<{ data: unknown; card?: DraftCard; draft?: MessageDraft }>;
+  run(tc: ToolContext, input: z.output<S>): Promise<{ data: unknown; card?: DraftCard; draft?: MessageDraft; query?: QueryRun }>;
 }
 
 export const defineTool = <S extends z.ZodType>(def: ToolDef<S>): ToolDef => def as unknown as ToolDef;
 
-/** The JSON schema a chat-completion `tools` entry wants, from the tool's zod input. */
+const specs = new WeakMap<ToolDef, ToolSpec>();
+
+/** The JSON schema a chat-completion `tools` entry wants, from the tool's zod input (made once per tool: query_account's is large). */
 export function toolSpec(def: ToolDef): ToolSpec {
+  const made = specs.get(def);
+  if (made) return made;
   const schema = z.toJSONSchema(def.input, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   delete schema.$schema;
-  return { name: def.name, description: def.description, parameters: schema };
+  const spec = { name: def.name, description: def.description, parameters: schema };
+  specs.set(def, spec);
+  return spec;
 }
 
 /** Why a call failed, as data the caller (model or engine) can read and say in the user's language. */
@@ -51,12 +58,12 @@ function failure(code: string, message: string): ToolOutcome {
 
 /**
  * A tool box for one answer: runs tools by name with JSON arguments, checks permission and input,
- * records each use (name, ok) and collects the draft cards.
+ * records each use (name, ok) and collects the draft cards and the typed questions run.
  */
 export function createToolBox(
   tools: readonly ToolDef[],
   tc: ToolContext,
-  record: { uses: ToolUse[]; cards: DraftCard[]; drafts?: MessageDraft[] },
+  record: { uses: ToolUse[]; cards: DraftCard[]; drafts?: MessageDraft[]; queries?: QueryRun[] },
 ): ToolBox {
   const byName = new Map(tools.map((t) => [t.name, t]));
   return {
@@ -67,6 +74,7 @@ export function createToolBox(
         record.uses.push({ name, ok: outcome.ok });
         if (outcome.card) record.cards.push(outcome.card);
         if (outcome.draft) record.drafts?.push(outcome.draft);
+        if (outcome.query) record.queries?.push(outcome.query);
         return outcome;
       };
       // a name outside the list (a model that invents "delete_customers") does nothing
@@ -81,7 +89,7 @@ export function createToolBox(
       }
       try {
         const out = await def.run(tc, parsed.data);
-        return done({ ok: true, data: out.data, card: out.card, draft: out.draft });
+        return done({ ok: true, data: out.data, card: out.card, draft: out.draft, query: out.query });
       } catch (caught) {
         const err = caught instanceof AppError ? caught : mapDbError(caught);
         if (err) {

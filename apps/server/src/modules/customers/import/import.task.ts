@@ -4,7 +4,7 @@ import { stringify } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import type { JobHandlers } from '../../../jobs/registry.ts';
-import { neutraliseFormula } from '../../../lib/csv-formula.ts';
+import { csvCell } from '../../../lib/csv-formula.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { AuthContext } from '../../auth/index.ts';
 import { readRows } from './file-reader.ts';
@@ -124,12 +124,9 @@ export async function errorsReport(ctx: AppContext, auth: AuthContext, id: numbe
   if (job.status !== 'COMPLETED') throw new AppError('IMPORT_NOT_READY');
   const stored = job.errors_file_key ? await ctx.storage.get(job.errors_file_key) : null;
   const records: string[][] = stored ? parse(stored, { from_line: 2 }) : [];
-  // the cells come from the uploaded file: written so a spreadsheet never runs them as formulas
-  const rows = records.map(([row, column, value, code]) => [
-    row,
-    neutraliseFormula(column ?? ''),
-    neutraliseFormula(value ?? ''),
-    translate(lang, code as string),
-  ]);
-  return `\ufeff${stringify(rows, { header: true, columns: ['row', 'column', 'value', 'message'] })}`;
+  // the cells come from the uploaded file: written so a spreadsheet never runs them as formulas,
+  // and quoted whenever they hold a separator of any list (, ; tab)
+  const line = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\n`;
+  const rows = records.map(([row, column, value, code]) => line([row, column ?? '', value ?? '', translate(lang, code as string)]));
+  return `\ufeff${line(['row', 'column', 'value', 'message'])}${rows.join('')}`;
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker } from '../../../jobs/worker.ts';
 import { bearer, createTestApp, json, multipartFile, signIn, signUp, type TestApp } from '../../../test/helper.ts';
 import { neutraliseFormula, neutraliseFormulaSql } from '../../../lib/csv-formula.ts';
-import { FORMULA_CELLS, NUMBER_CELLS } from '../../../test/formula-cells.ts';
+import { FORMULA_CELLS, NUMBER_CELLS, SEPARATED_FORMULA_CELLS } from '../../../test/formula-cells.ts';
 import { IMPORT_MAX_BYTES } from './file-reader.ts';
 
 const csvRows = (data: Buffer) => parse(data, { bom: true, columns: true }) as Record<string, string>[];
@@ -504,7 +504,46 @@ describe('formulas in CSV files (spreadsheet injection)', () => {
     });
   });
 
+  it('the export quotes a cell with a ; or a tab and neutralises the formula after it; it imports back unchanged', async () => {
+    const name = "x;=1+1+cmd|' /C calc'!A0";
+    const person = { first_name: name, last_name: 'a\t-2+3', city: 'Riyadh', mobile_number: '+966560000009', tags: ['a', '=b', 'sep'] };
+    expect((await call('POST', '/api/customer', person)).statusCode).toBe(201);
+    const res = await call('GET', '/api/customers/export.csv?tag=sep');
+    const line = res.body.split('\n').find((l) => l.includes('+966560000009')) as string;
+    // one cell whatever the spreadsheet's list separator, and no cell of it starts a formula
+    expect(line).toContain(`"x;'=1+1+cmd|' /C calc'!A0"`);
+    expect(line).toContain(`"a\t'-2+3"`);
+    expect(line).toContain("'=b"); // the tags are joined with ; in one cell: the tag after a ; is neutralised too
+    expect(line).not.toMatch(/[;,"]=b/);
+    expect(line).toContain('"Riyadh"');
+    // split on ; as Excel with a ; list separator would (quotes and all): no piece starts a formula
+    for (const piece of line.split(/[;,\t]/)) expect(piece.replace(/^"/, ''), piece).not.toMatch(/^[=+@-](?![0-9.]+"?$)/);
+
+    const up = await upload(res.rawPayload, 'customers.csv', stranger.token);
+    const { id, suggested_mapping } = json(up).data;
+    expect((await call('PUT', `/api/customers/imports/${id}`, { mapping: suggested_mapping }, stranger.token)).statusCode).toBe(200);
+    expect((await call('POST', `/api/customers/imports/${id}/start`, undefined, stranger.token)).statusCode).toBe(202);
+    expect(await waitFinished(id, stranger.token)).toMatchObject({ status: 'COMPLETED', failed_rows: 0 });
+    const [back] = json(await call('GET', '/api/customers?tag=sep', undefined, stranger.token)).data.items;
+    expect(back).toMatchObject({ first_name: name, last_name: 'a\t-2+3' });
+    expect([...back.tags].sort()).toEqual(['=b', 'a', 'sep']);
+  });
+
+  it('the error report quotes a cell with a ; and neutralises the formula after it', async () => {
+    const rows = [
+      ['First Name', 'Last Name', 'Mobile', 'Email', 'Tags'],
+      ['A', 'X', "x;=1+1+cmd|' /C calc'!A0", '', ''],
+    ];
+    const job = await runImport(csv(rows));
+    const report = (await call('GET', `/api/customers/imports/${job.id}/errors.csv`)).body;
+    expect(report).toContain(`"x;'=1+1+cmd|' /C calc'!A0"`);
+  });
+
   it('the SQL form of the rule (used by COPY) treats every cell as the JS form does', async () => {
+    for (const [v, out] of SEPARATED_FORMULA_CELLS) {
+      const [row] = await t.sql<{ out: string }>(`select ${neutraliseFormulaSql('$1::text')} as out`, [v]);
+      expect(row.out, JSON.stringify(v)).toBe(out);
+    }
     for (const v of [...FORMULA_CELLS, ...NUMBER_CELLS, 'Sara', "'-1", "''=x", '', "O'Brien"]) {
       const [row] = await t.sql<{ out: string }>(`select ${neutraliseFormulaSql('$1::text')} as out`, [v]);
       expect(row.out, JSON.stringify(v)).toBe(neutraliseFormula(v));

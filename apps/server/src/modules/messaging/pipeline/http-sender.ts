@@ -157,6 +157,8 @@ export class HttpSender extends QueueDrainer {
       const conn = this.conn ?? claimedWith; // the row as last read: edits apply to the next attempt
       await this.pace(conn.message_per_second);
       if (this.stopped) return this.dispatcher.results.push({ kind: 'release', row, submitted: row.possible_duplicate, written });
+      // recorded before the first request leaves: a crash from here on flags it (the gateway may have it)
+      if (attempt === 0) await this.dispatcher.markSubmitted(this.id, [row]);
       const answer = await this.submit(row, conn);
       if (answer.kind === 'accepted') return this.dispatcher.results.push({ kind: 'sent', row, ids: [answer.id], whole: true, written });
       if (this.stopped) return this.dispatcher.results.push({ kind: 'release', row, submitted: row.possible_duplicate, written });

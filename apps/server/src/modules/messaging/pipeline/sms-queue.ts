@@ -1,7 +1,9 @@
 /**
  * The SMS connection queue (`sms_queue`): one narrow row per QUEUED SMS, keyed by its connection.
  * A message enters it when the filter stage queues it, a connection's sender claims rows
- * (inflight = true, the only change made at claim time), and the outcome takes the row out again.
+ * (inflight = true, the only change made at claim time), records which of them it is about to
+ * submit (submitted = true: what a crash leaves so is what may be at the SMSC), and the outcome
+ * takes the row out again.
  * The wide `messages` row meanwhile only changes unindexed columns, so its updates stay HOT.
  */
 import { sql } from 'drizzle-orm';
@@ -52,7 +54,7 @@ export async function takeInflight(tx: DbOrTx, rows: QueueKey[]): Promise<Set<nu
 export async function unclaim(tx: DbOrTx, rows: QueueKey[]): Promise<Set<number>> {
   if (rows.length === 0) return new Set();
   const { rows: back } = await tx.execute<{ message_id: string }>(sql`
-    update sms_queue q set inflight = false
+    update sms_queue q set inflight = false, submitted = false
       from unnest(${sql.param(rows.map((r) => r.connection_id))}::int[], ${sql.param(rows.map((r) => r.id))}::bigint[]) as v(conn, id)
      where q.connection_id = v.conn and q.message_id = v.id and q.inflight
     returning q.message_id`);

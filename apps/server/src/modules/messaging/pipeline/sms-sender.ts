@@ -4,9 +4,10 @@
  * the connection's owner lock (connection-manager.ts), so only one process drains a connection.
  * The loop claims rows with `FOR UPDATE SKIP LOCKED` (→ inflight), splits them into parts
  * and submits them through the session (message_per_second and throttling live there) while at
- * most one window of parts is submitted-but-unrecorded; outcomes go to the batched SmsResultWriter. It wakes on NOTIFY (filter stage, failover) and
- * polls every second. Taking a connection requeues what a crashed process left in flight,
- * flagged possible_duplicate; before a connection is let go, its sender stops and what it holds is
+ * most one window of parts is submitted-but-unrecorded; each group of rows is recorded as
+ * submitted just before it leaves; outcomes go to the batched SmsResultWriter. It wakes on NOTIFY (filter stage, failover) and
+ * polls every second. Taking a connection requeues what a crashed process left in flight, the
+ * submitted part of it flagged possible_duplicate; before a connection is let go, its sender stops and what it holds is
  * written, so the next owner finds nothing of this process's in flight. HTTP connections (no session: started = drained) get an HttpSender
  * (http-sender.ts) under the same lock, claims and outcomes.
  */
@@ -23,51 +24,18 @@ import { parseQueueNotice, SMS_QUEUE_CHANNEL } from './sms-queue.ts';
 import { HttpSender } from './http-sender.ts';
 import { type Drainer, QueueDrainer } from './drainer.ts';
 import { type ClaimedSms, SmsResultWriter } from './sms-results.ts';
+import { ClaimCursor } from './claim-cursor.ts';
 import { createPipelinePool } from './pipeline-pool.ts';
 import { reason } from './reason.ts';
 
 /**
  * Claimed rows held in memory per connection, waiting for room in the window: a few windows' worth
- * (at most 1,000). A crash flags everything claimed as a possible duplicate, so the smaller this
- * is, the fewer messages recovery flags that never reached the SMSC.
+ * (at most 1,000). A crash flags only the rows recorded as submitted (at most a window of them),
+ * not these.
  */
 const CLAIM_MAX = 1000;
 const CLAIM_WINDOWS = 3;
 const POLL_MS = 1000;
-/** a claim scans from the start of its connection's queue at least this often (see ClaimCursor) */
-const RESCAN_MS = 30_000;
-
-/**
- * Where a connection's next claim starts. Sent rows leave dead index entries behind until vacuum,
- * and a claim that always scanned the queue from its first id would walk all of them (quadratic over
- * a big send). Ids only grow, so claims continue after the last id claimed; whatever puts an older
- * id back in the queue (filter stage after a resume, failover, release, recovery) rewinds the
- * cursor through its NOTIFY or the results writer, and a periodic full rescan is the safety net.
- */
-class ClaimCursor {
-  private after = 0;
-  private rewindTo: number | null = null;
-  private scannedAt = Date.now();
-
-  rewind(fromId = 0) {
-    this.rewindTo = Math.min(this.rewindTo ?? Number.POSITIVE_INFINITY, fromId - 1);
-  }
-
-  /** The id to claim after; takes a pending rewind. */
-  start(): number {
-    if (Date.now() - this.scannedAt > RESCAN_MS) this.rewind(0);
-    if (this.rewindTo !== null) {
-      this.after = Math.max(0, Math.min(this.after, this.rewindTo));
-      this.rewindTo = null;
-    }
-    if (this.after === 0) this.scannedAt = Date.now();
-    return this.after;
-  }
-
-  claimed(lastId: number | undefined) {
-    if (lastId !== undefined) this.after = Math.max(this.after, lastId);
-  }
-}
 
 interface ConnInfo {
   english_sms_length: number;
@@ -148,17 +116,51 @@ class ConnectionSender extends QueueDrainer {
     return this.info;
   }
 
-  /** Hands buffered messages to the session while their parts fit in the window. */
+  /**
+   * Takes buffered messages while their parts fit in the window (the room is theirs at once),
+   * records them as submitted, then hands them to the session.
+   */
   private pump() {
     const session = this.session;
     const info = this.info;
     if (!session || !info || this.stopped) return;
+    const group: { row: ClaimedSms; parts: ReturnType<typeof buildParts> }[] = [];
     while (this.buffer.length > 0) {
       const row = this.buffer[0] as ClaimedSms;
       const parts = buildParts(row.body, row.id & 0xff, { gsm: info.english_sms_length, ucs2: info.arabic_sms_length });
       if (this.exposed > 0 && this.exposed + parts.length > info.window_size) break;
       this.buffer.shift();
       this.exposed += parts.length;
+      group.push({ row, parts });
+    }
+    if (group.length > 0) void this.submitGroup(session, info, group);
+    if (this.buffer.length < this.claimSize / 2) this.wake();
+  }
+
+  /** Parts leave once their rows are recorded as submitted; a row that could not be recorded waits. */
+  private async submitGroup(session: Session, info: ConnInfo, group: { row: ClaimedSms; parts: ReturnType<typeof buildParts> }[]) {
+    let recorded = true;
+    try {
+      await this.dispatcher.markSubmitted(
+        this.id,
+        group.map((g) => g.row),
+      );
+    } catch (err) {
+      this.dispatcher.ctx.log.warn({ err, connectionId: this.id }, 'SMS submission not recorded; the messages wait');
+      recorded = false;
+    }
+    if (!recorded || this.stopped) {
+      // nothing left: back to the buffer, or to the queue when the sender stopped meanwhile
+      this.unexpose(group.reduce((n, g) => n + g.parts.length, 0));
+      if (this.stopped) {
+        for (const { row } of group) this.dispatcher.results.push({ kind: 'release', row, submitted: row.possible_duplicate });
+      } else {
+        this.buffer.unshift(...group.map((g) => g.row));
+        setTimeout(() => this.pump(), POLL_MS).unref();
+      }
+      return;
+    }
+    for (const { row, parts } of group) {
       const source = row.sender ?? info.sender_id ?? '';
       const destination = row.recipient.replace(/^\+/, '');
       Promise.allSettled(
@@ -177,13 +179,16 @@ class ConnectionSender extends QueueDrainer {
         ),
       ).then((settled) =>
         this.dispatcher.outcome(row, settled, () => {
-          this.exposed -= parts.length;
-          if (this.exposed === 0) for (const done of this.idleWaiters.splice(0)) done();
+          this.unexpose(parts.length);
           this.pump();
         }),
       );
     }
-    if (this.buffer.length < this.claimSize / 2) this.wake();
+  }
+
+  private unexpose(parts: number) {
+    this.exposed -= parts;
+    if (this.exposed === 0) for (const done of this.idleWaiters.splice(0)) done();
   }
 }
 
@@ -331,6 +336,18 @@ export class SmsDispatcher {
     const claimed = rows.map((r) => ({ ...r, id: Number(r.id) }));
     cursor.claimed(claimed.at(-1)?.id);
     return claimed;
+  }
+
+  /**
+   * Claimed rows about to leave for the SMSC or gateway, recorded first (one statement): a crash
+   * before their outcome is written flags these, and only these, possible_duplicate.
+   */
+  async markSubmitted(connectionId: number, rows: ClaimedSms[]): Promise<void> {
+    await this.pool.query({
+      name: 'sms-submitted',
+      text: 'update sms_queue set submitted = true where connection_id = $1 and message_id = any($2::bigint[]) and inflight',
+      values: [connectionId, rows.map((r) => r.id)],
+    });
   }
 
   /** What the parts' answers mean for the message; `written` runs once the outcome is committed. */

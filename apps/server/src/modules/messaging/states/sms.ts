@@ -111,14 +111,21 @@ export async function flagPossibleDuplicates(tx: DbOrTx, rows: { id: number; cre
      where m.id = v.id and m.created_at = v.created_at`);
 }
 
-/** What a crashed process left in flight on a connection goes back to its queue, flagged (the SMSC may have it). */
+/**
+ * What a crashed process left in flight on a connection goes back to its queue. Only what it had
+ * submitted (recorded just before it left for the SMSC or gateway) and has no outcome for is
+ * flagged: the SMSC may have it. What it had only claimed and held in its buffer never left.
+ */
 export async function recoverInflight(tx: DbOrTx, connectionId: number): Promise<number> {
   const { rows } = await tx.execute<{ id: string; account_id: number }>(sql`
     with back as (
-      update sms_queue set inflight = false where connection_id = ${connectionId} and inflight
-      returning message_id, message_created_at)
+      update sms_queue q set inflight = false, submitted = false
+        from sms_queue old
+       where q.connection_id = ${connectionId} and q.inflight
+         and old.connection_id = q.connection_id and old.message_id = q.message_id
+      returning q.message_id, q.message_created_at, old.submitted)
     update messages m set possible_duplicate = true, updated_at = now()
-      from back where m.id = back.message_id and m.created_at = back.message_created_at
+      from back where back.submitted and m.id = back.message_id and m.created_at = back.message_created_at
     returning m.id, m.account_id`);
   await recordEvents(
     tx,

@@ -10,6 +10,7 @@ import type { AnalyticsDashboard } from '@risala/shared/schemas/ai-insights';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, intlLocale } from '../../../lib/i18n.ts';
+import { HIDDEN_FROM_KEYBOARD } from '../../../components/charts/axes.ts';
 import { ChartCard } from '../../../components/charts/ChartCard.tsx';
 
 function useFormats() {
@@ -91,6 +92,7 @@ export function ChannelsChart({ data }: { data: AnalyticsDashboard }) {
       }
     >
       <BarChart
+        barChartProps={HIDDEN_FROM_KEYBOARD}
         h={220}
         data={rows}
         dataKey="label"
@@ -241,6 +243,7 @@ export function CreditsChart({ data }: { data: AnalyticsDashboard }) {
       }
     >
       <AreaChart
+        areaChartProps={HIDDEN_FROM_KEYBOARD}
         h={200}
         data={rows}
         dataKey="label"
@@ -279,6 +282,7 @@ export function FailuresChart({ data }: { data: AnalyticsDashboard }) {
       ]}
     >
       <BarChart
+        barChartProps={HIDDEN_FROM_KEYBOARD}
         h={height}
         data={rows}
         dataKey="label"

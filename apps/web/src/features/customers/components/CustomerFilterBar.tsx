@@ -3,6 +3,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CountrySelect } from '../../../components/country/CountrySelect.tsx';
+import { languageOptions } from '../../../lib/i18n.ts';
 import { useGroupOptions } from '../api/get-group-options.ts';
 import { type CustomerFilters, FILTER_LIMITS, filterProblem, parseConsent } from '../filters.ts';
 
@@ -44,7 +45,7 @@ function FilterText({
   );
 }
 
-/** Search box and filter controls (group, tag, consent, country) of the customer list. */
+/** Search box and filter controls (group, tag, consent, country, language, city) of the customer list. */
 export function CustomerFilterBar({ value, onChange }: { value: CustomerFilters; onChange: (f: CustomerFilters) => void }) {
   const { t } = useTranslation();
   const groups = useGroupOptions();
@@ -101,6 +102,25 @@ export function CustomerFilterBar({ value, onChange }: { value: CustomerFilters;
         onChange={(country) => set({ country: country ?? '' })}
         data-testid="customer-filter-country"
         w={200}
+      />
+      <Select
+        label={t('customers.filters.language')}
+        placeholder={t('customers.filters.any')}
+        clearable
+        data={languageOptions()}
+        value={value.language ?? null}
+        onChange={(language) => set({ language: language ?? undefined })}
+        data-testid="customer-filter-language"
+        w={150}
+      />
+      <TextInput
+        label={t('customers.filters.city')}
+        placeholder={t('customers.filters.any')}
+        value={value.city ?? ''}
+        maxLength={100}
+        onChange={(e) => set({ city: e.currentTarget.value })}
+        data-testid="customer-filter-city"
+        w={150}
       />
     </Group>
   );

@@ -1,9 +1,9 @@
 /** Per channel and sender: what each sender id, address or number sent and how it went. */
-import { ScrollArea } from '@mantine/core';
 import type { ChannelMetrics } from '@risala/shared/schemas/dashboard';
 import { useTranslation } from 'react-i18next';
 import type { Formats } from '../format.ts';
 import { ChartCard, type Column, DataTable } from '../../../components/charts/ChartCard.tsx';
+import { ScrollRegion } from '../../../components/scroll-region/ScrollRegion.tsx';
 
 type Row = ChannelMetrics['items'][number];
 
@@ -42,17 +42,18 @@ export function ChannelTable({ data, loading, f }: { data?: ChannelMetrics; load
       rows={rows}
       semantic
     >
-      <ChannelRows rows={rows} columns={columns} />
+      <ChannelRows rows={rows} columns={columns} label={t('dashboard.channels.title')} />
     </ChartCard>
   );
 }
 
-function ChannelRows({ rows, columns }: { rows: Row[]; columns: Column<Row>[] }) {
+function ChannelRows({ rows, columns, label }: { rows: Row[]; columns: Column<Row>[]; label: string }) {
   // the card's content is already a table: nothing hidden, the same table as its "table view";
-  // a scrollbar that stays shows that a narrow card has more columns to its side
+  // a scrollbar that stays shows that a narrow card has more columns to its side, and the box takes
+  // focus so a keyboard can scroll it (the table has nothing focusable of its own)
   return (
-    <ScrollArea h="100%" type="auto" offsetScrollbars>
+    <ScrollRegion label={label} h="100%" type="auto" offsetScrollbars>
       <DataTable id="channel-rows" columns={columns} rows={rows} compact />
-    </ScrollArea>
+    </ScrollRegion>
   );
 }

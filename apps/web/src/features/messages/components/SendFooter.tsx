@@ -22,6 +22,7 @@ export function SendFooter(props: { error: unknown; disabled: boolean; loading: 
           loading={props.loading}
           onClick={props.onSend}
           data-testid="compose-send"
+          data-primary-action
         >
           {t(props.scheduled ? 'messages.compose.scheduleSend' : 'messages.compose.send')}
         </Button>

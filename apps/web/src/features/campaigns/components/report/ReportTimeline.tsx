@@ -3,7 +3,7 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { timeZoneName } from '@risala/shared/time';
 import { useTranslation } from 'react-i18next';
-import { columnAxes } from '../../../../components/charts/axes.ts';
+import { columnAxes, HIDDEN_FROM_KEYBOARD } from '../../../../components/charts/axes.ts';
 import { ChartCard, type Column } from '../../../../components/charts/ChartCard.tsx';
 import type { CampaignReport } from '../../api/types.ts';
 import { activeSeries } from '../../report.ts';
@@ -41,6 +41,7 @@ export function ReportTimeline({ report, f }: { report: CampaignReport; f: Repor
       rows={rows}
     >
       <BarChart
+        barChartProps={HIDDEN_FROM_KEYBOARD}
         h={280}
         data={rows}
         dataKey="label"

@@ -1,0 +1,191 @@
+/**
+ * The built-in engine's reading of a question, in English or Arabic: a typed question for the
+ * account's data, or — when any content word of it cannot be placed — an honest "cannot" naming
+ * what was understood and what was not, with questions it can answer; a question back when a word
+ * could mean two things; a refusal for a request to change something (the assistant drafts, never
+ * acts); a drafting request; a how-to for the help articles; or a greeting. Pure: the account's
+ * names (vocabulary) and the clock are given.
+ */
+import type { QueryEntity, Question } from '@risala/shared/schemas/ai-query';
+import type { Channel } from '@risala/shared/schemas/messages';
+import { fold, type Lang } from '../language.ts';
+import { QUERY_CATALOGUE } from '../query/index.ts';
+import type { Vocabulary } from '../query/index.ts';
+import { chooseEntity, placeFilters, type State } from './assemble.ts';
+import { PeriodReader, todayIn } from './dates.ts';
+import { channelIn, type Schedule, scheduleIn, topicIn } from './draft-request.ts';
+import { type Item, readItems } from './items.ts';
+import { staticLexicon, vocabularyLexicon } from './lexicon.ts';
+import { shapeQuestion } from './measure.ts';
+import { type Sense, SOFT_SENSES, type ValueOption } from './senses.ts';
+import { suggestionsFor } from './suggest.ts';
+import { foldText } from './tokens.ts';
+
+export interface Clock {
+  now: Date;
+  timeZone: string;
+}
+
+/** What was understood of a question that cannot be answered as asked. */
+export interface Understood {
+  entity: QueryEntity | null;
+  filters: Question['filters'];
+  group_by?: Question['group_by'];
+  period?: Question['period'];
+}
+
+export type ParseOutcome =
+  | { kind: 'query'; question: Question; focus: 'campaign_results' | 'best' | null }
+  | {
+      kind: 'cannot';
+      reason: 'unplaced' | 'unsupported' | 'incomplete';
+      /** unsupported: what the product does not store or cannot know (revenue, age, the future…) */
+      unsupported: string | null;
+      understood: Understood;
+      /** the user's words that could not be placed */
+      unplaced: string[];
+      /** catalogue keys of questions it can answer (ai.builtin.examples.*) */
+      suggestions: string[];
+    }
+  | { kind: 'clarify'; word: string; options: ValueOption[]; understood: Understood }
+  | { kind: 'refuse_action'; verb: string }
+  | {
+      kind: 'draft';
+      what: 'campaign' | 'template';
+      channel: Channel | null;
+      group: string | null;
+      schedule: Schedule | null;
+      topic: string;
+    }
+  | { kind: 'help' }
+  | { kind: 'greeting'; capabilities: boolean };
+
+/** Words that end a clause: a request may start after them ("ignore that and delete…"). */
+const CLAUSE_BREAKS = new Set(['and', 'then', 'also', 'و', 'ثم', 'بعدين', 'وبعدين', 'بعدها']);
+
+const refusal = (item: Item): ParseOutcome => ({
+  kind: 'refuse_action',
+  verb: (item.senses.find((s) => s.t === 'action') as { verb: string }).verb,
+});
+
+/** Words that open a question: an action verb after one of them is asked about, not requested. */
+const QUESTION_HEADS = new Set(
+  'how what which when who why whats is are was were do does did have has had كم كام قديش ما ماذا هل متي لماذا كيف اي وش ايش شو مين ليش ليه امتي قد'.split(
+    ' ',
+  ),
+);
+/** Arabic how-to: "كيف" with a verb in the present ("كيف أستورد"), not "كيف كانت النتائج". */
+const AR_HOWTO = /^(كيف|شلون|كيفيه)\s+(?!كان|كانت|اداء|ادا|حال|احوال|نتاءج|النتاءج|الاداء)(ا|ن|ي|ت)\S{2,}/;
+
+/** An item never needs placing when all it says is soft, or it is filler, "with", a measure word. */
+const COVERS = new Set<Sense['t']>(['filler', 'with', 'measure', 'by']);
+const covered = (item: Item) =>
+  item.stop || (item.senses.length > 0 && item.senses.every((s) => SOFT_SENSES.has(s.t))) || item.senses.some((s) => COVERS.has(s.t));
+
+const has = (item: Item | undefined, t: Sense['t']) => Boolean(item?.senses.some((s) => s.t === t));
+
+export function parseQuestion(text: string, _lang: Lang, vocabulary: Partial<Vocabulary>, clock: Clock): ParseOutcome {
+  const { items } = readItems(text, [vocabularyLexicon(vocabulary), staticLexicon()]);
+  const folded = foldText(text).trim();
+  const content = items.filter((x) => !x.stop && !has(x, 'filler'));
+  const headAt = items.findIndex((x) => QUESTION_HEADS.has(x.text.split(' ')[0] as string) || has(x, 'when') || has(x, 'why'));
+  const before = (i: number) => headAt >= 0 && headAt < i;
+
+  // how do I…: the help articles
+  if ([0, 1].some((i) => has(items[i], 'howto')) || AR_HOWTO.test(folded)) return { kind: 'help' };
+  // a request to change something, anywhere it is not asked about
+  // a verb at the start of a clause ("delete…", "please send…", "… and then delete…") is a request
+  const clauseStart = (i: number) => {
+    for (let j = i - 1; j >= 0; j--) {
+      const x = items[j] as Item;
+      if (CLAUSE_BREAKS.has(x.text)) return true;
+      if (!x.stop && !has(x, 'filler') && !has(x, 'greeting')) return false;
+    }
+    return true;
+  };
+  const actionAt = items.findIndex((x, i) => has(x, 'action') && clauseStart(i));
+  const writeAt = items.findIndex((x) => has(x, 'write'));
+  const draftAt = items.findIndex(
+    (x, i) => i > writeAt && (has(x, 'draftable') || x.senses.some((s) => s.t === 'value' && s.options[0]?.field === 'channel')),
+  );
+  if (writeAt >= 0 && clauseStart(writeAt) && !before(writeAt) && draftAt >= 0) {
+    const campaign = items.some((x) => x.senses.some((s) => s.t === 'draftable' && s.what === 'campaign'));
+    return draftOutcome(text, items, campaign ? 'campaign' : 'template');
+  }
+  if (actionAt >= 0 && !before(actionAt)) return refusal(items[actionAt] as Item);
+  if (writeAt >= 0 && clauseStart(writeAt) && !before(writeAt)) {
+    const target = items.slice(writeAt + 1).find((x) => has(x, 'entity'));
+    if (target) return { kind: 'refuse_action', verb: 'create' };
+  }
+  if (content.length > 0 && content.every((x) => has(x, 'greeting') || has(x, 'capabilities'))) {
+    return { kind: 'greeting', capabilities: content.some((x) => has(x, 'capabilities')) };
+  }
+  if (content.length === 0) return { kind: 'greeting', capabilities: true };
+
+  const st: State = { items, used: new Set(), entity: null, entityAt: -1, filters: [], clarify: null, others: [] };
+  const dates = new PeriodReader(items, todayIn(clock.timeZone, clock.now));
+  const period = dates.read();
+  for (const i of dates.used) st.used.add(i);
+  chooseEntity(st);
+  placeFilters(st);
+  const { question, focus } = shapeQuestion(st, period);
+  // a period on something without dates (the account, credits) is a part it cannot take
+  const asked = question?.entity ?? st.entity;
+  if (period && asked && !QUERY_CATALOGUE[asked].dateField) for (const i of dates.used) st.used.delete(i);
+  // "customers who joined last week": the joining is the period; "how many did I send": a verb of the question
+  for (const [i, x] of items.entries()) {
+    if (x.senses.some((s) => s.t === 'marker' && s.fields.includes('created')) && period) st.used.add(i);
+    if (has(x, 'action') && !has(x, 'unsupported') && before(i)) st.used.add(i);
+  }
+
+  const understood: Understood = {
+    entity: st.entity,
+    filters: question?.filters ?? st.filters.map((p) => p.filter),
+    ...(question?.group_by ? { group_by: question.group_by } : {}),
+    ...(period ? { period } : {}),
+  };
+  const unsupported = items.find((x) => has(x, 'unsupported') && !st.used.has(items.indexOf(x)));
+  const unplaced = items.filter((x, i) => !st.used.has(i) && !covered(x)).map((x) => x.raw);
+  const cannot = (reason: 'unplaced' | 'unsupported' | 'incomplete'): ParseOutcome => ({
+    kind: 'cannot',
+    reason,
+    unsupported: unsupported ? ((unsupported.senses.find((s) => s.t === 'unsupported') as { what: string }).what ?? null) : null,
+    understood,
+    unplaced,
+    suggestions: suggestionsFor(st.entity, understood),
+  });
+  if (unsupported) return cannot('unsupported');
+  if (st.clarify && unplaced.length === 0) return { kind: 'clarify', word: st.clarify.raw, options: st.clarify.options, understood };
+  // an action verb left over in a data question ("customers in Jeddah, delete them") is still a request
+  const leftover = items.find((x, i) => has(x, 'action') && !st.used.has(i) && !covered(x) && !before(i));
+  if (leftover) return refusal(leftover);
+  if (unplaced.length > 0) return cannot('unplaced');
+  if (!question || !allowed(question)) return cannot('incomplete');
+  return { kind: 'query', question, focus };
+}
+
+/** The question as the catalogue allows it (the compiler checks again; this keeps "cannot" honest here). */
+function allowed(q: Question): boolean {
+  const def = QUERY_CATALOGUE[q.entity];
+  if (!def.measures.includes(q.measure.kind)) return false;
+  if (q.group_by && !def.groupings.includes(q.group_by)) return false;
+  if (q.sort && (!def.sortable.includes(q.sort) || q.measure.kind !== 'list')) return false;
+  // a rank picks among groups or list rows; a list or a single value is not grouped (credits aside)
+  if (q.rank && !q.group_by && q.measure.kind !== 'list') return false;
+  if (q.group_by && (q.measure.kind === 'list' || q.measure.kind === 'value') && q.entity !== 'credits') return false;
+  if (q.measure.kind === 'rate' && !def.rates.includes(q.measure.of ?? '')) return false;
+  return q.filters.every((f) => def.fields[f.field]?.ops.includes(f.op));
+}
+
+function draftOutcome(text: string, items: readonly Item[], what: 'campaign' | 'template'): ParseOutcome {
+  const folded = fold(text);
+  const group = items.flatMap((x) => x.senses).find((s) => s.t === 'name' && s.options[0]?.field === '@groups');
+  return {
+    kind: 'draft',
+    what,
+    channel: channelIn(folded),
+    group: group?.t === 'name' ? String(group.options[0]?.value) : null,
+    schedule: scheduleIn(folded),
+    topic: topicIn(text),
+  };
+}
