@@ -43,10 +43,17 @@ const dateOf = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
  * The channel's best slot in the history, when there is one to speak of: every slot compared with
  * enough messages, the best with enough engagements (or deliveries when nothing is engaged), and
  * clearly ahead of the next (lib/stats). Else null, and the plan says it uses a default hour.
+ * `within` keeps the slots a send can use (those of the days an offer's deadline leaves); the
+ * metric is still the channel's whole history's.
  */
-export function bestSlot(cells: Cell[], channel: Channel): { cell: Cell; metric: 'engagement' | 'delivery' } | null {
-  const mine = cells.filter((c) => c.channel === channel);
-  const metric: 'engagement' | 'delivery' = mine.some((c) => c.engaged > 0) ? 'engagement' : 'delivery';
+export function bestSlot(
+  cells: Cell[],
+  channel: Channel,
+  within: (c: Cell) => boolean = () => true,
+): { cell: Cell; metric: 'engagement' | 'delivery' } | null {
+  const all = cells.filter((c) => c.channel === channel);
+  const metric: 'engagement' | 'delivery' = all.some((c) => c.engaged > 0) ? 'engagement' : 'delivery';
+  const mine = all.filter(within);
   const verdict = judgeBest(
     mine.map((c) => ({
       key: c,
@@ -122,8 +129,14 @@ export function chooseSendTime(
     hour,
     ...extra,
   });
-  // the history's best slot, on its first day in the window still ahead
-  const best = bestSlot(cells, channel);
+  // the history's best slot among those the (deadline-bounded) window holds still ahead, on its first day
+  const usable = (c: Cell) => {
+    for (let day = first; day <= Math.min(last, first + 6); day++) {
+      if (new Date(day * DAY_MS).getUTCDay() === c.dow && ahead(day, c.hour)) return true;
+    }
+    return false;
+  };
+  const best = bestSlot(cells, channel, usable);
   for (let day = first; best && day <= last && day < first + 62; day++) {
     const c = best.cell;
     if (new Date(day * DAY_MS).getUTCDay() !== c.dow || !ahead(day, c.hour)) continue;

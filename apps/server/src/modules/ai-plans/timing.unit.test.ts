@@ -6,9 +6,10 @@ import { chooseSendTime, latestSendDay } from './timing.ts';
 // 2026-03-02 is a Monday; the window is one week, Monday to Sunday, in Riyadh
 const window = { start_date: '2026-03-02', end_date: '2026-03-08', time_zone: 'Asia/Riyadh' };
 const now = new Date('2026-03-01T09:00:00Z');
-const cell = (dow: number, hour: number, engaged: number): Cell => ({ channel: 'sms', dow, hour, sent: 100, delivered: 95, engaged });
-// the history's best slot is Sunday 19:00 — the window's last day
-const history = [cell(0, 19, 40), cell(1, 19, 10), cell(3, 19, 12)];
+const cell = (dow: number, hour: number, engaged: number): Cell => ({ channel: 'sms', dow, hour, sent: 400, delivered: 380, engaged });
+// the history's best slot is Sunday 19:00 — the window's last day; Wednesday 19:00 is clearly the
+// best of the others (each judged on enough messages and engagements, lib/stats)
+const history = [cell(0, 19, 160), cell(1, 19, 30), cell(3, 19, 100)];
 
 describe('a sale with a deadline goes out while it still has time to run', () => {
   it('sends a "this week only" sale in the first half of the week, not on the best slot of its last day', () => {
