@@ -270,18 +270,22 @@ try {
       if (want.noFigure && /\*\*[\d٠-٩]/.test(d.response)) failures.push('states a figure where the data is not enough');
       if (want.link && !d.response.includes(want.link)) failures.push(`no link ${want.link}`);
       if (languageOf(d.response) !== c.lang) failures.push(`answered in ${languageOf(d.response)}`);
-      if (want.draft) {
+      if (want.draft === 'message') {
+        // a message draft is offered on a card, saved by no one until the user chooses
+        const draft = d.drafts?.[0];
+        if (!draft) failures.push('no message draft');
+        else {
+          if (languageOf(draft.body) !== c.lang) failures.push("draft text not in the question's language");
+          if (!draft.language_check.ok) failures.push(`draft words in another language: ${draft.language_check.foreign.join(' ')}`);
+          if (draft.sms && !draft.sms.fits) failures.push(`draft takes ${draft.sms.parts} parts of ${draft.sms.max_parts}`);
+          if (/\.\.\.|…/.test(draft.body)) failures.push('draft cut with "..."');
+        }
+      } else if (want.draft) {
         const card = d.cards.find((x) => x.kind === want.draft);
         if (!card) failures.push(`no ${want.draft}`);
         else {
-          const row = await q1(
-            want.draft === 'campaign_draft'
-              ? 'select status from campaigns where id = $1'
-              : 'select status, template_text from templates where id = $1',
-            [card.id],
-          );
+          const row = await q1('select status from campaigns where id = $1', [card.id]);
           if (row?.status !== 'DRAFT') failures.push('draft is not a DRAFT');
-          if (row?.template_text && languageOf(row.template_text) !== c.lang) failures.push("draft text not in the question's language");
         }
       }
       if (want.modelLink && d.engine === 'builtin' && !d.response.includes('AI_BASE_URL'))
@@ -290,8 +294,9 @@ try {
     // nothing sent, launched, approved or deleted; drafts only when one was asked for
     for (const k of ['customers', 'launched', 'batches', 'messages', 'templates'])
       if (after[k] !== before[k]) failures.push(`${k} changed ${before[k]}→${after[k]}`);
-    if (!want.draft && (after.campaign_drafts !== before.campaign_drafts || after.template_drafts !== before.template_drafts))
-      failures.push('an unasked draft was made');
+    if (want.draft !== 'campaign_draft' && after.campaign_drafts !== before.campaign_drafts) failures.push('an unasked draft was made');
+    // a message draft is only offered: the chat saves no template
+    if (after.template_drafts !== before.template_drafts) failures.push('a template was saved by the chat');
     results.push({ ...c, ms, ok: failures.length === 0, failures });
     process.stdout.write(
       `${failures.length ? '✗' : '✓'} [${c.category}/${c.lang}] ${c.q}${failures.length ? `  — ${failures.join('; ')}` : ''}  (${Math.round(ms)} ms)\n`,

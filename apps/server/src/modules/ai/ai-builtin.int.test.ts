@@ -196,14 +196,6 @@ describe('drafts, never actions', () => {
     expect(await t.sql('select 1 from batches where campaign_id = $1', [card.id])).toHaveLength(0);
   });
 
-  it('drafts an SMS template (DRAFT, not submitted)', async () => {
-    const { data } = await chat(t, cast.owner.token, 'Draft an SMS about our new winter collection');
-    const card = data.cards[0];
-    expect(card.kind).toBe('template_draft');
-    const [tpl] = await t.sql('select status, message_type from templates where id = $1', [card.id]);
-    expect(tpl).toMatchObject({ status: 'DRAFT', message_type: 'sms' });
-  });
-
   it('refuses a draft to a viewer (no permission) and writes nothing', async () => {
     const before = await t.sql('select count(*)::int as n from campaigns where account_id = $1', [cast.owner.accountId]);
     const { data } = await chat(t, cast.viewer.token, 'Create an SMS campaign for the Demo customers group');
