@@ -12,7 +12,12 @@ export const num = (n: number) => new Intl.NumberFormat(intlLocale()).format(n);
 export function StatusBadge({ status }: { status: AccountStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={status === 'ACTIVE' ? 'green' : 'red'} variant="light" data-testid="admin-account-status">
+    <Badge
+      color={status === 'ACTIVE' ? 'green' : 'red'}
+      variant="light"
+      style={{ minWidth: 'max-content' }}
+      data-testid="admin-account-status"
+    >
       {t(`admin.status.${status}`)}
     </Badge>
   );

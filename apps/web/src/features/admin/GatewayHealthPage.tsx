@@ -47,7 +47,11 @@ export function GatewayHealthPage() {
                       {c.status}
                     </Text>
                   </Table.Td>
-                  <Table.Td dir="ltr">{c.desired_state}</Table.Td>
+                  <Table.Td>
+                    {c.desired_state === 'started' || c.desired_state === 'stopped'
+                      ? t(`admin.gateway.desired.${c.desired_state}`)
+                      : c.desired_state}
+                  </Table.Td>
                   <Table.Td>
                     <Text size="xs" lineClamp={2} dir="auto">
                       {c.last_error ?? '—'}
