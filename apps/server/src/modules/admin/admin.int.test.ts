@@ -177,6 +177,7 @@ describe('accounts: suspension and credits', () => {
   it('lists accounts with search and pages', async () => {
     const op = await operatorToken();
     const { email } = await signUp(t, { company_name: 'Zebra Finders' });
+    await signUp(t, { company_name: 'Another Co' });
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/accounts?search=zebra%20find&limit=5', headers: bearer(op) });
     expect(res.statusCode).toBe(200);
     const data = json(res).data;
