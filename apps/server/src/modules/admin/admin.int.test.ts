@@ -20,6 +20,7 @@ import {
 import { smsDraft } from '../campaigns/campaign-fixtures.ts';
 import { deployCampaign } from '../campaigns/deploy.service.ts';
 import { startBatch } from '../campaigns/execution.ts';
+import { watchSession } from '../auth/index.ts';
 import { createOperator } from './index.ts';
 
 let t: TestApp;
@@ -251,6 +252,39 @@ describe('accounts: suspension and credits', () => {
     );
     const deployed = await t.app.inject({ method: 'POST', url: `/api/campaigns/${draft.id}/deploy`, headers: bearer(session.token) });
     expect(deployed.statusCode).toBe(201);
+  });
+
+  it('an open stream of a suspended account ends at its next check', async () => {
+    const op = await operatorToken();
+    const { email } = await signUp(t);
+    const session = await signIn(t, email);
+    const accountId = session.user.account_id as number;
+    const [row] = await t.sql<{ id: string }>('select id from sessions where user_id = $1 order by created_at desc limit 1', [
+      session.user.id,
+    ]);
+    const auth = {
+      accountId,
+      userId: session.user.id as number,
+      sessionId: row?.id as string,
+      role: 'owner',
+      permissions: session.permissions,
+      plan: 'free_trial',
+      userCreatedAt: new Date(),
+      language: 'en',
+    };
+    const live = watchSession(t.ctx, auth);
+    try {
+      expect(await live.alive()).toBe(true);
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/accounts/${accountId}/suspend`,
+        headers: bearer(op),
+        payload: { reason: 'Abuse report' },
+      });
+      expect(await live.alive()).toBe(false);
+    } finally {
+      live.stop();
+    }
   });
 
   it('a suspended account’s due batch does not start until it is reactivated', async () => {
