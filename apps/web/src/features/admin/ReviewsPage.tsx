@@ -1,6 +1,7 @@
-import { Alert, Badge, Group, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReviewItem } from '@risala/shared/schemas/admin';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatDate } from '../../lib/i18n.ts';
 import { useReviewQueues } from './api.ts';
 
@@ -32,7 +33,11 @@ function Queue({ title, items, testId }: { title: string; items: ReviewItem[]; t
             <Table.Tbody>
               {items.map((i) => (
                 <Table.Tr key={`${i.kind}-${i.id}`}>
-                  <Table.Td>{i.account_name}</Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/admin/accounts/${i.account_id}`}>
+                      {i.account_name}
+                    </Anchor>
+                  </Table.Td>
                   <Table.Td>
                     <bdi>{i.label}</bdi>
                   </Table.Td>
