@@ -1,7 +1,7 @@
 /**
  * Every route of spec §2, in one table, with its layout:
  * - AUTH (full width, no sidebar/top bar): sign-in pages, /subscriptionplan, /sandbox/inbox;
- * - BARE (no standard layout): /admin/*, /canvas-editor;
+ * - BARE (no standard layout): /admin/* (its own operator session, outside SessionGate), /canvas-editor;
  * - STANDARD (sidebar, top bar, trial banner): everything else.
  * Every page is lazy so /login loads only what it needs.
  */
@@ -16,6 +16,7 @@ import { AuthLayout } from './layouts/AuthLayout.tsx';
 import { RootShell } from './RootShell.tsx';
 import { RouteError } from './RouteError.tsx';
 import { SessionGate } from './SessionGate.tsx';
+import { adminRoutes } from '../features/admin/routes.tsx';
 import { routes as aiPlanRoutes } from '../features/ai-plans/routes.tsx';
 import { routes as analyticsRoutes } from '../features/analytics/routes.tsx';
 import { routes as assistantRoutes } from '../features/assistant/routes.tsx';
@@ -176,13 +177,14 @@ export const routes: RouteObject[] = [
           { Component: SessionGate, children: [{ path: 'subscriptionplan', lazy: pages.plans }] },
         ],
       },
+      // the platform admin area: bare, and outside the tenant's SessionGate (operators have their own session)
+      { lazy: layouts.bare, children: adminRoutes },
       {
         Component: SessionGate,
         children: [
           {
             lazy: layouts.bare,
             children: [
-              { path: 'admin/*', handle: { area: 'nav.admin' } satisfies AreaHandle, lazy: pages.area },
               ...canvasRoutes,
               ...(claimed.has('canvas-editor')
                 ? []

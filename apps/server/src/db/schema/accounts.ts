@@ -32,6 +32,10 @@ export const accounts = pgTable('accounts', {
   cr_number: text('cr_number'),
   vat_number: text('vat_number'),
   support_email: text('support_email'),
+  /** ACTIVE | SUSPENDED (by a platform operator: its users are refused, its sending stops) */
+  status: text('status').notNull().default('ACTIVE'),
+  suspended_reason: text('suspended_reason'),
+  suspended_at: timestamp('suspended_at', { withTimezone: true }),
   ...timestamps,
 });
 
