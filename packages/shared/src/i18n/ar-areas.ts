@@ -22,6 +22,7 @@ import arAi from './ar/ai.json' with { type: 'json' };
 import arAiPlans from './ar/aiPlans.json' with { type: 'json' };
 import arAnalytics from './ar/analytics.json' with { type: 'json' };
 import arBuilder from './ar/builder.json' with { type: 'json' };
+import arTeam from './ar/team.json' with { type: 'json' };
 import type { Messages } from './types.ts';
 
 const messages: Messages = {
@@ -48,6 +49,7 @@ const messages: Messages = {
   aiPlans: arAiPlans,
   analytics: arAnalytics,
   builder: arBuilder,
+  team: arTeam,
 };
 
 export default messages;

@@ -22,6 +22,7 @@ import enAi from './en/ai.json' with { type: 'json' };
 import enAiPlans from './en/aiPlans.json' with { type: 'json' };
 import enAnalytics from './en/analytics.json' with { type: 'json' };
 import enBuilder from './en/builder.json' with { type: 'json' };
+import enTeam from './en/team.json' with { type: 'json' };
 import type { Messages } from './types.ts';
 
 const messages: Messages = {
@@ -48,6 +49,7 @@ const messages: Messages = {
   aiPlans: enAiPlans,
   analytics: enAnalytics,
   builder: enBuilder,
+  team: enTeam,
 };
 
 export default messages;
