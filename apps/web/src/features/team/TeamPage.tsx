@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
 import { TEAM_STATUSES, type TeamMember } from '@risala/shared/schemas/team';
 import { IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
@@ -38,8 +38,9 @@ export function TeamPage() {
   const status = oneOf(list.values.status, TEAM_STATUSES);
   const role = list.values.role || undefined;
   const filtered = Boolean(list.values.search || status || role);
-  const team = useTeam({ page, limit: LIMIT, search: list.values.search || undefined, role, status: status ?? undefined });
-  const owners = useActiveOwners();
+  const canView = can(permissions, 'user_management', 'view');
+  const team = useTeam({ page, limit: LIMIT, search: list.values.search || undefined, role, status: status ?? undefined }, canView);
+  const owners = useActiveOwners(canView);
   const [dialog, setDialog] = useState<Dialog>(null);
   useFirstPageWhenPastEnd(page, Boolean(team.data && team.data.items.length === 0 && team.data.total > 0), setPage);
 
@@ -55,6 +56,20 @@ export function TeamPage() {
   const seats = team.data?.seats;
   const full = seats?.limit != null && seats.used >= seats.limit;
   const number = (n: number) => n.toLocaleString(intlLocale(i18n.language));
+
+  if (!canView) {
+    // a role without the team's entity (a link, a typed address): say so instead of a failed load
+    return (
+      <Stack gap="lg" data-testid="team-page">
+        <Title order={1} size="h2">
+          {t('team.title')}
+        </Title>
+        <Alert color="orange" variant="light" data-testid="team-forbidden">
+          {t('errors.FORBIDDEN')}
+        </Alert>
+      </Stack>
+    );
+  }
 
   return (
     <Stack gap="lg" data-testid="team-page">

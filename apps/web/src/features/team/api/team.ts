@@ -28,13 +28,14 @@ export async function getTeam(params: TeamListParams): Promise<TeamPage> {
 export const teamQuery = (params: TeamListParams) =>
   queryOptions({ queryKey: teamKeys.list(params), queryFn: () => getTeam(params), placeholderData: keepPreviousData });
 
-export function useTeam(params: TeamListParams) {
-  return useQuery(teamQuery(params));
+export function useTeam(params: TeamListParams, enabled = true) {
+  return useQuery({ ...teamQuery(params), enabled });
 }
 
 /** How many active owners the account has (the last one cannot be demoted or deactivated). */
-export function useActiveOwners() {
+export function useActiveOwners(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: teamKeys.owners,
     queryFn: async () => (await getTeam({ page: 1, limit: 2, role: 'owner', status: 'ACTIVE' })).total,
   });
