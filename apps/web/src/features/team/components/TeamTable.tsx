@@ -43,15 +43,22 @@ function RowMenu({ member, viewer, onAction }: { member: TeamMember; viewer: Vie
       </Menu.Target>
       <Menu.Dropdown maw={300}>
         {actions.map(({ action, unavailable }) => (
+          // an unavailable action stays reachable by keyboard and read out with its reason
+          // (a disabled item is skipped by the arrow keys), and does nothing
           <Menu.Item
             key={action}
-            disabled={Boolean(unavailable)}
-            color={action === 'revoke' || action === 'deactivate' ? 'red' : undefined}
-            onClick={() => onAction(action, member)}
+            aria-disabled={unavailable ? true : undefined}
+            data-unavailable={unavailable}
+            closeMenuOnClick={!unavailable}
+            color={unavailable ? 'gray' : action === 'revoke' || action === 'deactivate' ? 'red' : undefined}
+            style={unavailable ? { cursor: 'not-allowed' } : undefined}
+            onClick={() => !unavailable && onAction(action, member)}
             data-testid={`team-action-${action}`}
           >
             <Stack gap={0}>
-              <span>{t(`team.actions.${action}`)}</span>
+              <Text span size="sm" c={unavailable ? 'dimmed' : undefined}>
+                {t(`team.actions.${action}`)}
+              </Text>
               {unavailable && (
                 <Text size="xs" c="dimmed" data-testid={`team-why-${unavailable}`}>
                   {t(`team.unavailable.${unavailable}`)}
