@@ -42,7 +42,7 @@ test('the owner invites a marketer; the invitee accepts in another browser and s
   await expect(page.getByTestId('team-why-lastOwner')).toBeVisible();
   // reachable by keyboard, read with its reason, and it does nothing
   await expect(page.getByTestId('team-action-deactivate')).toHaveAttribute('aria-disabled', 'true');
-  await page.getByTestId('team-action-deactivate').click();
+  await page.getByTestId('team-action-deactivate').click({ force: true });
   await expect(page.getByTestId('team-confirm')).toHaveCount(0);
   await page.keyboard.press('Escape');
 
