@@ -30,6 +30,7 @@ const PUBLIC = [
   '/otp-register',
   '/otp-verify',
   '/sandbox/inbox',
+  '/accept-invitation',
 ];
 
 async function signedInRoutes(): Promise<string[]> {
@@ -86,6 +87,7 @@ async function signedInRoutes(): Promise<string[]> {
     '/support',
     '/user-profile',
     '/profile',
+    '/users',
     '/subscriptionplan',
     '/canvas-editor',
     '/analytics',

@@ -165,6 +165,7 @@ export const ERROR_STATUS = {
   LAST_OWNER: 409,
   OWNER_ONLY: 403,
   CANNOT_CHANGE_SELF: 409,
+  INVITATION_RESEND_LIMIT: 429,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

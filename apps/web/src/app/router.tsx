@@ -30,6 +30,7 @@ import { routes as gatewayRoutes } from '../features/gateway/routes.tsx';
 import { routes as messageRoutes } from '../features/messages/routes.tsx';
 import { routes as senderRoutes } from '../features/senders/routes.tsx';
 import { routes as templateRoutes } from '../features/templates/routes.tsx';
+import { routes as teamRoutes } from '../features/team/routes.tsx';
 
 /** Routes that feature folders own (each area declares its own in features/<area>/routes.tsx). */
 const featureRoutes: RouteObject[] = [
@@ -45,6 +46,7 @@ const featureRoutes: RouteObject[] = [
   ...dashboardRoutes,
   ...analyticsRoutes,
   ...assistantRoutes,
+  ...teamRoutes,
 ];
 const claimed = new Set([...featureRoutes, ...canvasRoutes].map((r) => (r.path ?? '').split('/')[0]).filter(Boolean));
 
@@ -98,6 +100,10 @@ const pages = {
   plans: lazyPage(
     () => import('../features/plans/SubscriptionPlanPage.tsx'),
     (m) => m.SubscriptionPlanPage,
+  ),
+  acceptInvitation: lazyPage(
+    () => import('../features/team/AcceptInvitationPage.tsx'),
+    (m) => m.AcceptInvitationPage,
   ),
   sandbox: lazyPage(
     () => import('../features/sandbox/SandboxInboxPage.tsx'),
@@ -174,6 +180,7 @@ export const routes: RouteObject[] = [
           { path: 'otp-register', lazy: pages.otpRegister },
           { path: 'otp-verify', lazy: pages.otpVerify },
           { path: 'sandbox/inbox', lazy: pages.sandbox },
+          { path: 'accept-invitation', lazy: pages.acceptInvitation },
           { Component: SessionGate, children: [{ path: 'subscriptionplan', lazy: pages.plans }] },
         ],
       },

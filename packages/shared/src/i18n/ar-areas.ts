@@ -23,6 +23,7 @@ import arAiPlans from './ar/aiPlans.json' with { type: 'json' };
 import arAnalytics from './ar/analytics.json' with { type: 'json' };
 import arBuilder from './ar/builder.json' with { type: 'json' };
 import arAdmin from './ar/admin.json' with { type: 'json' };
+import arTeam from './ar/team.json' with { type: 'json' };
 import type { Messages } from './types.ts';
 
 const messages: Messages = {
@@ -50,6 +51,7 @@ const messages: Messages = {
   analytics: arAnalytics,
   builder: arBuilder,
   admin: arAdmin,
+  team: arTeam,
 };
 
 export default messages;

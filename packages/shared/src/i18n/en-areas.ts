@@ -23,6 +23,7 @@ import enAiPlans from './en/aiPlans.json' with { type: 'json' };
 import enAnalytics from './en/analytics.json' with { type: 'json' };
 import enBuilder from './en/builder.json' with { type: 'json' };
 import enAdmin from './en/admin.json' with { type: 'json' };
+import enTeam from './en/team.json' with { type: 'json' };
 import type { Messages } from './types.ts';
 
 const messages: Messages = {
@@ -50,6 +51,7 @@ const messages: Messages = {
   analytics: enAnalytics,
   builder: enBuilder,
   admin: enAdmin,
+  team: enTeam,
 };
 
 export default messages;
