@@ -30,6 +30,7 @@ const PUBLIC = [
   '/otp-register',
   '/otp-verify',
   '/sandbox/inbox',
+  '/accept-invitation',
 ];
 
 async function signedInRoutes(): Promise<string[]> {
@@ -89,6 +90,7 @@ async function signedInRoutes(): Promise<string[]> {
     '/roles',
     '/company',
     '/notification-settings',
+    '/users',
     '/subscriptionplan',
     '/canvas-editor',
     '/analytics',

@@ -63,8 +63,9 @@ test('a plan for the demo brand: written by the model as it streams, approved by
   await expect(page.getByTestId('ai-plan-narrative-text')).toContainText('Here it is, in a few words');
   const segments = page.getByTestId('ai-plan-segment');
   await expect(segments).toHaveCount(2);
-  await expect(segments.first().getByTestId('ai-plan-sms-a')).toContainText('خصم 20%');
-  await expect(segments.nth(1).getByTestId('ai-plan-sms-a')).toContainText('20% off everything this weekend');
+  // the built-in writer composes from the offer (never the notes as typed), with the Arabic percent sign
+  await expect(segments.first().getByTestId('ai-plan-sms-a')).toContainText('خصم 20٪');
+  await expect(segments.nth(1).getByTestId('ai-plan-sms-a')).toContainText('20% off everything');
 
   // writing again, slowly: Stop ends it and nothing is saved
   await simControl({ chunk_delay_ms: 150 });

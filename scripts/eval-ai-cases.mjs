@@ -2,7 +2,7 @@
  * The questions of `npm run eval:ai`, English and Arabic, by category, with what each answer must
  * show. Expected figures are computed from the database when the eval runs (`facts`), never typed
  * in here. Checks: `numbers` (each must appear in the answer), `tools` (each must have run
- * successfully), `link` (a help article or screen the answer must link), `draft` (the kind of draft
+ * successfully), `link` (a help article or screen the answer must link), `draft` ('campaign_draft', or 'message' for a message offered on a card and saved by no one; the kind of draft
  * it must make), and always: the answer's language matches the question's, and nothing was
  * sent, launched, approved or deleted.
  */
@@ -100,25 +100,25 @@ export const CASES = [
     category: 'best hour',
     lang: 'en',
     q: 'What is the best time to send?',
-    check: (f) => ({ numbers: f.bestHour === null ? [] : [f.bestHour], tools: ['best_send_hour'] }),
+    check: (f) => (f.bestHour === null ? { noFigure: true } : { numbers: [f.bestHour], tools: ['best_send_hour'] }),
   },
   {
     category: 'best hour',
     lang: 'en',
     q: 'When should I send my SMS campaigns?',
-    check: (f) => ({ numbers: f.bestHour === null ? [] : [f.bestHour], tools: ['best_send_hour'] }),
+    check: (f) => (f.bestHour === null ? { noFigure: true } : { numbers: [f.bestHour], tools: ['best_send_hour'] }),
   },
   {
     category: 'best hour',
     lang: 'ar',
     q: 'ما أفضل وقت للإرسال؟',
-    check: (f) => ({ numbers: f.bestHour === null ? [] : [f.bestHour], tools: ['best_send_hour'] }),
+    check: (f) => (f.bestHour === null ? { noFigure: true } : { numbers: [f.bestHour], tools: ['best_send_hour'] }),
   },
   {
     category: 'best hour',
     lang: 'ar',
     q: 'ما أفضل ساعة لإرسال الرسائل النصية؟',
-    check: (f) => ({ numbers: f.bestHour === null ? [] : [f.bestHour], tools: ['best_send_hour'] }),
+    check: (f) => (f.bestHour === null ? { noFigure: true } : { numbers: [f.bestHour], tools: ['best_send_hour'] }),
   },
   // failure reasons
   { category: 'failures', lang: 'en', q: 'Why did messages fail?', check: (f) => ({ numbers: [f.failed], tools: ['failure_reasons'] }) },
@@ -191,19 +191,19 @@ export const CASES = [
     category: 'draft SMS',
     lang: 'en',
     q: "Draft an SMS in our brand's voice about the weekend offer",
-    check: () => ({ tools: ['draft_template'], draft: 'template_draft' }),
+    check: () => ({ tools: ['draft_template'], draft: 'message' }),
   },
   {
     category: 'draft SMS',
     lang: 'en',
     q: 'Write an SMS announcing our new winter collection',
-    check: () => ({ tools: ['draft_template'], draft: 'template_draft' }),
+    check: () => ({ tools: ['draft_template'], draft: 'message' }),
   },
   {
     category: 'draft SMS',
     lang: 'ar',
     q: 'اكتب رسالة نصية بأسلوب علامتنا التجارية عن عرض نهاية الأسبوع',
-    check: () => ({ tools: ['draft_template'], draft: 'template_draft' }),
+    check: () => ({ tools: ['draft_template'], draft: 'message' }),
   },
   {
     category: 'draft campaign',
@@ -271,7 +271,7 @@ CASES.push(
     category: 'paraphrases',
     lang: 'en',
     q: 'At what hour do my customers respond best?',
-    check: (f) => ({ numbers: f.bestHour === null ? [] : [f.bestHour], tools: ['best_send_hour'] }),
+    check: (f) => (f.bestHour === null ? { noFigure: true } : { numbers: [f.bestHour], tools: ['best_send_hour'] }),
   },
 );
 

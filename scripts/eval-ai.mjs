@@ -29,6 +29,9 @@ import { root } from './build-web.mjs';
 register();
 const { startEmbeddedPostgres } = await import('../apps/server/src/db/embedded.ts');
 const { ensureDatabase } = await import('../apps/server/src/db/client.ts');
+const { judgeBest } = await import('../apps/server/src/lib/stats.ts');
+/** The typed question (query_account) answers what the per-intent tools answered before it (issue 26). */
+const DATA_TOOLS = new Set(['count_audience', 'best_send_hour', 'failure_reasons', 'credits', 'list_templates', 'campaign_results']);
 
 const sandbox = process.argv.includes('--sandbox');
 const freePort = () =>
@@ -200,9 +203,18 @@ try {
         where m.account_id = $1 and m.sent_at is not null and m.created_at >= now() - interval '90 days' group by 1`,
       [accountId],
     )
-  ).rows.filter((h) => h.sent >= 20);
+  ).rows;
   const engaged = hours.some((h) => h.engaged > 0);
-  const score = (h) => (engaged ? h.engaged / Math.max(h.delivered, 1) : h.delivered / h.sent);
+  // a best hour is a fact only under the product's written rule (lib/stats.ts: a minimum sample per
+  // hour and the Wilson interval); below it the honest answer names no hour and no figure
+  const verdict = judgeBest(
+    hours.map((h) => ({
+      key: h.hour,
+      label: String(h.hour),
+      events: engaged ? h.engaged : h.delivered,
+      sample: engaged ? h.delivered : h.sent,
+    })),
+  );
   const facts = {
     demoGroup: (await q1('select count(*)::int as n from group_members where group_id = $1', [group.id])).n,
     segment: (
@@ -219,7 +231,7 @@ try {
       )
     ).n,
     ...funnel,
-    bestHour: hours.length ? hours.reduce((b, h) => (score(h) > score(b) ? h : b)).hour : null,
+    bestHour: verdict.kind === 'insufficient' ? null : verdict.best.key,
     smsBalance: Number((await q1(`select balance from credits where account_id = $1 and channel = 'sms'`, [accountId])).balance),
     pendingTemplates: (
       await q1(`select count(*)::int as n from templates where account_id = $1 and status = 'PENDING_REVIEW'`, [accountId])
@@ -253,21 +265,27 @@ try {
       const nums = numbersIn(d.response);
       for (const n of want.numbers ?? []) if (!nums.has(n)) failures.push(`number ${n} missing`);
       const used = new Set(d.tools.filter((x) => x.ok).map((x) => x.name));
-      for (const t of want.tools ?? []) if (!used.has(t)) failures.push(`tool ${t} not used`);
+      for (const t of want.tools ?? [])
+        if (!used.has(t) && !(DATA_TOOLS.has(t) && used.has('query_account'))) failures.push(`tool ${t} not used`);
+      if (want.noFigure && /\*\*[\d٠-٩]/.test(d.response)) failures.push('states a figure where the data is not enough');
       if (want.link && !d.response.includes(want.link)) failures.push(`no link ${want.link}`);
       if (languageOf(d.response) !== c.lang) failures.push(`answered in ${languageOf(d.response)}`);
-      if (want.draft) {
+      if (want.draft === 'message') {
+        // a message draft is offered on a card, saved by no one until the user chooses
+        const draft = d.drafts?.[0];
+        if (!draft) failures.push('no message draft');
+        else {
+          if (languageOf(draft.body) !== c.lang) failures.push("draft text not in the question's language");
+          if (!draft.language_check.ok) failures.push(`draft words in another language: ${draft.language_check.foreign.join(' ')}`);
+          if (draft.sms && !draft.sms.fits) failures.push(`draft takes ${draft.sms.parts} parts of ${draft.sms.max_parts}`);
+          if (/\.\.\.|…/.test(draft.body)) failures.push('draft cut with "..."');
+        }
+      } else if (want.draft) {
         const card = d.cards.find((x) => x.kind === want.draft);
         if (!card) failures.push(`no ${want.draft}`);
         else {
-          const row = await q1(
-            want.draft === 'campaign_draft'
-              ? 'select status from campaigns where id = $1'
-              : 'select status, template_text from templates where id = $1',
-            [card.id],
-          );
+          const row = await q1('select status from campaigns where id = $1', [card.id]);
           if (row?.status !== 'DRAFT') failures.push('draft is not a DRAFT');
-          if (row?.template_text && languageOf(row.template_text) !== c.lang) failures.push("draft text not in the question's language");
         }
       }
       if (want.modelLink && d.engine === 'builtin' && !d.response.includes('AI_BASE_URL'))
@@ -276,8 +294,9 @@ try {
     // nothing sent, launched, approved or deleted; drafts only when one was asked for
     for (const k of ['customers', 'launched', 'batches', 'messages', 'templates'])
       if (after[k] !== before[k]) failures.push(`${k} changed ${before[k]}→${after[k]}`);
-    if (!want.draft && (after.campaign_drafts !== before.campaign_drafts || after.template_drafts !== before.template_drafts))
-      failures.push('an unasked draft was made');
+    if (want.draft !== 'campaign_draft' && after.campaign_drafts !== before.campaign_drafts) failures.push('an unasked draft was made');
+    // a message draft is only offered: the chat saves no template
+    if (after.template_drafts !== before.template_drafts) failures.push('a template was saved by the chat');
     results.push({ ...c, ms, ok: failures.length === 0, failures });
     process.stdout.write(
       `${failures.length ? '✗' : '✓'} [${c.category}/${c.lang}] ${c.q}${failures.length ? `  — ${failures.join('; ')}` : ''}  (${Math.round(ms)} ms)\n`,

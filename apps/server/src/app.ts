@@ -152,6 +152,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           cookie: { type: 'apiKey', in: 'cookie', name: 'token' },
+          /** a platform operator's session (/api/admin), never a tenant's */
+          operatorBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          operatorCookie: { type: 'apiKey', in: 'cookie', name: 'admin_token' },
         },
       },
     },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
 import { requireSignIn } from './lib/contracts.ts';
+import { adminPublicRoutes, adminRoutes } from './modules/admin/index.ts';
 import { aiRoutes } from './modules/ai/index.ts';
 import {
   creditRoutes,
@@ -49,6 +50,9 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(subscriptionRoutes(ctx), { prefix: '/api/subscription' });
   await app.register(sandboxRoutes(ctx), { prefix: '/api/sandbox' });
   await app.register(invitationPublicRoutes(ctx), { prefix: '/api/invitations' }); // accept a team invitation
+  // the platform admin area: operators sign in by a mailed code; their own session, never a tenant's
+  await app.register(adminPublicRoutes(ctx), { prefix: '/api/admin' });
+  await app.register(adminRoutes(ctx), { prefix: '/api/admin' });
   await app.register(uploadRoutes(ctx, storage), { prefix: '/uploads' });
   // webhooks (signature-verified, no session):
   await app.register(trackingRoutes(ctx), { prefix: '/t' }); // campaign email open/click/unsubscribe (HMAC-signed links)

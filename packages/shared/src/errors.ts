@@ -29,6 +29,8 @@ export const ERROR_STATUS = {
   INVALID_LOGIN_DATA: 401,
   NO_PERMISSIONS_TO_LOGIN: 403,
   USER_INACTIVE: 403,
+  /** a platform operator suspended the account (the reason is in data.reason) */
+  ACCOUNT_SUSPENDED: 403,
   LOGIN_WITH_OTP_REQUIRED: 403,
   EMAIL_NOT_VERIFIED: 403,
   // one-time codes and passwords
@@ -167,6 +169,7 @@ export const ERROR_STATUS = {
   LAST_OWNER: 409,
   OWNER_ONLY: 403,
   CANNOT_CHANGE_SELF: 409,
+  INVITATION_RESEND_LIMIT: 429,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

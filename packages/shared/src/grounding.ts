@@ -132,3 +132,28 @@ export function redactContacts(text: string): string {
       return digits < 9 || /^\d{4}-\d{2}-\d{2}/.test(ascii) || /\d{1,2}:\d{2}/.test(ascii) ? run : '[phone]';
     });
 }
+
+const ARABIC_WORD = /[\u0621-\u065F\u0670-\u06D3\u06FA-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFC]+/g;
+const LATIN_WORD = /[A-Za-z\u00C0-\u024F]+(?:['’][A-Za-z]+)*/g;
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Whether every word of a text is in `language`: a word is a run of Arabic or Latin letters, and
+ * placeholders, links, HTML tags, the brand's name, the carriers' keyword STOP and the given
+ * literals (an offer's code) are not words of any language. A "✓ language" means exactly this,
+ * not that most letters are.
+ */
+export function languageCheck(
+  text: string,
+  language: 'en' | 'ar',
+  opts: { brand?: string | null; literals?: readonly (string | null | undefined)[] } = {},
+): { ok: boolean; language: 'en' | 'ar'; foreign: string[] } {
+  let plain = text;
+  for (const literal of [opts.brand, ...(opts.literals ?? []), 'STOP']) {
+    const l = literal?.trim();
+    if (l) plain = plain.replace(new RegExp(escapeRe(l), 'gi'), ' ');
+  }
+  plain = withoutPlaceholdersAndLinks(plain).replace(/\bwww\.[^\s)"'<>]+/gi, ' ');
+  const foreign = [...plain.matchAll(language === 'ar' ? LATIN_WORD : ARABIC_WORD)].map((m) => m[0]);
+  return { ok: foreign.length === 0, language, foreign: [...new Set(foreign)] };
+}

@@ -14,6 +14,9 @@ import { createTestApp, type TestApp } from '../test/helper.ts';
 const NOT_TENANT: Record<string, string> = {
   accounts: 'the tenant itself: distributed by its id, co-located with every account_id',
   instances: 'the processes running against the database (instances/registry.ts), not data',
+  operator_otp_codes: 'platform operators’ sign-in codes: operators belong to the platform, not to an account',
+  operator_sessions: 'platform operators’ sessions, separate from tenant sessions by design',
+  platform_operators: 'the people who run the platform (admin:create), not users of any account',
   login_attempts: 'sign-in attempts by address and IP, before anyone is known to be of an account',
   rate_limit_hits: 'fixed-window counters by IP and address, shared by every process',
   sandbox_mails: 'the development mail peer’s inbox',

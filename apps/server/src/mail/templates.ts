@@ -173,3 +173,25 @@ export function notificationMail(
     ]),
   };
 }
+
+/** A platform operator's sign-in code (admin area): in both languages, operators have no language setting. */
+export function operatorCodeMail(to: string, name: string, code: string, ttlMinutes: number): MailMessage {
+  const part = (lang: string) => [
+    translate(lang, 'mail.greeting', { name: name || to }),
+    translate(lang, 'mail.operatorOtp.intro'),
+    code,
+    translate(lang, 'mail.operatorOtp.expiry', { minutes: ttlMinutes }),
+  ];
+  const en = part('en');
+  const ar = part('ar');
+  return {
+    to,
+    subject: translate('en', 'mail.operatorOtp.subject', { code }),
+    text: `${en.join('\n\n')}\n\n—\n\n${ar.join('\n\n')}\n\n${translate('en', 'mail.signature')}`,
+    html: frame('en', [escapeHtml(en[0] as string), escapeHtml(en[1] as string), '{{CODE}}', escapeHtml(en[3] as string)], code).replace(
+      '</body>',
+      `<div dir="rtl" lang="ar">${[ar[1], ar[3]].map((p) => `<p style="margin:0 0 12px">${escapeHtml(p as string)}</p>`).join('')}</div></body>`,
+    ),
+    headers: { [MAIL_KIND_HEADER]: 'operator-otp' },
+  };
+}

@@ -186,9 +186,7 @@ export function nextStep(
       : `Hi {{first_name|there}}, ${b.name ?? 'we'} has a weekend offer for you. Reply STOP to opt out.`;
     return {
       kind: 'tools',
-      calls: [
-        { name: 'draft_template', arguments: { channel: 'sms', name: `Sim SMS ${Date.now()}`, text, ...(b.id ? { brand_id: b.id } : {}) } },
-      ],
+      calls: [{ name: 'draft_template', arguments: { channel: 'sms', text, ...(b.id ? { brand_id: b.id } : {}) } }],
     };
   }
 
@@ -212,8 +210,8 @@ export function nextStep(
   if (results.has('draft_template')) {
     const t = d('draft_template');
     return said(
-      `I saved an SMS template draft: [${t.name}](${t.url}).\n\n> ${t.text}`,
-      `حفظت مسودة قالب رسالة نصية: [${t.name}](${t.url}).\n\n> ${t.text}`,
+      `Here is a draft SMS; nothing is saved until you choose on the card.\n\n> ${t.text}`,
+      `هذه مسودة رسالة نصية؛ لن يُحفظ شيء حتى تختار من البطاقة.\n\n> ${t.text}`,
     );
   }
   if (results.has('campaign_results')) {

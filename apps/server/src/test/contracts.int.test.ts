@@ -58,7 +58,7 @@ describe('response contracts', () => {
         // public: sign-up and sign-in, accepting a team invitation, the catalogue, the sandbox inbox, signed links and webhooks (their own
         // signatures or tokens), health, readiness and metrics (METRICS_TOKEN when set)
         const signedIn =
-          !/^\/(api\/(auth\/(register|login|login-with-otp|verify-otp|verify-login-otp|send-otp|resend-otp|forgot-password|reset-password|logout)|password|invitations\/(preview|accept)|subscription\/(health|plans)|sandbox|s3\/(download|public)|sender-management\/email\/(verify|webhook-events))|health|ready|metrics|t\/|s\/|webhooks|uploads)/.test(
+          !/^\/(api\/(auth\/(register|login|login-with-otp|verify-otp|verify-login-otp|send-otp|resend-otp|forgot-password|reset-password|logout)|password|invitations\/(preview|accept)|subscription\/(health|plans)|sandbox|s3\/(download|public)|sender-management\/email\/(verify|webhook-events)|admin\/(send-otp|verify-otp))|health|ready|metrics|t\/|s\/|webhooks|uploads)/.test(
             path,
           );
         if (signedIn && !op.security?.length) gaps.push(`${where}: no security`);

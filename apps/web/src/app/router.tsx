@@ -1,7 +1,7 @@
 /**
  * Every route of spec §2, in one table, with its layout:
  * - AUTH (full width, no sidebar/top bar): sign-in pages, /subscriptionplan, /sandbox/inbox;
- * - BARE (no standard layout): /admin/*, /canvas-editor;
+ * - BARE (no standard layout): /admin/* (its own operator session, outside SessionGate), /canvas-editor;
  * - STANDARD (sidebar, top bar, trial banner): everything else.
  * Every page is lazy so /login loads only what it needs.
  */
@@ -17,6 +17,7 @@ import { RootShell } from './RootShell.tsx';
 import { RouteError } from './RouteError.tsx';
 import { SessionGate } from './SessionGate.tsx';
 import { routes as accessRoutes } from '../features/access/routes.tsx';
+import { adminRoutes } from '../features/admin/routes.tsx';
 import { routes as aiPlanRoutes } from '../features/ai-plans/routes.tsx';
 import { routes as analyticsRoutes } from '../features/analytics/routes.tsx';
 import { routes as assistantRoutes } from '../features/assistant/routes.tsx';
@@ -30,6 +31,7 @@ import { routes as gatewayRoutes } from '../features/gateway/routes.tsx';
 import { routes as messageRoutes } from '../features/messages/routes.tsx';
 import { routes as senderRoutes } from '../features/senders/routes.tsx';
 import { routes as templateRoutes } from '../features/templates/routes.tsx';
+import { routes as teamRoutes } from '../features/team/routes.tsx';
 
 /** Routes that feature folders own (each area declares its own in features/<area>/routes.tsx). */
 const featureRoutes: RouteObject[] = [
@@ -46,6 +48,7 @@ const featureRoutes: RouteObject[] = [
   ...analyticsRoutes,
   ...assistantRoutes,
   ...accessRoutes,
+  ...teamRoutes,
 ];
 const claimed = new Set([...featureRoutes, ...canvasRoutes].map((r) => (r.path ?? '').split('/')[0]).filter(Boolean));
 
@@ -99,6 +102,10 @@ const pages = {
   plans: lazyPage(
     () => import('../features/plans/SubscriptionPlanPage.tsx'),
     (m) => m.SubscriptionPlanPage,
+  ),
+  acceptInvitation: lazyPage(
+    () => import('../features/team/AcceptInvitationPage.tsx'),
+    (m) => m.AcceptInvitationPage,
   ),
   sandbox: lazyPage(
     () => import('../features/sandbox/SandboxInboxPage.tsx'),
@@ -175,16 +182,18 @@ export const routes: RouteObject[] = [
           { path: 'otp-register', lazy: pages.otpRegister },
           { path: 'otp-verify', lazy: pages.otpVerify },
           { path: 'sandbox/inbox', lazy: pages.sandbox },
+          { path: 'accept-invitation', lazy: pages.acceptInvitation },
           { Component: SessionGate, children: [{ path: 'subscriptionplan', lazy: pages.plans }] },
         ],
       },
+      // the platform admin area: bare, and outside the tenant's SessionGate (operators have their own session)
+      { lazy: layouts.bare, children: adminRoutes },
       {
         Component: SessionGate,
         children: [
           {
             lazy: layouts.bare,
             children: [
-              { path: 'admin/*', handle: { area: 'nav.admin' } satisfies AreaHandle, lazy: pages.area },
               ...canvasRoutes,
               ...(claimed.has('canvas-editor')
                 ? []

@@ -147,6 +147,12 @@ describe('decideHttpReaction (spec §8)', () => {
       messageKey: 'errors.FORBIDDEN',
     });
     expect(decideHttpReaction('/api/brands', 401, {})).toEqual({ kind: 'logout', message: undefined, messageKey: 'http.sessionExpired' });
+    // nor a change only an owner may make
+    expect(decideHttpReaction('/api/users/3/role', 403, { code: 'OWNER_ONLY', message: 'Only an owner' })).toEqual({
+      kind: 'toast',
+      message: 'Only an owner',
+      messageKey: 'errors.OWNER_ONLY',
+    });
     // a request refused as another site's is not a dead session either
     expect(decideHttpReaction('/api/s3/upload', 403, { code: 'CROSS_SITE_REQUEST', message: 'Refused' })).toEqual({
       kind: 'toast',

@@ -35,6 +35,8 @@ const PUBLIC_AUTH_PATHS = new Set([
   '/api/auth/forgot-password',
   '/api/auth/reset-password',
   '/api/password/reset-password',
+  '/api/invitations/preview',
+  '/api/invitations/accept',
   '/health',
 ]);
 
@@ -151,6 +153,10 @@ export function decideHttpReaction(path: string, status: number, body: Partial<A
     // A missing permission is not a dead session: say so and stay (spec §6) — see docs/decisions.md
     if (status === 403 && body.code === 'FORBIDDEN') {
       return { kind: 'toast', message: serverMessage, messageKey: 'errors.FORBIDDEN' };
+    }
+    // nor is a change only an owner may make (the team page, issue 27)
+    if (status === 403 && body.code === 'OWNER_ONLY') {
+      return { kind: 'toast', message: serverMessage, messageKey: 'errors.OWNER_ONLY' };
     }
     // a request the server took for another site's (a proxy that rewrites the origin): the session lives on
     if (status === 403 && body.code === 'CROSS_SITE_REQUEST') {

@@ -53,6 +53,7 @@ const CODE_KINDS: Partial<Record<ErrorCode, ToastKind>> = {
   FORBIDDEN: 'permission',
   NO_PERMISSIONS_TO_LOGIN: 'permission',
   USER_INACTIVE: 'permission',
+  ACCOUNT_SUSPENDED: 'permission',
   NO_PERMISSION_ON_SUBSCRIPTION: 'permission',
   VALIDATION_ERROR: 'validation',
   BAD_REQUEST: 'validation',

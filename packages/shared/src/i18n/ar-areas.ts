@@ -25,6 +25,8 @@ import arBuilder from './ar/builder.json' with { type: 'json' };
 import arRoles from './ar/roles.json' with { type: 'json' };
 import arCompany from './ar/company.json' with { type: 'json' };
 import arNotificationSettings from './ar/notificationSettings.json' with { type: 'json' };
+import arAdmin from './ar/admin.json' with { type: 'json' };
+import arTeam from './ar/team.json' with { type: 'json' };
 import type { Messages } from './types.ts';
 
 const messages: Messages = {
@@ -54,6 +56,8 @@ const messages: Messages = {
   roles: arRoles,
   company: arCompany,
   notificationSettings: arNotificationSettings,
+  admin: arAdmin,
+  team: arTeam,
 };
 
 export default messages;

@@ -25,6 +25,8 @@ import enBuilder from './en/builder.json' with { type: 'json' };
 import enRoles from './en/roles.json' with { type: 'json' };
 import enCompany from './en/company.json' with { type: 'json' };
 import enNotificationSettings from './en/notificationSettings.json' with { type: 'json' };
+import enAdmin from './en/admin.json' with { type: 'json' };
+import enTeam from './en/team.json' with { type: 'json' };
 import type { Messages } from './types.ts';
 
 const messages: Messages = {
@@ -54,6 +56,8 @@ const messages: Messages = {
   roles: enRoles,
   company: enCompany,
   notificationSettings: enNotificationSettings,
+  admin: enAdmin,
+  team: enTeam,
 };
 
 export default messages;

@@ -111,6 +111,8 @@ export const contentResultSchema = z.object({
   replaced: z.number(),
   /** what the text was grounded on (brand, audience figures, brief), as the model was given it */
   facts: z.record(z.string(), z.unknown()),
+  /** words of the topic the built-in writer did not use (shown, so nothing is dropped silently) */
+  unplaced: z.array(z.string()),
 });
 export type ContentResult = z.infer<typeof contentResultSchema>;
 export const contentEnvelopeSchema = envelope(contentResultSchema);

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { CHAT } from '../constants.ts';
+import { type MessageDraft, messageDraftSchema } from './ai-draft.ts';
 import { queryRunSchema } from './ai-query.ts';
 import { envelopeOf } from './common.ts';
 
@@ -69,6 +70,8 @@ export const chatResponseSchema = z.object({
   model: z.string().nullable(),
   language: z.enum(['en', 'ar']),
   cards: z.array(draftCardSchema),
+  /** messages the assistant drafted: offered on a card, saved only when the user chooses */
+  drafts: z.array(messageDraftSchema),
   tools: z.array(toolUseSchema),
   /** the typed questions the answer ran, each said in words with its screen link (shown under the answer) */
   queries: z.array(queryRunSchema),
@@ -87,6 +90,7 @@ export const chatMessageSchema = z.object({
   engine: z.enum(AI_ENGINES).nullable(),
   model: z.string().nullable(),
   cards: z.array(draftCardSchema),
+  drafts: z.array(messageDraftSchema),
   tools: z.array(toolUseSchema),
   queries: z.array(queryRunSchema),
 });
@@ -94,7 +98,8 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 /**
  * Streamed events of POST /api/ai/chat/stream (Server-Sent Events): `start`, then `delta` text as it
- * is written, `tool` when a tool runs, `card` for a draft, and `done` with the whole answer — or
+ * is written, `tool` when a tool runs, `card` for a saved draft, `draft` for a message drafted (not
+ * saved), and `done` with the whole answer — or
  * `error` with the envelope's code and message.
  */
 export type ChatStreamEvent =
@@ -102,6 +107,7 @@ export type ChatStreamEvent =
   | { event: 'delta'; data: { text: string } }
   | { event: 'tool'; data: { name: string; status: 'running' | 'done' | 'failed' } }
   | { event: 'card'; data: DraftCard }
+  | { event: 'draft'; data: MessageDraft }
   | { event: 'done'; data: ChatResponse }
   | { event: 'error'; data: { statusCode: number; code: string; message: string } };
 

@@ -192,6 +192,12 @@ export const profileEnvelopeSchema = envelopeOf(userProfileSchema);
 export const userEnvelopeSchema = envelopeOf(z.object({ user: userSchema }));
 export const accountEnvelopeSchema = envelopeOf(z.object({ account: accountSummarySchema }));
 export const logoEnvelopeSchema = envelopeOf(z.object({ logo: z.string().nullable() }));
-export const featureAccessEnvelopeSchema = envelopeOf(
-  z.object({ currentPlan: z.string(), trial_ends_at: z.string(), days_remaining: z.number(), trial_state: z.string() }),
-);
+/** GET /api/auth/user/{id}/feature-access: the plan and the trial's end and days left. */
+export const featureAccessSchema = z.object({
+  currentPlan: z.string(),
+  trial_ends_at: z.string(),
+  days_remaining: z.number(),
+  trial_state: z.string(),
+});
+export type FeatureAccess = z.infer<typeof featureAccessSchema>;
+export const featureAccessEnvelopeSchema = envelopeOf(featureAccessSchema);

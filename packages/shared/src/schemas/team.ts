@@ -9,8 +9,8 @@ import { emailSchema, envelopeOf, languageSchema, nameSchema, pageOf, passwordSc
 export const TEAM_STATUSES = ['ACTIVE', 'INACTIVE', 'INVITED', 'EXPIRED'] as const;
 export type TeamStatus = (typeof TEAM_STATUSES)[number];
 
-/** An invitation link works once, for this long. */
-export const INVITATION = { ttlHours: 72 } as const;
+/** An invitation link works once, for this long; it is mailed again at most `resendsPerDay` times in any 24 h. */
+export const INVITATION = { ttlHours: 72, resendsPerDay: 5 } as const;
 
 /** Seats per plan ("Up to 3/10 team members", unlimited): users plus pending invitations. */
 export const PLAN_SEATS: Record<string, number | null> = {

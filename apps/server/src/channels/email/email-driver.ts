@@ -8,12 +8,12 @@
  * and network failures are retryable; SMTP 5xx and SendGrid 4xx fail the message with the
  * server's reason (a bounce at submission). Later bounces come from the Event Webhook.
  */
+import pLimit from 'p-limit';
 import { storeReason } from '@risala/shared/i18n/index.ts';
 import { inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { emailSenders } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { mapLimit } from '../../lib/map-limit.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { type ChannelDriver, type MessageRow, reason, type SendOutcome } from '../../modules/messaging/index.ts';
 import { sendgridSend } from './sendgrid.ts';
@@ -105,7 +105,7 @@ export const emailDriver: ChannelDriver = {
     const ids = [...new Set(rows.map((r) => r.email_sender_id).filter((id): id is number => id !== null))];
     const senders = ids.length ? await ctx.db.select().from(emailSenders).where(inArray(emailSenders.id, ids)) : [];
     const byId = new Map(senders.map((s) => [s.id, s]));
-    return mapLimit(rows, CONCURRENCY, (row) =>
+    return pLimit(CONCURRENCY).map(rows, (row) =>
       sendOne(ctx, row, row.email_sender_id === null ? undefined : byId.get(row.email_sender_id)),
     );
   },

@@ -6,10 +6,10 @@
  * Throttling, 5xx and network errors are retryable; Meta's permanent errors (131047 outside the
  * 24-hour window, 132001 unknown template, invalid number …) fail the message with Meta's reason.
  */
+import pLimit from 'p-limit';
 import { inArray } from 'drizzle-orm';
 import { whatsappSenders } from '../../db/schema/index.ts';
 import { decryptSecret } from '../../lib/crypto.ts';
-import { mapLimit } from '../../lib/map-limit.ts';
 import { type ChannelDriver, type MessageRow, reason, type SendOutcome } from '../../modules/messaging/index.ts';
 import { type CloudApi, CloudApiError, type CloudOutgoingMessage, createCloudApi } from './cloud-api.ts';
 
@@ -71,7 +71,7 @@ export const whatsappDriver: ChannelDriver = {
         });
       }
     }
-    return mapLimit(rows, CONCURRENCY, async (row): Promise<SendOutcome> => {
+    return pLimit(CONCURRENCY).map(rows, async (row): Promise<SendOutcome> => {
       const owner = senders.find((s) => s.id === row.whatsapp_sender_id)?.account_id;
       const target = row.whatsapp_sender_id === null || owner !== row.account_id ? undefined : apis.get(row.whatsapp_sender_id);
       if (!target) return { ok: false, retryable: false, error_code: 'NO_ACTIVE_SENDER', error_message: reason('whatsapp.senderGone') };

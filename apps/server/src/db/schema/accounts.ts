@@ -35,6 +35,10 @@ export const accounts = pgTable('accounts', {
   customer_short_name: text('customer_short_name'),
   /** up to three {name, email, phone} (the catalogue's contact_person_1–3) */
   contact_persons: jsonb('contact_persons').notNull().default([]),
+  /** ACTIVE | SUSPENDED (by a platform operator: its users are refused, its sending stops) */
+  status: text('status').notNull().default('ACTIVE'),
+  suspended_reason: text('suspended_reason'),
+  suspended_at: timestamp('suspended_at', { withTimezone: true }),
   ...timestamps,
 });
 

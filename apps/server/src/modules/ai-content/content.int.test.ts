@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { smsParts } from './checks.ts';
+import { smsParts } from '../ai/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, json, multipartFile, type TestApp } from '../../test/helper.ts';
 import { call, planCast } from '../ai-plans/plan-fixtures.ts';
@@ -26,7 +26,7 @@ const generate = (body: Record<string, unknown>, token = cast.marketer.token) =>
   call(t, token, 'POST', '/api/ai/content/generate', { brand_id: cast.brandId, ...body });
 
 describe('POST /api/ai/content/generate', () => {
-  it('writes SMS variants within the parts asked for, in both encodings, with their checks — and saves nothing', async () => {
+  it('writes SMS variants within the parts asked for (or says they do not fit), in both encodings, with their checks — and saves nothing', async () => {
     const [before] = await t.sql<{ n: number }>('select count(*)::int as n from templates where account_id = $1', [cast.owner.accountId]);
     for (const [language, topic] of [
       ['en', 'our summer collection is in store'],
@@ -38,12 +38,22 @@ describe('POST /api/ai/content/generate', () => {
         expect(r.data).toMatchObject({ engine: 'builtin', model: null, channel: 'sms', language, max_parts, replaced: 0 });
         expect(r.data.variants).toHaveLength(5);
         for (const v of r.data.variants) {
-          expect(v.sms.parts).toBeLessThanOrEqual(max_parts);
           expect(v.sms).toMatchObject(smsParts(v.sms.text));
           expect(v.sms.encoding).toBe(language === 'ar' ? 'UCS-2' : 'GSM-7');
-          expect(v.checks, v.sms.text).toEqual({ parts_ok: true, variables_ok: true, opt_out: true, language_ok: true, grounded: true });
+          // a shorter phrasing, never a cut; a message that cannot fit says so
+          expect(v.sms.text).not.toMatch(/\.\.\.|…/);
+          expect(v.checks.parts_ok, v.sms.text).toBe(v.sms.parts <= max_parts);
+          expect({ ...v.checks, parts_ok: true }, v.sms.text).toEqual({
+            parts_ok: true,
+            variables_ok: true,
+            opt_out: true,
+            language_ok: true,
+            grounded: true,
+          });
           expect(v.source).toBe('builtin');
         }
+        // two parts hold the offer in both languages
+        if (max_parts === 2) expect(r.data.variants.every((v: any) => v.checks.parts_ok)).toBe(true);
       }
     }
     // the demo brand's voice ("Warm, short sentences") puts the friendly style first
@@ -96,7 +106,10 @@ describe('POST /api/ai/content/generate', () => {
       brand: { name: 'Risala Demo Store' },
       audience: { groups: ['Demo customers'], customers: 500 },
     });
-    expect(r.data.variants[0].sms.text).toContain('Eid offer');
+    // the objective is read as an offer, not pasted: an Arabic text speaks of the Eid in Arabic
+    expect(r.data.variants[0].sms.text).not.toContain('Eid offer');
+    expect(r.data.variants[0].sms.text).toContain('العيد');
+    expect(r.data.variants[0].checks.language_ok).toBe(true);
   });
 
   it('refuses who may not write and plans without AI', async () => {

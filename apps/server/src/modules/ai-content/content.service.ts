@@ -1,10 +1,11 @@
 /**
  * Content generation (POST /api/ai/content/generate): message variants for one channel and
- * language, grounded in facts the product gathers (the brand's voice, the objective, the marketer's
- * topic and link, the audience's size and languages, a brief). The built-in engine writes them from
- * bilingual templates; a model writes its own from the same facts, and each of its variants that
- * fails a check (parts, variables, opt-out, language, a number or link not in the facts) is
- * replaced by the built-in one. Nothing is saved: the editor that asked decides.
+ * language, grounded in facts the product gathers (the brand's voice, the objective, the offer read
+ * from the marketer's topic and link, the audience's size and languages, a brief). The built-in
+ * writer composes them from its phrase banks and the offer — never from the topic's own sentence; a
+ * model writes its own from the same facts, and each of its variants that fails a check (parts,
+ * variables, opt-out, every word in the language, a number or link not in the facts) is replaced
+ * by the built-in one. Nothing is saved: the editor that asked decides.
  */
 import { redactContacts } from '@risala/shared/grounding';
 import type {
@@ -20,13 +21,27 @@ import type { WaComponent } from '@risala/shared/schemas/whatsapp';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { countFor, prepareWriter, write, type Writer } from '../ai/index.ts';
+import {
+  checkVariant,
+  composeEmail,
+  composeSms,
+  composeWhatsapp,
+  type CopyBrief,
+  countFor,
+  extractOffer,
+  passes,
+  prepareWriter,
+  smsParts,
+  type Style,
+  stylesFor,
+  write,
+  type Writer,
+  whatsappComponents,
+} from '../ai/index.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { findBrand } from '../brands/index.ts';
 import { htmlToText, sanitizeEmailHtml } from '../templates/index.ts';
 import { briefText } from './briefs.ts';
-import { checkVariant, passes, smsParts } from './checks.ts';
-import { type Brief, composeEmail, composeSms, composeWhatsapp, type Style, stylesFor } from './compose.ts';
 
 export interface ContentRequest {
   channel: Channel;
@@ -41,14 +56,20 @@ export interface ContentRequest {
   maxParts: number;
 }
 
+/** What the built-in writer reads in the marketer's topic (and the link field). */
+export const offerOf = (r: Pick<ContentRequest, 'topic' | 'link' | 'brand'>) =>
+  extractOffer(r.topic, { brand: r.brand.name, link: r.link });
+
 /** The facts a text may rest on: what the model is given, and what every number is checked against. */
 export function contentFacts(r: ContentRequest): Record<string, unknown> {
+  const { unplaced: _unplaced, parts: _parts, language: _language, ...offer } = offerOf(r);
   return {
     channel: r.channel,
     language: r.language,
     objective: r.objective,
     brand: { name: r.brand.name, voice_and_tone: r.brand.voice_tone },
     topic: redactContacts(r.topic),
+    offer,
     link: r.link,
     ...(r.channel === 'sms' ? { max_sms_parts: r.maxParts } : {}),
     ...(r.audience ? { audience: r.audience } : {}),
@@ -74,7 +95,7 @@ function variantOf(
   const links = r.link ? [r.link] : [];
   const checks = checkVariant(
     { channel: r.channel, language: r.language, ...text },
-    { maxParts: r.maxParts, facts, links, brand: r.brand.name },
+    { maxParts: r.maxParts, facts, links, brand: r.brand.name, literals: [offerOf(r).code] },
   );
   const vars = extractVariables(text.sms, text.email?.subject, text.email?.html).variables;
   return {
@@ -98,23 +119,29 @@ function variantOf(
   };
 }
 
-/** The built-in variants, in the order the brand's voice suggests. */
+/**
+ * The built-in variants, in the order the brand's voice suggests; a style whose text repeats an
+ * earlier one (a tight SMS leaves little room) gives way to the next style.
+ */
 export function builtinVariants(r: ContentRequest, facts = contentFacts(r)): ContentVariant[] {
-  const brief: Brief = {
+  const brief: CopyBrief = {
     language: r.language,
     objective: r.objective,
     brand: r.brand.name,
     voice: r.brand.voice_tone,
-    topic: r.topic,
-    link: r.link,
+    offer: offerOf(r),
   };
-  return stylesFor(r.brand.voice_tone)
-    .slice(0, r.variants)
-    .map((style: Style, i) => {
-      if (r.channel === 'sms') return variantOf(r, i, style, { sms: composeSms(brief, style, r.maxParts) }, 'builtin', facts);
-      if (r.channel === 'email') return variantOf(r, i, style, { email: composeEmail(brief, style) }, 'builtin', facts);
-      return variantOf(r, i, style, { whatsapp: composeWhatsapp(brief, style) }, 'builtin', facts);
-    });
+  const written = (style: Style) => {
+    if (r.channel === 'sms') return { sms: composeSms(brief, style, r.maxParts).text };
+    if (r.channel === 'email') return { email: composeEmail(brief, style) };
+    const w = composeWhatsapp(brief, style);
+    return { whatsapp: { body: w.body, footer: w.footer, parameters: w.variables, components: whatsappComponents(w) } };
+  };
+  const styles = stylesFor(r.brand.voice_tone);
+  const texts = styles.map((style) => ({ style, text: written(style) }));
+  const distinct = texts.filter((t, i) => texts.findIndex((u) => JSON.stringify(u.text) === JSON.stringify(t.text)) === i);
+  const chosen = [...distinct, ...texts.filter((t) => !distinct.includes(t))].slice(0, r.variants);
+  return chosen.map((t, i) => variantOf(r, i, t.style, t.text, 'builtin', facts));
 }
 
 const SHAPES: Record<Channel, string> = {
@@ -197,6 +224,7 @@ export async function writeVariants(ctx: AppContext, accountId: number, writer: 
     language: r.language,
     max_parts: r.maxParts,
     facts,
+    unplaced: offerOf(r).unplaced,
   };
   if (writer.provider.engine === 'builtin') return { ...base, variants: builtin, replaced: 0 };
   const draft = JSON.stringify({

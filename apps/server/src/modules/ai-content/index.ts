@@ -6,4 +6,3 @@
 export { aiContentRoutes, canWriteContent } from './content.routes.ts';
 export { builtinVariants, type ContentRequest, contentFacts, contentRequest, generateContent, writeVariants } from './content.service.ts';
 export { briefText } from './briefs.ts';
-export { smsParts } from './checks.ts';

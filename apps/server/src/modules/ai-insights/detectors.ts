@@ -8,6 +8,7 @@
 import type { InsightKind } from '@risala/shared/schemas/ai-insights';
 import type { Channel } from '@risala/shared/schemas/messages';
 import { judgeBest } from '../../lib/stats.ts';
+import type { ChannelPace } from '../analytics/index.ts';
 import type { Cell, Counts, RouteDelivery } from './source.ts';
 
 export const Z_99 = 2.58;
@@ -298,26 +299,18 @@ export function fatigue(f: { customers: number; messaged: number; top: number })
   ];
 }
 
-/** How long each channel's credits last at the last days' pace. */
-export function creditsForecast(p: {
-  balances: { channel: Channel; balance: number }[];
-  spent: { channel: Channel; credits: number }[];
-  days: number;
-}): Found[] {
+/** How long each channel's credits last at the last days' pace (the pace the dashboard states). */
+export function creditsForecast(p: { days: number; by_channel: readonly ChannelPace[] }): Found[] {
   const out: Found[] = [];
-  for (const b of p.balances) {
-    const spent = p.spent.find((s) => s.channel === b.channel)?.credits ?? 0;
-    if (spent <= 0) continue;
-    const perDay = round1(spent / p.days);
-    const daysLeft = Math.floor(Math.max(0, b.balance) / (spent / p.days));
-    if (daysLeft > CREDITS_HORIZON_DAYS) continue;
+  for (const c of p.by_channel) {
+    if (c.days_left === null || c.days_left > CREDITS_HORIZON_DAYS) continue;
     out.push({
-      id: `credits_forecast:${b.channel}`,
+      id: `credits_forecast:${c.channel}`,
       kind: 'credits_forecast',
-      severity: daysLeft <= CREDITS_WARN_DAYS ? 'warning' : 'info',
-      channel: b.channel,
-      figures: { balance: b.balance, spent, per_day: perDay, days_left: daysLeft, days: p.days },
-      sample: spent,
+      severity: c.days_left <= CREDITS_WARN_DAYS ? 'warning' : 'info',
+      channel: c.channel,
+      figures: { balance: c.balance, spent: c.spent, per_day: round1(c.per_day), days_left: c.days_left, days: p.days },
+      sample: c.spent,
       action: { kind: 'open', url: '/subscriptionplan?upgrade=true', endpoint: null, label: 'buyCredits' },
     });
   }

@@ -1,3 +1,5 @@
+import type { Channel } from '@risala/shared/schemas/messages';
+import { daysLeftAt } from '../analytics/index.ts';
 import { describe, expect, it } from 'vitest';
 import {
   bestSendTimes,
@@ -22,6 +24,12 @@ const counts = (sent: number, delivered: number, opened = 0, clicked = 0) => ({
   opened,
   clicked,
   failed: sent - delivered,
+});
+
+/** A channel's 30-day pace as analytics/credits-pace.ts states it. */
+const pace = (channel: Channel, balance: number, spent: number) => ({
+  days: 30,
+  by_channel: [{ channel, balance, spent, per_day: spent / 30, days_left: daysLeftAt(balance, spent, 30) }],
 });
 
 describe('insight detectors', () => {
@@ -85,10 +93,8 @@ describe('insight detectors', () => {
       figures: { share: 15, most: 7 },
       action: { kind: 'create_group' },
     });
-    expect(
-      creditsForecast({ balances: [{ channel: 'sms', balance: 600 }], spent: [{ channel: 'sms', credits: 3000 }], days: 30 })[0],
-    ).toMatchObject({ severity: 'warning', figures: { per_day: 100, days_left: 6 } });
-    expect(creditsForecast({ balances: [{ channel: 'sms', balance: 600 }], spent: [], days: 30 })).toEqual([]);
+    expect(creditsForecast(pace('sms', 600, 3000))[0]).toMatchObject({ severity: 'warning', figures: { per_day: 100, days_left: 6 } });
+    expect(creditsForecast(pace('sms', 600, 0))).toEqual([]);
     expect(reachability({ customers: 500, unreachable: 100, no_consent: 60 })[0]?.figures).toMatchObject({ share: 20 });
     expect(reachability({ customers: 500, unreachable: 20, no_consent: 20 })).toEqual([]);
   });
@@ -120,9 +126,7 @@ describe('statistics that deserve the name', () => {
   });
 
   it('leaves out credits that last beyond the horizon', () => {
-    expect(
-      creditsForecast({ balances: [{ channel: 'whatsapp', balance: 999 }], spent: [{ channel: 'whatsapp', credits: 1 }], days: 30 }),
-    ).toEqual([]);
+    expect(creditsForecast(pace('whatsapp', 999, 1))).toEqual([]);
     expect(CREDITS_HORIZON_DAYS).toBe(90);
   });
 

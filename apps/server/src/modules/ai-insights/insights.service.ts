@@ -201,21 +201,13 @@ export async function dashboard(ctx: AppContext, auth: AuthContext, lang: Lang, 
     });
   const pace = await source.creditsPace(ctx.db, accountId, 30);
   const today = Date.now();
-  const credits = pace.balances.map(({ channel, balance }) => {
-    const spent = pace.spent.find((s) => s.channel === channel)?.credits ?? 0;
-    const perDay = Math.round((spent / pace.days) * 10) / 10;
+  const credits = pace.by_channel.map(({ channel, balance, per_day, days_left }) => {
     const projection = Array.from({ length: 31 }, (_, i) => ({
       day: new Date(today + i * 86_400_000).toISOString().slice(0, 10),
-      balance: Math.max(0, Math.round(balance - (spent / pace.days) * i)),
+      balance: Math.max(0, Math.round(balance - per_day * i)),
     }));
-    // the same days as the credits_forecast insight
-    return {
-      channel,
-      balance,
-      burn_per_day: perDay,
-      days_left: spent > 0 ? Math.floor(Math.max(0, balance) / (spent / pace.days)) : null,
-      projection,
-    };
+    // the dashboard's and the credits_forecast insight's days: one pace (analytics/credits-pace.ts)
+    return { channel, balance, burn_per_day: Math.round(per_day * 10) / 10, days_left, projection };
   });
   const failures = (await source.failureWindows(ctx.db, accountId, RECENT_DAYS, BASELINE_DAYS))
     .sort((a, b) => b.recent + b.before - (a.recent + a.before))

@@ -240,17 +240,8 @@ export async function frequentRecipientIds(
   return rows.map((r) => Number(r.customer_id));
 }
 
-/** Credits left per channel and spent over the last `days` days (what messages were charged). */
-export async function creditsPace(db: DbOrTx, accountId: number, days: number) {
-  const { rows: balances } = await db.execute<{ channel: Channel; balance: string }>(sql`
-    select channel, balance from credits where account_id = ${accountId} order by channel`);
-  const spent = await rollups.windowFunnels(db, accountId, { fromDays: days, toDays: 0 }, { campaignsOnly: false });
-  return {
-    balances: balances.map((b) => ({ channel: b.channel, balance: Number(b.balance) })),
-    spent: spent.map((r) => ({ channel: r.channel, credits: r.credits })),
-    days,
-  };
-}
+/** Credits left per channel, spent over the last `days` days and the days they last: the dashboard's own pace. */
+export const creditsPace = (db: DbOrTx, accountId: number, days: number) => rollups.creditsPace(db, accountId, days);
 
 /** The funnel of messages sent to each group's current members over the window (static groups and segments). */
 export async function groupFunnels(

@@ -5,7 +5,6 @@
  * launcher's own estimate for exactly these settings, a budget and credit check, and expected
  * results from the account's history. Nothing here is phrased; narrative.ts says it in words.
  */
-import { textLanguage } from '@risala/shared/grounding';
 import type { AiPlanRequest, PlanBody, PlanReason, PlanSegment } from '@risala/shared/schemas/ai-plans';
 import type { CampaignContent } from '@risala/shared/schemas/campaigns';
 import type { ContentVariant } from '@risala/shared/schemas/ai-content';
@@ -14,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { extractOffer, productWords } from '../ai/index.ts';
 import { builtinVariants, briefText, type ContentRequest } from '../ai-content/index.ts';
 import { campaignChannels, channelWindow, engagementCells } from '../ai-insights/index.ts';
 import type { AuthContext } from '../auth/index.ts';
@@ -183,7 +183,11 @@ async function buildSegment(
   const { ctx, accountId, input } = c;
   const language = counts.language;
   const topic = topicFor(input, language);
-  if (textLanguage(topic) !== language) notes.push({ key: 'topicLanguage', params: { segment: counts.key, language } });
+  // the messages are written from the offer in the notes; what the writer could not use is said
+  const offer = extractOffer(topic, { brand: base.brand.name, link: base.link });
+  const unused = [...offer.unplaced, ...[productWords(offer, language).unused ?? []].flat()];
+  if (unused.length)
+    notes.push({ key: 'notUsed', params: { segment: counts.key, language, words: unused.join(language === 'ar' ? '، ' : ', ') } });
   const request = (channel: Channel): ContentRequest => ({
     ...base,
     topic,
@@ -218,6 +222,7 @@ async function buildSegment(
     start_date: input.start_date,
     end_date: input.end_date,
     time_zone: c.timeZone,
+    deadline: offer.deadline,
   });
   if (sendTime.source === 'default')
     notes.push({ key: 'defaultSendTime', params: { segment: counts.key, channel: fallback[0] ?? 'sms', hour: sendTime.hour } });

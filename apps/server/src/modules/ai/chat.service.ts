@@ -1,10 +1,12 @@
 /**
  * One chat turn: check everything that can be refused before anything streams (the conversation is
  * the caller's, the daily cap), then let the account's provider answer through the tool box, and
- * keep the question, the answer (engine, model, drafts, tools, tokens, latency) and the usage.
+ * keep the question, the answer (engine, model, drafts, tools, tokens, latency) and the usage. A
+ * message the assistant drafts is offered in the answer (`drafts`); the chat itself saves none.
  */
 import { randomUUID } from 'node:crypto';
 import type { ChatRequest, ChatResponse, ChatStreamEvent, DraftCard, ToolUse } from '@risala/shared/schemas/ai';
+import type { MessageDraft } from '@risala/shared/schemas/ai-draft';
 import type { QueryRun } from '@risala/shared/schemas/ai-query';
 import type { AppContext } from '../../context.ts';
 import type { AuthContext } from '../auth/index.ts';
@@ -48,7 +50,12 @@ export async function runTurn(
   await repo.addMessage(ctx.db, owner, t.conversationId, { role: 'user', text: t.input.query, language: t.language });
   emit({ event: 'start', data: { conversation_id: t.conversationId, engine: t.provider.engine, model: t.provider.model } });
 
-  const record: { uses: ToolUse[]; cards: DraftCard[]; queries: QueryRun[] } = { uses: [], cards: [], queries: [] };
+  const record: { uses: ToolUse[]; cards: DraftCard[]; drafts: MessageDraft[]; queries: QueryRun[] } = {
+    uses: [],
+    cards: [],
+    drafts: [],
+    queries: [],
+  };
   const box = createToolBox(TOOLS, { ctx, auth: t.auth, lang: t.language, shareContacts: t.shareContacts }, record);
   // cards are shown as soon as a draft exists
   const tools: ToolBox = {
@@ -56,6 +63,7 @@ export async function runTurn(
     async run(name, args) {
       const out = await box.run(name, args);
       if (out.card) emit({ event: 'card', data: out.card });
+      if (out.draft) emit({ event: 'draft', data: out.draft });
       return out;
     },
   };
@@ -90,6 +98,7 @@ export async function runTurn(
     model: t.provider.model,
     language: t.language,
     cards: record.cards,
+    drafts: record.drafts,
     tools: record.uses,
     queries: record.queries,
     prompt_tokens: result.usage.prompt_tokens,
@@ -105,6 +114,7 @@ export async function runTurn(
     model: t.provider.model,
     language: t.language,
     cards: record.cards,
+    drafts: record.drafts,
     tools: record.uses,
     queries: record.queries,
     usage: result.usage,

@@ -1,5 +1,6 @@
 /** Conversations and their messages: each one belongs to one user of one account, and only they read it. */
 import type { ChatMessage, DraftCard, ToolUse } from '@risala/shared/schemas/ai';
+import type { MessageDraft } from '@risala/shared/schemas/ai-draft';
 import type { QueryRun } from '@risala/shared/schemas/ai-query';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -39,6 +40,19 @@ export async function recentHistory(db: DbOrTx, o: Owner, id: string, limit = 12
   return rows;
 }
 
+/**
+ * An answer's saved campaign drafts and its offered message drafts share the `cards` column (a
+ * message draft as `{ kind: 'message_draft', draft }`), so a reloaded conversation shows both.
+ */
+const packCards = (cards: DraftCard[], drafts: MessageDraft[]) => [...cards, ...drafts.map((draft) => ({ kind: 'message_draft', draft }))];
+function unpackCards(raw: unknown): { cards: DraftCard[]; drafts: MessageDraft[] } {
+  const all = Array.isArray(raw) ? (raw as { kind?: string; draft?: MessageDraft }[]) : [];
+  return {
+    cards: all.filter((c) => c.kind !== 'message_draft') as DraftCard[],
+    drafts: all.flatMap((c) => (c.kind === 'message_draft' && c.draft ? [c.draft] : [])),
+  };
+}
+
 export async function addMessage(
   db: DbOrTx,
   o: Owner,
@@ -50,6 +64,7 @@ export async function addMessage(
     model?: string | null;
     language?: string | null;
     cards?: DraftCard[];
+    drafts?: MessageDraft[];
     tools?: ToolUse[];
     queries?: QueryRun[];
     prompt_tokens?: number;
@@ -60,7 +75,7 @@ export async function addMessage(
   const { rows } = await db.execute<{ id: number; created_at: string }>(sql`
     insert into ai_messages (account_id, conversation_id, role, text, engine, model, language, cards, tools, queries, prompt_tokens, completion_tokens, latency_ms)
     values (${o.accountId}, ${conversationId}::uuid, ${m.role}, ${m.text}, ${m.engine ?? null}, ${m.model ?? null}, ${m.language ?? null},
-            ${JSON.stringify(m.cards ?? [])}::jsonb, ${JSON.stringify(m.tools ?? [])}::jsonb, ${JSON.stringify(m.queries ?? [])}::jsonb, ${m.prompt_tokens ?? 0}, ${m.completion_tokens ?? 0}, ${m.latency_ms ?? null})
+            ${JSON.stringify(packCards(m.cards ?? [], m.drafts ?? []))}::jsonb, ${JSON.stringify(m.tools ?? [])}::jsonb, ${JSON.stringify(m.queries ?? [])}::jsonb, ${m.prompt_tokens ?? 0}, ${m.completion_tokens ?? 0}, ${m.latency_ms ?? null})
     returning id, created_at`);
   await db.execute(sql`update ai_conversations set updated_at = now() where id = ${conversationId}::uuid and account_id = ${o.accountId}`);
   const row = rows[0] as { id: number; created_at: string };
@@ -110,7 +125,7 @@ export async function readConversation(db: DbOrTx, o: Owner, id: string) {
     timestamp: iso(r.created_at),
     engine: (r.engine as ChatMessage['engine']) ?? null,
     model: (r.model as string | null) ?? null,
-    cards: (r.cards as DraftCard[]) ?? [],
+    ...unpackCards(r.cards),
     tools: (r.tools as ToolUse[]) ?? [],
     queries: (r.queries as QueryRun[]) ?? [],
   }));

@@ -16,3 +16,9 @@ export { type Lang, questionLanguage } from './language.ts';
 export { countFor } from './tools/audience.ts';
 export { streamWriting } from './sse.ts';
 export { zonedInstant } from './builtin/zoned.ts';
+// the built-in writer: the offer read from a request, messages from the phrase banks, their checks
+export { extractOffer, requestLanguage } from './copy/offer.ts';
+export { STYLES, type Style, stylesFor } from './copy/bank.ts';
+export { type CopyBrief, composeSms, composeWhatsapp, productWords, whatsappComponents } from './copy/compose.ts';
+export { composeEmail } from './copy/email.ts';
+export { type Checks, checkVariant, passes, smsParts } from './copy/checks.ts';

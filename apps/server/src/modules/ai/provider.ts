@@ -5,6 +5,7 @@
  * shows came through a tool.
  */
 import type { AiEngine, DraftCard } from '@risala/shared/schemas/ai';
+import type { MessageDraft } from '@risala/shared/schemas/ai-draft';
 import type { QueryRun } from '@risala/shared/schemas/ai-query';
 import type { Lang } from './language.ts';
 
@@ -13,11 +14,13 @@ export interface HistoryItem {
   text: string;
 }
 
-/** What a tool run gives back: the data (JSON) the answer may use, and a draft card if it made one. */
+/** What a tool run gives back: the data (JSON) the answer may use, and a draft card or message draft if it made one. */
 export interface ToolOutcome {
   ok: boolean;
   data: unknown;
   card?: DraftCard;
+  /** a message drafted for the user to save or use (nothing saved) */
+  draft?: MessageDraft;
   /** a typed question it ran (query_account): shown under the answer in words, with its screen link */
   query?: QueryRun;
 }

@@ -8,6 +8,7 @@ export { audienceMetrics } from './audience.ts';
 export { type BatchFigures, campaignBatchFigures, campaignFailures, campaignStatusCounts, campaignTimeline } from './campaign-report.ts';
 export { campaignDashboard, campaignMetrics } from './campaigns.ts';
 export { channelMetrics } from './channels.ts';
+export { type ChannelPace, creditsPace, daysLeftAt } from './credits-pace.ts';
 export { EventsHub, eventsAfter, type Subscriber } from './events.ts';
 export { foldOnce, type RollupFolder, startRollupFolder } from './fold.ts';
 export { overview } from './overview.ts';

@@ -18,10 +18,11 @@ import { CHANNELS, type Channel } from '@risala/shared/schemas/messages';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Lang } from '../messaging/index.ts';
+import { creditsPace } from './credits-pace.ts';
 import { countryOfPrefix } from './destinations.ts';
-import { bucketDays, dayBucket, dayNumber, dayText, resolveRange, todayIn } from './range.ts';
+import { bucketDays, dayBucket, resolveRange } from './range.ts';
 import { failureReason } from './reasons.ts';
-import { dayEndSql, dayStartSql, type MeasureRow, resolveScope, type Scope, source, sums } from './source.ts';
+import { dayEndSql, dayStartSql, type MeasureRow, resolveScope, source, sums } from './source.ts';
 import { type Acc, accOf, add, emptyAcc, rate, toTotals } from './totals.ts';
 
 type DailyRow = MeasureRow & { day: string; campaign_id: number; channel: Channel };
@@ -61,30 +62,19 @@ function addToPoint(p: Point, channel: Channel, r: MeasureRow) {
  * filter): an SMS credit and an email credit are different units, so the channel that runs out
  * first is the account's outlook.
  */
-async function creditsOutlook(db: DbOrTx, s: Scope, today: string): Promise<CreditsOutlook> {
-  const { rows: balances } = await db.execute<{ channel: Channel; balance: number }>(sql`
-    select channel, balance::float8 as balance from credits where account_id = ${s.accountId} order by channel`);
-  const all: Scope = { ...s, channel: undefined, campaignIds: null };
-  const { rows } = await db.execute<{ channel: Channel; credits: number }>(sql`
-    select r.channel, coalesce(sum(r.credits), 0)::float8 as credits
-      from ${source(all, { table: 'analytics_daily', time: 'day', from: dayText(dayNumber(today) - 29), to: today, keys: ['channel'], measures: ['credits'] })}
-     group by 1`);
-  const used = new Map(rows.map((r) => [r.channel, Number(r.credits)]));
-  const byChannel = balances.map((b) => {
-    const balance = Number(b.balance);
-    const burn = (used.get(b.channel) ?? 0) / 30;
-    return {
-      channel: b.channel,
-      balance,
-      burn_per_day: Math.round(burn * 100) / 100,
-      days_left: burn > 0 ? Math.floor(Math.max(0, balance) / burn) : null,
-    };
-  });
+async function creditsOutlook(db: DbOrTx, accountId: number): Promise<CreditsOutlook> {
+  const pace = await creditsPace(db, accountId, 30);
+  const byChannel = pace.by_channel.map((c) => ({
+    channel: c.channel,
+    balance: c.balance,
+    burn_per_day: Math.round(c.per_day * 100) / 100,
+    days_left: c.days_left,
+  }));
   const firstOut = byChannel.filter((c) => c.days_left !== null).sort((a, b) => (a.days_left as number) - (b.days_left as number))[0];
   return {
     balance: byChannel.reduce((t, b) => t + b.balance, 0),
     by_channel: byChannel,
-    burn_per_day: Math.round((rows.reduce((t, r) => t + Number(r.credits), 0) / 30) * 100) / 100,
+    burn_per_day: Math.round((pace.by_channel.reduce((t, c) => t + c.spent, 0) / pace.days) * 100) / 100,
     days_left: firstOut?.days_left ?? null,
     first_out: firstOut?.channel ?? null,
   };
@@ -224,7 +214,7 @@ export async function overview(db: DbOrTx, accountId: number, filter: DashboardF
     range,
     current: toTotals(current),
     previous: toTotals(previous),
-    credits: await creditsOutlook(db, s, todayIn(s.timezone)),
+    credits: await creditsOutlook(db, accountId),
     series: [...points.values()],
     funnel: funnelRows,
     top_delivered: byDelivered,

@@ -19,6 +19,7 @@ import { resetMail } from '../../mail/templates.ts';
 import { createAccountWithOwner } from '../accounts/index.ts';
 import { notify } from '../notifications/index.ts';
 import { audit, userActor } from '../audit/index.ts';
+import { assertAccountActive } from './guard.ts';
 import { hasRecentOtp, isLastCode, issueOtp, lockEmail, verifyOtp } from './otp.service.ts';
 import { countSignUpSend, isSendLimit, mailAccountExists, quietAnswer, replacePendingRegistration, sendGate } from './same-answer.ts';
 import { issueToken, revokeUserSessions } from './tokens.ts';
@@ -202,6 +203,7 @@ async function checkCredentials(ctx: AppContext, input: LoginInput, meta: Reques
   if (!found || !valid) throw new AppError('INVALID_LOGIN_DATA');
   await ctx.db.update(loginAttempts).set({ success: true }).where(eq(loginAttempts.id, attempt.id));
   if (found.user.status !== 'ACTIVE') throw new AppError('USER_INACTIVE');
+  assertAccountActive(found.account);
   if (!found.user.email_verified_at) throw new AppError('EMAIL_NOT_VERIFIED');
   if (!found.permissions?.sms_portal?.length) throw new AppError('NO_PERMISSIONS_TO_LOGIN');
   return { ...found, stepUp: attempt.stepUp };
@@ -239,6 +241,7 @@ export async function verifyLoginOtp(ctx: AppContext, input: { email: string; ot
   const found = await findByEmail(ctx.db, input.email);
   if (!found || found.user.id !== userId) throw new AppError('OTP_INVALID');
   if (found.user.status !== 'ACTIVE') throw new AppError('USER_INACTIVE');
+  assertAccountActive(found.account);
   if (!found.permissions?.sms_portal?.length) throw new AppError('NO_PERMISSIONS_TO_LOGIN');
   return startSession(ctx, found, meta);
 }

@@ -60,9 +60,12 @@ export function authenticate(ctx: AppContext) {
       role_name: string;
       permissions: PermissionTree;
       plan: string;
+      account_status: string;
+      suspended_reason: string | null;
     }>(
       `select s.id as session_id, s.revoked_at, s.expires_at, u.id as user_id, u.account_id,
-              u.status, u.created_at, u.language, r.key as role_key, r.role_name, r.permissions, a.plan
+              u.status, u.created_at, u.language, r.key as role_key, r.role_name, r.permissions, a.plan,
+              a.status as account_status, a.suspended_reason
          from sessions s
          join users u on u.id = s.user_id and u.account_id = s.account_id
          join roles r on r.id = u.role_id and r.account_id = u.account_id
@@ -74,6 +77,7 @@ export function authenticate(ctx: AppContext) {
     if (!row) throw new AppError('SESSION_EXPIRED');
     // a deactivated user's sessions are revoked at once; their open tab is told why (not "expired")
     if (row.status !== 'ACTIVE') throw new AppError('USER_INACTIVE');
+    assertAccountActive({ status: row.account_status, suspended_reason: row.suspended_reason });
     if (row.revoked_at || row.expires_at.getTime() <= Date.now()) throw new AppError('SESSION_EXPIRED');
     request.auth = {
       userId: row.user_id,
@@ -86,6 +90,13 @@ export function authenticate(ctx: AppContext) {
       language: row.language,
     };
   };
+}
+
+/** A platform operator suspended the account: its users are told so, with the operator's reason. */
+export function assertAccountActive(account: { status: string; suspended_reason: string | null }) {
+  if (account.status !== 'SUSPENDED') return;
+  const reason = account.suspended_reason ?? '';
+  throw new AppError('ACCOUNT_SUSPENDED', { params: { reason }, data: { reason } });
 }
 
 export function requireAuth(request: FastifyRequest): AuthContext {

@@ -5,6 +5,6 @@
 export { passwordRoutes, privateAuthRoutes, publicAuthRoutes, setSessionCookies } from './auth.routes.ts';
 export { hashPassword, purgeExpired, type RequestMeta, startSession } from './auth.service.ts';
 export { revokeUserSessions } from './tokens.ts';
-export { type AuthContext, authenticate, planGate, requireAuth, requirePermission } from './guard.ts';
+export { assertAccountActive, type AuthContext, authenticate, planGate, requireAuth, requirePermission } from './guard.ts';
 export { type LiveSession, type StreamEnd, watchSession } from './live-session.ts';
 export { accountTimeZone, assertUserInAccount, findByEmail, findInAccount, signUpProfile, toUserDto, type UserRow } from './users.repo.ts';

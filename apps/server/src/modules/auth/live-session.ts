@@ -25,7 +25,9 @@ export interface LiveSession {
 async function sessionIsLive(ctx: AppContext, auth: AuthContext): Promise<boolean> {
   const { rows } = await ctx.db.$client.query(
     `select 1 from sessions s join users u on u.id = s.user_id and u.account_id = s.account_id
-      where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > now() and u.status = 'ACTIVE'`,
+                    join accounts a on a.id = s.account_id
+      where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > now() and u.status = 'ACTIVE'
+        and a.status = 'ACTIVE'`,
     [auth.sessionId, auth.userId],
   );
   return rows.length > 0;

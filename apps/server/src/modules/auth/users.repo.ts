@@ -29,7 +29,15 @@ export interface UserWithRole {
   user: UserRow;
   roleKey: string;
   permissions: PermissionTree;
-  account: { id: number; name: string; plan: string; needs_approval: boolean; timezone: string };
+  account: {
+    id: number;
+    name: string;
+    plan: string;
+    needs_approval: boolean;
+    timezone: string;
+    status: string;
+    suspended_reason: string | null;
+  };
 }
 
 async function withRole(db: DbOrTx, where: ReturnType<typeof eq>): Promise<UserWithRole | null> {
@@ -51,6 +59,8 @@ async function withRole(db: DbOrTx, where: ReturnType<typeof eq>): Promise<UserW
       plan: row.account.plan,
       needs_approval: row.account.needs_approval,
       timezone: row.account.timezone,
+      status: row.account.status,
+      suspended_reason: row.account.suspended_reason,
     },
   };
 }

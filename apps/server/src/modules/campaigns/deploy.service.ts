@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuthContext } from '../auth/index.ts';
+import { assertAccountActive, type AuthContext } from '../auth/index.ts';
 import { reserveCredits } from '../messaging/index.ts';
 import { buildAudience, countAudience } from './audience.ts';
 import * as repo from './campaigns.repo.ts';
@@ -73,6 +73,11 @@ function completeness(row: repo.CampaignRow): FieldError[] {
 /** Deploys in its own transaction, or inside `db` when that is one (a savepoint there). */
 export async function deployCampaign(ctx: AppContext, auth: AuthContext, id: number, db: DbOrTx = ctx.db) {
   return db.transaction(async (tx) => {
+    // a suspended account sends nothing (its sessions are refused too; this holds for every caller)
+    const { rows: held } = await tx.execute<{ status: string; suspended_reason: string | null }>(
+      sql`select status, suspended_reason from accounts where id = ${auth.accountId}`,
+    );
+    if (held[0]) assertAccountActive(held[0]);
     const row = await requireCampaign(tx, auth.accountId, id, true);
     if (row.status !== 'DRAFT') throw new AppError('CAMPAIGN_STATE_INVALID', { data: { status: row.status } });
     const errors = completeness(row);

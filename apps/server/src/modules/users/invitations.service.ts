@@ -32,6 +32,29 @@ interface InvitationRow {
 
 const expiry = () => new Date(Date.now() + INVITATION.ttlHours * 3_600_000);
 
+/**
+ * An invitation is mailed again (Resend, or inviting its pending address again) at most
+ * INVITATION.resendsPerDay times in any 24 hours: INVITATION_RESEND_LIMIT, with `retry_after`
+ * (seconds until the oldest of those leaves the window). The audit entries written with each
+ * resend are the count; the invitation row is locked, so two resends at once are counted in turn.
+ */
+async function assertResendAllowed(tx: DbOrTx, accountId: number, invitationId: number) {
+  const { rows } = await tx.execute<{ n: number; retry_after: number | null }>(sql`
+    select count(*)::int as n,
+           ceil(extract(epoch from min(created_at) + interval '24 hours' - now()))::int as retry_after
+      from audit_log
+     where account_id = ${accountId} and created_at > now() - interval '24 hours'
+       and target_type = 'invitation' and target_id = ${String(invitationId)}
+       and (action = 'user.invitation_resent' or (action = 'user.invited' and data->>'replaced' = 'true'))`);
+  const { n = 0, retry_after } = rows[0] ?? {};
+  if (n >= INVITATION.resendsPerDay) {
+    throw new AppError('INVITATION_RESEND_LIMIT', {
+      params: { max: INVITATION.resendsPerDay },
+      data: { retry_after: Math.max(1, retry_after ?? 1) },
+    });
+  }
+}
+
 async function mailInvitation(ctx: AppContext, tx: DbOrTx, auth: AuthContext, inv: InvitationRow, token: string) {
   const { rows } = await tx.execute<{ inviter: string; account: string; role: string }>(sql`
     select trim(u.first_name || ' ' || u.last_name) as inviter, a.name as account, r.role_name as role
@@ -80,6 +103,7 @@ export async function invite(ctx: AppContext, auth: AuthContext, input: InviteIn
       select id, expires_at from invitations where account_id = ${auth.accountId} and lower(email) = lower(${input.email})
          and accepted_at is null and revoked_at is null for update`);
     const replaced = existing[0];
+    if (replaced) await assertResendAllowed(tx, auth.accountId, replaced.id);
     if (!replaced || new Date(replaced.expires_at) <= new Date()) await repo.assertSeatFree(tx, auth.accountId, account.plan);
     const { rows } = replaced
       ? await tx.execute<InvitationRow & Record<string, unknown>>(sql`
@@ -100,7 +124,7 @@ export async function invite(ctx: AppContext, auth: AuthContext, input: InviteIn
       action: 'user.invited',
       target: { type: 'invitation', id: inv.id, label: inv.email },
       ip,
-      data: { role: role.key ?? role.role_name, needs_approval: values.needs_approval },
+      data: { role: role.key ?? role.role_name, needs_approval: values.needs_approval, ...(replaced ? { replaced: true } : {}) },
     });
     await mailInvitation(ctx, tx, auth, inv, token);
     return inv.id;
@@ -113,6 +137,7 @@ export async function resend(ctx: AppContext, auth: AuthContext, id: number, ip:
   await ctx.db.transaction(async (tx) => {
     const account = await repo.lockAccount(tx, auth.accountId);
     const inv = await pendingInvitation(tx, auth.accountId, id);
+    await assertResendAllowed(tx, auth.accountId, inv.id);
     if (new Date(inv.expires_at) <= new Date()) await repo.assertSeatFree(tx, auth.accountId, account.plan);
     const token = urlToken();
     await tx.execute(sql`update invitations set token_hash = ${hmac(ctx.config.jwtSecret, token)}, expires_at = ${expiry()},

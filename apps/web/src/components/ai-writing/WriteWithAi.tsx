@@ -13,9 +13,10 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client.ts';
-import { currentLanguage } from '../../lib/i18n.ts';
-import { autoDir, textDir } from '../../lib/text-direction.ts';
+import { currentLanguage, formatList, isolate } from '../../lib/i18n.ts';
+import { autoDir } from '../../lib/text-direction.ts';
 import { ApiErrorAlert } from '../page/ApiErrorAlert.tsx';
+import { MessageText } from '../text/MessageText.tsx';
 
 export interface WriteDefaults {
   topic?: string;
@@ -58,7 +59,7 @@ function Checks({ v }: { v: ContentVariant }) {
   );
 }
 
-function VariantCard({ v, onUse, useLabel }: { v: ContentVariant; onUse: () => void; useLabel: string }) {
+function VariantCard({ v, onUse, useLabel, maxParts }: { v: ContentVariant; onUse: () => void; useLabel: string; maxParts: number }) {
   const { t } = useTranslation();
   const body = v.sms?.text ?? v.whatsapp?.body ?? v.email?.text ?? '';
   return (
@@ -77,22 +78,13 @@ function VariantCard({ v, onUse, useLabel }: { v: ContentVariant; onUse: () => v
             {useLabel}
           </Button>
         </Group>
-        {v.email && (
-          <Text fw={600} size="sm" dir={textDir(v.email.subject) ?? 'auto'}>
-            {v.email.subject}
-          </Text>
-        )}
-        {v.email?.preheader && (
-          <Text size="xs" c="dimmed" dir={textDir(v.email.preheader) ?? 'auto'}>
-            {v.email.preheader}
-          </Text>
-        )}
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} dir={textDir(body) ?? 'auto'} data-testid="ai-variant-text">
-          {body}
-        </Text>
-        {v.whatsapp?.footer && (
-          <Text size="xs" c="dimmed" dir={textDir(v.whatsapp.footer) ?? 'auto'}>
-            {v.whatsapp.footer}
+        {v.email && <MessageText text={v.email.subject} fw={600} size="sm" />}
+        {v.email?.preheader && <MessageText text={v.email.preheader} size="xs" c="dimmed" />}
+        <MessageText text={body} size="sm" testId="ai-variant-text" />
+        {v.whatsapp?.footer && <MessageText text={v.whatsapp.footer} size="xs" c="dimmed" />}
+        {v.sms && !v.checks.parts_ok && (
+          <Text size="xs" c="red" data-testid="ai-variant-does-not-fit">
+            {t('ai.write.doesNotFit', { parts: v.sms.parts, max: maxParts })}
           </Text>
         )}
         {v.sms && (
@@ -232,10 +224,16 @@ export function WriteWithAi({ channel, defaults, onPick, useLabel, testId = 'wri
                 {result.engine === 'builtin' ? t('ai.write.builtinNote') : t('ai.write.modelNote', { model: result.model ?? '' })}
                 {result.replaced > 0 ? ` ${t('ai.write.replaced', { n: result.replaced })}` : ''}
               </Text>
+              {result.engine === 'builtin' && result.unplaced.length > 0 && (
+                <Text size="xs" c="orange" data-testid={`${testId}-unplaced`}>
+                  {t('ai.write.unplaced', { words: formatList(result.unplaced.map(isolate)) })}
+                </Text>
+              )}
               {result.variants.map((v) => (
                 <VariantCard
                   key={v.index}
                   v={v}
+                  maxParts={result.max_parts}
                   useLabel={useLabel ?? t('ai.write.use')}
                   onUse={() => {
                     onPick(v);

@@ -9,6 +9,7 @@ import { useSession } from '../../lib/session.ts';
 import { useTimeFormat } from '../../lib/time.ts';
 import { LazyMarkdown as ChatMarkdown } from '../markdown/LazyMarkdown.tsx';
 import { DraftCard } from './DraftCard.tsx';
+import { MessageDraftCard } from './MessageDraftCard.tsx';
 import { QueryCaptions } from './QueryCaptions.tsx';
 import { useClearOfActions } from './use-clear-of-actions.ts';
 import { type UiMessage, useChat } from './use-chat.ts';
@@ -54,6 +55,13 @@ function Message({ m, onOpenDraft }: { m: UiMessage; onOpenDraft: () => void }) 
           <Stack gap={6} mt={6}>
             {m.cards.map((c) => (
               <DraftCard key={`${c.kind}${c.id}`} card={c} onOpen={onOpenDraft} />
+            ))}
+          </Stack>
+        )}
+        {m.drafts.length > 0 && (
+          <Stack gap={6} mt={6}>
+            {m.drafts.map((d, i) => (
+              <MessageDraftCard key={i} draft={d} onOpen={onOpenDraft} />
             ))}
           </Stack>
         )}
@@ -191,7 +199,7 @@ export function ChatWidget() {
               <ChatMarkdown text={t('ai.chat.welcome')} />
             </Paper>
             {chat.messages
-              .filter((m) => !(m.pending && !m.text && m.cards.length === 0))
+              .filter((m) => !(m.pending && !m.text && m.cards.length === 0 && m.drafts.length === 0))
               .map((m) => (
                 <Message key={m.key} m={m} onOpenDraft={onOpenDraft} />
               ))}

@@ -4,6 +4,7 @@
  * indicator (health every 10 s while open; offline after a failed send, online after a success, §4).
  */
 import type { AiEngine, DraftCard, ToolUse } from '@risala/shared/schemas/ai';
+import type { MessageDraft } from '@risala/shared/schemas/ai-draft';
 import type { QueryRun } from '@risala/shared/schemas/ai-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
@@ -20,6 +21,8 @@ export interface UiMessage {
   engine: AiEngine | null;
   model: string | null;
   cards: DraftCard[];
+  /** messages drafted and offered (saved only when the user chooses on the card) */
+  drafts: MessageDraft[];
   tools: ToolUse[];
   /** the typed questions the answer ran, shown under it in words with their screen links */
   queries: QueryRun[];
@@ -70,7 +73,9 @@ export function useChat(open: boolean) {
     void getConversation(conversationId)
       .then((c) => {
         if (!c) return;
-        setMessages((now) => (now.length > 0 ? now : c.messages.map((m) => ({ key: `s${m.id}`, ...m, pending: false, failure: null }))));
+        setMessages((now) =>
+          now.length > 0 ? now : c.messages.map((m) => ({ key: `s${m.id}`, ...m, drafts: m.drafts ?? [], pending: false, failure: null })),
+        );
       })
       .catch(() => {});
   }, [open, conversationId]);
@@ -93,6 +98,7 @@ export function useChat(open: boolean) {
           engine: null,
           model: null,
           cards: [],
+          drafts: [],
           tools: [],
           queries: [],
           pending: false,
@@ -106,6 +112,7 @@ export function useChat(open: boolean) {
           engine: null,
           model: null,
           cards: [],
+          drafts: [],
           tools: [],
           queries: [],
           pending: true,
@@ -129,6 +136,7 @@ export function useChat(open: boolean) {
             },
             onTool: (name, status) => setTool(status === 'running' ? name : null),
             onCard: (card) => update((m) => ({ cards: [...m.cards, card] })),
+            onDraft: (draft) => update((m) => ({ drafts: [...m.drafts, draft] })),
           },
           controller.signal,
         );
@@ -138,6 +146,7 @@ export function useChat(open: boolean) {
           engine: done.engine,
           model: done.model,
           cards: done.cards,
+          drafts: done.drafts,
           tools: done.tools,
           queries: done.queries,
           pending: false,

@@ -10,6 +10,7 @@ import { EmptyNote } from '../../components/page/EmptyNote.tsx';
 import { useLeaveGuard } from '../../components/page/LeaveGuard.tsx';
 import { LoadError } from '../../components/page/LoadError.tsx';
 import { PageLoader } from '../../components/page/PageLoader.tsx';
+import { type LauncherPrefill, readPrefill } from '../../lib/draft-prefill.ts';
 import { isApiError } from '../../lib/http.ts';
 import { translateMessage } from '../../lib/i18n.ts';
 import { useAccountTimeZone, userProfileQuery, useSession } from '../../lib/session.ts';
@@ -23,6 +24,7 @@ import { StatusBadge } from './components/StatusBadge.tsx';
 import {
   draftBody,
   draftFromCampaign,
+  draftFromPrefill,
   emptyDraft,
   type LauncherDraft,
   STEPS,
@@ -86,8 +88,8 @@ function StepAlert({ issues }: { issues: string[] }) {
   );
 }
 
-/** The step-by-step launcher over one draft (new, or loaded from /campaign/:id). */
-function Launcher({ initial }: { initial: Campaign | null }) {
+/** The step-by-step launcher over one draft (new — possibly with the assistant's message — or loaded from /campaign/:id). */
+function Launcher({ initial, prefill = null }: { initial: Campaign | null; prefill?: LauncherPrefill | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { permissions, userId } = useSession();
@@ -95,7 +97,9 @@ function Launcher({ initial }: { initial: Campaign | null }) {
   const accountZone = useAccountTimeZone();
   // schedule times are typed and shown in the account's zone (the campaign's, once saved)
   const timeZone = initial?.timezone ?? accountZone;
-  const [draft, setDraft] = useState<LauncherDraft>(() => (initial ? draftFromCampaign(initial, timeZone) : emptyDraft()));
+  const [draft, setDraft] = useState<LauncherDraft>(() =>
+    initial ? draftFromCampaign(initial, timeZone) : prefill ? draftFromPrefill(prefill) : emptyDraft(),
+  );
   const [dirty, setDirty] = useState(false);
   const [step, setStep] = useState(0);
   // steps the user tried to leave incomplete: their missing fields are shown
@@ -416,5 +420,5 @@ export function LauncherPage() {
     // nothing to offer: this visit is the launcher's from now on
     setSession({ ...session, editing: true });
   }
-  return <Launcher key={session.n} initial={null} />;
+  return <Launcher key={session.n} initial={null} prefill={readPrefill(location.state)} />;
 }

@@ -7,6 +7,7 @@
 import type { AB_METRICS, CampaignDraftInput } from '@risala/shared/schemas/campaigns';
 import type { Channel } from '@risala/shared/schemas/messages';
 import { unfinishedLinks } from '@risala/shared/email-design';
+import type { LauncherPrefill } from '../../lib/draft-prefill.ts';
 import type { Campaign } from './api/types.ts';
 import { isoToZonedLocal, zonedScheduleError, zonedLocalToIso } from '../../lib/zoned.ts';
 
@@ -56,6 +57,15 @@ export const emptyDraft = (): LauncherDraft => ({
   ab: { enabled: false, split_percent: 10, metric: 'open', after_hours: 4, variant_b: emptyContent() },
   schedule: { mode: 'now', at: '' },
 });
+
+/** A new draft with a message the assistant drafted ("Use in a campaign"): its channel chosen, its text filled in. */
+export function draftFromPrefill(p: LauncherPrefill): LauncherDraft {
+  const draft = emptyDraft();
+  draft.channels = [p.channel];
+  if (p.channel === 'sms') draft.content.sms = { source: 'text', text: p.text, template_id: null };
+  else draft.content.email = { ...draft.content.email, source: 'compose', subject: p.subject ?? '', html: p.html ?? '' };
+  return draft;
+}
 
 type WireContent = NonNullable<CampaignDraftInput['content']>;
 

@@ -1,6 +1,7 @@
 /**
- * Drafting requests on the built-in engine: a template or a campaign saved as a draft through the
- * drafting tools (nothing is sent, approved or launched), with the group the parser found by name.
+ * A campaign request on the built-in engine: a launcher draft through the draft_campaign tool
+ * (nothing is sent, approved or launched), with the group the parser found by name. A message
+ * request is written and offered by draft-offer.ts.
  */
 import { formatInZone } from '@risala/shared/time';
 import type { ChatTurn } from '../provider.ts';
@@ -9,31 +10,6 @@ import { md, type Phrases } from './phrases.ts';
 import { type Data, tool, toolOrReason } from './tool-calls.ts';
 
 type Draft = Extract<ParseOutcome, { kind: 'draft' }>;
-
-export async function draftTemplate(turn: ChatTurn, p: Phrases, d: Draft): Promise<string> {
-  const channel = d.channel ?? 'sms';
-  const brands = (await tool(turn.tools, 'list_brands'))?.brands as Data[] | undefined;
-  const brand = brands?.[0];
-  const text = p.t(`draft.pattern.${channel === 'email' ? 'email' : 'sms'}`, { brand: brand?.name ?? '', topic: d.topic });
-  const stamp = new Date().toISOString().slice(0, 19).replace('T', ' ');
-  const save = (name: string) =>
-    toolOrReason(turn.tools, 'draft_template', {
-      channel,
-      name,
-      text,
-      ...(channel === 'email' ? { subject: d.topic.slice(0, 120) } : {}),
-      ...(brand ? { brand_id: brand.id } : {}),
-    });
-  let res = await save(`${p.t('draft.templateName')} ${stamp}`);
-  // template names are unique per account: two drafts in the same second get a suffix
-  if (!res.data) res = await save(`${p.t('draft.templateName')} ${stamp} ${Math.random().toString(36).slice(2, 6)}`);
-  if (!res.data) return res.reason ?? p.t('noData');
-  return [
-    p.t('draft.templateSaved', { channel: p.channel(channel), url: res.data.url }),
-    `> ${text}`,
-    p.t('draft.pattern.note', { voice: brand?.voice_tone ?? '—' }),
-  ].join('\n\n');
-}
 
 export async function draftCampaign(turn: ChatTurn, p: Phrases, d: Draft): Promise<string> {
   const listed = await toolOrReason(turn.tools, 'list_groups');

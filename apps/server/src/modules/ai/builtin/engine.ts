@@ -12,7 +12,8 @@ import type { Question } from '@risala/shared/schemas/ai-query';
 import { searchHelp } from '../help/help-index.ts';
 import type { AiProvider, ChatTurn, GenerateRequest, TurnResult } from '../provider.ts';
 import { composeCannot, composeClarify, composeRefusal, composeRun } from './compose.ts';
-import { draftCampaign, draftTemplate } from './drafts-answer.ts';
+import { offerMessageDraft } from './draft-offer.ts';
+import { draftCampaign } from './drafts-answer.ts';
 import { type ParseOutcome, parseQuestion } from './parse.ts';
 import { md, Phrases } from './phrases.ts';
 import { suggestionsFor } from './suggest.ts';
@@ -72,7 +73,8 @@ export class BuiltinEngine implements AiProvider {
       case 'refuse_action':
         return composeRefusal(outcome.verb, p);
       case 'draft':
-        return outcome.what === 'campaign' ? draftCampaign(turn, p, outcome) : draftTemplate(turn, p, outcome);
+        // a message is written from the offer and offered on a card (nothing saved); a campaign is a launcher draft
+        return outcome.what === 'campaign' ? draftCampaign(turn, p, outcome) : offerMessageDraft(turn, p.lang, outcome.channel ?? 'sms');
       case 'help':
         return (await this.help(turn, p)) ?? this.capabilities(p, true);
       case 'greeting':

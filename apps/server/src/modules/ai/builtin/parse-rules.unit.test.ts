@@ -128,9 +128,9 @@ describe('the examples it offers', () => {
 
 describe('the account’s names in an answer', () => {
   it('are escaped as Markdown text', () => {
-    expect(md('*50% off* [click](https://x.example) <b>')).toBe('\\*50% off\\* \\[click\\](https://x.example) \\<b\\>');
-    expect(md('order_update')).toBe('order_update');
+    expect(md('*50% off* [click](https://x.example) <b>')).toBe('\\*50% off\\* \\[click\\]\\(https\\://x\\.example\\) \\<b\\>');
     expect(md('_draft_')).toBe('\\_draft\\_');
+    expect(md('two\n lines')).toBe('two lines');
     expect(md('# Ramadan')).toBe('\\# Ramadan');
   });
 });

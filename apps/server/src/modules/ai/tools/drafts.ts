@@ -1,19 +1,20 @@
 /**
- * The assistant's only writes: drafts. A template draft (status DRAFT, not submitted for review) and
- * a campaign draft (status DRAFT, nothing deployed) made through the same services as the screens,
- * with the same permissions and plan gate. The user opens the card, checks it and confirms there.
+ * The assistant's drafts. A message draft is offered, not saved: `draft_template` writes (built-in
+ * writer) or puts in order (a model's text) a message and returns it; the chat shows it on a card
+ * whose "Save as template" and "Use in a campaign" are the user's to press. A campaign draft
+ * (status DRAFT, nothing deployed) is made through the same service as the launcher, with the same
+ * permission and plan gate, for the user to open, check and launch there.
  */
 import { trialDaysRemaining, trialState } from '@risala/shared';
 import { campaignDraftSchema } from '@risala/shared/schemas/campaigns';
 import { CHANNELS, type Channel } from '@risala/shared/schemas/messages';
-import { createTemplateSchema } from '@risala/shared/schemas/templates';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError } from '../../../lib/errors.ts';
 import type { AuthContext } from '../../auth/index.ts';
 import { createCampaign } from '../../campaigns/index.ts';
-import { createTemplate } from '../../templates/index.ts';
 import { zonedInstant } from '../builtin/zoned.ts';
+import { draftFromRequest, draftFromText } from '../copy/draft.ts';
 import { countFor } from './audience.ts';
 import { defineTool } from './registry.ts';
 
@@ -26,44 +27,58 @@ function checkPlan(auth: AuthContext) {
 export const draftTemplateTool = defineTool({
   name: 'draft_template',
   description:
-    "Save a message template as a DRAFT (not submitted for review) for the user to open, edit and submit in the template editor. Variables look like {{first_name|there}}. Use the brand's voice and tone.",
-  input: z.object({
-    channel: z.enum(['sms', 'email', 'whatsapp']),
-    name: z.string().trim().min(1).max(100),
-    text: z.string().trim().min(1).max(2000),
-    subject: z.string().trim().max(255).optional().describe('email only'),
-    brand_id: z.number().int().positive().optional(),
-  }),
-  permission: ['template', 'create'],
-  async run({ ctx, auth }, input) {
-    checkPlan(auth);
-    const body = createTemplateSchema.parse({
-      template_name: input.name,
-      message_type: input.channel,
-      category: 'marketing',
-      template_text: input.text,
-      subject: input.channel === 'email' ? (input.subject ?? input.name) : null,
-      brand_id: input.brand_id ?? null,
-    });
-    const t = await createTemplate(ctx, auth, body);
+    "Draft a message (SMS, email or WhatsApp template) and offer it to the user on a card; NOTHING is saved — the user chooses 'Save as template' or 'Use in a campaign'. Either pass `text` you wrote (SMS/email variables look like {{first_name|there}}; WhatsApp variables are numbered and converted for you), or pass the user's `request` and the built-in writer reads the offer (discount, occasion, product, deadline, code, link) and writes it in the brand's voice. The answer says how many SMS parts it takes and whether every word is in the language.",
+  input: z
+    .object({
+      channel: z.enum(['sms', 'email', 'whatsapp']),
+      request: z.string().trim().min(1).max(1000).optional().describe("the user's request, for the built-in writer"),
+      text: z.string().trim().min(1).max(2000).optional().describe('your own message text'),
+      subject: z.string().trim().max(255).optional().describe('email only'),
+      language: z.enum(['en', 'ar']).optional(),
+      max_parts: z.number().int().min(1).max(4).optional().describe('SMS only: the most parts it may take'),
+      brand_id: z.number().int().positive().optional(),
+    })
+    .refine((v) => Boolean(v.text || v.request), { message: 'text or request is required', path: ['text'] }),
+  permission: ['template', 'view'],
+  async run({ ctx, auth, lang }, input) {
+    const { rows: brands } = await ctx.db.execute<{ id: number; name: string; voice_tone: string | null }>(
+      sql`select id, name, voice_tone from brands where account_id = ${auth.accountId} order by id limit 50`,
+    );
+    const brand = (input.brand_id ? brands.find((b) => b.id === input.brand_id) : brands[0]) ?? null;
+    if (input.brand_id && !brand) throw new AppError('NOT_FOUND', { errors: [{ field: 'brand_id', message: 'errors.NOT_FOUND' }] });
+    const { rows: account } = await ctx.db.execute<{ name: string }>(sql`select name from accounts where id = ${auth.accountId}`);
+    const draft = input.text
+      ? draftFromText({
+          channel: input.channel,
+          text: input.text,
+          subject: input.subject,
+          language: input.language,
+          maxParts: input.max_parts,
+          brands: [...brands.map((b) => b.name), account[0]?.name ?? ''],
+        })
+      : draftFromRequest({
+          request: input.request ?? '',
+          channel: input.channel,
+          brand: brand ?? { name: account[0]?.name ?? 'Risala', voice_tone: null },
+          language: input.language ?? lang,
+          maxParts: input.max_parts,
+        });
     return {
       data: {
-        template_id: t.id,
-        name: t.template_name,
-        status: t.status,
-        channel: t.message_type,
-        text: t.template_text,
-        url: `/template/edit/${t.id}`,
+        saved: false,
+        note: 'Nothing is saved: the draft is on a card; the user saves it as a template or uses it in a campaign.',
+        channel: draft.channel,
+        language: draft.language,
+        text: draft.body,
+        subject: draft.subject,
+        whatsapp_variables: draft.variables,
+        sms: draft.sms,
+        language_ok: draft.language_check.ok,
+        other_language_words: draft.language_check.foreign,
+        not_used_from_request: draft.offer?.unplaced ?? [],
+        brand: brand?.name ?? account[0]?.name ?? null,
       },
-      card: {
-        kind: 'template_draft',
-        id: t.id,
-        title: t.template_name,
-        url: `/template/edit/${t.id}`,
-        channels: [t.message_type],
-        audience: null,
-        schedule_at: null,
-      },
+      draft,
     };
   },
 });

@@ -2,12 +2,14 @@
  * The tools the assistant works through — the model and the built-in engine alike. Each one runs
  * as the caller: inside the caller's account, behind the same permission the screen needs, and
  * returns computed data (never prose). There is no tool that sends, deletes or approves: the only
- * writes are drafts the user opens and confirms in the launcher or the template editor.
+ * write is a campaign draft the user opens and confirms in the launcher; a message draft is offered
+ * in the chat and saved only when the user chooses.
  */
 import type { Action, EntityName } from '@risala/shared';
 import { can } from '@risala/shared';
 import { translate } from '@risala/shared/i18n/index.ts';
 import type { DraftCard, ToolUse } from '@risala/shared/schemas/ai';
+import type { MessageDraft } from '@risala/shared/schemas/ai-draft';
 import type { QueryRun } from '@risala/shared/schemas/ai-query';
 import { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
@@ -31,7 +33,7 @@ export interface ToolDef<S extends z.ZodType = z.ZodType> {
   input: S;
   /** the permission the matching screen needs; null: any signed-in user */
   permission: [EntityName, Action] | null;
-  run(tc: ToolContext, input: z.output<S>): Promise<{ data: unknown; card?: DraftCard; query?: QueryRun }>;
+  run(tc: ToolContext, input: z.output<S>): Promise<{ data: unknown; card?: DraftCard; draft?: MessageDraft; query?: QueryRun }>;
 }
 
 export const defineTool = <S extends z.ZodType>(def: ToolDef<S>): ToolDef => def as unknown as ToolDef;
@@ -61,7 +63,7 @@ function failure(code: string, message: string): ToolOutcome {
 export function createToolBox(
   tools: readonly ToolDef[],
   tc: ToolContext,
-  record: { uses: ToolUse[]; cards: DraftCard[]; queries?: QueryRun[] },
+  record: { uses: ToolUse[]; cards: DraftCard[]; drafts?: MessageDraft[]; queries?: QueryRun[] },
 ): ToolBox {
   const byName = new Map(tools.map((t) => [t.name, t]));
   return {
@@ -71,6 +73,7 @@ export function createToolBox(
       const done = (outcome: ToolOutcome) => {
         record.uses.push({ name, ok: outcome.ok });
         if (outcome.card) record.cards.push(outcome.card);
+        if (outcome.draft) record.drafts?.push(outcome.draft);
         if (outcome.query) record.queries?.push(outcome.query);
         return outcome;
       };
@@ -86,7 +89,7 @@ export function createToolBox(
       }
       try {
         const out = await def.run(tc, parsed.data);
-        return done({ ok: true, data: out.data, card: out.card, query: out.query });
+        return done({ ok: true, data: out.data, card: out.card, draft: out.draft, query: out.query });
       } catch (caught) {
         const err = caught instanceof AppError ? caught : mapDbError(caught);
         if (err) {

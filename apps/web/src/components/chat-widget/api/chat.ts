@@ -1,5 +1,6 @@
 /** The AI service calls of the chat window: the streamed answer, health, a conversation, clearing it. */
 import type { AiHealth, ChatResponse, ChatStreamEvent, Conversation, DraftCard } from '@risala/shared/schemas/ai';
+import type { MessageDraft } from '@risala/shared/schemas/ai-draft';
 import { CHAT } from '@risala/shared/constants';
 import { useQuery } from '@tanstack/react-query';
 import { createParser } from 'eventsource-parser';
@@ -43,6 +44,7 @@ export interface StreamHandlers {
   onDelta(text: string): void;
   onTool(name: string, status: string): void;
   onCard(card: DraftCard): void;
+  onDraft?(draft: MessageDraft): void;
 }
 
 export class ChatTimeout extends Error {}
@@ -65,6 +67,7 @@ export async function streamChat(body: unknown, handlers: StreamHandlers, signal
         else if (e.event === 'delta') handlers.onDelta(e.data.text);
         else if (e.event === 'tool') handlers.onTool(e.data.name, e.data.status);
         else if (e.event === 'card') handlers.onCard(e.data);
+        else if (e.event === 'draft') handlers.onDraft?.(e.data);
         else if (e.event === 'done') done = e.data;
         else if (e.event === 'error')
           failure = { isError: true, statusCode: e.data.statusCode, code: e.data.code, message: e.data.message, errors: [] };

@@ -1,15 +1,11 @@
+import type { FeatureAccess } from '@risala/shared/schemas/auth';
 import { type TrialState, trialState } from '@risala/shared/trial';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { userKeys, useSession } from '../../../lib/session.ts';
 
-/** GET /api/auth/user/{id}/feature-access → data */
-export interface FeatureAccess {
-  currentPlan: string;
-  trial_ends_at: string | null;
-  days_remaining: number | null;
-  trial_state?: string;
-}
+/** GET /api/auth/user/{id}/feature-access → data, as the shared response schema says (never null). */
+export type { FeatureAccess };
 
 export async function fetchFeatureAccess(userId: string): Promise<FeatureAccess> {
   const { data } = await api.get<FeatureAccess>(`/api/auth/user/${encodeURIComponent(userId)}/feature-access`, {
@@ -28,9 +24,7 @@ export const featureAccessQuery = (userId: string) =>
 /** The trial state from the plan and the days left, computed with the shared rule. */
 export function stateOf(access: FeatureAccess | undefined): TrialState {
   if (!access) return 'none';
-  const days = access.days_remaining;
-  if (typeof days !== 'number' || Number.isNaN(days)) return 'none';
-  return trialState(access.currentPlan, days);
+  return trialState(access.currentPlan, access.days_remaining);
 }
 
 export function useFeatureAccess() {

@@ -1,7 +1,8 @@
-import { Badge, Button, Code, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { PlanSegment } from '@risala/shared/schemas/ai-plans';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { MessageText } from '../../../components/text/MessageText.tsx';
 import { formatDate, formatMoney, intlLocale } from '../../../lib/i18n.ts';
 import { reasonText } from '../reasons.ts';
 
@@ -34,9 +35,6 @@ export function SegmentCard({ seg, timeZone }: { seg: PlanSegment; timeZone: str
   const smsA = seg.content.sms[0];
   const smsB = seg.content.sms[1];
   const emailA = seg.content.email[0];
-  // the segment's language lays its messages out (Mantine's Code is left-to-right whatever `dir` says)
-  const direction = seg.language === 'ar' ? ('rtl' as const) : ('ltr' as const);
-  const messageDir = { dir: direction, style: { direction, textAlign: 'start' as const } };
   return (
     <Paper withBorder radius="md" p="md" data-testid="ai-plan-segment" data-segment={seg.key}>
       <Stack gap="md">
@@ -158,9 +156,9 @@ export function SegmentCard({ seg, timeZone }: { seg: PlanSegment; timeZone: str
                 <Badge size="sm" variant="light">
                   {t('aiPlans.segment.variantA', { channel: t('ai.channels.sms') })}
                 </Badge>
-                <Code block {...messageDir} style={{ ...messageDir.style, whiteSpace: 'pre-wrap', flex: 1 }} data-testid="ai-plan-sms-a">
-                  {smsA.sms.text}
-                </Code>
+                <Paper bg="gray.0" p={6} radius="sm" style={{ flex: 1 }}>
+                  <MessageText text={smsA.sms.text} size="sm" testId="ai-plan-sms-a" />
+                </Paper>
               </Group>
             )}
             {seg.ab_test && smsB?.sms && seg.fallback.includes('sms') && (
@@ -168,9 +166,9 @@ export function SegmentCard({ seg, timeZone }: { seg: PlanSegment; timeZone: str
                 <Badge size="sm" variant="light" color="grape">
                   {t('aiPlans.segment.variantB', { channel: t('ai.channels.sms') })}
                 </Badge>
-                <Code block {...messageDir} style={{ ...messageDir.style, whiteSpace: 'pre-wrap', flex: 1 }}>
-                  {smsB.sms.text}
-                </Code>
+                <Paper bg="gray.0" p={6} radius="sm" style={{ flex: 1 }}>
+                  <MessageText text={smsB.sms.text} size="sm" />
+                </Paper>
               </Group>
             )}
             {emailA?.email && seg.fallback.includes('email') && (
@@ -178,9 +176,9 @@ export function SegmentCard({ seg, timeZone }: { seg: PlanSegment; timeZone: str
                 <Badge size="sm" variant="light" color="teal">
                   {t('aiPlans.segment.variantA', { channel: t('ai.channels.email') })}
                 </Badge>
-                <Text size="sm" {...messageDir} style={{ ...messageDir.style, flex: 1 }}>
-                  {emailA.email.subject}
-                </Text>
+                <Paper p={0} style={{ flex: 1 }}>
+                  <MessageText text={emailA.email.subject} size="sm" />
+                </Paper>
               </Group>
             )}
             {(smsA ?? emailA) && (

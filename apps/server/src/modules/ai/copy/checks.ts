@@ -4,7 +4,7 @@
  * `{{variables}}` (WhatsApp: {{1}}…{{n}} with examples, Meta's rules), an opt-out line where the
  * channel needs one, the language asked for, and no number or link that is not among the facts.
  */
-import { checkGrounding, textLanguage } from '@risala/shared/grounding';
+import { checkGrounding, languageCheck } from '@risala/shared/grounding';
 import type { ContentLanguage } from '@risala/shared/schemas/ai-content';
 import type { Channel } from '@risala/shared/schemas/messages';
 import { extractVariables } from '@risala/shared/schemas/templates';
@@ -53,8 +53,14 @@ export interface Checks {
   grounded: boolean;
 }
 
-/** Every check of one variant; `facts` and `links` are what the text may cite. */
-export function checkVariant(v: VariantText, o: { maxParts: number; facts: unknown; links: readonly string[]; brand?: string }): Checks {
+/**
+ * Every check of one variant; `facts` and `links` are what the text may cite, `literals` what is
+ * written as it is in any language (an offer's code).
+ */
+export function checkVariant(
+  v: VariantText,
+  o: { maxParts: number; facts: unknown; links: readonly string[]; brand?: string; literals?: readonly (string | null)[] },
+): Checks {
   const visible =
     v.channel === 'sms'
       ? (v.sms ?? '')
@@ -87,8 +93,8 @@ export function checkVariant(v: VariantText, o: { maxParts: number; facts: unkno
     parts_ok,
     variables_ok,
     opt_out,
-    // the brand's own name (often Latin in an Arabic text) does not decide the language
-    language_ok: textLanguage(o.brand ? visible.split(o.brand).join(' ') : visible) === v.language,
+    // every word is in the language: the brand's name, placeholders, links, STOP and the code are not words
+    language_ok: languageCheck(visible, v.language, { brand: o.brand, literals: o.literals }).ok,
     grounded: grounding.numbers.length === 0 && grounding.links.length === 0 && htmlLinks.length === 0,
   };
 }
