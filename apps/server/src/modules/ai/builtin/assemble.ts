@@ -69,9 +69,18 @@ const LIST_OF_ENTITY: Partial<Record<QueryEntity, string>> = {
 };
 
 const VERBS: Sense['t'][] = ['consent', 'reach', 'outcome', 'sent', 'marker'];
+/** After the question has started, "ما" before a field or a value is "not" too ("اللي ما وافقوا على الواتساب"). */
+const NEGATED_LATE: Sense['t'][] = ['field', 'value', 'with', 'name'];
 /** "not", or the spoken "ما" before a verb ("ما وافق", "ما وصلت"); "ما" opening a question is "what". */
 export const negates = (items: readonly Item[], at: number): boolean =>
-  is(items[at], 'not') || (at > 0 && items[at]?.text === 'ما' && VERBS.some((t) => is(items[at + 1], t)));
+  is(items[at], 'not') ||
+  (at > 0 &&
+    items[at]?.text === 'ما' &&
+    (VERBS.some((t) => is(items[at + 1], t)) ||
+      (items.slice(0, at).some((x) => !x.stop) && NEGATED_LATE.some((t) => is(items[at + 1], t)))));
+
+/** Words that join two values of one field ("or", "and", "nor"). */
+const JOINERS = new Set(['or', 'and', 'nor', 'او', 'ولا', 'و']);
 
 const CUSTOMER_HINTS: Sense['t'][] = ['consent', 'reach'];
 const MESSAGE_HINTS: Sense['t'][] = ['outcome', 'sent', 'when', 'why', 'rate'];
@@ -207,6 +216,16 @@ export function placeFilters(st: State): void {
   };
   const consentAt = items.findIndex((x) => is(x, 'consent') || is(x, 'reach'));
   let negate = -1;
+  // "not in Jeddah or Dammam": a negated value's field, so a second value joined to it is negated too
+  let negatedLast: { field: string; at: number } | null = null;
+  const joined = (at: number) => {
+    const last = negatedLast;
+    if (!last || !items.slice(last.at + 1, at).every((x) => x.stop || JOINERS.has(x.text))) return false;
+    const fields = (items[at] as Item).senses.flatMap((s) =>
+      s.t === 'value' ? s.options.map((o) => o.field) : s.t === 'name' ? s.options.map((o) => fieldForList(def, o.field)) : [],
+    );
+    return fields.includes(last.field);
+  };
   for (const [at, item] of items.entries()) {
     // the entity's own word may carry a value too ("SMS" is the messages and the channel)
     if (st.used.has(at) && at !== st.entityAt) continue;
@@ -217,9 +236,13 @@ export function placeFilters(st: State): void {
       // "opted out": consent and not at once
       if (!is(item, 'consent')) continue;
     }
-    const negated = negate >= 0 && at - negate <= 3;
+    const carried = joined(at);
+    const negated = (negate >= 0 && at - negate <= 3) || carried;
     const consumeNegation = () => {
-      if (negated) {
+      const last = st.filters[st.filters.length - 1];
+      if (negated && last) negatedLast = { field: last.filter.field, at };
+      else negatedLast = null;
+      if (negated && negate >= 0) {
         st.used.add(negate);
         negate = -1;
       }

@@ -28,7 +28,13 @@ export const EN: readonly Entry[] = [
   // measures
   ['how many|number of|count|count of|total number|total number of|how much|quantity|tally', measure('count')],
   ['percentage|percent|per cent|%|share|proportion|fraction|what part|ratio|portion', measure('share')],
-  ['list|show|display|which|what are|names|name all|who are|enumerate', measure('list')],
+  [
+    'list|show|display|which|what are|names|name all|who are|enumerate|show me|let me see|give me a list of|give me the list of|i want to see|pull up|see all',
+    measure('list'),
+  ],
+  ['only|just|solely|exclusively|nothing but', S('only')],
+  ['than', S('than')],
+  ['sorted by|sort by|ordered by|order by|ranked by|rank by|arranged by', S('sortby')],
   ['average|mean|avg|on average', measure('avg')],
   ['sum|sum of|add up', measure('sum')],
   ['rate|rates', S('rate')],
@@ -161,10 +167,10 @@ export const EN: readonly Entry[] = [
   ],
   // rankings
   [
-    'sorted by|sort by|ordered by|order by|ranked by|rank by|best|top|most|highest|greatest|biggest|largest|busiest|leading|strongest|maximum|max|most popular|better|more|performed best|best performing|top performing|most common|common|frequent|most frequent|popular|usual|main',
+    'best|top|most|highest|greatest|biggest|largest|busiest|leading|strongest|maximum|max|most popular|better|more|performed best|best performing|top performing|most common|common|frequent|most frequent|popular|usual|main',
     best('desc'),
   ],
-  ['worst|lowest|least|fewest|smallest|weakest|minimum|min|poorest|worse|less|worst performing|performed worst', best('asc')],
+  ['bottom|worst|lowest|least|fewest|smallest|weakest|minimum|min|poorest|worse|less|worst performing|performed worst', best('asc')],
   ['more than|over|above|greater than|bigger than|exceeding|larger than', compare('gte', true)],
   ['at least|or more|minimum of', compare('gte')],
   ['less than|under|below|fewer than|smaller than', compare('lte', true)],
@@ -265,7 +271,7 @@ export const EN: readonly Entry[] = [
   ['other accounts|other account|another account|other companies|all accounts', unsupported('other_account')],
   // fillers: add nothing once the rest is understood
   [
-    'total|in total|overall|altogether|all time|ever|exactly|currently|right now|at the moment|so far|as of now|registered|existing|stored|exist|there are|is there|in the system|on the platform|on risala|in risala|at all|approximately|roughly|about|around|overall total|grand total|whole|entire|altogether now|do we have|do i have|got|own|having|same|many|still|yet|already|current|up|going|like|see|look|looking|know|tell|please|thanks|kindly|quick|quickly|count them|give me|show me|let me know|i want to know|i need|i would like to know|actually|again|now|some|also|too|its|it',
+    'total|in total|overall|altogether|all time|ever|exactly|currently|right now|at the moment|so far|as of now|registered|existing|stored|exist|there are|is there|in the system|on the platform|on risala|in risala|at all|approximately|roughly|about|around|overall total|grand total|whole|entire|altogether now|do we have|do i have|got|own|having|many|still|yet|already|current|up|going|like|see|look|looking|know|tell|please|thanks|kindly|quick|quickly|count them|give me|let me know|i want to know|i need|i would like to know|actually|again|now|some|also|too|its|it',
     S('filler'),
   ],
 ];

@@ -79,9 +79,10 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
     for (const [i, x] of items.entries()) if (x.senses.some((s) => s.t === 'quantity' && s.of === q.of)) take(i);
     if (def.values[q.of]) measure = { kind: 'value', of: q.of };
     else if (measures.has('avg')) measure = { kind: 'avg', of: q.of };
-    else if (def.numbers[q.of] && (is(items[find('best')], 'best') || measures.has('list'))) {
+    else if (def.numbers[q.of] && (is(items[find('best')], 'best') || measures.has('list') || find('sortby') >= 0)) {
       measure = { kind: 'list' };
       sort = q.of;
+      take(find('sortby'));
     } else measure = { kind: 'sum', of: q.of };
   }
   if (!measure && entity === 'credits') measure = { kind: 'value', of: 'balance' };
@@ -127,6 +128,30 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
   const rateAt = find('rate');
   const outcomeAt = find('outcome');
   const rateOf = sense(items[rateAt], 'rate')?.of ?? sense(items[outcomeAt], 'outcome')?.of;
+
+  // a list in an order: "campaigns sorted by open rate", "list campaigns by click rate", "groups sorted by size"
+  const sortAt = find('sortby');
+  const listBy = measures.has('list') && !measures.has('count') && !measures.has('share') && find('by') >= 0;
+  if (!measure && (sortAt >= 0 || listBy) && def.measures.includes('list')) {
+    const rated = rateOf && rateAt >= 0 ? `${resolveOutcome(rateOf, engagement)}_rate` : null;
+    const fieldAt = items.findIndex((x, i) => {
+      if (used.has(i) || i < (sortAt >= 0 ? sortAt : 0)) return false;
+      const of = sense(x, 'field')?.field ?? sense(x, 'quantity')?.of;
+      return Boolean(of && def.sortable.includes(of));
+    });
+    const byField = fieldAt >= 0 ? (sense(items[fieldAt], 'field')?.field ?? sense(items[fieldAt], 'quantity')?.of) : undefined;
+    const by = rated && def.sortable.includes(rated) ? rated : byField;
+    if (by) {
+      take(sortAt);
+      if (sortAt < 0) take(find('by'));
+      if (by === rated) {
+        take(rateAt);
+        if (sense(items[outcomeAt], 'outcome')) take(outcomeAt);
+      } else take(fieldAt);
+      measure = { kind: 'list' };
+      sort = by;
+    }
+  }
   const wantsRate = rateAt >= 0 || (measures.has('share') && outcomeAt >= 0);
   if (!measure && wantsRate && rateOf && def.rates.length > 0) {
     const of = resolveOutcome(rateOf, engagement);
@@ -241,6 +266,13 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
     }
   }
 
+  // "cities ranked by customer count": the groups in order of the measure
+  const groupSortAt = find('sortby');
+  if (group && groupSortAt >= 0 && measure?.kind !== 'rate') {
+    take(groupSortAt);
+    rank ??= { n: 50, order: 'desc' };
+  }
+
   // "my last campaign", "how did Weekend offer do": the campaign's report
   const latestAt = find('latest');
   const resultsAt = find('results');
@@ -352,17 +384,26 @@ function plainMeasure(st: State, measures: Set<string>, filters: QueryFilter[], 
   return def.measures.includes('count') ? { kind: 'count' } : def.measures.includes('list') ? { kind: 'list' } : null;
 }
 
-/** Which filters are the share's condition: those said after "who / with / that …", else the last one. */
+/**
+ * Which filters are the share's part and which its whole: the part is what is said after the last
+ * clause cue ("who / that / with / live in / gave …") that has a filter after it — "customers who
+ * speak Arabic | live in Riyadh" is Riyadh among Arabic speakers — else the last filter said. With
+ * no filter at all there is no part, and no share.
+ */
 function splitShare(st: State, filters: QueryFilter[]): { base: QueryFilter[]; where: QueryFilter[] } | null {
   if (filters.length === 0) return null;
   const placed = st.filters.filter((p) => filters.includes(p.filter));
-  const relative = st.items.findIndex(
-    (x, i) => i > st.entityAt && (x.senses.some((s) => ['marker', 'consent', 'reach', 'with'].includes(s.t)) || RELATIVES.has(x.text)),
-  );
-  let where = relative >= 0 ? placed.filter((p) => p.at > relative).map((p) => p.filter) : [];
+  const cues = st.items
+    .map((x, i) => (i > st.entityAt && (x.senses.some((s) => CUES.has(s.t)) || RELATIVES.has(x.text)) ? i : -1))
+    .filter((i) => i >= 0)
+    .reverse();
+  const cue = cues.find((c) => placed.some((p) => p.at > c));
+  let where = cue === undefined ? [] : placed.filter((p) => p.at > cue).map((p) => p.filter);
   if (where.length === 0) where = [filters[filters.length - 1] as QueryFilter];
   const base = filters.filter((f) => !where.includes(f));
   return { base, where };
 }
+
+const CUES: ReadonlySet<Sense['t']> = new Set(['marker', 'consent', 'reach', 'with', 'not']);
 
 const RELATIVES = new Set(['who', 'that', 'whose', 'which', 'الذين', 'اللي', 'ممن', 'التي', 'الذي', 'اللذين']);
