@@ -69,15 +69,22 @@ const LIST_OF_ENTITY: Partial<Record<QueryEntity, string>> = {
 };
 
 const VERBS: Sense['t'][] = ['consent', 'reach', 'outcome', 'sent', 'marker'];
+const RELATIVES_AR = new Set(['اللي', 'الي', 'اللى', 'الذين', 'التي', 'الذي', 'يلي']);
 /** After the question has started, "ما" before a field or a value is "not" too ("اللي ما وافقوا على الواتساب"). */
 const NEGATED_LATE: Sense['t'][] = ['field', 'value', 'with', 'name'];
 /** "not", or the spoken "ما" before a verb ("ما وافق", "ما وصلت"); "ما" opening a question is "what". */
 export const negates = (items: readonly Item[], at: number): boolean =>
   is(items[at], 'not') ||
+  // "اللي ما …", "اللي ما هم نشطين": after a relative pronoun, ما is always "not"
+  (at > 0 && /^ما( هم| هي| هو)?$/.test(items[at]?.text ?? '') && RELATIVES_AR.has(items[at - 1]?.text ?? '')) ||
   (at > 0 &&
     items[at]?.text === 'ما' &&
     (VERBS.some((t) => is(items[at + 1], t)) ||
-      (items.slice(0, at).some((x) => !x.stop) && NEGATED_LATE.some((t) => is(items[at + 1], t)))));
+      (items.slice(0, at).some((x) => !x.stop && !is(x, 'measure')) && NEGATED_LATE.some((t) => is(lookAhead(items, at), t)))));
+
+/** The next item that is not a stop word or a filler ("ما فيها اختبار A/B"). */
+const lookAhead = (items: readonly Item[], at: number): Item | undefined =>
+  items.slice(at + 1, at + 3).find((x) => !x.stop && !is(x, 'filler')) ?? items[at + 1];
 
 /** Words that join two values of one field ("or", "and", "nor"). */
 const JOINERS = new Set(['or', 'and', 'nor', 'او', 'ولا', 'و']);
@@ -247,6 +254,14 @@ export function placeFilters(st: State): void {
         negate = -1;
       }
     };
+    // "يقبلون الايميل": the e-mail field's word after a consent verb is the channel
+    const asChannel = firstSense(item, 'field')?.field === 'email' && consentAt >= 0 && def.fields.consent_email;
+    if (asChannel && !firstSense(item, 'value')) {
+      add({ field: 'consent_email', op: 'eq', value: !(negated || is(items[consentAt], 'not')) }, at);
+      st.used.add(consentAt);
+      consumeNegation();
+      continue;
+    }
     const value = firstSense(item, 'value');
     if (value && (at !== st.entityAt || value.options.some((o) => o.field === 'channel'))) {
       const channel = value.options.find((o) => o.field === 'channel')?.value as (typeof CHANNELS)[number] | undefined;

@@ -279,10 +279,13 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
   const namedCampaign = filters.some((f) => f.field === 'campaign' || (entity === 'campaigns' && f.field === 'name'));
   const campaignTalk = entity === 'campaigns' || st.others.some((o) => o.entity === 'campaigns');
   const aboutOutcomes = !measure || measure.kind === 'rate' || filters.some((f) => f.field === 'view');
+  // "the last 5 campaigns" is a list of five, not the last one's report
+  const latestN = latestAt >= 0 && (numberAt(items[latestAt + 1]) ?? numberAt(items[latestAt - 1])) !== null;
   if (
     campaignTalk &&
     !group &&
     !sort &&
+    !latestN &&
     (latestAt >= 0 || namedCampaign) &&
     (resultsAt >= 0 || (latestAt >= 0 ? aboutOutcomes : !measure))
   ) {
@@ -297,7 +300,10 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
     take(latestAt);
     measure = { kind: 'list' };
     sort = 'created';
-    rank = { n: numberAt(items[latestAt + 1]) ?? 5, order: 'desc' };
+    // "the last 5 campaigns", "the 10 newest customers"
+    const nAt = [latestAt + 1, latestAt - 1].find((i) => numberAt(items[i]) !== null && !used.has(i));
+    if (nAt !== undefined) take(nAt);
+    rank = { n: nAt === undefined ? 5 : (numberAt(items[nAt]) as number), order: 'desc' };
   }
   // an overview of how messages went: the delivery rate per channel
   if (resultsAt >= 0 && entity === 'messages' && !measure && !group) {
