@@ -262,6 +262,12 @@ export function placeFilters(st: State): void {
       consumeNegation();
       continue;
     }
+    // "القوالب تبع الايميل": the e-mail field's word on something with channels is the channel
+    if (firstSense(item, 'field')?.field === 'email' && !firstSense(item, 'value') && def.fields.channel && !def.fields.email) {
+      add(filterOf(def, { field: 'channel', value: 'email' }, negated), at);
+      consumeNegation();
+      continue;
+    }
     const value = firstSense(item, 'value');
     if (value && (at !== st.entityAt || value.options.some((o) => o.field === 'channel'))) {
       const channel = value.options.find((o) => o.field === 'channel')?.value as (typeof CHANNELS)[number] | undefined;

@@ -271,7 +271,7 @@ export const EN: readonly Entry[] = [
   ['other accounts|other account|another account|other companies|all accounts', unsupported('other_account')],
   // fillers: add nothing once the rest is understood
   [
-    'total|in total|overall|altogether|all time|ever|exactly|currently|right now|at the moment|so far|as of now|registered|existing|stored|exist|there are|is there|in the system|on the platform|on risala|in risala|at all|approximately|roughly|about|around|overall total|grand total|whole|entire|altogether now|do we have|do i have|got|own|having|many|still|yet|already|current|up|going|like|see|look|looking|know|tell|please|thanks|kindly|quick|quickly|count them|give me|let me know|i want to know|i need|i would like to know|actually|again|now|some|also|too|its|it',
+    'total|in total|overall|altogether|all time|ever|exactly|currently|right now|at the moment|so far|as of now|registered|existing|stored|exist|there are|is there|in the system|on the platform|on risala|in risala|at all|approximately|roughly|about|around|overall total|grand total|whole|entire|altogether now|do we have|do i have|got|own|having|many|still|yet|already|current|up|going|like|see|look|looking|know|tell|please|thanks|kindly|quick|quickly|count them|give me|gimme|pls|plz|let me know|i want to know|i need|i would like to know|actually|again|now|some|also|too|its|it',
     S('filler'),
   ],
 ];

@@ -200,8 +200,13 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
 
   // a ranking: "top 5", "best hour", "which city has the most", "the campaign with the best click rate"
   const bestAt = find('best');
+  // "top 3 … with the worst rate": "top" only says a few, the other word says which end; two words
+  // that disagree otherwise ("best … worst") are not guessed between
+  const bests = items.flatMap((x, i) => (!used.has(i) && sense(x, 'best') ? [{ x, order: (sense(x, 'best') as { order: 'desc' | 'asc' }).order }] : []));
+  const ends = new Set(bests.filter((b) => !TOP_WORDS.has(b.x.text)).map((b) => b.order));
+  if (ends.size > 1) return { question: null, focus: null };
   if (bestAt >= 0) {
-    const best = sense(items[bestAt], 'best') as { order: 'desc' | 'asc' };
+    const best = { order: ends.size === 1 ? ([...ends][0] as 'desc' | 'asc') : (sense(items[bestAt], 'best') as { order: 'desc' | 'asc' }).order };
     // "top" alone is a few ("the top failure reasons"); "best", "most" the one
     const n = numberAt(items[bestAt + 1]) ?? numberAt(items[bestAt - 1]) ?? (TOP_WORDS.has((items[bestAt] as Item).text) ? 5 : null);
     const byCount = BY_COUNT.has((items[bestAt] as Item).text);
