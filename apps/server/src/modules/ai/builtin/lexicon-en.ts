@@ -101,7 +101,10 @@ export const EN: readonly Entry[] = [
   ],
   ['reachable|can receive|can be reached|contactable|can reach|able to receive', S('reach')],
   ['opted out|opt out|unsubscribed|unsubscribe|opt-out|refused|declined|withdrew', [S('consent'), S('not')]],
-  ['not|no|without|never|dont|didnt|doesnt|non|un|havent|hasnt|excluding|except|other than', S('not')],
+  [
+    'not|no|without|never|dont|didnt|doesnt|non|un|havent|hasnt|excluding|except|other than|outside|outside of|apart from|besides',
+    S('not'),
+  ],
   ['with|having|that have|who have|with a|with an|has a|have a|have an|has an', S('with')],
   ['email address|email addresses', value(['email', true])],
   ['mobile number|phone number|phone|mobile|phone numbers|mobile numbers|cell number', value(['mobile', true])],
@@ -146,7 +149,8 @@ export const EN: readonly Entry[] = [
   ['paused|stopped|suspended', value(['status', 'PAUSED'])],
   ['queued|in the queue|in queue', value(['view', 'queued'], ['status', 'QUEUED'])],
   ['unread|not read', value(['status', 'unread'])],
-  ['new', [value(['status', 'unread']), S('filler')]],
+  ['new', value(['status', 'unread'])],
+  ['because of|because|due to|caused by|with the reason', marker('reason')],
   // fields for groupings and "which X"
   ['city|cities|town|towns|location|locations|area|areas|region|regions', field('city', 'city')],
   ['country|countries|nation|nations', field('country', 'country')],

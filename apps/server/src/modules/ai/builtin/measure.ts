@@ -202,11 +202,15 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
   const bestAt = find('best');
   // "top 3 … with the worst rate": "top" only says a few, the other word says which end; two words
   // that disagree otherwise ("best … worst") are not guessed between
-  const bests = items.flatMap((x, i) => (!used.has(i) && sense(x, 'best') ? [{ x, order: (sense(x, 'best') as { order: 'desc' | 'asc' }).order }] : []));
+  const bests = items.flatMap((x, i) =>
+    !used.has(i) && sense(x, 'best') ? [{ x, order: (sense(x, 'best') as { order: 'desc' | 'asc' }).order }] : [],
+  );
   const ends = new Set(bests.filter((b) => !TOP_WORDS.has(b.x.text)).map((b) => b.order));
   if (ends.size > 1) return { question: null, focus: null };
   if (bestAt >= 0) {
-    const best = { order: ends.size === 1 ? ([...ends][0] as 'desc' | 'asc') : (sense(items[bestAt], 'best') as { order: 'desc' | 'asc' }).order };
+    const best = {
+      order: ends.size === 1 ? ([...ends][0] as 'desc' | 'asc') : (sense(items[bestAt], 'best') as { order: 'desc' | 'asc' }).order,
+    };
     // "top" alone is a few ("the top failure reasons"); "best", "most" the one
     const n = numberAt(items[bestAt + 1]) ?? numberAt(items[bestAt - 1]) ?? (TOP_WORDS.has((items[bestAt] as Item).text) ? 5 : null);
     const byCount = BY_COUNT.has((items[bestAt] as Item).text);
@@ -331,6 +335,8 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
   if (measure.kind === 'share') {
     const split = splitShare(st, filters);
     if (!split) return { question: null, focus };
+    // "what share are SMS vs email" per channel: a share of the grouping's own field is no question
+    if (group && split.where.some((f) => f.field === group)) return { question: null, focus };
     measure = { kind: 'share', where: split.where };
     filters.splice(0, filters.length, ...split.base);
   }
@@ -410,6 +416,9 @@ function splitShare(st: State, filters: QueryFilter[]): { base: QueryFilter[]; w
     .reverse();
   const cue = cues.find((c) => placed.some((p) => p.at > c));
   let where = cue === undefined ? [] : placed.filter((p) => p.at > cue).map((p) => p.filter);
+  // no cue: what is said before the entity ("Arabic customers") is the whole, what follows it the part
+  // ("customers have both email and phone": both)
+  if (where.length === 0) where = placed.filter((p) => p.at > st.entityAt).map((p) => p.filter);
   if (where.length === 0) where = [filters[filters.length - 1] as QueryFilter];
   const base = filters.filter((f) => !where.includes(f));
   return { base, where };

@@ -101,6 +101,34 @@ const english: [string, Expect][] = [
   ['show the last 5 campaigns', Q('campaigns', 'list', [], { rank: { n: 5, order: 'desc' }, sort: 'created' })],
   ['which senders are not active or inactive', Q('senders', 'list', [f('status', 'not_in', ['ACTIVE', 'INACTIVE'])])],
   ['just list my brands', Q('brands', 'list')],
+  ['which customers in Riyadh are not VIP', Q('customers', 'list', [f('city', 'eq', 'Riyadh'), f('tag', 'neq', 'vip')])],
+  ['list customers with an email but no phone', Q('customers', 'list', [f('email', 'exists'), f('mobile', 'not_exists')])],
+  [
+    'which messages failed because of UNDELIVERABLE',
+    Q('messages', 'list', [f('reason', 'eq', 'UNDELIVERABLE'), f('view', 'eq', 'failed')]),
+  ],
+  ["customers that don't speak arabic or english", Q('customers', 'count', [f('language', 'not_in', ['ar', 'en'])])],
+  ['customers outside Saudi', Q('customers', 'count', [f('country', 'neq', 'SA')])],
+  ['what share of templates are SMS vs email', { kind: 'cannot' }],
+  [
+    'what share of customers have both email and phone',
+    Q('customers', { kind: 'share', where: [f('email', 'exists'), f('mobile', 'exists')] }),
+  ],
+  [
+    'what percentage of customers are not in Riyadh or Jeddah',
+    Q('customers', { kind: 'share', where: [f('city', 'not_in', ['Riyadh', 'Jeddah'])] }),
+  ],
+  ['list the 3 biggest groups', Q('groups', 'list', [], { rank: { n: 3, order: 'desc' }, sort: 'size' })],
+  ['which group has the fewest members', Q('groups', 'list', [], { rank: { n: 1, order: 'asc' }, sort: 'size' })],
+  ['messages sent at night', { kind: 'cannot' }],
+  ["which campaigns didn't use SMS", Q('campaigns', 'list', [f('channel', 'neq', 'sms')])],
+  ['which customers are new', { kind: 'cannot' }],
+  ['which customers are not reachable by sms', Q('customers', 'list', [f('consent_sms', 'eq', false)])],
+  ['list senders other than email ones', Q('senders', 'list', [f('channel', 'neq', 'email')])],
+  [
+    'which customers are in Riyadh but not tagged newsletter',
+    Q('customers', 'list', [f('city', 'eq', 'Riyadh'), f('tag', 'neq', 'newsletter')]),
+  ],
 ];
 
 const arabic: [string, Expect][] = [
@@ -184,6 +212,21 @@ const arabic: [string, Expect][] = [
   ['ايش القوالب تبع الايميل', Q('templates', 'list', [f('channel', 'eq', 'email')])],
   ['اعرض قائمة المجموعات اللي اكتر من ١٠٠ عضو', Q('groups', 'list', [f('size', 'gte', 101)])],
   ['وش المرسلين اللي ما هم نشطين', Q('senders', 'list', [f('status', 'neq', 'ACTIVE')])],
+  ['العملاء اللي مو من السعودية', Q('customers', 'count', [f('country', 'neq', 'SA')])],
+  ['العملاء غير السعوديين', Q('customers', 'count', [f('country', 'neq', 'SA')])],
+  ['اكبر ٣ مجموعات', Q('groups', 'list', [], { rank: { n: 3, order: 'desc' }, sort: 'size' })],
+  ['اصغر مجموعة', Q('groups', 'list', [], { rank: { n: 1, order: 'asc' }, sort: 'size' })],
+  ['الحملات اللي ما استخدمت الواتساب', Q('campaigns', 'count', [f('channel', 'neq', 'whatsapp')])],
+  ['العملاء اللي عندهم ايميل بس ما عندهم جوال', Q('customers', 'count', [f('mobile', 'not_exists'), f('email', 'exists')])],
+  ['نسبة العملاء اللي عندهم ايميل وجوال', Q('customers', { kind: 'share', where: [f('mobile', 'exists'), f('email', 'exists')] })],
+  ['كم نسبة العملاء اللي مو في الرياض ولا جدة', Q('customers', { kind: 'share', where: [f('city', 'not_in', ['Riyadh', 'Jeddah'])] })],
+  [
+    'العملاء اللي ما يقبلون رسائل نصية ولا واتساب',
+    Q('customers', 'count', [f('consent_sms', 'eq', false), f('consent_whatsapp', 'eq', false)]),
+  ],
+  ['الرسائل اللي فشلت بسبب UNDELIVERABLE', Q('messages', 'count', [f('reason', 'eq', 'UNDELIVERABLE'), f('view', 'eq', 'failed')])],
+  ['مين العملاء اللي مو vip في الرياض', Q('customers', 'list', [f('tag', 'neq', 'vip'), f('city', 'eq', 'Riyadh')])],
+  ['العملاء خارج السعودية', Q('customers', 'count', [f('country', 'neq', 'SA')])],
 ];
 
 describe('parseQuestion, lists and shares', () => {

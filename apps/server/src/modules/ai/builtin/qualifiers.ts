@@ -26,7 +26,9 @@ export function placeQualifiers(st: State, question: Question | null): void {
   for (const [i, x] of items.entries()) {
     if (used.has(i)) continue;
     if (is(x, 'only')) {
-      if (x.text === 'just' && (REQUEST.some((t) => is(items[i + 1], t)) || items[i + 1]?.stop)) used.add(i);
+      // the spoken "بس" before a negation is "but" ("عندهم ايميل بس ما عندهم جوال")
+      if (x.text === 'بس' && (is(items[i + 1], 'not') || items[i + 1]?.text.startsWith('ما'))) used.add(i);
+      else if (x.text === 'just' && (REQUEST.some((t) => is(items[i + 1], t)) || items[i + 1]?.stop)) used.add(i);
       else if (question && onlyPlaced(st, question, i)) used.add(i);
     }
     if (is(x, 'than') && question?.group_by && question.rank && items.some((y, j) => used.has(j) && is(y, 'best'))) used.add(i);
