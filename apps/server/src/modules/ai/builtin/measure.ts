@@ -9,6 +9,7 @@ import { QUERY_CATALOGUE } from '../query/index.ts';
 import { negates, type State } from './assemble.ts';
 import type { Item } from './items.ts';
 import type { Sense } from './senses.ts';
+import { splitShare } from './share.ts';
 
 export interface Shape {
   question: Question | null;
@@ -135,7 +136,7 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
   if (!measure && (sortAt >= 0 || listBy) && def.measures.includes('list')) {
     const rated = rateOf && rateAt >= 0 ? `${resolveOutcome(rateOf, engagement)}_rate` : null;
     const fieldAt = items.findIndex((x, i) => {
-      if (used.has(i) || i < (sortAt >= 0 ? sortAt : 0)) return false;
+      if (used.has(i) || i < Math.max(sortAt, 0)) return false;
       const of = sense(x, 'field')?.field ?? sense(x, 'quantity')?.of;
       return Boolean(of && def.sortable.includes(of));
     });
@@ -400,30 +401,3 @@ function plainMeasure(st: State, measures: Set<string>, filters: QueryFilter[], 
   void filters;
   return def.measures.includes('count') ? { kind: 'count' } : def.measures.includes('list') ? { kind: 'list' } : null;
 }
-
-/**
- * Which filters are the share's part and which its whole: the part is what is said after the last
- * clause cue ("who / that / with / live in / gave …") that has a filter after it — "customers who
- * speak Arabic | live in Riyadh" is Riyadh among Arabic speakers — else the last filter said. With
- * no filter at all there is no part, and no share.
- */
-function splitShare(st: State, filters: QueryFilter[]): { base: QueryFilter[]; where: QueryFilter[] } | null {
-  if (filters.length === 0) return null;
-  const placed = st.filters.filter((p) => filters.includes(p.filter));
-  const cues = st.items
-    .map((x, i) => (i > st.entityAt && (x.senses.some((s) => CUES.has(s.t)) || RELATIVES.has(x.text)) ? i : -1))
-    .filter((i) => i >= 0)
-    .reverse();
-  const cue = cues.find((c) => placed.some((p) => p.at > c));
-  let where = cue === undefined ? [] : placed.filter((p) => p.at > cue).map((p) => p.filter);
-  // no cue: what is said before the entity ("Arabic customers") is the whole, what follows it the part
-  // ("customers have both email and phone": both)
-  if (where.length === 0) where = placed.filter((p) => p.at > st.entityAt).map((p) => p.filter);
-  if (where.length === 0) where = [filters[filters.length - 1] as QueryFilter];
-  const base = filters.filter((f) => !where.includes(f));
-  return { base, where };
-}
-
-const CUES: ReadonlySet<Sense['t']> = new Set(['marker', 'consent', 'reach', 'with', 'not']);
-
-const RELATIVES = new Set(['who', 'that', 'whose', 'which', 'الذين', 'اللي', 'ممن', 'التي', 'الذي', 'اللذين']);
