@@ -273,6 +273,9 @@ export const EN: readonly Entry[] = [
   ['password|passwords|api key|api keys|token|tokens|secret', unsupported('secrets')],
   ['gold|silver|bronze|tier|tiers|platinum|loyalty tier', unsupported('tier')],
   ['other accounts|other account|another account|other companies|all accounts', unsupported('other_account')],
+  // words the product cannot place but a typo check would bend into one it can ("gmail" is not
+  // "email", "iphone" not "phone"): known, with no sense, so the coverage rule names them
+  ['gmail|hotmail|yahoo|outlook|icloud|iphone|iphones|android|ios|samsung|huawei|apple|device|devices|browser', []],
   // fillers: add nothing once the rest is understood
   [
     'total|in total|overall|altogether|all time|ever|exactly|currently|right now|at the moment|so far|as of now|registered|existing|stored|exist|there are|is there|in the system|on the platform|on risala|in risala|at all|approximately|roughly|about|around|overall total|grand total|whole|entire|altogether now|do we have|do i have|got|own|having|many|still|yet|already|current|up|going|like|see|look|looking|know|tell|please|thanks|kindly|quick|quickly|count them|give me|gimme|pls|plz|let me know|i want to know|i need|i would like to know|actually|again|now|some|also|too|its|it',

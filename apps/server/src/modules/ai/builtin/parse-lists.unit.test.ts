@@ -129,6 +129,19 @@ const english: [string, Expect][] = [
     'which customers are in Riyadh but not tagged newsletter',
     Q('customers', 'list', [f('city', 'eq', 'Riyadh'), f('tag', 'neq', 'newsletter')]),
   ],
+  ['customers with gmail addresses', { kind: 'cannot', unplaced: ['gmail', 'addresses'] }],
+  ['how many customers use an iphone', { kind: 'cannot', unplaced: ['iphone'] }],
+  [
+    'what share of campaigns had an A/B test last month',
+    Q('campaigns', { kind: 'share', where: [f('ab_test', 'eq', true)] }, [], { period: { preset: 'last_month' } }),
+  ],
+  ['what percentage of messages were sent by RisalaDemo', Q('messages', { kind: 'share', where: [f('sender', 'eq', 'RisalaDemo')] })],
+  [
+    'show customers added in the last 3 days in Riyadh',
+    Q('customers', 'list', [f('city', 'eq', 'Riyadh')], { period: { from: '2026-12-05', to: '2026-12-07' } }),
+  ],
+  ['which campaigns are currently running in Riyadh', { kind: 'cannot', unplaced: ['Riyadh'] }],
+  ['list messages sent to Jeddah', { kind: 'cannot', unplaced: ['Jeddah'] }],
 ];
 
 const arabic: [string, Expect][] = [
@@ -227,6 +240,11 @@ const arabic: [string, Expect][] = [
   ['الرسائل اللي فشلت بسبب UNDELIVERABLE', Q('messages', 'count', [f('reason', 'eq', 'UNDELIVERABLE'), f('view', 'eq', 'failed')])],
   ['مين العملاء اللي مو vip في الرياض', Q('customers', 'list', [f('tag', 'neq', 'vip'), f('city', 'eq', 'Riyadh')])],
   ['العملاء خارج السعودية', Q('customers', 'count', [f('country', 'neq', 'SA')])],
+  ['العملاء اللي عندهم جيميل', { kind: 'cannot', unplaced: ['جيميل'] }],
+  ['كم عميل عنده ايفون', { kind: 'cannot', unplaced: ['ايفون'] }],
+  ['كم نسبة الرسائل اللي انرسلت من RisalaDemo', Q('messages', { kind: 'share', where: [f('sender', 'eq', 'RisalaDemo')] })],
+  ['اعرض ٣ اكبر المجموعات', Q('groups', 'list', [], { rank: { n: 3, order: 'desc' }, sort: 'size' })],
+  ['اعرض القوالب اللي استخدمت في حملة رمضان', { kind: 'cannot' }],
 ];
 
 describe('parseQuestion, lists and shares', () => {
