@@ -244,7 +244,13 @@ export function placeFilters(st: State): void {
       if (!is(item, 'consent')) continue;
     }
     const carried = joined(at);
-    const negated = (negate >= 0 && at - negate <= 3) || carried;
+    // a negation binds to the first value after it: verbs and stop words may stand between ("not in
+    // Riyadh", "don't speak English", "ما وافقوا على الواتساب"), another value may not ("ما عندهم
+    // ايميل بدبي" negates the email, not Dubai)
+    const between = negate >= 0 ? items.slice(negate + 1, at) : [];
+    const bound =
+      negate >= 0 && at - negate <= 3 && !between.some((x) => !x.stop && x.senses.some((s) => s.t === 'value' || s.t === 'name'));
+    const negated = bound || carried;
     const consumeNegation = () => {
       const last = st.filters[st.filters.length - 1];
       if (negated && last) negatedLast = { field: last.filter.field, at };

@@ -102,7 +102,7 @@ export const EN: readonly Entry[] = [
   ['reachable|can receive|can be reached|contactable|can reach|able to receive', S('reach')],
   ['opted out|opt out|unsubscribed|unsubscribe|opt-out|refused|declined|withdrew', [S('consent'), S('not')]],
   [
-    'not|no|without|never|dont|didnt|doesnt|non|un|havent|hasnt|excluding|except|other than|outside|outside of|apart from|besides',
+    'not|no|without|never|dont|didnt|doesnt|isnt|arent|wasnt|werent|aint|neither|nor|non|un|havent|hasnt|excluding|except|other than|outside|outside of|apart from|besides',
     S('not'),
   ],
   ['with|having|that have|who have|with a|with an|has a|have a|have an|has an', S('with')],

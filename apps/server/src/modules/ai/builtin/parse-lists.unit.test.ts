@@ -142,6 +142,12 @@ const english: [string, Expect][] = [
   ],
   ['which campaigns are currently running in Riyadh', { kind: 'cannot', unplaced: ['Riyadh'] }],
   ['list messages sent to Jeddah', { kind: 'cannot', unplaced: ['Jeddah'] }],
+  ["list templates that aren't sms", Q('templates', 'list', [f('channel', 'neq', 'sms')])],
+  ['customers in neither Riyadh nor Jeddah', Q('customers', 'count', [f('city', 'not_in', ['Riyadh', 'Jeddah'])])],
+  ['which of my clients speak arabic and live in dubai', Q('customers', 'list', [f('language', 'eq', 'ar'), f('city', 'eq', 'Dubai')])],
+  ['what fraction of my audience is in the UAE', Q('customers', { kind: 'share', where: [f('country', 'eq', 'AE')] })],
+  ['show me the segments bigger than 100', { kind: 'cannot' }],
+  ['top 10 customers', { kind: 'cannot' }],
 ];
 
 const arabic: [string, Expect][] = [
@@ -245,6 +251,11 @@ const arabic: [string, Expect][] = [
   ['كم نسبة الرسائل اللي انرسلت من RisalaDemo', Q('messages', { kind: 'share', where: [f('sender', 'eq', 'RisalaDemo')] })],
   ['اعرض ٣ اكبر المجموعات', Q('groups', 'list', [], { rank: { n: 3, order: 'desc' }, sort: 'size' })],
   ['اعرض القوالب اللي استخدمت في حملة رمضان', { kind: 'cannot' }],
+  ['شو الزباين اللي ما عندهم ايميل بدبي', Q('customers', 'list', [f('city', 'eq', 'Dubai'), f('email', 'not_exists')])],
+  ['نسبة العملا اللي موافقين ع الرسايل النصيه', Q('customers', { kind: 'share', where: [f('consent_sms', 'eq', true)] })],
+  ['ايش افضل ٥ حملات من ناحية الفتح', Q('campaigns', 'list', [], { rank: { n: 5, order: 'desc' }, sort: 'opened_rate' })],
+  ['عايز اعرف العملا اللي في الرياض ومش بيتكلموا عربي', Q('customers', 'count', [f('city', 'eq', 'Riyadh'), f('language', 'neq', 'ar')])],
+  ['كم في المية من عملائي ما عندهم وسم vip', Q('customers', { kind: 'share', where: [f('tag', 'neq', 'vip')] })],
 ];
 
 describe('parseQuestion, lists and shares', () => {
