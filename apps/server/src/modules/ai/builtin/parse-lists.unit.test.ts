@@ -61,10 +61,6 @@ const english: [string, Expect][] = [
   ['campaigns with more clicks than opens', { kind: 'cannot' }],
   ['What share of my customers gave email consent?', Q('customers', { kind: 'share', where: [f('consent_email', 'eq', true)] })],
   ['what percentage of my customers speak english', Q('customers', { kind: 'share', where: [f('language', 'eq', 'en')] })],
-  [
-    'What percent of customers in Dubai have a mobile number?',
-    Q('customers', { kind: 'share', where: [f('mobile', 'exists')] }, [f('city', 'eq', 'Dubai')]),
-  ],
   ['percentage of campaigns that are completed', Q('campaigns', { kind: 'share', where: [f('status', 'eq', 'COMPLETED')] })],
   ['what percentage of templates are approved', Q('templates', { kind: 'share', where: [f('status', 'eq', 'APPROVED')] })],
   ['What share of my customers are not tagged?', Q('customers', { kind: 'share', where: [f('tag', 'not_exists')] })],
