@@ -69,9 +69,25 @@ const LIST_OF_ENTITY: Partial<Record<QueryEntity, string>> = {
 };
 
 const VERBS: Sense['t'][] = ['consent', 'reach', 'outcome', 'sent', 'marker'];
+const RELATIVES_AR = new Set(['اللي', 'الي', 'اللى', 'الذين', 'التي', 'الذي', 'يلي']);
+/** After the question has started, "ما" before a field or a value is "not" too ("اللي ما وافقوا على الواتساب"). */
+const NEGATED_LATE: Sense['t'][] = ['field', 'value', 'with', 'name'];
 /** "not", or the spoken "ما" before a verb ("ما وافق", "ما وصلت"); "ما" opening a question is "what". */
 export const negates = (items: readonly Item[], at: number): boolean =>
-  is(items[at], 'not') || (at > 0 && items[at]?.text === 'ما' && VERBS.some((t) => is(items[at + 1], t)));
+  is(items[at], 'not') ||
+  // "اللي ما …", "اللي ما هم نشطين": after a relative pronoun, ما is always "not"
+  (at > 0 && /^ما( هم| هي| هو)?$/.test(items[at]?.text ?? '') && RELATIVES_AR.has(items[at - 1]?.text ?? '')) ||
+  (at > 0 &&
+    items[at]?.text === 'ما' &&
+    (VERBS.some((t) => is(items[at + 1], t)) ||
+      (items.slice(0, at).some((x) => !x.stop && !is(x, 'measure')) && NEGATED_LATE.some((t) => is(lookAhead(items, at), t)))));
+
+/** The next item that is not a stop word or a filler ("ما فيها اختبار A/B"). */
+const lookAhead = (items: readonly Item[], at: number): Item | undefined =>
+  items.slice(at + 1, at + 3).find((x) => !x.stop && !is(x, 'filler')) ?? items[at + 1];
+
+/** Words that join two values of one field ("or", "and", "nor"). */
+const JOINERS = new Set(['or', 'and', 'nor', 'او', 'ولا', 'و']);
 
 const CUSTOMER_HINTS: Sense['t'][] = ['consent', 'reach'];
 const MESSAGE_HINTS: Sense['t'][] = ['outcome', 'sent', 'when', 'why', 'rate'];
@@ -207,6 +223,16 @@ export function placeFilters(st: State): void {
   };
   const consentAt = items.findIndex((x) => is(x, 'consent') || is(x, 'reach'));
   let negate = -1;
+  // "not in Jeddah or Dammam": a negated value's field, so a second value joined to it is negated too
+  let negatedLast: { field: string; at: number } | null = null;
+  const joined = (at: number) => {
+    const last = negatedLast;
+    if (!last || !items.slice(last.at + 1, at).every((x) => x.stop || JOINERS.has(x.text))) return false;
+    const fields = (items[at] as Item).senses.flatMap((s) =>
+      s.t === 'value' ? s.options.map((o) => o.field) : s.t === 'name' ? s.options.map((o) => fieldForList(def, o.field)) : [],
+    );
+    return fields.includes(last.field);
+  };
   for (const [at, item] of items.entries()) {
     // the entity's own word may carry a value too ("SMS" is the messages and the channel)
     if (st.used.has(at) && at !== st.entityAt) continue;
@@ -217,13 +243,37 @@ export function placeFilters(st: State): void {
       // "opted out": consent and not at once
       if (!is(item, 'consent')) continue;
     }
-    const negated = negate >= 0 && at - negate <= 3;
+    const carried = joined(at);
+    // a negation binds to the first value after it: verbs and stop words may stand between ("not in
+    // Riyadh", "don't speak English", "ما وافقوا على الواتساب"), another value may not ("ما عندهم
+    // ايميل بدبي" negates the email, not Dubai)
+    const between = negate >= 0 ? items.slice(negate + 1, at) : [];
+    const bound =
+      negate >= 0 && at - negate <= 3 && !between.some((x) => !x.stop && x.senses.some((s) => s.t === 'value' || s.t === 'name'));
+    const negated = bound || carried;
     const consumeNegation = () => {
-      if (negated) {
+      const last = st.filters[st.filters.length - 1];
+      if (negated && last) negatedLast = { field: last.filter.field, at };
+      else negatedLast = null;
+      if (negated && negate >= 0) {
         st.used.add(negate);
         negate = -1;
       }
     };
+    // "يقبلون الايميل": the e-mail field's word after a consent verb is the channel
+    const asChannel = firstSense(item, 'field')?.field === 'email' && consentAt >= 0 && def.fields.consent_email;
+    if (asChannel && !firstSense(item, 'value')) {
+      add({ field: 'consent_email', op: 'eq', value: !(negated || is(items[consentAt], 'not')) }, at);
+      st.used.add(consentAt);
+      consumeNegation();
+      continue;
+    }
+    // "القوالب تبع الايميل": the e-mail field's word on something with channels is the channel
+    if (firstSense(item, 'field')?.field === 'email' && !firstSense(item, 'value') && def.fields.channel && !def.fields.email) {
+      add(filterOf(def, { field: 'channel', value: 'email' }, negated), at);
+      consumeNegation();
+      continue;
+    }
     const value = firstSense(item, 'value');
     if (value && (at !== st.entityAt || value.options.some((o) => o.field === 'channel'))) {
       const channel = value.options.find((o) => o.field === 'channel')?.value as (typeof CHANNELS)[number] | undefined;

@@ -28,7 +28,13 @@ export const EN: readonly Entry[] = [
   // measures
   ['how many|number of|count|count of|total number|total number of|how much|quantity|tally', measure('count')],
   ['percentage|percent|per cent|%|share|proportion|fraction|what part|ratio|portion', measure('share')],
-  ['list|show|display|which|what are|names|name all|who are|enumerate', measure('list')],
+  [
+    'list|show|display|which|what are|names|name all|who are|enumerate|show me|let me see|give me a list of|give me the list of|i want to see|pull up|see all',
+    measure('list'),
+  ],
+  ['only|just|solely|exclusively|nothing but', S('only')],
+  ['than', S('than')],
+  ['sorted by|sort by|ordered by|order by|ranked by|rank by|arranged by', S('sortby')],
   ['average|mean|avg|on average', measure('avg')],
   ['sum|sum of|add up', measure('sum')],
   ['rate|rates', S('rate')],
@@ -95,7 +101,10 @@ export const EN: readonly Entry[] = [
   ],
   ['reachable|can receive|can be reached|contactable|can reach|able to receive', S('reach')],
   ['opted out|opt out|unsubscribed|unsubscribe|opt-out|refused|declined|withdrew', [S('consent'), S('not')]],
-  ['not|no|without|never|dont|didnt|doesnt|non|un|havent|hasnt|excluding|except|other than', S('not')],
+  [
+    'not|no|without|never|dont|didnt|doesnt|isnt|arent|wasnt|werent|aint|neither|nor|non|un|havent|hasnt|excluding|except|other than|outside|outside of|apart from|besides',
+    S('not'),
+  ],
   ['with|having|that have|who have|with a|with an|has a|have a|have an|has an', S('with')],
   ['email address|email addresses', value(['email', true])],
   ['mobile number|phone number|phone|mobile|phone numbers|mobile numbers|cell number', value(['mobile', true])],
@@ -140,7 +149,8 @@ export const EN: readonly Entry[] = [
   ['paused|stopped|suspended', value(['status', 'PAUSED'])],
   ['queued|in the queue|in queue', value(['view', 'queued'], ['status', 'QUEUED'])],
   ['unread|not read', value(['status', 'unread'])],
-  ['new', [value(['status', 'unread']), S('filler')]],
+  ['new', value(['status', 'unread'])],
+  ['because of|because|due to|caused by|with the reason', marker('reason')],
   // fields for groupings and "which X"
   ['city|cities|town|towns|location|locations|area|areas|region|regions', field('city', 'city')],
   ['country|countries|nation|nations', field('country', 'country')],
@@ -161,10 +171,10 @@ export const EN: readonly Entry[] = [
   ],
   // rankings
   [
-    'sorted by|sort by|ordered by|order by|ranked by|rank by|best|top|most|highest|greatest|biggest|largest|busiest|leading|strongest|maximum|max|most popular|better|more|performed best|best performing|top performing|most common|common|frequent|most frequent|popular|usual|main',
+    'best|top|most|highest|greatest|biggest|largest|busiest|leading|strongest|maximum|max|most popular|better|more|performed best|best performing|top performing|most common|common|frequent|most frequent|popular|usual|main',
     best('desc'),
   ],
-  ['worst|lowest|least|fewest|smallest|weakest|minimum|min|poorest|worse|less|worst performing|performed worst', best('asc')],
+  ['bottom|worst|lowest|least|fewest|smallest|weakest|minimum|min|poorest|worse|less|worst performing|performed worst', best('asc')],
   ['more than|over|above|greater than|bigger than|exceeding|larger than', compare('gte', true)],
   ['at least|or more|minimum of', compare('gte')],
   ['less than|under|below|fewer than|smaller than', compare('lte', true)],
@@ -263,9 +273,12 @@ export const EN: readonly Entry[] = [
   ['password|passwords|api key|api keys|token|tokens|secret', unsupported('secrets')],
   ['gold|silver|bronze|tier|tiers|platinum|loyalty tier', unsupported('tier')],
   ['other accounts|other account|another account|other companies|all accounts', unsupported('other_account')],
+  // words the product cannot place but a typo check would bend into one it can ("gmail" is not
+  // "email", "iphone" not "phone"): known, with no sense, so the coverage rule names them
+  ['gmail|hotmail|yahoo|outlook|icloud|iphone|iphones|android|ios|samsung|huawei|apple|device|devices|browser', []],
   // fillers: add nothing once the rest is understood
   [
-    'total|in total|overall|altogether|all time|ever|exactly|currently|right now|at the moment|so far|as of now|registered|existing|stored|exist|there are|is there|in the system|on the platform|on risala|in risala|at all|approximately|roughly|about|around|overall total|grand total|whole|entire|altogether now|do we have|do i have|got|own|having|same|many|still|yet|already|current|up|going|like|see|look|looking|know|tell|please|thanks|kindly|quick|quickly|count them|give me|show me|let me know|i want to know|i need|i would like to know|actually|again|now|some|also|too|its|it',
+    'total|in total|overall|altogether|all time|ever|exactly|currently|right now|at the moment|so far|as of now|registered|existing|stored|exist|there are|is there|in the system|on the platform|on risala|in risala|at all|approximately|roughly|about|around|overall total|grand total|whole|entire|altogether now|do we have|do i have|got|own|having|many|still|yet|already|current|up|going|like|see|look|looking|know|tell|please|thanks|kindly|quick|quickly|count them|give me|gimme|pls|plz|let me know|i want to know|i need|i would like to know|actually|again|now|some|also|too|its|it',
     S('filler'),
   ],
 ];

@@ -262,6 +262,14 @@ function buildVocabulary(vocabulary: Partial<Vocabulary>): LexiconIndex {
  * two edits away from — when exactly one such word is nearest. Short words are never corrected.
  */
 export function correctTypo(word: string, indexes: readonly LexiconIndex[]): string | null {
+  const fixed = nearestWord(word, indexes);
+  // a stop word only by two letters swapped ("whcih"): an unknown word must not vanish into one
+  // ("night" is not "right") — the coverage rule has to see it
+  if (fixed && STOP_WORDS.has(fixed) && [...fixed].sort().join() !== [...word].sort().join()) return null;
+  return fixed;
+}
+
+function nearestWord(word: string, indexes: readonly LexiconIndex[]): string | null {
   // four letters: only two letters swapped ("mnay", "hwat")
   if (word.length === 4) {
     const swaps = indexes

@@ -9,6 +9,7 @@ import { QUERY_CATALOGUE } from '../query/index.ts';
 import { negates, type State } from './assemble.ts';
 import type { Item } from './items.ts';
 import type { Sense } from './senses.ts';
+import { splitShare } from './share.ts';
 
 export interface Shape {
   question: Question | null;
@@ -79,9 +80,10 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
     for (const [i, x] of items.entries()) if (x.senses.some((s) => s.t === 'quantity' && s.of === q.of)) take(i);
     if (def.values[q.of]) measure = { kind: 'value', of: q.of };
     else if (measures.has('avg')) measure = { kind: 'avg', of: q.of };
-    else if (def.numbers[q.of] && (is(items[find('best')], 'best') || measures.has('list'))) {
+    else if (def.numbers[q.of] && (is(items[find('best')], 'best') || measures.has('list') || find('sortby') >= 0)) {
       measure = { kind: 'list' };
       sort = q.of;
+      take(find('sortby'));
     } else measure = { kind: 'sum', of: q.of };
   }
   if (!measure && entity === 'credits') measure = { kind: 'value', of: 'balance' };
@@ -127,6 +129,30 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
   const rateAt = find('rate');
   const outcomeAt = find('outcome');
   const rateOf = sense(items[rateAt], 'rate')?.of ?? sense(items[outcomeAt], 'outcome')?.of;
+
+  // a list in an order: "campaigns sorted by open rate", "list campaigns by click rate", "groups sorted by size"
+  const sortAt = find('sortby');
+  const listBy = measures.has('list') && !measures.has('count') && !measures.has('share') && find('by') >= 0;
+  if (!measure && (sortAt >= 0 || listBy) && def.measures.includes('list')) {
+    const rated = rateOf && rateAt >= 0 ? `${resolveOutcome(rateOf, engagement)}_rate` : null;
+    const fieldAt = items.findIndex((x, i) => {
+      if (used.has(i) || i < Math.max(sortAt, 0)) return false;
+      const of = sense(x, 'field')?.field ?? sense(x, 'quantity')?.of;
+      return Boolean(of && def.sortable.includes(of));
+    });
+    const byField = fieldAt >= 0 ? (sense(items[fieldAt], 'field')?.field ?? sense(items[fieldAt], 'quantity')?.of) : undefined;
+    const by = rated && def.sortable.includes(rated) ? rated : byField;
+    if (by) {
+      take(sortAt);
+      if (sortAt < 0) take(find('by'));
+      if (by === rated) {
+        take(rateAt);
+        if (sense(items[outcomeAt], 'outcome')) take(outcomeAt);
+      } else take(fieldAt);
+      measure = { kind: 'list' };
+      sort = by;
+    }
+  }
   const wantsRate = rateAt >= 0 || (measures.has('share') && outcomeAt >= 0);
   if (!measure && wantsRate && rateOf && def.rates.length > 0) {
     const of = resolveOutcome(rateOf, engagement);
@@ -175,8 +201,17 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
 
   // a ranking: "top 5", "best hour", "which city has the most", "the campaign with the best click rate"
   const bestAt = find('best');
+  // "top 3 … with the worst rate": "top" only says a few, the other word says which end; two words
+  // that disagree otherwise ("best … worst") are not guessed between
+  const bests = items.flatMap((x, i) =>
+    !used.has(i) && sense(x, 'best') ? [{ x, order: (sense(x, 'best') as { order: 'desc' | 'asc' }).order }] : [],
+  );
+  const ends = new Set(bests.filter((b) => !TOP_WORDS.has(b.x.text)).map((b) => b.order));
+  if (ends.size > 1) return { question: null, focus: null };
   if (bestAt >= 0) {
-    const best = sense(items[bestAt], 'best') as { order: 'desc' | 'asc' };
+    const best = {
+      order: ends.size === 1 ? ([...ends][0] as 'desc' | 'asc') : (sense(items[bestAt], 'best') as { order: 'desc' | 'asc' }).order,
+    };
     // "top" alone is a few ("the top failure reasons"); "best", "most" the one
     const n = numberAt(items[bestAt + 1]) ?? numberAt(items[bestAt - 1]) ?? (TOP_WORDS.has((items[bestAt] as Item).text) ? 5 : null);
     const byCount = BY_COUNT.has((items[bestAt] as Item).text);
@@ -241,16 +276,26 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
     }
   }
 
+  // "cities ranked by customer count": the groups in order of the measure
+  const groupSortAt = find('sortby');
+  if (group && groupSortAt >= 0 && measure?.kind !== 'rate') {
+    take(groupSortAt);
+    rank ??= { n: 50, order: 'desc' };
+  }
+
   // "my last campaign", "how did Weekend offer do": the campaign's report
   const latestAt = find('latest');
   const resultsAt = find('results');
   const namedCampaign = filters.some((f) => f.field === 'campaign' || (entity === 'campaigns' && f.field === 'name'));
   const campaignTalk = entity === 'campaigns' || st.others.some((o) => o.entity === 'campaigns');
   const aboutOutcomes = !measure || measure.kind === 'rate' || filters.some((f) => f.field === 'view');
+  // "the last 5 campaigns" is a list of five, not the last one's report
+  const latestN = latestAt >= 0 && (numberAt(items[latestAt + 1]) ?? numberAt(items[latestAt - 1])) !== null;
   if (
     campaignTalk &&
     !group &&
     !sort &&
+    !latestN &&
     (latestAt >= 0 || namedCampaign) &&
     (resultsAt >= 0 || (latestAt >= 0 ? aboutOutcomes : !measure))
   ) {
@@ -265,7 +310,10 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
     take(latestAt);
     measure = { kind: 'list' };
     sort = 'created';
-    rank = { n: numberAt(items[latestAt + 1]) ?? 5, order: 'desc' };
+    // "the last 5 campaigns", "the 10 newest customers"
+    const nAt = [latestAt + 1, latestAt - 1].find((i) => numberAt(items[i]) !== null && !used.has(i));
+    if (nAt !== undefined) take(nAt);
+    rank = { n: nAt === undefined ? 5 : (numberAt(items[nAt]) as number), order: 'desc' };
   }
   // an overview of how messages went: the delivery rate per channel
   if (resultsAt >= 0 && entity === 'messages' && !measure && !group) {
@@ -288,6 +336,8 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
   if (measure.kind === 'share') {
     const split = splitShare(st, filters);
     if (!split) return { question: null, focus };
+    // "what share are SMS vs email" per channel: a share of the grouping's own field is no question
+    if (group && split.where.some((f) => f.field === group)) return { question: null, focus };
     measure = { kind: 'share', where: split.where };
     filters.splice(0, filters.length, ...split.base);
   }
@@ -351,18 +401,3 @@ function plainMeasure(st: State, measures: Set<string>, filters: QueryFilter[], 
   void filters;
   return def.measures.includes('count') ? { kind: 'count' } : def.measures.includes('list') ? { kind: 'list' } : null;
 }
-
-/** Which filters are the share's condition: those said after "who / with / that …", else the last one. */
-function splitShare(st: State, filters: QueryFilter[]): { base: QueryFilter[]; where: QueryFilter[] } | null {
-  if (filters.length === 0) return null;
-  const placed = st.filters.filter((p) => filters.includes(p.filter));
-  const relative = st.items.findIndex(
-    (x, i) => i > st.entityAt && (x.senses.some((s) => ['marker', 'consent', 'reach', 'with'].includes(s.t)) || RELATIVES.has(x.text)),
-  );
-  let where = relative >= 0 ? placed.filter((p) => p.at > relative).map((p) => p.filter) : [];
-  if (where.length === 0) where = [filters[filters.length - 1] as QueryFilter];
-  const base = filters.filter((f) => !where.includes(f));
-  return { base, where };
-}
-
-const RELATIVES = new Set(['who', 'that', 'whose', 'which', 'الذين', 'اللي', 'ممن', 'التي', 'الذي', 'اللذين']);

@@ -11,12 +11,13 @@ import type { Channel } from '@risala/shared/schemas/messages';
 import { fold, type Lang } from '../language.ts';
 import { QUERY_CATALOGUE } from '../query/index.ts';
 import type { Vocabulary } from '../query/index.ts';
-import { chooseEntity, placeFilters, type State } from './assemble.ts';
+import { chooseEntity, negates, placeFilters, type State } from './assemble.ts';
 import { PeriodReader, todayIn } from './dates.ts';
 import { channelIn, type Schedule, scheduleIn, topicIn } from './draft-request.ts';
 import { type Item, readItems } from './items.ts';
 import { staticLexicon, vocabularyLexicon } from './lexicon.ts';
 import { shapeQuestion } from './measure.ts';
+import { placeQualifiers } from './qualifiers.ts';
 import { type Sense, SOFT_SENSES, type ValueOption } from './senses.ts';
 import { suggestionsFor } from './suggest.ts';
 import { foldText } from './tokens.ts';
@@ -138,6 +139,8 @@ export function parseQuestion(text: string, _lang: Lang, vocabulary: Partial<Voc
     if (has(x, 'action') && !has(x, 'unsupported') && before(i)) st.used.add(i);
   }
 
+  placeQualifiers(st, question);
+
   const understood: Understood = {
     entity: st.entity,
     filters: question?.filters ?? st.filters.map((p) => p.filter),
@@ -145,7 +148,8 @@ export function parseQuestion(text: string, _lang: Lang, vocabulary: Partial<Voc
     ...(period ? { period } : {}),
   };
   const unsupported = items.find((x) => has(x, 'unsupported') && !st.used.has(items.indexOf(x)));
-  const unplaced = items.filter((x, i) => !st.used.has(i) && !covered(x)).map((x) => x.raw);
+  // a spoken "ما" that negates (a stop word otherwise) and was not placed is a "not" dropped: named
+  const unplaced = items.filter((x, i) => !st.used.has(i) && (!covered(x) || negates(items, i))).map((x) => x.raw);
   const cannot = (reason: 'unplaced' | 'unsupported' | 'incomplete'): ParseOutcome => ({
     kind: 'cannot',
     reason,

@@ -46,6 +46,12 @@ export type Sense =
   | { t: 'consent' }
   | { t: 'reach' }
   | { t: 'not' }
+  /** only / just / فقط / بس: placed only beside a filter on a field a row has one value of */
+  | { t: 'only' }
+  /** "than" outside "more than": placed only by a side-by-side ranking ("more in Riyadh than Jeddah") */
+  | { t: 'than' }
+  /** sorted by / ordered by: a list's order, not a top one */
+  | { t: 'sortby' }
   /** with / having / who have: a field after it is an "exists" */
   | { t: 'with' }
   | { t: 'without' }
@@ -84,11 +90,11 @@ export const STOP_WORDS = new Set(
     'a an the of in on at to for from into with within about as is are was were be been being am do does did done doing',
     'have has had having i me my mine we us our ours you your yours it its they them their there here this that these those',
     'what whats who whom whose where which how please can could would should will shall may might must let lets kindly',
-    'tell give show get find see know check want need like just any some each every all both also and or but so then than',
-    'much very really only still yet currently now ever up out right one ones thing things number amount figure',
+    'tell give show get find see know check want need like just any some each every all both also and or but so then',
+    'much very really still yet currently now ever up out right one ones thing things number amount figure',
     'hi hey do does dont doesnt isnt arent wasnt werent',
     // Arabic (folded)
-    'في فى من الى علي عن مع هل ما ماذا هو هي هم انا نحن انت انتم لي لنا لك له لها عند عندي عندنا لدي لدينا لديك',
+    'في فى ع من الى علي عن مع هل ما ماذا هو هي هم انا نحن انت انتم لي لنا لك له لها عند عندي عندنا لدي لدينا لديك',
     'ان أن إن انه انها ذا هذا هذه ذلك تلك هناك هنا الذي التي الذين اللي يلي اللى او و ثم كان كانت يكون تكون كل جميع بعض اي ايه',
     'اريد اود ابغي ابي بدي عايز عاوز ابغا ممكن لو سمحت رجاء من فضلك قل قولي اعطني عطني هات ورني وريني اعرف ابي اشوف',
   ]

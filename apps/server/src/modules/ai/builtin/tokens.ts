@@ -110,7 +110,17 @@ const NUMBER_WORDS: Record<string, number> = {
   ميه: 100,
 };
 /** Arabic duals of the period units: يومين is "2 days". */
-const DUALS: Record<string, string> = { يومين: 'يوم', اسبوعين: 'اسبوع', شهرين: 'شهر', سنتين: 'سنه', ساعتين: 'ساعه' };
+const DUALS: Record<string, string> = {
+  حملتين: 'حمله',
+  قالبين: 'قالب',
+  مجموعتين: 'مجموعه',
+  رسالتين: 'رساله',
+  يومين: 'يوم',
+  اسبوعين: 'اسبوع',
+  شهرين: 'شهر',
+  سنتين: 'سنه',
+  ساعتين: 'ساعه',
+};
 
 const MONTH_DAY = /^(\d{1,2})[/-](\d{1,2})(?:[/-](\d{2,4}))?$/;
 
