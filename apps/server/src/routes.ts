@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
 import { requireSignIn } from './lib/contracts.ts';
 import { aiRoutes } from './modules/ai/index.ts';
+import { auditRoutes } from './modules/audit/index.ts';
 import {
   creditRoutes,
   emailSendRoutes,
@@ -65,6 +66,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
       scoped.addHook('onRequest', authenticate(ctx));
       await scoped.register(accountRoutes(ctx), { prefix: '/api/account' });
       await scoped.register(teamRoutes(ctx), { prefix: '/api/users' }); // the team: users, invitations
+      await scoped.register(auditRoutes(ctx), { prefix: '/api/audit-log' }); // owners and admins read the log
       await scoped.register(notificationRoutes(ctx), { prefix: '/api/notifications' });
       await scoped.register(dashboardRoutes(ctx), { prefix: '/api/dashboard' });
       // brands, content, storage:

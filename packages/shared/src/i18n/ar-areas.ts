@@ -22,6 +22,8 @@ import arAi from './ar/ai.json' with { type: 'json' };
 import arAiPlans from './ar/aiPlans.json' with { type: 'json' };
 import arAnalytics from './ar/analytics.json' with { type: 'json' };
 import arBuilder from './ar/builder.json' with { type: 'json' };
+import arAudit from './ar/audit.json' with { type: 'json' };
+import arSubAccounts from './ar/subAccounts.json' with { type: 'json' };
 import type { Messages } from './types.ts';
 
 const messages: Messages = {
@@ -48,6 +50,8 @@ const messages: Messages = {
   aiPlans: arAiPlans,
   analytics: arAnalytics,
   builder: arBuilder,
+  audit: arAudit,
+  subAccounts: arSubAccounts,
 };
 
 export default messages;

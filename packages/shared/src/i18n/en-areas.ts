@@ -22,6 +22,8 @@ import enAi from './en/ai.json' with { type: 'json' };
 import enAiPlans from './en/aiPlans.json' with { type: 'json' };
 import enAnalytics from './en/analytics.json' with { type: 'json' };
 import enBuilder from './en/builder.json' with { type: 'json' };
+import enAudit from './en/audit.json' with { type: 'json' };
+import enSubAccounts from './en/subAccounts.json' with { type: 'json' };
 import type { Messages } from './types.ts';
 
 const messages: Messages = {
@@ -48,6 +50,8 @@ const messages: Messages = {
   aiPlans: enAiPlans,
   analytics: enAnalytics,
   builder: enBuilder,
+  audit: enAudit,
+  subAccounts: enSubAccounts,
 };
 
 export default messages;
