@@ -25,6 +25,7 @@ import { pluginRoutes, routerRoutes, ruleRoutes, shortLinkRoutes } from './modul
 import { sandboxRoutes } from './modules/sandbox/index.ts';
 import { emailPublicRoutes, emailSenderRoutes, smsSenderRoutes, whatsappSenderRoutes } from './modules/senders/index.ts';
 import { signedDownloadRoutes, storageRoutes } from './modules/storage/index.ts';
+import { subAccountRoutes } from './modules/sub-accounts/index.ts';
 import { healthRoutes, subscriptionRoutes } from './modules/system/index.ts';
 import { templateRoutes } from './modules/templates/index.ts';
 import { accountRoutes, invitationPublicRoutes, teamRoutes, uploadRoutes, userRoutes } from './modules/users/index.ts';
@@ -67,6 +68,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
       await scoped.register(accountRoutes(ctx), { prefix: '/api/account' });
       await scoped.register(teamRoutes(ctx), { prefix: '/api/users' }); // the team: users, invitations
       await scoped.register(auditRoutes(ctx), { prefix: '/api/audit-log' }); // owners and admins read the log
+      await scoped.register(subAccountRoutes(ctx), { prefix: '/api/sub-accounts' }); // a parent's clients or brands: usage, credits
       await scoped.register(notificationRoutes(ctx), { prefix: '/api/notifications' });
       await scoped.register(dashboardRoutes(ctx), { prefix: '/api/dashboard' });
       // brands, content, storage:

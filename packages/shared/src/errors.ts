@@ -163,6 +163,8 @@ export const ERROR_STATUS = {
   LAST_OWNER: 409,
   OWNER_ONLY: 403,
   CANNOT_CHANGE_SELF: 409,
+  // sub-accounts (issue 27 T3)
+  SUB_ACCOUNT_DEPTH: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
