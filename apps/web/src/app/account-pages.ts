@@ -2,4 +2,4 @@
  * The account-menu pages this build has (routes in router.tsx). An area adds its route here when its
  * page lands, so the menu never offers a page that does not exist.
  */
-export const ACCOUNT_PAGES_READY: readonly string[] = ['/audit-log'];
+export const ACCOUNT_PAGES_READY: readonly string[] = ['/audit-log', '/sub-accounts'];
