@@ -67,7 +67,7 @@ export function SubAccountsPage() {
   return (
     <Stack gap="lg" data-testid="sub-accounts-page">
       <Group justify="space-between" align="flex-end">
-        <div style={{ minWidth: 0, flex: 1 }}>
+        <div style={{ minWidth: 0, flex: '1 1 18rem' }}>
           <Title order={1} size="h2">
             {t('subAccounts.title')}
           </Title>
