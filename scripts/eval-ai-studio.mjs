@@ -12,7 +12,7 @@ import { waTemplateInputSchema } from '../packages/shared/src/schemas/whatsapp.t
 
 const { planFacts } = await import('../apps/server/src/modules/ai-plans/narrative.ts');
 const { insightFacts } = await import('../apps/server/src/modules/ai-insights/insights.service.ts');
-const { smsParts } = await import('../apps/server/src/modules/ai-content/index.ts');
+const { smsParts } = await import('../apps/server/src/modules/ai/index.ts');
 
 const OBJECTIVES = ['awareness', 'promotion', 'retention', 'winback', 'announcement'];
 const TOPICS = {

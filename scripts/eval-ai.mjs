@@ -197,7 +197,7 @@ try {
   const hours = (
     await db.query(
       `select extract(hour from sent_at at time zone a.timezone)::int as hour, count(*)::int as sent,
-              count(*) filter (where delivered_at is not null or status in ('DELIVERED','READ'))::int as delivered,
+              count(*) filter (where m.delivered_at is not null or m.status in ('DELIVERED','READ'))::int as delivered,
               count(*) filter (where read_at is not null or clicked_at is not null)::int as engaged
          from messages m join accounts a on a.id = m.account_id
         where m.account_id = $1 and m.sent_at is not null and m.created_at >= now() - interval '90 days' group by 1`,

@@ -3,6 +3,7 @@ import type { AppContext } from './context.ts';
 import { requireSignIn } from './lib/contracts.ts';
 import { adminPublicRoutes, adminRoutes } from './modules/admin/index.ts';
 import { aiRoutes } from './modules/ai/index.ts';
+import { auditRoutes } from './modules/audit/index.ts';
 import {
   creditRoutes,
   emailSendRoutes,
@@ -27,6 +28,7 @@ import { roleRoutes } from './modules/roles/index.ts';
 import { sandboxRoutes } from './modules/sandbox/index.ts';
 import { emailPublicRoutes, emailSenderRoutes, smsSenderRoutes, whatsappSenderRoutes } from './modules/senders/index.ts';
 import { signedDownloadRoutes, storageRoutes } from './modules/storage/index.ts';
+import { subAccountRoutes } from './modules/sub-accounts/index.ts';
 import { healthRoutes, subscriptionRoutes } from './modules/system/index.ts';
 import { templateRoutes } from './modules/templates/index.ts';
 import { accountRoutes, invitationPublicRoutes, teamRoutes, uploadRoutes, userRoutes } from './modules/users/index.ts';
@@ -73,6 +75,8 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
       await scoped.register(companyRoutes(ctx), { prefix: '/api/account/company' }); // the company profile
       await scoped.register(teamRoutes(ctx), { prefix: '/api/users' }); // the team: users, invitations
       await scoped.register(roleRoutes(ctx), { prefix: '/api/roles' }); // built-in and custom roles
+      await scoped.register(auditRoutes(ctx), { prefix: '/api/audit-log' }); // owners and admins read the log
+      await scoped.register(subAccountRoutes(ctx), { prefix: '/api/sub-accounts' }); // a parent's clients or brands: usage, credits
       await scoped.register(notificationRoutes(ctx), { prefix: '/api/notifications' });
       await scoped.register(notificationSettingsRoutes(ctx), { prefix: '/api/notification-settings' }); // mine: bell and email per type
       await scoped.register(dashboardRoutes(ctx), { prefix: '/api/dashboard' });

@@ -170,6 +170,8 @@ export const ERROR_STATUS = {
   OWNER_ONLY: 403,
   CANNOT_CHANGE_SELF: 409,
   INVITATION_RESEND_LIMIT: 429,
+  // sub-accounts (issue 27 T3)
+  SUB_ACCOUNT_DEPTH: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -21,6 +21,7 @@ import { adminRoutes } from '../features/admin/routes.tsx';
 import { routes as aiPlanRoutes } from '../features/ai-plans/routes.tsx';
 import { routes as analyticsRoutes } from '../features/analytics/routes.tsx';
 import { routes as assistantRoutes } from '../features/assistant/routes.tsx';
+import { routes as auditRoutes } from '../features/audit/routes.tsx';
 import { routes as brandRoutes } from '../features/brands/routes.tsx';
 import { routes as campaignRoutes } from '../features/campaigns/routes.tsx';
 import { bareRoutes as canvasRoutes } from '../features/canvas/routes.tsx';
@@ -49,6 +50,7 @@ const featureRoutes: RouteObject[] = [
   ...assistantRoutes,
   ...accessRoutes,
   ...teamRoutes,
+  ...auditRoutes,
 ];
 const claimed = new Set([...featureRoutes, ...canvasRoutes].map((r) => (r.path ?? '').split('/')[0]).filter(Boolean));
 

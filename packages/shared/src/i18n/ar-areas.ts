@@ -27,6 +27,8 @@ import arCompany from './ar/company.json' with { type: 'json' };
 import arNotificationSettings from './ar/notificationSettings.json' with { type: 'json' };
 import arAdmin from './ar/admin.json' with { type: 'json' };
 import arTeam from './ar/team.json' with { type: 'json' };
+import arAudit from './ar/audit.json' with { type: 'json' };
+import arSubAccounts from './ar/subAccounts.json' with { type: 'json' };
 import type { Messages } from './types.ts';
 
 const messages: Messages = {
@@ -58,6 +60,8 @@ const messages: Messages = {
   notificationSettings: arNotificationSettings,
   admin: arAdmin,
   team: arTeam,
+  audit: arAudit,
+  subAccounts: arSubAccounts,
 };
 
 export default messages;

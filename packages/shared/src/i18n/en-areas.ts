@@ -27,6 +27,8 @@ import enCompany from './en/company.json' with { type: 'json' };
 import enNotificationSettings from './en/notificationSettings.json' with { type: 'json' };
 import enAdmin from './en/admin.json' with { type: 'json' };
 import enTeam from './en/team.json' with { type: 'json' };
+import enAudit from './en/audit.json' with { type: 'json' };
+import enSubAccounts from './en/subAccounts.json' with { type: 'json' };
 import type { Messages } from './types.ts';
 
 const messages: Messages = {
@@ -58,6 +60,8 @@ const messages: Messages = {
   notificationSettings: enNotificationSettings,
   admin: enAdmin,
   team: enTeam,
+  audit: enAudit,
+  subAccounts: enSubAccounts,
 };
 
 export default messages;

@@ -39,6 +39,8 @@ export const accounts = pgTable('accounts', {
   status: text('status').notNull().default('ACTIVE'),
   suspended_reason: text('suspended_reason'),
   suspended_at: timestamp('suspended_at', { withTimezone: true }),
+  /** the parent of a sub-account (one level: a sub-account has no sub-accounts) */
+  parent_account_id: integer('parent_account_id'),
   ...timestamps,
 });
 
@@ -342,8 +344,10 @@ export const auditLog = pgTable(
   },
   (t) => [
     primaryKey({ name: 'audit_log_pkey', columns: [t.id, t.account_id] }),
-    index('audit_log_account_idx').on(t.account_id, t.created_at),
-    index('audit_log_account_action_idx').on(t.account_id, t.action, t.created_at),
+    index('audit_log_account_idx').on(t.account_id, t.created_at.desc(), t.id.desc()),
+    index('audit_log_account_action_idx').on(t.account_id, t.action, t.created_at.desc(), t.id.desc()),
+    index('audit_log_account_actor_idx').on(t.account_id, t.actor_type, t.actor_id, t.created_at.desc(), t.id.desc()),
+    index('audit_log_account_target_idx').on(t.account_id, t.target_type, t.created_at.desc(), t.id.desc()),
   ],
 );
 

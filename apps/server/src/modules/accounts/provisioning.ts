@@ -5,6 +5,8 @@
  * the user is.
  */
 import { BUILTIN_ROLES, permissionTreeFor, ROLE_DESCRIPTIONS, type RegisterInput } from '@risala/shared';
+import { CHANNELS } from '@risala/shared/constants';
+import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, roles, users } from '../../db/schema/index.ts';
@@ -12,6 +14,38 @@ import { signUpProfile, type UserRow } from '../auth/index.ts';
 import { seedSandboxGateway } from '../connections/index.ts';
 import { grantTrialCredits } from '../messaging/index.ts';
 import { seedSandboxSenders } from '../senders/index.ts';
+
+/**
+ * A sub-account of `parentId` (modules/sub-accounts), in the caller's transaction: the tenant and
+ * its built-in roles, the sandbox peers like any account, and empty credit balances — its credits
+ * come from its parent's. Its first owner is invited by the caller.
+ */
+export async function createChildAccount(
+  tx: DbOrTx,
+  input: { name: string; parentId: number; plan: string; timezone: string },
+  config?: Config,
+): Promise<{ id: number; name: string }> {
+  const [account] = await tx
+    .insert(accounts)
+    .values({ name: input.name, plan: input.plan, timezone: input.timezone, parent_account_id: input.parentId })
+    .returning();
+  await tx.insert(roles).values(
+    BUILTIN_ROLES.map((key) => ({
+      account_id: account.id,
+      key,
+      role_name: key,
+      role_description: ROLE_DESCRIPTIONS[key],
+      permissions: permissionTreeFor(key),
+      is_builtin: true,
+    })),
+  );
+  if (config) await seedSandboxSenders(tx, account, config);
+  if (!config?.production || config.smsc.sandbox) await seedSandboxGateway(tx, account.id);
+  await tx.execute(sql`
+    insert into credits (account_id, channel, balance)
+    select ${account.id}, ch, 0 from unnest(${sql.param([...CHANNELS])}::text[]) as t(ch) on conflict do nothing`);
+  return { id: account.id, name: account.name };
+}
 
 /** Create the account (tenant), its built-in roles and the owner in one transaction. */
 export async function createAccountWithOwner(

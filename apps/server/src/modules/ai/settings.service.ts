@@ -9,6 +9,7 @@ import type { AppContext } from '../../context.ts';
 import { decryptSecret, encryptSecret } from '../../lib/crypto.ts';
 import { assertOutboundUrl } from '../../lib/outbound-url.ts';
 import { safeFetch } from '../../lib/safe-fetch.ts';
+import { audit, userActor } from '../audit/index.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { BuiltinEngine } from './builtin/engine.ts';
 import type { AiProvider } from './provider.ts';
@@ -102,12 +103,30 @@ export async function updateSettings(ctx: AppContext, auth: AuthContext, input: 
   const keyEnc =
     input.api_key === undefined ? current.api_key_enc : input.api_key ? encryptSecret(ctx.config.encryptionKey, input.api_key) : null;
   const model = input.model === undefined ? current.model : input.model || null;
-  await ctx.db.execute(sql`
+  const engine = input.engine ?? current.engine;
+  const share = input.share_contact_details ?? current.share_contact_details;
+  await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`
     insert into ai_account_settings (account_id, engine, base_url, model, api_key_enc, share_contact_details, updated_by, updated_at)
-    values (${auth.accountId}, ${input.engine ?? current.engine}, ${baseUrl}, ${model}, ${keyEnc},
-            ${input.share_contact_details ?? current.share_contact_details}, ${auth.userId}, now())
+    values (${auth.accountId}, ${engine}, ${baseUrl}, ${model}, ${keyEnc},
+            ${share}, ${auth.userId}, now())
     on conflict (account_id) do update set engine = excluded.engine, base_url = excluded.base_url, model = excluded.model,
       api_key_enc = excluded.api_key_enc, share_contact_details = excluded.share_contact_details,
       updated_by = excluded.updated_by, updated_at = now()`);
+    // what changed; of the API key only whether it was set, replaced or removed (never the key)
+    await audit(tx, {
+      accountId: auth.accountId,
+      actor: userActor(auth.userId),
+      action: 'ai_settings.updated',
+      target: { type: 'account', id: auth.accountId },
+      data: {
+        engine,
+        base_url: baseUrl,
+        model,
+        share_contact_details: share,
+        api_key: input.api_key === undefined ? 'unchanged' : input.api_key ? 'replaced' : 'removed',
+      },
+    });
+  });
   return getSettings(ctx, auth);
 }

@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../db/client.ts';
 
 /** Who acted: a user of the account, a platform operator, an API key, or the product itself. */
 export interface AuditActor {
-  type: 'user' | 'operator' | 'api_key' | 'system';
+  type: 'user' | 'operator' | 'api_key' | 'system' | 'parent_account';
   id: number | null;
   /** a readable name kept with the entry (an operator's or key's name outlives the row) */
   label?: string | null;

@@ -13,6 +13,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { AppError } from '../../lib/errors.ts';
+import { audit, userActor } from '../audit/index.ts';
 import { assertAccountActive, type AuthContext } from '../auth/index.ts';
 import { reserveCredits } from '../messaging/index.ts';
 import { buildAudience, countAudience } from './audience.ts';
@@ -139,6 +140,13 @@ export async function deployCampaign(ctx: AppContext, auth: AuthContext, id: num
       launched_at: status === 'RUNNING' ? new Date() : null,
     });
     if (status !== 'WAITING_FOR_APPROVAL') for (const b of batchIds) await queueBatchStart(ctx, tx, b, row.schedule_at);
+    await audit(tx, {
+      accountId: auth.accountId,
+      actor: userActor(auth.userId),
+      action: 'campaign.launched',
+      target: { type: 'campaign', id, label: row.name },
+      data: { status, channels, audience: count.reachable, batches: batchIds.length },
+    });
     return {
       ...(await requireCampaign(tx, auth.accountId, id)),
       batches: await listCampaignBatches(tx, auth.accountId, id),

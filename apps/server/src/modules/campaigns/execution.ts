@@ -31,6 +31,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { audit, userActor } from '../audit/index.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import type { JobPayload } from '../../jobs/registry.ts';
@@ -313,6 +314,13 @@ export async function cancelCampaign(ctx: AppContext, auth: AuthContext, id: num
        where account_id = ${auth.accountId} and campaign_id = ${id} and canceled_at is null
          and coalesce(processing_status, '') not in ('COMPLETED', 'COMPLETED_WITH_ERRORS')`);
     await repo.updateCampaign(tx, auth.accountId, id, { status: 'CANCELED', completed_at: new Date() });
+    await audit(tx, {
+      accountId: auth.accountId,
+      actor: userActor(auth.userId),
+      action: 'campaign.cancelled',
+      target: { type: 'campaign', id, label: c.name },
+      data: { previous_status: c.status, cancelled_messages: cancelled },
+    });
     return { status: 'CANCELED', cancelled };
   });
 }

@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { encryptSecret } from '../../lib/crypto.ts';
 import { AppError, mapDbError } from '../../lib/errors.ts';
 import { assertOutboundUrl, assertPublicHost } from '../../lib/outbound-url.ts';
+import { audit, userActor } from '../audit/index.ts';
 import type { AuthContext } from '../auth/index.ts';
 import * as repo from './connections.repo.ts';
 
@@ -81,10 +82,18 @@ export async function get(ctx: AppContext, auth: AuthContext, id: number, lang: 
   return toConnection(await mustFind(ctx.db, auth.accountId, id), lang, ctx.config.smsc);
 }
 
+/** An audit entry for a change of a connection (never its password or keys). */
+const auditConnection = (tx: DbOrTx, auth: AuthContext, action: string, id: number, name: string, data: object) =>
+  audit(tx, { accountId: auth.accountId, actor: userActor(auth.userId), action, target: { type: 'connection', id, label: name }, data });
+
 export async function create(ctx: AppContext, auth: AuthContext, input: CreateConnectionInput, lang: Language) {
   await checkTargets(ctx, input);
-  const id = await repo.insertConnection(ctx.db, auth.accountId, toColumns(ctx, input)).catch((err) => {
-    throw dbError(err);
+  const id = await ctx.db.transaction(async (tx) => {
+    const created = await repo.insertConnection(tx, auth.accountId, toColumns(ctx, input)).catch((err) => {
+      throw dbError(err);
+    });
+    await auditConnection(tx, auth, 'gateway.connection_created', created, input.connection_name, { type: input.type });
+    return created;
   });
   return get(ctx, auth, id, lang);
 }
@@ -95,8 +104,11 @@ export async function update(ctx: AppContext, auth: AuthContext, id: number, inp
     throw new AppError('VALIDATION_ERROR', { errors: [{ field: 'type', message: 'validation.invalid' }] });
   }
   if (!row.is_sandbox) await checkTargets(ctx, input);
-  await repo.updateConnection(ctx.db, auth.accountId, id, toColumns(ctx, input)).catch((err) => {
-    throw dbError(err);
+  await ctx.db.transaction(async (tx) => {
+    await repo.updateConnection(tx, auth.accountId, id, toColumns(ctx, input)).catch((err) => {
+      throw dbError(err);
+    });
+    await auditConnection(tx, auth, 'gateway.connection_updated', id, input.connection_name ?? row.connection_name, { type: input.type });
   });
   return get(ctx, auth, id, lang);
 }
@@ -112,6 +124,7 @@ export async function remove(ctx: AppContext, auth: AuthContext, id: number) {
     const router = await repo.usedByRouter(tx, auth.accountId, id);
     if (router) throw new AppError('DELETE_CONNECTION_IN_ROUTER', { params: { name: router } });
     await repo.deleteConnection(tx, auth.accountId, id);
+    await auditConnection(tx, auth, 'gateway.connection_deleted', id, row.connection_name, { type: row.type });
   });
   await manager.stopById(id).catch(() => {}); // a session still reconnecting (here or elsewhere): close it
 }

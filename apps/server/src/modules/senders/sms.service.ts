@@ -14,6 +14,7 @@ import type { AuthContext } from '../auth/index.ts';
 import { notify } from '../notifications/index.ts';
 import { invalidateRoutingTable } from '../routing/index.ts';
 import * as repo from './sms.repo.ts';
+import { audit, userActor } from '../audit/index.ts';
 
 export function toSmsSenderDto(row: repo.SmsSenderRow): SmsSender {
   return {
@@ -108,6 +109,13 @@ export async function reviewSmsSender(
       reviewed_at: new Date(),
     });
     if (!row) throw new AppError('NOT_FOUND');
+    await audit(tx, {
+      accountId: auth.accountId,
+      actor: userActor(auth.userId),
+      action: decision.approve ? 'sender.approved' : 'sender.rejected',
+      target: { type: 'sender', id, label: row.sender_id },
+      data: decision.approve ? { channel: 'sms' } : { channel: 'sms', reason: decision.reason },
+    });
     if (row.requested_by) {
       const scope = { accountId: auth.accountId, userId: row.requested_by };
       if (decision.approve) await notify(tx, scope, 'sender_status', 'senderApproved', { sender: row.sender_id });

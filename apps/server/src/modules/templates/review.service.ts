@@ -2,6 +2,7 @@ import type { ReviewAction, Template, TemplateReviewStatus, TemplateStatus } fro
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { audit, userActor } from '../audit/index.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { notify } from '../notifications/index.ts';
 import * as repo from './templates.repo.ts';
@@ -41,6 +42,15 @@ async function transition(
         : { status: rule.to, reviewed_at: now, reviewed_by: auth.userId, rejection_reason: reason },
     )) as repo.TemplateRow;
     await repo.insertReview(tx, { accountId: auth.accountId, templateId: id, action: rule.action, actorId: auth.userId, reason });
+    if (step !== 'submit') {
+      await audit(tx, {
+        accountId: auth.accountId,
+        actor: userActor(auth.userId),
+        action: step === 'approve' ? 'template.approved' : 'template.rejected',
+        target: { type: 'template', id, label: row.template_name },
+        data: reason ? { reason } : {},
+      });
+    }
     const author = row.created_by ?? row.submitted_by;
     if (step !== 'submit' && author) {
       await notify(

@@ -4,3 +4,4 @@
  */
 export { accountRoutes, uploadRoutes, userRoutes } from './users.routes.ts';
 export { invitationPublicRoutes, teamRoutes } from './team.routes.ts';
+export { inviteFirstOwner } from './invitations.service.ts';

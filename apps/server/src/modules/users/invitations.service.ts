@@ -226,3 +226,51 @@ export async function accept(ctx: AppContext, input: AcceptInvitationInput, meta
   if (!found?.permissions?.sms_portal?.length) return { accepted: true as const };
   return { accepted: true as const, ...(await startSession(ctx, found, meta)) };
 }
+
+/**
+ * The first owner of a new sub-account, invited by a user of its parent account (modules/sub-accounts),
+ * in the caller's transaction: the same signed, expiring link as any invitation, to the owner role
+ * of the new account. No seat check (the account is new and empty).
+ */
+export async function inviteFirstOwner(
+  ctx: AppContext,
+  tx: DbOrTx,
+  input: {
+    accountId: number;
+    accountName: string;
+    inviterName: string;
+    email: string;
+    first_name?: string;
+    last_name?: string;
+    language: string;
+  },
+): Promise<number> {
+  if (await findByEmail(tx, input.email)) {
+    throw new AppError('EMAIL_EXISTS', { errors: [{ field: 'owner_email', message: 'errors.EMAIL_EXISTS' }] });
+  }
+  const { rows: roles } = await tx.execute<{ id: number; role_name: string }>(
+    sql`select id, role_name from roles where account_id = ${input.accountId} and key = 'owner'`,
+  );
+  const role = roles[0];
+  if (!role) throw new Error('owner role missing');
+  const token = urlToken();
+  const { rows } = await tx.execute<{ id: number }>(sql`
+    insert into invitations (account_id, email, role_id, first_name, last_name, language, token_hash, expires_at)
+    values (${input.accountId}, ${input.email}, ${role.id}, ${input.first_name ?? ''}, ${input.last_name ?? ''}, ${input.language},
+            ${hmac(ctx.config.jwtSecret, token)}, ${expiry()})
+    returning id`);
+  const link = `${ctx.config.publicUrl}/accept-invitation?token=${encodeURIComponent(token)}`;
+  const mail = inviteMail(input.language, input.email, input.first_name || input.email, {
+    inviter: input.inviterName,
+    account: input.accountName,
+    role: role.role_name,
+    link,
+    hours: INVITATION.ttlHours,
+  });
+  await ctx.mailer.send(mail).catch((err: Error) => {
+    ctx.log.error({ err }, 'could not send the invitation mail');
+    throw new AppError('SERVICE_UNAVAILABLE');
+  });
+  mailsSent.inc({ kind: 'invite' });
+  return rows[0]?.id as number;
+}

@@ -91,7 +91,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
         preHandler: requirePermission('user_management', 'update'),
       },
-      async (req, reply) => ok(reply, await users.updateAccount(ctx, requireAuth(req), req.body), 'Account updated'),
+      async (req, reply) => ok(reply, await users.updateAccount(ctx, requireAuth(req), req.body, req.ip), 'Account updated'),
     );
   };
 }

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { accounts, files, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { MIME, sniffType, type Storage } from '../../storage/storage.ts';
+import { audit, userActor } from '../audit/index.ts';
 import { type AuthContext, findInAccount, toUserDto } from '../auth/index.ts';
 import { notify } from '../notifications/index.ts';
 
@@ -51,13 +52,31 @@ export async function updateProfile(ctx: AppContext, auth: AuthContext, id: numb
 }
 
 /** The account's own settings (name, time zone); the route lets only those who manage users in. */
-export async function updateAccount(ctx: AppContext, auth: AuthContext, input: UpdateAccountInput) {
+export async function updateAccount(ctx: AppContext, auth: AuthContext, input: UpdateAccountInput, ip: string | null = null) {
   const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-  const [row] = await ctx.db
-    .update(accounts)
-    .set({ ...changes, updated_at: new Date() })
-    .where(eq(accounts.id, auth.accountId))
-    .returning();
+  const row = await ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(accounts).where(eq(accounts.id, auth.accountId)).for('update');
+    const [after] = await tx
+      .update(accounts)
+      .set({ ...changes, updated_at: new Date() })
+      .where(eq(accounts.id, auth.accountId))
+      .returning();
+    // what changed, from and to (the account's settings hold no secrets)
+    const changed = Object.fromEntries(
+      Object.keys(changes)
+        .filter((k) => before?.[k as keyof typeof before] !== after[k as keyof typeof after])
+        .map((k) => [k, { from: before?.[k as keyof typeof before] ?? null, to: after[k as keyof typeof after] ?? null }]),
+    );
+    await audit(tx, {
+      accountId: auth.accountId,
+      actor: userActor(auth.userId),
+      action: 'account.updated',
+      target: { type: 'account', id: auth.accountId, label: after.name },
+      ip,
+      data: { changes: changed },
+    });
+    return after;
+  });
   return {
     account: { id: row.id, name: row.name, plan: row.plan, needs_approval: row.needs_approval, timezone: row.timezone },
   };
