@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { newEmail, otpFor, PASSWORD, registerVerified, signInUi } from './fixtures.ts';
+import { newEmail, otpFor, PASSWORD, registerVerified, signInUi, sql } from './fixtures.ts';
 
 /**
  * The platform admin area (issue 27 T4): an operator made by `npm run admin:create` signs in with
@@ -63,6 +63,24 @@ test('an operator signs in with a mailed code and suspends an account; its user 
   await signInUi(user, tenant, PASSWORD);
   await expect(user).not.toHaveURL(/\/login/);
   await context.close();
+
+  // the account asks for a sender id; the operator rejects it from the review queue with a reason
+  const [acct] = await sql('select account_id from users where lower(email) = lower($1)', [tenant]);
+  const senderName = `Q${Date.now().toString(36).slice(-8).toUpperCase()}`;
+  const [waiting] = await sql(
+    `insert into sms_senders (account_id, sender_id, sender_type, description, status)
+     values ($1, $2, 'alphanumeric', 'E2E sender', 'WAITING_FOR_APPROVAL') returning id`,
+    [acct?.account_id, senderName],
+  );
+  await page.goto('/admin/reviews');
+  const queue = page.getByTestId('admin-queue-senders');
+  await expect(queue).toContainText(senderName);
+  await page.getByTestId(`admin-reject-sms_sender-${waiting?.id}`).click();
+  await page.getByTestId('admin-reject-reason').fill('Brand name not verified');
+  await page.getByTestId('admin-reject-confirm-confirm').click();
+  await expect(queue).not.toContainText(senderName);
+  const [decided] = await sql('select status, rejection_reason from sms_senders where id = $1', [waiting?.id]);
+  expect(decided).toMatchObject({ status: 'REJECTED', rejection_reason: 'Brand name not verified' });
 });
 
 test('a tenant session does not open the admin area', async ({ page, request }) => {

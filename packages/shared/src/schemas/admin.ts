@@ -91,6 +91,23 @@ export const reviewQueuesEnvelopeSchema = envelopeOf(
   }),
 );
 
+/**
+ * POST /api/admin/reviews/{sms-senders|batches}/{id}: an operator's decision on a waiting sender id
+ * or a batch held for gateway review, in the account's audit log with the operator as actor. A
+ * rejection says why (the requester is told). WhatsApp templates are decided by Meta, not here.
+ */
+export const reviewDecisionSchema = z.discriminatedUnion('decision', [
+  z.object({ decision: z.literal('approve') }),
+  z.object({
+    decision: z.literal('reject'),
+    reason: z.string({ error: 'validation.required' }).trim().min(3, { error: 'validation.min' }).max(500, { error: 'validation.max' }),
+  }),
+]);
+export type ReviewDecision = z.infer<typeof reviewDecisionSchema>;
+export const reviewDecidedEnvelopeSchema = envelopeOf(
+  z.object({ id: z.number().int(), kind: z.enum(['sms_sender', 'batch']), decision: z.enum(['approve', 'reject']) }),
+);
+
 export const gatewayHealthItemSchema = z.object({
   id: z.number().int(),
   account_id: z.number().int(),

@@ -29,6 +29,15 @@ export const AUDIT_ACTIONS = [
   'campaign.launched',
   'campaign.cancelled',
   'account.updated',
+  'account.suspended',
+  'account.reactivated',
+  'company.updated',
+  'notification_settings.updated',
+  'role.created',
+  'role.updated',
+  'role.deleted',
+  'batch.gateway_approved',
+  'batch.gateway_rejected',
   'ai_settings.updated',
   'gateway.connection_created',
   'gateway.connection_updated',
@@ -36,6 +45,7 @@ export const AUDIT_ACTIONS = [
   'sub_account.created',
   'credits.allocated',
   'credits.received',
+  'credits.adjusted',
 ] as const;
 
 /** The kinds of target an entry names. */
@@ -48,6 +58,7 @@ export const AUDIT_TARGET_TYPES = [
   'template',
   'whatsapp_template',
   'campaign',
+  'batch',
   'connection',
   'import',
   'sub_account',

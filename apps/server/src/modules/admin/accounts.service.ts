@@ -10,10 +10,8 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { likePattern } from '../../lib/search.ts';
-import { type AuditActor, audit } from '../audit/index.ts';
-import type { OperatorAuth } from './operators.service.ts';
-
-const operatorActor = (op: OperatorAuth): AuditActor => ({ type: 'operator', id: op.operatorId, label: op.name || op.email });
+import { audit } from '../audit/index.ts';
+import { type OperatorAuth, operatorActor } from './operators.service.ts';
 
 interface AccountRow {
   id: number;

@@ -379,4 +379,59 @@ describe('accounts: suspension and credits', () => {
     expect(gw.statusCode).toBe(200);
     expect(Array.isArray(json(gw).data.connections)).toBe(true);
   });
+
+  it('an operator decides a waiting sender id and a held batch through the accounts’ own review rules, audited as the operator', async () => {
+    const op = await operatorToken();
+    const { email } = await signUp(t, { company_name: 'Decide Co' });
+    const session = await signIn(t, email);
+    const accountId = session.user.account_id as number;
+    const owner = { accountId, userId: session.user.id as number, token: session.token };
+    const sender = await t.app.inject({
+      method: 'POST',
+      url: '/api/sender-management/sms/sms-senders',
+      headers: bearer(session.token),
+      payload: { sender_id: 'DECIDECO', sender_type: 'alphanumeric', description: 'Brand sender' },
+    });
+    expect(sender.statusCode).toBe(201);
+    const senderId = json(sender).data.id as number;
+    const decide = (url: string, payload: Record<string, unknown>, token = op) =>
+      t.app.inject({ method: 'POST', url: `/api/admin/reviews/${url}`, headers: bearer(token), payload });
+
+    // a tenant token never decides, and a rejection needs a reason
+    expect((await decide(`sms-senders/${senderId}`, { decision: 'approve' }, session.token)).statusCode).toBe(401);
+    expect((await decide(`sms-senders/${senderId}`, { decision: 'reject' })).statusCode).toBe(400);
+    expect((await decide('sms-senders/99999999', { decision: 'approve' })).statusCode).toBe(404);
+
+    const approved = await decide(`sms-senders/${senderId}`, { decision: 'approve' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const [row] = await t.sql<{ status: string; reviewed_by: number | null }>('select status, reviewed_by from sms_senders where id = $1', [
+      senderId,
+    ]);
+    expect(row).toMatchObject({ status: 'ACTIVE', reviewed_by: null });
+    const [entry] = await t.sql("select actor_type, target_type from audit_log where account_id = $1 and action = 'sender.approved'", [
+      accountId,
+    ]);
+    expect(entry).toMatchObject({ actor_type: 'operator', target_type: 'sender' });
+    // decided once: a second decision is a conflict, not a second entry
+    expect((await decide(`sms-senders/${senderId}`, { decision: 'reject', reason: 'Too late' })).statusCode).toBe(409);
+
+    // an SMS with a link waits for the gateway; the operator rejects it with a reason and the campaign goes back to draft
+    await t.sql('update accounts set needs_approval = false where id = $1', [accountId]);
+    const draft = await smsDraft(t, owner, { content: { sms: { text: 'Sale at https://shop.example/x' } } });
+    const deploy = await t.app.inject({ method: 'POST', url: `/api/campaigns/${draft.id}/deploy`, headers: bearer(session.token) });
+    expect(json(deploy).data.status).toBe('WAITING_FOR_APPROVAL');
+    const [batch] = await t.sql<{ id: number }>('select id from batches where campaign_id = $1', [draft.id]);
+    const queued = await t.app.inject({ method: 'GET', url: '/api/admin/reviews', headers: bearer(op) });
+    expect(json(queued).data.batches.map((b: { id: number }) => b.id)).toContain(batch?.id);
+    const rejected = await decide(`batches/${batch?.id}`, { decision: 'reject', reason: 'Phishing risk' });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const [after] = await t.sql('select gateway_status, rejection_reason, gateway_reviewer from batches where id = $1', [batch?.id]);
+    expect(after).toMatchObject({ gateway_status: 'REJECTED', rejection_reason: 'Phishing risk', gateway_reviewer: null });
+    const [c] = await t.sql('select status from campaigns where id = $1', [draft.id]);
+    expect(c?.status).toBe('DRAFT');
+    const [batchEntry] = await t.sql("select actor_type, data from audit_log where account_id = $1 and action = 'batch.gateway_rejected'", [
+      accountId,
+    ]);
+    expect(batchEntry).toMatchObject({ actor_type: 'operator', data: { reason: 'Phishing risk' } });
+  });
 });

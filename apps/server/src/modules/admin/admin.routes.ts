@@ -11,6 +11,8 @@ import {
   operatorSendOtpSchema,
   operatorSessionEnvelopeSchema,
   operatorVerifyOtpSchema,
+  reviewDecidedEnvelopeSchema,
+  reviewDecisionSchema,
   reviewQueuesEnvelopeSchema,
   suspendAccountSchema,
 } from '@risala/shared/schemas/admin';
@@ -27,7 +29,7 @@ import {
   signOutOperator,
   verifyOperatorOtp,
 } from './operators.service.ts';
-import { gatewayHealth, reviewQueues } from './reviews.service.ts';
+import { decideBatch, decideSmsSender, gatewayHealth, reviewQueues } from './reviews.service.ts';
 
 /** The admin session cookie: only ever sent to /api/admin, never readable by the page. */
 const cookieOptions = (ctx: AppContext) => ({
@@ -172,6 +174,32 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/reviews',
       { schema: { tags, summary: 'What waits for approval across accounts', response: { 200: reviewQueuesEnvelopeSchema } } },
       async (_req, reply) => ok(reply, await reviewQueues(ctx)),
+    );
+    app.post(
+      '/reviews/sms-senders/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Approve or reject a waiting SMS sender id (audited in its account)',
+          params: idParamSchema,
+          body: reviewDecisionSchema,
+          response: { 200: reviewDecidedEnvelopeSchema },
+        },
+      },
+      async (req, reply) => ok(reply, await decideSmsSender(ctx, requireOperator(req), req.params.id, req.body), 'Decision recorded'),
+    );
+    app.post(
+      '/reviews/batches/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Release or reject a batch held for gateway review (audited in its account)',
+          params: idParamSchema,
+          body: reviewDecisionSchema,
+          response: { 200: reviewDecidedEnvelopeSchema },
+        },
+      },
+      async (req, reply) => ok(reply, await decideBatch(ctx, requireOperator(req), req.params.id, req.body), 'Decision recorded'),
     );
     app.get(
       '/gateway',

@@ -17,6 +17,7 @@ import { AppError } from '../../lib/errors.ts';
 import { enforce, type RateLimit } from '../../lib/rate-limit.ts';
 import { operatorCodeMail } from '../../mail/templates.ts';
 import { mailsSent } from '../../metrics.ts';
+import type { AuditActor } from '../audit/index.ts';
 
 export const OPERATOR_COOKIE = 'admin_token';
 const AUDIENCE = 'risala-platform-operator';
@@ -195,6 +196,9 @@ export function authenticateOperator(ctx: AppContext) {
     request.operator = { operatorId: claims.op, sessionId: claims.jti, email: row.email, name: row.name };
   };
 }
+
+/** An operator as the actor of an account's audit entry. */
+export const operatorActor = (op: OperatorAuth): AuditActor => ({ type: 'operator', id: op.operatorId, label: op.name || op.email });
 
 export function requireOperator(request: FastifyRequest): OperatorAuth {
   if (!request.operator) throw new AppError('UNAUTHORIZED');

@@ -1,11 +1,16 @@
 /**
  * What waits for the platform across accounts: SMS sender ids to approve, WhatsApp templates
  * pending at Meta, and batches held for gateway review — and the gateway connections' health.
- * Read-only lists; deciding stays with each module's own approval service.
+ * Deciding goes through each module's own approval service, with the operator as the reviewer.
  */
-import type { GatewayHealthItem, ReviewItem } from '@risala/shared/schemas/admin';
+import type { GatewayHealthItem, ReviewDecision, ReviewItem } from '@risala/shared/schemas/admin';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Reviewer } from '../audit/index.ts';
+import { gatewayReviewAs } from '../campaigns/index.ts';
+import { reviewSmsSenderAs } from '../senders/index.ts';
+import { type OperatorAuth, operatorActor } from './operators.service.ts';
 
 const LIMIT = 200;
 
@@ -82,4 +87,43 @@ export async function gatewayHealth(ctx: AppContext): Promise<{ connections: Gat
       healthy: r.desired_state !== 'started' || r.status === 'CONNECTED',
     })),
   };
+}
+
+/** The account an item belongs to (any account: operators work across them); 404 when there is none. */
+async function ownerOf(ctx: AppContext, table: 'sms_senders' | 'batches', id: number): Promise<number> {
+  const { rows } = await ctx.db.execute<{ account_id: number }>(
+    table === 'sms_senders'
+      ? sql`select account_id from sms_senders where id = ${id}`
+      : sql`select account_id from batches where id = ${id} and request_type <> 'test'`,
+  );
+  const accountId = rows[0]?.account_id;
+  if (accountId === undefined) throw new AppError('NOT_FOUND');
+  return Number(accountId);
+}
+
+const operatorReviewer = (op: OperatorAuth, accountId: number): Reviewer => ({ accountId, userId: null, actor: operatorActor(op) });
+
+/** An operator approves or rejects a waiting SMS sender id, as the account's own reviewer would. */
+export async function decideSmsSender(ctx: AppContext, op: OperatorAuth, id: number, d: ReviewDecision) {
+  const accountId = await ownerOf(ctx, 'sms_senders', id);
+  await reviewSmsSenderAs(
+    ctx,
+    operatorReviewer(op, accountId),
+    id,
+    d.decision === 'approve' ? { approve: true } : { approve: false, reason: d.reason },
+  );
+  return { id, kind: 'sms_sender' as const, decision: d.decision };
+}
+
+/** An operator releases or rejects a batch held for gateway review. */
+export async function decideBatch(ctx: AppContext, op: OperatorAuth, id: number, d: ReviewDecision) {
+  const accountId = await ownerOf(ctx, 'batches', id);
+  await gatewayReviewAs(
+    ctx,
+    operatorReviewer(op, accountId),
+    id,
+    d.decision === 'approve' ? 'APPROVED' : 'REJECTED',
+    d.decision === 'reject' ? d.reason : undefined,
+  );
+  return { id, kind: 'batch' as const, decision: d.decision };
 }

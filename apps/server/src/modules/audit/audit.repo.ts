@@ -28,6 +28,22 @@ export interface AuditEntry {
 /** A user acting in their own account: the usual actor. */
 export const userActor = (userId: number): AuditActor => ({ type: 'user', id: userId });
 
+/**
+ * Who decides on an account's item: one of its users, or a platform operator (userId null) deciding
+ * from the admin area. The decision is recorded in the account's audit log with this actor.
+ */
+export interface Reviewer {
+  accountId: number;
+  userId: number | null;
+  actor: AuditActor;
+}
+
+export const userReviewer = (auth: { accountId: number; userId: number }): Reviewer => ({
+  accountId: auth.accountId,
+  userId: auth.userId,
+  actor: userActor(auth.userId),
+});
+
 export async function audit(db: DbOrTx, entry: AuditEntry): Promise<void> {
   const target = entry.target ?? null;
   await db.execute(sql`

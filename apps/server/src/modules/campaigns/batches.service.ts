@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { audit, type Reviewer, userReviewer } from '../audit/index.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { notify } from '../notifications/index.ts';
 import * as repo from './campaigns.repo.ts';
@@ -54,7 +55,7 @@ export async function listBatches(ctx: AppContext, auth: AuthContext, q: z.infer
   return { items: rows.map(({ total: _t, ...r }) => r), page: q.page, limit: q.limit, total };
 }
 
-async function requireBatch(db: DbOrTx, auth: AuthContext, id: number): Promise<BatchRow & { campaign_id: number }> {
+async function requireBatch(db: DbOrTx, auth: { accountId: number }, id: number): Promise<BatchRow & { campaign_id: number }> {
   const b = await lockBatch(db, id, auth.accountId);
   if (!b?.campaign_id || b.request_type === 'test') throw new AppError('NOT_FOUND');
   return b as BatchRow & { campaign_id: number };
@@ -109,15 +110,28 @@ export async function rejectBatch(ctx: AppContext, auth: AuthContext, id: number
   });
 }
 
-export async function gatewayReview(ctx: AppContext, auth: AuthContext, id: number, decision: 'APPROVED' | 'REJECTED', reason?: string) {
+export function gatewayReview(ctx: AppContext, auth: AuthContext, id: number, decision: 'APPROVED' | 'REJECTED', reason?: string) {
+  return gatewayReviewAs(ctx, userReviewer(auth), id, decision, reason);
+}
+
+/** A gateway reviewer's decision on a held batch, by one of the account's users or a platform operator; audited. */
+export async function gatewayReviewAs(ctx: AppContext, reviewer: Reviewer, id: number, decision: 'APPROVED' | 'REJECTED', reason?: string) {
+  const auth = { accountId: reviewer.accountId };
   return ctx.db.transaction(async (tx) => {
     const b = await requireBatch(tx, auth, id);
     const portalDone = b.approval_status === null || b.approval_status === 'PORTAL_APPROVED';
     if (!b.requires_gateway_review || b.gateway_status || !portalDone || b.canceled_at) throw invalid(b);
     await tx.execute(sql`
-      update batches set gateway_status = ${decision}, gateway_reviewer = ${auth.userId}, updated_at = now(),
+      update batches set gateway_status = ${decision}, gateway_reviewer = ${reviewer.userId}, updated_at = now(),
              rejection_reason = ${decision === 'REJECTED' ? (reason ?? null) : null}, rejected_date = ${decision === 'REJECTED' ? sql`now()` : sql`null`}
-       where id = ${id}`);
+       where id = ${id} and account_id = ${reviewer.accountId}`);
+    await audit(tx, {
+      accountId: reviewer.accountId,
+      actor: reviewer.actor,
+      action: decision === 'APPROVED' ? 'batch.gateway_approved' : 'batch.gateway_rejected',
+      target: { type: 'batch', id, label: b.batch_id },
+      data: decision === 'REJECTED' ? { reason: reason ?? '' } : {},
+    });
     if (decision === 'APPROVED') await afterRelease(ctx, tx, auth.accountId, b.campaign_id);
     else {
       const c = await requireCampaign(tx, auth.accountId, b.campaign_id, true);

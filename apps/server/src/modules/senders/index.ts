@@ -9,5 +9,6 @@ export { emailSenderRoutes } from './email.routes.ts';
 export { SANDBOX_SMS_SENDER, seedSandboxSenders } from './sandbox-seed.ts';
 export { findDefaultSmsSender, findSmsSender } from './sms.repo.ts';
 export { smsSenderRoutes } from './sms.routes.ts';
+export { reviewSmsSenderAs } from './sms.service.ts';
 export { findDefaultWhatsappSender, findWhatsappSender } from './whatsapp-sender.repo.ts';
 export { whatsappSenderRoutes } from './whatsapp-sender.routes.ts';

@@ -14,7 +14,7 @@ import type { AuthContext } from '../auth/index.ts';
 import { notify } from '../notifications/index.ts';
 import { invalidateRoutingTable } from '../routing/index.ts';
 import * as repo from './sms.repo.ts';
-import { audit, userActor } from '../audit/index.ts';
+import { audit, type Reviewer, userReviewer } from '../audit/index.ts';
 
 export function toSmsSenderDto(row: repo.SmsSenderRow): SmsSender {
   return {
@@ -92,38 +92,40 @@ export async function deleteSmsSender(ctx: AppContext, auth: AuthContext, id: nu
   return { id };
 }
 
+type SenderDecision = { approve: true } | { approve: false; reason: string };
+
 /** A reviewer's decision on a waiting sender id; the requester gets a `sender_status` notification. */
-export async function reviewSmsSender(
-  ctx: AppContext,
-  auth: AuthContext,
-  id: number,
-  decision: { approve: true } | { approve: false; reason: string },
-) {
+export function reviewSmsSender(ctx: AppContext, auth: AuthContext, id: number, decision: SenderDecision) {
+  return reviewSmsSenderAs(ctx, userReviewer(auth), id, decision);
+}
+
+/** The same decision by any reviewer: one of the account's users, or a platform operator. */
+export async function reviewSmsSenderAs(ctx: AppContext, reviewer: Reviewer, id: number, decision: SenderDecision) {
   const dto = await ctx.db.transaction(async (tx) => {
-    const current = await requireSmsSender(tx, auth.accountId, id, true);
+    const current = await requireSmsSender(tx, reviewer.accountId, id, true);
     if (current.status !== 'WAITING_FOR_APPROVAL') throw new AppError('CONFLICT');
-    const row = await repo.updateSmsSender(tx, auth.accountId, id, {
+    const row = await repo.updateSmsSender(tx, reviewer.accountId, id, {
       status: decision.approve ? 'ACTIVE' : 'REJECTED',
       rejection_reason: decision.approve ? null : decision.reason,
-      reviewed_by: auth.userId,
+      reviewed_by: reviewer.userId,
       reviewed_at: new Date(),
     });
     if (!row) throw new AppError('NOT_FOUND');
     await audit(tx, {
-      accountId: auth.accountId,
-      actor: userActor(auth.userId),
+      accountId: reviewer.accountId,
+      actor: reviewer.actor,
       action: decision.approve ? 'sender.approved' : 'sender.rejected',
       target: { type: 'sender', id, label: row.sender_id },
       data: decision.approve ? { channel: 'sms' } : { channel: 'sms', reason: decision.reason },
     });
     if (row.requested_by) {
-      const scope = { accountId: auth.accountId, userId: row.requested_by };
+      const scope = { accountId: reviewer.accountId, userId: row.requested_by };
       if (decision.approve) await notify(tx, scope, 'sender_status', 'senderApproved', { sender: row.sender_id });
       else await notify(tx, scope, 'sender_status', 'senderRejected', { sender: row.sender_id, reason: decision.reason });
     }
     return toSmsSenderDto(row);
   });
-  invalidateRoutingTable(auth.accountId);
+  invalidateRoutingTable(reviewer.accountId);
   return dto;
 }
 

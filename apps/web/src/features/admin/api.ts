@@ -10,6 +10,7 @@ import type {
   AdminAccountsQuery,
   GatewayHealthItem,
   Operator,
+  ReviewDecision,
   ReviewItem,
 } from '@risala/shared/schemas/admin';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -96,6 +97,16 @@ export function useReviewQueues() {
     queryKey: ['admin', 'reviews'],
     queryFn: () => adminRequest<{ sms_senders: ReviewItem[]; whatsapp_templates: ReviewItem[]; batches: ReviewItem[] }>('/reviews'),
     retry: false,
+  });
+}
+
+/** An operator's decision on a waiting sender id or a held batch; the queues reload after it. */
+export function useDecide() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, id, decision }: { kind: 'sms_sender' | 'batch'; id: number; decision: ReviewDecision }) =>
+      adminRequest<{ id: number }>(`/reviews/${kind === 'sms_sender' ? 'sms-senders' : 'batches'}/${id}`, 'POST', decision),
+    onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'reviews'] }),
   });
 }
 
