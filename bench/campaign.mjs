@@ -1,5 +1,5 @@
 /**
- * A campaign to 1,000,000 customers on the sandbox (issue 5, item 9): a real server process (API +
+ * A campaign to 1,000,000 customers on the sandbox: a real server process (API +
  * worker, ROLE=all) on a throw-away embedded PostgreSQL, the demo account with N SMS-consenting
  * customers in a dynamic segment, the sandbox connection bound to the SMSC simulator (receipts at
  * once). One deploy through the API; timed: audience expansion + queueing (deploy until every

@@ -1,5 +1,5 @@
 /**
- * `npm run chaos` — the load and chaos suite (issue 14 item 9). Not part of `npm test`: it takes
+ * `npm run chaos` — the load and chaos suite. Not part of `npm test`: it takes
  * minutes and loads both cores. Against a real server process (API + worker) on a throw-away
  * embedded PostgreSQL, with the SMSC simulator on loopback, it prints each figure with its target:
  *

@@ -1,5 +1,5 @@
 /**
- * Customers at scale (issue 3, item 11), on a throw-away embedded PostgreSQL with the real migrations:
+ * Customers at scale, on a throw-away embedded PostgreSQL with the real migrations:
  * - import a generated 1,000,000-row CSV end to end with the production pipeline (stream parse with
  *   csv-parse, validate every row incl. libphonenumber, COPY into staging, INSERT … SELECT into
  *   customers, commit), printed as a share of the ceiling measured in the same run (PostgreSQL alone
@@ -218,7 +218,7 @@ export async function benchCustomers(report, { rows: ROWS = DEFAULT_ROWS, listRe
       true,
     );
 
-    // the absolute 100,000 rows/s of issue 3 sits above what PostgreSQL alone writes on this machine
+    // the absolute 100,000 rows/s once asked for sits above what PostgreSQL alone writes on this machine
     // (docs/decisions.md): the target is a share of the ceiling measured in this same run
     const share = Math.round((rate / ceiling) * 100);
     report(

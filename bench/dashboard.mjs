@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 6: the Insights Dashboard at 10,000,000 messages across 1,000 accounts, the largest
+ * The Insights Dashboard at 10,000,000 messages across 1,000 accounts, the largest
  * (the demo account) holding 5,000,000 over 120 days, seeded with COPY through the real rollup
  * triggers and folded; then every dashboard endpoint of the largest account is timed over HTTP
  * against a real server process (p95 of 100 requests after 10 warm-ups) for a 90-day and a 7-day

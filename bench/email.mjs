@@ -1,5 +1,5 @@
 /**
- * Email through the whole pipeline (issue 4, item 8), on a throw-away embedded PostgreSQL with the
+ * Email through the whole pipeline, on a throw-away embedded PostgreSQL with the
  * real migrations and the real sandbox SMTP sink (which parses and stores every mail):
  * - the raw rate: nodemailer's pooled transport (the same pool settings the app uses) sending
  *   20,000 mails straight to the sink (half before, half after the pipeline run);

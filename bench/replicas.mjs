@@ -1,5 +1,5 @@
 /**
- * Replicas on one PostgreSQL (issue 20, item 4): two API processes (ROLE=api) and two workers
+ * Replicas on one PostgreSQL: two API processes (ROLE=api) and two workers
  * (ROLE=worker), real server processes sharing one throw-away embedded PostgreSQL and one data
  * directory, the demo account's sandbox connection on the SMSC simulator in this process. 100,000
  * SMS are sent through both API processes (10 requests of 10,000, alternating); timed until every

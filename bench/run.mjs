@@ -105,7 +105,7 @@ try {
 }
 await benchSegments(report, size.segments);
 await benchCustomers(report, size.customers);
-// the SMS bench runs without and with the dashboard's rollup triggers (issue 16's < 15 % budget)
+// the SMS bench runs without and with the dashboard's rollup triggers (their budget: < 15 %)
 await benchSmsRollupCost(report, ...size.sms);
 await benchEmail(report, size.email);
 await benchCampaign(report, size.campaign);

@@ -1,5 +1,5 @@
 /**
- * Dynamic segment count on 1,000,000 customers (issue 3, item 11): target < 100 ms.
+ * Dynamic segment count on 1,000,000 customers: target < 100 ms.
  * A throw-away embedded PostgreSQL with the real migrations; rows generated with generate_series;
  * the count runs the production SQL (segmentWhere) 50 times and prints the median and p95.
  * Run alone with `node bench/segments.mjs`, or through `npm run bench`.

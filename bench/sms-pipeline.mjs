@@ -1,5 +1,5 @@
 /**
- * 100,000 SMS through the whole pipeline (issue 4, item 8): a real server process (API + worker,
+ * 100,000 SMS through the whole pipeline: a real server process (API + worker,
  * ROLE=all) on a throw-away embedded PostgreSQL, the demo account's sandbox connection bound to the
  * SMSC simulator on loopback (in this process, receipts at once), 10 API sends of 10,000 numbers;
  * timed from the first request until every receipt is applied (all 100,000 DELIVERED). Printed
@@ -189,7 +189,7 @@ export async function benchSmsPipeline(report, total = 100_000, { rollups = true
 }
 
 /**
- * Issue 16: keeping the dashboard's rollups current must cost < 15 % of SMS end-to-end throughput.
+ * Keeping the dashboard's rollups current must cost < 15 % of SMS end-to-end throughput.
  * Runs without and with the rollup triggers, alternating (`pairs` times, fresh stack each), so a
  * shared machine's drift weighs on both alike; prints every run and compares the best of each.
  */

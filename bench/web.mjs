@@ -1,5 +1,5 @@
 /**
- * What a browser downloads and how soon it paints (issue 20, item 1), measured in Debian's
+ * What a browser downloads and how soon it paints, measured in Debian's
  * Chromium against a running server on loopback, every visit with a cold cache:
  * - JavaScript transferred (encoded bytes, as the server sent them: brotli or gzip) by /login and
  *   by /dashboard for a signed-in user; targets ≤ 200 KB and ≤ 350 KB;

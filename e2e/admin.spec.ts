@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { newEmail, otpFor, PASSWORD, registerVerified, signInUi, sql } from './fixtures.ts';
 
 /**
- * The platform admin area (issue 27 T4): an operator made by `npm run admin:create` signs in with
+ * The platform admin area: an operator made by `npm run admin:create` signs in with
  * the code from the sandbox inbox, finds an account, suspends it with a reason — and that account's
  * user is told why at sign-in (ACCOUNT_SUSPENDED). Then reactivates it.
  */

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { registerVerified, signInUi, sql } from './fixtures.ts';
 
 /**
- * AI Analytics (issue 18) in Chromium, in Arabic: an account whose SMS delivery fell this week and
+ * AI Analytics in Chromium, in Arabic: an account whose SMS delivery fell this week and
  * whose customers were messaged often; the page right to left with its summary written as the
  * reader watches, insights with their figures and confidence, charts with their tables, and an
  * insight's action followed to the screen it opens, pre-filled.

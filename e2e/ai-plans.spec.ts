@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { registerVerified, signInReviewer, signInUi, sql } from './fixtures.ts';
 
 /**
- * AI plans (issue 18) in Chromium, with the model (the sandbox chat-completions peer the E2E run
+ * AI plans in Chromium, with the model (the sandbox chat-completions peer the E2E run
  * starts): a plan for the demo brand written as the reader watches (and stopped), sent for
  * approval, approved by a reviewer — the author's bell says so — applied into launcher drafts, and
  * one launched from the launcher with the plan's own numbers. Write with AI fills an SMS template.
@@ -110,7 +110,7 @@ test('a plan for the demo brand: written by the model as it streams, approved by
   await page.getByTestId('launcher-step-review').click();
   await expect(page.getByTestId('review-messages')).toHaveText(String(english.estimate.messages), { timeout: 15_000 });
   await page.getByTestId('launcher-launch').click();
-  await page.getByTestId('launch-confirm-yes').click(); // launching asks first (issue 19 item 1)
+  await page.getByTestId('launch-confirm-yes').click(); // launching asks first
   await expect(page).toHaveURL(new RegExp(`/campaignhistory\\?campaign=${english.campaign_id}$`));
   await expect(page.getByTestId('campaign-progress')).toHaveAttribute('data-status', /SCHEDULED|RUNNING|COMPLETED/);
 });

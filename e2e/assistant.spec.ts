@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { registerVerified, signInUi, sql } from './fixtures.ts';
 
 /**
- * The assistant (issue 17) in Chromium: the chat window on the inline end, a question in Arabic
+ * The assistant in Chromium: the chat window on the inline end, a question in Arabic
  * answered with the demo group's real size (by the model — the sandbox chat-completions peer that
  * scripts/e2e.mjs runs — and by the built-in engine), a campaign draft opened in the launcher, and
  * the AI service taken down: offline with the §8 text, then back online.

@@ -3,7 +3,7 @@ import { chooseConsent } from './import-consent.ts';
 import { buildDocx, registerVerified, signInReviewer, signInUi } from './fixtures.ts';
 
 /**
- * Issue 3, item 10: one new user's journey through audience, content and templates — brand →
+ * One new user's journey through audience, content and templates — brand →
  * import 1,000 customers (3 bad rows) → dynamic segment with its live count → email template from
  * a .docx → review by a second user → the author's bell → the same pages in Arabic, right to left.
  */
@@ -121,7 +121,7 @@ test('one new user: brand → import 1,000 customers → segment → .docx templ
   await page.getByTestId('customer-row').getByText('Guest740 Family740').click();
   await expect(page.getByTestId('customer-detail-name')).toHaveText('Guest740 Family740');
   const customerUrl = page.url();
-  await expect(page.getByTestId('customer-detail')).toContainText('United Arab Emirates'); // countries in words (issue 19 item 9)
+  await expect(page.getByTestId('customer-detail')).toContainText('United Arab Emirates'); // countries in words
   await expect(page.getByTestId('customer-detail')).toContainText('vip');
 
   // ── 3. dynamic segment: country AE and tag vip, live count ────────────────

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { newEmail, registerVerified, signInUi, sql } from './fixtures.ts';
 
 /**
- * Issue 27 T3 in Chromium: the owner finds their own sign-in in the audit log (through the account
+ * The audit log and sub-accounts in Chromium: the owner finds their own sign-in in the audit log (through the account
  * menu) and exports it as CSV; creates a sub-account whose owner is invited by email, and gives it
  * SMS credits from the account's own balance.
  */

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { registerVerified, signInUi } from './fixtures.ts';
 
 /**
- * The visual email builder (issue 19 item 5): blocks added and moved by keyboard, set up in
+ * The visual email builder: blocks added and moved by keyboard, set up in
  * the settings panel, the brand's colour applied, and the design sent as a test email whose HTML
  * is MJML's table layout with the marketer's button and the footer's unsubscribe link.
  */
@@ -22,7 +22,7 @@ test('the launcher builds an email by keyboard, with the brand colour, and sends
   const brand = await page.request.post('/api/brands', { data: { name: 'Dune Coffee', colors: ['#7a3e12'] } });
   expect(brand.status()).toBe(201);
   const brandId = (await brand.json()).data.id as number;
-  // the launcher checks each step on the way: an audience comes before the content (issue 19 item 2)
+  // the launcher checks each step on the way: an audience comes before the content
   const group = await (await page.request.post('/api/groups', { data: { group_name: 'Builder list', type: 'static' } })).json();
   const draft = await page.request.post('/api/campaigns', {
     data: { name: 'Builder mail', brand_id: brandId, channels: ['email'], audience: { group_ids: [group.data.id] } },

@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 2: the product is usable with the keyboard alone. Sign-in → launcher → launch walked
+ * The product is usable with the keyboard alone. Sign-in → launcher → launch walked
  * with Tab, Shift+Tab, Enter, Space and arrow keys (no pointer), focus visible at every stop; and focus
  * goes back to the control that opened a dialog when it closes, by Escape or by its own button.
  */

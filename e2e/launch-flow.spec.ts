@@ -1,5 +1,5 @@
 /**
- * Issue 19 items 1, 2, 4 and 10: a launch the marketer confirms after a review of everything, drafts
+ * The launch flow: a launch the marketer confirms after a review of everything, drafts
  * that are resumed, checked step by step and deletable, a report that fills in live with rates, a
  * history that names customer and campaign — and the same screens usable at phone width.
  */

@@ -3,7 +3,7 @@ import { audit, type Finding, report, trackRequests, visit } from './a11y-audit.
 import { newEmail, registerVerified, signInUi, sql } from './fixtures.ts';
 
 /**
- * Roles and the company profile (issue 27 T2), with the interface in Arabic: an owner builds a
+ * Roles and the company profile, with the interface in Arabic: an owner builds a
  * custom role from the matrix (mouse and keyboard), sees it listed with its areas, a colleague who
  * holds it sees only those areas; the company form refuses a bad Saudi VAT number in Arabic.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14 items 1 and 6 in the browser: a server opened from another computer shows no one else's
+ * Safety in the browser: a server opened from another computer shows no one else's
  * sandbox mail (a registrant still reads their code on the code page), and a link carrying another
  * user's session does not switch a signed-in browser without asking.
  */

@@ -1,5 +1,5 @@
 /**
- * The team (issue 27 T1): an owner invites a colleague as marketer, the invitation mail is read
+ * The team: an owner invites a colleague as marketer, the invitation mail is read
  * from the sandbox inbox, a second browser context opens its link, accepts and lands signed in with
  * the marketer's reduced menus. Then the /users page in Arabic, at 1440 and 390 px.
  */

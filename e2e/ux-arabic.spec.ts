@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { registerVerified, signInUi } from './fixtures.ts';
 
 /**
- * Issue 19 item 9: every main screen in Arabic is screenshotted and its chrome (navigation,
+ * Every main screen in Arabic is screenshotted and its chrome (navigation,
  * headings, labels, buttons, tabs, table headers) read: no Latin-only word is left untranslated,
  * bar names the product keeps in Latin letters (WhatsApp, SMS, CSV…). User data is not chrome.
  */

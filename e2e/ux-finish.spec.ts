@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { registerVerified, signInUi, sql } from './fixtures.ts';
 
 /**
- * Issue 19 item 11 (the parts on this branch): the current plan is marked on /subscriptionplan,
+ * Finishing touches: the current plan is marked on /subscriptionplan,
  * the canvas editor is reachable from Content, the WhatsApp templates keep the template tabs,
  * and getting started begins with setting up a sender.
  */

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { addReviewer, registerVerified, signInUi, sql } from './fixtures.ts';
 
 /**
- * Issue 19 item 7: the SMS gateway has its own area for those who run it (owners, admins); a
+ * The SMS gateway has its own area for those who run it (owners, admins); a
  * marketer's screens keep to marketing words, each technical term with its explanation; WhatsApp
  * setup says where Meta keeps each value.
  */

@@ -3,7 +3,7 @@ import { chooseConsent } from './import-consent.ts';
 import { registerVerified, signInUi } from './fixtures.ts';
 
 /**
- * Issue 19 item 8: an import asks where consent comes from, channel by channel, before it starts;
+ * An import asks where consent comes from, channel by channel, before it starts;
  * "everyone consented" takes the importer's word (a checkbox); a group whose customers nobody can
  * reach says so; a sample CSV is offered, and its columns are recognised.
  */

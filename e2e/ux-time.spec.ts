@@ -3,7 +3,7 @@ import { registerVerified, signInUi } from './fixtures.ts';
 import { pickDay } from './pickers.ts';
 
 /**
- * Issue 19 item 3: one moment reads the same on every screen — in the account's zone (here Dubai),
+ * One moment reads the same on every screen — in the account's zone (here Dubai),
  * not the browser's (New York) — the zone is said in words, exports carry its offset, and date
  * filters are a calendar in the interface language, not the browser's mm/dd/yyyy.
  */

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { registerVerified, signInUi } from './fixtures.ts';
 
 /**
- * Issue 19 item 6: a new (sandbox) account can send WhatsApp at once — it starts with approved
+ * A new (sandbox) account can send WhatsApp at once — it starts with approved
  * sample templates; each blank of a template is labelled with its sample value and can take a
  * customer field; free text explains the 24-hour window and offers a template instead.
  */

@@ -1,5 +1,5 @@
 /**
- * The plan, insight and content cases of `npm run eval:ai` (issue 18), run after the chat questions
+ * The plan, insight and content cases of `npm run eval:ai`, run after the chat questions
  * against the same server and database. Each case is checked here, independently of the server's
  * own checks: every number of a text is among the facts it was given (shared grounding.ts), the
  * text is in the language asked for, SMS variants keep to their parts in both encodings, variables

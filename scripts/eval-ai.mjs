@@ -8,7 +8,7 @@
  * of messages), a real campaign launched to the demo group so there are results, a template sent
  * for review and a customer whose name is a prompt injection; then every question of
  * eval-ai-cases.mjs through POST /api/ai/chat, each checked against the database; then the plan,
- * insight and content cases of eval-ai-studio.mjs (issue 18). Prints the score per category and
+ * insight and content cases of eval-ai-studio.mjs. Prints the score per category and
  * the latency p50/p95. Then the held-out questions (eval-ai-heldout.mjs, docs/eval-held-out.md)
  * on the same engine and — when that is not already the sandbox peer — again with the sandbox
  * peer as the account's own model (function calling over HTTP), each figure printed with its
@@ -30,7 +30,7 @@ register();
 const { startEmbeddedPostgres } = await import('../apps/server/src/db/embedded.ts');
 const { ensureDatabase } = await import('../apps/server/src/db/client.ts');
 const { judgeBest } = await import('../apps/server/src/lib/stats.ts');
-/** The typed question (query_account) answers what the per-intent tools answered before it (issue 26). */
+/** The typed question (query_account) answers what the per-intent tools answered before it. */
 const DATA_TOOLS = new Set(['count_audience', 'best_send_hour', 'failure_reasons', 'credits', 'list_templates', 'campaign_results']);
 
 const sandbox = process.argv.includes('--sandbox');
@@ -318,7 +318,7 @@ try {
     await peer.close();
   }
 
-  // ── plans, insights and content (issue 18) ────────────────────────────────
+  // ── plans, insights and content ────────────────────────────────
   const { studioCases } = await import('./eval-ai-studio.mjs');
   results.push(...(await studioCases({ call, q1, accountId })));
 

@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 5: what /metrics tells an operator, read after real work — SMS through the real
+ * What /metrics tells an operator, read after real work — SMS through the real
  * worker, an SMPP session to the simulator, a webhook — never from a scan of `messages`.
  */
 import type { Runner } from 'graphile-worker';

@@ -15,7 +15,7 @@ export const registry = new client.Registry();
 let processMetrics = false;
 /**
  * CPU, memory, event-loop lag…: their collectors start timers, so they start with the first app
- * that serves /metrics, not when a module imports this file (issue 15: nothing global on import).
+ * that serves /metrics, not when a module imports this file (nothing global on import).
  */
 export function collectProcessMetrics() {
   if (processMetrics) return;

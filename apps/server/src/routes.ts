@@ -122,7 +122,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
       await scoped.register(creditRoutes(ctx), { prefix: '/api/credits' });
       // the AI service (spec §7: chat, health; conversations, settings, help):
       await scoped.register(aiRoutes(ctx), { prefix: '/api/ai' });
-      // AI content, plans and analytics (issue 18: content/generate, upload, …):
+      // AI content, plans and analytics (content/generate, upload, …):
       await scoped.register(aiContentRoutes(ctx), { prefix: '/api/ai' });
       await scoped.register(marketingPlanRoutes(ctx), { prefix: '/api/ai' }); // marketing-plan/{id}, marketing-plan-stream/{id}
       await scoped.register(aiInsightRoutes(ctx), { prefix: '/api/ai' }); // analytics, analytics-stream, analytics/dashboard, performance, insights

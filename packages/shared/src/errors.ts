@@ -105,7 +105,7 @@ export const ERROR_STATUS = {
   // sandbox
   SANDBOX_DISABLED: 404,
   SANDBOX_OWN_MAIL_ONLY: 403,
-  // audience, content and templates (issue 3)
+  // audience, content and templates
   IMPORT_FILE_INVALID: 400,
   IMPORT_CSV_LINE: 400,
   IMPORT_ENCODING: 400,
@@ -125,7 +125,7 @@ export const ERROR_STATUS = {
   WHATSAPP_API_ERROR: 502,
   WEBHOOK_SIGNATURE_INVALID: 401,
   STORAGE_UNAVAILABLE: 503,
-  // messaging engine (issue 4)
+  // messaging engine
   CONNECTION_START_TIMEOUT: 504,
   CONNECTION_STATE_INVALID: 409,
   SENDER_NOT_APPROVED: 409,
@@ -140,21 +140,21 @@ export const ERROR_STATUS = {
   NO_ROUTE: 409,
   NO_ACTIVE_SENDER: 409,
   MESSAGE_NOT_CANCELLABLE: 409,
-  // campaigns (issue 5)
+  // campaigns
   CAMPAIGN_STATE_INVALID: 409,
   AUDIENCE_EMPTY: 400,
-  // the AI service (issue 17)
+  // the AI service
   AI_TIMEOUT: 504,
   AI_UNAVAILABLE: 503,
   AI_RATE_LIMITED: 429,
   AI_DAILY_LIMIT: 429,
   AI_AUTH_FAILED: 502,
   AI_BAD_RESPONSE: 502,
-  // AI plans, analytics and content (issue 18)
+  // AI plans, analytics and content
   AI_PLAN_STATE_INVALID: 409,
   AI_NO_AUDIENCE: 400,
   AI_BRIEF_UNREADABLE: 400,
-  // the assistant's typed question (issue 26)
+  // the assistant's typed question
   QUERY_NOT_ALLOWED: 403,
   QUERY_FIELD_UNKNOWN: 400,
   QUERY_OP_NOT_ALLOWED: 400,
@@ -163,14 +163,14 @@ export const ERROR_STATUS = {
   QUERY_GROUPING_UNKNOWN: 400,
   QUERY_SORT_UNKNOWN: 400,
   QUERY_TIMEOUT: 504,
-  // the team (issue 27)
+  // the team
   INVITATION_INVALID: 400,
   INVITATION_EXPIRED: 410,
   LAST_OWNER: 409,
   OWNER_ONLY: 403,
   CANNOT_CHANGE_SELF: 409,
   INVITATION_RESEND_LIMIT: 429,
-  // sub-accounts (issue 27 T3)
+  // sub-accounts
   SUB_ACCOUNT_DEPTH: 403,
 } as const;
 

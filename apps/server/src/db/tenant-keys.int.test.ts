@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 4: the schema can be distributed by account (Citus, docs/architecture.md §8)
+ * The schema can be distributed by account (Citus, docs/architecture.md §8)
  * without a change. A tenant table is a table of the public schema with an account_id column (every
  * other table is listed below with the reason it is not one). For each tenant table: the primary key
  * includes account_id, so does every unique constraint and unique index, and every foreign key to

@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 4: processes on one database know each other (instances/registry.ts). Each
+ * Processes on one database know each other (instances/registry.ts). Each
  * registration below is a separate PostgreSQL session, as a separate process would be.
  */
 import { randomBytes } from 'node:crypto';

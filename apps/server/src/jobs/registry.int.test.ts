@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 4: jobs are data. Every task is defined once with its payload schema and has a
+ * Jobs are data. Every task is defined once with its payload schema and has a
  * handler; `enqueue` refuses a payload that does not fit (nothing queued); a job whose payload was
  * queued behind its back fails with the schema's message instead of running.
  */

@@ -1,5 +1,5 @@
 /**
- * Responses as contracts (issue 15 item 5): every JSON route declares its success response with a
+ * Responses as contracts: every JSON route declares its success response with a
  * schema from packages/shared; this file adds what every such route shares — the error envelope
  * for each refusal status, an operationId, and the sign-in requirement of the signed-in routes —
  * so the OpenAPI document describes each operation whole and the serializer checks what leaves.

@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 6: request logs carry no secret from a URL — a reset link, a session token in
+ * Request logs carry no secret from a URL — a reset link, a session token in
  * `/?token=…&user_id=…` (spec §2), a signed download — whatever the route answers.
  */
 import { Writable } from 'node:stream';

@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 3: modules with a front door. Outside a module — another module, the routes table,
+ * Modules with a front door. Outside a module — another module, the routes table,
  * the worker, the channels, main.ts — only `modules/<area>/index.ts` is imported; what else is in
  * the folder can change without anyone else noticing. (Tests may reach inside: they test it.)
  */

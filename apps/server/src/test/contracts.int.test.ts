@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 5: responses are contracts. Every route of the API declares its success response
+ * Responses are contracts. Every route of the API declares its success response
  * with a schema (from packages/shared), and the OpenAPI document describes every operation whole:
  * a summary, an operationId, its responses and errors, and the sign-in it needs.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 3: the production start exactly as the Dockerfile has it — `npm run build` (the web
+ * The production start exactly as the Dockerfile has it — `npm run build` (the web
  * app once, the server bundled), then the Dockerfile's CMD — as an API process and a separate
  * worker (compose.yaml's layout), with NODE_ENV=production, against an external PostgreSQL: in CI
  * Debian's `postgresql` server (.ci/run sets RISALA_CI_DATABASE_URL, a role that may create

@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 1: the real server process started as production. Settings come from a `.env`
+ * The real server process started as production. Settings come from a `.env`
  * file; a production start with developer defaults is refused with every reason at once; a good
  * one runs without the demo account, the sandbox inbox, the sandbox peers or codes in the log, and
  * mails go to the configured relay.

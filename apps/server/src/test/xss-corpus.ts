@@ -6,7 +6,7 @@
 import { parse } from 'parse5';
 
 /**
- * The sanitiser's internal placeholder tag typed in (issue 14): inert as raw HTML (an unknown
+ * The sanitiser's internal placeholder tag typed in: inert as raw HTML (an unknown
  * element), executable once a sanitiser that trusts its own placeholder turns it into <style>.
  */
 export const PLACEHOLDER_BYPASSES: [string, string][] = [

@@ -15,7 +15,7 @@ function DirectionSync() {
   const { setDirection } = useDirection();
   const dir = directionOf(i18n.language);
   useEffect(() => setDirection(dir), [dir, setDirection]);
-  // bottom centre (issue 19 item 11): never over a page's title, tabs or header buttons (the top
+  // bottom centre: never over a page's title, tabs or header buttons (the top
   // did that), nor over what sits at the bottom end: the assistant's button and window, a form's
   // Next or Save. On a phone it rises above the assistant's button (styles.css).
   return <Notifications position="bottom-center" zIndex={4000} limit={4} />;

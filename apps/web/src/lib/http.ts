@@ -154,7 +154,7 @@ export function decideHttpReaction(path: string, status: number, body: Partial<A
     if (status === 403 && body.code === 'FORBIDDEN') {
       return { kind: 'toast', message: serverMessage, messageKey: 'errors.FORBIDDEN' };
     }
-    // nor is a change only an owner may make (the team page, issue 27)
+    // nor is a change only an owner may make (the team page)
     if (status === 403 && body.code === 'OWNER_ONLY') {
       return { kind: 'toast', message: serverMessage, messageKey: 'errors.OWNER_ONLY' };
     }

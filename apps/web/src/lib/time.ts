@@ -1,5 +1,5 @@
 /**
- * The app's one way to show a moment (issue 19 item 3): in the account's time zone (Profile →
+ * The app's one way to show a moment: in the account's time zone (Profile →
  * account), in the interface language, through `@risala/shared/time`. Lists, drawers, reports and
  * schedules all read the same "Nov 26, 2026, 8:41 AM"; the zone is named in words where it is said.
  */

@@ -3,7 +3,7 @@ import { CHANNELS } from '../constants.ts';
 import { emailSchema, envelopeOf, pageOf } from './common.ts';
 
 /**
- * The platform admin area (/admin, /api/admin; issue 27 T4): platform operators — not users of any
+ * The platform admin area (/admin, /api/admin): platform operators — not users of any
  * account — sign in with a one-time code and look after every account.
  */
 

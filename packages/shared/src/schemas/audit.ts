@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelopeOf } from './common.ts';
 
 /**
- * The audit log (/audit-log, issue 27 T3): who did what, to what, and when — read by owners and
+ * The audit log (/audit-log): who did what, to what, and when — read by owners and
  * admins (permission tree: audit_log), newest first, in keyset pages, exportable as CSV.
  */
 

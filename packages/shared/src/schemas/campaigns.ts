@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelopeOf, idEnvelopeSchema, optionalString, pageOf, pageQuerySchema } from './common.ts';
 import { CHANNELS, MESSAGE_STATES, messageEventDtoSchema, scheduleAtSchema } from './messages.ts';
 
-/** Campaign states (issue 5) and the transitions the state machine allows. */
+/** Campaign states and the transitions the state machine allows. */
 export const CAMPAIGN_STATES = [
   'DRAFT',
   'SCHEDULED',

@@ -3,7 +3,7 @@ import { envelopeOf } from './common.ts';
 import { NOTIFICATION_TYPES, type NotificationType } from './notifications.ts';
 
 /**
- * Notification settings (/notification-settings, issue 27 T2): per user and per notification type,
+ * Notification settings (/notification-settings): per user and per notification type,
  * shown in the bell or not, sent by email or not. A user who never chose has the defaults: every
  * type in the bell; by email only the outcomes people wait for (a template, sender or campaign
  * approved or rejected).

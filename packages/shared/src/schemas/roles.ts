@@ -4,7 +4,7 @@ import { permissionTreeSchema } from './auth.ts';
 import { envelopeOf, requiredString } from './common.ts';
 
 /**
- * Roles (/roles, issue 27 T2): the built-in roles (read-only) and the account's custom roles,
+ * Roles (/roles): the built-in roles (read-only) and the account's custom roles,
  * built from the permission tree with a matrix of entity × action.
  */
 

@@ -3,7 +3,7 @@ import { emailSchema, envelopeOf, languageSchema, nameSchema } from './common.ts
 import { CHANNELS } from '../constants.ts';
 
 /**
- * Sub-accounts (/sub-accounts, issue 27 T3): a parent account (a reseller, a group) creates
+ * Sub-accounts (/sub-accounts): a parent account (a reseller, a group) creates
  * accounts of its own clients or brands, each with its own users and data. The parent sees each
  * one's usage (never its customers, messages or users) and gives it message credits from its own
  * balance. One level: a sub-account cannot have sub-accounts.

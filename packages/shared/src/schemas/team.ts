@@ -3,7 +3,7 @@ import { sessionSchema } from './auth.ts';
 import { emailSchema, envelopeOf, languageSchema, nameSchema, pageOf, passwordSchema } from './common.ts';
 
 /**
- * The team (/users, issue 27 T1): the account's users and its pending invitations in one list,
+ * The team (/users): the account's users and its pending invitations in one list,
  * invitations, role changes, (de)activation and approval.
  */
 export const TEAM_STATUSES = ['ACTIVE', 'INACTIVE', 'INVITED', 'EXPIRED'] as const;

@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 4: with several processes on one database, each SMPP connection is bound by exactly
+ * With several processes on one database, each SMPP connection is bound by exactly
  * one of them. Here an API process (the test app, ROLE=api) and two worker processes — each its
  * own connection manager on its own database sessions, as separate processes are — share one
  * database and one SMSC simulator, which counts the sessions bound at the same time.

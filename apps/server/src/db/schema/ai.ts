@@ -118,7 +118,7 @@ export const aiAccountSettings = pgTable(
 );
 
 /**
- * An AI campaign plan (issue 18): its inputs, the computed plan (JSON, every figure from the
+ * An AI campaign plan: its inputs, the computed plan (JSON, every figure from the
  * account's data), the text phrased around it, and its lifecycle with who decided and the launcher
  * drafts it became.
  */

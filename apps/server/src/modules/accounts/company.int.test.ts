@@ -1,5 +1,5 @@
 /**
- * The company profile (issue 27 T2): read and saved by owners and admins only (the `company`
+ * The company profile: read and saved by owners and admins only (the `company`
  * entity), a Saudi VAT number checked when the country is SA (message in the caller's language),
  * at most three contact persons, Arabic-Indic digits read as ASCII, and an audit entry with the
  * fields that changed, written in the same transaction.

@@ -1,5 +1,5 @@
 /**
- * The platform admin area (issue 27 T4): operators' one-time codes (limits, expiry, reuse, the same
+ * The platform admin area: operators' one-time codes (limits, expiry, reuse, the same
  * answer for unknown addresses), operator and tenant tokens never opening each other's routes,
  * suspension (sign-in, open sessions and deploys refused with ACCOUNT_SUSPENDED; due batches wait)
  * and credit adjustments audited in the transaction of the change.

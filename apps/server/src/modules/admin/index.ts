@@ -1,5 +1,5 @@
 /**
- * The admin module's front door (issue 27 T4): the platform operators' area under /api/admin and
+ * The admin module's front door: the platform operators' area under /api/admin and
  * the operator creation used by `npm run admin:create`. Everything else in modules/admin is its own.
  */
 export { adminPublicRoutes, adminRoutes } from './admin.routes.ts';

@@ -1,5 +1,5 @@
 /**
- * Platform operators and their sign-in (issue 27 T4). An operator is not a user of any account:
+ * Platform operators and their sign-in. An operator is not a user of any account:
  * created only from the command line (admin:create), signed in by a one-time code mailed to them
  * (stored as an HMAC, 10 minutes, 5 wrong tries burn it, send limits per address and per IP), and
  * holding a session token signed with a key of its own — a tenant token never verifies here, and an

@@ -1,5 +1,5 @@
 /**
- * AI content (issue 18): message variants for SMS, email and WhatsApp in English or Arabic, written
+ * AI content: message variants for SMS, email and WhatsApp in English or Arabic, written
  * by the built-in templates or a model and checked before anyone sees them, and the briefs that
  * ground them. Plans reuse the same writing for their segments' variants.
  */

@@ -1,5 +1,5 @@
 /**
- * AI Analytics (issue 18): insights computed from the account's data, a campaign against its
+ * AI Analytics: insights computed from the account's data, a campaign against its
  * baseline, the analytics dashboard. Its history reads (source.ts) are also what AI plans rest on.
  */
 export {

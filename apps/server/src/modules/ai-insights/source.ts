@@ -1,7 +1,7 @@
 /**
  * Where AI Analytics and AI plans read the account's history — in one place. Channel, hour,
- * campaign, operator-prefix, failure and credit figures come from the dashboard's rollups (issue 16,
- * through the analytics module's front door), counted with the same definitions as the campaign
+ * campaign, operator-prefix, failure and credit figures come from the dashboard's rollups (through
+ * the analytics module's front door), counted with the same definitions as the campaign
  * report. Three reads are not in any rollup and stay on `messages`, led by the account and bounded
  * by a window on created_at (messages_account_created_idx): delivery per connection, who was
  * messaged how often, and what a group's members did.

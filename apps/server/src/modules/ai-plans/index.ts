@@ -1,5 +1,5 @@
 /**
- * AI campaign plans (issue 18): computed from the account's data (segments with live counts,
+ * AI campaign plans: computed from the account's data (segments with live counts,
  * channels, send times, messages, A/B, the launcher's estimate, expected ranges), phrased by the
  * built-in engine or a model, approved by a person and applied as launcher drafts.
  */

@@ -1,5 +1,5 @@
 /**
- * The rollups as AI plans and AI Analytics (issue 18) read them: a window's funnels per channel
+ * The rollups as AI plans and AI Analytics read them: a window's funnels per channel
  * (campaign messages, or all but one campaign), the engagement cells by weekday and hour, campaigns'
  * totals per channel, operator prefixes and failure codes over a window. Windows are local days of
  * the account's rollup zone, both ends inclusive, counted back from today. Same rule as the

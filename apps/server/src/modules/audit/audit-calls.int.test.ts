@@ -1,5 +1,5 @@
 /**
- * Audit entries written with the change they record, in its transaction (issue 27 T3 item 2):
+ * Audit entries written with the change they record, in its transaction:
  * sender and template decisions, campaign launch and cancellation, account settings, AI settings
  * and gateway connection changes. For each: the entry is there after the change; and when writing
  * the entry fails (a trigger refuses that action) the change rolls back with it — proof that both

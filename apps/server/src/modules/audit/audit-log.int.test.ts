@@ -1,5 +1,5 @@
 /**
- * The audit log as owners and admins read it (issue 27 T3): their own sign-in is there, filters
+ * The audit log as owners and admins read it: their own sign-in is there, filters
  * (actor, action, target type, days in the account's zone), keyset pages, the formula-safe CSV
  * export, other roles refused and other accounts' entries never shown.
  */

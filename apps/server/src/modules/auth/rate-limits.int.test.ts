@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 3: limits that hold under concurrency and cover every public or mail-sending
+ * Limits that hold under concurrency and cover every public or mail-sending
  * endpoint, each answering 429 RATE_LIMITED with retry_after (and Retry-After).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -31,7 +31,7 @@ async function readUpload(req: FastifyRequest) {
 }
 
 /**
- * /api/blacklists — MT/MO lists of numbers, prefixes and keywords (issue 3 item 4), in the customer
+ * /api/blacklists — MT/MO lists of numbers, prefixes and keywords, in the customer
  * area's permissions; writes are plan-gated. `check` tells which ACTIVE lists block a number.
  */
 export function blacklistRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -21,7 +21,7 @@ import { planGate, requireAuth, requirePermission } from '../auth/index.ts';
 import * as groups from './groups.service.ts';
 
 /**
- * /api/groups — static groups and dynamic segments (issue 3 item 3). Groups belong to the customer
+ * /api/groups — static groups and dynamic segments. Groups belong to the customer
  * area, so they use the `customer` permissions; writes are plan-gated.
  */
 export function groupRoutes(ctx: AppContext): FastifyPluginAsyncZod {

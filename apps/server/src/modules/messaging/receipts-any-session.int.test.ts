@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 2: a receipt is applied whichever session of the same SMSC login it arrives on
+ * A receipt is applied whichever session of the same SMSC login it arrives on
  * (here, another account's sandbox session), and a receipt that arrives before its message id is
  * kept — parked, answered — and applied once the submit_sm_resp is recorded. Real SMPP sessions,
  * the real worker and the SMSC simulator on loopback.

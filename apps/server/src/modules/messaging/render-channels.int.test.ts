@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 1: one recipient resolver and one renderer for every channel. The same customer,
+ * One recipient resolver and one renderer for every channel. The same customer,
  * sent the same personalised text by SMS, email and WhatsApp through the API and by a campaign
  * (whose plain SMS are rendered by PostgreSQL), reads the same everywhere — fallbacks, numbers and
  * an object attribute (left out, so its fallback shows) included — and a customer whose number is

@@ -1,5 +1,5 @@
 /**
- * Notification settings (issue 27 T2): every type with its default, a user's own changes (audited),
+ * Notification settings: every type with its default, a user's own changes (audited),
  * and `notify` following them — a type off in the bell is neither stored nor shown, a type on by
  * email is mailed in the user's language by the notification mailer, and a colleague's settings
  * are theirs alone.

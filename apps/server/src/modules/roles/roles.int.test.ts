@@ -1,5 +1,5 @@
 /**
- * Roles (issue 27 T2): list with counts, custom roles from the permission tree (validated), the
+ * Roles: list with counts, custom roles from the permission tree (validated), the
  * built-in roles read-only, ROLE_NAME_EXISTS, DELETE_ROLE_ASSIGNED, no grant beyond one's own,
  * audit entries with each change (and none for a refused one), another account's roles (404), and
  * a change that applies to its holders at their very next request.

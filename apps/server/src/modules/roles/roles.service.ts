@@ -1,5 +1,5 @@
 /**
- * Roles (issue 27 T2): the built-in roles are read-only; custom roles are the account's own. A
+ * Roles: the built-in roles are read-only; custom roles are the account's own. A
  * name is unique in the account without regard to case (ROLE_NAME_EXISTS); a role that users hold
  * or pending invitations would give cannot be deleted (DELETE_ROLE_ASSIGNED); nobody hands out an
  * action they do not hold themselves. Every change writes its audit entry in the same transaction.

@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 1: the sandbox inbox of a server reachable from the network hands nobody another
+ * The sandbox inbox of a server reachable from the network hands nobody another
  * user's mail. The attack it stops: forgot-password for a victim → read the reset link from the
  * public inbox → reset → sign in. From this machine (loopback) a developer still reads everything;
  * from elsewhere a signed-in user reads their own mail and a registrant their sign-up code.

@@ -1,5 +1,5 @@
 /**
- * Sub-accounts (issue 27 T3), tested like tenant isolation: a sub-account is a tenant of its own —
+ * Sub-accounts, tested like tenant isolation: a sub-account is a tenant of its own —
  * it never sees its parent's or a sibling's customers, sub-accounts or log, and the parent sees its
  * children's usage (counts and balances) but never their customers. One level only. Credits move
  * from the parent's balance to a child in one transaction, never below zero, audited on both sides.

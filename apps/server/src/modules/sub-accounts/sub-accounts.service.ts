@@ -1,5 +1,5 @@
 /**
- * Sub-accounts (issue 27 T3): an account creates accounts of its own clients or brands, each a
+ * Sub-accounts: an account creates accounts of its own clients or brands, each a
  * tenant of its own (its own account_id, so every tenant rule keeps it apart from its parent and
  * its siblings). The parent reads only usage figures of its children — users, messages in the
  * last 30 days, balances — never their customers, messages or users, and gives them message

@@ -1,6 +1,6 @@
 /**
  * Every way HTML gets into Risala is sanitised by the one sanitiser (sanitize.ts): the XSS corpus
- * (with the internal-placeholder bypass of issue 14) goes through rich templates, free-form
+ * (with the internal-placeholder bypass found in an attack) goes through rich templates, free-form
  * `POST /api/messages/email`, campaign drafts (content and the A/B variant), the email-campaign
  * test send, and a campaign deploy from a draft stored before sanitising was on. What is stored
  * and what would be sent is judged with a browser's parser (test/xss-corpus.ts); the editors'

@@ -1,5 +1,5 @@
 /**
- * The invitation resend cap (issue 27 T1): an invitation is mailed again at most five times in any
+ * The invitation resend cap: an invitation is mailed again at most five times in any
  * 24 hours, by Resend or by inviting its pending address again; the sixth answers
  * INVITATION_RESEND_LIMIT (429, retry_after) and mails nothing. Another invitation is not affected.
  */

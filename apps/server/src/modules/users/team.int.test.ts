@@ -1,5 +1,5 @@
 /**
- * The team (issue 27 T1): invitations (mailed link, expiry, single use, resend, revoke), the list,
+ * The team: invitations (mailed link, expiry, single use, resend, revoke), the list,
  * role changes with the owner rules, deactivation (sessions end at once: USER_INACTIVE), the plan's
  * seat limit, another account's users (404), and audit entries written with each change.
  */

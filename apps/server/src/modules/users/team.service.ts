@@ -1,5 +1,5 @@
 /**
- * The team's rules (issue 27): only an owner changes an owner (or makes one); the account keeps
+ * The team's rules: only an owner changes an owner (or makes one); the account keeps
  * at least one active owner; deactivating revokes the user's sessions at once; the plan's seat
  * limit applies to reactivations as to invitations. Each change writes its audit entry in the
  * same transaction.

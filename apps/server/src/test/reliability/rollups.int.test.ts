@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 5: the dashboard's rollups are exact after a real campaign with failures (UNDELIV
+ * The dashboard's rollups are exact after a real campaign with failures (UNDELIV
  * receipts), retries (throttled submits), receipts out of order, receipts offered again after a
  * restart, and a SIGKILL of the server in the middle — compared with count(*) over messages,
  * projection by projection (verifyRollups), and through the API.

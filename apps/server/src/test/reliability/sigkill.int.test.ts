@@ -1,5 +1,5 @@
 /**
- * Issue 4 item 7, issue 14 item 2 / ARCHITECTURE §6: a crash loses nothing and leaves nothing
+ * ARCHITECTURE §6: a crash loses nothing and leaves nothing
  * stuck. 5,000 SMS go to the real server (a child process); when the SMSC has about a third of them
  * the server is SIGKILLed, a new one is started on the same database, and every message must end
  * DELIVERED — none left SENT — each number reached, with at most one SMPP window of duplicates at

@@ -1,5 +1,5 @@
 /**
- * Issue 4 item 7, through the real server process (a child, its sandbox connection bound to the
+ * SMSC faults, through the real server process (a child, its sandbox connection bound to the
  * simulator here): the SMSC drops the connection mid-run → the connection row goes DISCONNECTED →
  * reconnects → all 2,000 DELIVERED, none lost; ESME_RTHROTTLED on 30% of submits → all delivered,
  * none lost, nothing sent twice.

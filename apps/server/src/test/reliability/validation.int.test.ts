@@ -1,5 +1,5 @@
 /**
- * Issue 4 item 7, the gaps left by the area tests (connections.int, senders/sms.int, email.int,
+ * Reliability: the gaps left by the area tests (connections.int, senders/sms.int, email.int,
  * whatsapp-roundtrip.int, outbound-url.unit): SSRF through the API on UPDATE and in the encoded
  * forms of loopback/metadata addresses, the §5 texts in English and Arabic, OUTBOUND_ALLOWED_HOSTS /
  * OUTBOUND_ALLOW_PRIVATE read from the environment, ports and sender ids on connections, and a

@@ -5,7 +5,7 @@ import { DatesLocale, useCalendarLabels } from './DatesLocale.tsx';
 
 /**
  * One day ('YYYY-MM-DD', '' for none) picked on a calendar in the interface language and written
- * as the rest of the app writes days — not the browser's mm/dd/yyyy (issue 19 item 3).
+ * as the rest of the app writes days — not the browser's mm/dd/yyyy.
  */
 export function DayInput({
   label,

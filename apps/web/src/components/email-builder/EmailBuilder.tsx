@@ -58,7 +58,7 @@ function registerBlocks(editor: Editor, theme: EmailTheme, texts: BlockTexts) {
 }
 
 /**
- * The visual email builder (issue 19 item 5): GrapesJS with MJML blocks, the brand's look, both
+ * The visual email builder: GrapesJS with MJML blocks, the brand's look, both
  * directions, desktop and phone widths, and a preview rendered by the server for a real customer.
  * Loaded on its own (LazyEmailBuilder) — GrapesJS and MJML are heavy and only this screen needs them.
  */

@@ -3,7 +3,7 @@ import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 /**
- * A list with nothing in it yet (issue 19 item 11): an illustration, what the list is for in one
+ * A list with nothing in it yet: an illustration, what the list is for in one
  * sentence, and the action that fills it — a filled Button (the page's primary action), plus at
  * most one secondary (variant="default"). Pages pass no action to a user who may not create.
  * A search or filter that finds nothing keeps the plain EmptyNote: the list is not empty.

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * What a page shows while its first data loads (issue 19 item 11): the shape of what is coming
+ * What a page shows while its first data loads: the shape of what is coming
  * instead of a lone spinner, so nothing jumps when it arrives. The region is aria-busy and says
  * "Loading" to a screen reader; `page-loader` is the test id the specs wait on.
  */

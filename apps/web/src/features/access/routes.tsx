@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 
 /**
- * The account's access and settings pages (issue 27 T2) inside the standard layout: roles, the
+ * The account's access and settings pages inside the standard layout: roles, the
  * company profile and the user's own notification settings.
  */
 export const routes: RouteObject[] = [

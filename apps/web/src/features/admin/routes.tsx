@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 
 /**
- * The platform admin area (issue 27 T4; spec §2: /admin is rendered without the main layout). The
+ * The platform admin area (spec §2: /admin is rendered without the main layout). The
  * router mounts these outside the tenant's SessionGate: an operator has no tenant session — the
  * shell checks the operator's own (/api/admin/me) and sends a stranger to /admin/login.
  */

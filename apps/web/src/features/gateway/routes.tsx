@@ -7,7 +7,7 @@ function MovedToGateway() {
 }
 
 /**
- * The SMS gateway's own area (issue 19 item 7): connections, routers, rules and plugins are for the
+ * The SMS gateway's own area: connections, routers, rules and plugins are for the
  * people who run the gateway (owners and admins), away from the marketers' Sender Management.
  * The router mounts these paths inside the standard layout and stops showing the area's empty
  * state once a path is claimed here.

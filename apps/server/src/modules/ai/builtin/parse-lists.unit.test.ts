@@ -1,6 +1,6 @@
 /**
- * The parser's development set for list and share questions, with filters and qualifiers (issue 26,
- * second pass): "which / list / show me the … that …", the top or bottom N, "what share of …",
+ * The parser's development set for list and share questions, with filters and qualifiers
+ * (a second pass): "which / list / show me the … that …", the top or bottom N, "what share of …",
  * negations, "only", comparisons and "than" — each with the whole typed question it must become,
  * or "cannot" where a word of it cannot be placed (never a broader list or figure). Our own
  * questions, English (casual phrasings and typos among them) and Arabic (Gulf, Egyptian and

@@ -1,6 +1,6 @@
 /**
  * Where the assistant's campaign and channel figures come from — in one place, so it can move to
- * the dashboard's rollup tables (issue 16) by changing only this file. Until then it reads
+ * the dashboard's rollup tables by changing only this file. Until then it reads
  * `messages` (indexed by account and created_at, or by campaign), limited to a window.
  */
 import type { CampaignFunnel } from '@risala/shared/schemas/campaigns';

@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 2: the owner's guards on a real database. A write that comes late (a refusal, a
+ * The owner's guards on a real database. A write that comes late (a refusal, a
  * send outcome, a queue move for a message a user cancelled meanwhile) leaves the final state as it
  * is, refunds nothing twice and adds no event.
  */

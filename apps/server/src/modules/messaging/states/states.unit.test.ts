@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 2: one owner of message states. Nothing outside this folder updates `messages`
+ * One owner of message states. Nothing outside this folder updates `messages`
  * or writes `message_events`, no route file holds SQL, and the transition table keeps its promises
  * (a final state only refines DELIVERED → READ; every state is reachable from PENDING).
  */

@@ -1,6 +1,6 @@
 /**
  * A schedule as people read it: the wall time typed in the account's zone, written like every
- * other moment in the app (packages/shared/src/time.ts, issue 19 item 3); the zone's name is
+ * other moment in the app (packages/shared/src/time.ts); the zone's name is
  * `timeZoneName` from there too.
  */
 import { formatInZone } from '@risala/shared/time';

@@ -32,7 +32,7 @@ export function consentReady(c: ConsentState, mapping: Record<string, string>): 
 export const consentAll = (c: ConsentState) => CONSENT_CHANNELS.filter((ch) => c.sources[ch] === 'all');
 
 /**
- * Consent asked for explicitly, channel by channel (issue 19 item 8): an import that said nothing
+ * Consent asked for explicitly, channel by channel: an import that said nothing
  * left thousands of customers nobody could message. Each channel takes a column, "everyone in the
  * file consented" (with the importer's checkbox, kept in the audit log), or "not consented" — with
  * a warning when that leaves the whole file unreachable.

@@ -6,7 +6,7 @@ import { useGroupReach } from '../api/get-group.ts';
 
 /**
  * Says when some of a group's customers can't be reached on any channel (no consent for an
- * address they have): campaigns to the group would silently skip them (issue 19 item 8).
+ * address they have): campaigns to the group would silently skip them.
  */
 export function ReachWarning({ groupId }: { groupId: number }) {
   const { t } = useTranslation();

@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 const STEPS = ['app', 'number', 'ids', 'token', 'secret', 'verify'] as const;
 
 /**
- * Where each value of a WhatsApp sender is found in Meta's consoles, step by step (issue 19
- * item 7): the phone number id and token are not where a marketer would look for them.
+ * Where each value of a WhatsApp sender is found in Meta's consoles, step by step: the phone number id and token are not where a marketer would look for them.
  */
 export function WhatsappSetupGuide() {
   const { t } = useTranslation();
