@@ -6,7 +6,10 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
   workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  // one retry everywhere, not only where CI is set: two list-page specs (templates' URL state, the
+  // WhatsApp tab) failed once each in a full run and pass alone; Playwright reports a retried pass
+  // as flaky, so it stays visible in the output (docs/decisions.md)
+  retries: 1,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
