@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { likePattern } from '../../lib/search.ts';
 import { audit } from '../audit/index.ts';
+import { pauseAccountCampaigns } from '../campaigns/index.ts';
 import { type OperatorAuth, operatorActor } from './operators.service.ts';
 
 interface AccountRow {
@@ -91,9 +92,12 @@ export async function setAccountStatus(
     const { rows } = await tx.execute<{ status: string; name: string }>(sql`select status, name from accounts where id = ${id} for update`);
     const before = rows[0];
     if (!before) throw new AppError('NOT_FOUND');
+    let paused: number[] = [];
     if (change.status === 'SUSPENDED') {
       await tx.execute(sql`
         update accounts set status = 'SUSPENDED', suspended_reason = ${change.reason}, suspended_at = now(), updated_at = now() where id = ${id}`);
+      // sending already under way stops too: its running campaigns are paused, unsent messages held
+      paused = await pauseAccountCampaigns(tx, id);
     } else {
       await tx.execute(
         sql`update accounts set status = 'ACTIVE', suspended_reason = null, suspended_at = null, updated_at = now() where id = ${id}`,
@@ -105,7 +109,11 @@ export async function setAccountStatus(
       action: change.status === 'SUSPENDED' ? 'account.suspended' : 'account.reactivated',
       target: { type: 'account', id, label: before.name },
       ip,
-      data: { from: before.status, to: change.status, ...(change.status === 'SUSPENDED' ? { reason: change.reason } : {}) },
+      data: {
+        from: before.status,
+        to: change.status,
+        ...(change.status === 'SUSPENDED' ? { reason: change.reason, paused_campaigns: paused } : {}),
+      },
     });
     return { account: await getAccount(tx, id) };
   });

@@ -287,6 +287,32 @@ describe('accounts: suspension and credits', () => {
     }
   });
 
+  it('suspending an account pauses its running campaigns, and reactivating leaves them paused for the account to resume', async () => {
+    const op = await operatorToken();
+    const { email } = await signUp(t);
+    const session = await signIn(t, email);
+    const accountId = session.user.account_id as number;
+    const owner = { accountId, userId: session.user.id as number, token: session.token };
+    const running = await smsDraft(t, owner);
+    const draft = await smsDraft(t, owner);
+    await t.sql("update campaigns set status = 'RUNNING', launched_at = now() where id = $1", [running.id]);
+    const call = (action: string, payload?: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: `/api/admin/accounts/${accountId}/${action}`, headers: bearer(op), payload });
+    expect((await call('suspend', { reason: 'Spam complaints' })).statusCode).toBe(200);
+    const statuses = async () =>
+      Object.fromEntries(
+        (await t.sql<{ id: number; status: string }>('select id, status from campaigns where account_id = $1', [accountId])).map((r) => [
+          r.id,
+          r.status,
+        ]),
+      );
+    expect(await statuses()).toEqual({ [running.id]: 'PAUSED', [draft.id]: 'DRAFT' });
+    const [entry] = await t.sql("select data from audit_log where account_id = $1 and action = 'account.suspended'", [accountId]);
+    expect(entry?.data).toMatchObject({ reason: 'Spam complaints', paused_campaigns: [running.id] });
+    expect((await call('reactivate')).statusCode).toBe(200);
+    expect(await statuses()).toEqual({ [running.id]: 'PAUSED', [draft.id]: 'DRAFT' });
+  });
+
   it('a suspended account’s due batch does not start until it is reactivated', async () => {
     const op = await operatorToken();
     const { email } = await signUp(t);

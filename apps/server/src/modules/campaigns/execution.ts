@@ -276,12 +276,29 @@ export async function pauseCampaign(ctx: AppContext, auth: AuthContext, id: numb
   return ctx.db.transaction(async (tx) => {
     const c = await requireCampaign(tx, auth.accountId, id, true);
     assertTransition(c, 'PAUSED');
-    // SMS leave their connection queue unless a sender already holds them (those go out)
-    const waiting = await dequeueWaiting(tx, auth.accountId, { campaignId: id });
-    const held = await holdCampaignMessages(tx, auth.accountId, id, waiting);
-    await repo.updateCampaign(tx, auth.accountId, id, { status: 'PAUSED' });
+    const held = await holdCampaign(tx, auth.accountId, id);
     return { status: 'PAUSED', held };
   });
+}
+
+/** A campaign's unsent messages held and the campaign PAUSED (SMS leave their connection queue unless a sender already holds them: those go out). */
+async function holdCampaign(tx: DbOrTx, accountId: number, id: number) {
+  const waiting = await dequeueWaiting(tx, accountId, { campaignId: id });
+  const held = await holdCampaignMessages(tx, accountId, id, waiting);
+  await repo.updateCampaign(tx, accountId, id, { status: 'PAUSED' });
+  return held;
+}
+
+/**
+ * Every running campaign of an account paused, in the caller's transaction: what a suspension does
+ * to sending already under way. Reactivation leaves them paused; the account resumes what it wants.
+ */
+export async function pauseAccountCampaigns(tx: DbOrTx, accountId: number): Promise<number[]> {
+  const { rows } = await tx.execute<{ id: number }>(
+    sql`select id from campaigns where account_id = ${accountId} and status = 'RUNNING' order by id for update`,
+  );
+  for (const r of rows) await holdCampaign(tx, accountId, Number(r.id));
+  return rows.map((r) => Number(r.id));
 }
 
 /** POST /api/campaigns/{id}/resume */

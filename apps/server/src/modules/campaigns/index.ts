@@ -5,6 +5,7 @@
 export { type Audience, buildAudience, countAudience } from './audience.ts';
 export { batchRoutes } from './batches.routes.ts';
 export { gatewayReviewAs } from './batches.service.ts';
+export { pauseAccountCampaigns } from './execution.ts';
 export { campaignRoutes, userCampaignRoutes } from './campaigns.routes.ts';
 export { createCampaign, estimateOf, requireCampaign } from './campaigns.service.ts';
 export { emailCampaignRoutes } from './email-campaigns.routes.ts';
