@@ -14,6 +14,23 @@ import { availableParallelism, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
 
+/** The URL of the embedded cluster a running server holds (read from its postmaster.pid), if one does: a command talks to it instead of starting a second postmaster on the same data. */
+export function runningEmbeddedUrl(dataDir: string): string | null {
+  let dir = path.join(dataDir, 'postgres');
+  const moved = path.join(dir, 'LOCATION.txt');
+  if (existsSync(moved)) dir = /lives in (\S+)/.exec(readFileSync(moved, 'utf8'))?.[1] ?? dir;
+  const pidFile = path.join(dir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const [pid, , , port] = readFileSync(pidFile, 'utf8').split('\n');
+  try {
+    process.kill(Number(pid), 0);
+  } catch {
+    return null;
+  }
+  const password = readFileSync(path.join(dataDir, 'secrets', 'pg-password'), 'utf8').trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/risala`;
+}
+
 export interface EmbeddedPostgres {
   /** Connection string for the `postgres` maintenance database. */
   adminUrl: string;

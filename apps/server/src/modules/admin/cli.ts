@@ -5,11 +5,10 @@
  * migrations first; uses DATABASE_URL, or the embedded PostgreSQL of DATA_DIR (the running
  * server's cluster when it is up, else started for the run — never a second postmaster).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { loadConfig } from '../../config.ts';
+import { runningEmbeddedUrl } from '../../db/embedded.ts';
 import { createDb, openDatabase, runMigrations } from '../../db/client.ts';
 import { createOperator } from './operators.service.ts';
 
@@ -21,24 +20,7 @@ if (!values.email) {
 const log = pino({ level: 'warn' });
 const config = loadConfig();
 
-/** The URL of the embedded cluster a running server holds, if one does. */
-function runningEmbeddedUrl(): string | null {
-  let dir = path.join(config.dataDir, 'postgres');
-  const moved = path.join(dir, 'LOCATION.txt');
-  if (existsSync(moved)) dir = /lives in (\S+)/.exec(readFileSync(moved, 'utf8'))?.[1] ?? dir;
-  const pidFile = path.join(dir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return null;
-  const [pid, , , port] = readFileSync(pidFile, 'utf8').split('\n');
-  try {
-    process.kill(Number(pid), 0);
-  } catch {
-    return null;
-  }
-  const password = readFileSync(path.join(config.dataDir, 'secrets', 'pg-password'), 'utf8').trim();
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/risala`;
-}
-
-const url = config.databaseUrl ?? runningEmbeddedUrl();
+const url = config.databaseUrl ?? runningEmbeddedUrl(config.dataDir);
 const opened = url ? null : await openDatabase(config, log);
 const db = opened?.db ?? createDb(url as string, 2);
 try {

@@ -3,12 +3,11 @@
  * the cluster the server runs (read from its postmaster.pid), or starts it for the run when the
  * server is down — never a second postmaster on the same data.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { pino } from 'pino';
 import { loadConfig } from '../../config.ts';
+import { runningEmbeddedUrl } from '../../db/embedded.ts';
 import { openDatabase, runMigrations } from '../../db/client.ts';
 import { rebuildRollups } from './rebuild.ts';
 import { verifyRollups } from './verify.ts';
@@ -17,24 +16,7 @@ const { values } = parseArgs({ options: { account: { type: 'string' }, check: { 
 const log = pino({ level: 'warn' });
 const config = loadConfig();
 
-/** The URL of the embedded cluster a running server holds, if one does. */
-function runningEmbeddedUrl(): string | null {
-  let dir = path.join(config.dataDir, 'postgres');
-  const moved = path.join(dir, 'LOCATION.txt');
-  if (existsSync(moved)) dir = /lives in (\S+)/.exec(readFileSync(moved, 'utf8'))?.[1] ?? dir;
-  const pidFile = path.join(dir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return null;
-  const [pid, , , port] = readFileSync(pidFile, 'utf8').split('\n');
-  try {
-    process.kill(Number(pid), 0);
-  } catch {
-    return null;
-  }
-  const password = readFileSync(path.join(config.dataDir, 'secrets', 'pg-password'), 'utf8').trim();
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/risala`;
-}
-
-const url = config.databaseUrl ?? runningEmbeddedUrl();
+const url = config.databaseUrl ?? runningEmbeddedUrl(config.dataDir);
 const db = url ? null : await openDatabase(config, log);
 if (db) await runMigrations(db.db, log);
 const pool = new pg.Pool({ connectionString: url ?? db?.url, max: 2 });
