@@ -12,6 +12,7 @@ import {
   visit,
 } from './a11y-audit.ts';
 import { signInUi, sql } from './fixtures.ts';
+import { PUBLIC, signedInRoutes } from './routes.ts';
 
 /**
  * axe-core over every screen, in English and Arabic, then over the states a route alone does not
@@ -20,83 +21,6 @@ import { signInUi, sql } from './fixtures.ts';
  * CI time is shared). Signed in as the demo account, given messages and a sent campaign, so lists,
  * tables, charts and pagination have rows to show.
  */
-
-const PUBLIC = [
-  '/login',
-  '/register',
-  '/forget-password',
-  '/reset-password',
-  '/otp-login',
-  '/otp-register',
-  '/otp-verify',
-  '/sandbox/inbox',
-  '/accept-invitation',
-];
-
-async function signedInRoutes(): Promise<string[]> {
-  const [{ account_id }] = await sql('select account_id from users where email = $1', [DEMO.email]);
-  const first = async (q: string) => (await sql(q, [account_id]))[0]?.id as number | undefined;
-  // a blacklist of its own so the detail page has something to show (the demo data has none)
-  let blacklist = await first('select id from blacklists where account_id = $1 order by id limit 1');
-  if (!blacklist) {
-    [{ id: blacklist }] = await sql(
-      `insert into blacklists (account_id, blacklist_name, blacklist_type) values ($1, 'Opted out', 'MT') returning id`,
-      [account_id],
-    );
-  }
-  const ids = {
-    customer: await first('select id from customers where account_id = $1 order by id limit 1'),
-    group: await first('select id from customer_groups where account_id = $1 order by id limit 1'),
-    template: await first('select id from templates where account_id = $1 order by id limit 1'),
-    connection: await first('select id from connections where account_id = $1 order by id limit 1'),
-  };
-  return [
-    '/dashboard',
-    '/brand',
-    '/content',
-    '/customer',
-    '/customer/import',
-    `/customer/${ids.customer}`,
-    '/customer/groups',
-    `/customer/groups/${ids.group}`,
-    '/customer/blacklists',
-    `/customer/blacklists/${blacklist}`,
-    '/template',
-    '/template/new/sms',
-    '/template/new/email',
-    `/template/edit/${ids.template}`,
-    '/template/whatsapp',
-    '/sender-management',
-    '/sender-management/email',
-    '/sender-management/sms',
-    '/sender-management/whatsapp',
-    '/sender-management/routers',
-    '/sender-management/rules',
-    '/sender-management/plugins',
-    '/sender-management/connections',
-    ...(ids.connection ? [`/sender-management/connections/${ids.connection}`] : []),
-    '/message-history',
-    '/message-history/new-sms',
-    '/message-history/new-whatsapp',
-    '/message-history/new-email',
-    '/campaign',
-    '/campaign/batches',
-    '/campaignhistory',
-    '/help',
-    '/ai-settings',
-    '/support',
-    '/user-profile',
-    '/profile',
-    '/roles',
-    '/company',
-    '/notification-settings',
-    '/users',
-    '/subscriptionplan',
-    '/canvas-editor',
-    '/analytics',
-    '/no-such-page',
-  ];
-}
 
 test('every screen has no critical or serious axe violation, in English and Arabic', async ({ page }) => {
   // ~100 screens; about 2 min on an idle machine, far more on a shared one
