@@ -138,3 +138,9 @@ export const v1SendEnvelopeSchema = envelopeOf(v1SendResultSchema);
 export const v1MessageEnvelopeSchema = envelopeOf(v1MessageSchema);
 export const v1MessagePageEnvelopeSchema = envelopeOf(v1MessagePageSchema);
 export const v1ReferenceEnvelopeSchema = envelopeOf(v1ReferenceSchema);
+
+/** PUT /api/v1/customers: create or update the customer with this mobile number (else this email). */
+export const v1CustomerIdParamSchema = v1MessageIdParamSchema;
+export const v1GroupIdParamSchema = v1MessageIdParamSchema;
+export const v1CustomerUpsertResultSchema = z.object({ id: z.number(), created: z.boolean() });
+export const v1CustomerUpsertEnvelopeSchema = envelopeOf(v1CustomerUpsertResultSchema);

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, type Cast, createTestApp, json, signUpCast, type TestApp } from '../../test/helper.ts';
+import { seedAudience, smsDraft } from '../campaigns/campaign-fixtures.ts';
 
 let t: TestApp;
 let cast: Cast;
@@ -27,7 +28,7 @@ beforeAll(async () => {
     payload: {
       name: 'Shop',
       integration_type: 'rest',
-      scopes: ['sms:send', 'email:send', 'whatsapp:send', 'messages:read'],
+      scopes: ['sms:send', 'email:send', 'whatsapp:send', 'messages:read', 'customers:write', 'reports:read'],
       rate_per_second: 1000,
     },
   });
@@ -174,5 +175,43 @@ describe('GET /api/v1/messages', () => {
     expect(none).toEqual({ items: [], next_cursor: null });
     const bad = await get('/api/v1/messages?cursor=garbage');
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('customers, groups and reports', () => {
+  it('upserts a customer by mobile number (created, then updated) and deletes it', async () => {
+    const put = (payload: object) => t.app.inject({ method: 'PUT', url: '/api/v1/customers', headers: auth, payload });
+    const first = await put({ mobile_number: '+966500000701', first_name: 'Layla' });
+    expect(first.statusCode).toBe(200);
+    expect(json(first).data.created).toBe(true);
+    const second = await put({ mobile_number: '+966 50 000 0701', first_name: 'Layla', last_name: 'Haddad' });
+    expect(json(second).data).toEqual({ id: json(first).data.id, created: false });
+    const [row] = await t.sql('select last_name, account_id from customers where id = $1', [json(first).data.id]);
+    expect(row).toMatchObject({ last_name: 'Haddad', account_id: cast.owner.accountId });
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/v1/customers/${json(first).data.id}`, headers: auth });
+    expect(del.statusCode).toBe(200);
+    expect(await t.sql('select 1 from customers where id = $1', [json(first).data.id])).toHaveLength(0);
+  });
+
+  it('adds and removes group members; another account’s group or customers → 404', async () => {
+    const mine = await seedAudience(t, cast.owner.accountId, 2, { base: 500_100_000, name: 'API group' });
+    const extra = await seedAudience(t, cast.owner.accountId, 1, { base: 500_200_000, name: 'Other group' });
+    const add = await post(`/api/v1/groups/${mine.groupId}/members`, { customer_ids: extra.customerIds });
+    expect(add.statusCode).toBe(200);
+    expect(json(add).data).toMatchObject({ added: 1 });
+    const remove = await post(`/api/v1/groups/${mine.groupId}/members/remove`, { customer_ids: extra.customerIds });
+    expect(json(remove).data).toMatchObject({ removed: 1 });
+    const theirs = await seedAudience(t, cast.stranger.accountId, 1, { base: 500_300_000, name: 'Theirs' });
+    expect((await post(`/api/v1/groups/${theirs.groupId}/members`, { customer_ids: mine.customerIds })).statusCode).toBe(404);
+    expect((await post(`/api/v1/groups/${mine.groupId}/members`, { customer_ids: theirs.customerIds })).statusCode).toBe(404);
+  });
+
+  it('reads a campaign’s report; another account’s campaign → 404', async () => {
+    const { id } = await smsDraft(t, cast.owner);
+    const res = await get(`/api/v1/campaigns/${id}/report`);
+    expect(res.statusCode).toBe(200);
+    expect(json(res).data).toHaveProperty('funnel');
+    const theirs = await smsDraft(t, { ...cast.stranger });
+    expect((await get(`/api/v1/campaigns/${theirs.id}/report`)).statusCode).toBe(404);
   });
 });

@@ -1,6 +1,12 @@
-import { errorEnvelopeSchema } from '@risala/shared/schemas/common';
+import { campaignReportEnvelopeSchema } from '@risala/shared/schemas/campaign-report';
+import { errorEnvelopeSchema, idEnvelopeSchema } from '@risala/shared/schemas/common';
+import { customerInputSchema } from '@risala/shared/schemas/customers';
+import { memberIdsSchema, membersAddedEnvelopeSchema, membersRemovedEnvelopeSchema } from '@risala/shared/schemas/groups';
 import {
   idempotencyHeadersSchema,
+  v1CustomerIdParamSchema,
+  v1CustomerUpsertEnvelopeSchema,
+  v1GroupIdParamSchema,
   v1MessageEnvelopeSchema,
   v1MessageIdParamSchema,
   v1MessageListQuerySchema,
@@ -127,6 +133,86 @@ export function publicApiRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) => ok(reply, await v1.messageStatus(ctx, requireApiKey(req), req.params.id, requestLanguage(req))),
+    );
+    app.put(
+      '/customers',
+      {
+        config: { scope: 'customers:write' },
+        schema: {
+          tags,
+          operationId: 'upsertCustomer',
+          summary: 'Create or update a customer, matched by mobile number (else email)',
+          security,
+          body: customerInputSchema,
+          response: { 200: v1CustomerUpsertEnvelopeSchema },
+        },
+      },
+      async (req, reply) => {
+        const data = await v1.upsertCustomer(ctx, requireApiKey(req), req.body);
+        return ok(reply, data, data.created ? 'Customer created' : 'Customer updated');
+      },
+    );
+    app.delete(
+      '/customers/:id',
+      {
+        config: { scope: 'customers:write' },
+        schema: {
+          tags,
+          operationId: 'deleteCustomer',
+          summary: 'Delete a customer',
+          security,
+          params: v1CustomerIdParamSchema,
+          response: { 200: idEnvelopeSchema },
+        },
+      },
+      async (req, reply) => ok(reply, await v1.deleteCustomer(ctx, requireApiKey(req), req.params.id), 'Customer deleted'),
+    );
+    app.post(
+      '/groups/:id/members',
+      {
+        config: { scope: 'customers:write' },
+        schema: {
+          tags,
+          operationId: 'addGroupMembers',
+          summary: 'Add customers to a static group',
+          security,
+          params: v1GroupIdParamSchema,
+          body: memberIdsSchema,
+          response: { 200: membersAddedEnvelopeSchema },
+        },
+      },
+      async (req, reply) => ok(reply, await v1.addMembers(ctx, requireApiKey(req), req.params.id, req.body), 'Members added'),
+    );
+    app.post(
+      '/groups/:id/members/remove',
+      {
+        config: { scope: 'customers:write' },
+        schema: {
+          tags,
+          operationId: 'removeGroupMembers',
+          summary: 'Remove customers from a static group',
+          security,
+          params: v1GroupIdParamSchema,
+          body: memberIdsSchema,
+          response: { 200: membersRemovedEnvelopeSchema },
+        },
+      },
+      async (req, reply) => ok(reply, await v1.removeMembers(ctx, requireApiKey(req), req.params.id, req.body), 'Members removed'),
+    );
+    app.get(
+      '/campaigns/:id/report',
+      {
+        config: { scope: 'reports:read' },
+        schema: {
+          tags,
+          operationId: 'getCampaignReport',
+          summary: 'A campaign’s report: funnel, timeline, cost, errors',
+          security,
+          params: v1GroupIdParamSchema,
+          response: { 200: campaignReportEnvelopeSchema },
+        },
+      },
+      async (req, reply) => ok(reply, await v1.report(ctx, requireApiKey(req), req.params.id, requestLanguage(req))),
     );
   };
 }

@@ -12,10 +12,16 @@ import type {
   V1SendSmsInput,
   V1SendWhatsappInput,
 } from '@risala/shared/schemas/public-api';
+import type { CustomerInput } from '@risala/shared/schemas/customers';
+import { normalizeMobile } from '@risala/shared/schemas/customers';
+import type { MemberIdsInput } from '@risala/shared/schemas/groups';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { AuthContext } from '../../auth/index.ts';
+import { campaignReport } from '../../campaigns/index.ts';
+import { createCustomer, removeCustomer, updateCustomer } from '../../customers/index.ts';
+import { addGroupMembers, removeGroupMembers } from '../../groups/index.ts';
 import {
   type ExportRow,
   exportChunk,
@@ -193,3 +199,29 @@ export async function listMessages(ctx: AppContext, key: ApiKeyPrincipal, q: V1M
   const last = page[page.length - 1];
   return { items: page.map((r) => toV1(r, lang)), next_cursor: rows.length > q.limit && last ? encodeCursor(last) : null };
 }
+
+/**
+ * Upsert: the account's customer with this mobile number (in international form), else with this
+ * email, is updated; otherwise one is created. The portal's customer service does the work.
+ */
+export async function upsertCustomer(ctx: AppContext, key: ApiKeyPrincipal, input: CustomerInput) {
+  const auth = asCaller(key);
+  const mobile = input.mobile_number ? normalizeMobile(input.mobile_number, input.country ?? null) : null;
+  const email = input.email ?? null;
+  if (!mobile && !email) throw new AppError('CUSTOMER_CONTACT_REQUIRED');
+  const { rows } = await ctx.db.execute<{ id: number }>(sql`
+    select id from customers where account_id = ${key.accountId}
+       and (${mobile}::text is not null and mobile_number = ${mobile} or ${email}::text is not null and lower(email) = ${email})
+     order by (mobile_number = ${mobile}) desc nulls last, id limit 1`);
+  const found = rows[0];
+  if (found) return { id: Number((await updateCustomer(ctx, auth, Number(found.id), input)).id), created: false };
+  return { id: Number((await createCustomer(ctx, auth, input)).id), created: true };
+}
+
+export const deleteCustomer = (ctx: AppContext, key: ApiKeyPrincipal, id: number) => removeCustomer(ctx, asCaller(key), id);
+export const addMembers = (ctx: AppContext, key: ApiKeyPrincipal, groupId: number, input: MemberIdsInput) =>
+  addGroupMembers(ctx, asCaller(key), groupId, input);
+export const removeMembers = (ctx: AppContext, key: ApiKeyPrincipal, groupId: number, input: MemberIdsInput) =>
+  removeGroupMembers(ctx, asCaller(key), groupId, input);
+export const report = (ctx: AppContext, key: ApiKeyPrincipal, campaignId: number, lang: Lang) =>
+  campaignReport(ctx, asCaller(key), campaignId, lang);
