@@ -171,7 +171,7 @@ export function CreateApiKeyModal({ onClose, onCreated }: { onClose: () => void;
           >
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mt={6}>
               {API_KEY_SCOPES.map((s) => (
-                <Checkbox key={s} value={s} label={t(`apiKeys.scopes.${s}`)} />
+                <Checkbox key={s} value={s} label={t(`apiKeys.scopes.${s.replace(':', '_')}`)} />
               ))}
             </SimpleGrid>
           </Checkbox.Group>

@@ -37,7 +37,7 @@ export function ApiKeysPage() {
     <Group gap={4} wrap="wrap">
       {k.scopes.map((s) => (
         <Badge key={s} size="xs" variant="outline" color="gray" tt="none">
-          {t(`apiKeys.scopes.${s}`)}
+          {t(`apiKeys.scopes.${s.replace(':', '_')}`)}
         </Badge>
       ))}
     </Group>
