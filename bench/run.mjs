@@ -1,5 +1,6 @@
 /**
  * `npm run bench` — performance figures, each printed with its target (not a test).
+ * The public send API with an API key at 200 connections vs a bare Fastify handler (bench/public-api.mjs).
  * Foundation: cold and warm `npm start` time to ready; the web app in Chromium (bench/web.mjs): JavaScript
  * transferred by /login and /dashboard, Largest Contentful Paint of /login.
  * `node bench/run.mjs --smoke` (or BENCH_SMOKE=1): every bench function once with tiny sizes, so a
@@ -20,6 +21,7 @@ import { benchDashboard } from './dashboard.mjs';
 import { benchSmsRollupCost } from './sms-pipeline.mjs';
 import { benchWeb } from './web.mjs';
 import { benchReplicas } from './replicas.mjs';
+import { benchPublicApi } from './public-api.mjs';
 
 const smoke = process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1';
 /** The sizes of a run: the full bench, or the smoke run's tiny ones (every function still runs once). */
@@ -33,8 +35,19 @@ const size = smoke
       dashboard: [6_000, 3_000, { accounts: 3, campaigns: 4, customers: 300, requests: 2, warmups: 1 }],
       replicas: 300,
       web: { visits: 1 },
+      publicApi: 1,
     }
-  : { segments: {}, customers: {}, sms: [100_000, 3], email: 20_000, campaign: 1_000_000, dashboard: [], replicas: 100_000, web: {} };
+  : {
+      segments: {},
+      customers: {},
+      sms: [100_000, 3],
+      email: 20_000,
+      campaign: 1_000_000,
+      dashboard: [],
+      replicas: 100_000,
+      web: {},
+      publicApi: 10,
+    };
 
 const results = [];
 const report = (name, value, unit, target, pass) => {
@@ -111,6 +124,7 @@ await benchEmail(report, size.email);
 await benchCampaign(report, size.campaign);
 await benchDashboard(report, ...size.dashboard);
 await benchReplicas(report, size.replicas);
+await benchPublicApi(report, size.publicApi);
 const secs = Math.round((performance.now() - sinceStart) / 1000);
 if (smoke) {
   process.stdout.write(`\nsmoke: every bench function ran (${results.length} figures, targets not judged) in ${secs} s\n`);

@@ -76,6 +76,7 @@ export async function signedInRoutes(): Promise<string[]> {
     '/subscriptionplan',
     '/canvas-editor',
     '/analytics',
+    '/api-keys',
     '/no-such-page',
   ];
 }

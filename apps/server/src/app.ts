@@ -155,6 +155,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
           /** a platform operator's session (/api/admin), never a tenant's */
           operatorBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           operatorCookie: { type: 'apiKey', in: 'cookie', name: 'admin_token' },
+          /** an API key on /api/v1: Basic base64(client_id:password) */
+          apiKeyBasic: { type: 'http', scheme: 'basic' },
+          /** an API key on /api/v1: Bearer <client_id>.<password> */
+          apiKeyBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'client_id.password' },
         },
       },
     },

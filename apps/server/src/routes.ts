@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
 import { requireSignIn } from './lib/contracts.ts';
 import { adminPublicRoutes, adminRoutes } from './modules/admin/index.ts';
+import { apiKeyRoutes, publicApiRoutes } from './modules/api-keys/index.ts';
 import { aiRoutes } from './modules/ai/index.ts';
 import { auditRoutes } from './modules/audit/index.ts';
 import {
@@ -64,6 +65,10 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(whatsappWebhookRoutes(ctx), { prefix: '/webhooks/whatsapp' });
   await app.register(httpDlrRoutes(ctx), { prefix: '/webhooks/http-dlr' }); // HTTP SMS gateway receipts (HMAC token in the URL)
 
+  // ── API key ───────────────────────────────────────────────────────────────
+  // the public API for machines: an API key (Basic or Bearer client_id.password), never a session
+  await app.register(publicApiRoutes(ctx), { prefix: '/api/v1' });
+
   // ── signed in ─────────────────────────────────────────────────────────────
   await app.register(async (signedIn) => {
     signedIn.addHook('onRoute', requireSignIn); // the OpenAPI document says so on each operation
@@ -76,7 +81,8 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
       await scoped.register(teamRoutes(ctx), { prefix: '/api/users' }); // the team: users, invitations
       await scoped.register(roleRoutes(ctx), { prefix: '/api/roles' }); // built-in and custom roles
       await scoped.register(auditRoutes(ctx), { prefix: '/api/audit-log' }); // owners and admins read the log
-      await scoped.register(subAccountRoutes(ctx), { prefix: '/api/sub-accounts' }); // a parent's clients or brands: usage, credits
+      await scoped.register(subAccountRoutes(ctx), { prefix: '/api/sub-accounts' });
+      await scoped.register(apiKeyRoutes(ctx), { prefix: '/api/api-keys' }); // keys for the public API (/api/v1) // a parent's clients or brands: usage, credits
       await scoped.register(notificationRoutes(ctx), { prefix: '/api/notifications' });
       await scoped.register(notificationSettingsRoutes(ctx), { prefix: '/api/notification-settings' }); // mine: bell and email per type
       await scoped.register(dashboardRoutes(ctx), { prefix: '/api/dashboard' });

@@ -28,6 +28,7 @@ const NOT_TENANT: Record<string, string> = {
 const GLOBAL_KEYS: Record<string, string> = {
   users_email_uq: 'an address signs in to exactly one account',
   invitations_token_uq: 'the mailed invitation link carries only its token; accepting it finds the account from the token',
+  api_keys_client_id_uq: 'an API call carries only the key’s client_id: the key names its account, not the other way round',
   short_links_code_uq: 'a public short link /s/:code resolves without an account',
   whatsapp_senders_bound_phone_id_uq:
     'Meta’s webhooks name the phone number id only, which routes to the one account whose token the Cloud API confirmed for it',

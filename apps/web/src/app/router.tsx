@@ -21,6 +21,7 @@ import { adminRoutes } from '../features/admin/routes.tsx';
 import { routes as aiPlanRoutes } from '../features/ai-plans/routes.tsx';
 import { routes as analyticsRoutes } from '../features/analytics/routes.tsx';
 import { routes as assistantRoutes } from '../features/assistant/routes.tsx';
+import { routes as apiKeyRoutes } from '../features/api-keys/routes.tsx';
 import { routes as auditRoutes } from '../features/audit/routes.tsx';
 import { routes as brandRoutes } from '../features/brands/routes.tsx';
 import { routes as campaignRoutes } from '../features/campaigns/routes.tsx';
@@ -51,6 +52,7 @@ const featureRoutes: RouteObject[] = [
   ...accessRoutes,
   ...teamRoutes,
   ...auditRoutes,
+  ...apiKeyRoutes,
 ];
 const claimed = new Set([...featureRoutes, ...canvasRoutes].map((r) => (r.path ?? '').split('/')[0]).filter(Boolean));
 

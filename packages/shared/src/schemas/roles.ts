@@ -27,7 +27,7 @@ export const ENTITY_ACTIONS: Record<EntityName, readonly Action[]> = {
   company: ['view', 'update'],
   audit_log: ['view', 'export'],
   sub_accounts: ['view', 'create', 'update', 'delete'],
-  api_keys: ['view', 'create', 'delete'],
+  api_keys: ['view', 'create', 'update', 'delete'],
   gateway: ['view', 'create', 'update', 'delete'],
 };
 

@@ -43,6 +43,8 @@ export function assertCookieSameSite(ctx: AppContext, request: FastifyRequest) {
 /** preHandler: a live session of an active user, or 401. Loads role permissions and plan in one query. */
 export function authenticate(ctx: AppContext) {
   return async (request: FastifyRequest) => {
+    // an API key (Basic, or Bearer rk_…) works on /api/v1 only: never as a session
+    if (/^(basic\s|bearer\s+rk_)/i.test(request.headers.authorization ?? '')) throw new AppError('API_KEY_NOT_ACCEPTED');
     const token = readToken(request);
     if (!token) throw new AppError('UNAUTHORIZED');
     assertCookieSameSite(ctx, request);

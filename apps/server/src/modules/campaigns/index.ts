@@ -14,3 +14,4 @@ export { campaignJobs } from './tasks.ts';
 export { trackingRoutes } from './tracking.routes.ts';
 export { type CampaignRow, findCampaign, updateCampaign } from './campaigns.repo.ts';
 export { channelPlan } from './content.ts';
+export { campaignReport } from './report.service.ts';

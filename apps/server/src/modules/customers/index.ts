@@ -7,3 +7,4 @@ export { customersImportJobs } from './import/import.task.ts';
 export { customerImportRoutes } from './import/imports.routes.ts';
 /** The customers list's WHERE for a filter (the assistant's questions count through it, so chat and list agree). */
 export { customerWhere } from './customer-filter.ts';
+export { create as createCustomer, remove as removeCustomer, update as updateCustomer } from './customers.service.ts';

@@ -6,3 +6,4 @@ export { addMembers, countSegment, findGroup, insertGroup } from './groups.repo.
 export { groupRoutes } from './groups.routes.ts';
 export { dbError } from './groups.service.ts';
 export { groupAudienceWhere, segmentWhere } from './segment-sql.ts';
+export { addMembers as addGroupMembers, removeMembers as removeGroupMembers } from './groups.service.ts';

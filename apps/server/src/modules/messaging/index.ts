@@ -4,7 +4,15 @@
  */
 export { emailSendRoutes } from './email-send.routes.ts';
 export { resolveEmailSender } from './email-send.service.ts';
-export { eventsOf, type MessageFilter, messageWhere } from './history.repo.ts';
+export {
+  eventsOf,
+  type ExportRow,
+  exportChunk,
+  findById as findMessageById,
+  type MessageFilter,
+  type MessageRow as HistoryRow,
+  messageWhere,
+} from './history.repo.ts';
 export { creditRoutes, messageHistoryRoutes } from './history.routes.ts';
 export { creditBalances, type Lang, readableError, timeline } from './history.service.ts';
 export { httpDlrRoutes } from './http-dlr.routes.ts';
@@ -20,7 +28,8 @@ export { byIndex, stageTx } from './pipeline/stage-repo.ts';
 export { pipelineJobs } from './pipeline/tasks.ts';
 export { applyProviderStatusesSoon } from './provider-status.ts';
 export { sendRoutes } from './send.routes.ts';
-export { sendTestSms } from './sms-send.service.ts';
+export { sendSms, sendTestSms } from './sms-send.service.ts';
+export { sendEmail } from './email-send.service.ts';
 export {
   type CampaignScope,
   cancelCampaignMessages,
@@ -33,4 +42,4 @@ export {
   stampLinkClick,
 } from './states/index.ts';
 export { whatsappSendRoutes } from './whatsapp-send.routes.ts';
-export { fillParams, resolveWhatsappSender, sandboxInbound, sendWhatsappMessage } from './whatsapp-send.service.ts';
+export { fillParams, resolveWhatsappSender, sandboxInbound, sendWhatsapp, sendWhatsappMessage } from './whatsapp-send.service.ts';
