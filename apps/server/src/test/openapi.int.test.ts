@@ -182,3 +182,20 @@ describe('compression', () => {
     expect(small.headers['content-encoding']).toBeUndefined();
   });
 });
+
+describe('GET /api/api-docs/openapi.json', () => {
+  it('gives a signed-in user the document without the operators’ own API, compressed; nobody else', async () => {
+    const { email } = await signUp(t);
+    const s = await signIn(t, email);
+    expect((await t.app.inject({ url: '/api/api-docs/openapi.json' })).statusCode).toBe(401);
+    const res = await t.app.inject({ url: '/api/api-docs/openapi.json', headers: { ...bearer(s.token), 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['content-encoding']).toBe('br');
+    const served = JSON.parse(brotliDecompressSync(res.rawPayload).toString()) as Doc;
+    expect(Object.keys(served.paths).length).toBeGreaterThan(200);
+    expect(Object.keys(served.paths).filter((p) => p.startsWith('/api/admin'))).toEqual([]);
+    expect(served.paths['/api/customers']?.get?.operationId).toBe('listCustomers');
+    expect(served.components.schemas.ErrorEnvelope).toBeDefined();
+  });
+});
