@@ -90,6 +90,7 @@ async function signedInRoutes(): Promise<string[]> {
     '/roles',
     '/company',
     '/notification-settings',
+    '/api-docs',
     '/users',
     '/subscriptionplan',
     '/canvas-editor',

@@ -9,14 +9,15 @@ import { useTranslation } from 'react-i18next';
 export function CodeBlock({ code, label, testId }: { code: string; label: string; testId?: string }) {
   const { t } = useTranslation();
   return (
-    <Box pos="relative" data-testid={testId}>
+    // left to right as a whole (the copy button at the code's end, never over its start)
+    <Box pos="relative" dir="ltr" data-testid={testId}>
       <Code
         block
         dir="ltr"
         tabIndex={0}
         role="region"
         aria-label={label}
-        style={{ textAlign: 'left', whiteSpace: 'pre', overflowX: 'auto', paddingInlineEnd: 44, fontSize: 13 }}
+        style={{ textAlign: 'left', whiteSpace: 'pre', overflowX: 'auto', paddingRight: 44, fontSize: 13 }}
         data-testid={testId ? `${testId}-code` : undefined}
       >
         {code}
@@ -30,7 +31,7 @@ export function CodeBlock({ code, label, testId }: { code: string; label: string
               aria-label={`${t('apiDocs.examples.copy')}: ${label}`}
               pos="absolute"
               top={6}
-              style={{ insetInlineEnd: 6 }}
+              right={6}
               data-testid={testId ? `${testId}-copy` : undefined}
               data-copied={copied || undefined}
             >

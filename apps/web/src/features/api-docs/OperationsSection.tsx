@@ -9,7 +9,14 @@ const METHOD_COLORS: Record<string, string> = { GET: 'blue', POST: 'teal', PUT: 
 
 export function MethodBadge({ method }: { method: string }) {
   return (
-    <Badge color={METHOD_COLORS[method] ?? 'gray'} variant="light" radius="sm" w={64} style={{ flexShrink: 0 }} dir="ltr">
+    <Badge
+      color={METHOD_COLORS[method] ?? 'gray'}
+      variant="light"
+      radius="sm"
+      w={76}
+      style={{ flexShrink: 0, overflow: 'visible' }}
+      dir="ltr"
+    >
       {method}
     </Badge>
   );
@@ -28,14 +35,14 @@ function OperationItem({ op, onTry }: { op: ApiOperation; onTry: (op: ApiOperati
           </Text>
         </Group>
         {op.summary && (
-          <Text size="sm" c="dimmed" ms={72}>
+          <Text size="sm" c="dimmed" ms={84}>
             {op.summary}
           </Text>
         )}
       </Box>
-      <Stack gap="xs" ps={{ base: 0, sm: 72 }} pb="sm">
-        <Text size="xs" c="dimmed" ff="monospace" dir="ltr" ta="start">
-          {op.operationId}
+      <Stack gap="xs" ps={{ base: 0, sm: 84 }} pb="sm">
+        <Text size="xs" c="dimmed" ff="monospace">
+          <span dir="ltr">{op.operationId}</span>
         </Text>
         {op.description && op.description !== op.summary && <Text size="sm">{op.description}</Text>}
         <Text size="sm" fw={600}>
@@ -51,12 +58,12 @@ function OperationItem({ op, onTry }: { op: ApiOperation; onTry: (op: ApiOperati
               <Table.Tbody>
                 {op.parameters.map((p) => (
                   <Table.Tr key={`${p.in}:${p.name}`}>
-                    <Table.Td ff="monospace" dir="ltr" ta="start">
-                      {p.name}
+                    <Table.Td ff="monospace">
+                      <span dir="ltr">{p.name}</span>
                     </Table.Td>
                     <Table.Td>{t(`apiDocs.operations.in.${p.in}`, { defaultValue: p.in })}</Table.Td>
-                    <Table.Td ff="monospace" dir="ltr" ta="start">
-                      {p.type ?? ''}
+                    <Table.Td ff="monospace">
+                      <span dir="ltr">{p.type ?? ''}</span>
                     </Table.Td>
                     <Table.Td>{p.required ? t('apiDocs.operations.required') : ''}</Table.Td>
                   </Table.Tr>

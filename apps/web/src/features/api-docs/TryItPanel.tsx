@@ -52,9 +52,14 @@ export function TryItPanel({ operations, selected }: { operations: ApiOperation[
 
   if (operations.length === 0) {
     return (
-      <Text c="dimmed" data-testid="api-docs-try-none">
-        {t('apiDocs.tryIt.noOperations')}
-      </Text>
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="api-docs-try" data-testid="api-docs-try">
+        <Title order={2} size="h3" id="api-docs-try">
+          {t('apiDocs.tryIt.title')}
+        </Title>
+        <Text c="dimmed" mt="xs" data-testid="api-docs-try-none">
+          {t('apiDocs.tryIt.noOperations')}
+        </Text>
+      </Paper>
     );
   }
   const fields = op?.parameters.filter((p) => p.in === 'path' || p.in === 'query') ?? [];
