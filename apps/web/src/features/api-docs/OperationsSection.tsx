@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { type SyntheticEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiOperation, groupByTag, isTryable, searchOperations } from './operations.ts';
 
@@ -25,8 +25,18 @@ export function MethodBadge({ method }: { method: string }) {
 /** One operation: a disclosure (native details/summary: keyboard and screen readers know it) with its parameters and answers. */
 function OperationItem({ op, onTry }: { op: ApiOperation; onTry: (op: ApiOperation) => void }) {
   const { t } = useTranslation();
+  // the details are built when first opened: some 300 operations stay light to render and to re-render
+  const [opened, setOpened] = useState(false);
   return (
-    <Box component="details" className="api-docs-op" data-testid="api-docs-operation" data-operation-id={op.operationId}>
+    <Box
+      component="details"
+      className="api-docs-op"
+      data-testid="api-docs-operation"
+      data-operation-id={op.operationId}
+      onToggle={(e: SyntheticEvent<HTMLDetailsElement>) => {
+        if (e.currentTarget.open) setOpened(true);
+      }}
+    >
       <Box component="summary" py={6} style={{ cursor: 'pointer' }}>
         <Group gap="xs" wrap="nowrap" display="inline-flex" style={{ verticalAlign: 'middle', maxWidth: 'calc(100% - 24px)' }}>
           <MethodBadge method={op.method} />
@@ -40,55 +50,57 @@ function OperationItem({ op, onTry }: { op: ApiOperation; onTry: (op: ApiOperati
           </Text>
         )}
       </Box>
-      <Stack gap="xs" ps={{ base: 0, sm: 84 }} pb="sm">
-        <Text size="xs" c="dimmed" ff="monospace">
-          <span dir="ltr">{op.operationId}</span>
-        </Text>
-        {op.description && op.description !== op.summary && <Text size="sm">{op.description}</Text>}
-        <Text size="sm" fw={600}>
-          {t('apiDocs.operations.parameters')}
-        </Text>
-        {op.parameters.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('apiDocs.operations.noParameters')}
+      {opened && (
+        <Stack gap="xs" ps={{ base: 0, sm: 84 }} pb="sm">
+          <Text size="xs" c="dimmed" ff="monospace">
+            <span dir="ltr">{op.operationId}</span>
           </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={360}>
-            <Table withTableBorder fz="sm">
-              <Table.Tbody>
-                {op.parameters.map((p) => (
-                  <Table.Tr key={`${p.in}:${p.name}`}>
-                    <Table.Td ff="monospace">
-                      <span dir="ltr">{p.name}</span>
-                    </Table.Td>
-                    <Table.Td>{t(`apiDocs.operations.in.${p.in}`, { defaultValue: p.in })}</Table.Td>
-                    <Table.Td ff="monospace">
-                      <span dir="ltr">{p.type ?? ''}</span>
-                    </Table.Td>
-                    <Table.Td>{p.required ? t('apiDocs.operations.required') : ''}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        {op.hasBody && <Text size="sm">{t('apiDocs.operations.body')}</Text>}
-        <Group gap={6}>
+          {op.description && op.description !== op.summary && <Text size="sm">{op.description}</Text>}
           <Text size="sm" fw={600}>
-            {t('apiDocs.operations.responses')}:
+            {t('apiDocs.operations.parameters')}
           </Text>
-          {op.responses.map((code) => (
-            <Badge key={code} variant="outline" color={/^[23]/.test(code) ? 'teal' : 'gray'} radius="sm">
-              {code}
-            </Badge>
-          ))}
-        </Group>
-        {isTryable(op) && (
-          <Button size="xs" variant="light" w="fit-content" onClick={() => onTry(op)} data-testid="api-docs-try-operation">
-            {t('apiDocs.operations.tryIt')}
-          </Button>
-        )}
-      </Stack>
+          {op.parameters.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('apiDocs.operations.noParameters')}
+            </Text>
+          ) : (
+            <Table.ScrollContainer minWidth={360}>
+              <Table withTableBorder fz="sm">
+                <Table.Tbody>
+                  {op.parameters.map((p) => (
+                    <Table.Tr key={`${p.in}:${p.name}`}>
+                      <Table.Td ff="monospace">
+                        <span dir="ltr">{p.name}</span>
+                      </Table.Td>
+                      <Table.Td>{t(`apiDocs.operations.in.${p.in}`, { defaultValue: p.in })}</Table.Td>
+                      <Table.Td ff="monospace">
+                        <span dir="ltr">{p.type ?? ''}</span>
+                      </Table.Td>
+                      <Table.Td>{p.required ? t('apiDocs.operations.required') : ''}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+          {op.hasBody && <Text size="sm">{t('apiDocs.operations.body')}</Text>}
+          <Group gap={6}>
+            <Text size="sm" fw={600}>
+              {t('apiDocs.operations.responses')}:
+            </Text>
+            {op.responses.map((code) => (
+              <Badge key={code} variant="outline" color={/^[23]/.test(code) ? 'teal' : 'gray'} radius="sm">
+                {code}
+              </Badge>
+            ))}
+          </Group>
+          {isTryable(op) && (
+            <Button size="xs" variant="light" w="fit-content" onClick={() => onTry(op)} data-testid="api-docs-try-operation">
+              {t('apiDocs.operations.tryIt')}
+            </Button>
+          )}
+        </Stack>
+      )}
     </Box>
   );
 }
