@@ -71,7 +71,8 @@ test('the API documentation explains, copies examples, finds operations and trie
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar', { timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'توثيق واجهة البرمجة' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await expect(page.getByTestId('api-docs-example-sendSms-curl-code')).toHaveAttribute('dir', 'ltr');
+  // the Node tab is still the chosen one
+  await expect(page.getByTestId('api-docs-example-sendSms-node-code')).toHaveAttribute('dir', 'ltr');
   await expect(page.getByTestId('api-docs-search')).toBeVisible();
   await useLanguage(page, 'en');
 });
