@@ -77,6 +77,7 @@ export async function signedInRoutes(): Promise<string[]> {
     '/canvas-editor',
     '/analytics',
     '/api-keys',
+    '/api-docs',
     '/no-such-page',
   ];
 }

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -18,11 +19,14 @@ declare module 'fastify' {
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { describeRoute, responseSerializer } from './lib/contracts.ts';
+import { describeDocument } from './lib/openapi.ts';
+import './lib/openapi-components.ts';
 import { AppError, mapDbError } from './lib/errors.ts';
 import { requestLanguage } from './lib/http.ts';
 import { operatorGuard } from './lib/access-token.ts';
@@ -141,6 +145,15 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   await registerSecurityHeaders(app, ctx.config);
   await app.register(fastifyCookie);
+  // answers above 1 KB leave as br or gzip, as the client asks (a page of 100 customers: ~53 KB → a
+  // few KB). JSON and the text types mime-db calls compressible; never event streams (they hijack the
+  // socket and must flush each event), partial content, or binary downloads (octet-stream, images)
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    customTypes: /(?:\+|\/)json(?:;|$)/,
+  });
   await app.register(fastifyMultipart, {
     limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 20, parts: 25 },
     throwFileSizeLimit: true,
@@ -163,6 +176,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       },
     },
     transform: jsonSchemaTransform,
+    // the shared schemas as components (lib/openapi-components.ts), then names, tags and pruning
+    transformObject: (documentObject) => describeDocument(jsonSchemaTransformObject(documentObject)),
   });
   const docsGuard = operatorGuard({
     token: ctx.config.apiDocsToken,

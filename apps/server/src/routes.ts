@@ -30,7 +30,7 @@ import { sandboxRoutes } from './modules/sandbox/index.ts';
 import { emailPublicRoutes, emailSenderRoutes, smsSenderRoutes, whatsappSenderRoutes } from './modules/senders/index.ts';
 import { signedDownloadRoutes, storageRoutes } from './modules/storage/index.ts';
 import { subAccountRoutes } from './modules/sub-accounts/index.ts';
-import { healthRoutes, subscriptionRoutes } from './modules/system/index.ts';
+import { apiDocsRoutes, healthRoutes, subscriptionRoutes } from './modules/system/index.ts';
 import { templateRoutes } from './modules/templates/index.ts';
 import { accountRoutes, invitationPublicRoutes, teamRoutes, uploadRoutes, userRoutes } from './modules/users/index.ts';
 import { whatsappTemplateRoutes, whatsappWebhookRoutes } from './modules/whatsapp/index.ts';
@@ -86,6 +86,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
       await scoped.register(notificationRoutes(ctx), { prefix: '/api/notifications' });
       await scoped.register(notificationSettingsRoutes(ctx), { prefix: '/api/notification-settings' }); // mine: bell and email per type
       await scoped.register(dashboardRoutes(ctx), { prefix: '/api/dashboard' });
+      await scoped.register(apiDocsRoutes(), { prefix: '/api/api-docs' }); // the OpenAPI document for /api-docs
       // brands, content, storage:
       await scoped.register(brandRoutes(ctx), { prefix: '/api/brands' });
       await scoped.register(contentRoutes(ctx), { prefix: '/api/content' });

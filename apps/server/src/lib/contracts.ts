@@ -1,7 +1,7 @@
 /**
  * Responses as contracts: every JSON route declares its success response with a
  * schema from packages/shared; this file adds what every such route shares — the error envelope
- * for each refusal status, an operationId, and the sign-in requirement of the signed-in routes —
+ * for each refusal status and the sign-in requirement of the signed-in routes —
  * so the OpenAPI document describes each operation whole and the serializer checks what leaves.
  */
 import { errorEnvelopeSchema } from '@risala/shared/schemas/common';
@@ -12,18 +12,11 @@ const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 429, 500, 502, 503, 5
 
 type Schema = FastifySchema & { response?: Record<string | number, unknown>; operationId?: string; hide?: boolean };
 
-/** `GET /api/brands/:id` → `getApiBrandsById`: stable, unique per method and path. */
-export function operationIdOf(method: string, url: string): string {
-  const words = url
-    .split('/')
-    .filter(Boolean)
-    .map((part) => (part.startsWith(':') ? `by-${part.slice(1)}` : part.replace(/\*/g, 'path')))
-    .flatMap((part) => part.split(/[^A-Za-z0-9]+/))
-    .filter(Boolean);
-  return method.toLowerCase() + words.map((w) => w[0]?.toUpperCase() + w.slice(1)).join('');
-}
-
-/** onRoute, app-wide: error envelopes and an operationId on every route that declares its response. */
+/**
+ * onRoute, app-wide: the error envelopes on every route that declares its response. Its operationId
+ * is the route's own when it sets one, else a readable one given over the whole document
+ * (lib/openapi.ts), where names can be kept unique.
+ */
 export function describeRoute(route: RouteOptions): void {
   const schema = (route.schema ?? {}) as Schema;
   if (!schema.response || schema.hide) return;
@@ -31,7 +24,7 @@ export function describeRoute(route: RouteOptions): void {
   if (methods.includes('HEAD') && methods.length === 1) return;
   const response = { ...schema.response };
   for (const status of ERROR_STATUSES) response[status] ??= errorEnvelopeSchema;
-  route.schema = { ...schema, response, operationId: schema.operationId ?? operationIdOf(String(methods[0]), route.url) };
+  route.schema = { ...schema, response };
 }
 
 /** onRoute, for the signed-in routes: the bearer token or the session cookie. */

@@ -10,4 +10,5 @@ export const ACCOUNT_PAGES_READY: readonly string[] = [
   '/audit-log',
   '/sub-accounts',
   '/api-keys',
+  '/api-docs',
 ];

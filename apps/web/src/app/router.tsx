@@ -23,6 +23,7 @@ import { routes as analyticsRoutes } from '../features/analytics/routes.tsx';
 import { routes as assistantRoutes } from '../features/assistant/routes.tsx';
 import { routes as apiKeyRoutes } from '../features/api-keys/routes.tsx';
 import { routes as auditRoutes } from '../features/audit/routes.tsx';
+import { routes as apiDocsRoutes } from '../features/api-docs/routes.tsx';
 import { routes as brandRoutes } from '../features/brands/routes.tsx';
 import { routes as campaignRoutes } from '../features/campaigns/routes.tsx';
 import { bareRoutes as canvasRoutes } from '../features/canvas/routes.tsx';
@@ -53,6 +54,7 @@ const featureRoutes: RouteObject[] = [
   ...teamRoutes,
   ...auditRoutes,
   ...apiKeyRoutes,
+  ...apiDocsRoutes,
 ];
 const claimed = new Set([...featureRoutes, ...canvasRoutes].map((r) => (r.path ?? '').split('/')[0]).filter(Boolean));
 

@@ -28,6 +28,7 @@ import arNotificationSettings from './ar/notificationSettings.json' with { type:
 import arAdmin from './ar/admin.json' with { type: 'json' };
 import arTeam from './ar/team.json' with { type: 'json' };
 import arAudit from './ar/audit.json' with { type: 'json' };
+import arApiDocs from './ar/apiDocs.json' with { type: 'json' };
 import arSubAccounts from './ar/subAccounts.json' with { type: 'json' };
 import arApiKeys from './ar/apiKeys.json' with { type: 'json' };
 import type { Messages } from './types.ts';
@@ -62,6 +63,7 @@ const messages: Messages = {
   admin: arAdmin,
   team: arTeam,
   audit: arAudit,
+  apiDocs: arApiDocs,
   subAccounts: arSubAccounts,
   apiKeys: arApiKeys,
 };

@@ -28,6 +28,7 @@ import enNotificationSettings from './en/notificationSettings.json' with { type:
 import enAdmin from './en/admin.json' with { type: 'json' };
 import enTeam from './en/team.json' with { type: 'json' };
 import enAudit from './en/audit.json' with { type: 'json' };
+import enApiDocs from './en/apiDocs.json' with { type: 'json' };
 import enSubAccounts from './en/subAccounts.json' with { type: 'json' };
 import enApiKeys from './en/apiKeys.json' with { type: 'json' };
 import type { Messages } from './types.ts';
@@ -62,6 +63,7 @@ const messages: Messages = {
   admin: enAdmin,
   team: enTeam,
   audit: enAudit,
+  apiDocs: enApiDocs,
   subAccounts: enSubAccounts,
   apiKeys: enApiKeys,
 };

@@ -3,3 +3,4 @@
  * else in modules/system is its own business (a test keeps imports to this file).
  */
 export { healthRoutes, subscriptionRoutes } from './system.routes.ts';
+export { apiDocsRoutes } from './api-docs.routes.ts';

@@ -69,11 +69,11 @@ describe('isNavActive (by path prefix)', () => {
 });
 
 describe('visibleAccountMenu', () => {
-  const all = ['/users', '/roles', '/company', '/sub-accounts', '/api-keys', '/audit-log', '/notification-settings'];
+  const all = ['/users', '/roles', '/company', '/sub-accounts', '/api-keys', '/api-docs', '/audit-log', '/notification-settings'];
 
   it('shows the settings pages the tree grants, and notification settings to everyone', () => {
     expect(visibleAccountMenu(permissionTreeFor('owner'), all).map((e) => e.route)).toEqual(all);
-    expect(visibleAccountMenu(permissionTreeFor('marketer'), all).map((e) => e.route)).toEqual(['/notification-settings']);
+    expect(visibleAccountMenu(permissionTreeFor('marketer'), all).map((e) => e.route)).toEqual(['/api-docs', '/notification-settings']);
   });
 
   it('offers only pages that exist in this build', () => {

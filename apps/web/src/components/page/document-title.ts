@@ -50,6 +50,7 @@ const TITLES: [prefix: string, key: string][] = [
   ['/canvas-editor', 'canvas.title'],
   ['/analytics', 'nav.analytics'],
   ['/admin', 'nav.admin'],
+  ['/api-docs', 'apiDocs.title'],
 ];
 
 const matches = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
