@@ -29,7 +29,7 @@ export const EN: readonly Entry[] = [
   ['how many|number of|count|count of|total number|total number of|how much|quantity|tally', measure('count')],
   ['percentage|percent|per cent|%|share|proportion|fraction|what part|ratio|portion', measure('share')],
   [
-    'list|show|display|which|what are|names|name all|who are|enumerate|show me|let me see|give me a list of|give me the list of|i want to see|pull up|see all',
+    'list|show|display|which|wich|whch|what are|names|name all|who are|enumerate|show me|let me see|give me a list of|give me the list of|i want to see|pull up|see all',
     measure('list'),
   ],
   ['only|just|solely|exclusively|nothing but', S('only')],
@@ -39,7 +39,7 @@ export const EN: readonly Entry[] = [
   ['sum|sum of|add up', measure('sum')],
   ['rate|rates', S('rate')],
   [
-    'ctr|click through rate|click-through rate|clickthrough rate|click rate|click rates|clicks rate|click-through',
+    'ctr|clik rate|click rte|click through rate|click-through rate|clickthrough rate|click rate|click rates|clicks rate|click-through',
     { t: 'rate', of: 'clicked' },
   ],
   ['delivery rate|delivery rates|delivered rate|deliverability|delivery ratio|success rate', { t: 'rate', of: 'delivered' }],
@@ -77,7 +77,7 @@ export const EN: readonly Entry[] = [
   ['cost|costs|spend on|cost of|how much did', quantity('cost', 'messages')],
   ['members|member count|size|sizes', [quantity('size', 'groups'), measure('count')]],
   // channels
-  ['sms|text message|text messages|texts|text|sms messages|smses', channel('sms')],
+  ['smsc|sms center|sms centre|sms gateway|sms|text message|text messages|texts|text|sms messages|smses', channel('sms')],
   ['email|emails|e mail|e mails|mail|mails|email messages|newsletter emails', value(['channel', 'email'], ['email', true])],
   ['whatsapp|whats app|whatsapps|wa|whatsapp messages', channel('whatsapp')],
   // languages
@@ -112,7 +112,7 @@ export const EN: readonly Entry[] = [
   ['delivered|delivery|reached|arrived|got through|successful|succeeded', outcome('delivered')],
   ['opened|opens|open|opening', outcome('opened')],
   ['read|reads|seen', outcome('read')],
-  ['clicked|clicks|click|clicking|tapped|clicked on', outcome('clicked')],
+  ['clicked|clicks|click|clik|cliks|clicking|tapped|clicked on', outcome('clicked')],
   [
     'failed|fail|failure|failures|failing|bounced|bounce|bounces|undelivered|not delivered|errors|error|did not arrive|didnt arrive',
     outcome('failed'),
@@ -150,6 +150,7 @@ export const EN: readonly Entry[] = [
   ['queued|in the queue|in queue', value(['view', 'queued'], ['status', 'QUEUED'])],
   ['unread|not read', value(['status', 'unread'])],
   ['new', value(['status', 'unread'])],
+  ['default|by default|default one', value(['default', true])],
   ['because of|because|due to|caused by|with the reason', marker('reason')],
   // fields for groupings and "which X"
   ['city|cities|town|towns|location|locations|area|areas|region|regions', field('city', 'city')],
@@ -159,10 +160,13 @@ export const EN: readonly Entry[] = [
   ['status|statuses|state|states|stage', field('status', 'status')],
   ['hour|hours|time of day|time|times|hour of the day|o clock|oclock', field('hour', 'hour')],
   ['day|days|date|dates|daily|day by day|each day', field('day', 'day')],
-  ['weekday|weekdays|day of the week|day of week|days of the week|which day', field('weekday', 'weekday')],
+  ['weekday|weekdays|day of the week|day of week|days of the week|which weekday|what weekday', field('weekday', 'weekday')],
   ['month|months|monthly', field('month', 'month')],
   ['tag|tags|label|labels', field('tag', 'tag')],
-  ['reason|reasons|cause|causes|failure reason|failure reasons|error code|error codes', field('reason', 'reason')],
+  [
+    'reason|reasons|cause|causes|failure reason|failure reasons|error code|error codes|which errors|what errors|which error|what error|what kind of errors|what kinds of errors|types of errors|kinds of errors|error messages|error types|status codes|delivery errors|errors returned',
+    field('reason', 'reason'),
+  ],
   ['type|types|kind|kinds|sort', field('type', 'type')],
   ['category|categories', field('category', 'category')],
   [
@@ -185,10 +189,13 @@ export const EN: readonly Entry[] = [
   ['yesterday|the day before', period('yesterday')],
   ['this week|current week|so far this week|week to date', period('this_week')],
   ['last week|previous week|the week before', period('last_week')],
-  ['past week|last seven days|past seven days|the past 7 days', period('last_7_days')],
+  [
+    'since a week ago|a week ago|over the past week|in the past week|past week|last seven days|past seven days|the past 7 days',
+    period('last_7_days'),
+  ],
   ['this month|current month|so far this month|month to date|mtd', period('this_month')],
   ['last month|previous month|the month before', period('last_month')],
-  ['past month|last thirty days|past thirty days', period('last_30_days')],
+  ['since a month ago|a month ago|past month|last thirty days|past thirty days', period('last_30_days')],
   ['last three months|past three months|last quarter|past quarter', period('last_90_days')],
   ['this year|current year|so far this year|year to date|ytd', period('this_year')],
   ['days|day', unit('day')],
