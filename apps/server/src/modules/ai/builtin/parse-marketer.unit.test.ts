@@ -7,7 +7,7 @@
  * contains "SMS", which the word SMS alone must not pull in. Filters compare as a set: their order
  * in the question is not part of its meaning.
  */
-import type { QueryFilter } from '@risala/shared/schemas/ai-query';
+import type { QueryFilter, Question } from '@risala/shared/schemas/ai-query';
 import { describe, expect, it } from 'vitest';
 import type { Vocabulary } from '../query/index.ts';
 import { CLOCK, DEMO_VOCABULARY, type Expect, f, Q } from './parse-fixtures.ts';
@@ -322,7 +322,7 @@ describe('parseQuestion, a marketer’s questions', () => {
   });
   it.each([...english, ...arabic])('%s', (text, expected) => {
     const got = parse(text);
-    if ('entity' in expected) expect(canonical(got)).toEqual(canonical({ kind: 'query', question: expected, focus: null }));
+    if ('entity' in expected) expect(canonical(got)).toEqual(canonical({ kind: 'query', question: expected as Question, focus: null }));
     else expect(got).toMatchObject(expected);
   });
 });
