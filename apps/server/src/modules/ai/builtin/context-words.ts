@@ -40,6 +40,7 @@ const RULES: readonly Rule[] = [
   },
   { words: set('got get gets achieved scored جابت جاب جابو جابوا حققت حقق سجلت'), when: ranked },
   { words: set('where وين اين فين'), when: places },
+  { words: set('subscribed subscribe'), when: (q) => q.entity === 'account' && q.measure.of === 'plan' },
 ];
 
 /** Marks as used the items a rule covers for this question. */
@@ -49,4 +50,18 @@ export function placeContextWords(items: readonly Item[], used: Set<number>, que
     if (used.has(i) || x.text.includes(' ')) continue;
     if (RULES.some((r) => r.words.has(x.text) && r.when(question))) used.add(i);
   }
+}
+
+const EACH = set('each every per كل لكل');
+
+/**
+ * "the size of each group", "كم عضو في كل مجموعة": one figure per group, not their total — the
+ * groups listed by size (a sum would state one figure for another question).
+ */
+export function eachGroupSize(items: readonly Item[], question: Question | null): Question | null {
+  if (!question || question.entity !== 'groups' || question.measure.kind !== 'sum' || question.measure.of !== 'size') return question;
+  const each = items.some((x, i) => EACH.has(x.text) && items[i + 1]?.senses.some((s) => s.t === 'entity' && s.entity === 'groups'));
+  if (!each) return question;
+  const { measure: _sum, ...rest } = question;
+  return { ...rest, measure: { kind: 'list' }, sort: 'size' };
 }

@@ -105,7 +105,7 @@ export const EN: readonly Entry[] = [
     'not|no|without|never|dont|didnt|doesnt|isnt|arent|wasnt|werent|aint|neither|nor|non|un|havent|hasnt|excluding|except|other than|outside|outside of|apart from|besides',
     S('not'),
   ],
-  ['with|having|that have|who have|with a|with an|has a|have a|have an|has an', S('with')],
+  ['have any|has any|having any|with any|with|having|that have|who have|with a|with an|has a|have a|have an|has an', S('with')],
   ['email address|email addresses', value(['email', true])],
   ['mobile number|phone number|phone|mobile|phone numbers|mobile numbers|cell number', value(['mobile', true])],
   // message outcomes
@@ -151,6 +151,8 @@ export const EN: readonly Entry[] = [
   ['unread|not read', value(['status', 'unread'])],
   ['new', value(['status', 'unread'])],
   ['default|by default|default one', value(['default', true])],
+  // a template's category and a WhatsApp template's (MARKETING) are the same word
+  ['marketing|promotional', value(['category', 'marketing'], ['category', 'MARKETING'])],
   ['because of|because|due to|caused by|with the reason', marker('reason')],
   // fields for groupings and "which X"
   ['city|cities|town|towns|location|locations|area|areas|region|regions', field('city', 'city')],
@@ -223,6 +225,10 @@ export const EN: readonly Entry[] = [
     S('sent'),
   ],
   ['when|what time|at what time|what hour|which hour|at what hour|when should|best time|good time', S('when')],
+  [
+    'best day|best days|best weekday|best day of the week|best day of week|good day|right day|ideal day|which day is best|what day is best|worst day',
+    [S('when'), field('weekday', 'weekday')],
+  ],
   ['why|how come|what caused|what is causing|reason why', S('why')],
   [
     'results|result|stats|statistics|performance|perform|performing|performed|report|reports|how did|how was|how is|how are|metrics|kpis|kpi|numbers for|figures for|summary|overview|doing|go|went|do',

@@ -97,9 +97,10 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
   // "when should I send": the hour (or weekday) whose messages engage best
   const whenAt = find('when');
   if (whenAt >= 0 && entity === 'messages') {
-    for (const [i, x] of items.entries()) if (is(x, 'when')) take(i);
+    // found before the "when" words are taken: "best day" is both
     const weekday = items.findIndex((x, i) => !used.has(i) && ['weekday', 'day'].includes(sense(x, 'field')?.field ?? ''));
     const hour = items.findIndex((x, i) => !used.has(i) && sense(x, 'field')?.field === 'hour');
+    for (const [i, x] of items.entries()) if (is(x, 'when')) take(i);
     take(weekday >= 0 ? weekday : hour);
     group = weekday >= 0 ? 'weekday' : 'hour';
     take(find('best'));

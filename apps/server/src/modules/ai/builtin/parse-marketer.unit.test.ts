@@ -180,6 +180,26 @@ const english: [string, Expect][] = [
   ['how many customers clicked on instagram', { kind: 'cannot' }],
   ['delete the failed messages', { kind: 'refuse_action', verb: 'delete' }],
   ['send the Weekend offer campaign now', { kind: 'refuse_action', verb: 'send' }],
+  // one figure per group is not their total; a "not" before "have any"
+  ['What is the size of each group?', Q('groups', 'list', [], { sort: 'size' })],
+  ['how many members in each group', Q('groups', 'list', [], { sort: 'size' })],
+  ['What is the total size of my groups?', Q('groups', { kind: 'sum', of: 'size' })],
+  ['How many customers do not have any tags?', Q('customers', 'count', [f('tag', 'not_exists')])],
+  ['how many marketing whatsapp templates', Q('whatsapp_templates', 'count', [f('category', 'eq', 'MARKETING')])],
+  ['how many marketing templates', Q('templates', 'count', [f('category', 'eq', 'marketing')])],
+  [
+    'what is the best day to send emails',
+    Q('messages', { kind: 'rate', of: 'opened' }, [f('channel', 'eq', 'email')], { group_by: 'weekday' }),
+  ],
+  ['which plan am i subscribed to', Q('account', { kind: 'value', of: 'plan' })],
+  ['how many customers per operator', { kind: 'cannot' }],
+  ['do I have enough customers', { kind: 'cannot', unplaced: ['enough'] }],
+  ['How many customers in Riyadh accept SMS?', Q('customers', 'count', [f('city', 'eq', 'Riyadh'), f('consent_sms', 'eq', true)])],
+  [
+    'How many customers in Riyadh SMS subscribers are tagged vip?',
+    Q('customers', 'count', [f('group', 'eq', 'Riyadh SMS subscribers'), f('tag', 'eq', 'vip')]),
+  ],
+  ['how many messages in the SMS channel', Q('messages', 'count', [f('channel', 'eq', 'sms')])],
   // typos
   ['wich campaign had the best clik rate', bestCampaign('clicked_rate')],
   ['how many templats are aproved', Q('templates', 'count', [f('status', 'eq', 'APPROVED')])],
@@ -308,6 +328,15 @@ const arabic: [string, Expect][] = [
   ['اعرض التنبيهات', Q('notifications', 'list')],
   ['ايش المنطقة الزمنية لحسابي', Q('account', { kind: 'value', of: 'timezone' })],
   ['ايش باقتي', Q('account', { kind: 'value', of: 'plan' })],
+  // one figure per group; a best day; a word of another question stays named
+  ['كم عضو في كل مجموعة', Q('groups', 'list', [], { sort: 'size' })],
+  ['ما هو حجم كل مجموعة', Q('groups', 'list', [], { sort: 'size' })],
+  ['افضل يوم لارسال الايميلات', Q('messages', { kind: 'rate', of: 'opened' }, [f('channel', 'eq', 'email')], { group_by: 'weekday' })],
+  ['كم قالب واتساب تسويقي', Q('whatsapp_templates', 'count', [f('category', 'eq', 'MARKETING')])],
+  ['الرسائل حسب اليوم', Q('messages', 'count', [], { group_by: 'day' })],
+  ['هل عندي عملاء كفاية', { kind: 'cannot' }],
+  ['كم عميل في الرياض يقبل SMS', Q('customers', 'count', [f('city', 'eq', 'Riyadh'), f('consent_sms', 'eq', true)])],
+  ['كم عميل حسب المشغل', { kind: 'cannot' }],
   // what it cannot answer, requests to act
   ['كم عميل راح يشتري الشهر الجاي', { kind: 'cannot', reason: 'unsupported' }],
   ['كم ربحت من الحملات', { kind: 'cannot' }],

@@ -17,7 +17,7 @@ import { channelIn, type Schedule, scheduleIn, topicIn } from './draft-request.t
 import { type Item, readItems } from './items.ts';
 import { staticLexicon, vocabularyLexicon } from './lexicon.ts';
 import { shapeQuestion } from './measure.ts';
-import { placeContextWords } from './context-words.ts';
+import { eachGroupSize, placeContextWords } from './context-words.ts';
 import { placeQualifiers } from './qualifiers.ts';
 import { type Sense, SOFT_SENSES, type ValueOption } from './senses.ts';
 import { suggestionsFor } from './suggest.ts';
@@ -135,7 +135,9 @@ export function parseQuestion(text: string, _lang: Lang, vocabulary: Partial<Voc
   for (const i of dates.used) st.used.add(i);
   chooseEntity(st);
   placeFilters(st);
-  const { question, focus } = shapeQuestion(st, period);
+  const shaped = shapeQuestion(st, period);
+  const { focus } = shaped;
+  const question = eachGroupSize(items, shaped.question);
   // a period on something without dates (the account, credits) is a part it cannot take
   const asked = question?.entity ?? st.entity;
   if (period && asked && !QUERY_CATALOGUE[asked].dateField) for (const i of dates.used) st.used.delete(i);
