@@ -59,7 +59,7 @@ const EACH = set('each every per كل لكل');
  * groups listed by size (a sum would state one figure for another question).
  */
 export function eachGroupSize(items: readonly Item[], question: Question | null): Question | null {
-  if (!question || question.entity !== 'groups' || question.measure.kind !== 'sum' || question.measure.of !== 'size') return question;
+  if (question?.entity !== 'groups' || question.measure.kind !== 'sum' || question.measure.of !== 'size') return question;
   const each = items.some((x, i) => EACH.has(x.text) && items[i + 1]?.senses.some((s) => s.t === 'entity' && s.entity === 'groups'));
   if (!each) return question;
   const { measure: _sum, ...rest } = question;
