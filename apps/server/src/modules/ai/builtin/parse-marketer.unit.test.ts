@@ -9,6 +9,7 @@
  */
 import type { QueryFilter, Question } from '@risala/shared/schemas/ai-query';
 import { describe, expect, it } from 'vitest';
+import { questionLanguage } from '../language.ts';
 import type { Vocabulary } from '../query/index.ts';
 import { CLOCK, DEMO_VOCABULARY, type Expect, f, Q } from './parse-fixtures.ts';
 import { type ParseOutcome, parseQuestion } from './parse.ts';
@@ -337,6 +338,12 @@ const arabic: [string, Expect][] = [
   ['هل عندي عملاء كفاية', { kind: 'cannot' }],
   ['كم عميل في الرياض يقبل SMS', Q('customers', 'count', [f('city', 'eq', 'Riyadh'), f('consent_sms', 'eq', true)])],
   ['كم عميل حسب المشغل', { kind: 'cannot' }],
+  ['كم عميل جديد هذا الشهر', Q('customers', 'count', [], { period: { preset: 'this_month' } })],
+  ['كم عميل جديد', { kind: 'cannot', unplaced: ['جديد'] }],
+  ['كم اشعار جديد', Q('notifications', 'count', [f('status', 'eq', 'unread')])],
+  ['كم عميل ضفت الاسبوع اللي فات', Q('customers', 'count', [], { period: { preset: 'last_week' } })],
+  ['كم حملة واتساب اطلقت الشهر الماضي', Q('campaigns', 'count', [f('channel', 'eq', 'whatsapp')], { period: { preset: 'last_month' } })],
+  ['كم عضو في فريقي', Q('account', { kind: 'value', of: 'users' })],
   // what it cannot answer, requests to act
   ['كم عميل راح يشتري الشهر الجاي', { kind: 'cannot', reason: 'unsupported' }],
   ['كم ربحت من الحملات', { kind: 'cannot' }],
@@ -345,6 +352,10 @@ const arabic: [string, Expect][] = [
 ];
 
 describe('parseQuestion, a marketer’s questions', () => {
+  it('answers an Arabic question naming an English group in Arabic', () => {
+    expect(questionLanguage('كم عميل في مجموعة VIP Riyadh', 'en')).toBe('ar');
+    expect(questionLanguage('كم عضو في مجموعة Riyadh SMS subscribers', 'en')).toBe('ar');
+  });
   it('has at least 200 questions, half of each language', () => {
     expect(english.length + arabic.length).toBeGreaterThanOrEqual(200);
     expect(Math.abs(english.length - arabic.length)).toBeLessThanOrEqual(12);
