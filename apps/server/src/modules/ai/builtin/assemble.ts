@@ -152,11 +152,16 @@ const FIELD_ENTITY: Record<string, QueryEntity> = {
   language: 'customers',
 };
 
+/** Names whose rows send messages: "how many SMS did RisalaDemo send" counts the messages, not the senders. */
+const SENDING = new Set<QueryEntity>(['senders', 'campaigns', 'templates']);
+
 function inferEntity(items: readonly Item[]): QueryEntity | null {
+  const sending = items.some((x) => is(x, 'sent'));
   for (const item of items) {
     for (const s of item.senses) {
       if (s.t !== 'name') continue;
       const e = ENTITY_OF_LIST[s.options[0]?.field ?? ''];
+      if (e && sending && SENDING.has(e)) return 'messages';
       if (e) return e;
     }
   }

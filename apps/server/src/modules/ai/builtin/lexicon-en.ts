@@ -51,6 +51,15 @@ export const EN: readonly Entry[] = [
     outcome('engaged'),
   ],
   // entities, beyond the catalogue's words
+  // "what is my sender ID": the one(s) there are, by name, not how many
+  [
+    'what is my sender id|what is my sender name|what is my sender|whats my sender id|whats my sender name|whats my sender|what my sender id|what my sender name|what my sender',
+    [measure('list'), entity('senders')],
+  ],
+  [
+    'what is my brand|what is my brand name|whats my brand|whats my brand name|what my brand|what my brand name',
+    [measure('list'), entity('brands')],
+  ],
   ['people|persons|person|client|buyers|shoppers|recipients|users on my list|customer base|database|contact list', entity('customers')],
   ['segments|audiences|lists|customer groups|customer lists', entity('groups')],
   ['messages sent|sends|text messages sent|blasts sent', entity('messages')],

@@ -199,6 +199,20 @@ const english: [string, Expect][] = [
     Q('customers', 'count', [f('group', 'eq', 'Riyadh SMS subscribers'), f('tag', 'eq', 'vip')]),
   ],
   ['how many messages in the SMS channel', Q('messages', 'count', [f('channel', 'eq', 'sms')])],
+  // a sender's or a campaign's name with a sending verb counts the messages; "top" before one
+  [
+    'How many SMS did RisalaDemo send yesterday?',
+    Q('messages', 'count', [f('channel', 'eq', 'sms'), f('sender', 'eq', 'RisalaDemo')], { period: { preset: 'yesterday' } }),
+  ],
+  [
+    'how many emails did offers@shop.example send this week',
+    Q('messages', 'count', [f('channel', 'eq', 'email'), f('sender', 'eq', 'offers@shop.example')], { period: { preset: 'this_week' } }),
+  ],
+  ['Is RisalaDemo active?', Q('senders', 'count', [f('name', 'eq', 'RisalaDemo'), f('status', 'eq', 'ACTIVE')])],
+  ['top campaign by delivery rate', bestCampaign('delivered_rate')],
+  ['top campaigns by open rate', Q('campaigns', 'list', [], { rank: { n: 5, order: 'desc' }, sort: 'opened_rate' })],
+  ['What is my sender ID?', Q('senders', 'list')],
+  ["what's my brand", Q('brands', 'list')],
   // typos
   ['wich campaign had the best clik rate', bestCampaign('clicked_rate')],
   ['how many templats are aproved', Q('templates', 'count', [f('status', 'eq', 'APPROVED')])],
@@ -338,6 +352,12 @@ const arabic: [string, Expect][] = [
   ['كم عميل ضفت الاسبوع اللي فات', Q('customers', 'count', [], { period: { preset: 'last_week' } })],
   ['كم حملة واتساب اطلقت الشهر الماضي', Q('campaigns', 'count', [f('channel', 'eq', 'whatsapp')], { period: { preset: 'last_month' } })],
   ['كم عضو في فريقي', Q('account', { kind: 'value', of: 'users' })],
+  [
+    'كم رسالة نصية ارسل RisalaDemo امس',
+    Q('messages', 'count', [f('channel', 'eq', 'sms'), f('sender', 'eq', 'RisalaDemo')], { period: { preset: 'yesterday' } }),
+  ],
+  ['ايش اسم المرسل', Q('senders', 'list')],
+  ['ما اسم علامتي التجارية', Q('brands', 'list')],
   // what it cannot answer, requests to act
   ['كم عميل راح يشتري الشهر الجاي', { kind: 'cannot', reason: 'unsupported' }],
   ['كم ربحت من الحملات', { kind: 'cannot' }],
