@@ -40,6 +40,8 @@ const RULES: readonly Rule[] = [
   },
   { words: set('got get gets achieved scored جابت جاب جابو جابوا حققت حقق سجلت'), when: ranked },
   { words: set('where وين اين فين'), when: places },
+  { words: set('during within over throughout خلال طوال'), when: (q) => Boolean(q.period) },
+  { words: set('speak speaks talk يتكلمها يتحدثها يتكلمون يتحدثون يتكلم يتحدث'), when: (q) => q.group_by === 'language' },
   { words: set('subscribed subscribe'), when: (q) => q.entity === 'account' && q.measure.of === 'plan' },
 ];
 

@@ -213,6 +213,12 @@ const english: [string, Expect][] = [
   ['top campaigns by open rate', Q('campaigns', 'list', [], { rank: { n: 5, order: 'desc' }, sort: 'opened_rate' })],
   ['What is my sender ID?', Q('senders', 'list')],
   ["what's my brand", Q('brands', 'list')],
+  // periods said another way; a language ranking
+  ['How many messages were sent over the last 30 days?', Q('messages', 'count', [], { period: { preset: 'last_30_days' } })],
+  ['messages sent since the start of the month', Q('messages', 'count', [], { period: { preset: 'this_month' } })],
+  ['how many emails during last week', Q('messages', 'count', [f('channel', 'eq', 'email')], { period: { preset: 'last_week' } })],
+  ['how many customers over 30', { kind: 'cannot' }],
+  ['which language do most of my customers speak', Q('customers', 'count', [], { group_by: 'language', rank: { n: 1, order: 'desc' } })],
   // typos
   ['wich campaign had the best clik rate', bestCampaign('clicked_rate')],
   ['how many templats are aproved', Q('templates', 'count', [f('status', 'eq', 'APPROVED')])],
@@ -358,6 +364,10 @@ const arabic: [string, Expect][] = [
   ],
   ['ايش اسم المرسل', Q('senders', 'list')],
   ['ما اسم علامتي التجارية', Q('brands', 'list')],
+  ['كم رسالة ارسلت من بداية الشهر', Q('messages', 'count', [], { period: { preset: 'this_month' } })],
+  ['كم رسالة خلال اخر ٣٠ يوم', Q('messages', 'count', [], { period: { preset: 'last_30_days' } })],
+  ['كم عميل ضاف من ١ نوفمبر', Q('customers', 'count', [], { period: { from: '2026-11-01', to: '2026-12-07' } })],
+  ['اي لغة يتكلمها اغلب عملائي', Q('customers', 'count', [], { group_by: 'language', rank: { n: 1, order: 'desc' } })],
   // what it cannot answer, requests to act
   ['كم عميل راح يشتري الشهر الجاي', { kind: 'cannot', reason: 'unsupported' }],
   ['كم ربحت من الحملات', { kind: 'cannot' }],
