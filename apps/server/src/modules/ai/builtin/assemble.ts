@@ -152,11 +152,16 @@ const FIELD_ENTITY: Record<string, QueryEntity> = {
   language: 'customers',
 };
 
+/** Names whose rows send messages: "how many SMS did RisalaDemo send" counts the messages, not the senders. */
+const SENDING = new Set<QueryEntity>(['senders', 'campaigns', 'templates']);
+
 function inferEntity(items: readonly Item[]): QueryEntity | null {
+  const sending = items.some((x) => is(x, 'sent'));
   for (const item of items) {
     for (const s of item.senses) {
       if (s.t !== 'name') continue;
       const e = ENTITY_OF_LIST[s.options[0]?.field ?? ''];
+      if (e && sending && SENDING.has(e)) return 'messages';
       if (e) return e;
     }
   }
@@ -336,8 +341,11 @@ export function placeFilters(st: State): void {
     if (!field || !fieldDef || st.used.has(at) || st.filters.some((p) => p.filter.field === field.field)) continue;
     const withAt = [at - 1, at - 2].find((i) => is(items[i], 'with') || is(items[i], 'not'));
     if (withAt === undefined || !fieldDef.ops.includes('exists')) continue;
-    add({ field: field.field, op: is(items[withAt], 'not') ? 'not_exists' : 'exists' }, at);
+    // "do not have any tags": the "not" before the "have any"
+    const notAt = is(items[withAt], 'with') && is(items[withAt - 1], 'not') && !st.used.has(withAt - 1) ? withAt - 1 : -1;
+    add({ field: field.field, op: is(items[withAt], 'not') || notAt >= 0 ? 'not_exists' : 'exists' }, at);
     st.used.add(withAt);
+    if (notAt >= 0) st.used.add(notAt);
   }
   // consent named without its channel: which one?
   if (consentAt >= 0 && !st.used.has(consentAt) && CHANNELS.every((c) => def.fields[`consent_${c}`])) {

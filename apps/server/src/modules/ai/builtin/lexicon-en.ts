@@ -29,7 +29,7 @@ export const EN: readonly Entry[] = [
   ['how many|number of|count|count of|total number|total number of|how much|quantity|tally', measure('count')],
   ['percentage|percent|per cent|%|share|proportion|fraction|what part|ratio|portion', measure('share')],
   [
-    'list|show|display|which|what are|names|name all|who are|enumerate|show me|let me see|give me a list of|give me the list of|i want to see|pull up|see all',
+    'list|show|display|which|wich|whch|what are|names|name all|who are|enumerate|show me|let me see|give me a list of|give me the list of|i want to see|pull up|see all',
     measure('list'),
   ],
   ['only|just|solely|exclusively|nothing but', S('only')],
@@ -39,7 +39,7 @@ export const EN: readonly Entry[] = [
   ['sum|sum of|add up', measure('sum')],
   ['rate|rates', S('rate')],
   [
-    'ctr|click through rate|click-through rate|clickthrough rate|click rate|click rates|clicks rate|click-through',
+    'ctr|clik rate|click rte|click through rate|click-through rate|clickthrough rate|click rate|click rates|clicks rate|click-through',
     { t: 'rate', of: 'clicked' },
   ],
   ['delivery rate|delivery rates|delivered rate|deliverability|delivery ratio|success rate', { t: 'rate', of: 'delivered' }],
@@ -51,6 +51,15 @@ export const EN: readonly Entry[] = [
     outcome('engaged'),
   ],
   // entities, beyond the catalogue's words
+  // "what is my sender ID": the one(s) there are, by name, not how many
+  [
+    'what is my sender id|what is my sender name|what is my sender|whats my sender id|whats my sender name|whats my sender|what my sender id|what my sender name|what my sender',
+    [measure('list'), entity('senders')],
+  ],
+  [
+    'what is my brand|what is my brand name|whats my brand|whats my brand name|what my brand|what my brand name',
+    [measure('list'), entity('brands')],
+  ],
   ['people|persons|person|client|buyers|shoppers|recipients|users on my list|customer base|database|contact list', entity('customers')],
   ['segments|audiences|lists|customer groups|customer lists', entity('groups')],
   ['messages sent|sends|text messages sent|blasts sent', entity('messages')],
@@ -77,7 +86,7 @@ export const EN: readonly Entry[] = [
   ['cost|costs|spend on|cost of|how much did', quantity('cost', 'messages')],
   ['members|member count|size|sizes', [quantity('size', 'groups'), measure('count')]],
   // channels
-  ['sms|text message|text messages|texts|text|sms messages|smses', channel('sms')],
+  ['smsc|sms center|sms centre|sms gateway|sms|text message|text messages|texts|text|sms messages|smses', channel('sms')],
   ['email|emails|e mail|e mails|mail|mails|email messages|newsletter emails', value(['channel', 'email'], ['email', true])],
   ['whatsapp|whats app|whatsapps|wa|whatsapp messages', channel('whatsapp')],
   // languages
@@ -105,14 +114,14 @@ export const EN: readonly Entry[] = [
     'not|no|without|never|dont|didnt|doesnt|isnt|arent|wasnt|werent|aint|neither|nor|non|un|havent|hasnt|excluding|except|other than|outside|outside of|apart from|besides',
     S('not'),
   ],
-  ['with|having|that have|who have|with a|with an|has a|have a|have an|has an', S('with')],
+  ['have any|has any|having any|with any|with|having|that have|who have|with a|with an|has a|have a|have an|has an', S('with')],
   ['email address|email addresses', value(['email', true])],
   ['mobile number|phone number|phone|mobile|phone numbers|mobile numbers|cell number', value(['mobile', true])],
   // message outcomes
   ['delivered|delivery|reached|arrived|got through|successful|succeeded', outcome('delivered')],
   ['opened|opens|open|opening', outcome('opened')],
   ['read|reads|seen', outcome('read')],
-  ['clicked|clicks|click|clicking|tapped|clicked on', outcome('clicked')],
+  ['clicked|clicks|click|clik|cliks|clicking|tapped|clicked on', outcome('clicked')],
   [
     'failed|fail|failure|failures|failing|bounced|bounce|bounces|undelivered|not delivered|errors|error|did not arrive|didnt arrive',
     outcome('failed'),
@@ -150,6 +159,9 @@ export const EN: readonly Entry[] = [
   ['queued|in the queue|in queue', value(['view', 'queued'], ['status', 'QUEUED'])],
   ['unread|not read', value(['status', 'unread'])],
   ['new', value(['status', 'unread'])],
+  ['default|by default|default one', value(['default', true])],
+  // a template's category and a WhatsApp template's (MARKETING) are the same word
+  ['marketing|promotional', value(['category', 'marketing'], ['category', 'MARKETING'])],
   ['because of|because|due to|caused by|with the reason', marker('reason')],
   // fields for groupings and "which X"
   ['city|cities|town|towns|location|locations|area|areas|region|regions', field('city', 'city')],
@@ -159,10 +171,13 @@ export const EN: readonly Entry[] = [
   ['status|statuses|state|states|stage', field('status', 'status')],
   ['hour|hours|time of day|time|times|hour of the day|o clock|oclock', field('hour', 'hour')],
   ['day|days|date|dates|daily|day by day|each day', field('day', 'day')],
-  ['weekday|weekdays|day of the week|day of week|days of the week|which day', field('weekday', 'weekday')],
+  ['weekday|weekdays|day of the week|day of week|days of the week|which weekday|what weekday', field('weekday', 'weekday')],
   ['month|months|monthly', field('month', 'month')],
   ['tag|tags|label|labels', field('tag', 'tag')],
-  ['reason|reasons|cause|causes|failure reason|failure reasons|error code|error codes', field('reason', 'reason')],
+  [
+    'reason|reasons|cause|causes|failure reason|failure reasons|error code|error codes|which errors|what errors|which error|what error|what kind of errors|what kinds of errors|types of errors|kinds of errors|error messages|error types|status codes|delivery errors|errors returned',
+    field('reason', 'reason'),
+  ],
   ['type|types|kind|kinds|sort', field('type', 'type')],
   ['category|categories', field('category', 'category')],
   [
@@ -179,18 +194,30 @@ export const EN: readonly Entry[] = [
   ['at least|or more|minimum of', compare('gte')],
   ['less than|under|below|fewer than|smaller than', compare('lte', true)],
   ['at most|or less|or fewer|maximum of|up to', compare('lte')],
-  ['last|latest|most recent|recent|newest|previous|past', S('latest')],
+  [
+    'over the last|over the past|during the last|during the past|within the last|within the past|last|latest|most recent|recent|newest|previous|past',
+    S('latest'),
+  ],
   // periods
   ['today|so far today|this day', period('today')],
   ['yesterday|the day before', period('yesterday')],
-  ['this week|current week|so far this week|week to date', period('this_week')],
+  ['since the start of the week|since the beginning of the week|this week|current week|so far this week|week to date', period('this_week')],
   ['last week|previous week|the week before', period('last_week')],
-  ['past week|last seven days|past seven days|the past 7 days', period('last_7_days')],
-  ['this month|current month|so far this month|month to date|mtd', period('this_month')],
+  [
+    'since a week ago|a week ago|over the past week|in the past week|past week|last seven days|past seven days|the past 7 days',
+    period('last_7_days'),
+  ],
+  [
+    'since the start of the month|since the beginning of the month|since the start of this month|this month|current month|so far this month|month to date|mtd',
+    period('this_month'),
+  ],
   ['last month|previous month|the month before', period('last_month')],
-  ['past month|last thirty days|past thirty days', period('last_30_days')],
+  ['since a month ago|a month ago|past month|last thirty days|past thirty days', period('last_30_days')],
   ['last three months|past three months|last quarter|past quarter', period('last_90_days')],
-  ['this year|current year|so far this year|year to date|ytd', period('this_year')],
+  [
+    'since the start of the year|since the beginning of the year|this year|current year|so far this year|year to date|ytd',
+    period('this_year'),
+  ],
   ['days|day', unit('day')],
   ['weeks|week', unit('week')],
   ['months|month', unit('month')],
@@ -216,6 +243,10 @@ export const EN: readonly Entry[] = [
     S('sent'),
   ],
   ['when|what time|at what time|what hour|which hour|at what hour|when should|best time|good time', S('when')],
+  [
+    'best day|best days|best weekday|best day of the week|best day of week|good day|right day|ideal day|which day is best|what day is best|worst day',
+    [S('when'), field('weekday', 'weekday')],
+  ],
   ['why|how come|what caused|what is causing|reason why', S('why')],
   [
     'results|result|stats|statistics|performance|perform|performing|performed|report|reports|how did|how was|how is|how are|metrics|kpis|kpi|numbers for|figures for|summary|overview|doing|go|went|do',

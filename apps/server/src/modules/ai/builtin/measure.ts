@@ -97,9 +97,10 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
   // "when should I send": the hour (or weekday) whose messages engage best
   const whenAt = find('when');
   if (whenAt >= 0 && entity === 'messages') {
-    for (const [i, x] of items.entries()) if (is(x, 'when')) take(i);
+    // found before the "when" words are taken: "best day" is both
     const weekday = items.findIndex((x, i) => !used.has(i) && ['weekday', 'day'].includes(sense(x, 'field')?.field ?? ''));
     const hour = items.findIndex((x, i) => !used.has(i) && sense(x, 'field')?.field === 'hour');
+    for (const [i, x] of items.entries()) if (is(x, 'when')) take(i);
     take(weekday >= 0 ? weekday : hour);
     group = weekday >= 0 ? 'weekday' : 'hour';
     take(find('best'));
@@ -213,7 +214,10 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
       order: ends.size === 1 ? ([...ends][0] as 'desc' | 'asc') : (sense(items[bestAt], 'best') as { order: 'desc' | 'asc' }).order,
     };
     // "top" alone is a few ("the top failure reasons"); "best", "most" the one
-    const n = numberAt(items[bestAt + 1]) ?? numberAt(items[bestAt - 1]) ?? (TOP_WORDS.has((items[bestAt] as Item).text) ? 5 : null);
+    // … but "the top campaign", one: the English noun after it is singular
+    const after = items[bestAt + 1]?.raw ?? '';
+    const few = TOP_WORDS.has((items[bestAt] as Item).text) ? (/^[a-z][a-z ]*[^s]$/i.test(after) ? 1 : 5) : null;
+    const n = numberAt(items[bestAt + 1]) ?? numberAt(items[bestAt - 1]) ?? few;
     const byCount = BY_COUNT.has((items[bestAt] as Item).text);
     if (n !== null) take(items[bestAt + 1]?.token?.kind === 'number' ? bestAt + 1 : bestAt - 1);
     // "more customers in Riyadh or Jeddah": the two compared, side by side

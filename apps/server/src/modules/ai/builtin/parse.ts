@@ -17,6 +17,7 @@ import { channelIn, type Schedule, scheduleIn, topicIn } from './draft-request.t
 import { type Item, readItems } from './items.ts';
 import { staticLexicon, vocabularyLexicon } from './lexicon.ts';
 import { shapeQuestion } from './measure.ts';
+import { eachGroupSize, placeContextWords } from './context-words.ts';
 import { placeQualifiers } from './qualifiers.ts';
 import { type Sense, SOFT_SENSES, type ValueOption } from './senses.ts';
 import { suggestionsFor } from './suggest.ts';
@@ -78,6 +79,9 @@ const QUESTION_HEADS = new Set(
 /** Arabic how-to: "كيف" with a verb in the present ("كيف أستورد"), not "كيف كانت النتائج". */
 const AR_HOWTO = /^(كيف|شلون|كيفيه)\s+(?!كان|كانت|اداء|ادا|حال|احوال|نتاءج|النتاءج|الاداء)(ا|ن|ي|ت)\S{2,}/;
 
+/** "Where" before a ranking (وين أكثر مدينة) is a question about places; elsewhere it asks where a screen is. */
+const WHERE = new Set(['وين', 'اين', 'فين']);
+
 /** An item never needs placing when all it says is soft, or it is filler, "with", a measure word. */
 const COVERS = new Set<Sense['t']>(['filler', 'with', 'measure', 'by']);
 const covered = (item: Item) =>
@@ -93,7 +97,9 @@ export function parseQuestion(text: string, _lang: Lang, vocabulary: Partial<Voc
   const before = (i: number) => headAt >= 0 && headAt < i;
 
   // how do I…: the help articles
-  if ([0, 1].some((i) => has(items[i], 'howto')) || AR_HOWTO.test(folded)) return { kind: 'help' };
+  // "وين أكثر مدينة…" asks which city, not where a screen is
+  const whereRanked = (i: number) => WHERE.has(items[i]?.text ?? '') && items.some((x) => has(x, 'best'));
+  if ([0, 1].some((i) => has(items[i], 'howto') && !whereRanked(i)) || AR_HOWTO.test(folded)) return { kind: 'help' };
   // a request to change something, anywhere it is not asked about
   // a verb at the start of a clause ("delete…", "please send…", "… and then delete…") is a request
   const clauseStart = (i: number) => {
@@ -129,7 +135,9 @@ export function parseQuestion(text: string, _lang: Lang, vocabulary: Partial<Voc
   for (const i of dates.used) st.used.add(i);
   chooseEntity(st);
   placeFilters(st);
-  const { question, focus } = shapeQuestion(st, period);
+  const shaped = shapeQuestion(st, period);
+  const { focus } = shaped;
+  const question = eachGroupSize(items, shaped.question);
   // a period on something without dates (the account, credits) is a part it cannot take
   const asked = question?.entity ?? st.entity;
   if (period && asked && !QUERY_CATALOGUE[asked].dateField) for (const i of dates.used) st.used.delete(i);
@@ -140,6 +148,7 @@ export function parseQuestion(text: string, _lang: Lang, vocabulary: Partial<Voc
   }
 
   placeQualifiers(st, question);
+  placeContextWords(items, st.used, question);
 
   const understood: Understood = {
     entity: st.entity,
