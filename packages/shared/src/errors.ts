@@ -172,6 +172,11 @@ export const ERROR_STATUS = {
   INVITATION_RESEND_LIMIT: 429,
   // sub-accounts
   SUB_ACCOUNT_DEPTH: 403,
+  // billing
+  CHECKOUT_UNAVAILABLE: 503,
+  PLAN_NOT_FOUND: 404,
+  PLAN_CHANGE_NOT_ALLOWED: 409,
+  INVOICE_STATE_INVALID: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
