@@ -22,6 +22,7 @@ import { routes as aiPlanRoutes } from '../features/ai-plans/routes.tsx';
 import { routes as analyticsRoutes } from '../features/analytics/routes.tsx';
 import { routes as assistantRoutes } from '../features/assistant/routes.tsx';
 import { routes as auditRoutes } from '../features/audit/routes.tsx';
+import { routes as billingRoutes } from '../features/billing/routes.tsx';
 import { routes as brandRoutes } from '../features/brands/routes.tsx';
 import { routes as campaignRoutes } from '../features/campaigns/routes.tsx';
 import { bareRoutes as canvasRoutes } from '../features/canvas/routes.tsx';
@@ -51,6 +52,7 @@ const featureRoutes: RouteObject[] = [
   ...accessRoutes,
   ...teamRoutes,
   ...auditRoutes,
+  ...billingRoutes,
 ];
 const claimed = new Set([...featureRoutes, ...canvasRoutes].map((r) => (r.path ?? '').split('/')[0]).filter(Boolean));
 

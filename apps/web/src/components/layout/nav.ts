@@ -31,6 +31,7 @@ export const ACCOUNT_MENU_ENTRIES = [
   { route: '/sub-accounts', labelKey: 'nav.subAccounts', entity: 'sub_accounts' },
   { route: '/api-keys', labelKey: 'nav.apiKeys', entity: 'api_keys' },
   { route: '/audit-log', labelKey: 'nav.auditLog', entity: 'audit_log' },
+  { route: '/billing/invoices', labelKey: 'nav.billing', entity: 'billing' },
   { route: '/notification-settings', labelKey: 'nav.notificationSettings', entity: null },
 ] as const;
 
