@@ -4,10 +4,13 @@
  * checkout.session.completed event back to /webhooks/stripe — and a replayed event applied once.
  */
 import type { AddressInfo } from 'node:net';
+import jsQR from 'jsqr';
+import { extractImages, extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SandboxPayments, startSandboxPayments, stripeSignature } from '../../sandbox/payments.ts';
 import { bearer, createTestApp, json, signUpCast, type Cast, type TestApp } from '../../test/helper.ts';
 import { renewDue } from './index.ts';
+import { decodeZatcaQr } from './zatca.ts';
 
 let t: TestApp;
 let peer: SandboxPayments;
@@ -108,6 +111,38 @@ describe('checkout through the sandbox peer', () => {
       total_with_vat: 64285,
       amount_paid: 64285,
       remaining_amount: 0,
+    });
+  });
+
+  it('the invoice PDF reads back in both languages, and its QR code decodes to the ZATCA fields', async () => {
+    const [first] = json(await get('/api/billing/invoices')).data.items;
+    const res = await get(`/api/billing/invoices/${first.id}/pdf`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const pdf = await getDocumentProxy(new Uint8Array(res.rawPayload));
+    const { text } = await extractText(pdf, { mergePages: true });
+    expect(text).toContain('Simplified tax invoice');
+    expect(text).toContain('SAR 642.85');
+    expect(text).toContain('SAR 83.85');
+    expect(text).toContain('300000000000003');
+    // Arabic: shaped glyphs map back to their letters (NFKC folds presentation forms), each word
+    // whole, and set right to left: read in page order, the title's last word comes first
+    const arabic = text.normalize('NFKC');
+    for (const word of ['فاتورة', 'ضريبية', 'مبسطة', 'جمالي', 'الرقم', 'المتبقي']) expect(arabic).toContain(word);
+    expect(arabic.indexOf('مبسطة')).toBeLessThan(arabic.indexOf('فاتورة'));
+    const [image] = await extractImages(pdf, 1);
+    const rgba = new Uint8ClampedArray(image.width * image.height * 4);
+    for (let i = 0, j = 0; i < image.width * image.height; i++, j += image.channels) {
+      rgba.set([image.data[j], image.data[j + (image.channels >= 3 ? 1 : 0)], image.data[j + (image.channels >= 3 ? 2 : 0)], 255], i * 4);
+    }
+    const code = jsQR(rgba, image.width, image.height);
+    expect(code).not.toBeNull();
+    expect(decodeZatcaQr(code?.data ?? '')).toEqual({
+      1: 'Risala',
+      2: '300000000000003',
+      3: first.issued_at.replace(/\.\d{3}Z$/, 'Z'),
+      4: '642.85',
+      5: '83.85',
     });
   });
 

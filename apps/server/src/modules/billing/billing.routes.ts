@@ -12,7 +12,7 @@ import {
   subscriptionEnvelopeSchema,
   subscriptionHealthEnvelopeSchema,
 } from '@risala/shared/schemas/billing';
-import { idParamSchema } from '@risala/shared/schemas/common';
+import { fileResponse, idParamSchema } from '@risala/shared/schemas/common';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,6 +20,7 @@ import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/http.ts';
 import { requireAuth, requirePermission } from '../auth/index.ts';
 import { applyPaymentEvent, startCheckout } from './checkout.service.ts';
+import { invoicePdf } from './invoice-pdf.ts';
 import { findInvoice, listInvoices, toInvoice } from './invoices.service.ts';
 import { allPlans, toOffer } from './plans.repo.ts';
 import { scheduleDowngrade, setCancel, subscriptionView } from './subscription.service.ts';
@@ -116,6 +117,27 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: requirePermission('billing', 'view'),
       },
       async (req, reply) => ok(reply, toInvoice(await findInvoice(ctx.db, requireAuth(req).accountId, req.params.id))),
+    );
+    app.get(
+      '/invoices/:id/pdf',
+      {
+        schema: {
+          tags,
+          summary: 'The invoice as a bilingual PDF (English and Arabic) with the ZATCA QR code',
+          params: idParamSchema,
+          response: { 200: fileResponse('application/pdf', 'The invoice PDF') },
+        },
+        preHandler: requirePermission('billing', 'view'),
+      },
+      async (req, reply) => {
+        const inv = await findInvoice(ctx.db, requireAuth(req).accountId, req.params.id);
+        const pdf = await invoicePdf(inv);
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="invoice-${inv.number}.pdf"`)
+          .header('cache-control', 'private, no-store')
+          .send(pdf);
+      },
     );
   };
 }
