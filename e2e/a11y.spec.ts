@@ -89,6 +89,7 @@ async function signedInRoutes(): Promise<string[]> {
     '/profile',
     '/roles',
     '/company',
+    '/billing/invoices',
     '/notification-settings',
     '/users',
     '/subscriptionplan',
