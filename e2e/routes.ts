@@ -78,6 +78,7 @@ export async function signedInRoutes(): Promise<string[]> {
     '/analytics',
     '/api-keys',
     '/api-docs',
+    '/billing/invoices',
     '/no-such-page',
   ];
 }

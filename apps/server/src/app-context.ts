@@ -6,12 +6,14 @@
 import { SmtpPool } from './channels/email/smtp-transport.ts';
 import type { AppContext } from './context.ts';
 import { BackgroundWork } from './lib/background.ts';
+import { createPaymentProvider } from './modules/billing/index.ts';
 import { SmsRuntime } from './modules/messaging/index.ts';
 
-export function createAppContext(parts: Omit<AppContext, 'sms' | 'smtp' | 'background'>): AppContext {
+export function createAppContext(parts: Omit<AppContext, 'sms' | 'smtp' | 'background' | 'payments'>): AppContext {
   const ctx = { ...parts } as AppContext;
   ctx.sms = new SmsRuntime(ctx);
   ctx.smtp = new SmtpPool();
   ctx.background = new BackgroundWork(parts.log);
+  ctx.payments = createPaymentProvider(parts.config);
   return ctx;
 }

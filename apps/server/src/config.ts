@@ -41,6 +41,16 @@ const envSchema = z.object({
   DEMO_PASSWORD: z.string().default('Demo@2026'),
   WEB_DIST: z.string().optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** the sandbox payment peer when no STRIPE_SECRET_KEY is set (never in production unless asked) */
+  SANDBOX_PAYMENTS: z.enum(['true', 'false']).optional(),
+  SANDBOX_PAYMENTS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  BILLING_SELLER_NAME: z.string().default('Risala'),
+  BILLING_SELLER_NAME_AR: z.string().default('رسالة'),
+  BILLING_SELLER_VAT_NUMBER: z.string().default('300000000000003'),
+  BILLING_SELLER_ADDRESS: z.string().default('Riyadh, Saudi Arabia'),
+  /** days an invoice may stay unpaid before it is OVERDUE */
+  BILLING_DUE_DAYS: z.coerce.number().int().min(0).default(7),
   TRUST_PROXY: z.string().optional(),
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -114,6 +124,9 @@ function productionProblems(e: z.infer<typeof envSchema>, given: Record<string, 
   if (given.DEMO_SEED === 'true') problems.push('DEMO_SEED=true is refused: the demo account has a published password');
   if (e.WHATSAPP_ACCESS_TOKEN && (!e.WHATSAPP_APP_SECRET || !e.WHATSAPP_VERIFY_TOKEN)) {
     problems.push('WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN must be set with WHATSAPP_ACCESS_TOKEN');
+  }
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    problems.push('STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY: unsigned payment events would be refused');
   }
   if (given.SANDBOX_SMSC === 'true' && (!given.SANDBOX_SMSC_PASSWORD || weakSecret(given.SANDBOX_SMSC_PASSWORD))) {
     problems.push('SANDBOX_SMSC=true needs its own SANDBOX_SMSC_PASSWORD (32+ random characters)');
@@ -210,6 +223,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     demo: { seed: !production && e.DEMO_SEED === 'true', email: e.DEMO_EMAIL, password: e.DEMO_PASSWORD },
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     stripeConfigured: Boolean(e.STRIPE_SECRET_KEY),
+    /**
+     * Payments (modules/billing): Stripe with STRIPE_SECRET_KEY; otherwise the sandbox payment
+     * peer (sandbox/payments.ts; main.ts starts it and fills in its port), on by default outside
+     * production; otherwise none (checkout unavailable).
+     */
+    payments: {
+      provider: e.STRIPE_SECRET_KEY
+        ? ('stripe' as const)
+        : (production ? given.SANDBOX_PAYMENTS === 'true' : e.SANDBOX_PAYMENTS !== 'false')
+          ? ('sandbox' as const)
+          : ('offline' as const),
+      secretKey: e.STRIPE_SECRET_KEY ?? 'sk_test_sandbox',
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? persistentSecret(dataDir, 'sandbox-payments-webhook', undefined),
+      /** where the SDK sends its calls: Stripe's own host unless main.ts points it at the sandbox peer */
+      api: null as null | { host: string; port: number; protocol: 'http' | 'https' },
+      sandboxPort: e.SANDBOX_PAYMENTS_PORT,
+    },
+    billing: {
+      seller: {
+        name: e.BILLING_SELLER_NAME,
+        nameAr: e.BILLING_SELLER_NAME_AR,
+        vatNumber: e.BILLING_SELLER_VAT_NUMBER,
+        address: e.BILLING_SELLER_ADDRESS,
+      },
+      dueDays: e.BILLING_DUE_DAYS,
+    },
     /** Honour X-Forwarded-For only behind a known proxy: `true`, a hop count, or addresses/CIDRs. */
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     /** S3-compatible storage when a bucket is named; local disk under filesDir otherwise. */

@@ -4,6 +4,7 @@ import type { Db } from './db/client.ts';
 import type { BackgroundWork } from './lib/background.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { SmtpPool } from './channels/email/smtp-transport.ts';
+import type { PaymentProvider } from './modules/billing/index.ts';
 import type { SmsRuntime } from './modules/messaging/index.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -21,4 +22,6 @@ export interface AppContext {
   smtp: SmtpPool;
   /** Work that runs after the answer to its request (lib/background.ts). */
   background: BackgroundWork;
+  /** Who takes payments: Stripe, the sandbox payment peer (through the same SDK), or nobody (modules/billing). */
+  payments: PaymentProvider;
 }

@@ -18,6 +18,7 @@ import { createMailer } from './mail/mailer.ts';
 import { type SmtpSink, startSmtpSink } from './sandbox/smtp-sink.ts';
 import { startWhatsAppSandbox } from './sandbox/whatsapp-cloud.ts';
 import { startSandboxSmsc } from './sandbox/smsc.ts';
+import { type SandboxPayments, startSandboxPayments } from './sandbox/payments.ts';
 import { registerDatabaseMetrics } from './metrics-db.ts';
 import { seedDemo } from './seed.ts';
 import { syncBuiltinRoles } from './modules/accounts/index.ts';
@@ -59,6 +60,21 @@ async function main() {
   // sandbox Cloud API on loopback (no WHATSAPP_API_BASE): sets config.whatsapp.apiBase; webhooks go to the listening app
   const waSim = await startWhatsAppSandbox(config, log, () => app?.server.address());
   const smsc = await startSandboxSmsc(config, log); // sandbox SMPP peer; sets config.smsc.port
+  // sandbox payment peer (no STRIPE_SECRET_KEY): the Stripe SDK is pointed at it; its events go to /webhooks/stripe
+  let payments: SandboxPayments | null = null;
+  if (config.payments.provider === 'sandbox' && config.role !== 'worker') {
+    payments = await startSandboxPayments({
+      secretKey: config.payments.secretKey,
+      webhookSecret: config.payments.webhookSecret,
+      port: config.payments.sandboxPort,
+      log,
+      webhookUrl: () => {
+        const a = app?.server.address();
+        return a && typeof a === 'object' ? `http://127.0.0.1:${a.port}/webhooks/stripe` : null;
+      },
+    });
+    config.payments.api = { host: '127.0.0.1', port: payments.port, protocol: 'http' };
+  }
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     sandboxPort: sink?.port ?? 0,
@@ -108,6 +124,7 @@ async function main() {
     await sink?.close();
     await waSim?.close();
     await smsc?.close();
+    await payments?.close();
     await database?.close();
     log.info('stopped cleanly');
     process.exit(0);
@@ -130,6 +147,9 @@ async function main() {
   if (existsSync(envFile)) lines.push(`  settings: ${envFile} and the environment`);
   if (config.production) lines.push('  mode: production (no demo account, no sandbox inbox)');
   if (demo) lines.push(`  demo account: ${demo.email}  password: ${demo.password}`);
+  lines.push(
+    `  payments: ${config.payments.provider === 'sandbox' ? `sandbox payment peer on ${payments?.url ?? '(not started)'} (set STRIPE_SECRET_KEY for Stripe)` : config.payments.provider}`,
+  );
   lines.push(
     `  assistant: ${config.ai.baseUrl ? `${config.ai.model} at ${new URL(config.ai.baseUrl).host}` : 'built-in engine (no AI model; set AI_BASE_URL to connect one)'}`,
   );

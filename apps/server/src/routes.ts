@@ -30,7 +30,8 @@ import { sandboxRoutes } from './modules/sandbox/index.ts';
 import { emailPublicRoutes, emailSenderRoutes, smsSenderRoutes, whatsappSenderRoutes } from './modules/senders/index.ts';
 import { signedDownloadRoutes, storageRoutes } from './modules/storage/index.ts';
 import { subAccountRoutes } from './modules/sub-accounts/index.ts';
-import { apiDocsRoutes, healthRoutes, subscriptionRoutes } from './modules/system/index.ts';
+import { apiDocsRoutes, healthRoutes } from './modules/system/index.ts';
+import { billingRoutes, paymentWebhookRoutes, subscriptionPublicRoutes, subscriptionRoutes } from './modules/billing/index.ts';
 import { templateRoutes } from './modules/templates/index.ts';
 import { accountRoutes, invitationPublicRoutes, teamRoutes, uploadRoutes, userRoutes } from './modules/users/index.ts';
 import { whatsappTemplateRoutes, whatsappWebhookRoutes } from './modules/whatsapp/index.ts';
@@ -50,7 +51,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(healthRoutes(ctx));
   await app.register(publicAuthRoutes(ctx), { prefix: '/api/auth' });
   await app.register(passwordRoutes(ctx), { prefix: '/api/password' });
-  await app.register(subscriptionRoutes(ctx), { prefix: '/api/subscription' });
+  await app.register(subscriptionPublicRoutes(ctx), { prefix: '/api/subscription' }); // health, plans
   await app.register(sandboxRoutes(ctx), { prefix: '/api/sandbox' });
   await app.register(invitationPublicRoutes(ctx), { prefix: '/api/invitations' }); // accept a team invitation
   // the platform admin area: operators sign in by a mailed code; their own session, never a tenant's
@@ -63,6 +64,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(shortLinkRoutes(ctx), { prefix: '/s' }); // url_shortener redirects (public)
   await app.register(signedDownloadRoutes(ctx), { prefix: '/api/s3' }); // HMAC-signed file links
   await app.register(whatsappWebhookRoutes(ctx), { prefix: '/webhooks/whatsapp' });
+  await app.register(paymentWebhookRoutes(ctx), { prefix: '/webhooks/stripe' }); // payment provider events (Stripe-Signature)
   await app.register(httpDlrRoutes(ctx), { prefix: '/webhooks/http-dlr' }); // HTTP SMS gateway receipts (HMAC token in the URL)
 
   // ── API key ───────────────────────────────────────────────────────────────
@@ -81,8 +83,10 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
       await scoped.register(teamRoutes(ctx), { prefix: '/api/users' }); // the team: users, invitations
       await scoped.register(roleRoutes(ctx), { prefix: '/api/roles' }); // built-in and custom roles
       await scoped.register(auditRoutes(ctx), { prefix: '/api/audit-log' }); // owners and admins read the log
-      await scoped.register(subAccountRoutes(ctx), { prefix: '/api/sub-accounts' });
-      await scoped.register(apiKeyRoutes(ctx), { prefix: '/api/api-keys' }); // keys for the public API (/api/v1) // a parent's clients or brands: usage, credits
+      await scoped.register(subAccountRoutes(ctx), { prefix: '/api/sub-accounts' }); // a parent's clients or brands: usage, credits
+      await scoped.register(apiKeyRoutes(ctx), { prefix: '/api/api-keys' }); // keys for the public API (/api/v1)
+      await scoped.register(subscriptionRoutes(ctx), { prefix: '/api/subscription' }); // checkout, plan changes
+      await scoped.register(billingRoutes(ctx), { prefix: '/api/billing' }); // invoices
       await scoped.register(notificationRoutes(ctx), { prefix: '/api/notifications' });
       await scoped.register(notificationSettingsRoutes(ctx), { prefix: '/api/notification-settings' }); // mine: bell and email per type
       await scoped.register(dashboardRoutes(ctx), { prefix: '/api/dashboard' });

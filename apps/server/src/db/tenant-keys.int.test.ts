@@ -16,6 +16,9 @@ const NOT_TENANT: Record<string, string> = {
   instances: 'the processes running against the database (instances/registry.ts), not data',
   operator_otp_codes: 'platform operators’ sign-in codes: operators belong to the platform, not to an account',
   operator_sessions: 'platform operators’ sessions, separate from tenant sessions by design',
+  payment_events:
+    'the payment provider’s webhook events, kept by the provider’s event id to apply each once; the account is read from the event',
+  plans: 'the platform’s plan catalogue (prices, rates, limits), the same for every account',
   platform_operators: 'the people who run the platform (admin:create), not users of any account',
   login_attempts: 'sign-in attempts by address and IP, before anyone is known to be of an account',
   rate_limit_hits: 'fixed-window counters by IP and address, shared by every process',

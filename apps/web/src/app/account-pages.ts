@@ -11,4 +11,5 @@ export const ACCOUNT_PAGES_READY: readonly string[] = [
   '/sub-accounts',
   '/api-keys',
   '/api-docs',
+  '/billing/invoices',
 ];

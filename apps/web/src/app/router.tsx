@@ -24,6 +24,7 @@ import { routes as assistantRoutes } from '../features/assistant/routes.tsx';
 import { routes as apiKeyRoutes } from '../features/api-keys/routes.tsx';
 import { routes as auditRoutes } from '../features/audit/routes.tsx';
 import { routes as apiDocsRoutes } from '../features/api-docs/routes.tsx';
+import { routes as billingRoutes } from '../features/billing/routes.tsx';
 import { routes as brandRoutes } from '../features/brands/routes.tsx';
 import { routes as campaignRoutes } from '../features/campaigns/routes.tsx';
 import { bareRoutes as canvasRoutes } from '../features/canvas/routes.tsx';
@@ -55,6 +56,7 @@ const featureRoutes: RouteObject[] = [
   ...auditRoutes,
   ...apiKeyRoutes,
   ...apiDocsRoutes,
+  ...billingRoutes,
 ];
 const claimed = new Set([...featureRoutes, ...canvasRoutes].map((r) => (r.path ?? '').split('/')[0]).filter(Boolean));
 

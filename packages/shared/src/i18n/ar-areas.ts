@@ -31,6 +31,7 @@ import arAudit from './ar/audit.json' with { type: 'json' };
 import arApiDocs from './ar/apiDocs.json' with { type: 'json' };
 import arSubAccounts from './ar/subAccounts.json' with { type: 'json' };
 import arApiKeys from './ar/apiKeys.json' with { type: 'json' };
+import arBilling from './ar/billing.json' with { type: 'json' };
 import type { Messages } from './types.ts';
 
 const messages: Messages = {
@@ -66,6 +67,7 @@ const messages: Messages = {
   apiDocs: arApiDocs,
   subAccounts: arSubAccounts,
   apiKeys: arApiKeys,
+  billing: arBilling,
 };
 
 export default messages;

@@ -31,6 +31,7 @@ import enAudit from './en/audit.json' with { type: 'json' };
 import enApiDocs from './en/apiDocs.json' with { type: 'json' };
 import enSubAccounts from './en/subAccounts.json' with { type: 'json' };
 import enApiKeys from './en/apiKeys.json' with { type: 'json' };
+import enBilling from './en/billing.json' with { type: 'json' };
 import type { Messages } from './types.ts';
 
 const messages: Messages = {
@@ -66,6 +67,7 @@ const messages: Messages = {
   apiDocs: enApiDocs,
   subAccounts: enSubAccounts,
   apiKeys: enApiKeys,
+  billing: enBilling,
 };
 
 export default messages;

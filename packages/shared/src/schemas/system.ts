@@ -31,22 +31,8 @@ export const readySchema = z.object({
 export type Ready = z.infer<typeof readySchema>;
 export const readyEnvelopeSchema = envelopeOf(readySchema);
 
-export const subscriptionHealthEnvelopeSchema = envelopeOf(
-  z.object({ status: z.literal('ok'), payments: z.enum(['stripe', 'offline']), checkout_available: z.boolean() }),
-);
-
-export const planOfferSchema = z.object({
-  key: z.string(),
-  name: z.string(),
-  price: z.number(),
-  currency: z.string(),
-  interval: z.string(),
-  recommended: z.boolean(),
-  /** catalogue keys (e.g. "plans.features.users3") */
-  features: z.array(z.string()),
-});
-export type PlanOffer = z.infer<typeof planOfferSchema>;
-export const planListEnvelopeSchema = envelopeOf(z.object({ items: z.array(planOfferSchema) }));
+// the subscription answers live with billing (moved there with the plans as data)
+export { planListEnvelopeSchema, planOfferSchema, subscriptionHealthEnvelopeSchema, type PlanOffer } from './billing.ts';
 
 export const sandboxStatusEnvelopeSchema = envelopeOf(
   z.object({ enabled: z.boolean(), mail: z.enum(['sandbox', 'smtp']), scope: z.enum(['all', 'own']) }),

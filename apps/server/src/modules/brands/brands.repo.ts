@@ -86,3 +86,9 @@ export async function countBrandsInAccount(db: DbOrTx, accountId: number, ids: n
     .where(and(eq(brands.account_id, accountId), inArray(brands.id, ids)));
   return row.n;
 }
+
+/** How many brands the account has (the plan's brands limit counts them). */
+export async function countBrands(db: DbOrTx, accountId: number): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from brands where account_id = ${accountId}`);
+  return rows[0]?.n ?? 0;
+}

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, mapDbError } from '../../lib/errors.ts';
 import { type AuthContext, findInAccount } from '../auth/index.ts';
+import { assertWithinPlan } from '../billing/index.ts';
 import { fileUrl, kindOf, requireFile } from '../storage/index.ts';
 import * as repo from './brands.repo.ts';
 
@@ -65,6 +66,8 @@ export async function getBrand(ctx: AppContext, auth: AuthContext, id: number) {
 
 export async function createBrand(ctx: AppContext, auth: AuthContext, input: CreateBrandInput) {
   const { logo_file_id, ...fields } = input;
+  // the plan's brands limit (§6 PLAN_LIMIT_EXCEEDED)
+  await assertWithinPlan(ctx.db, auth.plan, 'brands', await repo.countBrands(ctx.db, auth.accountId));
   const logo = await logoColumns(ctx.db, auth.accountId, logo_file_id ?? null);
   const row = await repo
     .insertBrand(ctx.db, {

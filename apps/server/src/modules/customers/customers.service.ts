@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/index.ts';
+import { assertWithinPlan, planLimit } from '../billing/index.ts';
 import { customerWhere } from './customer-filter.ts';
 import * as repo from './customers.repo.ts';
 
@@ -109,6 +110,13 @@ function resolveValues(input: CustomerInput, current: repo.CustomerValues | null
 export async function create(ctx: AppContext, auth: AuthContext, input: CustomerInput) {
   const values = resolveValues(input, null);
   await assertBrand(ctx.db, auth.accountId, values.brand_id);
+  // the plan's customers limit (§6 PLAN_LIMIT_EXCEEDED)
+  if ((await planLimit(ctx.db, auth.plan, 'customers')) !== null) {
+    const { rows } = await ctx.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from customers where account_id = ${auth.accountId}`,
+    );
+    await assertWithinPlan(ctx.db, auth.plan, 'customers', rows[0]?.n ?? 0);
+  }
   return repo.toCustomer(await repo.insert(ctx.db, auth.accountId, values));
 }
 

@@ -49,10 +49,10 @@ describe('health and metrics', () => {
     }
   });
 
-  it('GET /api/subscription/health answers 200 (payments offline without Stripe)', async () => {
+  it('GET /api/subscription/health answers 200 (the sandbox provider, whose peer this test never started: unavailable)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/subscription/health' });
     expect(res.statusCode).toBe(200);
-    expect(json(res).data).toEqual({ status: 'ok', payments: 'offline', checkout_available: false });
+    expect(json(res).data).toEqual({ status: 'ok', payments: 'sandbox', checkout_available: false });
   });
 
   it('GET /metrics serves Prometheus text with the request-duration histogram', async () => {

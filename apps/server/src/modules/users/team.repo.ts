@@ -2,10 +2,11 @@
  * The team's queries: the account's users and pending invitations as one list, seats, owners.
  * Every query is scoped by account id: another account's users and invitations are never found.
  */
-import { type TeamMember, type TeamQuery, type TeamStatus, seatLimit } from '@risala/shared/schemas/team';
+import type { TeamMember, TeamQuery, TeamStatus } from '@risala/shared/schemas/team';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { planLimit } from '../billing/index.ts';
 
 interface MemberRow {
   kind: 'user' | 'invitation';
@@ -99,7 +100,7 @@ export async function seatsUsed(db: DbOrTx, accountId: number): Promise<number> 
 
 /** PLAN_LIMIT_EXCEEDED when one more seat would pass the plan's "team members" limit. */
 export async function assertSeatFree(db: DbOrTx, accountId: number, plan: string) {
-  const limit = seatLimit(plan);
+  const limit = await planLimit(db, plan, 'users');
   if (limit === null) return;
   const used = await seatsUsed(db, accountId);
   if (used >= limit) throw new AppError('PLAN_LIMIT_EXCEEDED', { params: { limit }, data: { seats: { used, limit } } });

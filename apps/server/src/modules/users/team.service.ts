@@ -5,13 +5,13 @@
  * same transaction.
  */
 import type { TeamQuery } from '@risala/shared/schemas/team';
-import { seatLimit } from '@risala/shared/schemas/team';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { audit, userActor } from '../audit/index.ts';
 import { type AuthContext, revokeUserSessions } from '../auth/index.ts';
+import { planLimit } from '../billing/index.ts';
 import * as repo from './team.repo.ts';
 
 export async function listTeam(ctx: AppContext, auth: AuthContext, q: TeamQuery) {
@@ -24,7 +24,7 @@ export async function listTeam(ctx: AppContext, auth: AuthContext, q: TeamQuery)
     total,
     page: q.page,
     limit: q.limit,
-    seats: { used: await repo.seatsUsed(ctx.db, auth.accountId), limit: seatLimit(plan) },
+    seats: { used: await repo.seatsUsed(ctx.db, auth.accountId), limit: await planLimit(ctx.db, plan, 'users') },
     roles: await repo.rolesOf(ctx.db, auth.accountId),
   };
 }

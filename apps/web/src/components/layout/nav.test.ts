@@ -69,7 +69,17 @@ describe('isNavActive (by path prefix)', () => {
 });
 
 describe('visibleAccountMenu', () => {
-  const all = ['/users', '/roles', '/company', '/sub-accounts', '/api-keys', '/api-docs', '/audit-log', '/notification-settings'];
+  const all = [
+    '/users',
+    '/roles',
+    '/company',
+    '/sub-accounts',
+    '/api-keys',
+    '/api-docs',
+    '/audit-log',
+    '/billing/invoices',
+    '/notification-settings',
+  ];
 
   it('shows the settings pages the tree grants, and notification settings to everyone', () => {
     expect(visibleAccountMenu(permissionTreeFor('owner'), all).map((e) => e.route)).toEqual(all);

@@ -33,6 +33,7 @@ export const ACCOUNT_MENU_ENTRIES = [
   // how to call the API (reading it needs no permission; a call needs a key)
   { route: '/api-docs', labelKey: 'nav.apiDocs', entity: null },
   { route: '/audit-log', labelKey: 'nav.auditLog', entity: 'audit_log' },
+  { route: '/billing/invoices', labelKey: 'nav.billing', entity: 'billing' },
   { route: '/notification-settings', labelKey: 'nav.notificationSettings', entity: null },
 ] as const;
 

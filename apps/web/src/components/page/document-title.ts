@@ -21,6 +21,7 @@ const TITLES: [prefix: string, key: string][] = [
   ['/dashboard', 'nav.dashboard'],
   ['/roles', 'roles.title'],
   ['/company', 'company.title'],
+  ['/billing/invoices', 'billing.title'],
   ['/notification-settings', 'notificationSettings.title'],
   ['/brand', 'brands.title'],
   ['/content', 'content.title'],

@@ -7,26 +7,41 @@ import { LoadError } from '../../components/page/LoadError.tsx';
 import { CardsSkeleton } from '../../components/page/Skeletons.tsx';
 import { intlLocale } from '../../lib/i18n.ts';
 import { useAccountPlan, useLandingPath } from '../../lib/session.ts';
+import { ApiErrorAlert } from '../../components/page/ApiErrorAlert.tsx';
+import { useCheckout, usePaymentsHealth, useSubscriptionChange } from '../billing/api.ts';
 import { type PlanOffer, usePlans } from './api/get-plans.ts';
 
-function formatPrice(plan: PlanOffer, language: string, free: string): string {
-  if (!plan.price) return free;
+/** Minor units (halalas) in the reader's money format; whole amounts without ".00". */
+function formatPrice(minor: number, currency: string, language: string, free: string): string {
+  if (!minor) return free;
+  const whole = minor % 100 === 0;
   try {
     return new Intl.NumberFormat(intlLocale(language), {
       style: 'currency',
-      currency: plan.currency || 'USD',
-      // Whole prices read better without ".00".
-      minimumFractionDigits: Number.isInteger(plan.price) ? 0 : 2,
+      currency: currency || 'SAR',
+      minimumFractionDigits: whole ? 0 : 2,
       maximumFractionDigits: 2,
-    }).format(plan.price);
+    }).format(minor / 100);
   } catch {
-    return `${plan.price} ${plan.currency}`;
+    return `${(minor / 100).toFixed(whole ? 0 : 2)} ${currency}`;
   }
 }
 
-function PlanCard({ plan, current }: { plan: PlanOffer; current: boolean }) {
+interface CardProps {
+  plan: PlanOffer;
+  current: boolean;
+  /** the account's current plan's monthly price (a cheaper card is a downgrade at period end) */
+  currentPrice: number | null;
+  canPay: boolean;
+}
+
+function PlanCard({ plan, current, currentPrice, canPay }: CardProps) {
   const { t, i18n } = useTranslation();
   const name = t(`plans.names.${plan.key}`, { defaultValue: plan.name });
+  const checkout = useCheckout();
+  const change = useSubscriptionChange();
+  const downgrade = currentPrice !== null && currentPrice > 0 && plan.price < currentPrice;
+  const busy = checkout.isPending || checkout.isSuccess || change.isPending;
   return (
     <Card
       withBorder
@@ -51,7 +66,7 @@ function PlanCard({ plan, current }: { plan: PlanOffer; current: boolean }) {
         </Group>
         <Group gap={6} align="baseline">
           <Text fz={32} fw={800}>
-            {formatPrice(plan, i18n.language, t('plans.free'))}
+            {formatPrice(plan.price, plan.currency, i18n.language, t('plans.free'))}
           </Text>
           {plan.price > 0 && plan.interval && (
             <Text c="dimmed">/ {t(`plans.interval.${plan.interval}`, { defaultValue: plan.interval })}</Text>
@@ -62,15 +77,35 @@ function PlanCard({ plan, current }: { plan: PlanOffer; current: boolean }) {
             <List.Item key={feature}>{i18n.exists(feature) ? t(feature) : feature}</List.Item>
           ))}
         </List>
-        <Button disabled fullWidth variant={current ? 'light' : 'filled'} data-testid="plan-checkout">
-          {current ? t('plans.yourPlan') : t('plans.choose', { plan: name })}
+        {plan.yearly_price > 0 && (
+          <Text size="sm" c="dimmed">
+            {t('plans.perYear', { price: formatPrice(plan.yearly_price, plan.currency, i18n.language, '') })}
+          </Text>
+        )}
+        {(checkout.error || change.error) && (
+          <ApiErrorAlert error={checkout.error ?? change.error} fallback={t('plans.checkoutUnavailable')} />
+        )}
+        {change.isSuccess && (
+          <Text size="sm" c="green.9" role="status">
+            {t('plans.downgradeScheduled')}
+          </Text>
+        )}
+        <Button
+          disabled={current || (!downgrade && !canPay) || change.isSuccess}
+          loading={busy}
+          fullWidth
+          variant={current ? 'light' : 'filled'}
+          data-testid="plan-checkout"
+          onClick={() => (downgrade ? change.mutate({ action: 'downgrade', plan_key: plan.key }) : checkout.mutate({ plan_key: plan.key }))}
+        >
+          {current ? t('plans.yourPlan') : downgrade ? t('plans.downgrade', { plan: name }) : t('plans.choose', { plan: name })}
         </Button>
       </Stack>
     </Card>
   );
 }
 
-/** /subscriptionplan: the plans, honest about checkout not being online yet. */
+/** /subscriptionplan: the plans; a card's button opens the provider's hosted checkout (or schedules a downgrade). */
 export function SubscriptionPlanPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -79,6 +114,10 @@ export function SubscriptionPlanPage() {
   const accountPlan = useAccountPlan();
   const trialExpired = params.get('reason') === 'trial_expired';
   const upgrade = params.get('upgrade') === 'true';
+  const health = usePaymentsHealth();
+  const canPay = health.data?.checkout_available === true;
+  const currentPrice = plans.data?.find((p) => p.key === accountPlan)?.price ?? (accountPlan ? 0 : null);
+  const vat = plans.data?.[0]?.vat_bp;
 
   return (
     <Stack gap="lg" maw={1100} mx="auto" data-testid="subscription-plans-page">
@@ -96,12 +135,29 @@ export function SubscriptionPlanPage() {
           {t('plans.trialExpired')}
         </Alert>
       )}
-      <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} data-testid="plans-checkout-note">
-        {t('plans.checkoutSoon')}{' '}
-        <Anchor component={Link} to="/support">
-          {t('plans.contactSales')}
-        </Anchor>
-      </Alert>
+      {params.get('checkout') === 'cancelled' && (
+        <Alert color="yellow" variant="light" data-testid="plans-checkout-cancelled">
+          {t('plans.cancelledCheckout')}
+        </Alert>
+      )}
+      {health.data && !canPay && (
+        <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} data-testid="plans-checkout-note">
+          {t('plans.checkoutUnavailable')}{' '}
+          <Anchor component={Link} to="/support">
+            {t('plans.contactSales')}
+          </Anchor>
+        </Alert>
+      )}
+      {health.data?.payments === 'sandbox' && canPay && (
+        <Text size="sm" c="dimmed" data-testid="plans-sandbox-note">
+          {t('plans.sandboxNote')}
+        </Text>
+      )}
+      {vat !== undefined && (
+        <Text size="sm" c="dimmed">
+          {t('plans.vatNote', { vat: vat / 100 })}
+        </Text>
+      )}
       {plans.isPending ? (
         <CardsSkeleton count={4} height={360} />
       ) : plans.isError ? (
@@ -111,7 +167,7 @@ export function SubscriptionPlanPage() {
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: Math.min(plans.data.length, 4) }} spacing="lg">
           {plans.data.map((plan) => (
-            <PlanCard key={plan.key} plan={plan} current={plan.key === accountPlan} />
+            <PlanCard key={plan.key} plan={plan} current={plan.key === accountPlan} currentPrice={currentPrice} canPay={canPay} />
           ))}
         </SimpleGrid>
       )}

@@ -1,0 +1,65 @@
+import type { Invoice, SubscriptionView } from '@risala/shared/schemas/billing';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client.ts';
+
+export type { Invoice, SubscriptionView };
+
+export const billingKeys = {
+  subscription: ['billing', 'subscription'] as const,
+  invoices: ['billing', 'invoices'] as const,
+  health: ['subscription', 'health'] as const,
+};
+
+export function useSubscription() {
+  return useQuery({
+    queryKey: billingKeys.subscription,
+    queryFn: async () => (await api.get<SubscriptionView>('/api/subscription/current')).data as SubscriptionView,
+  });
+}
+
+export function useInvoices() {
+  return useQuery({
+    queryKey: billingKeys.invoices,
+    queryFn: async () => (await api.get<{ items: Invoice[] }>('/api/billing/invoices')).data?.items ?? [],
+  });
+}
+
+export function usePaymentsHealth() {
+  return useQuery({
+    queryKey: billingKeys.health,
+    queryFn: async () =>
+      (await api.get<{ payments: 'stripe' | 'sandbox' | 'offline'; checkout_available: boolean }>('/api/subscription/health')).data,
+    staleTime: 30_000,
+  });
+}
+
+/** Starts a checkout and sends the browser to the provider's hosted page. */
+export function useCheckout() {
+  return useMutation({
+    mutationFn: async (input: { plan_key: string; interval?: 'month' | 'year' }) =>
+      (await api.post<{ id: string; url: string }>('/api/subscription/create-checkout-session', input)).data as { id: string; url: string },
+    onSuccess: (session) => window.location.assign(session.url),
+  });
+}
+
+export function useSubscriptionChange() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { action: 'downgrade'; plan_key: string } | { action: 'cancel'; resume: boolean }) =>
+      input.action === 'downgrade'
+        ? (await api.post<SubscriptionView>('/api/subscription/downgrade', { plan_key: input.plan_key })).data
+        : (await api.post<SubscriptionView>('/api/subscription/cancel', { resume: input.resume })).data,
+    onSuccess: () => qc.invalidateQueries({ queryKey: billingKeys.subscription }),
+  });
+}
+
+/** Minor units → the reader's money format (SAR 642.85 / ‎642.85 ر.س.‏). */
+export function formatMoney(minor: number, currency: string, locale: string): string {
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+      minor / 100,
+    );
+  } catch {
+    return `${(minor / 100).toFixed(2)} ${currency}`;
+  }
+}
