@@ -30,6 +30,7 @@ export const ACCOUNT_MENU_ENTRIES = [
   { route: '/company', labelKey: 'nav.company', entity: 'company' },
   { route: '/sub-accounts', labelKey: 'nav.subAccounts', entity: 'sub_accounts' },
   { route: '/api-keys', labelKey: 'nav.apiKeys', entity: 'api_keys' },
+  { route: '/webhooks', labelKey: 'nav.webhooks', entity: 'webhooks' },
   { route: '/audit-log', labelKey: 'nav.auditLog', entity: 'audit_log' },
   { route: '/notification-settings', labelKey: 'nav.notificationSettings', entity: null },
 ] as const;
