@@ -30,7 +30,8 @@ CREATE TABLE "webhook_deliveries" (
   "status" text NOT NULL DEFAULT 'pending' CHECK ("status" IN ('pending', 'sending', 'delivered', 'failed')),
   "attempts" integer NOT NULL DEFAULT 0,
   "next_attempt_at" timestamptz NOT NULL DEFAULT now(),
-  "deadline_at" timestamptz NOT NULL,
+  -- set by a re-send (a new window); otherwise the window runs from created_at (config: WEBHOOK_RETRY_HOURS)
+  "deadline_at" timestamptz,
   "last_status_code" integer,
   "last_error" text,
   "attempts_log" jsonb NOT NULL DEFAULT '[]'::jsonb,

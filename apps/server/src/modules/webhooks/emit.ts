@@ -73,10 +73,10 @@ export async function emitWebhookEvents(db: Runner, type: WebhookEvent, items: W
     sql`
     with ins as (
       insert into webhook_deliveries (account_id, endpoint_id, event, payload, ordering_key)
-      select v.account_id, e.id, ${type}, v.data, v.key
-        from json_to_recordset(${JSON.stringify(due.map((i) => ({ account_id: i.account_id, data: i.data, key: i.ordering_key ?? null })))}::json)
-               with ordinality as v(account_id int, data jsonb, key text, ord bigint)
-        join webhook_endpoints e on e.account_id = v.account_id and e.enabled and ${type} = any(e.events)
+      select (v.item->>'account_id')::int, e.id, ${type}, (v.item->'data')::jsonb, v.item->>'key'
+        from json_array_elements(${JSON.stringify(due.map((i) => ({ account_id: i.account_id, data: i.data, key: i.ordering_key ?? null })))}::json)
+               with ordinality as v(item, ord)
+        join webhook_endpoints e on e.account_id = (v.item->>'account_id')::int and e.enabled and ${type} = any(e.events)
        order by v.ord, e.id
       returning 1)
     select count(*)::int as n from ins`,
