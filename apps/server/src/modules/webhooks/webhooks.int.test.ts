@@ -8,6 +8,7 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { WebhookDelivery } from '@risala/shared/schemas/webhooks';
 import type { Runner } from 'graphile-worker';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startWorker } from '../../jobs/worker.ts';
@@ -208,11 +209,11 @@ describe('/api/webhooks', () => {
     expect(new Set(got.map((g) => JSON.parse(g.body).id)).size).toBe(1); // the same delivery each time
     const [d] = await waitFor(
       async () => (await deliveriesOf(ep.id)).items,
-      (l: { status: string }[]) => l[0]?.status === 'delivered',
+      (l: WebhookDelivery[]) => l[0]?.status === 'delivered',
     );
     expect(d.attempts).toBe(4);
-    expect(d.last_attempts.map((a: { status_code: number }) => a.status_code)).toEqual([200, 503, 500, 500]);
-    expect(d.last_attempts[1].error).toBe('nope 503');
+    expect(d.last_attempts.map((a) => a.status_code)).toEqual([200, 503, 500, 500]);
+    expect(d.last_attempts[1]?.error).toBe('nope 503');
   });
 
   it('gives up after the retry window, and a re-send delivers it again under the same id', async () => {
@@ -222,7 +223,7 @@ describe('/api/webhooks', () => {
     await emitWebhookEvent(t.ctx.db, owner.accountId, 'campaign.finished', { campaign_id: 7, status: 'COMPLETED' });
     const [failed] = await waitFor(
       async () => (await deliveriesOf(ep.id)).items,
-      (l: { status: string }[]) => l[0]?.status === 'failed',
+      (l: WebhookDelivery[]) => l[0]?.status === 'failed',
     );
     expect(failed.attempts).toBeGreaterThanOrEqual(2);
     expect(failed.next_attempt_at).toBeNull();
@@ -235,7 +236,7 @@ describe('/api/webhooks', () => {
     expect(resend.statusCode).toBe(202);
     const [d] = await waitFor(
       async () => (await deliveriesOf(ep.id)).items,
-      (l: { status: string }[]) => l[0]?.status === 'delivered',
+      (l: WebhookDelivery[]) => l[0]?.status === 'delivered',
     );
     expect(d.id).toBe(failed.id);
     expect(JSON.parse(rx.on('/down').at(-1)?.body ?? '{}').id).toBe(failed.id);
@@ -261,6 +262,36 @@ describe('/api/webhooks', () => {
     expect((got[2] as Received).at).toBeGreaterThanOrEqual((got[1] as Received).at);
   });
 
+  it('emits message.inbound and customer.opted_out for an inbound STOP through the sandbox SMSC, to that account only', async () => {
+    const a = await createEndpoint('/in-a', ['message.inbound', 'customer.opted_out']);
+    const b = await createEndpoint('/in-b', ['message.inbound', 'customer.opted_out'], other.token);
+    expect(smsc.sendMo('966500000091', 'Risala', ' STOP ')).toBe(true);
+    const [stored] = await waitFor(
+      () => t.sql('select account_id, id from inbound_messages where from_address = $1', ['+966500000091']),
+      (rows) => rows.length === 1,
+    );
+    const [path, secret, stranger] = stored.account_id === owner.accountId ? ['/in-a', a.secret, '/in-b'] : ['/in-b', b.secret, '/in-a'];
+    const got = await waitFor(
+      () => rx.on(path),
+      (l) => l.length === 2,
+    );
+    const bodies = got.map((g) => JSON.parse(g.body));
+    expect(bodies.find((x) => x.type === 'message.inbound').data).toMatchObject({
+      inbound_id: Number(stored.id),
+      channel: 'sms',
+      from: '+966500000091',
+      text: ' STOP ',
+      action: 'stop',
+    });
+    expect(bodies.find((x) => x.type === 'customer.opted_out').data).toMatchObject({
+      address: '+966500000091',
+      channel: 'sms',
+      source: 'sms_stop',
+    });
+    for (const g of got) expect(verifies(secret, g)).toBe(true);
+    expect(rx.on(stranger)).toHaveLength(0);
+  });
+
   it('keeps accounts apart: another account neither receives these events nor sees the endpoints or deliveries', async () => {
     const mine = await createEndpoint('/mine', ['customer.opted_out']);
     const theirs = await createEndpoint('/theirs', ['customer.opted_out'], other.token);
@@ -282,7 +313,10 @@ describe('/api/webhooks', () => {
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
     const list = json(await req('GET', '/api/webhooks', other.token)).data;
-    expect(list.map((e: { id: number }) => e.id)).toEqual([theirs.id]);
+    expect(list.map((e: { id: number }) => e.id)).toContain(theirs.id);
+    expect(list.map((e: { id: number }) => e.id)).not.toContain(mine.id);
+    const [row] = await t.sql('select count(*)::int as n from webhook_endpoints where account_id = $1', [other.accountId]);
+    expect(list).toHaveLength(row.n);
   });
 
   it('a slow endpoint holds up no one else, and an event with no endpoint makes nothing', async () => {
