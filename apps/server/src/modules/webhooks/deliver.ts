@@ -14,6 +14,14 @@ import { guardedAgent, outboundRefusal } from '../../lib/safe-fetch.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { backoffMs, SIGNATURE_HEADER, signatureHeader } from './signing.ts';
 
+/**
+ * `d` heads its ordering key: no open delivery of the endpoint with that key is older. A scalar
+ * subquery on purpose — one probe of webhook_deliveries_open_idx per candidate, whatever the
+ * statistics say (an anti-join planned on a young table's empty statistics scans the table per row).
+ */
+const HEAD = sql`(d.ordering_key is null or d.id = (select min(p.id) from webhook_deliveries p
+                   where p.endpoint_id = d.endpoint_id and p.ordering_key = d.ordering_key and p.status in ('pending', 'sending')))`;
+
 interface Claimed extends Record<string, unknown> {
   id: string;
   public_id: string;
@@ -106,9 +114,7 @@ async function claim(ctx: AppContext, accountId: number, endpointId: number, lim
       select d.account_id, d.id from webhook_deliveries d
        where d.account_id = ${accountId} and d.endpoint_id = ${endpointId} and d.status in ('pending', 'sending')
          and d.next_attempt_at <= now()
-         and not exists (select 1 from webhook_deliveries p
-                          where p.endpoint_id = d.endpoint_id and p.ordering_key = d.ordering_key and p.id < d.id
-                            and p.status in ('pending', 'sending'))
+         and ${HEAD}
        order by d.id limit ${limit}
          for update skip locked)
     update webhook_deliveries d set status = 'sending', attempts = d.attempts + 1,
@@ -161,17 +167,21 @@ export async function deliverRound(ctx: AppContext, accountId: number, endpointI
     }
   }
   // the next round: now if this one was full, else at the earliest due head
+  if (claimed.length >= limit) {
+    await queueRound(ctx, accountId, endpointId);
+    return claimed.length;
+  }
   const { rows: next } = await ctx.db.execute<{ at: string | null }>(sql`
     select min(d.next_attempt_at)::text as at from webhook_deliveries d
      where d.account_id = ${accountId} and d.endpoint_id = ${endpointId} and d.status in ('pending', 'sending')
-       and not exists (select 1 from webhook_deliveries p
-                        where p.endpoint_id = d.endpoint_id and p.ordering_key = d.ordering_key and p.id < d.id
-                          and p.status in ('pending', 'sending'))`);
+       and ${HEAD}`);
   const at = next[0]?.at;
-  if (claimed.length >= limit) await queueRound(ctx, accountId, endpointId);
-  else if (at) await queueRound(ctx, accountId, endpointId, new Date(Math.max(Date.now(), new Date(at).getTime())));
+  if (at) await queueRound(ctx, accountId, endpointId, new Date(Math.max(Date.now(), new Date(at).getTime())));
   return claimed.length;
 }
+
+/** days a finished delivery stays visible on the screen */
+export const RETENTION_DAYS = 30;
 
 /** The minute sweep: endpoints with due deliveries get a round (a job lost to a crash, or queued before the queue existed). */
 export async function sweep(ctx: AppContext): Promise<void> {
@@ -180,4 +190,10 @@ export async function sweep(ctx: AppContext): Promise<void> {
       join webhook_endpoints e on e.account_id = d.account_id and e.id = d.endpoint_id and e.enabled
      where d.status in ('pending', 'sending') and d.next_attempt_at <= now()`);
   for (const r of rows) await queueRound(ctx, r.account_id, r.endpoint_id);
+  // once an hour: what was delivered or given up on leaves after the retention
+  if (new Date().getUTCMinutes() === 23) {
+    await ctx.db.execute(sql`
+      delete from webhook_deliveries where status in ('delivered', 'failed')
+         and updated_at < now() - make_interval(days => ${RETENTION_DAYS})`);
+  }
 }

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startWorker } from '../../jobs/worker.ts';
 import { type SmscSimulator, startSmscSimulator } from '../../sandbox/smsc.ts';
 import { bearer, createTestApp, json, signIn, signUp, type TestApp } from '../../test/helper.ts';
-import { emitWebhookEvent } from './index.ts';
+import { emitMessageStatuses, emitWebhookEvent } from './index.ts';
 
 interface Received {
   path: string;
@@ -317,6 +317,45 @@ describe('/api/webhooks', () => {
     expect(list.map((e: { id: number }) => e.id)).not.toContain(mine.id);
     const [row] = await t.sql('select count(*)::int as n from webhook_endpoints where account_id = $1', [other.accountId]);
     expect(list).toHaveLength(row.n);
+  });
+
+  it('10,000 status changes make their deliveries in two round trips, ordered per message', async () => {
+    const bulk = await newOwner();
+    const ep = await createEndpoint('/bulk', ['message.status'], bulk.token);
+    let calls = 0;
+    const pool = t.ctx.db.$client;
+    const counting = {
+      query: (...args: Parameters<typeof pool.query>) => {
+        calls++;
+        return pool.query(...args);
+      },
+    } as unknown as typeof pool;
+    const changes = Array.from({ length: 10_000 }, (_, i) => ({
+      id: 1_000_000 + (i % 5_000),
+      account_id: bulk.accountId,
+      channel: 'sms',
+      status: i < 5_000 ? 'SENT' : 'DELIVERED',
+      previous_status: i < 5_000 ? 'QUEUED' : 'SENT',
+    }));
+    expect(await emitMessageStatuses(counting, changes)).toBe(10_000);
+    expect(calls).toBeLessThanOrEqual(2); // the endpoints of the account (cached afterwards) and one insert
+    const rows = await t.sql<{ key: string; statuses: string[] }>(
+      `select ordering_key as key, array_agg(payload->>'status' order by id) as statuses
+         from webhook_deliveries where endpoint_id = $1 group by ordering_key`,
+      [ep.id],
+    );
+    expect(rows).toHaveLength(5_000);
+    expect(rows.every((r) => r.statuses.join() === 'SENT,DELIVERED')).toBe(true);
+    calls = 0;
+    const third = await newOwner();
+    await emitMessageStatuses(counting, [
+      { id: 1, account_id: third.accountId, channel: 'sms', status: 'SENT', previous_status: 'QUEUED' },
+    ]);
+    await emitMessageStatuses(counting, [
+      { id: 1, account_id: third.accountId, channel: 'sms', status: 'DELIVERED', previous_status: 'SENT' },
+    ]);
+    expect(calls).toBe(1); // an account without endpoints: one lookup, then nothing while cached
+    expect((await req('DELETE', `/api/webhooks/${ep.id}`, bulk.token)).statusCode).toBe(200); // its deliveries go with it (the receiver is spared 10,000 posts)
   });
 
   it('a slow endpoint holds up no one else, and an event with no endpoint makes nothing', async () => {
