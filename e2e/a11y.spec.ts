@@ -88,6 +88,7 @@ async function signedInRoutes(): Promise<string[]> {
     '/user-profile',
     '/profile',
     '/roles',
+    '/webhooks',
     '/company',
     '/notification-settings',
     '/users',

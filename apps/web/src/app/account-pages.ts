@@ -9,4 +9,5 @@ export const ACCOUNT_PAGES_READY: readonly string[] = [
   '/notification-settings',
   '/audit-log',
   '/sub-accounts',
+  '/webhooks',
 ];

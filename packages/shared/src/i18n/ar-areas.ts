@@ -29,6 +29,7 @@ import arAdmin from './ar/admin.json' with { type: 'json' };
 import arTeam from './ar/team.json' with { type: 'json' };
 import arAudit from './ar/audit.json' with { type: 'json' };
 import arSubAccounts from './ar/subAccounts.json' with { type: 'json' };
+import arWebhooks from './ar/webhooks.json' with { type: 'json' };
 import type { Messages } from './types.ts';
 
 const messages: Messages = {
@@ -62,6 +63,7 @@ const messages: Messages = {
   team: arTeam,
   audit: arAudit,
   subAccounts: arSubAccounts,
+  webhooks: arWebhooks,
 };
 
 export default messages;

@@ -29,6 +29,7 @@ import enAdmin from './en/admin.json' with { type: 'json' };
 import enTeam from './en/team.json' with { type: 'json' };
 import enAudit from './en/audit.json' with { type: 'json' };
 import enSubAccounts from './en/subAccounts.json' with { type: 'json' };
+import enWebhooks from './en/webhooks.json' with { type: 'json' };
 import type { Messages } from './types.ts';
 
 const messages: Messages = {
@@ -62,6 +63,7 @@ const messages: Messages = {
   team: enTeam,
   audit: enAudit,
   subAccounts: enSubAccounts,
+  webhooks: enWebhooks,
 };
 
 export default messages;
