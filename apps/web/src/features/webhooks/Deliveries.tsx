@@ -20,7 +20,7 @@ export function DeliveriesModal({ id, url, canResend, onClose }: { id: number; u
   const resend = useResendDelivery();
 
   const status = (d: WebhookDelivery) => (
-    <Badge variant="light" color={COLORS[d.status]} data-testid="delivery-status">
+    <Badge variant="light" color={COLORS[d.status]} style={{ flexShrink: 0, overflow: 'visible' }} data-testid="delivery-status">
       {t(`webhooks.deliveries.states.${d.status}`)}
     </Badge>
   );
@@ -54,7 +54,7 @@ export function DeliveriesModal({ id, url, canResend, onClose }: { id: number; u
     );
 
   return (
-    <Modal opened onClose={onClose} title={t('webhooks.deliveries.title', { url })} size="xl" centered>
+    <Modal opened onClose={onClose} title={t('webhooks.deliveries.title', { url })} size="72rem" fullScreen={phone} centered>
       <QueryState query={list} empty={(d) => d.items.length === 0} emptyText={t('webhooks.deliveries.empty')}>
         {(d) => (
           <Stack gap="xs" data-testid="deliveries">
@@ -80,7 +80,7 @@ export function DeliveriesModal({ id, url, canResend, onClose }: { id: number; u
                 </Card>
               ))
             ) : (
-              <Table.ScrollContainer minWidth={760}>
+              <Table.ScrollContainer minWidth={900}>
                 <Table verticalSpacing="xs">
                   <Table.Thead>
                     <Table.Tr>

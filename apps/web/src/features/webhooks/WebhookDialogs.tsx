@@ -78,7 +78,7 @@ export function SecretModal({ secret, onClose }: { secret: string; onClose: () =
     <Modal opened onClose={onClose} title={t('webhooks.secret.title')} centered closeOnClickOutside={false}>
       <Stack gap="sm">
         <Alert color="yellow">{t('webhooks.secret.once')}</Alert>
-        <Code block dir="ltr" data-testid="webhook-secret" style={{ wordBreak: 'break-all' }}>
+        <Code block dir="ltr" data-testid="webhook-secret" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
           {secret}
         </Code>
         <Group justify="space-between">
