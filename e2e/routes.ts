@@ -79,6 +79,7 @@ export async function signedInRoutes(): Promise<string[]> {
     '/api-keys',
     '/api-docs',
     '/billing/invoices',
+    '/webhooks',
     '/no-such-page',
   ];
 }

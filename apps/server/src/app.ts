@@ -225,7 +225,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
-    const isApi = /^\/(api|uploads|webhooks|t|ai|health|metrics)(\/|$)/.test(url);
+    // /webhooks alone is the SPA's screen; the providers' callbacks live under /webhooks/…
+    const isApi = /^\/(api|uploads|t|ai|health|metrics)(\/|$)|^\/webhooks\//.test(url);
     // a missing file (a script of another build) is a 404, never index.html served as a script
     const isFile = /\/[^/]+\.[A-Za-z0-9]+$/.test(url);
     if (!isApi && !isFile && hasWeb && request.method === 'GET') {

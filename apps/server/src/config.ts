@@ -82,6 +82,9 @@ const envSchema = z.object({
   SANDBOX_SMSC_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
   SANDBOX_SMSC_THROTTLE_RATE: z.coerce.number().min(0).max(1).default(0),
   OUTBOUND_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  /** webhooks out: the time one delivery attempt may take, and how long a delivery is retried */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60_000).default(10_000),
+  WEBHOOK_RETRY_HOURS: z.coerce.number().positive().max(168).default(24),
   OUTBOUND_ALLOWED_HOSTS: z.string().optional(),
   SENDGRID_API_BASE: z.string().url().default('https://api.sendgrid.com'),
   /** an open Server-Sent Events stream re-checks its session this often (and before each event) */
@@ -297,6 +300,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         .split(',')
         .map((h) => h.trim().toLowerCase())
         .filter(Boolean),
+    },
+    /** Webhooks out (modules/webhooks): per-attempt timeout, retry window and backoff (tests shorten them). */
+    webhooks: {
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      retryWindowMs: e.WEBHOOK_RETRY_HOURS * 3_600_000,
+      /** the first retry waits about this long, each next one twice as long (with jitter), up to maxDelayMs */
+      baseDelayMs: 10_000,
+      maxDelayMs: 3_600_000,
+      /** the receiver's answer is read up to this many bytes (kept for the screen: the first 500 characters) */
+      maxResponseBytes: 16 * 1024,
+      /** deliveries of one endpoint sent at once (each with its own ordering key) */
+      parallelPerEndpoint: 8,
     },
     sendgridApiBase: e.SENDGRID_API_BASE.replace(/\/$/, ''),
     /** the AI service (modules/ai/ai.config.ts) */

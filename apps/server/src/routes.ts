@@ -26,6 +26,7 @@ import { notificationRoutes, notificationSettingsRoutes } from './modules/notifi
 import { connectionRoutes } from './modules/connections/index.ts';
 import { pluginRoutes, routerRoutes, ruleRoutes, shortLinkRoutes } from './modules/routing/index.ts';
 import { roleRoutes } from './modules/roles/index.ts';
+import { webhookRoutes } from './modules/webhooks/index.ts';
 import { sandboxRoutes } from './modules/sandbox/index.ts';
 import { emailPublicRoutes, emailSenderRoutes, smsSenderRoutes, whatsappSenderRoutes } from './modules/senders/index.ts';
 import { signedDownloadRoutes, storageRoutes } from './modules/storage/index.ts';
@@ -82,6 +83,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
       await scoped.register(companyRoutes(ctx), { prefix: '/api/account/company' }); // the company profile
       await scoped.register(teamRoutes(ctx), { prefix: '/api/users' }); // the team: users, invitations
       await scoped.register(roleRoutes(ctx), { prefix: '/api/roles' }); // built-in and custom roles
+      await scoped.register(webhookRoutes(ctx), { prefix: '/api/webhooks' }); // webhooks out: endpoints and deliveries
       await scoped.register(auditRoutes(ctx), { prefix: '/api/audit-log' }); // owners and admins read the log
       await scoped.register(subAccountRoutes(ctx), { prefix: '/api/sub-accounts' }); // a parent's clients or brands: usage, credits
       await scoped.register(apiKeyRoutes(ctx), { prefix: '/api/api-keys' }); // keys for the public API (/api/v1)

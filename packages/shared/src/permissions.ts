@@ -36,6 +36,7 @@ export const ENTITIES = [
   { entity: 'audit_log', entity_url: '/audit-log' },
   { entity: 'sub_accounts', entity_url: '/sub-accounts' },
   { entity: 'api_keys', entity_url: '/api-keys' },
+  { entity: 'webhooks', entity_url: '/webhooks' },
   // the SMS gateway (connections, routers, rules, plugins): run by owners and admins, not marketers
   { entity: 'gateway', entity_url: '/gateway' },
 ] as const;

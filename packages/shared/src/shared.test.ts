@@ -158,7 +158,7 @@ describe('permissions', () => {
   });
 
   it('settings areas come after the product areas and only owners and admins have them', () => {
-    const settings = ['company', 'audit_log', 'sub_accounts', 'api_keys', 'gateway'] as const;
+    const settings = ['company', 'audit_log', 'sub_accounts', 'api_keys', 'webhooks', 'gateway'] as const;
     expect(entities.slice(-settings.length)).toEqual([...settings]);
     for (const entity of settings) {
       expect(can(permissionTreeFor('owner'), entity, 'update'), entity).toBe(true);

@@ -37,6 +37,10 @@ export const JOBS = {
   }),
   /** campaigns' periodic check: completion, A/B winners, batches whose time passed */
   campaigns_tick: scheduled,
+  /** webhooks out: one round of an endpoint's due deliveries (queued by 0040's trigger, one job per endpoint) */
+  webhooks_deliver: z.object({ account_id: z.number().int().positive(), endpoint_id: z.number().int().positive() }),
+  /** every minute: endpoints with due deliveries whose job was lost (a crash, no queue yet) get one again */
+  webhooks_sweep: scheduled,
 } as const;
 
 export type JobName = keyof typeof JOBS;

@@ -9,6 +9,7 @@ import { purgeExpired } from '../modules/auth/index.ts';
 import { customersImportJobs } from '../modules/customers/index.ts';
 import { pipelineJobs } from '../modules/messaging/index.ts';
 import { campaignJobs } from '../modules/campaigns/index.ts';
+import { webhookJobs } from '../modules/webhooks/index.ts';
 import { JOBS, type JobHandlers, type JobName } from './registry.ts';
 import { type Liveness, startLiveness } from './liveness.ts';
 import { startRollupFolder } from '../modules/analytics/index.ts';
@@ -27,6 +28,8 @@ export function taskList(ctx: AppContext): TaskList {
     ...pipelineJobs(ctx),
     // campaigns (batch start, audience expansion, completion / A/B check):
     ...campaignJobs(ctx),
+    // webhooks out (signed deliveries, retries, the minute sweep):
+    ...webhookJobs(ctx),
   };
   const list: TaskList = {};
   for (const name of Object.keys(JOBS) as JobName[]) {
@@ -85,7 +88,7 @@ async function launchWorker(ctx: AppContext, connectionString: string, onDatabas
       ctx.log[fn]({ worker: scope, ...meta }, message);
     }),
     taskList: taskList(ctx),
-    crontab: '17 * * * * auth_purge_expired\n41 3 * * * messages_maintenance',
+    crontab: '17 * * * * auth_purge_expired\n41 3 * * * messages_maintenance\n* * * * * webhooks_sweep',
   });
   await Promise.all(held);
   liveness.recover().catch((err) => ctx.log.error({ err }, 'worker liveness check failed'));

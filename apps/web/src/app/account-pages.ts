@@ -12,4 +12,5 @@ export const ACCOUNT_PAGES_READY: readonly string[] = [
   '/api-keys',
   '/api-docs',
   '/billing/invoices',
+  '/webhooks',
 ];

@@ -17,6 +17,7 @@ import { RootShell } from './RootShell.tsx';
 import { RouteError } from './RouteError.tsx';
 import { SessionGate } from './SessionGate.tsx';
 import { routes as accessRoutes } from '../features/access/routes.tsx';
+import { routes as webhookRoutes } from '../features/webhooks/routes.tsx';
 import { adminRoutes } from '../features/admin/routes.tsx';
 import { routes as aiPlanRoutes } from '../features/ai-plans/routes.tsx';
 import { routes as analyticsRoutes } from '../features/analytics/routes.tsx';
@@ -52,6 +53,7 @@ const featureRoutes: RouteObject[] = [
   ...analyticsRoutes,
   ...assistantRoutes,
   ...accessRoutes,
+  ...webhookRoutes,
   ...teamRoutes,
   ...auditRoutes,
   ...apiKeyRoutes,

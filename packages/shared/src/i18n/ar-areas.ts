@@ -32,6 +32,7 @@ import arApiDocs from './ar/apiDocs.json' with { type: 'json' };
 import arSubAccounts from './ar/subAccounts.json' with { type: 'json' };
 import arApiKeys from './ar/apiKeys.json' with { type: 'json' };
 import arBilling from './ar/billing.json' with { type: 'json' };
+import arWebhooks from './ar/webhooks.json' with { type: 'json' };
 import type { Messages } from './types.ts';
 
 const messages: Messages = {
@@ -68,6 +69,7 @@ const messages: Messages = {
   subAccounts: arSubAccounts,
   apiKeys: arApiKeys,
   billing: arBilling,
+  webhooks: arWebhooks,
 };
 
 export default messages;

@@ -32,6 +32,7 @@ import enApiDocs from './en/apiDocs.json' with { type: 'json' };
 import enSubAccounts from './en/subAccounts.json' with { type: 'json' };
 import enApiKeys from './en/apiKeys.json' with { type: 'json' };
 import enBilling from './en/billing.json' with { type: 'json' };
+import enWebhooks from './en/webhooks.json' with { type: 'json' };
 import type { Messages } from './types.ts';
 
 const messages: Messages = {
@@ -68,6 +69,7 @@ const messages: Messages = {
   subAccounts: enSubAccounts,
   apiKeys: enApiKeys,
   billing: enBilling,
+  webhooks: enWebhooks,
 };
 
 export default messages;

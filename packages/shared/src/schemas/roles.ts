@@ -28,6 +28,7 @@ export const ENTITY_ACTIONS: Record<EntityName, readonly Action[]> = {
   audit_log: ['view', 'export'],
   sub_accounts: ['view', 'create', 'update', 'delete'],
   api_keys: ['view', 'create', 'update', 'delete'],
+  webhooks: ['view', 'create', 'update', 'delete'],
   gateway: ['view', 'create', 'update', 'delete'],
 };
 

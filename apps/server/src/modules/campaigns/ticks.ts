@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { byIndex } from '../messaging/index.ts';
 import type { AppContext } from '../../context.ts';
 import { notify } from '../notifications/index.ts';
+import { emitWebhookEvents } from '../webhooks/index.ts';
 import { decideWinner } from './ab-test.ts';
 import { queueTick } from './deploy.service.ts';
 import { startBatch } from './execution.ts';
@@ -39,6 +40,7 @@ export async function campaignsTick(ctx: AppContext): Promise<void> {
     created_by: number | null;
     name: string;
     status: string;
+    completed_at: string;
   }>(sql`
     update campaigns c set status = case when exists (select 1 from batches b where b.campaign_id = c.id and b.processing_status = 'COMPLETED_WITH_ERRORS')
                                          then 'COMPLETED_WITH_ERRORS' else 'COMPLETED' end,
@@ -47,7 +49,16 @@ export async function campaignsTick(ctx: AppContext): Promise<void> {
        and exists (select 1 from batches b where b.campaign_id = c.id and b.request_type <> 'test')
        and not exists (select 1 from batches b where b.campaign_id = c.id and b.request_type <> 'test' and b.canceled_at is null
                         and coalesce(b.processing_status, '') not in ('COMPLETED', 'COMPLETED_WITH_ERRORS'))
-    returning c.id, c.account_id, c.created_by, c.name, c.status`);
+    returning c.id, c.account_id, c.created_by, c.name, c.status, c.completed_at`);
+  await emitWebhookEvents(
+    db,
+    'campaign.finished',
+    finished.map((c) => ({
+      account_id: c.account_id,
+      ordering_key: `campaign:${c.id}`,
+      data: { campaign_id: c.id, name: c.name, status: c.status, completed_at: new Date(c.completed_at).toISOString() },
+    })),
+  );
   for (const c of finished) {
     if (!c.created_by) continue;
     const key = c.status === 'COMPLETED' ? 'campaignCompleted' : 'campaignCompletedWithErrors';

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordEvents, stampEngagement, stampLinkClick } from '../messaging/index.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
 import { countLinkClick } from './link-clicks.ts';
 import { trackingKeys } from './content.ts';
 import { type TrackKind, verifyTrackingSig } from './tracking.ts';
@@ -48,6 +49,15 @@ export async function unsubscribe(ctx: AppContext, m: Tracked) {
          where id = ${m.customer_id} and account_id = ${m.account_id}`);
     }
     const { rows } = await tx.execute(sql`select 1 from message_events where message_id = ${m.id} and event = 'UNSUBSCRIBED' limit 1`);
-    if (rows.length === 0) await recordEvents(tx, [{ message_id: m.id, account_id: m.account_id, event: 'UNSUBSCRIBED' }]);
+    if (rows.length === 0) {
+      await recordEvents(tx, [{ message_id: m.id, account_id: m.account_id, event: 'UNSUBSCRIBED' }]);
+      await emitWebhookEvent(tx, m.account_id, 'customer.opted_out', {
+        customer_id: m.customer_id ?? null,
+        channel: 'email',
+        source: 'unsubscribe',
+        message_id: m.id,
+        at: new Date().toISOString(),
+      });
+    }
   });
 }

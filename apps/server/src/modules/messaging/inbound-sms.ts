@@ -8,6 +8,7 @@ import type { InboundAction } from '@risala/shared/schemas/messages';
 import { sql } from 'drizzle-orm';
 import type { MoMessage } from '../../channels/sms/dlr.ts';
 import type { AppContext } from '../../context.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
 import { loadBlacklistMatcher } from './pipeline/blacklist-memo.ts';
 
 export const STOP_WORDS = new Set(['stop', 'unsubscribe', 'end', 'cancel', 'إيقاف', 'الغاء', 'إلغاء', 'توقف']);
@@ -64,9 +65,31 @@ export class InboundSms {
       const blockedBy = (await loadBlacklistMatcher(tx, accountId, 'MO', [from]))(from, text);
       const stop = !blockedBy && isStopKeyword(text);
       const action: InboundAction | null = blockedBy ? 'blocked' : stop ? 'stop' : null;
-      await tx.execute(sql`
+      const { rows: stored } = await tx.execute<{ id: string; received_at: string }>(sql`
         insert into inbound_messages (account_id, channel, from_address, to_address, body, customer_id, connection_id, action, blocked_by)
-        values (${accountId}, 'sms', ${from}, ${destination}, ${text}, ${customerId}, ${connectionId}, ${action}, ${blockedBy})`);
+        values (${accountId}, 'sms', ${from}, ${destination}, ${text}, ${customerId}, ${connectionId}, ${action}, ${blockedBy})
+        returning id, received_at`);
+      const at = new Date(stored[0]?.received_at ?? Date.now()).toISOString();
+      // webhooks out (nothing when the account has no endpoint for them)
+      await emitWebhookEvent(tx, accountId, 'message.inbound', {
+        inbound_id: Number(stored[0]?.id),
+        channel: 'sms',
+        from,
+        to: destination,
+        text,
+        customer_id: customerId,
+        action,
+        received_at: at,
+      });
+      if (stop) {
+        await emitWebhookEvent(tx, accountId, 'customer.opted_out', {
+          customer_id: customerId,
+          address: from,
+          channel: 'sms',
+          source: 'sms_stop',
+          at,
+        });
+      }
       if (customerId !== null) {
         await tx.execute(sql`
           update customers set last_inbound_at = now(),

@@ -18,6 +18,7 @@ import { findBlocking } from '../blacklists/index.ts';
 import { type AutoReplyConfig, autoReplyFor } from '../senders/index.ts';
 import { reserveCredits } from './pipeline/credits.ts';
 import { enqueueMessages } from './pipeline/enqueue.ts';
+import { emitWebhookEvent } from '../webhooks/index.ts';
 
 export const STOP_KEYWORDS = ['STOP', 'UNSUBSCRIBE', 'إيقاف', 'الغاء', 'إلغاء', 'توقف'].map(normalizeForMatch);
 export const WINDOW_HOURS = 24;
@@ -65,15 +66,50 @@ async function senderFor(db: DbOrTx, phoneNumberId: string) {
 
 async function handleOne(ctx: AppContext, m: InboundWhatsapp) {
   await ctx.db.transaction(async (tx) => {
+    const stored = await storeOne(ctx, tx, m);
+    if (!stored) return;
+    // webhooks out (nothing when the account has no endpoint for them)
+    const { accountId, row, action } = stored;
+    const at = (row.received_at ?? new Date()).toISOString();
+    const base = { channel: 'whatsapp', from: row.from_address, customer_id: row.customer_id ?? null };
+    await emitWebhookEvent(tx, accountId, 'message.inbound', {
+      ...base,
+      to: row.to_address,
+      text: row.body,
+      provider_message_id: m.wamid,
+      action,
+      received_at: at,
+    });
+    if (action === 'stop') {
+      await emitWebhookEvent(tx, accountId, 'customer.opted_out', {
+        customer_id: base.customer_id,
+        address: base.from,
+        channel: 'whatsapp',
+        source: 'whatsapp_stop',
+        at,
+      });
+    }
+  });
+}
+
+type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
+
+/** Stores one inbound message (and its consequences); answers what was stored, or null when nothing was. */
+async function storeOne(
+  ctx: AppContext,
+  tx: Tx,
+  m: InboundWhatsapp,
+): Promise<{ accountId: number; row: typeof inboundMessages.$inferInsert; action: string | null } | null> {
+  {
     const sender = await senderFor(tx, m.phone_number_id);
-    if (!sender) return; // a number we do not serve: acknowledge, nothing to store
+    if (!sender) return null; // a number we do not serve: acknowledge, nothing to store
     const accountId = sender.account_id;
     const [seen] = await tx
       .select({ id: inboundMessages.id })
       .from(inboundMessages)
       .where(and(eq(inboundMessages.provider_message_id, m.wamid), eq(inboundMessages.account_id, accountId)))
       .limit(1);
-    if (seen) return;
+    if (seen) return null;
     const from = e164(m.from);
     const [customer] = await tx
       .select({ id: customers.id })
@@ -96,7 +132,7 @@ async function handleOne(ctx: AppContext, m: InboundWhatsapp) {
       await tx
         .insert(inboundMessages)
         .values({ ...row, action: 'blocked', blocked_by: [...new Set(blocking.map((b) => b.blacklist_name))].join(', ') });
-      return;
+      return { accountId, row, action: 'blocked' };
     }
     const stop = isStopKeyword(m.text);
     if (customer) {
@@ -108,12 +144,12 @@ async function handleOne(ctx: AppContext, m: InboundWhatsapp) {
     }
     if (stop) {
       await tx.insert(inboundMessages).values({ ...row, action: 'stop' });
-      return;
+      return { accountId, row, action: 'stop' };
     }
     const reply = autoReplyFor(sender.auto_reply as AutoReplyConfig, m.text, new Date());
     if (!reply || sender.status !== 'ACTIVE') {
       await tx.insert(inboundMessages).values(row);
-      return;
+      return { accountId, row, action: null };
     }
     const bulkId = `auto-${m.wamid.slice(-24)}`;
     try {
@@ -136,12 +172,14 @@ async function handleOne(ctx: AppContext, m: InboundWhatsapp) {
         ]);
       });
       await tx.insert(inboundMessages).values({ ...row, action: 'auto_reply' });
+      return { accountId, row, action: 'auto_reply' };
     } catch (err) {
       // no credits left: the message is stored, the reply is not sent
       ctx.log.warn({ err, accountId }, 'WhatsApp auto-reply not sent');
       await tx.insert(inboundMessages).values({ ...row, action: 'auto_reply_failed' });
+      return { accountId, row, action: 'auto_reply_failed' };
     }
-  });
+  }
 }
 
 export async function handleInboundWhatsapp(ctx: AppContext, items: InboundWhatsapp[]) {

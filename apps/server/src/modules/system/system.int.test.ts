@@ -209,6 +209,13 @@ describe('the single-page app', () => {
     const missing = await web.app.inject({ method: 'GET', url: '/assets/app-2.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).not.toMatch(/text\/html/);
+    // /webhooks is the screen; the providers' callbacks under /webhooks/… stay API addresses
+    const screen = await web.app.inject({ method: 'GET', url: '/webhooks' });
+    expect(screen.statusCode).toBe(200);
+    expect(screen.headers['content-type']).toMatch(/text\/html/);
+    const callback = await web.app.inject({ method: 'GET', url: '/webhooks/nothing-here' });
+    expect(callback.statusCode).toBe(404);
+    expect(json(callback).code).toBe('ROUTE_NOT_FOUND');
   });
 
   it('sends the precompressed copy the browser accepts, brotli first, with Vary: Accept-Encoding', async () => {

@@ -76,6 +76,7 @@ describe('visibleAccountMenu', () => {
     '/sub-accounts',
     '/api-keys',
     '/api-docs',
+    '/webhooks',
     '/audit-log',
     '/billing/invoices',
     '/notification-settings',

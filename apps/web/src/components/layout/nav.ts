@@ -32,6 +32,7 @@ export const ACCOUNT_MENU_ENTRIES = [
   { route: '/api-keys', labelKey: 'nav.apiKeys', entity: 'api_keys' },
   // how to call the API (reading it needs no permission; a call needs a key)
   { route: '/api-docs', labelKey: 'nav.apiDocs', entity: null },
+  { route: '/webhooks', labelKey: 'nav.webhooks', entity: 'webhooks' },
   { route: '/audit-log', labelKey: 'nav.auditLog', entity: 'audit_log' },
   { route: '/billing/invoices', labelKey: 'nav.billing', entity: 'billing' },
   { route: '/notification-settings', labelKey: 'nav.notificationSettings', entity: null },

@@ -20,6 +20,7 @@ const TITLES: [prefix: string, key: string][] = [
   ['/subscriptionplan', 'plans.title'],
   ['/dashboard', 'nav.dashboard'],
   ['/roles', 'roles.title'],
+  ['/webhooks', 'webhooks.title'],
   ['/company', 'company.title'],
   ['/billing/invoices', 'billing.title'],
   ['/notification-settings', 'notificationSettings.title'],

@@ -9,6 +9,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { refundMessages } from '../pipeline/credits.ts';
 import { recordEvents } from './events.ts';
 import { mayBecome } from './guard.ts';
+import { emitMessageStatuses } from '../../webhooks/index.ts';
 
 /** A scheduled send's messages enter the pipeline; answers their ids (for the router queue). */
 export async function releaseScheduledSend(tx: DbOrTx, accountId: number, bulkId: string): Promise<number[]> {
@@ -30,6 +31,16 @@ export async function cancelScheduledSend(tx: DbOrTx, accountId: number, bulkId:
   await recordEvents(
     tx,
     rows.map((r) => ({ message_id: Number(r.id), account_id: r.account_id, event: 'CANCELLED' })),
+  );
+  await emitMessageStatuses(
+    tx,
+    rows.map((r) => ({
+      id: Number(r.id),
+      account_id: r.account_id,
+      channel: r.channel,
+      status: 'CANCELLED',
+      previous_status: 'SCHEDULED',
+    })),
   );
   return rows.length;
 }
@@ -64,14 +75,31 @@ export async function releaseCampaignMessages(tx: DbOrTx, accountId: number, cam
 
 /** A campaign's (or one batch's) messages that have not gone out → CANCELLED, credits back; answers how many. */
 export async function cancelCampaignMessages(tx: DbOrTx, accountId: number, scope: CampaignScope, waiting: number[]): Promise<number> {
-  const { rows } = await tx.execute<{ account_id: number; channel: string; bulk_id: string; credits: number }>(sql`
+  const { rows } = await tx.execute<{
+    id: string;
+    old_status: string;
+    account_id: number;
+    channel: string;
+    bulk_id: string;
+    credits: number;
+  }>(sql`
     update messages m set status = 'CANCELLED', stage = 'done', credits = 0, updated_at = now()
-      from (select id, created_at, credits as old_credits from messages
+      from (select id, created_at, credits as old_credits, status as old_status from messages
              where account_id = ${accountId} and ${scopeOf(scope)} and ${mayBecome('CANCELLED')}
                and (stage in ('route', 'filter') or (stage = 'connection' and (channel <> 'sms' or id = any(${sql.param(waiting)}::bigint[]))))
              for update) o
      where m.id = o.id and m.created_at = o.created_at
-    returning m.account_id, m.channel, m.bulk_id, o.old_credits as credits`);
+    returning m.id, o.old_status, m.account_id, m.channel, m.bulk_id, o.old_credits as credits`);
   await refundMessages(tx, rows);
+  await emitMessageStatuses(
+    tx,
+    rows.map((r) => ({
+      id: Number(r.id),
+      account_id: r.account_id,
+      channel: r.channel,
+      status: 'CANCELLED',
+      previous_status: r.old_status,
+    })),
+  );
   return rows.length;
 }

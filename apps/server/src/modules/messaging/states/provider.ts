@@ -9,6 +9,7 @@ import { MESSAGE_STATES, MESSAGE_TRANSITIONS } from '@risala/shared/schemas/mess
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { ProviderStatus } from '../pipeline/contracts.ts';
+import { emitMessageStatuses } from '../../webhooks/index.ts';
 
 /** States no provider status moves (READ has no way out either, but ranks already keep it) */
 const CLOSED = MESSAGE_STATES.filter((s) => MESSAGE_TRANSITIONS[s].length === 0 && s !== 'READ');
@@ -23,6 +24,7 @@ interface Changed extends Record<string, unknown> {
   delivered_filled: boolean;
   read_filled: boolean;
   error_message: string | null;
+  error_code: string | null;
 }
 
 /** One bulk UPDATE for statuses with distinct provider ids of one channel. */
@@ -62,8 +64,21 @@ export async function applyProviderRound(db: DbOrTx, channel: ProviderStatus['ch
       where m.id = p.id and m.created_at = p.created_at
       returning m.id, m.account_id, p.pid, p.status as reported, p.old_status, m.status as new_status,
                 (p.old_delivered is null and m.delivered_at is not null) as delivered_filled,
-                (p.old_read is null and m.read_at is not null) as read_filled, m.error_message
+                (p.old_read is null and m.read_at is not null) as read_filled, m.error_message, m.error_code
     )
     select * from upd`);
+  await emitMessageStatuses(
+    db,
+    rows
+      .filter((r) => r.old_status !== r.new_status)
+      .map((r) => ({
+        id: Number(r.id),
+        account_id: r.account_id,
+        channel,
+        status: r.new_status,
+        previous_status: r.old_status,
+        error_code: r.error_code,
+      })),
+  );
   return rows;
 }

@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { reason } from '../pipeline/reason.ts';
 import { recordEvents } from './events.ts';
 import { countMessages, smsReceiptSeconds } from '../../../metrics.ts';
+import { emitMessageStatuses } from '../../webhooks/index.ts';
 
 /** A state list for the text statements below (our own enum values: nothing to escape). */
 const list = (states: readonly string[]) => states.map((s) => `'${s}'`).join(', ');
@@ -46,7 +47,7 @@ export interface SmsPartKey {
  */
 export async function markSmsSent(pool: pg.Pool, rows: SmsSentRow[], keys: SmsPartKey[]): Promise<void> {
   if (rows.length === 0) return;
-  const { rows: moved } = await pool.query<{ status: string; n: number }>({
+  const { rows: moved } = await pool.query<{ status: string; account_id: number; n: number; ids: string[] }>({
     name: 'sms-sent',
     text: `with v as (
        select * from json_to_recordset($1::json) as v(id bigint, created_at timestamptz, conn int, ps int, pid text, dup bool)),
@@ -67,10 +68,17 @@ export async function markSmsSent(pool: pg.Pool, rows: SmsSentRow[], keys: SmsPa
        insert into message_events (message_id, account_id, event, detail, data)
        select id, account_id, status, case when dup then 'possible duplicate' end, jsonb_build_object('connection_id', conn, 'parts', ps)
          from upd where status <> 'SENT' or dup)
-     select status, count(*)::int as n from upd group by status`,
+     select status, account_id, count(*)::int as n, array_agg(id) as ids from upd group by status, account_id`,
     values: [JSON.stringify(rows), JSON.stringify(keys)],
   });
   for (const r of moved) countMessages('sms', r.status, r.n);
+  // webhooks out: nothing more unless an account of these listens (the SMS came out of the queue: QUEUED before)
+  await emitMessageStatuses(
+    pool,
+    moved.flatMap((r) =>
+      r.ids.map((id) => ({ id: Number(id), account_id: r.account_id, channel: 'sms', status: r.status, previous_status: 'QUEUED' })),
+    ),
+  );
 }
 
 export interface Failover {
@@ -164,7 +172,15 @@ export interface ConsumedKey {
  * RETURNING old.* (PostgreSQL 18 only: the README promises 13+).
  */
 export async function applyReceipts(pool: pg.Pool, changes: ReceiptChange[], consumed: ConsumedKey[], parkedIds: number[]): Promise<void> {
-  const { rows: changed } = await pool.query<{ status: string; connection_id: number | null; latency: number | null }>({
+  const { rows: changed } = await pool.query<{
+    id: string;
+    account_id: number;
+    old_status: string;
+    error_code: string | null;
+    status: string;
+    connection_id: number | null;
+    latency: number | null;
+  }>({
     name: 'receipt-apply',
     text: `with parked as (delete from sms_pending_receipts where id = any($3::bigint[])),
      v as (
@@ -200,20 +216,32 @@ export async function applyReceipts(pool: pg.Pool, changes: ReceiptChange[], con
          updated_at = now()
         from w as v join cur on cur.id = v.id
        where m.id = v.id and m.created_at = v.created_at
-       returning m.id, m.account_id, cur.old_status, m.status, v.detail, m.connection_id,
+       returning m.id, m.account_id, cur.old_status, m.status, v.detail, m.connection_id, m.error_code,
                  extract(epoch from now() - m.sent_at)::float8 as latency),
      -- a plain DELIVERED is told by delivered_at (the timeline reads it from the row); failures,
      -- partial deliveries and ACCEPTED keep an event with the receipt's stat and err
      ev as (
        insert into message_events (message_id, account_id, event, detail)
        select id, account_id, status, detail from upd where old_status <> status and status <> 'DELIVERED')
-     select status, connection_id, case when status <> 'ACCEPTED' then latency end as latency from upd where old_status <> status`,
+     select id, account_id, old_status, error_code, status, connection_id, case when status <> 'ACCEPTED' then latency end as latency
+       from upd where old_status <> status`,
     values: [JSON.stringify(changes), JSON.stringify(consumed), parkedIds],
   });
   for (const r of changed) {
     countMessages('sms', r.status);
     if (r.latency !== null) smsReceiptSeconds.observe({ connection: String(r.connection_id ?? '') }, Math.max(0, r.latency));
   }
+  await emitMessageStatuses(
+    pool,
+    changed.map((r) => ({
+      id: Number(r.id),
+      account_id: r.account_id,
+      channel: 'sms',
+      status: r.status,
+      previous_status: r.old_status,
+      error_code: r.error_code,
+    })),
+  );
 }
 
 /** Parked receipts that matched but changed nothing (a duplicate): they leave the table all the same. */

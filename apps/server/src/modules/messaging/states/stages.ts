@@ -9,6 +9,7 @@ import { refundMessages } from '../pipeline/credits.ts';
 import { recordEvents } from './events.ts';
 import { mayBecome, mayBecomeAny } from './guard.ts';
 import { countMessageRows } from '../../../metrics.ts';
+import { emitMessageStatuses } from '../../webhooks/index.ts';
 
 export interface StageRow {
   id: number;
@@ -50,6 +51,17 @@ export async function refuse(tx: DbOrTx, refusals: Refusal[]): Promise<void> {
   await recordEvents(
     tx,
     done.map((r) => ({ message_id: r.row.id, account_id: r.row.account_id, event: r.status, detail: r.error_message })),
+  );
+  await emitMessageStatuses(
+    tx,
+    done.map((r) => ({
+      id: r.row.id,
+      account_id: r.row.account_id,
+      channel: r.row.channel,
+      status: r.status,
+      previous_status: null,
+      error_code: r.error_code,
+    })),
   );
   for (const status of ['FAILED', 'BLOCKED', 'NOT_ALLOWED'] as const) {
     countMessageRows(
@@ -112,14 +124,19 @@ export async function claimForChannelSend<T>(db: DbOrTx, ids: number[]): Promise
 /** Email/WhatsApp messages the provider took: SENT with its id, and an event each. */
 export async function markChannelSent(tx: DbOrTx, sent: { id: number; account_id: number; provider_message_id: string }[]): Promise<void> {
   if (sent.length === 0) return;
-  const { rows } = await tx.execute<{ id: string; account_id: number }>(sql`
+  const { rows } = await tx.execute<{ id: string; account_id: number; channel: string }>(sql`
     update messages m set status = 'SENT', stage = 'done', provider_message_id = v.pid, parts_sent = m.parts, sent_at = now(), updated_at = now()
       from unnest(${sql.param(sent.map((s) => s.id))}::bigint[], ${sql.param(sent.map((s) => s.provider_message_id))}::text[]) as v(id, pid)
      where m.id = v.id and ${mayBecome('SENT', sql`m.status`)}
-    returning m.id, m.account_id`);
+    returning m.id, m.account_id, m.channel`);
   await recordEvents(
     tx,
     rows.map((r) => ({ message_id: Number(r.id), account_id: r.account_id, event: 'SENT' })),
+  );
+  // claimed for sending: they were QUEUED
+  await emitMessageStatuses(
+    tx,
+    rows.map((r) => ({ id: Number(r.id), account_id: r.account_id, channel: r.channel, status: 'SENT', previous_status: 'QUEUED' })),
   );
 }
 
