@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, PHONE_SIZE, seedDemoActivity, trackRequests, useLanguage, visit } from './a11y-audit.ts';
+import { DEMO, PHONE_SIZE, seedDemoActivity, trackRequests, useLanguage } from './a11y-audit.ts';
 import { signInUi, sql } from './fixtures.ts';
 import { signedInRoutes } from './routes.ts';
 
@@ -40,10 +40,12 @@ test('no screen scrolls sideways at 390 px, in English and Arabic', async ({ pag
   const wide: string[] = [];
   try {
     for (const lang of ['en', 'ar'] as const) {
-      await visit(page, '/dashboard');
+      await page.goto('/dashboard');
       await useLanguage(page, lang);
       for (const route of routes) {
-        await visit(page, route);
+        // a fresh load per route: measuring never sees the previous screen still drawn
+        await page.goto(route);
+        await expect(page.locator('main')).toBeVisible();
         await expect(page.getByTestId('page-loader')).toHaveCount(0);
         // the data of the screen drawn: no request for a quiet moment
         await expect.poll(() => inflight.size, { timeout: 10_000 }).toBe(0);
