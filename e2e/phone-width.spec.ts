@@ -51,6 +51,10 @@ test('no screen scrolls sideways at 390 px, in English and Arabic', async ({ pag
         await expect.poll(() => inflight.size, { timeout: 10_000 }).toBe(0);
         await page.waitForTimeout(150);
         for (const what of await page.evaluate(overflow)) wide.push(`${lang} ${route}: ${what}`);
+        // PHONE_SHOTS=/tmp/dir: a look at each screen as a marketer sees it
+        if (process.env.PHONE_SHOTS) {
+          await page.screenshot({ path: `${process.env.PHONE_SHOTS}/${lang}${route.replaceAll('/', '_')}.png`, fullPage: true });
+        }
       }
     }
   } finally {
