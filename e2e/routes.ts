@@ -73,6 +73,8 @@ export async function signedInRoutes(): Promise<string[]> {
     '/company',
     '/notification-settings',
     '/users',
+    '/audit-log',
+    '/sub-accounts',
     '/subscriptionplan',
     '/canvas-editor',
     '/analytics',

@@ -174,7 +174,16 @@ export function DataTable<R>({
   compact?: boolean;
 }) {
   return (
-    <Table striped highlightOnHover stickyHeader fz="sm" horizontalSpacing={compact ? 6 : 'xs'} data-testid={`${id}-table`}>
+    <Table
+      striped
+      highlightOnHover
+      stickyHeader
+      fz="sm"
+      horizontalSpacing={compact ? 6 : 'xs'}
+      // cells wrap (the screen readers' copy sits in a no-wrap VisuallyHidden): a phone's width holds it
+      style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}
+      data-testid={`${id}-table`}
+    >
       {caption && <Table.Caption>{caption}</Table.Caption>}
       <Table.Thead>
         <Table.Tr>

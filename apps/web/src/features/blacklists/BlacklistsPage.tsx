@@ -17,6 +17,8 @@ import { CheckNumberBox } from './components/CheckNumberBox.tsx';
 import { backState } from '../../components/page/BackLink.tsx';
 import { Moment } from '../../components/time/Moment.tsx';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { ListCards } from '../../components/list/index.ts';
+import { UserText } from '../../components/text/UserText.tsx';
 
 const LIMIT = 20;
 const SORTS = ['created_at:desc', 'blacklist_name:asc', 'blacklist_name:desc', 'entries_count:desc'] as const;
@@ -105,6 +107,37 @@ export function BlacklistsPage() {
           </Table.Tr>
         ))
       }
+      cards={(data) => (
+        <ListCards
+          items={data.items}
+          itemKey={(b) => b.id}
+          label={t('blacklists.title')}
+          testId="blacklist-cards"
+          rowTestId="blacklist-row"
+          title={(b) => (
+            <Anchor
+              component={Link}
+              to={`/customer/blacklists/${b.id}`}
+              state={backState(location)}
+              fw={600}
+              data-testid="blacklist-row-name"
+            >
+              <UserText>{b.blacklist_name}</UserText>
+            </Anchor>
+          )}
+          subtitle={(b) => b.description && <UserText>{b.description}</UserText>}
+          badge={(b) => (
+            <Badge color={b.status === 'ACTIVE' ? 'green' : 'gray'} variant="light">
+              {t(`blacklists.status.${b.status}`)}
+            </Badge>
+          )}
+          lines={(b) => [
+            { label: t('blacklists.fields.blacklist_type'), value: t(`blacklists.types.${b.blacklist_type}`) },
+            { label: t('blacklists.fields.entries_count'), value: b.entries_count.toLocaleString(intlLocale()) },
+            { label: t('blacklists.fields.created_at'), value: <Moment at={b.created_at} style="day" /> },
+          ]}
+        />
+      )}
       footer={(data) => (
         <ListFooter
           label={t('blacklists.list.total', { count: data.total })}

@@ -36,6 +36,8 @@ import { StatusBadge } from './components/StatusBadge.tsx';
 import { routeId } from '../../components/page/NotFoundNote.tsx';
 import { formatInZone, timeZoneName } from '@risala/shared/time';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { ListCards, usePhone } from '../../components/list/index.ts';
+import { UserText } from '../../components/text/UserText.tsx';
 
 const LIMIT = 20;
 /** The list's view in the URL (lib/url-list.ts): /campaignhistory?search=…&status=RUNNING&channel=sms&page=2 (and campaign=id: the report drawer). */
@@ -84,6 +86,43 @@ function CampaignRows({ items, onOpen }: { items: Campaign[]; onOpen: (c: Campai
   const { permissions } = useSession();
   const canDelete = can(permissions, 'campaign', 'delete');
   const timeZone = useAccountTimeZone();
+  const phone = usePhone();
+  const when = (c: Campaign) =>
+    c.launched_at || c.schedule_at ? formatInZone(c.launched_at ?? c.schedule_at, timeZone, i18n.language) : '—';
+  const channels = (c: Campaign) => (
+    <Group gap={4}>
+      {c.channels.map((ch) => (
+        <Badge key={ch} variant="outline" size="sm">
+          {t(`campaigns.channels.${ch}`)}
+        </Badge>
+      ))}
+    </Group>
+  );
+  if (phone) {
+    return (
+      <ListCards
+        items={items}
+        itemKey={(c) => c.id}
+        label={t('campaigns.history.title')}
+        testId="campaign-cards"
+        rowTestId="campaign-row"
+        rowData={(c) => ({ 'data-id': c.id, 'data-status': c.status })}
+        title={(c) => (
+          <Anchor component="button" type="button" fw={600} ta="start" onClick={() => onOpen(c)} data-testid="campaign-open">
+            <UserText>{c.name}</UserText>
+          </Anchor>
+        )}
+        subtitle={(c) => c.objective && <UserText>{c.objective}</UserText>}
+        badge={(c) => <StatusBadge status={c.status} />}
+        lines={(c) => [
+          { label: t('campaigns.history.channels'), value: channels(c) },
+          { label: t('campaigns.history.targeted'), value: c.targeted.toLocaleString(i18n.language) },
+          { label: t('campaigns.history.launched'), value: when(c), testId: 'campaign-when' },
+        ]}
+        actions={(c) => canDelete && DELETABLE.includes(c.status) && <DeleteButton campaign={c} />}
+      />
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table highlightOnHover verticalSpacing="sm">
@@ -131,19 +170,11 @@ function CampaignRows({ items, onOpen }: { items: Campaign[]; onOpen: (c: Campai
               <Table.Td>
                 <StatusBadge status={c.status} />
               </Table.Td>
-              <Table.Td>
-                <Group gap={4}>
-                  {c.channels.map((ch) => (
-                    <Badge key={ch} variant="outline" size="sm">
-                      {t(`campaigns.channels.${ch}`)}
-                    </Badge>
-                  ))}
-                </Group>
-              </Table.Td>
+              <Table.Td>{channels(c)}</Table.Td>
               <Table.Td>{c.targeted.toLocaleString(i18n.language)}</Table.Td>
               {/* in the account's zone, where a schedule is typed (as the batches show it) */}
               <Table.Td title={timeZoneName(timeZone, i18n.language)} data-testid="campaign-when">
-                {c.launched_at || c.schedule_at ? formatInZone(c.launched_at ?? c.schedule_at, timeZone, i18n.language) : '—'}
+                {when(c)}
               </Table.Td>
               <Table.Td>{canDelete && DELETABLE.includes(c.status) && <DeleteButton campaign={c} />}</Table.Td>
             </Table.Tr>

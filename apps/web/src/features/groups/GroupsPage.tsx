@@ -14,6 +14,8 @@ import { AudienceLinks } from '../../components/audience-links/AudienceLinks.tsx
 import { backState } from '../../components/page/BackLink.tsx';
 import { Moment } from '../../components/time/Moment.tsx';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { ListCards } from '../../components/list/index.ts';
+import { UserText } from '../../components/text/UserText.tsx';
 
 const LIMIT = 20;
 const SORTS = ['created_at:desc', 'group_name:asc', 'group_name:desc', 'contacts_count:desc'] as const;
@@ -107,6 +109,31 @@ export function GroupsPage() {
           </Table.Tr>
         ))
       }
+      cards={(data) => (
+        <ListCards
+          items={data.items}
+          itemKey={(g) => g.id}
+          label={t('groups.title')}
+          testId="group-cards"
+          rowTestId="group-row"
+          title={(g) => (
+            <Anchor component={Link} to={`/customer/groups/${g.id}`} state={backState(location)} fw={600} data-testid="group-row-name">
+              <UserText>{g.group_name}</UserText>
+            </Anchor>
+          )}
+          subtitle={(g) => g.group_description && <UserText>{g.group_description}</UserText>}
+          badge={(g) => (
+            <Badge color={g.status === 'ACTIVE' ? 'green' : 'gray'} variant="light">
+              {t(`groups.status.${g.status}`)}
+            </Badge>
+          )}
+          lines={(g) => [
+            { label: t('groups.fields.type'), value: t(`groups.kind.${g.type}`) },
+            { label: t('groups.fields.contacts_count'), value: g.contacts_count.toLocaleString(intlLocale()) },
+            { label: t('groups.fields.created_at'), value: <Moment at={g.created_at} style="day" /> },
+          ]}
+        />
+      )}
       footer={(data) => (
         <ListFooter
           label={t('groups.list.total', { count: data.total })}

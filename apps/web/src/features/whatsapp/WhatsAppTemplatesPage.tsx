@@ -18,6 +18,7 @@ import { backState } from '../../components/page/BackLink.tsx';
 import { Moment } from '../../components/time/Moment.tsx';
 import { TemplatesTabs } from '../templates/components/TemplatesTabs.tsx';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
+import { ListCards, usePhone } from '../../components/list/index.ts';
 
 const LIMIT = 20;
 const SORTS = ['updated_at:desc', 'created_at:desc', 'name:asc', 'status:asc'] as const;
@@ -59,6 +60,7 @@ export function WhatsAppTemplatesPage() {
     onChange: (v: string | null) => view.update({ [key]: v }),
   });
 
+  const phone = usePhone();
   return (
     <Stack gap="lg" data-testid="wa-templates-page">
       <Group justify="space-between" align="flex-start">
@@ -141,48 +143,83 @@ export function WhatsAppTemplatesPage() {
         )
       ) : (
         <>
-          <Table.ScrollContainer minWidth={640}>
-            <Table highlightOnHover verticalSpacing="sm" data-testid="wa-template-list">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('whatsapp.table.name')}</Table.Th>
-                  <Table.Th>{t('whatsapp.table.language')}</Table.Th>
-                  <Table.Th>{t('whatsapp.table.category')}</Table.Th>
-                  <Table.Th>{t('whatsapp.table.status')}</Table.Th>
-                  <Table.Th>{t('whatsapp.table.updated')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.items.map((tpl) => (
-                  <Table.Tr
-                    key={tpl.id}
-                    style={{ cursor: 'pointer' }}
-                    onClick={() => void navigate(`/template/whatsapp/${tpl.id}`, { state: backState(location) })}
-                    data-testid="wa-template-row"
-                  >
-                    <Table.Td>
-                      <Anchor component={Link} to={`/template/whatsapp/${tpl.id}`} state={backState(location)} size="sm" fw={600} dir="ltr">
-                        {tpl.name}
-                      </Anchor>
-                      {tpl.rejection_reason && (
-                        <Text size="xs" c="red">
-                          {t(`whatsapp.reasons.${tpl.rejection_reason}`, { defaultValue: tpl.rejection_reason })}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{languageName(tpl.language)}</Table.Td>
-                    <Table.Td>{t(`whatsapp.category.${tpl.category}`)}</Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={tpl.status} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Moment at={tpl.updated_at} />
-                    </Table.Td>
+          {phone ? (
+            <ListCards
+              items={list.data.items}
+              itemKey={(tpl) => tpl.id}
+              label={t('whatsapp.title')}
+              testId="wa-template-cards"
+              rowTestId="wa-template-row"
+              title={(tpl) => (
+                <Anchor component={Link} to={`/template/whatsapp/${tpl.id}`} state={backState(location)} fw={600}>
+                  <bdi dir="ltr">{tpl.name}</bdi>
+                </Anchor>
+              )}
+              subtitle={(tpl) =>
+                tpl.rejection_reason && (
+                  <Text span size="xs" c="red">
+                    {t(`whatsapp.reasons.${tpl.rejection_reason}`, { defaultValue: tpl.rejection_reason })}
+                  </Text>
+                )
+              }
+              badge={(tpl) => <StatusBadge status={tpl.status} />}
+              lines={(tpl) => [
+                { label: t('whatsapp.table.language'), value: languageName(tpl.language) },
+                { label: t('whatsapp.table.category'), value: t(`whatsapp.category.${tpl.category}`) },
+                { label: t('whatsapp.table.updated'), value: <Moment at={tpl.updated_at} /> },
+              ]}
+            />
+          ) : (
+            <Table.ScrollContainer minWidth={640}>
+              <Table highlightOnHover verticalSpacing="sm" data-testid="wa-template-list">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('whatsapp.table.name')}</Table.Th>
+                    <Table.Th>{t('whatsapp.table.language')}</Table.Th>
+                    <Table.Th>{t('whatsapp.table.category')}</Table.Th>
+                    <Table.Th>{t('whatsapp.table.status')}</Table.Th>
+                    <Table.Th>{t('whatsapp.table.updated')}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.data.items.map((tpl) => (
+                    <Table.Tr
+                      key={tpl.id}
+                      style={{ cursor: 'pointer' }}
+                      onClick={() => void navigate(`/template/whatsapp/${tpl.id}`, { state: backState(location) })}
+                      data-testid="wa-template-row"
+                    >
+                      <Table.Td>
+                        <Anchor
+                          component={Link}
+                          to={`/template/whatsapp/${tpl.id}`}
+                          state={backState(location)}
+                          size="sm"
+                          fw={600}
+                          dir="ltr"
+                        >
+                          {tpl.name}
+                        </Anchor>
+                        {tpl.rejection_reason && (
+                          <Text size="xs" c="red">
+                            {t(`whatsapp.reasons.${tpl.rejection_reason}`, { defaultValue: tpl.rejection_reason })}
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td>{languageName(tpl.language)}</Table.Td>
+                      <Table.Td>{t(`whatsapp.category.${tpl.category}`)}</Table.Td>
+                      <Table.Td>
+                        <StatusBadge status={tpl.status} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Moment at={tpl.updated_at} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
           {list.data.total > LIMIT && (
             <Group justify="center">
               <Pagination total={Math.ceil(list.data.total / LIMIT)} value={page} onChange={setPage} />

@@ -4,6 +4,8 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Moment } from '../../../components/time/Moment.tsx';
 import { languageName } from '../../../lib/i18n.ts';
+import { ListCards, usePhone } from '../../../components/list/index.ts';
+import { UserText } from '../../../components/text/UserText.tsx';
 
 interface Props {
   brands: Brand[];
@@ -15,6 +17,71 @@ interface Props {
 
 export function BrandTable({ brands, canEdit, canDelete, onEdit, onDelete }: Props) {
   const { t } = useTranslation();
+  const phone = usePhone();
+  const actions = (brand: Brand) => (
+    <>
+      {canEdit && (
+        <Tooltip label={t('brands.actions.edit')}>
+          <ActionIcon variant="subtle" aria-label={t('brands.actions.edit')} onClick={() => onEdit(brand)} data-testid="brand-edit">
+            <IconPencil size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {canDelete && (
+        <Tooltip label={t('brands.actions.delete')}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={t('brands.actions.delete')}
+            onClick={() => onDelete(brand)}
+            data-testid="brand-delete"
+          >
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </>
+  );
+  const colors = (brand: Brand) => (
+    <Group gap={4}>
+      {brand.colors.length === 0 ? '—' : brand.colors.map((c) => <ColorSwatch key={c} color={c} size={18} title={c} />)}
+    </Group>
+  );
+  if (phone) {
+    return (
+      <ListCards
+        items={brands}
+        itemKey={(b) => b.id}
+        label={t('brands.title')}
+        testId="brand-cards"
+        rowTestId="brand-row"
+        leading={(brand) => (
+          <Avatar src={brand.logo} radius="md" size={40} alt="" color="blue">
+            {brand.name.slice(0, 1)}
+          </Avatar>
+        )}
+        title={(brand) => (
+          <span data-testid="brand-row-name">
+            <UserText>{brand.name}</UserText>
+          </span>
+        )}
+        subtitle={(brand) =>
+          brand.website && (
+            <Anchor href={brand.website} target="_blank" rel="noopener noreferrer" size="xs" className="ltr-value">
+              {brand.website.replace(/^https?:\/\//, '')}
+            </Anchor>
+          )
+        }
+        lines={(brand) => [
+          brand.industry && { label: t('brands.fields.industry'), value: <UserText>{brand.industry}</UserText> },
+          brand.colors.length > 0 && { label: t('brands.fields.colors'), value: colors(brand) },
+          { label: t('brands.fields.default_language'), value: languageName(brand.default_language) },
+          { label: t('brands.fields.content_count'), value: brand.content_count },
+        ]}
+        actions={(brand) => (canEdit || canDelete) && actions(brand)}
+      />
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table verticalSpacing="sm" highlightOnHover data-testid="brand-table">
@@ -62,31 +129,7 @@ export function BrandTable({ brands, canEdit, canDelete, onEdit, onDelete }: Pro
               </Table.Td>
               <Table.Td>
                 <Group gap={4} justify="flex-end" wrap="nowrap">
-                  {canEdit && (
-                    <Tooltip label={t('brands.actions.edit')}>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={t('brands.actions.edit')}
-                        onClick={() => onEdit(brand)}
-                        data-testid="brand-edit"
-                      >
-                        <IconPencil size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                  )}
-                  {canDelete && (
-                    <Tooltip label={t('brands.actions.delete')}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('brands.actions.delete')}
-                        onClick={() => onDelete(brand)}
-                        data-testid="brand-delete"
-                      >
-                        <IconTrash size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                  )}
+                  {actions(brand)}
                 </Group>
               </Table.Td>
             </Table.Tr>

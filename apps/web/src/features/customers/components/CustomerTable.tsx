@@ -1,4 +1,4 @@
-import { Anchor, Badge, Checkbox, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Checkbox, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import type { Customer } from '@risala/shared/schemas/customers';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -9,6 +9,7 @@ import { backState } from '../../../components/page/BackLink.tsx';
 import { Moment } from '../../../components/time/Moment.tsx';
 import { countryName } from '../../../lib/countries.ts';
 import { UserText } from '../../../components/text/UserText.tsx';
+import { ListCards, usePhone } from '../../../components/list/index.ts';
 
 type Sort = Pick<CustomerListParams, 'sort' | 'order'>;
 
@@ -66,6 +67,7 @@ export function CustomerTable(props: {
   const navigate = useNavigate();
   const location = useLocation();
   const { customers, selected } = props;
+  const phone = usePhone();
   const all = customers.length > 0 && customers.every((c) => selected.has(c.id));
   const some = customers.some((c) => selected.has(c.id));
   const cell = (c: Customer, node: ReactNode) => (
@@ -73,25 +75,79 @@ export function CustomerTable(props: {
       {node}
     </Table.Td>
   );
+  const selectPage = (
+    <Checkbox
+      aria-label={t('customers.list.selectPage')}
+      checked={all}
+      indeterminate={some && !all}
+      onChange={(e) =>
+        props.onSelect(
+          customers.map((c) => c.id),
+          e.currentTarget.checked,
+        )
+      }
+      data-testid="customer-select-page"
+    />
+  );
+  const nameLink = (c: Customer) => (
+    // a real link: reachable by keyboard, and opens in a new tab on a middle click
+    <Anchor
+      component={Link}
+      to={`/customer/${c.id}`}
+      state={backState(location)}
+      fw={500}
+      size="sm"
+      c="inherit"
+      onClick={(e) => e.stopPropagation()}
+    >
+      {customerName(c) ? <UserText>{customerName(c)}</UserText> : '—'}
+    </Anchor>
+  );
+  if (phone) {
+    return (
+      <Stack gap="xs">
+        <Checkbox
+          label={t('customers.list.selectPage')}
+          checked={all}
+          indeterminate={some && !all}
+          onChange={(e) =>
+            props.onSelect(
+              customers.map((c) => c.id),
+              e.currentTarget.checked,
+            )
+          }
+          data-testid="customer-select-page"
+        />
+        <ListCards
+          items={customers}
+          itemKey={(c) => c.id}
+          label={t('customers.title')}
+          testId="customer-cards"
+          rowTestId="customer-row"
+          leading={(c) => (
+            <Checkbox
+              aria-label={t('customers.list.selectRow')}
+              checked={selected.has(c.id)}
+              onChange={(e) => props.onSelect([c.id], e.currentTarget.checked)}
+            />
+          )}
+          title={nameLink}
+          lines={(c) => [
+            c.mobile_number && { label: t('customers.fields.mobile_number'), value: <bdi dir="ltr">{c.mobile_number}</bdi> },
+            c.email && { label: t('customers.fields.email'), value: <bdi dir="ltr">{c.email}</bdi> },
+            c.country && { label: t('customers.fields.country'), value: countryName(c.country) },
+            { label: t('customers.fields.consent'), value: <ConsentBadges customer={c} /> },
+          ]}
+        />
+      </Stack>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table highlightOnHover verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={40}>
-              <Checkbox
-                aria-label={t('customers.list.selectPage')}
-                checked={all}
-                indeterminate={some && !all}
-                onChange={(e) =>
-                  props.onSelect(
-                    customers.map((c) => c.id),
-                    e.currentTarget.checked,
-                  )
-                }
-                data-testid="customer-select-page"
-              />
-            </Table.Th>
+            <Table.Th w={40}>{selectPage}</Table.Th>
             <SortHeader label={t('customers.fields.name')} column="name" sort={props.sort} onSort={props.onSort} />
             <Table.Th>{t('customers.fields.mobile_number')}</Table.Th>
             <Table.Th>{t('customers.fields.email')}</Table.Th>
@@ -111,21 +167,7 @@ export function CustomerTable(props: {
                   onChange={(e) => props.onSelect([c.id], e.currentTarget.checked)}
                 />
               </Table.Td>
-              {cell(
-                c,
-                // a real link: reachable by keyboard, and opens in a new tab on a middle click
-                <Anchor
-                  component={Link}
-                  to={`/customer/${c.id}`}
-                  state={backState(location)}
-                  fw={500}
-                  size="sm"
-                  c="inherit"
-                  onClick={(e) => e.stopPropagation()}
-                >
-                  {customerName(c) ? <UserText>{customerName(c)}</UserText> : '—'}
-                </Anchor>,
-              )}
+              {cell(c, nameLink(c))}
               {cell(
                 c,
                 <Text size="sm" className="ltr-value">

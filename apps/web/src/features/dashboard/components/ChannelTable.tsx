@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 import type { Formats } from '../format.ts';
 import { ChartCard, type Column, DataTable } from '../../../components/charts/ChartCard.tsx';
 import { ScrollRegion } from '../../../components/scroll-region/ScrollRegion.tsx';
+import { usePhone } from '../../../components/list/index.ts';
 
 type Row = ChannelMetrics['items'][number];
+const PHONE_HIDDEN = new Set(['failed', 'cost']);
 
 export function ChannelTable({ data, loading, f }: { data?: ChannelMetrics; loading: boolean; f: Formats }) {
   const { t } = useTranslation();
@@ -50,10 +52,13 @@ export function ChannelTable({ data, loading, f }: { data?: ChannelMetrics; load
 function ChannelRows({ rows, columns, label }: { rows: Row[]; columns: Column<Row>[]; label: string }) {
   // the card's content is already a table: nothing hidden, the same table as its "table view";
   // a scrollbar that stays shows that a narrow card has more columns to its side, and the box takes
-  // focus so a keyboard can scroll it (the table has nothing focusable of its own)
+  // focus so a keyboard can scroll it (the table has nothing focusable of its own). On a phone the
+  // card keeps the columns that matter; failures and cost stay in its CSV
+  const phone = usePhone();
+  const shown = phone ? columns.filter((c) => !PHONE_HIDDEN.has(c.key)) : columns;
   return (
     <ScrollRegion label={label} h="100%" type="auto" offsetScrollbars>
-      <DataTable id="channel-rows" columns={columns} rows={rows} compact />
+      <DataTable id="channel-rows" columns={shown} rows={rows} compact />
     </ScrollRegion>
   );
 }

@@ -27,6 +27,8 @@ import { useConnections } from './api/get-connections.ts';
 import { ConfirmDeleteConnection, ConnectionActions, StateBadge } from './ConnectionControls.tsx';
 import { ConnectionForm } from './ConnectionForm.tsx';
 import { EmptyState } from '../../../components/empty-state/EmptyState.tsx';
+import { ListCards } from '../../../components/list/index.ts';
+import { UserText } from '../../../components/text/UserText.tsx';
 
 const LIMIT = 20;
 /** The list's view in the URL (lib/url-list.ts): /gateway/connections?search=…&type=smpp&status=CONNECTED&page=2 */
@@ -60,6 +62,37 @@ export function ConnectionsPage() {
   const canDelete = can(permissions, 'sender', 'delete');
   const items = list.data?.items ?? [];
 
+  const rowActions = (c: Connection) => (
+    <Group gap={6} wrap="nowrap" align="flex-start">
+      {canEdit && <ConnectionActions connection={c} compact />}
+      {canEdit && (
+        <Tooltip label={t('gateway.connections.actions.edit')}>
+          <ActionIcon
+            variant="subtle"
+            aria-label={t('gateway.connections.actions.edit')}
+            onClick={() => navigate(`/gateway/connections/${c.id}`)}
+            data-testid="connection-edit"
+          >
+            <IconPencil size={16} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {canDelete && (
+        <Tooltip label={t('gateway.connections.actions.delete')}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={t('gateway.connections.actions.delete')}
+            onClick={() => setDeleting(c)}
+            data-testid="connection-delete"
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
+  );
+
   const body = (
     <QueryTable
       query={list}
@@ -91,6 +124,41 @@ export function ConnectionsPage() {
         t('gateway.connections.columns.state'),
         t('gateway.connections.columns.actions'),
       ]}
+      cards={() => (
+        <ListCards
+          items={items}
+          itemKey={(c) => c.id}
+          label={t('gateway.connections.title')}
+          testId="connection-cards"
+          rowTestId="connection-row"
+          rowData={(c) => ({ 'data-name': c.connection_name })}
+          title={(c) => (
+            <Anchor component={Link} to={`/gateway/connections/${c.id}`} fw={600} data-testid="connection-name">
+              <UserText>{c.connection_name}</UserText>
+            </Anchor>
+          )}
+          subtitle={(c) =>
+            c.last_error &&
+            c.status !== 'CONNECTED' && (
+              <Text span size="xs" c="red" data-testid="connection-last-error">
+                {c.last_error}
+              </Text>
+            )
+          }
+          badge={(c) => <StateBadge state={c.status} />}
+          lines={(c) => [
+            {
+              label: t('gateway.connections.columns.type'),
+              value: c.is_sandbox
+                ? `${t(`gateway.connections.types.${c.type}`)} · ${t('gateway.connections.sandbox')}`
+                : t(`gateway.connections.types.${c.type}`),
+            },
+            { label: t('gateway.connections.columns.endpoint'), value: <bdi dir="ltr">{endpoint(c)}</bdi> },
+            { label: t('gateway.connections.columns.rate'), value: c.message_per_second },
+          ]}
+          actions={rowActions}
+        />
+      )}
       rows={() =>
         items.map((c) => (
           <Table.Tr key={c.id} data-testid="connection-row" data-name={c.connection_name}>
@@ -121,36 +189,7 @@ export function ConnectionsPage() {
             <Table.Td>
               <StateBadge state={c.status} />
             </Table.Td>
-            <Table.Td>
-              <Group gap={6} wrap="nowrap" align="flex-start">
-                {canEdit && <ConnectionActions connection={c} compact />}
-                {canEdit && (
-                  <Tooltip label={t('gateway.connections.actions.edit')}>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('gateway.connections.actions.edit')}
-                      onClick={() => navigate(`/gateway/connections/${c.id}`)}
-                      data-testid="connection-edit"
-                    >
-                      <IconPencil size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-                {canDelete && (
-                  <Tooltip label={t('gateway.connections.actions.delete')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('gateway.connections.actions.delete')}
-                      onClick={() => setDeleting(c)}
-                      data-testid="connection-delete"
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-              </Group>
-            </Table.Td>
+            <Table.Td>{rowActions(c)}</Table.Td>
           </Table.Tr>
         ))
       }

@@ -12,6 +12,8 @@ import { useConnectionOptions, useRouters } from './api/get-routers.ts';
 import { RouteTestBox } from './RouteTestBox.tsx';
 import { RouterFormModal } from './RouterFormModal.tsx';
 import { intlLocale } from '../../../lib/i18n.ts';
+import { ListCards } from '../../../components/list/index.ts';
+import { UserText } from '../../../components/text/UserText.tsx';
 
 const TYPE_COLORS = { default: 'gray', static: 'blue', random_round_robin: 'grape', failover: 'orange' } as const;
 
@@ -35,6 +37,45 @@ export function RoutersPage() {
     reorder.mutate(ids);
   }
 
+  const moveButtons = (r: Router, i: number) =>
+    canEdit && (
+      <>
+        {/* the default router always comes last: it neither moves nor lets another pass below it */}
+        <ActionIcon
+          variant="subtle"
+          size="sm"
+          disabled={i === 0 || r.router_type === 'default' || reorder.isPending}
+          aria-label={t('gateway.routers.moveUp')}
+          onClick={() => move(i, -1)}
+          data-testid="router-up"
+        >
+          <IconArrowUp size={14} />
+        </ActionIcon>
+        <ActionIcon
+          variant="subtle"
+          size="sm"
+          disabled={i === items.length - 1 || items[i + 1]?.router_type === 'default' || r.router_type === 'default' || reorder.isPending}
+          aria-label={t('gateway.routers.moveDown')}
+          onClick={() => move(i, 1)}
+          data-testid="router-down"
+        >
+          <IconArrowDown size={14} />
+        </ActionIcon>
+      </>
+    );
+  const statusSwitch = (r: Router) => (
+    <Switch
+      checked={r.status === 'ACTIVE'}
+      disabled={!canEdit || r.router_type === 'default'}
+      label={t(`gateway.routers.status.${r.status}`)}
+      onChange={(e) => status.mutate({ id: r.id, active: e.currentTarget.checked })}
+      data-testid="router-status"
+    />
+  );
+  const connectionsOf = (r: Router) =>
+    r.connection_ids.map((id) => names.get(id) ?? `#${id}`).join(r.router_type === 'failover' ? ' → ' : ', ');
+  const rateOf = (r: Router) => Number(r.rate).toLocaleString(intlLocale(), { maximumFractionDigits: 5 });
+
   const body = (
     <QueryTable
       query={routers}
@@ -51,42 +92,47 @@ export function RoutersPage() {
         t('gateway.routers.fields.status'),
         null,
       ]}
+      cards={() => (
+        <ListCards
+          items={items}
+          itemKey={(r) => r.id}
+          label={t('gateway.routers.title')}
+          testId="router-cards"
+          rowTestId="router-row"
+          title={(r) => (
+            <span data-testid="router-name-cell">
+              <UserText>{r.router_name}</UserText>
+            </span>
+          )}
+          badge={(r) => (
+            <Badge color={TYPE_COLORS[r.router_type]} variant="light" data-testid="router-type-badge">
+              {t(`gateway.routers.types.${r.router_type}`)}
+            </Badge>
+          )}
+          lines={(r) => [
+            { label: t('gateway.routers.fields.order'), value: r.order },
+            { label: t('gateway.routers.fields.connection_ids'), value: <bdi>{connectionsOf(r)}</bdi> },
+            r.rules_ids.length > 0 && { label: t('gateway.routers.fields.rules_ids'), value: r.rules_ids.length },
+            { label: t('gateway.routers.fields.rate'), value: rateOf(r) },
+          ]}
+          actions={(r) => (
+            <>
+              {statusSwitch(r)}
+              <Group gap={2} ms="auto" wrap="nowrap">
+                {moveButtons(r, items.indexOf(r))}
+                {canEdit && <RowActions testId="router" onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)} />}
+              </Group>
+            </>
+          )}
+        />
+      )}
       rows={() =>
         items.map((r, i) => (
           <Table.Tr key={r.id} data-testid="router-row">
             <Table.Td>
               <Group gap={2} wrap="nowrap">
                 <Text w={36}>{r.order}</Text>
-                {canEdit && (
-                  <>
-                    {/* the default router always comes last: it neither moves nor lets another pass below it */}
-                    <ActionIcon
-                      variant="subtle"
-                      size="sm"
-                      disabled={i === 0 || r.router_type === 'default' || reorder.isPending}
-                      aria-label={t('gateway.routers.moveUp')}
-                      onClick={() => move(i, -1)}
-                      data-testid="router-up"
-                    >
-                      <IconArrowUp size={14} />
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      size="sm"
-                      disabled={
-                        i === items.length - 1 ||
-                        items[i + 1]?.router_type === 'default' ||
-                        r.router_type === 'default' ||
-                        reorder.isPending
-                      }
-                      aria-label={t('gateway.routers.moveDown')}
-                      onClick={() => move(i, 1)}
-                      data-testid="router-down"
-                    >
-                      <IconArrowDown size={14} />
-                    </ActionIcon>
-                  </>
-                )}
+                {moveButtons(r, i)}
               </Group>
             </Table.Td>
             <Table.Td fw={600} data-testid="router-name-cell">
@@ -98,25 +144,15 @@ export function RoutersPage() {
               </Badge>
             </Table.Td>
             <Table.Td>
-              <Text size="sm">
-                {r.connection_ids.map((id) => names.get(id) ?? `#${id}`).join(r.router_type === 'failover' ? ' → ' : ', ')}
-              </Text>
+              <Text size="sm">{connectionsOf(r)}</Text>
               {r.rules_ids.length > 0 && (
                 <Text size="xs" c="dimmed">
                   {t('gateway.routers.rulesCount', { count: r.rules_ids.length })}
                 </Text>
               )}
             </Table.Td>
-            <Table.Td>{Number(r.rate).toLocaleString(intlLocale(), { maximumFractionDigits: 5 })}</Table.Td>
-            <Table.Td>
-              <Switch
-                checked={r.status === 'ACTIVE'}
-                disabled={!canEdit || r.router_type === 'default'}
-                label={t(`gateway.routers.status.${r.status}`)}
-                onChange={(e) => status.mutate({ id: r.id, active: e.currentTarget.checked })}
-                data-testid="router-status"
-              />
-            </Table.Td>
+            <Table.Td>{rateOf(r)}</Table.Td>
+            <Table.Td>{statusSwitch(r)}</Table.Td>
             <Table.Td>{canEdit && <RowActions testId="router" onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)} />}</Table.Td>
           </Table.Tr>
         ))

@@ -13,6 +13,7 @@ import { useChangeMembers } from '../api/change-members.ts';
 import { type CustomerOption, useCustomerSearch, useMembers } from '../api/get-members.ts';
 import { Moment } from '../../../components/time/Moment.tsx';
 import { countryName } from '../../../lib/countries.ts';
+import { ListCards, usePhone } from '../../../components/list/index.ts';
 
 const LIMIT = 20;
 const fullName = (c: { first_name: string | null; last_name: string | null }) =>
@@ -96,6 +97,7 @@ export function MembersPanel({ group, canEdit }: { group: CustomerGroup; canEdit
   const members = useMembers(group.id, { page, limit: LIMIT, search: debounced || undefined });
   const { remove } = useChangeMembers(group.id);
   const editable = canEdit && group.type === 'static';
+  const phone = usePhone();
 
   async function removeSelected() {
     const res = await remove.mutateAsync(selected);
@@ -111,48 +113,74 @@ export function MembersPanel({ group, canEdit }: { group: CustomerGroup; canEdit
     >
       {(data) => (
         <>
-          <Table.ScrollContainer minWidth={600}>
-            <Table verticalSpacing="xs" highlightOnHover data-testid="member-table">
-              <Table.Thead>
-                <Table.Tr>
-                  {editable && <Table.Th w={40} />}
-                  <Table.Th>{t('groups.members.name')}</Table.Th>
-                  <Table.Th>{t('groups.members.mobile')}</Table.Th>
-                  <Table.Th>{t('groups.members.email')}</Table.Th>
-                  <Table.Th>{t('groups.fields.country')}</Table.Th>
-                  {group.type === 'static' && <Table.Th>{t('groups.members.addedAt')}</Table.Th>}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.map((m) => (
-                  <Table.Tr key={m.id} data-testid="member-row">
-                    {editable && (
-                      <Table.Td>
-                        <Checkbox
-                          aria-label={fullName(m)}
-                          checked={selected.includes(m.id)}
-                          onChange={(e) => setSelected((s) => (e.currentTarget.checked ? [...s, m.id] : s.filter((x) => x !== m.id)))}
-                        />
-                      </Table.Td>
-                    )}
-                    <Table.Td>{fullName(m)}</Table.Td>
-                    <Table.Td>
-                      <span className="ltr-value" dir="ltr">
-                        {m.mobile_number ?? '—'}
-                      </span>
-                    </Table.Td>
-                    <Table.Td>{m.email ?? '—'}</Table.Td>
-                    <Table.Td>{m.country ? countryName(m.country) : '—'}</Table.Td>
-                    {group.type === 'static' && (
-                      <Table.Td>
-                        <Moment at={m.added_at} style="day" />
-                      </Table.Td>
-                    )}
+          {phone ? (
+            <ListCards
+              items={data.items}
+              itemKey={(m) => m.id}
+              label={t('groups.members.title')}
+              testId="member-cards"
+              rowTestId="member-row"
+              leading={(m) =>
+                editable && (
+                  <Checkbox
+                    aria-label={fullName(m)}
+                    checked={selected.includes(m.id)}
+                    onChange={(e) => setSelected((s) => (e.currentTarget.checked ? [...s, m.id] : s.filter((x) => x !== m.id)))}
+                  />
+                )
+              }
+              title={(m) => <bdi>{fullName(m)}</bdi>}
+              lines={(m) => [
+                m.mobile_number && { label: t('groups.members.mobile'), value: <bdi dir="ltr">{m.mobile_number}</bdi> },
+                m.email && { label: t('groups.members.email'), value: <bdi dir="ltr">{m.email}</bdi> },
+                m.country && { label: t('groups.fields.country'), value: countryName(m.country) },
+                group.type === 'static' && { label: t('groups.members.addedAt'), value: <Moment at={m.added_at} style="day" /> },
+              ]}
+            />
+          ) : (
+            <Table.ScrollContainer minWidth={600}>
+              <Table verticalSpacing="xs" highlightOnHover data-testid="member-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    {editable && <Table.Th w={40} />}
+                    <Table.Th>{t('groups.members.name')}</Table.Th>
+                    <Table.Th>{t('groups.members.mobile')}</Table.Th>
+                    <Table.Th>{t('groups.members.email')}</Table.Th>
+                    <Table.Th>{t('groups.fields.country')}</Table.Th>
+                    {group.type === 'static' && <Table.Th>{t('groups.members.addedAt')}</Table.Th>}
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.items.map((m) => (
+                    <Table.Tr key={m.id} data-testid="member-row">
+                      {editable && (
+                        <Table.Td>
+                          <Checkbox
+                            aria-label={fullName(m)}
+                            checked={selected.includes(m.id)}
+                            onChange={(e) => setSelected((s) => (e.currentTarget.checked ? [...s, m.id] : s.filter((x) => x !== m.id)))}
+                          />
+                        </Table.Td>
+                      )}
+                      <Table.Td>{fullName(m)}</Table.Td>
+                      <Table.Td>
+                        <span className="ltr-value" dir="ltr">
+                          {m.mobile_number ?? '—'}
+                        </span>
+                      </Table.Td>
+                      <Table.Td>{m.email ?? '—'}</Table.Td>
+                      <Table.Td>{m.country ? countryName(m.country) : '—'}</Table.Td>
+                      {group.type === 'static' && (
+                        <Table.Td>
+                          <Moment at={m.added_at} style="day" />
+                        </Table.Td>
+                      )}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
           <ListFooter
             label={t('groups.members.total', { count: data.total })}
             testId="member-total"

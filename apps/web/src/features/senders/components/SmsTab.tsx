@@ -16,6 +16,8 @@ import { SenderIdForm } from './SenderIdForm.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { Moment } from '../../../components/time/Moment.tsx';
 import { EmptyState } from '../../../components/empty-state/EmptyState.tsx';
+import { ListCards } from '../../../components/list/index.ts';
+import { UserText } from '../../../components/text/UserText.tsx';
 
 const LIMIT = 20;
 const GATEWAY = ['connections', 'routers', 'rules', 'plugins'] as const;
@@ -42,6 +44,60 @@ export function SmsTab() {
   const canUpdate = can(permissions, 'sender', 'update');
   const canDelete = can(permissions, 'sender', 'delete');
 
+  const rowActions = (s: SmsSender) => (
+    <>
+      {canApprove && s.status === 'WAITING_FOR_APPROVAL' && (
+        <>
+          <Tooltip label={t('senders.sms.approve')}>
+            <ActionIcon
+              variant="light"
+              color="green"
+              aria-label={t('senders.sms.approve')}
+              onClick={() => review.mutate({ id: s.id })}
+              data-testid="sender-approve"
+            >
+              <IconCheck size={16} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('senders.sms.reject')}>
+            <ActionIcon
+              variant="light"
+              color="red"
+              aria-label={t('senders.sms.reject')}
+              onClick={() => setRejecting(s)}
+              data-testid="sender-reject"
+            >
+              <IconX size={16} />
+            </ActionIcon>
+          </Tooltip>
+        </>
+      )}
+      {canUpdate && s.status === 'ACTIVE' && !s.is_default && (
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          onClick={() => update.mutate({ id: s.id, input: { is_default: true } })}
+          data-testid="sender-make-default"
+        >
+          {t('senders.makeDefault')}
+        </Button>
+      )}
+      {canDelete && (
+        <Tooltip label={t('senders.delete')}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={t('senders.delete')}
+            onClick={() => window.confirm(t('senders.sms.confirmDelete', { sender: s.sender_id })) && remove.mutate(s.id)}
+            data-testid="sender-delete"
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </>
+  );
+
   const body = (
     <QueryTable
       query={senders}
@@ -62,6 +118,33 @@ export function SmsTab() {
         t('senders.sms.fields.created_at'),
         null,
       ]}
+      cards={(data) => (
+        <ListCards
+          items={data.items}
+          itemKey={(s) => s.id}
+          label={t('senders.tabs.sms')}
+          testId="sender-id-cards"
+          rowTestId="sender-id-row"
+          rowData={(s) => ({ 'data-sender': s.sender_id })}
+          title={(s) => (
+            <>
+              <bdi dir="ltr">{s.sender_id}</bdi>
+              {s.is_default && <IconStar size={14} aria-label={t('senders.default')} style={{ marginInlineStart: 6 }} />}
+            </>
+          )}
+          subtitle={(s) => s.description && <UserText>{s.description}</UserText>}
+          badge={(s) => <StatusBadge status={s.status} />}
+          lines={(s) => [
+            { label: t('senders.sms.fields.sender_type'), value: t(`senders.sms.types.${s.sender_type}`) },
+            { label: t('senders.sms.fields.created_at'), value: <Moment at={s.created_at} style="day" /> },
+            s.rejection_reason && {
+              label: t('senders.sms.fields.status'),
+              value: <bdi data-testid="sender-rejection">{s.rejection_reason}</bdi>,
+            },
+          ]}
+          actions={(s) => (canApprove || canUpdate || canDelete) && rowActions(s)}
+        />
+      )}
       rows={(data) =>
         data.items.map((s) => (
           <Table.Tr key={s.id} data-testid="sender-id-row" data-sender={s.sender_id}>
@@ -92,55 +175,7 @@ export function SmsTab() {
             </Table.Td>
             <Table.Td>
               <Group gap={4} justify="flex-end" wrap="nowrap">
-                {canApprove && s.status === 'WAITING_FOR_APPROVAL' && (
-                  <>
-                    <Tooltip label={t('senders.sms.approve')}>
-                      <ActionIcon
-                        variant="light"
-                        color="green"
-                        aria-label={t('senders.sms.approve')}
-                        onClick={() => review.mutate({ id: s.id })}
-                        data-testid="sender-approve"
-                      >
-                        <IconCheck size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={t('senders.sms.reject')}>
-                      <ActionIcon
-                        variant="light"
-                        color="red"
-                        aria-label={t('senders.sms.reject')}
-                        onClick={() => setRejecting(s)}
-                        data-testid="sender-reject"
-                      >
-                        <IconX size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </>
-                )}
-                {canUpdate && s.status === 'ACTIVE' && !s.is_default && (
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    onClick={() => update.mutate({ id: s.id, input: { is_default: true } })}
-                    data-testid="sender-make-default"
-                  >
-                    {t('senders.makeDefault')}
-                  </Button>
-                )}
-                {canDelete && (
-                  <Tooltip label={t('senders.delete')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('senders.delete')}
-                      onClick={() => window.confirm(t('senders.sms.confirmDelete', { sender: s.sender_id })) && remove.mutate(s.id)}
-                      data-testid="sender-delete"
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                )}
+                {rowActions(s)}
               </Group>
             </Table.Td>
           </Table.Tr>

@@ -3,6 +3,7 @@ import type { TeamMember } from '@risala/shared/schemas/team';
 import { IconDots } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { UserText } from '../../../components/text/UserText.tsx';
+import { ListCards, usePhone } from '../../../components/list/index.ts';
 import { Moment } from '../../../components/time/Moment.tsx';
 import { chipsOf, type RowAction, rowActions, type Viewer } from '../actions.ts';
 import { RoleName } from './RoleName.tsx';
@@ -83,6 +84,44 @@ export function TeamTable({
   onAction: (a: RowAction, m: TeamMember) => void;
 }) {
   const { t } = useTranslation();
+  const phone = usePhone();
+  const since = (m: TeamMember) =>
+    m.kind === 'invitation' && m.expires_at ? (
+      <>
+        {t(m.status === 'EXPIRED' ? 'team.expired' : 'team.expires')} <Moment at={m.expires_at} style="day" />
+      </>
+    ) : (
+      <Moment at={m.created_at} style="day" />
+    );
+  if (phone) {
+    return (
+      <ListCards
+        items={members}
+        itemKey={(m) => m.key}
+        label={t('team.title')}
+        testId="team-cards"
+        rowTestId="team-row"
+        rowData={(m) => ({ 'data-email': m.email, 'data-kind': m.kind })}
+        title={(m) => (
+          <>
+            {m.full_name ? <UserText>{m.full_name}</UserText> : '—'}
+            {m.is_self && (
+              <Badge size="xs" variant="outline" ms={6} data-testid="team-you">
+                {t('team.you')}
+              </Badge>
+            )}
+          </>
+        )}
+        subtitle={(m) => <bdi dir="ltr">{m.email}</bdi>}
+        badge={(m) => <RowMenu member={m} viewer={viewer} onAction={onAction} />}
+        lines={(m) => [
+          { label: t('team.fields.role'), value: <RoleName role={{ key: m.role, role_name: m.role_name }} /> },
+          { label: t('team.fields.status'), value: <StatusChips member={m} /> },
+          { label: t('team.fields.since'), value: since(m) },
+        ]}
+      />
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table verticalSpacing="xs" highlightOnHover>
@@ -126,15 +165,7 @@ export function TeamTable({
                 <StatusChips member={m} />
               </Table.Td>
               <Table.Td>
-                <Text size="sm">
-                  {m.kind === 'invitation' && m.expires_at ? (
-                    <>
-                      {t(m.status === 'EXPIRED' ? 'team.expired' : 'team.expires')} <Moment at={m.expires_at} style="day" />
-                    </>
-                  ) : (
-                    <Moment at={m.created_at} style="day" />
-                  )}
-                </Text>
+                <Text size="sm">{since(m)}</Text>
               </Table.Td>
               <Table.Td>
                 <RowMenu member={m} viewer={viewer} onAction={onAction} />

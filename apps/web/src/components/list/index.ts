@@ -1,0 +1,2 @@
+export { type CardLine, ListCards } from './ListCards.tsx';
+export { usePhone } from './use-phone.ts';
