@@ -41,9 +41,7 @@ WORKDIR /app
 COPY --from=deps /app ./
 COPY --from=build /app/apps/server/dist ./apps/server/dist
 COPY --from=build /app/apps/web/dist ./apps/web/dist
-# a font with Arabic glyphs for the invoice PDFs (modules/billing/invoice-pdf.ts)
-RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core && rm -rf /var/lib/apt/lists/* \
- && mkdir -p /var/lib/risala && chown node:node /var/lib/risala
+RUN mkdir -p /var/lib/risala && chown node:node /var/lib/risala
 USER node
 EXPOSE 3000
 # liveness: the process answers (every role listens on PORT; /ready also checks the database)

@@ -4,17 +4,28 @@
  * the seller's and the buyer's names and VAT numbers, the lines, the totals in SAR with VAT, and
  * the ZATCA QR code (the `qrcode` package, PNG). Arabic is shaped by fontkit's OpenType layout
  * (joining forms) and set right to left; it needs a font with Arabic glyphs: INVOICE_FONT, or
- * DejaVu Sans where Debian installs it (fonts-dejavu-core).
+ * DejaVu Sans (the dejavu-fonts-ttf package, else where Debian installs it).
  */
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { AppError } from '../../lib/errors.ts';
 import { effectiveStatus, type InvoiceRow, invoiceQr } from './invoices.service.ts';
 import { sarString } from './zatca.ts';
 
+/** DejaVu Sans from the npm package (so `npm install` is enough on a bare machine), or where Debian puts it. */
+function bundledFont(): string | undefined {
+  try {
+    return createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
+  } catch {
+    return undefined;
+  }
+}
+
 const FONT_CANDIDATES = [
   process.env.INVOICE_FONT,
+  bundledFont(),
   '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
   '/usr/share/fonts/TTF/DejaVuSans.ttf',
   '/usr/share/fonts/dejavu/DejaVuSans.ttf',
