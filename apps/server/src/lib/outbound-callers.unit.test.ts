@@ -19,6 +19,8 @@ const KNOWN: Record<string, string> = {
     "a tenant's gateway: post_url checked, the socket through checkedLookup, the proxy at its checked address",
   'channels/whatsapp/cloud-api.ts': 'the operator’s WHATSAPP_API_BASE',
   'channels/email/sendgrid.ts': 'the operator’s SENDGRID_API_BASE',
+  'modules/webhooks/deliver.ts':
+    "a tenant's endpoint: checked when saved, and every connection through safe-fetch's guarded agent, no redirects",
   'modules/messaging/whatsapp-send.service.ts': "the sandbox Cloud API simulator's loopback address, set by main.ts",
 };
 

@@ -12,7 +12,7 @@ describe('the permission matrix rules', () => {
   });
   it('the row box ticks exactly the actions the area has', () => {
     expect(toggleEntity({}, 'dashboard', true)).toEqual({ dashboard: ['view'] });
-    expect(toggleEntity({}, 'api_keys', true)).toEqual({ api_keys: ['view', 'create', 'delete'] });
+    expect(toggleEntity({}, 'api_keys', true)).toEqual({ api_keys: ['view', 'create', 'update', 'delete'] });
     expect(toggleEntity({ api_keys: ['view'] }, 'api_keys', false)).toEqual({ api_keys: [] });
   });
 });
