@@ -106,19 +106,51 @@ export interface MessageStatusChange {
   reference?: string | null;
 }
 
-/** Status changes of any number of messages: ordered per message (its id is the ordering key). */
+/**
+ * The callers' own references (api_message_refs, kept by the public API per send) of the messages
+ * among `changes` that have none given: one statement for the whole batch, matched by the
+ * message's send (bulk_id).
+ */
+async function referencesOf(db: Runner, changes: MessageStatusChange[]): Promise<Map<number, string>> {
+  const wanted = changes.filter((c) => c.reference === undefined);
+  if (wanted.length === 0) return new Map();
+  const rows = await run<{ id: string | number; reference: string }>(
+    db,
+    sql`
+    select m.id, r.reference
+      from messages m
+      join api_message_refs r on r.account_id = m.account_id and r.bulk_id = m.bulk_id
+     where m.id = any(${sql.param(wanted.map((c) => c.id))}::bigint[])
+       and m.account_id = any(${sql.param([...new Set(wanted.map((c) => c.account_id))])}::int[])`,
+  );
+  return new Map(rows.map((r) => [Number(r.id), r.reference]));
+}
+
+/**
+ * Status changes of any number of messages: ordered per message (its id is the ordering key).
+ * Nothing is read unless an account among them listens for `message.status`; then the references
+ * of the listening accounts' messages come in one batched lookup (referencesOf).
+ */
 export async function emitMessageStatuses(db: Runner, changes: MessageStatusChange[]): Promise<number> {
   if (changes.length === 0) return 0;
+  const listening = await accountsListening(
+    db,
+    changes.map((c) => c.account_id),
+    'message.status',
+  );
+  const due = changes.filter((c) => listening.has(c.account_id));
+  if (due.length === 0) return 0;
+  const references = await referencesOf(db, due);
   const at = new Date().toISOString();
   return emitWebhookEvents(
     db,
     'message.status',
-    changes.map((c) => ({
+    due.map((c) => ({
       account_id: c.account_id,
       ordering_key: `message:${c.id}`,
       data: {
         message_id: c.id,
-        reference: c.reference ?? null,
+        reference: c.reference ?? references.get(c.id) ?? null,
         channel: c.channel,
         status: c.status,
         previous_status: c.previous_status,

@@ -262,6 +262,37 @@ describe('/api/webhooks', () => {
     expect((got[2] as Received).at).toBeGreaterThanOrEqual((got[1] as Received).at);
   });
 
+  it('fills message.status `reference` with the public API caller’s reference (null without one)', async () => {
+    const ep = await createEndpoint('/refs', ['message.status']);
+    await t.ctx.sms.connections.reconcile();
+    const key = json(
+      await req('POST', '/api/api-keys', owner.token, {
+        name: 'Refs',
+        integration_type: 'rest',
+        scopes: ['sms:send'],
+        rate_per_second: 100,
+      }),
+    ).data;
+    const withRef = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/messages/sms',
+      headers: { authorization: `Bearer ${key.client_id}.${key.password}` },
+      payload: { to: '+966500000072', text: 'Order shipped', reference: 'order-77' },
+    });
+    expect(withRef.statusCode, withRef.body).toBe(201);
+    const refId = json(withRef).data.message_ids[0] as number;
+    const plain = await req('POST', '/api/messages/sms', owner.token, { recipients: { numbers: ['+966500000073'] }, text: 'No ref' });
+    expect(plain.statusCode, plain.body).toBe(201);
+    const got = await waitFor(
+      () => rx.on('/refs').map((g) => JSON.parse(g.body).data),
+      (l) => l.filter((d) => d.status === 'DELIVERED').length === 2,
+    );
+    for (const d of got) expect(d.reference).toBe(d.message_id === refId ? 'order-77' : null);
+    expect(got.filter((d) => d.message_id === refId).length).toBeGreaterThanOrEqual(2); // SENT and DELIVERED both carry it
+    for (const g of rx.on('/refs')) expect(verifies(ep.secret, g)).toBe(true);
+    expect((await req('DELETE', `/api/webhooks/${ep.id}`, owner.token)).statusCode).toBe(200);
+  });
+
   it('emits message.inbound and customer.opted_out for an inbound STOP through the sandbox SMSC, to that account only', async () => {
     const a = await createEndpoint('/in-a', ['message.inbound', 'customer.opted_out']);
     const b = await createEndpoint('/in-b', ['message.inbound', 'customer.opted_out'], other.token);
@@ -319,7 +350,7 @@ describe('/api/webhooks', () => {
     expect(list).toHaveLength(row.n);
   });
 
-  it('10,000 status changes make their deliveries in two round trips, ordered per message', async () => {
+  it('10,000 status changes make their deliveries in three round trips, ordered per message', async () => {
     const bulk = await newOwner();
     const ep = await createEndpoint('/bulk', ['message.status'], bulk.token);
     let calls = 0;
@@ -338,7 +369,7 @@ describe('/api/webhooks', () => {
       previous_status: i < 5_000 ? 'QUEUED' : 'SENT',
     }));
     expect(await emitMessageStatuses(counting, changes)).toBe(10_000);
-    expect(calls).toBeLessThanOrEqual(2); // the endpoints of the account (cached afterwards) and one insert
+    expect(calls).toBeLessThanOrEqual(3); // the endpoints of the account (cached afterwards), the batch's references, one insert
     const rows = await t.sql<{ key: string; statuses: string[] }>(
       `select ordering_key as key, array_agg(payload->>'status' order by id) as statuses
          from webhook_deliveries where endpoint_id = $1 group by ordering_key`,
