@@ -4,6 +4,7 @@
  * some operation refers to. Runs once over the whole document (@fastify/swagger's transformObject),
  * after the zod transform has put the shared schemas under `components.schemas`.
  */
+import { addPublicApiExamples } from './openapi-examples.ts';
 
 type Operation = { operationId?: string; tags?: string[]; [key: string]: unknown };
 type Doc = {
@@ -285,6 +286,7 @@ export function describeDocument<T extends object>(input: T): T {
     taken.add(id);
     o.op.operationId = id;
   }
+  for (const o of ops) addPublicApiExamples(o.op);
   const tags = new Set<string>();
   for (const o of ops) {
     if (!o.op.tags?.length) o.op.tags = [areaTagOf(o.path)];

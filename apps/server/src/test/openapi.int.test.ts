@@ -11,6 +11,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, signIn, signUp, type TestApp } from './helper.ts';
+import { PUBLIC_API_OPERATION_IDS } from '../lib/openapi.ts';
 
 type Op = { operationId?: string; tags?: string[]; responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> };
 type Doc = {
@@ -104,6 +105,22 @@ describe('the OpenAPI document', () => {
     for (const { op } of operations()) {
       expect(op.tags?.length).toBeGreaterThan(0);
       for (const tag of op.tags ?? []) expect(tags.has(tag)).toBe(true);
+    }
+  });
+
+  it('shows an example request on every public API operation: its body, path and query values', () => {
+    const v1 = operations().filter(({ op }) => op.tags?.includes('Public API v1'));
+    expect(v1.map(({ op }) => op.operationId).sort()).toEqual([...PUBLIC_API_OPERATION_IDS].sort());
+    for (const { op } of v1) {
+      const o = op as Op & {
+        parameters?: { name: string; in: string; example?: unknown }[];
+        requestBody?: { content: Record<string, { example?: unknown }> };
+      };
+      const where = op.operationId;
+      if (o.requestBody) expect(o.requestBody.content['application/json']?.example, `${where} body`).toBeTypeOf('object');
+      for (const p of o.parameters?.filter((x) => x.in === 'path') ?? []) expect(p.example, `${where} ${p.name}`).toBeDefined();
+      const examples = [o.requestBody?.content['application/json']?.example, ...(o.parameters ?? []).map((x) => x.example)];
+      expect(examples.filter((e) => e !== undefined).length, `${where} has an example`).toBeGreaterThan(0);
     }
   });
 
