@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { Connection, ConnectionState } from '@risala/shared/schemas/gateway-connections';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/http.ts';
 import { isolate } from '../../../lib/i18n.ts';
@@ -31,11 +31,30 @@ const TOASTS: Record<ConnectionAction, string> = {
   restart: 'gateway.connections.restarted',
 };
 
+/**
+ * The last failed action's message per connection, outside the component: the table row and the
+ * phone card are different elements, and the message must survive the switch between them (a
+ * window resized, a phone turned) until the user closes it or acts again.
+ */
+const actionErrors = new Map<number, string>();
+const listeners = new Set<() => void>();
+function setActionError(id: number, message: string | null) {
+  if (message) actionErrors.set(id, message);
+  else actionErrors.delete(id);
+  for (const listener of listeners) listener();
+}
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+const useActionError = (id: number) => useSyncExternalStore(subscribe, () => actionErrors.get(id) ?? null);
+
 /** Start / stop / restart; a failed start (CONNECTION_START_TIMEOUT with its reason) shows in an alert under the buttons. */
 export function ConnectionActions({ connection, compact = false }: { connection: Connection; compact?: boolean }) {
   const { t } = useTranslation();
   const { action } = useConnectionMutations();
-  const [error, setError] = useState<string | null>(null);
+  const error = useActionError(connection.id);
+  const setError = (message: string | null) => setActionError(connection.id, message);
   const [running, setRunning] = useState<ConnectionAction | null>(null);
   const live = connection.status === 'CONNECTED' || connection.status === 'CONNECTING' || connection.desired_state === 'started';
 
