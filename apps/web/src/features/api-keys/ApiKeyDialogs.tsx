@@ -2,8 +2,6 @@ import {
   Alert,
   Button,
   Checkbox,
-  Code,
-  CopyButton,
   Group,
   Modal,
   NumberInput,
@@ -24,45 +22,14 @@ import {
   createApiKeySchema,
   DEFAULT_KEY_RATE,
 } from '@risala/shared/schemas/api-keys';
-import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { CopyField } from '../../components/copy-field/CopyField.tsx';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../components/page/ConfirmModal.tsx';
 import { useForm } from '../../lib/forms.ts';
 import { showSuccessToast } from '../../lib/toast.ts';
 import { useCreateApiKey, useRevokeApiKey, useRotateApiKey } from './api.ts';
-
-/** A value with its copy button (the password and the ready-made header). */
-function CopyField({ label, value, testId }: { label: string; value: string; testId: string }) {
-  const { t } = useTranslation();
-  return (
-    <Stack gap={4}>
-      <Text size="sm" fw={600}>
-        {label}
-      </Text>
-      <Group gap="xs" wrap="nowrap" align="flex-start">
-        <Code block dir="ltr" style={{ flex: 1, minWidth: 0, wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} data-testid={testId}>
-          {value}
-        </Code>
-        <CopyButton value={value}>
-          {({ copied, copy }) => (
-            <Button
-              size="xs"
-              variant={copied ? 'filled' : 'light'}
-              color={copied ? 'teal' : undefined}
-              leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
-              onClick={copy}
-              aria-label={`${t(copied ? 'apiKeys.secret.copied' : 'apiKeys.secret.copy')}: ${label}`}
-              data-testid={`${testId}-copy`}
-            >
-              {t(copied ? 'apiKeys.secret.copied' : 'apiKeys.secret.copy')}
-            </Button>
-          )}
-        </CopyButton>
-      </Group>
-    </Stack>
-  );
-}
 
 /** The password, once: after create or rotate. Closing it is the last time anyone sees it. */
 export function SecretModal({ secret, onClose }: { secret: ApiKeySecret; onClose: () => void }) {

@@ -1,7 +1,7 @@
-import { Alert, Button, Checkbox, Code, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { WEBHOOK_EVENTS, webhookInputSchema } from '@risala/shared/schemas/webhooks';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { CopyField } from '../../components/copy-field/CopyField.tsx';
 import { useTranslation } from 'react-i18next';
 import { useForm } from '../../lib/forms.ts';
 import { useCreateWebhook, type WebhookWithSecret } from './api.ts';
@@ -78,27 +78,13 @@ export function SecretModal({ secret, onClose }: { secret: string; onClose: () =
     <Modal opened onClose={onClose} title={t('webhooks.secret.title')} centered closeOnClickOutside={false}>
       <Stack gap="sm">
         <Alert color="yellow">{t('webhooks.secret.once')}</Alert>
-        <Code block dir="ltr" data-testid="webhook-secret" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-          {secret}
-        </Code>
-        <Group justify="space-between">
-          <CopyButton value={secret}>
-            {({ copied, copy }) => (
-              <Button
-                variant="light"
-                leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                onClick={copy}
-                data-testid="webhook-secret-copy"
-              >
-                {copied ? t('webhooks.secret.copied') : t('webhooks.secret.copy')}
-              </Button>
-            )}
-          </CopyButton>
+        <CopyField label={t('webhooks.secret.title')} value={secret} testId="webhook-secret" />
+        <Group justify="flex-end">
           <Button onClick={onClose} data-testid="webhook-secret-done">
             {t('webhooks.secret.done')}
           </Button>
         </Group>
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" dir="ltr" ta="start">
           Risala-Signature: t=…,v1=…
         </Text>
       </Stack>
