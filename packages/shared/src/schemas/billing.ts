@@ -126,3 +126,9 @@ export const invoiceSchema = z.object({
 export type Invoice = z.infer<typeof invoiceSchema>;
 export const invoiceListEnvelopeSchema = envelopeOf(z.object({ items: z.array(invoiceSchema) }));
 export const invoiceEnvelopeSchema = envelopeOf(invoiceSchema);
+
+/** POST /api/subscription/cancel: cancel at the period's end, or (resume) undo it. */
+export const cancelSubscriptionSchema = z.object({ resume: z.boolean().default(false) });
+
+/** The payment provider's webhook answer: what became of the signed event. */
+export const paymentEventReceiptSchema = z.object({ received: z.literal(true), outcome: z.enum(['applied', 'duplicate', 'ignored']) });

@@ -50,3 +50,6 @@ export const sandboxMailSchema = z.object({
 });
 export type SandboxMail = z.infer<typeof sandboxMailSchema>;
 export const sandboxMailListEnvelopeSchema = envelopeOf(z.object({ items: z.array(sandboxMailSchema) }));
+
+/** GET /api/api-docs/openapi.json: an OpenAPI object as the /api-docs screen reads it (not described field by field). */
+export const openApiDocumentSchema = z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) });

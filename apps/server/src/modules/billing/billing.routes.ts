@@ -3,6 +3,8 @@
  * (invoices), /webhooks/stripe (the provider's signed events; body read raw for the signature).
  */
 import {
+  cancelSubscriptionSchema,
+  paymentEventReceiptSchema,
   changePlanSchema,
   checkoutRequestSchema,
   checkoutSessionEnvelopeSchema,
@@ -15,7 +17,6 @@ import {
 import { fileResponse, idParamSchema } from '@risala/shared/schemas/common';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/http.ts';
 import { requireAuth, requirePermission } from '../auth/index.ts';
@@ -89,7 +90,7 @@ export function subscriptionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Cancel at the end of the period (resume: false undoes it)',
-          body: z.object({ resume: z.boolean().default(false) }),
+          body: cancelSubscriptionSchema,
           response: { 200: subscriptionEnvelopeSchema },
         },
       },
@@ -153,7 +154,7 @@ export function paymentWebhookRoutes(ctx: AppContext): FastifyPluginAsync {
         schema: {
           tags: ['subscription'],
           summary: 'Payment provider events (checkout.session.completed, …), signed; each applied once',
-          response: { 200: z.object({ received: z.literal(true), outcome: z.enum(['applied', 'duplicate', 'ignored']) }) },
+          response: { 200: paymentEventReceiptSchema },
         },
       },
       async (req, reply) => {

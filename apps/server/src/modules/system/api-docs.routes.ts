@@ -1,8 +1,5 @@
-import { z } from 'zod';
+import { openApiDocumentSchema } from '@risala/shared/schemas/system';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-
-/** The document as the /api-docs screen reads it: an OpenAPI object (not described field by field). */
-const openApiDocumentSchema = z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) });
 
 /** The platform operators' own API (/api/admin) is theirs, not a tenant's to read about. */
 function forTenants(doc: Record<string, unknown>): Record<string, unknown> {
