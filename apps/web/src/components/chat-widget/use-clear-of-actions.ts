@@ -21,9 +21,13 @@ export function useClearOfActions(button: RefObject<HTMLElement | null>): number
         const el = button.current;
         if (!el) return;
         const box = el.getBoundingClientRect();
-        // the resting box: where the button is without the current lift
-        const top = box.top + current;
-        const bottom = box.bottom + current;
+        // The resting box: where the button is without its lift. The lift is animated, so the box
+        // is taken back by the translation applied at this very frame, not by the target lift
+        // (mid-transition the two differ, and a scroll then would measure a wrong resting place).
+        const transform = getComputedStyle(el).transform;
+        const shift = transform && transform !== 'none' ? new DOMMatrixReadOnly(transform).m42 : 0;
+        const top = box.top - shift;
+        const bottom = box.bottom - shift;
         let needed = 0;
         for (const action of document.querySelectorAll<HTMLElement>(ACTIONS)) {
           const r = action.getBoundingClientRect();
@@ -41,12 +45,16 @@ export function useClearOfActions(button: RefObject<HTMLElement | null>): number
     check();
     window.addEventListener('scroll', check, { capture: true, passive: true });
     window.addEventListener('resize', check);
+    // once the rise has ended, measure again from where the button really is
+    const el = button.current;
+    el?.addEventListener('transitionend', check);
     const observer = new MutationObserver(check);
     observer.observe(document.body, { subtree: true, childList: true });
     return () => {
       cancelAnimationFrame(frame);
       window.removeEventListener('scroll', check, { capture: true });
       window.removeEventListener('resize', check);
+      el?.removeEventListener('transitionend', check);
       observer.disconnect();
     };
   }, [button]);
