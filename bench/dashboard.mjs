@@ -149,6 +149,8 @@ async function seed(client, demoId, total, largest, report, { accounts: ACCOUNTS
   const campaignIds = campaigns.map((c) => c.id);
   const random = rng(16);
   let copyMs = 0;
+  /** each COPY's rows and time, in order: the insert rate of the first and the last million compared */
+  const copies = [];
   // the rollups come from the rebuild command afterwards (timed below): seeding through the insert
   // trigger works too, but data spread at random over 120 days barely aggregates per statement,
   // unlike the pipeline's chunks, and would only make the seed slow
@@ -160,9 +162,13 @@ async function seed(client, demoId, total, largest, report, { accounts: ACCOUNTS
   };
   // the largest account in chunks (one COPY statement each: the triggers aggregate per statement)
   for (let done = 0; done < largest; done += CHUNK) {
+    const rows = Math.min(CHUNK, largest - done);
     await timed(
-      () => copyLines(client, copyFrom, messageLines(demoId, Math.min(CHUNK, largest - done), campaignIds, now, random)),
-      (ms) => (copyMs += ms),
+      () => copyLines(client, copyFrom, messageLines(demoId, rows, campaignIds, now, random)),
+      (ms) => {
+        copyMs += ms;
+        copies.push({ rows, ms });
+      },
     );
     if (process.env.BENCH_DEBUG) process.stdout.write(`  seeded ${done + CHUNK}: COPY ${Math.round(copyMs)} ms\n`);
   }
@@ -179,9 +185,13 @@ async function seed(client, demoId, total, largest, report, { accounts: ACCOUNTS
             for (const a of group) yield* messageLines(a.id, per, [], now, random);
           })(),
         ),
-      (ms) => (copyMs += ms),
+      (ms) => {
+        copyMs += ms;
+        copies.push({ rows: per * group.length, ms });
+      },
     );
   }
+  reportInsertRates(report, copies, total);
   // CUSTOMERS (200,000) customers for the largest account's audience, added over the span, some opted out
   await client.query(
     `insert into customers (account_id, first_name, mobile_number, brand_id, consent_sms, created_at)
@@ -224,6 +234,35 @@ async function seed(client, demoId, total, largest, report, { accounts: ACCOUNTS
   );
   await client.query('create table if not exists bench_dashboard_seed (total bigint, largest bigint)');
   await client.query('insert into bench_dashboard_seed values ($1, $2)', [total, largest]);
+}
+
+/**
+ * Messages over years: the insert rate of the last million rows against the first million of the
+ * same seed (the table only grows: indexes and partitions must not make inserts slower with size).
+ */
+function reportInsertRates(report, copies, total) {
+  const million = Math.min(1_000_000, Math.floor(total / 4));
+  const rate = (list) => {
+    let rows = 0;
+    let ms = 0;
+    for (const c of list) {
+      if (rows >= million) break;
+      rows += c.rows;
+      ms += c.ms;
+    }
+    return ms > 0 ? rows / (ms / 1000) : 0;
+  };
+  const first = rate(copies);
+  const last = rate([...copies].reverse());
+  const ratio = first > 0 ? last / first : 0;
+  const label = million >= 1_000_000 ? 'million' : `${million.toLocaleString('en')} rows`;
+  report(
+    `messages over years: insert rate of the last ${label} vs the first (${Math.round(last).toLocaleString('en')} vs ${Math.round(first).toLocaleString('en')} rows/s, ${Number(total).toLocaleString('en')} in all)`,
+    Math.round(ratio * 100),
+    '%',
+    '≥ 90 % (within 10 %)',
+    ratio >= 0.9,
+  );
 }
 
 const poolConfig = (client) => ({
@@ -356,6 +395,30 @@ export async function benchDashboard(report, total = 10_000_000, largest = 5_000
           ms < target,
         );
       }
+    }
+    // Message History at that size: the largest account's first page, a status view, a number search, a deep page
+    for (const [name, p] of [
+      ['first page', '/api/messages?limit=25'],
+      ['failed, first page', '/api/messages?status=FAILED&limit=25'],
+      ['search by number', '/api/messages?search=%2B9665512&limit=25'],
+      ['page 40', '/api/messages?page=40&limit=25'],
+    ]) {
+      const times = [];
+      for (let i = 0; i < warmups + requests; i++) {
+        const t0 = performance.now();
+        const res = await fetch(`${base}${p}`, { headers });
+        const body = await res.text();
+        if (res.status !== 200) throw new Error(`${p}: ${res.status} ${body.slice(0, 300)}`);
+        if (i >= warmups) times.push(performance.now() - t0);
+      }
+      const ms = Math.round(p95(times) * 10) / 10;
+      report(
+        `Message History ${name}, largest account (${Number(big).toLocaleString('en')} of ${Number(n).toLocaleString('en')} messages): p95`,
+        ms,
+        'ms',
+        '< 100 ms',
+        ms < 100,
+      );
     }
   } finally {
     await client.end().catch(() => {});

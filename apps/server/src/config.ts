@@ -51,6 +51,8 @@ const envSchema = z.object({
   BILLING_SELLER_ADDRESS: z.string().default('Riyadh, Saudi Arabia'),
   /** days an invoice may stay unpaid before it is OVERDUE */
   BILLING_DUE_DAYS: z.coerce.number().int().min(0).default(7),
+  /** monthly message partitions older than this many months are archived to DATA_DIR/archive and dropped (0: never) */
+  MESSAGE_ARCHIVE_AFTER_MONTHS: z.coerce.number().int().min(0).max(600).default(0),
   TRUST_PROXY: z.string().optional(),
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -252,6 +254,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       },
       dueDays: e.BILLING_DUE_DAYS,
     },
+    /**
+     * Messages over years: each plan's retention redacts old messages' content (modules/messaging/
+     * retention.ts); partitions wholly older than `archiveAfterMonths` are written to `archiveDir`
+     * as gzipped CSV and dropped (0 keeps every partition). Rollups are kept either way.
+     */
+    messages: { archiveAfterMonths: e.MESSAGE_ARCHIVE_AFTER_MONTHS, archiveDir: path.join(dataDir, 'archive') },
     /** Honour X-Forwarded-For only behind a known proxy: `true`, a hop count, or addresses/CIDRs. */
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     /** S3-compatible storage when a bucket is named; local disk under filesDir otherwise. */

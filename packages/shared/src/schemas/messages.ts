@@ -205,6 +205,8 @@ export const messageDtoSchema = z.object({
   sender: z.string().nullable(),
   subject: z.string().nullable(),
   body: z.string(),
+  /** the content was removed under the plan's message retention (body and subject are empty) */
+  redacted: z.boolean(),
   encoding: z.string().nullable(),
   parts: z.number(),
   credits: z.number(),

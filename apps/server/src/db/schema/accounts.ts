@@ -41,6 +41,8 @@ export const accounts = pgTable('accounts', {
   suspended_at: timestamp('suspended_at', { withTimezone: true }),
   /** the parent of a sub-account (one level: a sub-account has no sub-accounts) */
   parent_account_id: integer('parent_account_id'),
+  /** messages created before this have had their content redacted under the plan's retention */
+  messages_redacted_before: timestamp('messages_redacted_before', { withTimezone: true }),
   ...timestamps,
 });
 

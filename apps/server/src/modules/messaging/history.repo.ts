@@ -16,7 +16,7 @@ export type MessageRow = Omit<MessageDto, DateKey | 'channel' | 'status'> & {
 
 const COLUMNS = sql.raw(
   `m.id, m.created_at, m.updated_at, m.channel, m.status, m.bulk_id, m.batch_id, m.campaign_id, m.customer_id,
-   m.recipient, m.sender, m.subject, m.body, m.encoding, m.parts, m.credits, m.cost::text as cost, m.connection_id,
+   m.recipient, m.sender, m.subject, m.body, m.payload ? 'redacted_at' as redacted, m.encoding, m.parts, m.credits, m.cost::text as cost, m.connection_id,
    c.connection_name, coalesce(c.desired_state = 'stopped', false) as connection_stopped, m.router_id, coalesce(m.provider_message_id, m.smsc_message_id) as provider_message_id, m.error_code, m.error_message, m.blocked_by,
    m.possible_duplicate, m.scheduled_at, m.queued_at, m.sent_at, m.delivered_at, m.read_at, m.failed_at,
    nullif(trim(concat_ws(' ', cu.first_name, cu.last_name)), '') as customer_name, ca.name as campaign_name`,

@@ -55,6 +55,7 @@ export function toMessageDto(r: repo.MessageRow, lang: Lang): MessageDto {
     sender: r.sender,
     subject: r.subject,
     body: r.body,
+    redacted: r.redacted === true,
     encoding: r.encoding,
     parts: r.parts,
     credits: r.credits,

@@ -8,6 +8,7 @@ import { channelSendChunk } from './channel-send.ts';
 import type { JobHandlers, JobPayload } from '../../../jobs/registry.ts';
 import { releaseScheduledSend } from '../states/index.ts';
 import { queueChunks } from './jobs.ts';
+import { applyRetention } from '../retention.ts';
 import { routeChunk } from './route-stage.ts';
 
 export type ReleasePayload = JobPayload<'messages_release'>;
@@ -36,5 +37,8 @@ export function pipelineJobs(ctx: AppContext): JobHandlers {
     messages_channel_send: (p) => channelSendChunk(ctx, p.ids),
     messages_release: (p) => releaseScheduled(ctx, p),
     messages_maintenance: () => pipelineMaintenance(ctx),
+    messages_retention: async () => {
+      await applyRetention(ctx);
+    },
   };
 }

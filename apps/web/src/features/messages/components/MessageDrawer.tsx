@@ -188,7 +188,7 @@ function Details({ m }: { m: MessageDetailDto }) {
         </Text>
         <Paper withBorder p="sm" radius="md" bg="var(--mantine-color-gray-light)">
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} dir="auto" data-testid="message-body">
-            {m.body || '—'}
+            {m.redacted ? t('messages.detail.redacted') : m.body || '—'}
           </Text>
         </Paper>
       </div>
