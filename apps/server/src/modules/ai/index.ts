@@ -2,7 +2,6 @@
  * The AI module's front door. Routes mount under /api/ai (routes.ts); later AI features (plans,
  * analytics, content) build on the provider interface, the tools and the metering exported here.
  */
-export { aiRoutes } from './ai.routes.ts';
 export { loadAiConfig, type AiConfig } from './ai.config.ts';
 export type { AiProvider, Billing, ChatTurn, ToolBox, ToolOutcome, ToolSpec, TurnResult } from './provider.ts';
 export { loadSettings, resolveProvider } from './settings.service.ts';

@@ -15,7 +15,6 @@ export {
   type WebhookItem,
 } from './emit.ts';
 export { signatureHeader, verifySignature } from './signing.ts';
-export { webhookRoutes } from './webhooks.routes.ts';
 
 export function webhookJobs(ctx: AppContext): JobHandlers {
   return {
