@@ -14,7 +14,6 @@ export { aiFeatureGate, prepareWriter, write, type Writer, type WriteEvent, type
 export { type Lang, questionLanguage } from './language.ts';
 export { countFor } from './tools/audience.ts';
 export { streamWriting } from './sse.ts';
-export { zonedInstant } from './builtin/zoned.ts';
 // the built-in writer: the offer read from a request, messages from the phrase banks, their checks
 export { extractOffer, requestLanguage } from './copy/offer.ts';
 export { STYLES, type Style, stylesFor } from './copy/bank.ts';
