@@ -34,7 +34,7 @@ import { frameworkErrors, registerInputGuard } from './lib/input-guard.ts';
 import { redactUrl } from './lib/redact.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerMetrics } from './metrics.ts';
-import { healthRoutes } from './modules/system/index.ts';
+import { healthRoutes } from './modules/system/system.routes.ts';
 import { registerRoutes } from './routes.ts';
 
 /** A validation message key of the catalogue: validation.*, errors.* or an area's own (messages.validation.*), not a provider's text. */

@@ -1,44 +1,54 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
 import { requireSignIn } from './lib/contracts.ts';
-import { adminPublicRoutes, adminRoutes } from './modules/admin/index.ts';
-import { apiKeyRoutes, publicApiRoutes } from './modules/api-keys/index.ts';
-import { aiRoutes } from './modules/ai/index.ts';
-import { auditRoutes } from './modules/audit/index.ts';
-import {
-  creditRoutes,
-  emailSendRoutes,
-  httpDlrRoutes,
-  messageHistoryRoutes,
-  sendRoutes,
-  whatsappSendRoutes,
-} from './modules/messaging/index.ts';
-import { companyRoutes } from './modules/accounts/index.ts';
-import { authenticate, passwordRoutes, privateAuthRoutes, publicAuthRoutes } from './modules/auth/index.ts';
-import { batchRoutes, campaignRoutes, emailCampaignRoutes, trackingRoutes, userCampaignRoutes } from './modules/campaigns/index.ts';
-import { blacklistRoutes } from './modules/blacklists/index.ts';
-import { brandRoutes } from './modules/brands/index.ts';
-import { contentRoutes, userContentRoutes } from './modules/content/index.ts';
-import { customerImportRoutes, customerRoutes, customersRoutes } from './modules/customers/index.ts';
-import { dashboardRoutes } from './modules/dashboard/index.ts';
-import { groupRoutes } from './modules/groups/index.ts';
-import { notificationRoutes, notificationSettingsRoutes } from './modules/notifications/index.ts';
-import { connectionRoutes } from './modules/connections/index.ts';
-import { pluginRoutes, routerRoutes, ruleRoutes, shortLinkRoutes } from './modules/routing/index.ts';
-import { roleRoutes } from './modules/roles/index.ts';
-import { webhookRoutes } from './modules/webhooks/index.ts';
-import { sandboxRoutes } from './modules/sandbox/index.ts';
-import { emailPublicRoutes, emailSenderRoutes, smsSenderRoutes, whatsappSenderRoutes } from './modules/senders/index.ts';
-import { signedDownloadRoutes, storageRoutes } from './modules/storage/index.ts';
-import { subAccountRoutes } from './modules/sub-accounts/index.ts';
-import { apiDocsRoutes, healthRoutes } from './modules/system/index.ts';
-import { billingRoutes, paymentWebhookRoutes, subscriptionPublicRoutes, subscriptionRoutes } from './modules/billing/index.ts';
-import { templateRoutes } from './modules/templates/index.ts';
-import { accountRoutes, invitationPublicRoutes, teamRoutes, uploadRoutes, userRoutes } from './modules/users/index.ts';
-import { whatsappTemplateRoutes, whatsappWebhookRoutes } from './modules/whatsapp/index.ts';
-import { aiContentRoutes } from './modules/ai-content/index.ts';
-import { aiInsightRoutes } from './modules/ai-insights/index.ts';
-import { aiPlanRoutes, campaignAiRoutes, marketingPlanRoutes } from './modules/ai-plans/index.ts';
+import { adminPublicRoutes, adminRoutes } from './modules/admin/admin.routes.ts';
+import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
+import { publicApiRoutes } from './modules/api-keys/v1/v1.routes.ts';
+import { aiRoutes } from './modules/ai/ai.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { creditRoutes, messageHistoryRoutes } from './modules/messaging/history.routes.ts';
+import { emailSendRoutes } from './modules/messaging/email-send.routes.ts';
+import { httpDlrRoutes } from './modules/messaging/http-dlr.routes.ts';
+import { sendRoutes } from './modules/messaging/send.routes.ts';
+import { whatsappSendRoutes } from './modules/messaging/whatsapp-send.routes.ts';
+import { companyRoutes } from './modules/accounts/company.routes.ts';
+import { authenticate } from './modules/auth/index.ts';
+import { passwordRoutes, privateAuthRoutes, publicAuthRoutes } from './modules/auth/auth.routes.ts';
+import { batchRoutes } from './modules/campaigns/batches.routes.ts';
+import { campaignRoutes, userCampaignRoutes } from './modules/campaigns/campaigns.routes.ts';
+import { emailCampaignRoutes } from './modules/campaigns/email-campaigns.routes.ts';
+import { trackingRoutes } from './modules/campaigns/tracking.routes.ts';
+import { blacklistRoutes } from './modules/blacklists/blacklists.routes.ts';
+import { brandRoutes } from './modules/brands/brands.routes.ts';
+import { contentRoutes, userContentRoutes } from './modules/content/content.routes.ts';
+import { customerImportRoutes } from './modules/customers/import/imports.routes.ts';
+import { customerRoutes, customersRoutes } from './modules/customers/customers.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { groupRoutes } from './modules/groups/groups.routes.ts';
+import { notificationRoutes, notificationSettingsRoutes } from './modules/notifications/notifications.routes.ts';
+import { connectionRoutes } from './modules/connections/connections.routes.ts';
+import { pluginRoutes, routerRoutes, ruleRoutes } from './modules/routing/routing.routes.ts';
+import { shortLinkRoutes } from './modules/routing/short-links.routes.ts';
+import { roleRoutes } from './modules/roles/roles.routes.ts';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { sandboxRoutes } from './modules/sandbox/sandbox.routes.ts';
+import { emailPublicRoutes } from './modules/senders/email-public.routes.ts';
+import { emailSenderRoutes } from './modules/senders/email.routes.ts';
+import { smsSenderRoutes } from './modules/senders/sms.routes.ts';
+import { whatsappSenderRoutes } from './modules/senders/whatsapp-sender.routes.ts';
+import { signedDownloadRoutes, storageRoutes } from './modules/storage/storage.routes.ts';
+import { subAccountRoutes } from './modules/sub-accounts/sub-accounts.routes.ts';
+import { apiDocsRoutes } from './modules/system/api-docs.routes.ts';
+import { healthRoutes } from './modules/system/system.routes.ts';
+import { billingRoutes, paymentWebhookRoutes, subscriptionPublicRoutes, subscriptionRoutes } from './modules/billing/billing.routes.ts';
+import { templateRoutes } from './modules/templates/templates.routes.ts';
+import { accountRoutes, uploadRoutes, userRoutes } from './modules/users/users.routes.ts';
+import { invitationPublicRoutes, teamRoutes } from './modules/users/team.routes.ts';
+import { whatsappTemplateRoutes } from './modules/whatsapp/whatsapp-templates.routes.ts';
+import { whatsappWebhookRoutes } from './modules/whatsapp/whatsapp-webhook.routes.ts';
+import { aiContentRoutes } from './modules/ai-content/content.routes.ts';
+import { aiInsightRoutes } from './modules/ai-insights/insights.routes.ts';
+import { aiPlanRoutes, campaignAiRoutes, marketingPlanRoutes } from './modules/ai-plans/plans.routes.ts';
 
 /**
  * The one routes table: every module mounted under its prefix. Reading this file tells the whole
@@ -113,6 +123,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext) {
       await scoped.register(emailSenderRoutes(ctx), { prefix: '/api/sender-management/email' });
       await scoped.register(smsSenderRoutes(ctx), { prefix: '/api/sender-management/sms' });
       await scoped.register(whatsappSenderRoutes(ctx), { prefix: '/api/whatsapp/sender' });
+      await scoped.register(whatsappTemplateRoutes(ctx), { prefix: '/api/whatsapp/sender/templates' }); // §7 lists the templates here too
       // gateway (connections, routers, rules, plugins):
       await scoped.register(connectionRoutes(ctx), { prefix: '/api/gateway/connections' });
       await scoped.register(routerRoutes(ctx), { prefix: '/api/gateway/routers' });

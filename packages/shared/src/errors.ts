@@ -172,7 +172,7 @@ export const ERROR_STATUS = {
   INVITATION_RESEND_LIMIT: 429,
   // sub-accounts
   SUB_ACCOUNT_DEPTH: 403,
-  // API keys and the public API (issue 28)
+  // API keys and the public API (/api/v1)
   API_KEY_INVALID: 401,
   API_KEY_REQUIRED: 401,
   API_KEY_EXPIRED: 401,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDay, formatInZone, isoInZone, timeZoneName } from './time.ts';
+import { formatCalendarDay, formatInZone, isoInZone, isoToZonedLocal, timeZoneName, zonedInstant, zonedLocalToIso } from './time.ts';
 
 const at = '2026-11-26T05:41:34Z';
 
@@ -80,5 +80,29 @@ describe('isoInZone', () => {
         expect(isoInZone(ms, zone)?.slice(0, 19), `${zone} ${new Date(ms).toISOString()}`).toBe(intl(ms, zone));
       }
     }
+  });
+});
+
+describe('wall times in a zone', () => {
+  it("reads a datetime-local value on the zone's clock and writes it back", () => {
+    expect(zonedLocalToIso('2026-11-26T09:30', 'Asia/Riyadh')).toBe('2026-11-26T06:30:00.000Z');
+    expect(zonedLocalToIso('2026-11-26 09:30', 'Asia/Riyadh')).toBeNull();
+    expect(isoToZonedLocal('2026-11-26T06:30:00.000Z', 'Asia/Riyadh')).toBe('2026-11-26T09:30');
+    expect(isoToZonedLocal('2026-11-26T06:30:00.000Z', 'Asia/Kathmandu')).toBe('2026-11-26T12:15');
+  });
+
+  it('lands on the right hour on both sides of a DST change', () => {
+    // London moves to BST at 01:00 UTC on 29 March 2026
+    expect(zonedLocalToIso('2026-03-28T09:00', 'Europe/London')).toBe('2026-03-28T09:00:00.000Z');
+    expect(zonedLocalToIso('2026-03-29T09:00', 'Europe/London')).toBe('2026-03-29T08:00:00.000Z');
+    const now = new Date('2026-03-28T23:30:00Z'); // still the 28th in London
+    expect(zonedInstant('Europe/London', 1, 9, 0, now).toISOString()).toBe('2026-03-29T08:00:00.000Z');
+    expect(zonedInstant('Europe/London', 0, 0, 0, now).toISOString()).toBe('2026-03-28T00:00:00.000Z');
+  });
+
+  it("counts days from today on the zone's calendar, not UTC's", () => {
+    const now = new Date('2026-11-26T22:30:00Z'); // already the 27th in Riyadh
+    expect(zonedInstant('Asia/Riyadh', 0, 10, 0, now).toISOString()).toBe('2026-11-27T07:00:00.000Z');
+    expect(zonedInstant('Asia/Riyadh', 5, 10, 0, now).toISOString()).toBe('2026-12-02T07:00:00.000Z');
   });
 });

@@ -135,3 +135,40 @@ export function isoInZone(value: Date | string | number | null | undefined, time
   const abs = Math.abs(offset);
   return `${pad(w.getUTCFullYear(), 4)}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())}T${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}:${pad(w.getUTCSeconds())}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
+
+/** The wall clock of an instant in `timeZone`, as UTC fields of a Date (read with getUTC…). */
+function wallClock(ms: number, timeZone: string): Date {
+  return new Date(Math.floor(ms / 1000) * 1000 + offsetMinutes(ms, timeZone) * 60_000);
+}
+
+/**
+ * The instant at which `timeZone`'s clock shows a wall time (month 1–12; a day past the month's end
+ * rolls over as Date.UTC does). The offset is taken at the first guess and then again at the
+ * instant found, which is an hour off when a DST change lies between them.
+ */
+export function wallTimeToInstant(timeZone: string, year: number, month: number, day: number, hour: number, minute: number): Date {
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  const guess = wall - offsetMinutes(wall, timeZone) * 60_000;
+  return new Date(wall - offsetMinutes(guess, timeZone) * 60_000);
+}
+
+/** The instant of a wall time `dayOffset` days from today (today as the zone's clock says it). */
+export function zonedInstant(timeZone: string, dayOffset: number, hour: number, minute: number, now: Date = new Date()): Date {
+  const today = wallClock(now.getTime(), timeZone);
+  return wallTimeToInstant(timeZone, today.getUTCFullYear(), today.getUTCMonth() + 1, today.getUTCDate() + dayOffset, hour, minute);
+}
+
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/** A `datetime-local` value (`YYYY-MM-DDTHH:mm`) read in `timeZone` → ISO instant, or null when it is not one. */
+export function zonedLocalToIso(local: string, timeZone: string): string | null {
+  const m = LOCAL.exec(local);
+  if (!m) return null;
+  return wallTimeToInstant(timeZone, Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4]), Number(m[5])).toISOString();
+}
+
+/** An ISO instant → `YYYY-MM-DDTHH:mm` on `timeZone`'s clock (a `datetime-local` value). */
+export function isoToZonedLocal(iso: string, timeZone: string): string {
+  const w = wallClock(new Date(iso).getTime(), timeZone);
+  return `${pad(w.getUTCFullYear(), 4)}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())}T${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}`;
+}

@@ -1,5 +1,5 @@
 /**
- * Billing (issue 29): plans, the account's subscription, checkout, invoices and payments. Every
+ * Billing: plans, the account's subscription, checkout, invoices and payments. Every
  * amount is an integer in minor units (halalas) with its currency ('SAR'); VAT and discounts are
  * in basis points (1500 = 15 %).
  */

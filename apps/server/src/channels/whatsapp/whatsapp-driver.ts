@@ -10,7 +10,8 @@ import pLimit from 'p-limit';
 import { inArray } from 'drizzle-orm';
 import { whatsappSenders } from '../../db/schema/index.ts';
 import { decryptSecret } from '../../lib/crypto.ts';
-import { type ChannelDriver, type MessageRow, reason, type SendOutcome } from '../../modules/messaging/index.ts';
+import type { ChannelDriver, MessageRow, SendOutcome } from '../../modules/messaging/index.ts';
+import { reason } from '../reason.ts';
 import { type CloudApi, CloudApiError, type CloudOutgoingMessage, createCloudApi } from './cloud-api.ts';
 
 /** messages.payload of a WhatsApp message. */

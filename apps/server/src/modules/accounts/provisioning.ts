@@ -10,10 +10,28 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, roles, users } from '../../db/schema/index.ts';
-import { signUpProfile, type UserRow } from '../auth/index.ts';
 import { seedSandboxGateway } from '../connections/index.ts';
 import { grantTrialCredits } from '../messaging/index.ts';
 import { seedSandboxSenders } from '../senders/index.ts';
+
+/** The profile a sign-up gives its user (a new owner, or a pending sign-up replaced). */
+export function signUpProfile(input: {
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  industry?: string | null;
+  user_role?: string | null;
+  language?: 'en' | 'ar';
+}) {
+  return {
+    first_name: input.first_name,
+    last_name: input.last_name,
+    phone_number: input.phone_number,
+    industry: input.industry ?? null,
+    user_role: input.user_role ?? null,
+    language: input.language ?? ('en' as const),
+  };
+}
 
 /**
  * A sub-account of `parentId` (modules/sub-accounts), in the caller's transaction: the tenant and
@@ -52,7 +70,7 @@ export async function createAccountWithOwner(
   tx: DbOrTx,
   input: Omit<RegisterInput, 'confirm_password'> & { passwordHash: string },
   opts: { verified?: boolean; createdAt?: Date; plan?: string; config?: Config } = {},
-): Promise<UserRow> {
+): Promise<typeof users.$inferSelect> {
   const [account] = await tx
     .insert(accounts)
     .values({

@@ -1,4 +1,3 @@
-import { can } from '@risala/shared';
 import {
   briefEnvelopeSchema,
   briefListEnvelopeSchema,
@@ -6,7 +5,6 @@ import {
   contentEnvelopeSchema,
   contentGenerateSchema,
 } from '@risala/shared/schemas/ai-content';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -15,16 +13,10 @@ import { ok } from '../../lib/http.ts';
 import { aiFeatureGate } from '../ai/index.ts';
 import { requireAuth } from '../auth/index.ts';
 import { listBriefs, uploadBrief } from './briefs.ts';
+import { canWriteContent } from './content-guard.ts';
 import { generateContent } from './content.service.ts';
 
 const tags = ['ai'];
-
-/** Writing a message is part of making a template, a campaign or a content item: any of those rights will do. */
-export async function canWriteContent(request: FastifyRequest) {
-  const auth = requireAuth(request);
-  const allowed = (['template', 'campaign', 'content'] as const).some((entity) => can(auth.permissions, entity, 'create'));
-  if (!allowed) throw new AppError('FORBIDDEN');
-}
 
 /** /api/ai: content/generate (§7) and upload (a brief that grounds the writing). */
 export function aiContentRoutes(ctx: AppContext): FastifyPluginAsyncZod {

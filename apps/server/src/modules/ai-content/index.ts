@@ -3,6 +3,6 @@
  * by the built-in templates or a model and checked before anyone sees them, and the briefs that
  * ground them. Plans reuse the same writing for their segments' variants.
  */
-export { aiContentRoutes, canWriteContent } from './content.routes.ts';
+export { canWriteContent } from './content-guard.ts';
 export { builtinVariants, type ContentRequest, contentFacts, contentRequest, generateContent, writeVariants } from './content.service.ts';
 export { briefText } from './briefs.ts';

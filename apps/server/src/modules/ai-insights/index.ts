@@ -11,5 +11,4 @@ export {
   engagementCells,
   SOURCE,
 } from './source.ts';
-export { aiInsightRoutes } from './insights.routes.ts';
 export { computeInsights, insightFacts } from './insights.service.ts';

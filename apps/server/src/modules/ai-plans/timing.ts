@@ -9,7 +9,7 @@
  */
 import type { Deadline } from '@risala/shared/schemas/ai-draft';
 import type { Channel } from '@risala/shared/schemas/messages';
-import { zonedInstant } from '../ai/index.ts';
+import { zonedInstant } from '@risala/shared/time';
 import { judgeBest } from '../../lib/stats.ts';
 import type { Cell } from '../ai-insights/index.ts';
 

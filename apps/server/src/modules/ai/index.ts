@@ -2,7 +2,6 @@
  * The AI module's front door. Routes mount under /api/ai (routes.ts); later AI features (plans,
  * analytics, content) build on the provider interface, the tools and the metering exported here.
  */
-export { aiRoutes } from './ai.routes.ts';
 export { loadAiConfig, type AiConfig } from './ai.config.ts';
 export type { AiProvider, Billing, ChatTurn, ToolBox, ToolOutcome, ToolSpec, TurnResult } from './provider.ts';
 export { loadSettings, resolveProvider } from './settings.service.ts';
@@ -15,7 +14,6 @@ export { aiFeatureGate, prepareWriter, write, type Writer, type WriteEvent, type
 export { type Lang, questionLanguage } from './language.ts';
 export { countFor } from './tools/audience.ts';
 export { streamWriting } from './sse.ts';
-export { zonedInstant } from './builtin/zoned.ts';
 // the built-in writer: the offer read from a request, messages from the phrase banks, their checks
 export { extractOffer, requestLanguage } from './copy/offer.ts';
 export { STYLES, type Style, stylesFor } from './copy/bank.ts';

@@ -2,7 +2,5 @@
  * The API keys module's front door: the /api/api-keys routes, the public API (/api/v1) with its
  * key authentication, and `verifyApiKey` for other entry points (the SMPP server for clients).
  */
-export { apiKeyRoutes } from './api-keys.routes.ts';
 export { type ApiKeyPrincipal, verifyApiKey } from './api-keys.service.ts';
 export { ipAllowed } from './credentials.ts';
-export { publicApiRoutes } from './v1/v1.routes.ts';

@@ -3,4 +3,3 @@
  * read the log.
  */
 export { type AuditActor, type AuditEntry, audit, type Reviewer, userActor, userReviewer } from './audit.repo.ts';
-export { auditRoutes } from './audit.routes.ts';

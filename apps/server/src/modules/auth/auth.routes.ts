@@ -11,7 +11,6 @@ import {
   registeredEnvelopeSchema,
   registerSchema,
   resetPasswordSchema,
-  SESSION,
   sendOtpSchema,
   sentEnvelopeSchema,
   sessionEnvelopeSchema,
@@ -19,7 +18,7 @@ import {
   verifyLoginOtpSchema,
   verifyOtpSchema,
 } from '@risala/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { assertSameSite } from '../../lib/cross-site.ts';
@@ -28,6 +27,7 @@ import { issueSandboxTicket } from '../sandbox/index.ts';
 import { authenticate, readToken, requireAuth } from './guard.ts';
 import * as auth from './auth.service.ts';
 import { sendSupportEmail } from './support.service.ts';
+import { setSessionCookies } from './session-cookies.ts';
 import { revokeSession, verifyToken } from './tokens.ts';
 
 const meta = (req: FastifyRequest): auth.RequestMeta => ({
@@ -35,25 +35,6 @@ const meta = (req: FastifyRequest): auth.RequestMeta => ({
   userAgent: req.headers['user-agent'],
   lang: requestLanguage(req),
 });
-
-/** The browser gets the JWT as an HttpOnly, SameSite=Strict cookie; API clients use the body. */
-export function setSessionCookies(ctx: AppContext, reply: FastifyReply, token: string, userId: number) {
-  const secure = ctx.config.publicUrl.startsWith('https://');
-  reply.setCookie('token', token, {
-    httpOnly: true,
-    sameSite: 'strict',
-    secure,
-    path: '/',
-    maxAge: ctx.config.jwtTtlSeconds,
-  });
-  reply.setCookie('user_id', String(userId), {
-    httpOnly: false,
-    sameSite: 'strict',
-    secure,
-    path: '/',
-    maxAge: SESSION.userIdCookieDays * 86_400,
-  });
-}
 
 /** Public auth endpoints under /api/auth (spec §7): no token needed. */
 export function publicAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -17,7 +17,8 @@ import { AppError } from '../../lib/errors.ts';
 import { hit, type RateLimit } from '../../lib/rate-limit.ts';
 import { accountExistsMail } from '../../mail/templates.ts';
 import { mailsSent } from '../../metrics.ts';
-import { signUpProfile, type UserRow } from './users.repo.ts';
+import { signUpProfile } from '../accounts/index.ts';
+import type { UserRow } from './users.repo.ts';
 
 /** The answer to a code request, whatever the address (the keys of issueOtp's own answer). */
 export const quietAnswer = (ctx: AppContext) => ({

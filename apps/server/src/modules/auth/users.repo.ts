@@ -6,25 +6,6 @@ import { accounts, roles, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** The profile a sign-up gives its user (a new owner, or a pending sign-up replaced). */
-export function signUpProfile(input: {
-  first_name: string;
-  last_name: string;
-  phone_number: string;
-  industry?: string | null;
-  user_role?: string | null;
-  language?: 'en' | 'ar';
-}) {
-  return {
-    first_name: input.first_name,
-    last_name: input.last_name,
-    phone_number: input.phone_number,
-    industry: input.industry ?? null,
-    user_role: input.user_role ?? null,
-    language: input.language ?? ('en' as const),
-  };
-}
-
 export interface UserWithRole {
   user: UserRow;
   roleKey: string;

@@ -3,4 +3,3 @@
  * else in modules/blacklists is its own business (a test keeps imports to this file).
  */
 export { findBlocking, numberPrefixes } from './blacklist-match.ts';
-export { blacklistRoutes } from './blacklists.routes.ts';

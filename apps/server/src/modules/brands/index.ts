@@ -3,4 +3,3 @@
  * else in modules/brands is its own business (a test keeps imports to this file).
  */
 export { countBrandsInAccount, findBrand } from './brands.repo.ts';
-export { brandRoutes } from './brands.routes.ts';

@@ -3,7 +3,7 @@
  * id ranges of EXPAND_CHUNK customers and queues one `campaign_expand` job per range at a higher
  * priority than the pipeline's stages (the worker's slots expand in parallel before they route).
  * A chunk's SMS whose text is plain enough are rendered and inserted by PostgreSQL (sms-sql.ts); the
- * other messages are rendered here and copied in with enqueueMessages; both are queued for the
+ * other messages are rendered here and copied in with enqueueCampaignChunk; both are queued for the
  * router, their credits are taken last (the balance row stays locked only until commit), and the
  * chunk counts itself off `expand_pending`; the last one moves the batch to IN_PROGRESS.
  *
@@ -17,16 +17,15 @@ import type { CampaignContent, CampaignState } from '@risala/shared/schemas/camp
 import type { Channel } from '@risala/shared/schemas/messages';
 import { sql } from 'drizzle-orm';
 import {
+  beginCampaignChunk,
   type CampaignScope,
-  cancelCampaignMessages,
-  dequeueWaiting,
-  enqueueMessages,
-  holdCampaignMessages,
+  cancelSends,
+  enqueueCampaignChunk,
   type NewMessage,
-  queueChunks,
-  releaseCampaignMessages,
+  pauseSends,
   reserveCredits,
-  stageTx,
+  resumeSends,
+  sendInserted,
 } from '../messaging/index.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -116,7 +115,7 @@ function contentFor(c: repo.CampaignRow, variant: string | null): CampaignConten
 /** campaign_expand: one range of the audience → messages; the last range ends the expansion. */
 export async function expandChunk(ctx: AppContext, p: ExpandPayload): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await stageTx(tx);
+    await beginCampaignChunk(tx);
     const { rows } = await tx.execute<BatchRow & Record<string, unknown>>(sql`select * from batches where id = ${p.batch}`);
     const b = rows[0];
     if (!b?.campaign_id || b.canceled_at || b.processing_status !== 'PROCESSING') return;
@@ -198,7 +197,7 @@ async function expandRendered(ctx: AppContext, tx: DbOrTx, k: Chunk, inSql: bool
         return null;
       }
     }
-    if (k.state === 'PENDING') await queueChunks(ctx, tx, 'messages_route', sms.ids);
+    if (k.state === 'PENDING') await sendInserted(ctx, tx, sms.ids);
     count += sms.ids.length;
     // an SMS-only campaign has nobody else to reach
     if (k.plans.size + k.failures.size === 1) return count;
@@ -227,11 +226,11 @@ async function expandRendered(ctx: AppContext, tx: DbOrTx, k: Chunk, inSql: bool
     return { ...base, ...plan.render(Object.assign(m, { address })), status: k.state };
   });
   await tx.execute(sql`savepoint rendered`);
-  let ids = (await enqueueMessages(ctx, tx, out)).ids;
+  let ids = (await enqueueCampaignChunk(ctx, tx, out)).ids;
   if (await takeCredits(tx, out, k.batch)) {
     // a channel ran out of credits: its rows are FAILED now; insert them again as they stand
     await tx.execute(sql`rollback to savepoint rendered`);
-    ids = (await enqueueMessages(ctx, tx, out)).ids;
+    ids = (await enqueueCampaignChunk(ctx, tx, out)).ids;
     await takeCredits(tx, out, k.batch);
   }
   await addEmailTracking(ctx, tx, out, ids, new Map(members.map((m) => [m.id, m.language])));
@@ -283,8 +282,7 @@ export async function pauseCampaign(ctx: AppContext, auth: AuthContext, id: numb
 
 /** A campaign's unsent messages held and the campaign PAUSED (SMS leave their connection queue unless a sender already holds them: those go out). */
 async function holdCampaign(tx: DbOrTx, accountId: number, id: number) {
-  const waiting = await dequeueWaiting(tx, accountId, { campaignId: id });
-  const held = await holdCampaignMessages(tx, accountId, id, waiting);
+  const held = await pauseSends(tx, accountId, { campaignId: id });
   await repo.updateCampaign(tx, accountId, id, { status: 'PAUSED' });
   return held;
 }
@@ -306,18 +304,16 @@ export async function resumeCampaign(ctx: AppContext, auth: AuthContext, id: num
   return ctx.db.transaction(async (tx) => {
     const c = await requireCampaign(tx, auth.accountId, id, true);
     if (c.status !== 'PAUSED') throw new AppError('CAMPAIGN_STATE_INVALID', { data: { status: c.status } });
-    const ids = await releaseCampaignMessages(tx, auth.accountId, id);
-    await queueChunks(ctx, tx, 'messages_route', ids);
+    const released = await resumeSends(ctx, tx, auth.accountId, { campaignId: id });
     await repo.updateCampaign(tx, auth.accountId, id, { status: 'RUNNING' });
     await queueTick(ctx, tx);
-    return { status: 'RUNNING', released: ids.length };
+    return { status: 'RUNNING', released };
   });
 }
 
 /** Not-yet-sent messages of a campaign (or one batch) → CANCELLED, their credits refunded. */
 export async function cancelMessages(tx: DbOrTx, accountId: number, where: CampaignScope) {
-  const waiting = await dequeueWaiting(tx, accountId, where);
-  return cancelCampaignMessages(tx, accountId, where, waiting);
+  return cancelSends(tx, accountId, where);
 }
 
 /** POST /api/campaigns/{id}/cancel: from any state but the final ones. */

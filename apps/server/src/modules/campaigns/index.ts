@@ -3,15 +3,11 @@
  * else in modules/campaigns is its own business (a test keeps imports to this file).
  */
 export { type Audience, buildAudience, countAudience } from './audience.ts';
-export { batchRoutes } from './batches.routes.ts';
 export { gatewayReviewAs } from './batches.service.ts';
 export { pauseAccountCampaigns } from './execution.ts';
-export { campaignRoutes, userCampaignRoutes } from './campaigns.routes.ts';
 export { createCampaign, estimateOf, requireCampaign } from './campaigns.service.ts';
-export { emailCampaignRoutes } from './email-campaigns.routes.ts';
 export { FUNNEL_COUNTS } from './report.service.ts';
 export { campaignJobs } from './tasks.ts';
-export { trackingRoutes } from './tracking.routes.ts';
 export { type CampaignRow, findCampaign, updateCampaign } from './campaigns.repo.ts';
 export { channelPlan } from './content.ts';
 export { campaignReport } from './report.service.ts';

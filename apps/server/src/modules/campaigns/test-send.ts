@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/index.ts';
-import { enqueueMessages, type NewMessage, reserveCredits } from '../messaging/index.ts';
+import { enqueueCampaignChunk, type NewMessage, reserveCredits } from '../messaging/index.ts';
 import { requireCampaign } from './campaigns.service.ts';
 import { addEmailTracking, type CampaignSenders, channelPlan } from './content.ts';
 import { insertBatch } from './deploy.service.ts';
@@ -69,7 +69,7 @@ export async function testSendContent(ctx: AppContext, auth: AuthContext, spec: 
     }
     for (const [channel, amount] of credits)
       await reserveCredits(tx, { accountId: auth.accountId, channel, amount, bulkId: code, userId: auth.userId });
-    const { ids } = await enqueueMessages(ctx, tx, out);
+    const { ids } = await enqueueCampaignChunk(ctx, tx, out);
     await addEmailTracking(ctx, tx, out, ids);
     return { batch_id: code, message_ids: ids };
   });

@@ -6,7 +6,7 @@
  * batches are all final — with a `campaign_status` notification to the campaign's creator.
  */
 import { sql } from 'drizzle-orm';
-import { byIndex } from '../messaging/index.ts';
+import { firstUnsentMessage } from '../messaging/index.ts';
 import type { AppContext } from '../../context.ts';
 import { notify } from '../notifications/index.ts';
 import { emitWebhookEvents } from '../webhooks/index.ts';
@@ -83,11 +83,7 @@ export async function campaignsTick(ctx: AppContext): Promise<void> {
  */
 async function closeBatchIfDone(ctx: AppContext, batchId: number, from: number) {
   await ctx.db.transaction(async (tx) => {
-    // the planner guard of the pipeline's stages (decisions.md): the month's partition grows faster than its statistics
-    await byIndex(tx);
-    const { rows } = await tx.execute<{ id: string }>(sql`
-      select id from messages where batch_id = ${batchId} and id >= ${from} and stage <> 'done' order by id limit 1`);
-    const first = rows[0] ? Number(rows[0].id) : null;
+    const first = await firstUnsentMessage(tx, batchId, from);
     if (first !== null) {
       if (first > from) await tx.execute(sql`update batches set open_from_id = ${first} where id = ${batchId}`);
       return;

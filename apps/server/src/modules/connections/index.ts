@@ -3,5 +3,4 @@
  * else in modules/connections is its own business (a test keeps imports to this file).
  */
 export { type ConnectionRow, findConnection, setRuntime } from './connections.repo.ts';
-export { connectionRoutes } from './connections.routes.ts';
 export { seedSandboxGateway } from './sandbox-seed.ts';

@@ -2,7 +2,6 @@
  * The messaging module's front door: what other modules and the routes table may use. Everything
  * else in modules/messaging is its own business (a test keeps imports to this file).
  */
-export { emailSendRoutes } from './email-send.routes.ts';
 export { resolveEmailSender } from './email-send.service.ts';
 export {
   eventsOf,
@@ -13,33 +12,25 @@ export {
   type MessageRow as HistoryRow,
   messageWhere,
 } from './history.repo.ts';
-export { creditRoutes, messageHistoryRoutes } from './history.routes.ts';
 export { creditBalances, type Lang, readableError, timeline } from './history.service.ts';
-export { httpDlrRoutes } from './http-dlr.routes.ts';
 export { handleInboundWhatsapp, type InboundWhatsapp } from './inbound-whatsapp.ts';
 export type { ChannelDriver, MessageRow, NewMessage, ProviderStatus, SendOutcome } from './pipeline/contracts.ts';
 export { grantTrialCredits, reserveCredits } from './pipeline/credits.ts';
-export { enqueueMessages } from './pipeline/enqueue.ts';
-export { queueChunks } from './pipeline/jobs.ts';
 export { reason } from './pipeline/reason.ts';
 export { SmsRuntime } from './pipeline/runtime.ts';
-export { dequeueWaiting } from './pipeline/sms-queue.ts';
-export { byIndex, stageTx } from './pipeline/stage-repo.ts';
 export { pipelineJobs } from './pipeline/tasks.ts';
 export { applyProviderStatusesSoon } from './provider-status.ts';
-export { sendRoutes } from './send.routes.ts';
 export { sendSms, sendTestSms } from './sms-send.service.ts';
 export { sendEmail } from './email-send.service.ts';
+export { recordEvents, setMessageContent, setSmsParts, stampEngagement, stampLinkClick } from './states/index.ts';
 export {
+  beginCampaignChunk,
   type CampaignScope,
-  cancelCampaignMessages,
-  holdCampaignMessages,
-  recordEvents,
-  releaseCampaignMessages,
-  setMessageContent,
-  setSmsParts,
-  stampEngagement,
-  stampLinkClick,
-} from './states/index.ts';
-export { whatsappSendRoutes } from './whatsapp-send.routes.ts';
+  cancelSends,
+  enqueueCampaignChunk,
+  firstUnsentMessage,
+  pauseSends,
+  resumeSends,
+  sendInserted,
+} from './campaign-sends.ts';
 export { fillParams, resolveWhatsappSender, sandboxInbound, sendWhatsapp, sendWhatsappMessage } from './whatsapp-send.service.ts';

@@ -30,7 +30,11 @@ export interface ResolvedRecipients {
   skipped: SendResult['skipped'];
 }
 
-const CONSENT = { sms: 'consent_sms', email: 'consent_email', whatsapp: 'consent_whatsapp' } as const;
+/** The customer's consent column for each channel: the direct send's check and the filter stage's. */
+export const CONSENT = { sms: 'consent_sms', email: 'consent_email', whatsapp: 'consent_whatsapp' } as const satisfies Record<
+  Channel,
+  string
+>;
 const normalizeEmail = (v: string) => (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()) ? v.trim().toLowerCase() : null);
 
 export async function resolveRecipients(db: DbOrTx, accountId: number, input: Recipients, channel: Channel): Promise<ResolvedRecipients> {

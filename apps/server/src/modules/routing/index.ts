@@ -5,5 +5,3 @@
 export { urlShortenerFor } from './plugins.service.ts';
 export { invalidateRoutingTable, loadRoutingTable } from './routing-table.ts';
 export { insertRouter } from './routing.repo.ts';
-export { pluginRoutes, routerRoutes, ruleRoutes } from './routing.routes.ts';
-export { shortLinkRoutes } from './short-links.routes.ts';

@@ -3,4 +3,3 @@
  * else in modules/sandbox is its own business (a test keeps imports to this file).
  */
 export { issueSandboxTicket } from './sandbox-access.ts';
-export { sandboxRoutes } from './sandbox.routes.ts';

@@ -23,21 +23,20 @@ import type { AppContext } from '../../context.ts';
 import { ok, requestLanguage } from '../../lib/http.ts';
 import { planGate, requireAuth, requirePermission } from '../auth/index.ts';
 import { sandboxInbound, sendWhatsappMessage } from '../messaging/index.ts';
-import { whatsappTemplateRoutes } from '../whatsapp/index.ts';
 import * as wa from './whatsapp-sender.service.ts';
 
 /**
  * /api/whatsapp/sender — CRUD, config (the default sender), setup-status, legacy-config, status,
  * analytics, send-message (§7: one recipient, template or free text inside the 24-hour window),
- * sandbox-inbound (a simulated customer message), /{id}/complete-setup and /{id}/auto-reply, and
- * /templates: the same template endpoints as /api/whatsapp/templates (§7 lists them under both).
+ * sandbox-inbound (a simulated customer message), /{id}/complete-setup and /{id}/auto-reply. The
+ * routes table also mounts the template endpoints under /api/whatsapp/sender/templates (§7 lists
+ * them under both).
  */
 export function whatsappSenderRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['sender-management'];
     const view = requirePermission('sender', 'view');
     const update = [requirePermission('sender', 'update'), planGate];
-    await app.register(whatsappTemplateRoutes(ctx), { prefix: '/templates' });
     app.get(
       '/',
       {

@@ -1,4 +1,6 @@
 /**
- * The sub-accounts module's front door: the routes of /api/sub-accounts.
+ * The sub-accounts module's front door. No other module uses it: its HTTP routes are mounted by the routes
+ * table (routes.ts imports its *.routes.ts), so the front door stays empty rather than pull the
+ * HTTP layer into another module's imports. Everything in modules/sub-accounts is its own business.
  */
-export { subAccountRoutes } from './sub-accounts.routes.ts';
+export {};

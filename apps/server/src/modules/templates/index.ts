@@ -4,7 +4,6 @@
  */
 export { assertTemplateApproved } from './review.service.ts';
 export { findTemplate } from './templates.repo.ts';
-export { templateRoutes } from './templates.routes.ts';
 export { emailHtmlRenderer, emailRenderer, escapeHtml, textToHtml } from './email-render.ts';
 export { hasVisibleContent, htmlToText, sanitizeEmailHtml } from './sanitize.ts';
 export { createTemplate, customerValues, renderer, UNTRACKED_SYSTEM_VALUES } from './templates.service.ts';

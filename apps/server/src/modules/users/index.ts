@@ -2,6 +2,4 @@
  * The users module's front door: what other modules and the routes table may use. Everything
  * else in modules/users is its own business (a test keeps imports to this file).
  */
-export { accountRoutes, uploadRoutes, userRoutes } from './users.routes.ts';
-export { invitationPublicRoutes, teamRoutes } from './team.routes.ts';
 export { inviteFirstOwner } from './invitations.service.ts';

@@ -1,6 +1,7 @@
 /**
- * Webhooks out (issue 28 item 3): the front door. Producers call `emitWebhookEvent` (or the batch
- * forms) in their own transaction; the worker runs `webhookJobs`; /api/webhooks is `webhookRoutes`.
+ * Webhooks out: the front door. Producers call `emitWebhookEvent` (or the batch forms) in their own
+ * transaction, so an event is queued exactly when what it reports commits; the worker runs
+ * `webhookJobs`; the routes table mounts /api/webhooks from webhooks.routes.ts.
  */
 import type { AppContext } from '../../context.ts';
 import type { JobHandlers } from '../../jobs/registry.ts';
@@ -15,7 +16,6 @@ export {
   type WebhookItem,
 } from './emit.ts';
 export { signatureHeader, verifySignature } from './signing.ts';
-export { webhookRoutes } from './webhooks.routes.ts';
 
 export function webhookJobs(ctx: AppContext): JobHandlers {
   return {

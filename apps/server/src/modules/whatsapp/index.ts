@@ -1,6 +1,6 @@
 /**
- * The whatsapp module's front door: what other modules and the routes table may use. Everything
- * else in modules/whatsapp is its own business (a test keeps imports to this file).
+ * The whatsapp module's front door. No other module uses it: its HTTP routes are mounted by the routes
+ * table (routes.ts imports its *.routes.ts), so the front door stays empty rather than pull the
+ * HTTP layer into another module's imports. Everything in modules/whatsapp is its own business.
  */
-export { whatsappTemplateRoutes } from './whatsapp-templates.routes.ts';
-export { whatsappWebhookRoutes } from './whatsapp-webhook.routes.ts';
+export {};

@@ -4,7 +4,7 @@
  * Weeks start on Sunday (the Saudi working week, the product's home market).
  */
 import type { QueryPeriod } from '@risala/shared/schemas/ai-query';
-import { zonedInstant } from '../builtin/zoned.ts';
+import { zonedInstant } from '@risala/shared/time';
 
 export interface ResolvedPeriod {
   from: Date;

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { AppError } from '../../../lib/errors.ts';
 import type { AuthContext } from '../../auth/index.ts';
 import { createCampaign } from '../../campaigns/index.ts';
-import { zonedInstant } from '../builtin/zoned.ts';
+import { zonedInstant } from '@risala/shared/time';
 import { draftFromRequest, draftFromText } from '../copy/draft.ts';
 import { countFor } from './audience.ts';
 import { defineTool } from './registry.ts';

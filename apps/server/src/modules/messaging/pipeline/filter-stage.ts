@@ -15,6 +15,7 @@ import { queueSms } from './sms-queue.ts';
 import { reason } from './reason.ts';
 import { markQueued, markQueuedRouted, type Refusal, type RoutedSms, refuse, type StageRow } from '../states/index.ts';
 import { countMessageRows } from '../../../metrics.ts';
+import { CONSENT } from '../recipients.ts';
 
 interface FilterRow extends StageRow {
   created_at: string;
@@ -25,8 +26,6 @@ interface FilterRow extends StageRow {
   /** set only on rows an earlier version routed (stage `filter`) */
   connection_id: number | null;
 }
-
-const CONSENT: Record<string, string> = { sms: 'consent_sms', email: 'consent_email', whatsapp: 'consent_whatsapp' };
 
 /** The columns the router and filter stages read of a message (selectStageRows). */
 export interface StageMessage extends FilterRow {
@@ -94,7 +93,7 @@ export async function filterRows(ctx: AppContext, tx: DbOrTx, found: FilterRow[]
           error_message: reason('blocked', { list }),
           blocked_by: list,
         });
-      } else if (r.customer_id != null && !consent.get(Number(r.customer_id))?.[CONSENT[r.channel] as string]) {
+      } else if (r.customer_id != null && !consent.get(Number(r.customer_id))?.[CONSENT[r.channel as keyof typeof CONSENT]]) {
         refusals.push({ row: r, status: 'NOT_ALLOWED', error_code: 'NO_CONSENT', error_message: reason('noConsent') });
       } else continue;
       refused.add(r.id);

@@ -1,7 +1,2 @@
-import { storeReason, type TranslateParams } from '@risala/shared/i18n/index.ts';
-
-/**
- * Why a message failed or was held back, from the `sending` namespace, stored as its key and
- * parameters (error_message, event detail): the history reads it in the reader's language.
- */
-export const reason = (key: string, params: TranslateParams = {}) => storeReason({ key: `sending.${key}`, params });
+/** The stages word a failure as the channels do: one definition, in channels/reason.ts. */
+export { reason } from '../../../channels/reason.ts';
