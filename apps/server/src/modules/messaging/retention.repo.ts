@@ -32,27 +32,6 @@ export async function redactionsDue(db: DbOrTx): Promise<RedactionDue[]> {
   return rows.map((r) => ({ account_id: r.account_id, from: r.from ? new Date(r.from) : null, cutoff: new Date(r.cutoff) }));
 }
 
-/**
- * Takes the content out of up to `limit` finished messages of one account created in [from, to):
- * body and subject emptied, the rendered parts of the payload removed and the time of redaction
- * noted. Recipient, states, times, parts and cost stay (reports and rollups keep their figures: the
- * rollup trigger's delta of such an update is zero). Returns how many rows it changed.
- */
-export async function redactBatch(db: DbOrTx, accountId: number, from: Date, to: Date, limit: number): Promise<number> {
-  const res = await db.execute(sql`
-    update messages m
-       set body = '', subject = null,
-           payload = (m.payload - 'html' - 'text' - 'message' - 'headers' - 'parameters' - 'components')
-                     || jsonb_build_object('redacted_at', now())
-      from (select id, created_at from messages
-             where account_id = ${accountId} and created_at >= ${from.toISOString()}::timestamptz
-               and created_at < ${to.toISOString()}::timestamptz
-               and stage = 'done' and not (payload ? 'redacted_at')
-             limit ${limit}) d
-     where m.id = d.id and m.created_at = d.created_at and m.account_id = ${accountId}`);
-  return res.rowCount ?? 0;
-}
-
 /** The first of the account's messages created at or after `at` and before `cutoff` (null: none), to skip empty days. */
 export async function nextMessageAt(db: DbOrTx, accountId: number, at: Date, cutoff: Date): Promise<Date | null> {
   const { rows } = await db.execute<{ at: string | null }>(sql`

@@ -14,7 +14,8 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { to as copyTo } from 'pg-copy-streams';
 import type { AppContext } from '../../context.ts';
-import { dropPartition, nextMessageAt, partitionsEndingBefore, redactBatch, redactionsDue, setRedactedBefore } from './retention.repo.ts';
+import { dropPartition, nextMessageAt, partitionsEndingBefore, redactionsDue, setRedactedBefore } from './retention.repo.ts';
+import { redactContent } from './states/index.ts';
 
 const DAY_MS = 86_400_000;
 const BATCH = 5_000;
@@ -43,7 +44,7 @@ export async function applyRetention(ctx: AppContext, opts: { budgetMs?: number;
       const to = new Date(Math.min(from.getTime() + DAY_MS, due.cutoff.getTime()));
       let n: number;
       do {
-        n = await redactBatch(ctx.db, due.account_id, from, to, BATCH);
+        n = await redactContent(ctx.db, due.account_id, from, to, BATCH);
         run.redacted += n;
       } while (n === BATCH && Date.now() <= deadline);
       if (n < BATCH) {

@@ -1,7 +1,8 @@
 /**
  * Writes to a message that do not change its state: a campaign email's tracked content (links and
  * pixel added once its id is known), the parts of an SMS whose length SQL could not settle, the
- * first open or click of an email, and each link of it clicked.
+ * first open or click of an email, each link of it clicked, and the content taken out once the
+ * plan's retention has passed (retention.ts).
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -53,4 +54,25 @@ export async function stampLinkClick(tx: DbOrTx, m: { id: number; account_id: nu
   if (rows.length) return { firstOfLink: false };
   await recordEvents(tx, [{ message_id: m.id, account_id: m.account_id, event: 'CLICKED', data: { url } }]);
   return { firstOfLink: true };
+}
+
+/**
+ * Takes the content out of up to `limit` finished messages of one account created in [from, to):
+ * body and subject emptied, the rendered parts of the payload removed and the time of redaction
+ * noted. Recipient, states, times, parts and cost stay (reports and rollups keep their figures: the
+ * rollup trigger's delta of such an update is zero). Returns how many rows it changed.
+ */
+export async function redactContent(db: DbOrTx, accountId: number, from: Date, to: Date, limit: number): Promise<number> {
+  const res = await db.execute(sql`
+    update messages m
+       set body = '', subject = null,
+           payload = (m.payload - 'html' - 'text' - 'message' - 'headers' - 'parameters' - 'components')
+                     || jsonb_build_object('redacted_at', now())
+      from (select id, created_at from messages
+             where account_id = ${accountId} and created_at >= ${from.toISOString()}::timestamptz
+               and created_at < ${to.toISOString()}::timestamptz
+               and stage = 'done' and not (payload ? 'redacted_at')
+             limit ${limit}) d
+     where m.id = d.id and m.created_at = d.created_at and m.account_id = ${accountId}`);
+  return res.rowCount ?? 0;
 }

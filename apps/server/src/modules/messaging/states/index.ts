@@ -5,7 +5,7 @@
  * messages is the pipeline's entrance (pipeline/enqueue.ts, campaigns' SQL expansion).
  */
 export { type EventRow, recordEvents } from './events.ts';
-export { setMessageContent, setSmsParts, stampEngagement, stampLinkClick } from './content.ts';
+export { redactContent, setMessageContent, setSmsParts, stampEngagement, stampLinkClick } from './content.ts';
 export {
   type CampaignScope,
   cancelCampaignMessages,
