@@ -5,4 +5,5 @@
 export { apiKeyRoutes } from './api-keys.routes.ts';
 export { type ApiKeyPrincipal, verifyApiKey } from './api-keys.service.ts';
 export { ipAllowed } from './credentials.ts';
+export { KeyRateLimiter } from './key-auth.ts';
 export { publicApiRoutes } from './v1/v1.routes.ts';

@@ -29,11 +29,13 @@ export { pipelineJobs } from './pipeline/tasks.ts';
 export { applyProviderStatusesSoon } from './provider-status.ts';
 export { sendRoutes } from './send.routes.ts';
 export { sendSms, sendTestSms } from './sms-send.service.ts';
+export { type SmsItem, type SmsItemResult, sendSmsItems } from './sms-items.ts';
 export { sendEmail } from './email-send.service.ts';
 export {
   type CampaignScope,
   cancelCampaignMessages,
   holdCampaignMessages,
+  onMessageStatuses,
   recordEvents,
   releaseCampaignMessages,
   setMessageContent,
