@@ -4,6 +4,7 @@
  */
 export { apiKeyRoutes } from './api-keys.routes.ts';
 export { type ApiKeyPrincipal, verifyApiKey } from './api-keys.service.ts';
+export { touchKey as touchApiKey } from './api-keys.repo.ts';
 export { ipAllowed } from './credentials.ts';
 export { KeyRateLimiter } from './key-auth.ts';
 export { publicApiRoutes } from './v1/v1.routes.ts';

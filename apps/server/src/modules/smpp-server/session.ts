@@ -11,7 +11,7 @@
 import type { PDU, Session } from 'smpp';
 import { ESME } from '../../channels/sms/esme.ts';
 import type { AppContext } from '../../context.ts';
-import { type ApiKeyPrincipal, ipAllowed, verifyApiKey } from '../api-keys/index.ts';
+import { type ApiKeyPrincipal, ipAllowed, touchApiKey, verifyApiKey } from '../api-keys/index.ts';
 import { audit } from '../audit/index.ts';
 import type { ReceiverBind } from './pump.ts';
 import { receiptPdu } from './receipts.ts';
@@ -131,6 +131,10 @@ export class ClientSession implements ReceiverBind {
         return;
       }
       this.answer(pdu, ESME.ESME_ROK, { system_id: 'Risala' });
+      // the key's "last used" (a bind is one use, however many submits follow)
+      await touchApiKey(this.host.ctx.db, key.accountId, key.keyId, this.ip).catch((err) =>
+        this.host.ctx.log.warn({ err }, 'SMPP bind: last used not written'),
+      );
       await audit(this.host.ctx.db, {
         accountId: key.accountId,
         actor: { type: 'api_key', id: key.keyId, label: key.name },

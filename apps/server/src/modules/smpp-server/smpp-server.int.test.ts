@@ -176,6 +176,8 @@ describe('SMPP server for clients', () => {
     );
     expect(entry).toMatchObject({ actor_type: 'api_key', actor_label: key.key.name, ip: expect.stringContaining('127.0.0.1') });
     expect(JSON.stringify(entry)).not.toContain(key.password);
+    const [used] = await t.sql('select last_used_at, last_used_ip from api_keys where id = $1', [key.key.id]);
+    expect(used.last_used_at).not.toBeNull();
     // at most maxBindsPerKey (3) binds of one key
     const more = [await bind('bind_receiver', key.client_id, key.password), await bind('bind_receiver', key.client_id, key.password)];
     expect(more.map((m) => m.status)).toEqual([ESME.ESME_ROK, ESME.ESME_ROK]);

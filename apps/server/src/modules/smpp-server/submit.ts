@@ -21,6 +21,8 @@ const MAX_OPEN_PARTS = 1000;
 const CONCAT_TIMEOUT_MS = 60_000;
 /** submits written in one transaction at most */
 const MAX_BATCH = 500;
+/** how long the first submit of a batch waits for the rest of the client's window */
+const GATHER_MS = 3;
 
 export interface Submitted {
   /** the SMPP answer: ESME_ROK with the message id, or an error status */
@@ -71,8 +73,8 @@ export function decodeSubmit(pdu: PDU): Decoded {
 /** An SMPP address as the international number the product reads (+ and digits). */
 export function numberOf(addr: unknown): string {
   const s = typeof addr === 'string' ? addr.trim() : '';
-  if (/^\d{6,15}$/.test(s)) return `+${s}`;
   if (/^00\d{6,15}$/.test(s)) return `+${s.slice(2)}`;
+  if (/^\d{6,15}$/.test(s)) return `+${s}`;
   return s;
 }
 
@@ -148,6 +150,7 @@ type Send = (items: Submission[]) => Promise<SmsItemResult[]>;
 export class SubmitBatcher {
   private queue: { item: Submission; done: (r: Submitted) => void }[] = [];
   private running = false;
+  private timer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly send: Send,
@@ -161,7 +164,18 @@ export class SubmitBatcher {
   submit(item: Submission): Promise<Submitted> {
     return new Promise((done) => {
       this.queue.push({ item, done });
-      if (!this.running) setImmediate(() => void this.drain());
+      if (this.running) return;
+      // a client answered a batch and is sending its next window: gather it for a moment
+      if (this.queue.length >= MAX_BATCH) {
+        if (this.timer) clearTimeout(this.timer);
+        this.timer = null;
+        void this.drain();
+      } else {
+        this.timer ??= setTimeout(() => {
+          this.timer = null;
+          void this.drain();
+        }, GATHER_MS);
+      }
     });
   }
 
