@@ -23,6 +23,8 @@ const CONCAT_TIMEOUT_MS = 60_000;
 const MAX_BATCH = 500;
 /** how long the first submit of a batch waits for the rest of the client's window */
 const GATHER_MS = 3;
+/** batches of one bind being written at once (their transactions overlap; the credits row is taken last) */
+const BATCHES_IN_FLIGHT = 2;
 
 export interface Submitted {
   /** the SMPP answer: ESME_ROK with the message id, or an error status */
@@ -143,13 +145,13 @@ export function statusOfError(err: unknown): number {
 type Send = (items: Submission[]) => Promise<SmsItemResult[]>;
 
 /**
- * A bind's submits in batches: one batch in flight at a time; what arrives meanwhile waits for
+ * A bind's submits in batches: up to BATCHES_IN_FLIGHT at a time; what arrives meanwhile waits for
  * the next. A batch refused as a whole for credits is tried again item by item, so the ones the
  * balance still covers go.
  */
 export class SubmitBatcher {
   private queue: { item: Submission; done: (r: Submitted) => void }[] = [];
-  private running = false;
+  private inFlight = 0;
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -164,33 +166,38 @@ export class SubmitBatcher {
   submit(item: Submission): Promise<Submitted> {
     return new Promise((done) => {
       this.queue.push({ item, done });
-      if (this.running) return;
-      // a client answered a batch and is sending its next window: gather it for a moment
-      if (this.queue.length >= MAX_BATCH) {
-        if (this.timer) clearTimeout(this.timer);
-        this.timer = null;
-        void this.drain();
-      } else {
-        this.timer ??= setTimeout(() => {
-          this.timer = null;
-          void this.drain();
-        }, GATHER_MS);
-      }
+      this.schedule();
     });
   }
 
-  private async drain() {
-    if (this.running) return;
-    this.running = true;
-    try {
-      while (this.queue.length) {
-        const batch = this.queue.splice(0, MAX_BATCH);
-        const results = await this.sendBatch(batch.map((b) => b.item));
-        for (const [i, b] of batch.entries()) b.done(results[i] as Submitted);
-      }
-    } finally {
-      this.running = false;
+  /** A full batch goes at once; a smaller one waits GATHER_MS for the rest of the client's window. */
+  private schedule() {
+    if (this.inFlight >= BATCHES_IN_FLIGHT || this.queue.length === 0) return;
+    if (this.queue.length >= MAX_BATCH) {
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = null;
+      this.start();
+      return;
     }
+    this.timer ??= setTimeout(() => {
+      this.timer = null;
+      this.start();
+    }, GATHER_MS);
+  }
+
+  private start() {
+    if (this.inFlight >= BATCHES_IN_FLIGHT || this.queue.length === 0) return;
+    const batch = this.queue.splice(0, MAX_BATCH);
+    this.inFlight++;
+    void this.sendBatch(batch.map((b) => b.item))
+      .then((results) => {
+        for (const [i, b] of batch.entries()) b.done(results[i] as Submitted);
+      })
+      .finally(() => {
+        this.inFlight--;
+        this.schedule();
+      });
+    this.schedule();
   }
 
   private async sendBatch(items: Submission[]): Promise<Submitted[]> {
