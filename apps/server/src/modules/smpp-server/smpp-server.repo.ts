@@ -14,7 +14,7 @@ const dialect = new PgDialect();
 async function run<T>(db: Runner, q: SQL): Promise<T[]> {
   if ('execute' in db) return (await db.execute(q)).rows as T[];
   const c = dialect.sqlToQuery(q);
-  return (await db.query(c.sql, c.params)).rows as T[];
+  return (await db.query({ text: c.sql, values: c.params })).rows as T[];
 }
 
 /** the channel a receipt's key id is told on, when receipts of it are waiting (0043_smpp_server.sql) */
