@@ -1,6 +1,7 @@
 /**
  * `npm run bench` — performance figures, each printed with its target (not a test).
  * The public send API with an API key at 200 connections vs a bare Fastify handler (bench/public-api.mjs).
+ * The SMPP server for clients: bind → submit_sm → SMSC → receipt back, msg/s beside the connection's cap (bench/smpp-server.mjs).
  * Foundation: cold and warm `npm start` time to ready; the web app in Chromium (bench/web.mjs): JavaScript
  * transferred by /login and /dashboard, Largest Contentful Paint of /login.
  * `node bench/run.mjs --smoke` (or BENCH_SMOKE=1): every bench function once with tiny sizes, so a
@@ -22,6 +23,7 @@ import { benchSmsRollupCost } from './sms-pipeline.mjs';
 import { benchWeb } from './web.mjs';
 import { benchReplicas } from './replicas.mjs';
 import { benchPublicApi } from './public-api.mjs';
+import { benchSmppServer } from './smpp-server.mjs';
 
 const smoke = process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1';
 /** The sizes of a run: the full bench, or the smoke run's tiny ones (every function still runs once). */
@@ -36,6 +38,7 @@ const size = smoke
       replicas: 300,
       web: { visits: 1 },
       publicApi: 1,
+      smppServer: 200,
     }
   : {
       segments: {},
@@ -47,6 +50,7 @@ const size = smoke
       replicas: 100_000,
       web: {},
       publicApi: 10,
+      smppServer: 10_000,
     };
 
 const results = [];
@@ -125,6 +129,7 @@ await benchCampaign(report, size.campaign);
 await benchDashboard(report, ...size.dashboard);
 await benchReplicas(report, size.replicas);
 await benchPublicApi(report, size.publicApi);
+await benchSmppServer(report, size.smppServer);
 const secs = Math.round((performance.now() - sinceStart) / 1000);
 if (smoke) {
   process.stdout.write(`\nsmoke: every bench function ran (${results.length} figures, targets not judged) in ${secs} s\n`);

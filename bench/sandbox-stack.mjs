@@ -1,7 +1,8 @@
 /**
  * What the sending benchmarks share: a throw-away embedded PostgreSQL (fsync off), the SMSC
  * simulator on loopback (receipts at once), and a real server process (API + worker, ROLE=all)
- * whose sandbox connection binds to that simulator; signed in as the demo account.
+ * whose sandbox connection binds to that simulator and whose SMPP server for clients listens on
+ * `smppPort`; signed in as the demo account.
  * `node bench/sandbox-stack.mjs --server-child` is the server process itself.
  */
 import { spawn } from 'node:child_process';
@@ -143,6 +144,7 @@ function startServer(env, nodeArgs) {
  * `nodeArgs` flags for the server process (e.g. --cpu-prof).
  */
 export async function startSandboxStack(name, { pgSettings = {}, nodeArgs = [] } = {}) {
+  const smppPort = await freePort();
   register();
   const { startEmbeddedPostgres } = await import('../apps/server/src/db/embedded.ts');
   const { ensureDatabase } = await import('../apps/server/src/db/client.ts');
@@ -202,6 +204,9 @@ export async function startSandboxStack(name, { pgSettings = {}, nodeArgs = [] }
         SANDBOX_SMSC_SYSTEM_ID: 'bench',
         SANDBOX_SMSC_PASSWORD: 'bench',
         SANDBOX_SMTP_PORT: '0',
+        // the SMPP server for clients, on a port of its own (bench/smpp-server.mjs binds to it)
+        SMPP_SERVER_PORT: String(smppPort),
+        SMPP_SERVER_HOST: '127.0.0.1',
       },
       nodeArgs,
     );
@@ -225,6 +230,7 @@ export async function startSandboxStack(name, { pgSettings = {}, nodeArgs = [] }
       client,
       smsc,
       base,
+      smppPort,
       token,
       accountId: login.data.user.account_id,
       api,

@@ -7,7 +7,8 @@ import { SmtpPool } from './channels/email/smtp-transport.ts';
 import type { AppContext } from './context.ts';
 import { BackgroundWork } from './lib/background.ts';
 import { createPaymentProvider } from './modules/billing/index.ts';
-import { SmsRuntime } from './modules/messaging/index.ts';
+import { onMessageStatuses, SmsRuntime } from './modules/messaging/index.ts';
+import { keepSmppReceipts } from './modules/smpp-server/index.ts';
 
 export function createAppContext(parts: Omit<AppContext, 'sms' | 'smtp' | 'background' | 'payments'>): AppContext {
   const ctx = { ...parts } as AppContext;
@@ -15,5 +16,7 @@ export function createAppContext(parts: Omit<AppContext, 'sms' | 'smtp' | 'backg
   ctx.smtp = new SmtpPool();
   ctx.background = new BackgroundWork(parts.log);
   ctx.payments = createPaymentProvider(parts.config);
+  // receipts for SMPP clients are kept wherever a message reaches its final state
+  onMessageStatuses(keepSmppReceipts);
   return ctx;
 }

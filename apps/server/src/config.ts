@@ -83,6 +83,15 @@ const envSchema = z.object({
   SANDBOX_SMSC_RECEIPT_DELAY_MS: z.coerce.number().int().min(0).default(500),
   SANDBOX_SMSC_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
   SANDBOX_SMSC_THROTTLE_RATE: z.coerce.number().min(0).max(1).default(0),
+  /** the SMPP server for clients: its port (0: any free one); unset: 2776 in development, off in production */
+  SMPP_SERVER_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** 'off' stops it in development too */
+  SMPP_SERVER: z.enum(['on', 'off']).optional(),
+  /** where it listens (default: HOST) */
+  SMPP_SERVER_HOST: z.string().optional(),
+  SMPP_SERVER_MAX_BINDS_PER_KEY: z.coerce.number().int().min(1).max(100).default(10),
+  SMPP_SERVER_WINDOW: z.coerce.number().int().min(1).max(1000).default(100),
+  SMPP_SERVER_IDLE_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
   OUTBOUND_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   /** webhooks out: the time one delivery attempt may take, and how long a delivery is retried */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60_000).default(10_000),
@@ -301,6 +310,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       failureRate: e.SANDBOX_SMSC_FAILURE_RATE,
       throttleRate: e.SANDBOX_SMSC_THROTTLE_RATE,
     },
+    /**
+     * The SMPP server for clients (modules/smpp-server; main.ts starts it in API processes):
+     * null when off — production starts it only with SMPP_SERVER_PORT (docs/decisions.md).
+     */
+    smppServer:
+      e.SMPP_SERVER === 'off' || (production && e.SMPP_SERVER_PORT === undefined && e.SMPP_SERVER !== 'on')
+        ? null
+        : {
+            host: e.SMPP_SERVER_HOST ?? e.HOST,
+            port: e.SMPP_SERVER_PORT ?? 2776,
+            maxBindsPerKey: e.SMPP_SERVER_MAX_BINDS_PER_KEY,
+            window: e.SMPP_SERVER_WINDOW,
+            idleSeconds: e.SMPP_SERVER_IDLE_SECONDS,
+          },
     /** Outbound URLs (post URLs, webhooks): private, loopback and link-local targets are refused unless allowed. */
     outbound: {
       allowPrivate: e.OUTBOUND_ALLOW_PRIVATE === 'true',

@@ -18,6 +18,7 @@ import { createMailer } from './mail/mailer.ts';
 import { type SmtpSink, startSmtpSink } from './sandbox/smtp-sink.ts';
 import { startWhatsAppSandbox } from './sandbox/whatsapp-cloud.ts';
 import { startSandboxSmsc } from './sandbox/smsc.ts';
+import { type SmppServer, startSmppServer } from './modules/smpp-server/index.ts';
 import { type SandboxPayments, startSandboxPayments } from './sandbox/payments.ts';
 import { registerDatabaseMetrics } from './metrics-db.ts';
 import { seedDemo } from './seed.ts';
@@ -43,6 +44,19 @@ async function startSink(db: AppContext['db']): Promise<SmtpSink | null> {
     if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
     log.warn({ port: config.sandboxSmtpPort }, 'sandbox SMTP port busy; using a free one');
     return startSmtpSink({ db, port: 0, log });
+  }
+}
+
+/** The SMPP server for clients; a busy default port outside production falls back to a free one. */
+async function startClientSmpp(ctx: AppContext): Promise<SmppServer | null> {
+  const options = config.smppServer;
+  if (!options) return null;
+  try {
+    return await startSmppServer(ctx, options);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || config.production) throw err;
+    log.warn({ port: options.port }, 'SMPP server port busy; using a free one');
+    return startSmppServer(ctx, { ...options, port: 0 });
   }
 }
 
@@ -100,6 +114,8 @@ async function main() {
   // process (connection-manager.ts); an API process asks them.
   if (config.role === 'worker') ctx.sms.start();
   ctx.sms.connections.run();
+  // the SMPP server for clients beside the API (a worker process has no listener of its own)
+  const smppServer = config.role === 'worker' ? null : await startClientSmpp(ctx);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -115,6 +131,7 @@ async function main() {
     });
     const force = setTimeout(() => process.exit(1), 20_000);
     force.unref();
+    await smppServer?.close().catch((err) => log.error({ err }, 'SMPP server close failed'));
     await app.close().catch((err) => log.error({ err }, 'api close failed'));
     if (config.role === 'worker') await ctx.sms.close().catch((err) => log.error({ err }, 'SMS runtime stop failed'));
     await worker?.stop().catch((err) => log.error({ err }, 'worker stop failed'));
@@ -144,6 +161,7 @@ async function main() {
     `  database: ${database.embedded ? `embedded PostgreSQL on port ${database.embedded.port}` : 'DATABASE_URL'}`,
     `  mail: ${config.sandbox ? `sandbox SMTP sink on 127.0.0.1:${sink?.port} — read mails at ${address}/sandbox/inbox (from this machine)` : 'SMTP relay'}`,
   ];
+  if (smppServer) lines.push(`  SMPP server for clients: port ${smppServer.port} (bind with an API key of type SMPP)`);
   if (existsSync(envFile)) lines.push(`  settings: ${envFile} and the environment`);
   if (config.production) lines.push('  mode: production (no demo account, no sandbox inbox)');
   if (demo) lines.push(`  demo account: ${demo.email}  password: ${demo.password}`);

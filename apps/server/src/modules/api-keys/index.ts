@@ -3,4 +3,6 @@
  * key authentication, and `verifyApiKey` for other entry points (the SMPP server for clients).
  */
 export { type ApiKeyPrincipal, verifyApiKey } from './api-keys.service.ts';
+export { touchKey as touchApiKey } from './api-keys.repo.ts';
 export { ipAllowed } from './credentials.ts';
+export { KeyRateLimiter } from './key-auth.ts';

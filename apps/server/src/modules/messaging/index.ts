@@ -21,8 +21,9 @@ export { SmsRuntime } from './pipeline/runtime.ts';
 export { pipelineJobs } from './pipeline/tasks.ts';
 export { applyProviderStatusesSoon } from './provider-status.ts';
 export { sendSms, sendTestSms } from './sms-send.service.ts';
+export { type SmsItem, type SmsItemResult, sendSmsItems } from './sms-items.ts';
 export { sendEmail } from './email-send.service.ts';
-export { recordEvents, setMessageContent, setSmsParts, stampEngagement, stampLinkClick } from './states/index.ts';
+export { onMessageStatuses, recordEvents, setMessageContent, setSmsParts, stampEngagement, stampLinkClick } from './states/index.ts';
 export {
   beginCampaignChunk,
   type CampaignScope,

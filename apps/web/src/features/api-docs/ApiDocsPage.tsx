@@ -10,6 +10,7 @@ import { AuthSection } from './AuthSection.tsx';
 import { ExamplesSection } from './ExamplesSection.tsx';
 import { type ApiOperation, isTryable, type OpenApiDocument, operationsOf } from './operations.ts';
 import { OperationsSection } from './OperationsSection.tsx';
+import { SmppSection } from './SmppSection.tsx';
 import { TryItPanel } from './TryItPanel.tsx';
 
 /** Served to signed-in users (the public /api/docs may be closed in production). */
@@ -63,6 +64,8 @@ export function ApiDocsPage() {
       <AuthSection />
       <Divider />
       <ExamplesSection origin={origin} />
+      <Divider />
+      <SmppSection />
       <Divider />
       {doc.isPending ? (
         <TableSkeleton />

@@ -36,3 +36,4 @@ export {
   refuse,
   type StageRow,
 } from './stages.ts';
+export { onMessageStatuses, type StatusListener } from './publish.ts';

@@ -9,7 +9,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { refundMessages } from '../pipeline/credits.ts';
 import { recordEvents } from './events.ts';
 import { mayBecome } from './guard.ts';
-import { emitMessageStatuses } from '../../webhooks/index.ts';
+import { publishStatuses } from './publish.ts';
 
 /** A scheduled send's messages enter the pipeline; answers their ids (for the router queue). */
 export async function releaseScheduledSend(tx: DbOrTx, accountId: number, bulkId: string): Promise<number[]> {
@@ -32,7 +32,7 @@ export async function cancelScheduledSend(tx: DbOrTx, accountId: number, bulkId:
     tx,
     rows.map((r) => ({ message_id: Number(r.id), account_id: r.account_id, event: 'CANCELLED' })),
   );
-  await emitMessageStatuses(
+  await publishStatuses(
     tx,
     rows.map((r) => ({
       id: Number(r.id),
@@ -91,7 +91,7 @@ export async function cancelCampaignMessages(tx: DbOrTx, accountId: number, scop
      where m.id = o.id and m.created_at = o.created_at
     returning m.id, o.old_status, m.account_id, m.channel, m.bulk_id, o.old_credits as credits`);
   await refundMessages(tx, rows);
-  await emitMessageStatuses(
+  await publishStatuses(
     tx,
     rows.map((r) => ({
       id: Number(r.id),

@@ -9,7 +9,7 @@ import { MESSAGE_STATES, MESSAGE_TRANSITIONS } from '@risala/shared/schemas/mess
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { ProviderStatus } from '../pipeline/contracts.ts';
-import { emitMessageStatuses } from '../../webhooks/index.ts';
+import { publishStatuses } from './publish.ts';
 
 /** States no provider status moves (READ has no way out either, but ranks already keep it) */
 const CLOSED = MESSAGE_STATES.filter((s) => MESSAGE_TRANSITIONS[s].length === 0 && s !== 'READ');
@@ -67,7 +67,7 @@ export async function applyProviderRound(db: DbOrTx, channel: ProviderStatus['ch
                 (p.old_read is null and m.read_at is not null) as read_filled, m.error_message, m.error_code
     )
     select * from upd`);
-  await emitMessageStatuses(
+  await publishStatuses(
     db,
     rows
       .filter((r) => r.old_status !== r.new_status)

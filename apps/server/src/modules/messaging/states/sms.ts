@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { reason } from '../pipeline/reason.ts';
 import { recordEvents } from './events.ts';
 import { countMessages, smsReceiptSeconds } from '../../../metrics.ts';
-import { emitMessageStatuses } from '../../webhooks/index.ts';
+import { publishStatuses } from './publish.ts';
 
 /** A state list for the text statements below (our own enum values: nothing to escape). */
 const list = (states: readonly string[]) => states.map((s) => `'${s}'`).join(', ');
@@ -73,7 +73,7 @@ export async function markSmsSent(pool: pg.Pool, rows: SmsSentRow[], keys: SmsPa
   });
   for (const r of moved) countMessages('sms', r.status, r.n);
   // webhooks out: nothing more unless an account of these listens (the SMS came out of the queue: QUEUED before)
-  await emitMessageStatuses(
+  await publishStatuses(
     pool,
     moved.flatMap((r) =>
       r.ids.map((id) => ({ id: Number(id), account_id: r.account_id, channel: 'sms', status: r.status, previous_status: 'QUEUED' })),
@@ -231,7 +231,7 @@ export async function applyReceipts(pool: pg.Pool, changes: ReceiptChange[], con
     countMessages('sms', r.status);
     if (r.latency !== null) smsReceiptSeconds.observe({ connection: String(r.connection_id ?? '') }, Math.max(0, r.latency));
   }
-  await emitMessageStatuses(
+  await publishStatuses(
     pool,
     changed.map((r) => ({
       id: Number(r.id),

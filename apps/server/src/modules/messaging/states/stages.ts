@@ -9,7 +9,7 @@ import { refundMessages } from '../pipeline/credits.ts';
 import { recordEvents } from './events.ts';
 import { mayBecome, mayBecomeAny } from './guard.ts';
 import { countMessageRows } from '../../../metrics.ts';
-import { emitMessageStatuses } from '../../webhooks/index.ts';
+import { publishStatuses } from './publish.ts';
 
 export interface StageRow {
   id: number;
@@ -52,7 +52,7 @@ export async function refuse(tx: DbOrTx, refusals: Refusal[]): Promise<void> {
     tx,
     done.map((r) => ({ message_id: r.row.id, account_id: r.row.account_id, event: r.status, detail: r.error_message })),
   );
-  await emitMessageStatuses(
+  await publishStatuses(
     tx,
     done.map((r) => ({
       id: r.row.id,
@@ -134,7 +134,7 @@ export async function markChannelSent(tx: DbOrTx, sent: { id: number; account_id
     rows.map((r) => ({ message_id: Number(r.id), account_id: r.account_id, event: 'SENT' })),
   );
   // claimed for sending: they were QUEUED
-  await emitMessageStatuses(
+  await publishStatuses(
     tx,
     rows.map((r) => ({ id: Number(r.id), account_id: r.account_id, channel: r.channel, status: 'SENT', previous_status: 'QUEUED' })),
   );
