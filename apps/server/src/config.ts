@@ -51,6 +51,10 @@ const envSchema = z.object({
   BILLING_SELLER_ADDRESS: z.string().default('Riyadh, Saudi Arabia'),
   /** days an invoice may stay unpaid before it is OVERDUE */
   BILLING_DUE_DAYS: z.coerce.number().int().min(0).default(7),
+  /** days before a due date the account's owners are reminded (a second reminder comes on the day) */
+  BILLING_REMINDER_DAYS: z.coerce.number().int().min(0).max(60).default(3),
+  /** days a due may stay OVERDUE before the account is suspended for billing (sending refused) */
+  BILLING_SUSPEND_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   TRUST_PROXY: z.string().optional(),
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -251,6 +255,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         address: e.BILLING_SELLER_ADDRESS,
       },
       dueDays: e.BILLING_DUE_DAYS,
+      reminderDays: e.BILLING_REMINDER_DAYS,
+      suspendGraceDays: e.BILLING_SUSPEND_GRACE_DAYS,
     },
     /** Honour X-Forwarded-For only behind a known proxy: `true`, a hop count, or addresses/CIDRs. */
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
