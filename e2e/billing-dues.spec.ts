@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { audit, type Finding, report, trackRequests } from './a11y-audit.ts';
 import { registerVerified, signInUi, sql } from './fixtures.ts';
 
 const DAY = 86_400_000;
@@ -40,6 +41,8 @@ test('an account suspended for an overdue instalment sees why, what still works 
   );
   await sql('update accounts set billing_suspended_at = now() where id = $1', [accountId]);
 
+  const inflight = trackRequests(page);
+  const findings: Finding[] = [];
   await signInUi(page, email);
   await expect(page).toHaveURL(/\/dashboard/);
   // every page says sending is paused, and offers the way to pay
@@ -61,6 +64,7 @@ test('an account suspended for an overdue instalment sees why, what still works 
   await expect(payment).toHaveCount(1);
   await expect(payment).toContainText('Bank transfer');
   await expect(payment).toContainText('TRX-E2E-1');
+  await audit(page, inflight, 'en /billing/payments (suspended)', findings);
 
   // in Arabic, right to left, the same facts
   await page.getByTestId('language-toggle').click();
@@ -68,6 +72,8 @@ test('an account suspended for an overdue instalment sees why, what still works 
   await expect(notice).toContainText('الإرسال متوقف: توجد دفعة متأخرة');
   await expect(page.locator('[data-testid="due-row"][data-state="overdue"]')).toContainText('متأخر');
   await expect(payment).toContainText('تحويل بنكي');
+  await audit(page, inflight, 'ar /billing/payments (suspended)', findings);
+  expect(report(findings), 'no critical or serious axe violation').toEqual([]);
 
   // paid (as the operator's payment would do): the banner goes once the standing is read again
   await sql('update accounts set billing_suspended_at = null where id = $1', [accountId]);
