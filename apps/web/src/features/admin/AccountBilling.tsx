@@ -21,23 +21,7 @@ import { formatDate } from '../../lib/i18n.ts';
 import { showSuccessToast } from '../../lib/toast.ts';
 import { formatMoney } from '../billing/api.ts';
 import { useAdminBilling, useRecordPayment, useReverseInvoice, useSetInstalments } from './api.ts';
-
-/** "1234.5" → 123450 halalas, exactly (string arithmetic: no float rounding); null when not an amount. */
-export function toMinor(text: string): number | null {
-  const m = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(text.trim());
-  if (!m) return null;
-  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-}
-
-/** Equal instalments (the halalas left over on the last), one calendar month apart from the first date. */
-export function splitEvenly(total: number, count: number, first: string): { amount: number; due_at: string }[] {
-  const base = Math.floor(total / count);
-  return Array.from({ length: count }, (_, i) => {
-    const d = new Date(`${first}T12:00:00Z`);
-    d.setUTCMonth(d.getUTCMonth() + i);
-    return { amount: i === count - 1 ? total - base * (count - 1) : base, due_at: d.toISOString() };
-  });
-}
+import { splitEvenly, toMinor } from './money-input.ts';
 
 /** The operator's billing panel of one account: invoices, dues, payments; record, split, reverse. */
 export function AccountBilling({ accountId }: { accountId: number }) {
