@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { audit, type Finding, report, trackRequests } from './a11y-audit.ts';
-import { registerVerified, signInUi, sql } from './fixtures.ts';
+import { newEmail, otpFor, registerVerified, signInUi, sql } from './fixtures.ts';
 
 const DAY = 86_400_000;
 
@@ -79,4 +81,57 @@ test('an account suspended for an overdue instalment sees why, what still works 
   await sql('update accounts set billing_suspended_at = null where id = $1', [accountId]);
   await page.goto('/dashboard');
   await expect(page.getByTestId('billing-suspended-banner')).toHaveCount(0);
+});
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+test('an operator records a bank transfer in the admin area: the invoice is paid and sending resumes', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const operator = newEmail('e2e.dues.operator');
+  execFileSync(process.execPath, ['scripts/admin-create.mjs', '--email', operator, '--name', 'E2E Billing'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  const tenant = await registerVerified(request, 'e2e.dues.paid');
+  const [{ account_id: accountId }] = await sql('select account_id from users where email = $1', [tenant]);
+  const lines = JSON.stringify([{ description: 'Starter (monthly)', quantity: 1, unit_price: 18500, net: 18500, vat: 2775, total: 21275 }]);
+  const [inv] = await sql(
+    `insert into invoices (account_id, number, status, vat_bp, total_before_discount, total_after_discount, vat_amount, total_with_vat,
+                           lines, seller, buyer, issued_at, due_at)
+     values ($1, 1, 'NOT_PAID', 1500, 18500, 18500, 2775, 21275, $2::jsonb,
+             '{"name":"Risala","nameAr":"رسالة","vatNumber":"300000000000003","address":"Riyadh"}'::jsonb,
+             '{"name":"E2E Co","vat_number":null,"cr_number":null,"address":""}'::jsonb, $3, $4)
+     returning id`,
+    [accountId, lines, new Date(Date.now() - 30 * DAY), new Date(Date.now() - 20 * DAY)],
+  );
+  await sql('update accounts set billing_suspended_at = now() where id = $1', [accountId]);
+
+  await page.goto('/admin');
+  await page.getByTestId('admin-email').fill(operator);
+  await page.getByTestId('admin-send-code').click();
+  const code = await otpFor(request, operator);
+  await page.getByTestId('admin-code').locator('input').first().click();
+  await page.keyboard.type(code);
+  await page.getByTestId('admin-verify').click();
+  await expect(page).toHaveURL(/\/admin\/accounts$/);
+  await page.goto(`/admin/accounts/${accountId}`);
+  const panel = page.getByTestId('admin-billing');
+  await expect(panel.getByTestId('admin-billing-suspended')).toBeVisible();
+  await expect(panel.getByTestId('admin-invoice-row')).toContainText('Overdue');
+
+  await page.getByTestId('admin-billing-invoice').click();
+  await page.getByRole('option', { name: /^1 · / }).click();
+  await page.getByTestId('admin-billing-amount').fill('212.75');
+  await page.getByTestId('admin-billing-reference').fill('TRX-OP-1');
+  await page.getByTestId('admin-billing-record').click();
+  await expect(panel.getByTestId('admin-invoice-row')).toContainText('Paid');
+  await expect(panel).toContainText('TRX-OP-1');
+  await expect(panel.getByTestId('admin-billing-suspended')).toHaveCount(0);
+  const [row] = await sql('select status, amount_paid::int as paid from invoices where id = $1', [inv.id]);
+  expect(row).toEqual({ status: 'PAID', paid: 21_275 });
+  const [acct] = await sql('select billing_suspended_at from accounts where id = $1', [accountId]);
+  expect(acct.billing_suspended_at).toBeNull();
+  const [entry] = await sql(`select actor_type, data from audit_log where account_id = $1 and action = 'payment.recorded'`, [accountId]);
+  expect(entry).toMatchObject({ actor_type: 'operator', data: { method: 'bank_transfer', amount: 21_275, reference: 'TRX-OP-1' } });
 });
