@@ -81,6 +81,7 @@ export async function signedInRoutes(): Promise<string[]> {
     '/api-keys',
     '/api-docs',
     '/billing/invoices',
+    '/billing/payments',
     '/webhooks',
     '/no-such-page',
   ];

@@ -53,6 +53,10 @@ const envSchema = z.object({
   BILLING_DUE_DAYS: z.coerce.number().int().min(0).default(7),
   /** monthly message partitions older than this many months are archived to DATA_DIR/archive and dropped (0: never) */
   MESSAGE_ARCHIVE_AFTER_MONTHS: z.coerce.number().int().min(0).max(600).default(0),
+  /** days before a due date the account's owners are reminded (a second reminder comes on the day) */
+  BILLING_REMINDER_DAYS: z.coerce.number().int().min(0).max(60).default(3),
+  /** days a due may stay OVERDUE before the account is suspended for billing (sending refused) */
+  BILLING_SUSPEND_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   TRUST_PROXY: z.string().optional(),
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -262,6 +266,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         address: e.BILLING_SELLER_ADDRESS,
       },
       dueDays: e.BILLING_DUE_DAYS,
+      reminderDays: e.BILLING_REMINDER_DAYS,
+      suspendGraceDays: e.BILLING_SUSPEND_GRACE_DAYS,
     },
     /**
      * Messages over years: each plan's retention redacts old messages' content (modules/messaging/

@@ -193,6 +193,12 @@ export const ERROR_STATUS = {
   PLAN_NOT_FOUND: 404,
   PLAN_CHANGE_NOT_ALLOWED: 409,
   INVOICE_STATE_INVALID: 409,
+  /** the account's dues stayed overdue past the grace: sending is refused until they are paid (reading is not) */
+  BILLING_SUSPENDED: 402,
+  /** a payment larger than what the invoice (or the due) still owes */
+  PAYMENT_EXCEEDS_REMAINING: 409,
+  /** instalments must add up to what the invoice still owes, with due dates in order */
+  INSTALMENTS_INVALID: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

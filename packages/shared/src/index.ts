@@ -6,4 +6,3 @@ export * from './trial.ts';
 export * from './schemas/common.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/notifications.ts';
-export * from './features.ts';

@@ -43,6 +43,10 @@ export const JOBS = {
   webhooks_deliver: z.object({ account_id: z.number().int().positive(), endpoint_id: z.number().int().positive() }),
   /** every minute: endpoints with due deliveries whose job was lost (a crash, no queue yet) get one again */
   webhooks_sweep: scheduled,
+  /** hourly: subscriptions whose period ended renew (a scheduled downgrade applies then) or end when cancelled */
+  billing_renew: scheduled,
+  /** hourly: due-date reminders, the overdue notice, suspension past the grace (modules/billing) */
+  billing_dues: scheduled,
 } as const;
 
 export type JobName = keyof typeof JOBS;

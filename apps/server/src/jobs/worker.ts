@@ -10,6 +10,7 @@ import { customersImportJobs } from '../modules/customers/index.ts';
 import { pipelineJobs } from '../modules/messaging/index.ts';
 import { campaignJobs } from '../modules/campaigns/index.ts';
 import { webhookJobs } from '../modules/webhooks/index.ts';
+import { billingJobs } from '../modules/billing/index.ts';
 import { JOBS, type JobHandlers, type JobName } from './registry.ts';
 import { type Liveness, startLiveness } from './liveness.ts';
 import { startRollupFolder } from '../modules/analytics/index.ts';
@@ -30,6 +31,8 @@ export function taskList(ctx: AppContext): TaskList {
     ...campaignJobs(ctx),
     // webhooks out (signed deliveries, retries, the minute sweep):
     ...webhookJobs(ctx),
+    // billing (renewals at period end, due reminders, suspension for an overdue debt):
+    ...billingJobs(ctx),
   };
   const list: TaskList = {};
   for (const name of Object.keys(JOBS) as JobName[]) {
@@ -88,7 +91,13 @@ async function launchWorker(ctx: AppContext, connectionString: string, onDatabas
       ctx.log[fn]({ worker: scope, ...meta }, message);
     }),
     taskList: taskList(ctx),
-    crontab: '17 * * * * auth_purge_expired\n41 3 * * * messages_maintenance\n23 * * * * messages_retention\n* * * * * webhooks_sweep',
+    crontab:
+      '17 * * * * auth_purge_expired
+41 3 * * * messages_maintenance
+23 * * * * messages_retention
+* * * * * webhooks_sweep
+7 * * * * billing_renew
+27 * * * * billing_dues',
   });
   await Promise.all(held);
   liveness.recover().catch((err) => ctx.log.error({ err }, 'worker liveness check failed'));

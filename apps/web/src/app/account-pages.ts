@@ -12,5 +12,6 @@ export const ACCOUNT_PAGES_READY: readonly string[] = [
   '/api-keys',
   '/api-docs',
   '/billing/invoices',
+  '/billing/payments',
   '/webhooks',
 ];

@@ -54,6 +54,7 @@ const CODE_KINDS: Partial<Record<ErrorCode, ToastKind>> = {
   NO_PERMISSIONS_TO_LOGIN: 'permission',
   USER_INACTIVE: 'permission',
   ACCOUNT_SUSPENDED: 'permission',
+  BILLING_SUSPENDED: 'permission',
   NO_PERMISSION_ON_SUBSCRIPTION: 'permission',
   VALIDATION_ERROR: 'validation',
   BAD_REQUEST: 'validation',

@@ -46,6 +46,11 @@ export const AUDIT_ACTIONS = [
   'credits.allocated',
   'credits.received',
   'credits.adjusted',
+  'payment.recorded',
+  'invoice.instalments_set',
+  'invoice.reversed',
+  'billing.suspended',
+  'billing.resumed',
 ] as const;
 
 /** The kinds of target an entry names. */
@@ -62,6 +67,7 @@ export const AUDIT_TARGET_TYPES = [
   'connection',
   'import',
   'sub_account',
+  'invoice',
 ] as const;
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date' });

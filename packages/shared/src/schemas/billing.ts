@@ -122,6 +122,8 @@ export const invoiceSchema = z.object({
   lines: z.array(invoiceLineSchema),
   issued_at: z.string(),
   due_at: z.string(),
+  /** split into instalments: the earliest unpaid due's date (OVERDUE follows it); null otherwise */
+  next_due_at: z.string().nullable(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 export const invoiceListEnvelopeSchema = envelopeOf(z.object({ items: z.array(invoiceSchema) }));

@@ -15,6 +15,8 @@ export const NOTIFICATION_DEFAULTS: Record<NotificationType, { bell: boolean; em
   ai_plan_status: { bell: true, email: false },
   campaign_status: { bell: true, email: true },
   system: { bell: true, email: false },
+  // what the account owes: due dates, overdue, suspension (owners are told in the bell and by email)
+  billing_due: { bell: true, email: true },
 };
 
 export const notificationSettingSchema = z.object({

@@ -8,6 +8,7 @@ export const NOTIFICATION_TYPES = [
   'ai_plan_status',
   'campaign_status',
   'system',
+  'billing_due',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -12,16 +12,6 @@ export type TeamStatus = (typeof TEAM_STATUSES)[number];
 /** An invitation link works once, for this long; it is mailed again at most `resendsPerDay` times in any 24 h. */
 export const INVITATION = { ttlHours: 72, resendsPerDay: 5 } as const;
 
-/** Seats per plan ("Up to 3/10 team members", unlimited): users plus pending invitations. */
-export const PLAN_SEATS: Record<string, number | null> = {
-  free_trial: 3,
-  free: 3,
-  starter: 3,
-  growth: 10,
-  enterprise: null,
-};
-export const seatLimit = (plan: string): number | null => (plan in PLAN_SEATS ? (PLAN_SEATS[plan] ?? null) : 3);
-
 export const teamQuerySchema = z.object({
   page: z.coerce.number().int().min(1, { error: 'validation.min' }).default(1),
   limit: z.coerce.number().int().min(1, { error: 'validation.min' }).max(100, { error: 'validation.max' }).default(20),

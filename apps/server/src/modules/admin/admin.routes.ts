@@ -21,6 +21,7 @@ import type { AppContext } from '../../context.ts';
 import { assertSameSite } from '../../lib/cross-site.ts';
 import { ok } from '../../lib/http.ts';
 import * as accounts from './accounts.service.ts';
+import { adminBillingRoutes } from './billing.routes.ts';
 import {
   authenticateOperator,
   OPERATOR_COOKIE,
@@ -201,6 +202,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (req, reply) => ok(reply, await decideBatch(ctx, requireOperator(req), req.params.id, req.body), 'Decision recorded'),
     );
+    adminBillingRoutes(app, ctx);
     app.get(
       '/gateway',
       { schema: { tags, summary: 'The gateway connections’ health', response: { 200: gatewayHealthEnvelopeSchema } } },

@@ -6,7 +6,7 @@
  * and the reader is told.
  */
 import { checkGrounding, type GroundingCheck } from '@risala/shared/grounding';
-import { hasAiFeatures, trialDaysRemaining, trialState } from '@risala/shared';
+import { trialDaysRemaining, trialState } from '@risala/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -24,7 +24,8 @@ export async function aiFeatureGate(request: FastifyRequest) {
   const auth = requireAuth(request);
   const state = trialState(auth.plan, trialDaysRemaining(auth.userCreatedAt));
   if (state === 'expired' || state === 'blocked') throw new AppError('SUBSCRIPTION_REQUIRED');
-  if (!hasAiFeatures(auth.plan)) throw new AppError('FEATURE_NOT_AVAILABLE');
+  // from the plan's data (plans.ai_enabled, loaded with the session), not a list in code
+  if (!auth.aiIncluded) throw new AppError('FEATURE_NOT_AVAILABLE');
 }
 
 export interface Writer {

@@ -15,6 +15,8 @@ export interface AuthContext {
   plan: string;
   userCreatedAt: Date;
   language: string;
+  /** the plan's data includes AI features (plans.ai_enabled); read by the AI gate (§6 FEATURE_NOT_AVAILABLE) */
+  aiIncluded?: boolean;
 }
 
 declare module 'fastify' {
@@ -64,14 +66,16 @@ export function authenticate(ctx: AppContext) {
       plan: string;
       account_status: string;
       suspended_reason: string | null;
+      ai_enabled: boolean;
     }>(
       `select s.id as session_id, s.revoked_at, s.expires_at, u.id as user_id, u.account_id,
               u.status, u.created_at, u.language, r.key as role_key, r.role_name, r.permissions, a.plan,
-              a.status as account_status, a.suspended_reason
+              a.status as account_status, a.suspended_reason, coalesce(p.ai_enabled, false) as ai_enabled
          from sessions s
          join users u on u.id = s.user_id and u.account_id = s.account_id
          join roles r on r.id = u.role_id and r.account_id = u.account_id
          join accounts a on a.id = u.account_id
+         left join plans p on p.key = a.plan
         where s.id = $1 and s.user_id = $2`,
       [claims.jti, claims.id],
     );
@@ -90,6 +94,7 @@ export function authenticate(ctx: AppContext) {
       plan: row.plan,
       userCreatedAt: row.created_at,
       language: row.language,
+      aiIncluded: row.ai_enabled,
     };
   };
 }

@@ -14,13 +14,17 @@ import {
   subscriptionEnvelopeSchema,
   subscriptionHealthEnvelopeSchema,
 } from '@risala/shared/schemas/billing';
+import { billingStandingEnvelopeSchema, paymentsPageEnvelopeSchema, paymentsQuerySchema } from '@risala/shared/schemas/billing-dues';
 import { fileResponse, idParamSchema } from '@risala/shared/schemas/common';
+import { can } from '@risala/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/http.ts';
 import { requireAuth, requirePermission } from '../auth/index.ts';
 import { applyPaymentEvent, startCheckout } from './checkout.service.ts';
+import { listDues, listPayments, toDue } from './dues.repo.ts';
+import { standing } from './dues.service.ts';
 import { invoicePdf } from './invoice-pdf.ts';
 import { findInvoice, listInvoices, toInvoice } from './invoices.service.ts';
 import { allPlans, toOffer } from './plans.repo.ts';
@@ -99,10 +103,51 @@ export function subscriptionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   };
 }
 
-/** Signed in: /api/billing/invoices. */
+/** Signed in: /api/billing/invoices, /payments (payments, dues and standing), /standing. */
 export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['billing'];
+    app.get(
+      '/standing',
+      {
+        schema: {
+          tags,
+          summary: 'Whether sending is suspended for an overdue payment (every user); what is owed (billing viewers only)',
+          response: { 200: billingStandingEnvelopeSchema },
+        },
+      },
+      async (req, reply) => {
+        const auth = requireAuth(req);
+        const s = await standing(ctx.db, ctx, auth.accountId);
+        if (can(auth.permissions, 'billing', 'view')) return ok(reply, s);
+        return ok(reply, { ...s, outstanding_amount: 0, overdue_amount: 0, next_due_at: null, suspends_at: null });
+      },
+    );
+    app.get(
+      '/payments',
+      {
+        schema: {
+          tags,
+          summary: 'Payments received (newest first, in pages), the instalments due and the account’s standing',
+          querystring: paymentsQuerySchema,
+          response: { 200: paymentsPageEnvelopeSchema },
+        },
+        preHandler: requirePermission('billing', 'view'),
+      },
+      async (req, reply) => {
+        const { accountId } = requireAuth(req);
+        const now = new Date();
+        const payments = await listPayments(ctx.db, accountId, req.query.limit + 1, req.query.cursor);
+        const more = payments.length > req.query.limit;
+        const page = payments.slice(0, req.query.limit);
+        return ok(reply, {
+          standing: await standing(ctx.db, ctx, accountId, now),
+          payments: page,
+          next_cursor: more ? (page.at(-1)?.id ?? null) : null,
+          dues: (await listDues(ctx.db, accountId)).map((d) => toDue(d, now)),
+        });
+      },
+    );
     app.get(
       '/invoices',
       {
@@ -131,8 +176,10 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: requirePermission('billing', 'view'),
       },
       async (req, reply) => {
-        const inv = await findInvoice(ctx.db, requireAuth(req).accountId, req.params.id);
-        const pdf = await invoicePdf(inv);
+        const accountId = requireAuth(req).accountId;
+        const inv = await findInvoice(ctx.db, accountId, req.params.id);
+        const reverses = inv.reverses_id ? (await findInvoice(ctx.db, accountId, inv.reverses_id)).number : null;
+        const pdf = await invoicePdf(inv, new Date(), reverses);
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="invoice-${inv.number}.pdf"`)

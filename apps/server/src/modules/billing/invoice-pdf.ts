@@ -46,7 +46,7 @@ const STATUS_AR: Record<string, string> = {
   REVERSED: 'معكوسة',
 };
 
-export async function invoicePdf(inv: InvoiceRow, now = new Date()): Promise<Buffer> {
+export async function invoicePdf(inv: InvoiceRow, now = new Date(), reversesNumber: number | null = null): Promise<Buffer> {
   const font = invoiceFont();
   const qr = invoiceQr(inv);
   const qrPng = await QRCode.toBuffer(qr, { errorCorrectionLevel: 'M', margin: 1, width: 160 });
@@ -82,7 +82,9 @@ export async function invoicePdf(inv: InvoiceRow, now = new Date()): Promise<Buf
   const isCredit = inv.kind === 'credit_note';
   row(isCredit ? 'Credit note' : 'Simplified tax invoice', '', isCredit ? 'إشعار دائن' : 'فاتورة ضريبية مبسطة', 15);
   doc.moveDown(0.5);
-  row('Invoice no.', String(inv.number), 'رقم الفاتورة');
+  row(isCredit ? 'Credit note no.' : 'Invoice no.', String(inv.number), isCredit ? 'رقم الإشعار' : 'رقم الفاتورة');
+  // a credit note names the invoice it reverses (that invoice is kept, marked REVERSED)
+  if (isCredit && reversesNumber !== null) row('Reverses invoice no.', String(reversesNumber), 'يلغي الفاتورة رقم');
   row('Issue date', inv.issued_at.toISOString().slice(0, 10), 'تاريخ الإصدار');
   row('Due date', inv.due_at.toISOString().slice(0, 10), 'تاريخ الاستحقاق');
   const status = effectiveStatus(inv, now);

@@ -34,6 +34,8 @@ export interface InvoiceRow {
   buyer: { name: string; vat_number: string | null; cr_number: string | null; address: string };
   issued_at: Date;
   due_at: Date;
+  /** the earliest unpaid instalment's due date, when the invoice is split into dues */
+  next_due_at: Date | null;
 }
 
 const MONEY = ['total_before_discount', 'discount_amount', 'total_after_discount', 'vat_amount', 'total_with_vat', 'amount_paid'] as const;
@@ -43,12 +45,20 @@ function normalise(r: Record<string, unknown>): InvoiceRow {
   for (const k of MONEY) out[k] = Number(r[k]);
   out.issued_at = new Date(r.issued_at as string);
   out.due_at = new Date(r.due_at as string);
+  out.next_due_at = r.next_due_at ? new Date(r.next_due_at as string) : null;
   return out as unknown as InvoiceRow;
 }
 
-/** The §4 state shown: an unpaid or partly paid invoice past its due date is OVERDUE. */
-export function effectiveStatus(row: Pick<InvoiceRow, 'status' | 'due_at'>, now = new Date()): InvoiceStatus {
-  if ((row.status === 'NOT_PAID' || row.status === 'PARTIALLY_PAID') && row.due_at.getTime() < now.getTime()) return 'OVERDUE';
+/**
+ * The §4 state shown: an unpaid or partly paid invoice past its due date is OVERDUE — for an
+ * invoice split into instalments, past its earliest unpaid due.
+ */
+export function effectiveStatus(
+  row: Pick<InvoiceRow, 'status' | 'due_at'> & { next_due_at?: Date | null },
+  now = new Date(),
+): InvoiceStatus {
+  const due = row.next_due_at ?? row.due_at;
+  if ((row.status === 'NOT_PAID' || row.status === 'PARTIALLY_PAID') && due.getTime() < now.getTime()) return 'OVERDUE';
   return row.status;
 }
 
@@ -77,6 +87,7 @@ export function toInvoice(r: InvoiceRow, now = new Date()): Invoice {
     lines: r.lines,
     issued_at: r.issued_at.toISOString(),
     due_at: r.due_at.toISOString(),
+    next_due_at: r.next_due_at?.toISOString() ?? null,
   };
 }
 

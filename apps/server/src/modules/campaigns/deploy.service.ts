@@ -15,6 +15,7 @@ import { enqueue } from '../../jobs/queue.ts';
 import { AppError } from '../../lib/errors.ts';
 import { audit, userActor } from '../audit/index.ts';
 import { assertAccountActive, type AuthContext } from '../auth/index.ts';
+import { assertSendingAllowed } from '../billing/index.ts';
 import { reserveCredits } from '../messaging/index.ts';
 import { buildAudience, countAudience } from './audience.ts';
 import * as repo from './campaigns.repo.ts';
@@ -79,6 +80,7 @@ export async function deployCampaign(ctx: AppContext, auth: AuthContext, id: num
       sql`select status, suspended_reason from accounts where id = ${auth.accountId}`,
     );
     if (held[0]) assertAccountActive(held[0]);
+    await assertSendingAllowed(tx, auth.accountId);
     const row = await requireCampaign(tx, auth.accountId, id, true);
     if (row.status !== 'DRAFT') throw new AppError('CAMPAIGN_STATE_INVALID', { data: { status: row.status } });
     const errors = completeness(row);

@@ -79,9 +79,11 @@ export async function startBatch(ctx: AppContext, batchId: number): Promise<bool
   return ctx.db.transaction(async (tx) => {
     const b = await lockBatch(tx, batchId);
     if (!b?.campaign_id || b.canceled_at || b.processing_status || !released(b)) return false;
-    // a suspended account's batches wait: a later tick starts them once it is reactivated
-    const { rows: acct } = await tx.execute<{ status: string }>(sql`select status from accounts where id = ${b.account_id}`);
-    if (acct[0]?.status === 'SUSPENDED') return false;
+    // a suspended account's batches wait (by an operator, or for an overdue payment): a later tick starts them once it is active
+    const { rows: acct } = await tx.execute<{ status: string; billing_suspended_at: string | null }>(
+      sql`select status, billing_suspended_at from accounts where id = ${b.account_id}`,
+    );
+    if (acct[0]?.status === 'SUSPENDED' || acct[0]?.billing_suspended_at) return false;
     if (b.scheduled_at && new Date(b.scheduled_at).getTime() > Date.now() + 1000) return false;
     const c = await requireCampaign(tx, b.account_id, b.campaign_id, true);
     if (c.status === 'SCHEDULED') assertTransition(c, 'RUNNING');

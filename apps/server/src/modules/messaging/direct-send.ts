@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AuthContext } from '../auth/index.ts';
+import { assertSendingAllowed } from '../billing/index.ts';
 import { commitSend } from './pipeline/commit-send.ts';
 import type { NewMessage } from './pipeline/contracts.ts';
 
@@ -47,6 +48,8 @@ export async function sendDirect<I>(
 ): Promise<DirectSendResult> {
   const bulkId = randomUUID();
   return ctx.db.transaction(async (tx) => {
+    // an account suspended for an overdue payment sends nothing until it pays (BILLING_SUSPENDED)
+    await assertSendingAllowed(tx, auth.accountId);
     const { result, rows } = await prepare(tx, auth, input, bulkId);
     if (rows.length === 0) return { ...result, bulk_id: null, message_ids: [] };
     const ids = await commitSend(ctx, tx, auth, { channel, bulkId, result, rows });

@@ -43,6 +43,7 @@ describe('/api/notification-settings', () => {
       'ai_plan_status',
       'campaign_status',
       'system',
+      'billing_due',
     ]);
     expect(rows.find((r: { type: string }) => r.type === 'campaign_status')).toEqual({
       type: 'campaign_status',

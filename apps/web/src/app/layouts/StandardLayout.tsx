@@ -8,6 +8,7 @@ import { TopBar } from '../../components/layout/TopBar.tsx';
 import { useFeatureAccess } from '../../components/trial/api/get-feature-access.ts';
 import { TrialBanner } from '../../components/trial/TrialBanner.tsx';
 import { TrialBlock } from '../../components/trial/TrialBlock.tsx';
+import { SuspendedBanner } from '../../features/billing/SuspendedBanner.tsx';
 
 const WIDE = '(min-width: 48em)';
 
@@ -31,6 +32,7 @@ export function StandardLayout() {
       <Sidebar opened={opened} onOpen={() => setOpened(wide)} />
       <AppShell.Main>
         <TrialBanner />
+        <SuspendedBanner />
         {/* room at the bottom so the last controls of a page scroll clear of the chat button */}
         <Box p="md" pb={88}>
           {blocked ? <TrialBlock /> : <Outlet />}

@@ -79,6 +79,7 @@ describe('visibleAccountMenu', () => {
     '/webhooks',
     '/audit-log',
     '/billing/invoices',
+    '/billing/payments',
     '/notification-settings',
   ];
 

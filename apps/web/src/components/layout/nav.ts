@@ -35,6 +35,7 @@ export const ACCOUNT_MENU_ENTRIES = [
   { route: '/webhooks', labelKey: 'nav.webhooks', entity: 'webhooks' },
   { route: '/audit-log', labelKey: 'nav.auditLog', entity: 'audit_log' },
   { route: '/billing/invoices', labelKey: 'nav.billing', entity: 'billing' },
+  { route: '/billing/payments', labelKey: 'nav.payments', entity: 'billing' },
   { route: '/notification-settings', labelKey: 'nav.notificationSettings', entity: null },
 ] as const;
 

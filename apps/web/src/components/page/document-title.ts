@@ -23,6 +23,7 @@ const TITLES: [prefix: string, key: string][] = [
   ['/webhooks', 'webhooks.title'],
   ['/company', 'company.title'],
   ['/billing/invoices', 'billing.title'],
+  ['/billing/payments', 'billing.payments.title'],
   ['/notification-settings', 'notificationSettings.title'],
   ['/brand', 'brands.title'],
   ['/content', 'content.title'],

@@ -20,6 +20,7 @@ import { Link, useParams } from 'react-router';
 import { ConfirmModal } from '../../components/page/ConfirmModal.tsx';
 import { formatDate } from '../../lib/i18n.ts';
 import { showSuccessToast } from '../../lib/toast.ts';
+import { AccountBilling } from './AccountBilling.tsx';
 import { CreditsText, num, StatusBadge } from './AccountsPage.tsx';
 import { useAdjustCredits, useAdminAccount, useReactivate, useSuspend } from './api.ts';
 
@@ -154,6 +155,7 @@ export function AccountPage() {
           {adjust.error && <Text c="red">{adjust.error.message}</Text>}
         </Stack>
       </Paper>
+      <AccountBilling accountId={id} />
       <ConfirmModal
         opened={confirming}
         title={t(suspended ? 'admin.detail.reactivate' : 'admin.detail.suspend')}

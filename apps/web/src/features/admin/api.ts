@@ -13,6 +13,7 @@ import type {
   ReviewDecision,
   ReviewItem,
 } from '@risala/shared/schemas/admin';
+import type { AdminBilling, InstalmentPlanInput, ManualPaymentInput } from '@risala/shared/schemas/billing-dues';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiError, networkError, normalizeError } from '../../lib/http.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
@@ -118,3 +119,28 @@ export function useGatewayHealth() {
     retry: false,
   });
 }
+
+/** One account's invoices (with dues), payments and standing; the operator's billing actions reload it. */
+export function useAdminBilling(id: number) {
+  return useQuery({
+    queryKey: ['admin', 'billing', id],
+    queryFn: () => adminRequest<AdminBilling>(`/accounts/${id}/billing`),
+    retry: false,
+  });
+}
+
+function useBillingMutation<I>(id: number, run: (input: I) => Promise<AdminBilling>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: run, onSuccess: (data) => client.setQueryData(['admin', 'billing', id], data) });
+}
+
+export const useRecordPayment = (id: number) =>
+  useBillingMutation(id, (input: ManualPaymentInput) => adminRequest<AdminBilling>(`/accounts/${id}/payments`, 'POST', input));
+export const useSetInstalments = (id: number) =>
+  useBillingMutation(id, ({ invoiceId, ...body }: InstalmentPlanInput & { invoiceId: number }) =>
+    adminRequest<AdminBilling>(`/accounts/${id}/invoices/${invoiceId}/instalments`, 'POST', body),
+  );
+export const useReverseInvoice = (id: number) =>
+  useBillingMutation(id, ({ invoiceId, reason }: { invoiceId: number; reason: string }) =>
+    adminRequest<AdminBilling>(`/accounts/${id}/invoices/${invoiceId}/reverse`, 'POST', { reason }),
+  );

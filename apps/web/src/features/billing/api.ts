@@ -1,8 +1,9 @@
 import type { Invoice, SubscriptionView } from '@risala/shared/schemas/billing';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BillingStanding, PaymentsPage } from '@risala/shared/schemas/billing-dues';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 
-export type { Invoice, SubscriptionView };
+export type { BillingStanding, Invoice, PaymentsPage, SubscriptionView };
 
 export const billingKeys = {
   subscription: ['billing', 'subscription'] as const,
@@ -62,4 +63,25 @@ export function formatMoney(minor: number, currency: string, locale: string): st
   } catch {
     return `${(minor / 100).toFixed(2)} ${currency}`;
   }
+}
+
+/** Payments, dues and the account's standing (/billing/payments), newest payments first in pages. */
+export function usePaymentsPage() {
+  return useInfiniteQuery({
+    queryKey: ['billing', 'payments'] as const,
+    initialPageParam: undefined as number | undefined,
+    queryFn: async ({ pageParam }) =>
+      (await api.get<PaymentsPage>(`/api/billing/payments${pageParam ? `?cursor=${pageParam}` : ''}`)).data as PaymentsPage,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+}
+
+/** Whether sending is suspended for an overdue payment (every signed-in user may ask). */
+export function useBillingStanding(enabled = true) {
+  return useQuery({
+    queryKey: ['billing', 'standing'] as const,
+    queryFn: async () => (await api.get<BillingStanding>('/api/billing/standing')).data as BillingStanding,
+    staleTime: 60_000,
+    enabled,
+  });
 }

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 
-/** /billing/invoices (the permission tree's billing: owners). */
+/** /billing/invoices and /billing/payments (the permission tree's billing: owners). */
 export const routes: RouteObject[] = [
   { path: 'billing/invoices', lazy: async () => ({ Component: (await import('./InvoicesPage.tsx')).InvoicesPage }) },
+  { path: 'billing/payments', lazy: async () => ({ Component: (await import('./PaymentsPage.tsx')).PaymentsPage }) },
 ];

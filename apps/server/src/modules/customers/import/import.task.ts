@@ -7,6 +7,7 @@ import type { JobHandlers } from '../../../jobs/registry.ts';
 import { csvCell } from '../../../lib/csv-formula.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { AuthContext } from '../../auth/index.ts';
+import { assertWithinPlan, planLimit } from '../../billing/index.ts';
 import { readRows } from './file-reader.ts';
 import { runImport } from './import-runner.ts';
 import { type ImportOptions, loadJob } from './imports.service.ts';
@@ -82,6 +83,17 @@ export async function runImportJob(ctx: AppContext, id: number) {
       },
     });
     await progress;
+    // the plan's customers limit (§6 PLAN_LIMIT_EXCEEDED), counted inside the import's transaction:
+    // an import that would pass it is rejected whole (nothing half-imported)
+    const { rows: acct } = await client.query<{ plan: string }>('select plan from accounts where id = $1', [job.account_id]);
+    const planKey = acct[0]?.plan ?? 'free';
+    if (outcome.inserted > 0 && (await planLimit(ctx.db, planKey, 'customers')) !== null) {
+      const { rows: had } = await client.query<{ n: number }>('select count(*)::int as n from customers where account_id = $1', [
+        job.account_id,
+      ]);
+      const before = (had[0]?.n ?? 0) - outcome.inserted;
+      await assertWithinPlan(ctx.db, planKey, 'customers', before, outcome.inserted);
+    }
     const errorsKey = outcome.errors.length ? `imports/${job.account_id}/${id}-errors.csv` : null;
     if (errorsKey) await ctx.storage.put(errorsKey, errorsCsv(outcome.errors), 'text/csv');
     await client.query(

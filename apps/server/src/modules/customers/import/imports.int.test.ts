@@ -7,6 +7,7 @@ import { startWorker } from '../../../jobs/worker.ts';
 import { bearer, createTestApp, json, multipartFile, signIn, signUp, type TestApp } from '../../../test/helper.ts';
 import { neutraliseFormula, neutraliseFormulaSql } from '../../../lib/csv-formula.ts';
 import { FORMULA_CELLS, NUMBER_CELLS, SEPARATED_FORMULA_CELLS } from '../../../test/formula-cells.ts';
+import { allPlans } from '../../billing/plans.repo.ts';
 import { IMPORT_MAX_BYTES } from './file-reader.ts';
 
 const csvRows = (data: Buffer) => parse(data, { bom: true, columns: true }) as Record<string, string>[];
@@ -589,5 +590,30 @@ describe('starting twice and the recent imports', () => {
     expect(theirs.items.every((j: { id: number }) => !mine.has(j.id))).toBe(true);
     expect((await call('GET', '/api/customers/imports?limit=0')).statusCode).toBe(400);
     expect((await call('GET', '/api/customers/imports?page=abc')).statusCode).toBe(400);
+  });
+});
+
+describe('the plan’s customers limit', () => {
+  it('rejects an import that would pass it, whole (PLAN_LIMIT_EXCEEDED), and keeps what was there', async () => {
+    const before = await countCustomers();
+    // a plan with room for two more customers (plans are data: a row, read through the catalogue)
+    await t.sql(
+      `insert into plans (key, name, monthly_price, yearly_price, max_customers, public) values ('tiny_test', 'Tiny', 100, 1000, $1, false)`,
+      [before + 2],
+    );
+    await t.sql("update accounts set plan = 'tiny_test' where id = $1", [owner.accountId]);
+    await allPlans(t.ctx.db, true);
+    try {
+      const rows = [HEADER];
+      for (let i = 1; i <= 3; i++) rows.push([`Limit${i}`, 'X', `+9665${String(30000000 + i)}`, `limit${i}@example.com`, 'x']);
+      const job = await runImport(csv(rows));
+      expect(job).toMatchObject({ status: 'REJECTED', error_code: 'PLAN_LIMIT_EXCEEDED', inserted_rows: 0 });
+      expect(await countCustomers()).toBe(before);
+      // two fit
+      const fits = await runImport(csv(rows.slice(0, 3)));
+      expect(fits).toMatchObject({ status: 'COMPLETED', inserted_rows: 2 });
+    } finally {
+      await t.sql("update accounts set plan = 'free_trial' where id = $1", [owner.accountId]);
+    }
   });
 });
