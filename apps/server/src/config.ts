@@ -51,6 +51,8 @@ const envSchema = z.object({
   BILLING_SELLER_ADDRESS: z.string().default('Riyadh, Saudi Arabia'),
   /** days an invoice may stay unpaid before it is OVERDUE */
   BILLING_DUE_DAYS: z.coerce.number().int().min(0).default(7),
+  /** the Saudi network the platform's SMS enter: numbers on it are on-net, other Saudi numbers off-net */
+  SMS_HOME_OPERATOR: z.enum(['stc', 'mobily', 'zain']).default('stc'),
   TRUST_PROXY: z.string().optional(),
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -252,6 +254,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       },
       dueDays: e.BILLING_DUE_DAYS,
     },
+    /** SMS parts are priced by destination class relative to this network (shared/destination.ts). */
+    smsHomeOperator: e.SMS_HOME_OPERATOR,
     /** Honour X-Forwarded-For only behind a known proxy: `true`, a hop count, or addresses/CIDRs. */
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     /** S3-compatible storage when a bucket is named; local disk under filesDir otherwise. */

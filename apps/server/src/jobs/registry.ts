@@ -27,6 +27,8 @@ export const JOBS = {
   messages_release: z.object({ account_id: z.number().int().positive(), bulk_id: z.string().min(1) }),
   /** daily: next months' partitions, old part keys and parked receipts */
   messages_maintenance: scheduled,
+  /** every minute: credit holds of sends whose process died before settling them go back */
+  credits_sweep: scheduled,
   /** a campaign batch starts at its time */
   campaign_batch_start: z.object({ batch: z.number().int().positive() }),
   /** a chunk of a batch's audience (customer ids in (after, upto]) becomes messages */

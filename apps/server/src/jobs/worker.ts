@@ -88,7 +88,7 @@ async function launchWorker(ctx: AppContext, connectionString: string, onDatabas
       ctx.log[fn]({ worker: scope, ...meta }, message);
     }),
     taskList: taskList(ctx),
-    crontab: '17 * * * * auth_purge_expired\n41 3 * * * messages_maintenance\n* * * * * webhooks_sweep',
+    crontab: '17 * * * * auth_purge_expired\n41 3 * * * messages_maintenance\n* * * * * webhooks_sweep\n* * * * * credits_sweep',
   });
   await Promise.all(held);
   liveness.recover().catch((err) => ctx.log.error({ err }, 'worker liveness check failed'));

@@ -7,6 +7,7 @@ import type { AppContext } from '../../../context.ts';
 import { channelSendChunk } from './channel-send.ts';
 import type { JobHandlers, JobPayload } from '../../../jobs/registry.ts';
 import { releaseScheduledSend } from '../states/index.ts';
+import { releaseStaleHolds } from './credits.ts';
 import { queueChunks } from './jobs.ts';
 import { routeChunk } from './route-stage.ts';
 
@@ -36,5 +37,6 @@ export function pipelineJobs(ctx: AppContext): JobHandlers {
     messages_channel_send: (p) => channelSendChunk(ctx, p.ids),
     messages_release: (p) => releaseScheduled(ctx, p),
     messages_maintenance: () => pipelineMaintenance(ctx),
+    credits_sweep: () => releaseStaleHolds(ctx.db),
   };
 }
