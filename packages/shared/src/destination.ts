@@ -11,8 +11,8 @@ export type DestinationClass = 'on_net' | 'off_net' | 'international';
 export const SAUDI_OPERATORS = ['stc', 'mobily', 'zain'] as const;
 export type SaudiOperator = (typeof SAUDI_OPERATORS)[number];
 
-/** National mobile prefixes (after +966) → the network that carries them; longest prefix wins. */
-const PREFIXES: [string, SaudiOperator][] = [
+/** National mobile prefixes (after +966) → the network that carries them; longest prefix first. */
+export const SAUDI_MOBILE_PREFIXES: readonly [string, SaudiOperator][] = [
   ['50', 'stc'],
   ['53', 'stc'],
   ['55', 'stc'],
@@ -32,7 +32,7 @@ const PREFIXES: [string, SaudiOperator][] = [
 export function saudiOperatorOf(number: string): SaudiOperator | null {
   const national = saudiNational(number);
   if (national?.length !== 9 || !national.startsWith('5')) return null;
-  for (const [prefix, op] of PREFIXES) if (national.startsWith(prefix)) return op;
+  for (const [prefix, op] of SAUDI_MOBILE_PREFIXES) if (national.startsWith(prefix)) return op;
   return null;
 }
 
