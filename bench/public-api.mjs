@@ -5,7 +5,8 @@
  * - accepted sends per second (201s) and their p99 latency;
  * - the same for the bare handler; target: the API ≥ 30% of bare, p99 < 50 ms.
  * Every request is a real send: key check, scope, per-key rate, recipients, credits, the message
- * insert and its job, the audit entry. Run alone with `node bench/public-api.mjs [seconds=10]`.
+ * insert and its job, the audit entry. Run alone with `node bench/public-api.mjs [seconds=10]`;
+ * BENCH_STATEMENTS=1 prints the statements PostgreSQL spent the API run on (pg_stat_statements).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
@@ -62,7 +63,12 @@ export async function benchPublicApi(report, seconds = 10) {
     port: 0,
     passwordFile: path.join(dir, 'pgpw'),
     log: quiet,
-    settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' },
+    settings: {
+      fsync: 'off',
+      synchronous_commit: 'off',
+      full_page_writes: 'off',
+      ...(process.env.BENCH_STATEMENTS ? { shared_preload_libraries: 'pg_stat_statements' } : {}),
+    },
   });
   let db;
   let app;
@@ -113,7 +119,18 @@ export async function benchPublicApi(report, seconds = 10) {
     await load(bareOrigin, send, 1, 201);
     await load(apiOrigin, send, 1, 201);
     const bareRun = await load(bareOrigin, send, seconds, 201);
+    if (process.env.BENCH_STATEMENTS) {
+      await db.$client.query('create extension if not exists pg_stat_statements');
+      await db.$client.query('select pg_stat_statements_reset()');
+    }
     const apiRun = await load(apiOrigin, send, seconds, 201);
+    if (process.env.BENCH_STATEMENTS) {
+      const { rows } = await db.$client.query(
+        `select calls, round(total_exec_time) as ms, rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as q
+           from pg_stat_statements order by total_exec_time desc limit 25`,
+      );
+      console.table(rows);
+    }
     const share = bareRun.perSecond ? Math.round((apiRun.perSecond / bareRun.perSecond) * 1000) / 10 : 0;
     report(`bare Fastify handler at ${CONNECTIONS} connections`, bareRun.perSecond, 'req/s', 'informational', true);
     report(`bare Fastify handler p99`, bareRun.p99, 'ms', 'informational', true);

@@ -57,6 +57,8 @@ const envSchema = z.object({
   BILLING_REMINDER_DAYS: z.coerce.number().int().min(0).max(60).default(3),
   /** days a due may stay OVERDUE before the account is suspended for billing (sending refused) */
   BILLING_SUSPEND_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  /** the Saudi network the platform's SMS enter: numbers on it are on-net, other Saudi numbers off-net */
+  SMS_HOME_OPERATOR: z.enum(['stc', 'mobily', 'zain']).default('stc'),
   TRUST_PROXY: z.string().optional(),
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -275,6 +277,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
      * as gzipped CSV and dropped (0 keeps every partition). Rollups are kept either way.
      */
     messages: { archiveAfterMonths: e.MESSAGE_ARCHIVE_AFTER_MONTHS, archiveDir: path.join(dataDir, 'archive') },
+    /** SMS parts are priced by destination class relative to this network (shared/destination.ts). */
+    smsHomeOperator: e.SMS_HOME_OPERATOR,
     /** Honour X-Forwarded-For only behind a known proxy: `true`, a hop count, or addresses/CIDRs. */
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     /** S3-compatible storage when a bucket is named; local disk under filesDir otherwise. */

@@ -7,7 +7,7 @@ import { JOB_PRIORITY, JOBS, type JobName, type JobPayload } from './registry.ts
 const migrated = new WeakMap<pg.Pool, Promise<void>>();
 
 /** Make sure graphile-worker's schema exists (the worker creates it too; an API-only process may come first). */
-function ensureQueue(pool: pg.Pool): Promise<void> {
+export function ensureQueue(pool: pg.Pool): Promise<void> {
   let done = migrated.get(pool);
   if (!done) {
     // a pool of its own (graphile-worker would otherwise attach its handlers to the app's pool)

@@ -29,6 +29,8 @@ export const JOBS = {
   messages_maintenance: scheduled,
   /** hourly: content past each plan's retention is redacted, old months archived (messaging/retention.ts) */
   messages_retention: scheduled,
+  /** every minute: credit holds of sends whose process died before settling them go back */
+  credits_sweep: scheduled,
   /** a campaign batch starts at its time */
   campaign_batch_start: z.object({ batch: z.number().int().positive() }),
   /** a chunk of a batch's audience (customer ids in (after, upto]) becomes messages */

@@ -92,12 +92,7 @@ async function launchWorker(ctx: AppContext, connectionString: string, onDatabas
     }),
     taskList: taskList(ctx),
     crontab:
-      '17 * * * * auth_purge_expired
-41 3 * * * messages_maintenance
-23 * * * * messages_retention
-* * * * * webhooks_sweep
-7 * * * * billing_renew
-27 * * * * billing_dues',
+      '17 * * * * auth_purge_expired\n41 3 * * * messages_maintenance\n23 * * * * messages_retention\n* * * * * webhooks_sweep\n7 * * * * billing_renew\n27 * * * * billing_dues\n* * * * * credits_sweep',
   });
   await Promise.all(held);
   liveness.recover().catch((err) => ctx.log.error({ err }, 'worker liveness check failed'));

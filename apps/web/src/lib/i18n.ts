@@ -4,6 +4,7 @@
  */
 import { DEFAULT_LANGUAGE, INVOICE_CURRENCY, type Language } from '@risala/shared/constants';
 import type { Messages } from '@risala/shared/i18n/types.ts';
+import { decimalToMinor, formatMoney as formatMinor } from '@risala/shared/money';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -122,17 +123,11 @@ export function intlLocale(language: string = currentLanguage()): string {
 }
 
 /**
- * A sending cost (the API's decimal text, e.g. "0.05000") in the invoice currency: at least two
- * decimals, up to the five rates are kept in ("SAR 0.00", "SAR 0.0125", "٠٫٠٥ ر.س.‏").
+ * A sending cost given as the API's decimal text (e.g. "0.05000", history's numeric column) in the
+ * shared money format (@risala/shared/money: minor units of the invoice currency, "SAR 0.05").
  */
 export function formatMoney(value: string | number | null | undefined, language: string = currentLanguage()): string {
-  const n = Number(value ?? 0);
-  return new Intl.NumberFormat(intlLocale(language), {
-    style: 'currency',
-    currency: INVOICE_CURRENCY,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 5,
-  }).format(Number.isFinite(n) ? n : 0);
+  return formatMinor(decimalToMinor(value ?? 0, INVOICE_CURRENCY), INVOICE_CURRENCY, language);
 }
 
 export function formatDate(

@@ -165,7 +165,11 @@ export const sendResultSchema = z.object({
   /** credits this send consumes and the balance left after it */
   credits: z.number(),
   balance: z.number(),
+  /** what the send costs, in SAR as a decimal string (history's numeric column) */
   cost: z.string(),
+  /** the same cost in integer minor units of `currency` (shown with the shared money format) */
+  cost_minor: z.number().int(),
+  currency: z.string().length(3),
   scheduled_at: z.string().nullable(),
 });
 export type SendResult = z.infer<typeof sendResultSchema>;
@@ -265,6 +269,9 @@ export const creditBalanceDtoSchema = z.object({
   channel: z.enum(CHANNELS),
   balance: z.number(),
   consumed: z.number(),
+  /** below this balance the account's owners are told once (the account's own, or LOW_CREDIT_DEFAULT) */
+  low_threshold: z.number(),
+  low_threshold_is_default: z.boolean(),
 });
 export type CreditBalanceDto = z.infer<typeof creditBalanceDtoSchema>;
 
@@ -291,6 +298,9 @@ export const whatsappSendMessageSchema = z
 
 /** Credits a new account starts with (the trial): billing tops them up later. */
 export const TRIAL_CREDITS: Record<Channel, number> = { sms: 1000, email: 10_000, whatsapp: 1000 };
+
+/** The low-credit threshold per channel when the account has not set one (a notice and an email once per crossing). */
+export const LOW_CREDIT_DEFAULT: Record<Channel, number> = { sms: 100, email: 1000, whatsapp: 100 };
 
 /** GET /api/messages/inbound: messages customers sent us (SMS MO, WhatsApp), paged and searchable. */
 export const inboundListQuerySchema = pageQuerySchema.extend({
@@ -329,6 +339,18 @@ export const messageListEnvelopeSchema = envelopeOf(messageListSchema);
 export const inboundListEnvelopeSchema = envelopeOf(inboundListSchema);
 export const messageDetailEnvelopeSchema = envelopeOf(messageDetailDtoSchema);
 export const creditBalancesEnvelopeSchema = envelopeOf(z.array(creditBalanceDtoSchema));
+
+/** PUT /api/credits/:channel/low-threshold: the account's low-credit threshold for a channel (null: the default). */
+export const creditChannelParamSchema = z.object({ channel: z.enum(CHANNELS) });
+export const lowThresholdInputSchema = z.object({
+  threshold: z
+    .number()
+    .int({ error: 'validation.integer' })
+    .min(0, { error: 'validation.min' })
+    .max(100_000_000, { error: 'validation.max' })
+    .nullable(),
+});
+export type LowThresholdInput = z.infer<typeof lowThresholdInputSchema>;
 /** POST /api/whatsapp/sender/send-message: the send, with the one message's id. */
 export const whatsappMessageSentEnvelopeSchema = envelopeOf(directSendResultSchema.extend({ message_id: z.number().nullable() }));
 /** POST /api/whatsapp/sender/sandbox-inbound: the simulator's receipt. */

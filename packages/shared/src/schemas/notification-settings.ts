@@ -14,6 +14,7 @@ export const NOTIFICATION_DEFAULTS: Record<NotificationType, { bell: boolean; em
   automation_status: { bell: true, email: false },
   ai_plan_status: { bell: true, email: false },
   campaign_status: { bell: true, email: true },
+  credits_low: { bell: true, email: true },
   system: { bell: true, email: false },
   // what the account owes: due dates, overdue, suspension (owners are told in the bell and by email)
   billing_due: { bell: true, email: true },

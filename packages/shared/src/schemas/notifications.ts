@@ -7,6 +7,7 @@ export const NOTIFICATION_TYPES = [
   'automation_status',
   'ai_plan_status',
   'campaign_status',
+  'credits_low',
   'system',
   'billing_due',
 ] as const;

@@ -227,6 +227,10 @@ export const credits = pgTable(
     channel: text('channel').notNull(),
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     consumed: bigint('consumed', { mode: 'number' }).notNull().default(0),
+    /** the account's low-credit threshold for the channel (null: LOW_CREDIT_DEFAULT) */
+    low_threshold: bigint('low_threshold', { mode: 'number' }),
+    /** the low-credit notice of the current crossing was sent (cleared when credits are added back) */
+    low_notified: boolean('low_notified').notNull().default(false),
     updated_at: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.account_id, t.channel] })],
@@ -241,7 +245,7 @@ export const creditLedger = pgTable(
     channel: text('channel').notNull(),
     /** negative: consumed; positive: granted or refunded */
     delta: bigint('delta', { mode: 'number' }).notNull(),
-    /** trial_grant | send | refund | top_up */
+    /** trial_grant | hold (a send's credits before its transaction commits) | send | hold_void | refund | top_up | plan_grant */
     reason: text('reason').notNull(),
     bulk_id: text('bulk_id'),
     user_id: integer('user_id'),

@@ -141,7 +141,7 @@ async function estimateSegment(
   seg: Pick<PlanSegment, 'key' | 'content' | 'fallback' | 'ab_test'>,
 ): Promise<PlanSegment['estimate'] & { by_channel: Record<Channel, number>; total: number; reachable: number }> {
   const audience = await segmentAudience(c.ctx.db, c.accountId, c.audience, seg.key, seg.fallback, seg.ab_test?.split_percent ?? null);
-  const e = await estimateOf(c.ctx.db, segmentRow(c, seg), undefined, audience);
+  const e = await estimateOf(c.ctx.db, c.ctx.config.smsHomeOperator, segmentRow(c, seg), undefined, audience);
   const credits = e.channels.reduce((n, x) => n + x.credits, 0);
   return {
     messages: e.messages,

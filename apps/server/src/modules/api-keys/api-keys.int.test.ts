@@ -206,9 +206,13 @@ describe('key authentication on /api/v1', () => {
     expect(key.last_used_ip).toBe('127.0.0.1');
     const listed = json(await req('GET', '/api/api-keys', cast.owner.token)).data.keys.find((x: { id: number }) => x.id === k.key.id);
     expect(listed.last_used_at).not.toBeNull();
-    // the audit entry is written once the answer is sent
-    await new Promise((r) => setTimeout(r, 100));
-    const calls = await t.sql("select * from audit_log where action = 'api.call' and actor_type = 'api_key' and actor_id = $1", [k.key.id]);
+    // the audit entries are written in a batch shortly after the answers are sent
+    const q = "select * from audit_log where action = 'api.call' and actor_type = 'api_key' and actor_id = $1";
+    let calls = await t.sql(q, [k.key.id]);
+    for (let i = 0; i < 40 && calls.length < 2; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      calls = await t.sql(q, [k.key.id]);
+    }
     expect(calls).toHaveLength(2);
     expect(calls[0]).toMatchObject({ actor_label: 'Audited shop', target_id: 'listMessages', account_id: cast.owner.accountId });
   });

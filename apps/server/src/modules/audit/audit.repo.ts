@@ -54,3 +54,30 @@ export async function audit(db: DbOrTx, entry: AuditEntry): Promise<void> {
             ${target?.type ?? null}, ${target?.id === null || target?.id === undefined ? null : String(target.id)},
             ${target?.label ?? null}, ${entry.ip ?? null}, ${JSON.stringify(entry.data ?? {})}::jsonb)`);
 }
+
+/**
+ * Several entries in one insert (entries that record no change of their own, such as the public
+ * API's calls: written in batches, not one statement per call).
+ */
+export async function auditMany(db: DbOrTx, entries: AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const rows = entries.map((e) => ({
+    account_id: e.accountId,
+    user_id: e.actor.type === 'user' ? e.actor.id : null,
+    actor_type: e.actor.type,
+    actor_id: e.actor.id,
+    actor_label: e.actor.label ?? null,
+    action: e.action,
+    target_type: e.target?.type ?? null,
+    target_id: e.target?.id === null || e.target?.id === undefined ? null : String(e.target.id),
+    target_label: e.target?.label ?? null,
+    ip: e.ip ?? null,
+    data: e.data ?? {},
+  }));
+  await db.execute(sql`
+    insert into audit_log (account_id, user_id, actor_type, actor_id, actor_label, action, target_type, target_id, target_label, ip, data)
+    select account_id, user_id, actor_type, actor_id, actor_label, action, target_type, target_id, target_label, ip, data
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as r(account_id int, user_id int, actor_type text, actor_id int, actor_label text, action text,
+             target_type text, target_id text, target_label text, ip text, data jsonb)`);
+}

@@ -13,6 +13,8 @@ import type {
 } from '@risala/shared/schemas/campaigns';
 import { translate } from '@risala/shared/i18n/index.ts';
 import type { Channel } from '@risala/shared/schemas/messages';
+import { partsCost, type SaudiOperator } from '@risala/shared/destination';
+import { minorToDecimal } from '@risala/shared/money';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -20,7 +22,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError, mapDbError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { findBrand } from '../brands/index.ts';
-import { loadRoutingTable } from '../routing/index.ts';
+import { planOf } from '../billing/index.ts';
+import type { SmsPricing } from './sms-sql.ts';
 import { type Audience as BuiltAudience, type AudienceCount, audienceChunk, buildAudience, countAudience } from './audience.ts';
 import * as repo from './campaigns.repo.ts';
 import { type CampaignSenders, channelPlan, storedContent, withRenderedDesign } from './content.ts';
@@ -181,14 +184,17 @@ export const SMS_ESTIMATE_SAMPLE = 500;
  * the credits are then exact). Parts per message are a range (names and fields change lengths),
  * never an average.
  */
-async function smsCredits(db: DbOrTx, row: repo.CampaignRow, count: number, given?: BuiltAudience) {
-  if (count === 0) return { parts_min: 0, parts_max: 0, credits: 0, exact: true };
+async function smsCredits(db: DbOrTx, row: repo.CampaignRow, count: number, pricing: SmsPricing, given?: BuiltAudience) {
+  if (count === 0) return { parts_min: 0, parts_max: 0, credits: 0, exact: true, cost_minor: 0 };
   const plan = await channelPlan(db, row.account_id, 'sms', row.content as CampaignContent, row.senders as CampaignSenders);
   const audience = given ?? (await buildAudience(db, row.account_id, audienceOf(row), row.channels as Channel[]));
   const members = await audienceChunk(db, audience, 0, null, null, { limit: SMS_ESTIMATE_SAMPLE * 4 });
   const sample = members.filter((m) => m.channel === 'sms').slice(0, SMS_ESTIMATE_SAMPLE);
   const parts = sample.map((m) => plan.render({ ...m, address: m.mobile_number ?? '' }).parts ?? 1);
   const total = parts.reduce((n, p) => n + p, 0);
+  // each part at its recipient's destination class, as the send will price it
+  const costs = sample.map((m, i) => partsCost(m.mobile_number ?? '', parts[i] as number, pricing, pricing.home));
+  const totalCost = costs.reduce((n, c) => n + c, 0);
   const exact = sample.length >= count;
   const avg = sample.length ? total / sample.length : 1;
   return {
@@ -196,6 +202,7 @@ async function smsCredits(db: DbOrTx, row: repo.CampaignRow, count: number, give
     parts_max: parts.length ? Math.max(...parts) : 1,
     credits: exact ? total : Math.ceil(avg * count),
     exact,
+    cost_minor: exact || !sample.length ? totalCost : Math.round((totalCost / sample.length) * count),
   };
 }
 
@@ -204,7 +211,7 @@ async function smsCredits(db: DbOrTx, row: repo.CampaignRow, count: number, give
  * same settings over an audience built by the caller (an AI plan's segment, before it is a draft),
  * so a plan's numbers are the launcher's by construction.
  */
-export async function estimateOf(db: DbOrTx, row: repo.CampaignRow, count?: AudienceCount, audience?: BuiltAudience) {
+export async function estimateOf(db: DbOrTx, home: SaudiOperator, row: repo.CampaignRow, count?: AudienceCount, audience?: BuiltAudience) {
   const channels = row.channels as Channel[];
   const c =
     count ??
@@ -216,13 +223,17 @@ export async function estimateOf(db: DbOrTx, row: repo.CampaignRow, count?: Audi
     sql`select channel, balance from credits where account_id = ${row.account_id}`,
   );
   const balanceOf = (ch: string) => Number(balances.find((b) => b.channel === ch)?.balance ?? 0);
-  const table = await loadRoutingTable(db, row.account_id);
-  const rate = Number(table.routers.find((r) => r.router_type === 'default' && r.status === 'ACTIVE')?.rate ?? 0);
+  const { rows: acct } = await db.execute<{ plan: string }>(sql`select plan from accounts where id = ${row.account_id}`);
+  const plan = await planOf(db, acct[0]?.plan ?? 'free');
+  const pricing: SmsPricing = { on_net: plan.on_net_rate, off_net: plan.off_net_rate, international: plan.international_rate, home };
+  const perMessage: Record<string, number> = { email: plan.email_rate, whatsapp: plan.whatsapp_rate };
   const out: ChannelEstimate[] = [];
   for (const channel of channels) {
     const messages = c.by_channel[channel] ?? 0;
-    const figures =
-      channel === 'sms' ? await smsCredits(db, row, messages, audience) : { parts_min: 1, parts_max: 1, credits: messages, exact: true };
+    const { cost_minor, ...figures } =
+      channel === 'sms'
+        ? await smsCredits(db, row, messages, pricing, audience)
+        : { parts_min: 1, parts_max: 1, credits: messages, exact: true, cost_minor: messages * (perMessage[channel] ?? 0) };
     const balance = balanceOf(channel);
     out.push({
       channel,
@@ -230,7 +241,7 @@ export async function estimateOf(db: DbOrTx, row: repo.CampaignRow, count?: Audi
       ...figures,
       balance,
       enough: balance >= figures.credits,
-      cost: (channel === 'sms' ? figures.credits * rate : 0).toFixed(5),
+      cost: minorToDecimal(cost_minor),
     });
   }
   const cost = out.reduce((n, e) => n + Number(e.cost), 0).toFixed(5);
@@ -240,5 +251,5 @@ export async function estimateOf(db: DbOrTx, row: repo.CampaignRow, count?: Audi
 /** GET /api/campaigns/{id}/estimate */
 export async function estimate(ctx: AppContext, auth: AuthContext, id: number) {
   const row = await requireCampaign(ctx.db, auth.accountId, id);
-  return estimateOf(ctx.db, row);
+  return estimateOf(ctx.db, ctx.config.smsHomeOperator, row);
 }

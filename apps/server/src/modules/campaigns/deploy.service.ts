@@ -98,7 +98,7 @@ export async function deployCampaign(ctx: AppContext, auth: AuthContext, id: num
     const firstWave = ab ? count.by_variant.filter((v) => v.variant !== 'REST').reduce((n, v) => n + v.count, 0) : count.reachable;
     if (firstWave === 0)
       throw new AppError('AUDIENCE_EMPTY', { errors: [{ field: 'audience.group_ids', message: 'errors.AUDIENCE_EMPTY' }] });
-    const est = await estimateOf(tx, row, count);
+    const est = await estimateOf(tx, ctx.config.smsHomeOperator, row, count);
     for (const e of est.channels) {
       if (e.messages === 0) continue;
       // amount 0: checks the plan (NO_VALID_PLAN) without taking anything; credits are taken per chunk as messages are created

@@ -15,6 +15,8 @@
 import { translate } from '@risala/shared/i18n/index.ts';
 import type { CampaignContent, CampaignState } from '@risala/shared/schemas/campaigns';
 import type { Channel } from '@risala/shared/schemas/messages';
+import { partsCost } from '@risala/shared/destination';
+import { minorToDecimal } from '@risala/shared/money';
 import { sql } from 'drizzle-orm';
 import {
   beginCampaignChunk,
@@ -39,7 +41,8 @@ import * as repo from './campaigns.repo.ts';
 import { abOf, audienceOf, requireCampaign } from './campaigns.service.ts';
 import { addEmailTracking, type CampaignSenders, type ChannelPlan, channelPlan } from './content.ts';
 import { assertTransition, queueTick } from './deploy.service.ts';
-import { insertSmsChunk, type SmsChunkFields } from './sms-sql.ts';
+import { insertSmsChunk, type SmsChunkFields, type SmsPricing } from './sms-sql.ts';
+import { planOf } from '../billing/index.ts';
 import { campaignStatusCounts } from '../analytics/index.ts';
 
 const reasonOf = (code: string) => translate('en', `errors.${code}`);
@@ -145,7 +148,8 @@ export async function expandChunk(ctx: AppContext, p: ExpandPayload): Promise<vo
     }
     const base = { account_id: b.account_id, user_id: c.created_by, bulk_id: b.batch_id, batch_id: b.id, campaign_id: c.id };
     const state = status === 'PAUSED' ? 'SCHEDULED' : 'PENDING';
-    const chunk: Chunk = { audience, plans, failures, after: p.after, upto: p.upto, base, state, batch: b };
+    const pricing = await smsPricing(ctx, tx, b.account_id);
+    const chunk: Chunk = { audience, plans, failures, after: p.after, upto: p.upto, base, state, batch: b, pricing };
     await tx.execute(sql`savepoint chunk`);
     let count = await expandRendered(ctx, tx, chunk, true);
     if (count === null) {
@@ -164,6 +168,13 @@ export async function expandChunk(ctx: AppContext, p: ExpandPayload): Promise<vo
   });
 }
 
+/** The account's plan rates per SMS part by destination class, and the platform's home network. */
+async function smsPricing(ctx: AppContext, tx: DbOrTx, accountId: number): Promise<SmsPricing> {
+  const { rows } = await tx.execute<{ plan: string }>(sql`select plan from accounts where id = ${accountId}`);
+  const plan = await planOf(tx, rows[0]?.plan ?? 'free');
+  return { on_net: plan.on_net_rate, off_net: plan.off_net_rate, international: plan.international_rate, home: ctx.config.smsHomeOperator };
+}
+
 interface Chunk {
   audience: Audience;
   plans: Map<Channel, ChannelPlan>;
@@ -173,6 +184,7 @@ interface Chunk {
   base: Omit<SmsChunkFields, 'status'>;
   state: 'PENDING' | 'SCHEDULED';
   batch: BatchRow;
+  pricing: SmsPricing;
 }
 
 /**
@@ -190,6 +202,7 @@ async function expandRendered(ctx: AppContext, tx: DbOrTx, k: Chunk, inSql: bool
       smsSql,
       { after: k.after, upto: k.upto, variant: k.batch.variant },
       { ...k.base, status: k.state },
+      k.pricing,
     );
     if (sms.ids.length > 0) {
       try {
@@ -225,7 +238,11 @@ async function expandRendered(ctx: AppContext, tx: DbOrTx, k: Chunk, inSql: bool
       };
     }
     // the member row becomes the recipient (no copy of every row: the chunk's rows are the bulk of its garbage)
-    return { ...base, ...plan.render(Object.assign(m, { address })), status: k.state };
+    const rendered = plan.render(Object.assign(m, { address }));
+    // an SMS is priced per part at its destination class (as the SQL-rendered ones are)
+    const cost =
+      rendered.channel === 'sms' ? { cost: minorToDecimal(partsCost(address, rendered.parts ?? 1, k.pricing, k.pricing.home)) } : {};
+    return { ...base, ...rendered, ...cost, status: k.state };
   });
   await tx.execute(sql`savepoint rendered`);
   let ids = (await enqueueCampaignChunk(ctx, tx, out)).ids;

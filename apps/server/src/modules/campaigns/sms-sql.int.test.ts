@@ -5,11 +5,14 @@
  * single- and multi-part boundaries.
  */
 import { renderVariables } from '@risala/shared/schemas/templates';
+import { partsCost } from '@risala/shared/destination';
 import { countSms } from '@risala/shared/sms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, signUp, type TestApp } from '../../test/helper.ts';
 import { buildAudience } from './audience.ts';
 import { insertSmsChunk, smsBodySql } from './sms-sql.ts';
+
+const PRICING = { on_net: 7, off_net: 9, international: 28, home: 'stc' as const };
 
 let t: TestApp;
 let accountId: number;
@@ -56,7 +59,7 @@ beforeAll(async () => {
   accountId = (await signIn(t, a.email)).user.account_id;
   const ids = await t.sql<{ id: string }>(
     `insert into customers (account_id, first_name, last_name, city, mobile_number, consent_sms)
-     select $1, n.name, case when n.i % 3 = 0 then 'Saleh' end, ($3::text[])[1 + n.i % 4], '+96650' || lpad(n.i::text, 7, '0'), true
+     select $1, n.name, case when n.i % 3 = 0 then 'Saleh' end, ($3::text[])[1 + n.i % 4], (array['+96650', '+96654', '+96658', '+97150', '+96657'])[1 + n.i % 5] || lpad(n.i::text, 7, '0'), true
        from unnest($2::text[]) with ordinality as n(name, i) returning id`,
     [accountId, NAMES, CITIES],
   );
@@ -96,10 +99,11 @@ describe('campaign SMS rendered in SQL', () => {
           { body: body as NonNullable<typeof body>, sender: 'Risala', sms_sender_id: 1, template_id: null },
           { after: 0, upto: null, variant: null },
           { account_id: accountId, user_id: null, bulk_id: `SQL-${i}`, batch_id: 1, campaign_id: campaignId, status: 'PENDING' },
+          PRICING,
         ),
       );
       const rows = await t.sql(
-        `select m.id, m.body, m.encoding, m.parts, m.credits, m.recipient, m.status, m.stage, c.first_name, c.last_name, c.city, c.mobile_number
+        `select m.id, m.body, m.encoding, m.parts, m.credits, m.cost::text as cost, m.recipient, m.status, m.stage, c.first_name, c.last_name, c.city, c.mobile_number
          from messages m join customers c on c.id = m.customer_id where m.campaign_id = $1 order by m.id`,
         [campaignId],
       );
@@ -121,6 +125,8 @@ describe('campaign SMS rendered in SQL', () => {
           credits: count.parts,
         });
         expect(r).toMatchObject({ recipient: r.mobile_number, status: 'PENDING', stage: 'route' });
+        // the SQL prices each part at the destination class the shared classifier gives
+        expect(Math.round(Number(r.cost) * 100), r.recipient).toBe(partsCost(r.recipient, count.parts, PRICING, 'stc'));
         credits += count.parts;
       }
       expect(got.credits).toBe(credits);

@@ -10,6 +10,7 @@
  */
 import { valueIsolation } from '@risala/shared/bidi';
 import { type CUSTOMER_VARIABLES, templateDirection, templateParts } from '@risala/shared/schemas/templates';
+import { type DestinationRates, SAUDI_MOBILE_PREFIXES, type SaudiOperator } from '@risala/shared/destination';
 import { countSms, GSM_BASIC, GSM_EXTENSION, SMS_LIMITS } from '@risala/shared/sms';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -62,6 +63,27 @@ export interface SmsSqlPlan {
   template_id: number | null;
 }
 
+/** The plan's rates per part (minor units) by destination class and the home network. */
+export interface SmsPricing extends DestinationRates {
+  home: SaudiOperator;
+}
+
+/**
+ * The rate of a recipient (a SQL text expression) as PostgreSQL computes it: the same classes and
+ * prefixes as shared/destination.ts (generated from its table, so the two cannot drift).
+ */
+export function rateSql(recipient: SQL, p: SmsPricing): SQL {
+  const national = sql`(case when ${recipient} like '+966%' then substr(${recipient}, 5)
+                             when ${recipient} like '00966%' then substr(${recipient}, 6)
+                             when ${recipient} ~ '^966[0-9]{9}$' then substr(${recipient}, 4)
+                             when ${recipient} ~ '^05[0-9]{8}$' then substr(${recipient}, 2) end)`;
+  // the home network's prefixes never overlap another network's (570–572 vs 576–578 under 57)
+  const mine = SAUDI_MOBILE_PREFIXES.filter(([, op]) => op === p.home).map(([prefix]) => `${prefix}%`);
+  return sql`(case when ${national} is null then ${p.international}::int
+                   when char_length(${national}) = 9 and ${national} like any(${sql.param(mine)}::text[]) then ${p.on_net}::int
+                   else ${p.off_net}::int end)`;
+}
+
 export interface SmsChunkFields {
   account_id: number;
   user_id: number | null;
@@ -81,6 +103,7 @@ export async function insertSmsChunk(
   plan: SmsSqlPlan,
   range: { after: number; upto: number | null; variant: string | null },
   f: SmsChunkFields,
+  pricing: SmsPricing,
 ): Promise<{ ids: number[]; credits: number }> {
   const { rows } = await tx.execute<{
     ids: (string | number)[] | null;
@@ -89,10 +112,13 @@ export async function insertSmsChunk(
   }>(sql`
     with ins as (
       insert into messages (account_id, user_id, bulk_id, batch_id, campaign_id, customer_id, channel, recipient,
-                            sender, sms_sender_id, template_id, body, encoding, parts, credits, status)
+                            sender, sms_sender_id, template_id, body, encoding, parts, credits, cost, status)
       select ${f.account_id}::int, ${f.user_id}::int, ${f.bulk_id}::text, ${f.batch_id}::int, ${f.campaign_id}::int, customer_id,
              'sms', recipient, ${plan.sender}::text, ${plan.sms_sender_id}::int, ${plan.template_id}::int, body,
-             case when gsm then 'GSM-7' else 'UCS-2' end, parts, greatest(parts, 0), ${f.status}::text
+             case when gsm then 'GSM-7' else 'UCS-2' end, parts, greatest(parts, 0),
+             -- each part at its destination class's rate (minor units → the numeric column's SAR); a row
+             -- whose parts JavaScript counts below (-1) carries the rate per part, setSmsParts multiplies
+             (case when parts < 0 then 1 else parts end) * ${rateSql(sql`recipient`, pricing)} / 100.0, ${f.status}::text
         -- each level computes its columns once per row ("offset 0" keeps the planner from pasting
         -- the body and its regex into every use above)
         from (select m.*, case when len = 0 then 0

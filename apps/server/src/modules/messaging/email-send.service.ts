@@ -5,6 +5,8 @@
  * recipient by the one email renderer (HTML sanitised, values HTML-escaped). One credit per message;
  * now (PENDING) or SCHEDULED with a release job at schedule_at. The pipeline's email driver sends.
  */
+import { minorToDecimal } from '@risala/shared/money';
+import { planOf } from '../billing/index.ts';
 import type { SendEmailInput, SendResult } from '@risala/shared/schemas/messages';
 import { renderVariables } from '@risala/shared/schemas/templates';
 
@@ -71,6 +73,7 @@ async function resolveContent(
 }
 
 const prepare: Prepare<SendEmailInput> = async (db, auth, input, bulkId) => {
+  const plan = await planOf(db, auth.plan);
   const sender = await resolveEmailSender(db, auth.accountId, input.email_sender_id);
   const { render, templateId } = await resolveContent(db, auth.accountId, input);
   const { list, skipped } = await resolveRecipients(db, auth.accountId, input.recipients, 'email');
@@ -93,6 +96,7 @@ const prepare: Prepare<SendEmailInput> = async (db, auth, input, bulkId) => {
       body: mail.text,
       payload,
       credits: 1,
+      cost: minorToDecimal(plan.email_rate),
       scheduled_at: scheduledAt,
     };
   });
@@ -105,7 +109,9 @@ const prepare: Prepare<SendEmailInput> = async (db, auth, input, bulkId) => {
     encoding: null,
     credits: rows.length,
     balance: (await balanceOf(db, auth.accountId, 'email')) - rows.length,
-    cost: '0.00000',
+    cost: minorToDecimal(rows.length * plan.email_rate),
+    cost_minor: rows.length * plan.email_rate,
+    currency: plan.currency,
     scheduled_at: scheduledAt?.toISOString() ?? null,
   };
   return { result, rows };

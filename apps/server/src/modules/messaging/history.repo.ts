@@ -149,9 +149,17 @@ export async function listInbound(
   return rows;
 }
 
+/** The account's low-credit threshold for a channel (null: the default); false when the account has no credits row for it. */
+export async function setLowThreshold(db: DbOrTx, accountId: number, channel: string, threshold: number | null): Promise<boolean> {
+  const { rows } = await db.execute(sql`
+    update credits set low_threshold = ${threshold}, updated_at = now() where account_id = ${accountId} and channel = ${channel} returning 1`);
+  return rows.length > 0;
+}
+
 export async function creditRows(db: DbOrTx, accountId: number) {
-  const { rows } = await db.execute<{ channel: string; balance: number; consumed: number }>(
-    sql`select channel, balance::float8 as balance, consumed::float8 as consumed from credits where account_id = ${accountId}`,
+  const { rows } = await db.execute<{ channel: string; balance: number; consumed: number; low_threshold: number | null }>(
+    sql`select channel, balance::float8 as balance, consumed::float8 as consumed, low_threshold::float8 as low_threshold
+          from credits where account_id = ${accountId}`,
   );
   return rows;
 }

@@ -1,6 +1,8 @@
 import { fileResponse, idParamSchema } from '@risala/shared';
 import {
   creditBalancesEnvelopeSchema,
+  creditChannelParamSchema,
+  lowThresholdInputSchema,
   inboundListEnvelopeSchema,
   inboundListQuerySchema,
   messageDetailEnvelopeSchema,
@@ -83,6 +85,21 @@ export function creditRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: requirePermission('message_history', 'view'),
       },
       async (req, reply) => ok(reply, await history.creditBalances(ctx, requireAuth(req))),
+    );
+    app.put(
+      '/:channel/low-threshold',
+      {
+        schema: {
+          tags,
+          summary: 'Set the balance below which the owners are told (once per crossing); null restores the default',
+          params: creditChannelParamSchema,
+          body: lowThresholdInputSchema,
+          response: { 200: creditBalancesEnvelopeSchema },
+        },
+        preHandler: requirePermission('billing', 'update'),
+      },
+      async (req, reply) =>
+        ok(reply, await history.setLowCreditThreshold(ctx, requireAuth(req), req.params.channel, req.body.threshold), 'Saved'),
     );
   };
 }

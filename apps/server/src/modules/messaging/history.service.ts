@@ -4,6 +4,7 @@ import {
   type Channel,
   type CreditBalanceDto,
   type InboundList,
+  LOW_CREDIT_DEFAULT,
   type MessageDetailDto,
   type MessageDto,
   type MessageEventDto,
@@ -14,6 +15,7 @@ import {
 import { ESME, type EsmeName, esmeText } from '../../channels/sms/esme.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
+import { audit, userActor } from '../audit/index.ts';
 import type { AuthContext } from '../auth/index.ts';
 import * as repo from './history.repo.ts';
 
@@ -162,6 +164,27 @@ export async function creditBalances(ctx: AppContext, auth: AuthContext): Promis
   const rows = await repo.creditRows(ctx.db, auth.accountId);
   return CHANNELS.map((channel) => {
     const r = rows.find((x) => x.channel === channel);
-    return { channel, balance: Number(r?.balance ?? 0), consumed: Number(r?.consumed ?? 0) };
+    return {
+      channel,
+      balance: Number(r?.balance ?? 0),
+      consumed: Number(r?.consumed ?? 0),
+      low_threshold: r?.low_threshold == null ? LOW_CREDIT_DEFAULT[channel] : Number(r.low_threshold),
+      low_threshold_is_default: r?.low_threshold == null,
+    };
   });
+}
+
+/** Sets the account's low-credit threshold for a channel (null: back to the default), audited. */
+export async function setLowCreditThreshold(ctx: AppContext, auth: AuthContext, channel: Channel, threshold: number | null) {
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.setLowThreshold(tx, auth.accountId, channel, threshold))) throw new AppError('NOT_FOUND');
+    await audit(tx, {
+      accountId: auth.accountId,
+      actor: userActor(auth.userId),
+      action: 'credits.low_threshold_set',
+      target: { type: 'credits', id: channel },
+      data: { threshold },
+    });
+  });
+  return creditBalances(ctx, auth);
 }

@@ -13,13 +13,18 @@ import { normalizeMobile } from '@risala/shared/schemas/customers';
 import type { SendResult } from '@risala/shared/schemas/messages';
 import { renderVariables } from '@risala/shared/schemas/templates';
 import { countSms } from '@risala/shared/sms';
+import { partsCost } from '@risala/shared/destination';
+import { minorToDecimal } from '@risala/shared/money';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/index.ts';
 import { findDefaultSmsSender } from '../senders/index.ts';
+import { assertSendingAllowed, planOf } from '../billing/index.ts';
 import { commitSend } from './pipeline/commit-send.ts';
+import { holdCredits, releaseHold } from './pipeline/credits.ts';
+import { noticeLowCreditsAfter } from './pipeline/low-credit.ts';
 import type { NewMessage } from './pipeline/contracts.ts';
 
 export interface SmsItem {
@@ -62,64 +67,89 @@ export async function sendSmsItems(
   after?: (tx: DbOrTx, sent: { index: number; id: number }[]) => Promise<void>,
 ): Promise<SmsItemResult[]> {
   const bulkId = randomUUID();
-  return ctx.db.transaction(async (tx) => {
-    const senders = await sendersByName(tx, auth.accountId, [...new Set(items.map((i) => i.sender))]);
-    const results: (SmsItemResult | null)[] = [];
-    const rows: NewMessage[] = [];
-    const indexes: number[] = [];
-    let credits = 0;
-    for (const [index, item] of items.entries()) {
-      const sender = senders.get(item.sender);
-      const number = normalizeMobile(item.to);
-      if (!sender) {
-        results.push({ ok: false, code: 'SENDER_NOT_ALLOWED' });
-        continue;
-      }
-      if (!number) {
-        results.push({ ok: false, code: 'INVALID_NUMBER' });
-        continue;
-      }
-      const body = renderVariables(item.text, {}, undefined, { isolate: true });
-      const count = countSms(body);
-      credits += count.parts;
-      indexes.push(index);
-      rows.push({
-        account_id: auth.accountId,
-        user_id: auth.userId,
-        channel: 'sms',
-        status: 'PENDING',
-        bulk_id: bulkId,
-        customer_id: null,
-        recipient: number,
-        sender: sender.sender_id,
-        sms_sender_id: sender.id,
-        template_id: null,
-        body,
-        encoding: count.encoding,
-        parts: count.parts,
-        credits: count.parts,
-        scheduled_at: null,
-      });
-      results.push(null);
+  // an account suspended for an overdue payment sends nothing until it pays (BILLING_SUSPENDED)
+  await assertSendingAllowed(ctx.db, auth.accountId);
+  const senders = await sendersByName(ctx.db, auth.accountId, [...new Set(items.map((i) => i.sender))]);
+  const plan = await planOf(ctx.db, auth.plan);
+  const rates = { on_net: plan.on_net_rate, off_net: plan.off_net_rate, international: plan.international_rate, currency: plan.currency };
+  const results: (SmsItemResult | null)[] = [];
+  const rows: NewMessage[] = [];
+  const indexes: number[] = [];
+  let credits = 0;
+  let costMinor = 0;
+  for (const [index, item] of items.entries()) {
+    const sender = senders.get(item.sender);
+    const number = normalizeMobile(item.to);
+    if (!sender) {
+      results.push({ ok: false, code: 'SENDER_NOT_ALLOWED' });
+      continue;
     }
-    if (rows.length === 0) return results as SmsItemResult[];
-    const result: SendResult = {
+    if (!number) {
+      results.push({ ok: false, code: 'INVALID_NUMBER' });
+      continue;
+    }
+    const body = renderVariables(item.text, {}, undefined, { isolate: true });
+    const count = countSms(body);
+    // each part at the rate of the number's destination class, as every SMS send
+    const cost = partsCost(number, count.parts, rates, ctx.config.smsHomeOperator);
+    credits += count.parts;
+    costMinor += cost;
+    indexes.push(index);
+    rows.push({
+      account_id: auth.accountId,
+      user_id: auth.userId,
+      channel: 'sms',
+      status: 'PENDING',
       bulk_id: bulkId,
-      accepted: rows.length,
-      skipped: { invalid: 0, no_consent: 0, blacklisted: 0, duplicate: 0 },
-      not_allowed: 0,
-      parts: Math.max(...rows.map((r) => r.parts ?? 1)),
-      encoding: null,
-      credits,
-      balance: 0,
-      cost: '0',
+      customer_id: null,
+      recipient: number,
+      sender: sender.sender_id,
+      sms_sender_id: sender.id,
+      template_id: null,
+      body,
+      encoding: count.encoding,
+      parts: count.parts,
+      credits: count.parts,
+      cost: minorToDecimal(cost),
       scheduled_at: null,
-    };
-    const ids = await commitSend(ctx, tx, auth, { channel: 'sms', bulkId, result, rows });
-    if (ids.length !== rows.length) throw new AppError('INTERNAL_ERROR');
-    const sent = ids.map((id, i) => ({ index: indexes[i] as number, id: Number(id) }));
-    for (const [i, s] of sent.entries()) results[s.index] = { ok: true, id: s.id, parts: rows[i]?.parts ?? 1 };
-    await after?.(tx, sent);
-    return results as SmsItemResult[];
-  });
+    });
+    results.push(null);
+  }
+  if (rows.length === 0) return results as SmsItemResult[];
+  // the credits are held in one statement before the send's transaction, as for every direct send
+  const hold = await holdCredits(ctx.db, { accountId: auth.accountId, channel: 'sms', amount: credits, bulkId, userId: auth.userId });
+  const result: SendResult = {
+    bulk_id: bulkId,
+    accepted: rows.length,
+    skipped: { invalid: 0, no_consent: 0, blacklisted: 0, duplicate: 0 },
+    not_allowed: 0,
+    parts: Math.max(...rows.map((r) => r.parts ?? 1)),
+    encoding: null,
+    credits,
+    balance: hold.balance,
+    cost: minorToDecimal(costMinor),
+    cost_minor: costMinor,
+    currency: plan.currency,
+    scheduled_at: null,
+  };
+  let answered: SmsItemResult[];
+  try {
+    answered = await ctx.db.transaction(async (tx) => {
+      const ids = await commitSend(ctx, tx, auth, { channel: 'sms', bulkId, result, rows, holdId: hold.ledgerId ?? null });
+      if (ids.length !== rows.length) throw new AppError('INTERNAL_ERROR');
+      const sent = ids.map((id, i) => ({ index: indexes[i] as number, id: Number(id) }));
+      for (const [i, s] of sent.entries()) results[s.index] = { ok: true, id: s.id, parts: rows[i]?.parts ?? 1 };
+      await after?.(tx, sent);
+      return results as SmsItemResult[];
+    });
+  } catch (err) {
+    if (hold.ledgerId) {
+      await releaseHold(ctx.db, auth.accountId, hold.ledgerId).catch((e) =>
+        ctx.log.error({ err: e, bulkId }, 'a failed send could not give its credits back now: the sweep will'),
+      );
+    }
+    throw err;
+  }
+  if (hold.crossedLow) await noticeLowCreditsAfter(ctx, auth.accountId, 'sms', hold.balance, hold.crossedLow.threshold);
+  return answered;
 }

@@ -7,18 +7,21 @@
 import { normalizeMobile } from '@risala/shared/schemas/customers';
 import type { SendResult, SendSmsInput } from '@risala/shared/schemas/messages';
 import { renderVariables } from '@risala/shared/schemas/templates';
+import { partsCost } from '@risala/shared/destination';
+import { minorToDecimal } from '@risala/shared/money';
 import { countSms } from '@risala/shared/sms';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/index.ts';
-import { loadRoutingTable } from '../routing/index.ts';
+import { planOf } from '../billing/index.ts';
 import { findDefaultSmsSender, findSmsSender } from '../senders/index.ts';
 import { assertTemplateApproved, customerValues } from '../templates/index.ts';
 import { balanceOf, estimateDirect, type Prepare, sendDirect } from './direct-send.ts';
 import { resolveRecipients } from './recipients.ts';
 import type { NewMessage } from './pipeline/contracts.ts';
+import { holdPending } from './pipeline/credits.ts';
 import { cancelScheduledSend } from './states/index.ts';
 
 async function resolveSender(db: DbOrTx, accountId: number, senderId: number | null | undefined) {
@@ -41,25 +44,31 @@ async function resolveText(db: DbOrTx, accountId: number, input: Pick<SendSmsInp
   return { text: template.template_text, templateId: template.id };
 }
 
-/** The rate of the account's active default router (per part), for the estimate. */
-async function defaultRate(db: DbOrTx, accountId: number) {
-  const table = await loadRoutingTable(db, accountId);
-  const router = table.routers.find((r) => r.router_type === 'default' && r.status === 'ACTIVE');
-  return Number(router?.rate ?? 0);
-}
+/** The plan's SMS rates per part by destination class, in minor units of its currency. */
+const smsRates = (p: { on_net_rate: number; off_net_rate: number; international_rate: number; currency: string }) => ({
+  on_net: p.on_net_rate,
+  off_net: p.off_net_rate,
+  international: p.international_rate,
+  currency: p.currency,
+});
 
-const prepare: Prepare<SendSmsInput> = async (db, auth, input, bulkId) => {
+const prepare: Prepare<SendSmsInput> = async (db, auth, input, bulkId, pricing) => {
   const sender = await resolveSender(db, auth.accountId, input.sender_id);
   const { text, templateId } = await resolveText(db, auth.accountId, input);
   const { list, skipped } = await resolveRecipients(db, auth.accountId, input.recipients, 'sms');
   const scheduledAt = input.schedule_at ? new Date(input.schedule_at) : null;
+  const rates = smsRates(await planOf(db, auth.plan));
   let credits = 0;
+  let costMinor = 0;
   let maxParts = 0;
   let encoding: SendResult['encoding'] = null;
   const rows: NewMessage[] = list.map((t) => {
     const body = renderVariables(text, t.customer ? customerValues(t.customer) : {}, undefined, { isolate: true });
     const count = countSms(body);
     credits += count.parts;
+    // each part at the rate of the number's destination class (on-net, off-net, international)
+    const cost = partsCost(t.address, count.parts, rates, pricing.homeOperator);
+    costMinor += cost;
     if (count.parts >= maxParts) {
       maxParts = count.parts;
       encoding = count.encoding;
@@ -79,10 +88,12 @@ const prepare: Prepare<SendSmsInput> = async (db, auth, input, bulkId) => {
       encoding: count.encoding,
       parts: count.parts,
       credits: count.parts,
+      cost: minorToDecimal(cost),
       scheduled_at: scheduledAt,
     };
   });
-  const balance = await balanceOf(db, auth.accountId, 'sms');
+  // a send learns its balance from its hold (direct-send.ts); only the estimate reads it here
+  const balance = bulkId && credits > 0 ? credits : await balanceOf(db, auth.accountId, 'sms');
   const result: SendResult = {
     bulk_id: bulkId,
     accepted: rows.length,
@@ -92,7 +103,9 @@ const prepare: Prepare<SendSmsInput> = async (db, auth, input, bulkId) => {
     encoding,
     credits,
     balance: balance - credits,
-    cost: (credits * (await defaultRate(db, auth.accountId))).toFixed(5),
+    cost: minorToDecimal(costMinor),
+    cost_minor: costMinor,
+    currency: rates.currency,
     scheduled_at: scheduledAt?.toISOString() ?? null,
   };
   return { result, rows };
@@ -112,7 +125,9 @@ export async function cancelBulk(ctx: AppContext, auth: AuthContext, bulkId: str
       const { rows: any } = await tx.execute(
         sql`select 1 from messages where account_id = ${auth.accountId} and bulk_id = ${bulkId} limit 1`,
       );
-      throw new AppError(any.length ? 'MESSAGE_NOT_CANCELLABLE' : 'NOT_FOUND');
+      if (any.length) throw new AppError('MESSAGE_NOT_CANCELLABLE');
+      // the send's credits are held and its messages not yet committed (§8: a credit being consumed)
+      throw new AppError((await holdPending(tx, auth.accountId, bulkId)) ? 'CREDIT_BEING_CONSUMED' : 'NOT_FOUND');
     }
     return { cancelled };
   });

@@ -7,6 +7,8 @@
  * WHATSAPP_WINDOW_CLOSED and costs nothing; the single-recipient send-message answers 409 instead.
  * One credit per message; now (PENDING) or SCHEDULED with a release job at schedule_at.
  */
+import { minorToDecimal } from '@risala/shared/money';
+import { planOf } from '../billing/index.ts';
 import { normalizeMobile } from '@risala/shared/schemas/customers';
 import type { SendResult, SendWhatsappInput } from '@risala/shared/schemas/messages';
 import { renderVariables } from '@risala/shared/schemas/templates';
@@ -72,6 +74,8 @@ const preparing =
           list.map((r) => r.address),
         );
     if (strictWindow && open && list.some((r) => !open.has(r.address))) throw new AppError('WHATSAPP_WINDOW_CLOSED');
+    const plan = await planOf(db, auth.plan);
+    const cost = minorToDecimal(plan.whatsapp_rate);
     let credits = 0;
     const rows: NewMessage[] = list.map((r) => {
       const values = r.customer ? customerValues(r.customer) : {};
@@ -97,6 +101,7 @@ const preparing =
           body: fillParams(template.body, params),
           payload,
           credits: 1,
+          cost,
         };
       }
       const body = renderVariables(input.text ?? '', values, undefined, { isolate: true });
@@ -114,7 +119,7 @@ const preparing =
         };
       }
       credits++;
-      return { ...base, status: scheduledAt ? 'SCHEDULED' : 'PENDING', body, payload, credits: 1 };
+      return { ...base, status: scheduledAt ? 'SCHEDULED' : 'PENDING', body, payload, credits: 1, cost };
     });
     const result: SendResult = {
       bulk_id: bulkId,
@@ -125,7 +130,9 @@ const preparing =
       encoding: null,
       credits,
       balance: (await balanceOf(db, auth.accountId, 'whatsapp')) - credits,
-      cost: '0.00000',
+      cost: minorToDecimal(credits * plan.whatsapp_rate),
+      cost_minor: credits * plan.whatsapp_rate,
+      currency: plan.currency,
       scheduled_at: scheduledAt?.toISOString() ?? null,
     };
     return { result, rows };

@@ -42,9 +42,12 @@ describe('/api/notification-settings', () => {
       'automation_status',
       'ai_plan_status',
       'campaign_status',
+      'credits_low',
       'system',
       'billing_due',
     ]);
+    // the low-credit notice is one people act on: bell and email by default
+    expect(rows.find((r: { type: string }) => r.type === 'credits_low')).toMatchObject({ bell: true, email: true });
     expect(rows.find((r: { type: string }) => r.type === 'campaign_status')).toEqual({
       type: 'campaign_status',
       bell: true,

@@ -54,16 +54,8 @@ export function useSubscriptionChange() {
   });
 }
 
-/** Minor units → the reader's money format (SAR 642.85 / ‎642.85 ر.س.‏). */
-export function formatMoney(minor: number, currency: string, locale: string): string {
-  try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-      minor / 100,
-    );
-  } catch {
-    return `${(minor / 100).toFixed(2)} ${currency}`;
-  }
-}
+/** Minor units → the reader's money format: the one shared format (@risala/shared/money). */
+export { formatMoney } from '@risala/shared/money';
 
 /** Payments, dues and the account's standing (/billing/payments), newest payments first in pages. */
 export function usePaymentsPage() {

@@ -1,3 +1,4 @@
+import { formatMoney } from '@risala/shared/money';
 import { Alert, Anchor, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -5,26 +6,14 @@ import { Link, useSearchParams } from 'react-router';
 import { EmptyNote } from '../../components/page/EmptyNote.tsx';
 import { LoadError } from '../../components/page/LoadError.tsx';
 import { CardsSkeleton } from '../../components/page/Skeletons.tsx';
-import { intlLocale } from '../../lib/i18n.ts';
 import { useAccountPlan, useLandingPath } from '../../lib/session.ts';
 import { ApiErrorAlert } from '../../components/page/ApiErrorAlert.tsx';
 import { useCheckout, usePaymentsHealth, useSubscriptionChange } from '../billing/api.ts';
 import { type PlanOffer, usePlans } from './api/get-plans.ts';
 
-/** Minor units (halalas) in the reader's money format; whole amounts without ".00". */
+/** Minor units (halalas) in the shared money format (the one New message and invoices use). */
 function formatPrice(minor: number, currency: string, language: string, free: string): string {
-  if (!minor) return free;
-  const whole = minor % 100 === 0;
-  try {
-    return new Intl.NumberFormat(intlLocale(language), {
-      style: 'currency',
-      currency: currency || 'SAR',
-      minimumFractionDigits: whole ? 0 : 2,
-      maximumFractionDigits: 2,
-    }).format(minor / 100);
-  } catch {
-    return `${(minor / 100).toFixed(whole ? 0 : 2)} ${currency}`;
-  }
+  return minor ? formatMoney(minor, currency || 'SAR', language) : free;
 }
 
 interface CardProps {

@@ -113,7 +113,7 @@ export async function filterRows(ctx: AppContext, tx: DbOrTx, found: FilterRow[]
       created_at: r.created_at,
       router_id: routes.router_ids[i],
       route: routes.connections[i],
-      cost: routes.costs[i],
+      cost: routes.costs[i] ?? null,
       parts: routes.parts[i],
       enc: routes.encodings[i],
       body: routes.bodies[i],

@@ -21,7 +21,7 @@ export interface RouteDecisions {
   router_ids: (number | null)[];
   /** the route's connections in failover order; the first is the one to use */
   connections: number[][];
-  costs: string[];
+  costs: (string | null)[];
   parts: number[];
   encodings: (string | null)[];
   /** plugin rewrites (URL shortener, sender override): null where nothing changed */

@@ -108,7 +108,10 @@ async function routeAndFilter(ctx: AppContext, ids: number[]): Promise<void> {
       routed.ids.push(r.id);
       routed.router_ids.push(choice.router.id);
       routed.connections.push([first, ...choice.connectionIds.filter((id) => id !== first)]);
-      routed.costs.push((count.parts * Number(choice.router.rate ?? 0)).toFixed(5));
+      // a router with a rate of its own prices the route; without one the message keeps the price
+      // of its destination class set at send time (the plan's on-net/off-net/international rate)
+      const rate = Number(choice.router.rate ?? 0);
+      routed.costs.push(rate > 0 ? (count.parts * rate).toFixed(5) : null);
       routed.parts.push(count.parts);
       routed.encodings.push(count.encoding);
       routed.bodies.push(body === r.body ? null : body);

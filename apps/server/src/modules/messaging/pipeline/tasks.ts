@@ -7,6 +7,7 @@ import type { AppContext } from '../../../context.ts';
 import { channelSendChunk } from './channel-send.ts';
 import type { JobHandlers, JobPayload } from '../../../jobs/registry.ts';
 import { releaseScheduledSend } from '../states/index.ts';
+import { releaseStaleHolds } from './credits.ts';
 import { queueChunks } from './jobs.ts';
 import { applyRetention } from '../retention.ts';
 import { routeChunk } from './route-stage.ts';
@@ -40,5 +41,6 @@ export function pipelineJobs(ctx: AppContext): JobHandlers {
     messages_retention: async () => {
       await applyRetention(ctx);
     },
+    credits_sweep: () => releaseStaleHolds(ctx.db),
   };
 }

@@ -21,7 +21,9 @@ export async function setMessageContent(tx: DbOrTx, rows: { id: number; body: st
 export async function setSmsParts(tx: DbOrTx, rows: { id: number; created_at: string; parts: number }[]): Promise<void> {
   if (rows.length === 0) return;
   await tx.execute(sql`
-    update messages m set parts = v.parts, credits = v.parts
+    update messages m set parts = v.parts, credits = v.parts,
+           -- a row inserted before its parts were known (-1) carries its rate per part as its cost
+           cost = case when m.parts < 0 then m.cost * v.parts else m.cost end
       from unnest(${sql.param(rows.map((m) => m.id))}::bigint[], ${sql.param(rows.map((m) => m.created_at))}::timestamptz[],
                   ${sql.param(rows.map((m) => m.parts))}::int[]) as v(id, created_at, parts)
      where m.id = v.id and m.created_at = v.created_at`);

@@ -87,7 +87,8 @@ export interface RoutedSms {
   router_id: number | null;
   /** the route's connections in failover order; the first is the one to use */
   route: number[];
-  cost: string;
+  /** null: the message keeps the cost it was priced at */
+  cost: string | null;
   parts: number;
   enc: string | null;
   body: string | null;
@@ -101,7 +102,7 @@ export async function markQueuedRouted(tx: DbOrTx, decided: RoutedSms[]): Promis
   await tx.execute(sql`
     update messages m set status = 'QUEUED', stage = 'connection', queued_at = now(), updated_at = now(),
            router_id = v.router_id, route_connection_ids = array(select json_array_elements_text(v.route)::int), connection_id = (v.route->>0)::int,
-           attempt = 0, cost = v.cost::numeric, parts = v.parts, encoding = v.enc, body = coalesce(v.body, m.body),
+           attempt = 0, cost = coalesce(v.cost::numeric, m.cost), parts = v.parts, encoding = v.enc, body = coalesce(v.body, m.body),
            sender = case when v.sender_set then v.sender else m.sender end
       from json_to_recordset(${JSON.stringify(decided)}::json)
              as v(id bigint, created_at timestamptz, router_id int, route json, cost text, parts int, enc text, body text, sender text, sender_set bool)

@@ -4,7 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiErrorAlert } from '../../../components/page/ApiErrorAlert.tsx';
 import { isApiError } from '../../../lib/http.ts';
-import { formatMoney } from '../../../lib/i18n.ts';
+import { formatMoney } from '@risala/shared/money';
 
 function Stat({ label, value, testid }: { label: string; value: string | number; testid: string }) {
   return (
@@ -71,7 +71,11 @@ export function EstimatePanel({
         )}
         <Stat label={t('messages.estimate.credits')} value={n(estimate.credits)} testid="estimate-credits" />
         <Stat label={t('messages.estimate.balance')} value={n(estimate.balance)} testid="estimate-balance" />
-        <Stat label={t('messages.estimate.cost')} value={formatMoney(estimate.cost, i18n.language)} testid="estimate-cost" />
+        <Stat
+          label={t('messages.estimate.cost')}
+          value={formatMoney(estimate.cost_minor, estimate.currency, i18n.language)}
+          testid="estimate-cost"
+        />
       </SimpleGrid>
       {skippedTotal > 0 && (
         <Text size="xs" c="dimmed" mt="xs" data-testid="estimate-skipped-detail">
