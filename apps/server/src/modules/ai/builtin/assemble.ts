@@ -186,6 +186,8 @@ function inferEntity(items: readonly Item[]): QueryEntity | null {
     const f = firstSense(item, 'field');
     if (f && FIELD_ENTITY[f.field]) return FIELD_ENTITY[f.field] as QueryEntity;
   }
+  // "new customers last month": joining is what customers do (the word stays unplaced without a period)
+  if (items.some((x) => firstSense(x, 'marker')?.fields.includes('created'))) return 'customers';
   return null;
 }
 
@@ -227,6 +229,14 @@ export function placeFilters(st: State): void {
     } else st.filters.push({ filter, at });
   };
   const consentAt = items.findIndex((x) => is(x, 'consent') || is(x, 'reach'));
+  // "both SMS and email consent": a channel beside a consent field's own name is that channel's consent
+  const consentNamedAt = items.findIndex((x) => firstSense(x, 'field')?.field.startsWith('consent_'));
+  const consentCue = consentAt >= 0 ? consentAt : consentNamedAt;
+  // "accept SMS but not email": each channel takes the consent verb nearest before it
+  const consentBefore = (at: number) => {
+    for (let j = at - 1; j >= Math.max(0, at - 4); j--) if (is(items[j], 'consent') || is(items[j], 'reach')) return j;
+    return consentAt;
+  };
   let negate = -1;
   // "not in Jeddah or Dammam": a negated value's field, so a second value joined to it is negated too
   let negatedLast: { field: string; at: number } | null = null;
@@ -268,8 +278,9 @@ export function placeFilters(st: State): void {
     // "يقبلون الايميل": the e-mail field's word after a consent verb is the channel
     const asChannel = firstSense(item, 'field')?.field === 'email' && consentAt >= 0 && def.fields.consent_email;
     if (asChannel && !firstSense(item, 'value')) {
-      add({ field: 'consent_email', op: 'eq', value: !(negated || is(items[consentAt], 'not')) }, at);
-      st.used.add(consentAt);
+      const c = consentBefore(at);
+      add({ field: 'consent_email', op: 'eq', value: !(negated || is(items[c], 'not')) }, at);
+      st.used.add(c);
       consumeNegation();
       continue;
     }
@@ -282,9 +293,10 @@ export function placeFilters(st: State): void {
     const value = firstSense(item, 'value');
     if (value && (at !== st.entityAt || value.options.some((o) => o.field === 'channel'))) {
       const channel = value.options.find((o) => o.field === 'channel')?.value as (typeof CHANNELS)[number] | undefined;
-      if (channel && !def.fields.channel && consentAt >= 0 && def.fields[`consent_${channel}`]) {
-        add({ field: `consent_${channel}`, op: 'eq', value: !(negated || is(items[consentAt], 'not')) }, at);
-        st.used.add(consentAt);
+      if (channel && !def.fields.channel && consentCue >= 0 && def.fields[`consent_${channel}`]) {
+        const c = consentAt >= 0 ? consentBefore(at) : consentCue;
+        add({ field: `consent_${channel}`, op: 'eq', value: !(negated || is(items[c], 'not')) }, at);
+        if (consentAt >= 0) st.used.add(c);
         consumeNegation();
         continue;
       }

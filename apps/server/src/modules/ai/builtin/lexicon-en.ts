@@ -239,7 +239,7 @@ export const EN: readonly Entry[] = [
   ['december|dec', month(12)],
   // verbs of a messages question
   [
-    'sent|send|sending|did i send|have i sent|went out|dispatched|received|got|delivered to|we sent|i sent|been sent|go out|gone out',
+    'sent|send|sending|launched|were launched|went live|did i send|have i sent|went out|dispatched|received|got|delivered to|we sent|i sent|been sent|go out|gone out',
     S('sent'),
   ],
   ['when|what time|at what time|what hour|which hour|at what hour|when should|best time|good time', S('when')],

@@ -170,8 +170,10 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
     if (!o || used.has(at)) continue;
     const f = outcomeFilter(entity, o.of);
     if (!f) continue;
+    // "which day gets the most clicks": a ranking of buckets by that outcome's rate, not a filter
+    if (typeof f.value === 'boolean' && find('best') >= 0) continue;
     const negated = [at - 1, at - 2].some((i) => negates(items, i) && !used.has(i) && take(i));
-    filters.push(negated ? { ...f, op: 'neq' } : f);
+    filters.push(negated ? (typeof f.value === 'boolean' ? { ...f, value: !f.value } : { ...f, op: 'neq' }) : f);
     take(at);
   }
 
@@ -190,6 +192,11 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
       if (is(items[at - 1], 'by')) take(at - 1);
       break;
     }
+  }
+
+  // "the most common errors", "top failures": the failures ranked by their reason
+  if (!group && entity === 'messages' && find('best') >= 0 && filters.some((f) => f.field === 'view' && f.value === 'failed')) {
+    group = 'reason';
   }
 
   // "compare SMS and email": the values said, side by side
@@ -217,9 +224,11 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
     // … but "the top campaign", one: the English noun after it is singular
     const after = items[bestAt + 1]?.raw ?? '';
     const few = TOP_WORDS.has((items[bestAt] as Item).text) ? (/^[a-z][a-z ]*[^s]$/i.test(after) ? 1 : 5) : null;
-    const n = numberAt(items[bestAt + 1]) ?? numberAt(items[bestAt - 1]) ?? few;
+    // "which 3 campaigns had the best open rate", "اي ٣ حملات": the number before the entity's word
+    const countAt = [bestAt + 1, bestAt - 1, st.entityAt - 1].find((i) => i >= 0 && !used.has(i) && numberAt(items[i]) !== null);
+    const n = countAt === undefined ? few : (numberAt(items[countAt]) as number);
     const byCount = BY_COUNT.has((items[bestAt] as Item).text);
-    if (n !== null) take(items[bestAt + 1]?.token?.kind === 'number' ? bestAt + 1 : bestAt - 1);
+    if (countAt !== undefined) take(countAt);
     // "more customers in Riyadh or Jeddah": the two compared, side by side
     const either = filters.find((f) => f.op === 'in' && def.groupings.includes(f.field as QueryGrouping));
     if (!group && either) group = either.field as QueryGrouping;
@@ -371,6 +380,7 @@ function outcomeFilter(entity: string, of: string): QueryFilter | null {
   if (entity === 'messages') {
     if (of === 'delivered' || of === 'failed') return { field: 'view', op: 'eq', value: of };
     if (of === 'read') return { field: 'status', op: 'eq', value: 'READ' };
+    if (of === 'opened' || of === 'clicked') return { field: of, op: 'eq', value: true };
   }
   if (entity === 'notifications' && of === 'read') return { field: 'status', op: 'eq', value: 'read' };
   return null;

@@ -137,7 +137,7 @@ export function parseQuestion(text: string, _lang: Lang, vocabulary: Partial<Voc
   placeFilters(st);
   const shaped = shapeQuestion(st, period);
   const { focus } = shaped;
-  const question = eachGroupSize(items, shaped.question);
+  const question = twoCounts(items, eachGroupSize(items, shaped.question));
   // a period on something without dates (the account, credits) is a part it cannot take
   const asked = question?.entity ?? st.entity;
   if (period && asked && !QUERY_CATALOGUE[asked].dateField) for (const i of dates.used) st.used.delete(i);
@@ -158,7 +158,14 @@ export function parseQuestion(text: string, _lang: Lang, vocabulary: Partial<Voc
   };
   const unsupported = items.find((x) => has(x, 'unsupported') && !st.used.has(items.indexOf(x)));
   // a spoken "ما" that negates (a stop word otherwise) and was not placed is a "not" dropped: named
-  const unplaced = items.filter((x, i) => !st.used.has(i) && (!covered(x) || negates(items, i))).map((x) => x.raw);
+  // "compared to last week", "vs last month": a comparison the question does not make side by side
+  const compares = (x: Item) => COMPARE_WORDS.has(x.text) && !question?.group_by;
+  // a second "how many" the question does not answer apart ("how many SMS and how many failed")
+  const counts = askedTwice(items);
+  const secondAsk = (i: number) => counts !== null && i === counts && !question?.group_by;
+  const unplaced = items
+    .filter((x, i) => (!st.used.has(i) && (!covered(x) || negates(items, i))) || compares(x) || secondAsk(i))
+    .map((x) => x.raw);
   const cannot = (reason: 'unplaced' | 'unsupported' | 'incomplete'): ParseOutcome => ({
     kind: 'cannot',
     reason,
@@ -175,6 +182,54 @@ export function parseQuestion(text: string, _lang: Lang, vocabulary: Partial<Voc
   if (unplaced.length > 0) return cannot('unplaced');
   if (!question || !allowed(question)) return cannot('incomplete');
   return { kind: 'query', question, focus };
+}
+
+/** Words of a comparison: placed only when the question groups the values compared. */
+const COMPARE_WORDS = new Set(
+  [
+    'compare',
+    'compared',
+    'comparison',
+    'versus',
+    'vs',
+    'against each other',
+    'side by side',
+    'قارن',
+    'قارن بين',
+    'مقارنه',
+    'مقارنه بين',
+    'مقابل',
+    'بالمقارنه',
+  ].map((w) => foldText(w)),
+);
+
+const isCount = (x: Item) => x.senses[0]?.t === 'measure' && x.senses[0].kind === 'count';
+
+/** Where a second "how many" starts, with words of the question between the two ("قديش عدد" is one). */
+function askedTwice(items: readonly Item[]): number | null {
+  const first = items.findIndex(isCount);
+  if (first < 0) return null;
+  let between = false;
+  for (let i = first + 1; i < items.length; i++) {
+    const x = items[i] as Item;
+    // a second question joins the first: "… and how many …", "… وكم …"
+    const joined = x.text.startsWith('و') || ['and', 'و', 'or', 'او'].includes(items[i - 1]?.text ?? '');
+    if (isCount(x) && between && joined) return i;
+    if (!x.stop && !x.senses.some((s) => s.t === 'filler' || s.t === 'measure')) between = true;
+  }
+  return null;
+}
+
+/**
+ * "how many customers in Riyadh and how many in Jeddah": two counts of one field's values are that
+ * field's values side by side, not their total.
+ */
+function twoCounts(items: readonly Item[], q: Question | null): Question | null {
+  if (!q || q.group_by || q.measure.kind !== 'count') return q;
+  if (askedTwice(items) === null) return q;
+  const def = QUERY_CATALOGUE[q.entity];
+  const both = q.filters.find((f) => f.op === 'in' && (def.groupings as readonly string[]).includes(f.field));
+  return both ? { ...q, group_by: both.field as Question['group_by'] } : q;
 }
 
 /** The question as the catalogue allows it (the compiler checks again; this keeps "cannot" honest here). */

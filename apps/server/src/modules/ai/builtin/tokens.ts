@@ -245,12 +245,15 @@ export function arabicForms(word: string): string[] {
   return [...forms];
 }
 
+/** Keys whose article is part of the meaning: اليوم is "today", يوم alone is "a day" (يوم ٣ ديسمبر). */
+const ARTICLE_KEPT = new Set(['اليوم']);
+
 /** The forms a lexicon key is filed under: itself, and an Arabic key also without the article. */
 export function keyForms(key: string): string[] {
   // an English key is filed as written: singular and plural are both listed where both are meant
   // ("lists" are groups, "list" is a request for rows)
   if (!ARABIC_LETTER.test(key)) return [key];
-  return key.startsWith('ال') && key.length > 4 ? [key, key.slice(2)] : [key];
+  return key.startsWith('ال') && key.length > 4 && !ARTICLE_KEPT.has(key) ? [key, key.slice(2)] : [key];
 }
 
 let r0 = new Int32Array(64);
