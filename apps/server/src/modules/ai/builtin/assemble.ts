@@ -32,6 +32,8 @@ export interface State {
   clarify: Clarify | null;
   /** item indexes of entity words that name a second entity, left for the measure step to place */
   others: { entity: QueryEntity; at: number }[];
+  /** "and" / "both" joining two values of a field a row may hold several of: all of them, not either — unplaced */
+  allOf?: number[];
 }
 
 const is = (item: Item | undefined, t: Sense['t']) => Boolean(item?.senses.some((s) => s.t === t));
@@ -85,6 +87,11 @@ export const negates = (items: readonly Item[], at: number): boolean =>
 /** The next item that is not a stop word or a filler ("ما فيها اختبار A/B"). */
 const lookAhead = (items: readonly Item[], at: number): Item | undefined =>
   items.slice(at + 1, at + 3).find((x) => !x.stop && !is(x, 'filler')) ?? items[at + 1];
+
+/** Fields a row may hold several values of, and the words that ask for all of them. */
+const MANY = new Set(['tag', 'group']);
+const ALL_OF = new Set(['and', 'و']);
+const BOTH = new Set(['both', 'كلا', 'كلتا', 'الاثنين', 'الاتنين', 'الثنين']);
 
 /** Words that join two values of one field ("or", "and", "nor"). */
 const JOINERS = new Set(['or', 'and', 'nor', 'او', 'ولا', 'و']);
@@ -222,6 +229,15 @@ export function placeFilters(st: State): void {
       ? st.filters.find((p) => p.filter.field === filter.field && (p.filter.op === filter.op || p.filter.op === list))
       : undefined;
     st.used.add(at);
+    // "tagged vip and newsletter", "in both groups": a row holds several tags or groups, so "and"
+    // asks for all of them, which the question cannot say (it says either); named, never widened
+    if (same && list && MANY.has(filter.field)) {
+      const from = Math.min(same.at, at);
+      for (let j = 0; j < at; j++) {
+        const x = items[j] as Item;
+        if ((j > from && ALL_OF.has(x.text)) || (BOTH.has(x.text) && j < at)) (st.allOf ??= []).push(j);
+      }
+    }
     if (same && list) {
       const before = (Array.isArray(same.filter.value) ? same.filter.value : [same.filter.value]) as (string | number | boolean)[];
       if (!before.includes(filter.value as string))

@@ -133,7 +133,9 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
 
   // a list in an order: "campaigns sorted by open rate", "list campaigns by click rate", "groups sorted by size"
   const sortAt = find('sortby');
-  const listBy = measures.has('list') && !measures.has('count') && !measures.has('share') && find('by') >= 0;
+  // "the click rate per campaign", "open rate by campaign": each campaign's rate, in order
+  const perCampaign = entity === 'campaigns' && rateAt >= 0 && st.entityAt > 0 && is(items[st.entityAt - 1], 'by');
+  const listBy = (measures.has('list') && !measures.has('count') && !measures.has('share') && find('by') >= 0) || perCampaign;
   if (!measure && (sortAt >= 0 || listBy) && def.measures.includes('list')) {
     const rated = rateOf && rateAt >= 0 ? `${resolveOutcome(rateOf, engagement)}_rate` : null;
     const fieldAt = items.findIndex((x, i) => {

@@ -163,8 +163,17 @@ export function parseQuestion(text: string, _lang: Lang, vocabulary: Partial<Voc
   // a second "how many" the question does not answer apart ("how many SMS and how many failed")
   const counts = askedTwice(items);
   const secondAsk = (i: number) => counts !== null && i === counts && !question?.group_by;
+  // "per customer", "each template" said but not grouped by: the figure would be the total
+  const perUnplaced = (i: number) => {
+    if (question?.group_by || question?.sort || st.used.has(i) || !has(items[i], 'by')) return false;
+    const next = items.slice(i + 1).find((x) => !x.stop);
+    return Boolean(next && (has(next, 'entity') || has(next, 'field')) && !has(next, 'name') && !has(next, 'value'));
+  };
   const unplaced = items
-    .filter((x, i) => (!st.used.has(i) && (!covered(x) || negates(items, i))) || compares(x) || secondAsk(i))
+    .filter(
+      (x, i) =>
+        (!st.used.has(i) && (!covered(x) || negates(items, i))) || compares(x) || secondAsk(i) || perUnplaced(i) || st.allOf?.includes(i),
+    )
     .map((x) => x.raw);
   const cannot = (reason: 'unplaced' | 'unsupported' | 'incomplete'): ParseOutcome => ({
     kind: 'cannot',
