@@ -103,14 +103,23 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
     for (const [i, x] of items.entries()) if (is(x, 'when')) take(i);
     take(weekday >= 0 ? weekday : hour);
     group = weekday >= 0 ? 'weekday' : 'hour';
-    take(find('best'));
-    take(find('sent'));
+    // "what hour do most messages go out": the busiest bucket by how many, not by how they engaged
+    const mostAt = items.findIndex((x, i) => !used.has(i) && BY_COUNT.has(x.text) && is(x, 'best'));
     const o = items.findIndex((x, i) => !used.has(i) && (is(x, 'outcome') || is(x, 'rate')));
-    const of = sense(items[o], 'rate')?.of ?? sense(items[o], 'outcome')?.of;
-    measure = { kind: 'rate', of: resolveOutcome(of, engagement) };
-    take(o);
-    take(find('rate'));
-    focus = 'best';
+    if (mostAt >= 0 && o < 0) {
+      take(mostAt);
+      take(find('sent'));
+      measure = { kind: 'count' };
+      rank = { n: 1, order: 'desc' };
+    } else {
+      take(find('best'));
+      take(find('sent'));
+      const of = sense(items[o], 'rate')?.of ?? sense(items[o], 'outcome')?.of;
+      measure = { kind: 'rate', of: resolveOutcome(of, engagement) };
+      take(o);
+      take(find('rate'));
+      focus = 'best';
+    }
   }
 
   // "when was my account created": the date is the answer

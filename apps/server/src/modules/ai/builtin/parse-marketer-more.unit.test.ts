@@ -302,6 +302,41 @@ const english: [string, Expect][] = [
   ['how many customers in Saudi Arabia but not in Riyadh', Q('customers', 'count', [f('country', 'eq', 'SA'), f('city', 'neq', 'Riyadh')])],
   ['number of SMS sent per sender', { kind: 'cannot' }],
   ['how many whatsapp messages per template', { kind: 'cannot' }],
+  // a period of another event than joining, the busiest hour, names and dates of the account's own
+  ['What share of my customers gave email consent?', Q('customers', { kind: 'share', where: [f('consent_email', 'eq', true)] })],
+  ['How many customers speak Urdu?', { kind: 'cannot' }],
+  ['how many customers speak French', { kind: 'cannot' }],
+  ['How many customers are gold members?', { kind: 'cannot', unsupported: 'tier' }],
+  ['how many customers have the premium tag', { kind: 'cannot' }],
+  ['how many customers are tagged wholesale', { kind: 'cannot' }],
+  ['how many customers in Khobar', { kind: 'cannot' }],
+  ['how many customers with status active', { kind: 'cannot' }],
+  ['how many customers are blocked', { kind: 'cannot' }],
+  ['how many blocked numbers do I have', { kind: 'cannot' }],
+  ['how many customers unsubscribed last month', { kind: 'cannot' }],
+  ['how many customers opted in to sms this week', { kind: 'cannot' }],
+  ['which campaigns were sent to the Demo customers group', { kind: 'cannot' }],
+  ['how many campaigns targeted Riyadh SMS subscribers', { kind: 'cannot' }],
+  ['how many campaigns used the RisalaDemo sender', { kind: 'cannot' }],
+  [
+    'how many messages were sent with the Weekend offer (SMS) template',
+    Q('messages', 'count', [f('template', 'eq', 'Weekend offer (SMS)')]),
+  ],
+  ['how many templates use the Risala Demo Store brand', Q('templates', 'count', [f('brand', 'eq', 'Risala Demo Store')])],
+  ['how many campaigns for Risala Demo Store', Q('campaigns', 'count', [f('brand', 'eq', 'Risala Demo Store')])],
+  ['how many templates were created this month', Q('templates', 'count', [], { period: { preset: 'this_month' } })],
+  [
+    'how much did my sms cost last month',
+    Q('messages', { kind: 'sum', of: 'cost' }, [f('channel', 'eq', 'sms')], { period: { preset: 'last_month' } }),
+  ],
+  ['how many credits does one sms cost', { kind: 'cannot' }],
+  ['how many messages failed with UNDELIVERABLE', Q('messages', 'count', [f('reason', 'eq', 'UNDELIVERABLE'), f('view', 'eq', 'failed')])],
+  ["what's my busiest hour", Q('messages', 'count', [], { group_by: 'hour', rank: { n: 1, order: 'desc' } })],
+  ['what hour do most messages go out', Q('messages', 'count', [], { group_by: 'hour', rank: { n: 1, order: 'desc' } })],
+  ['what is the best day for email', Q('messages', { kind: 'rate', of: 'opened' }, [f('channel', 'eq', 'email')], { group_by: 'weekday' })],
+  ['who are my newest customers', Q('customers', 'list', [], { rank: { n: 5, order: 'desc' }, sort: 'created' })],
+  ['show the 10 latest customers', Q('customers', 'list', [], { rank: { n: 10, order: 'desc' }, sort: 'created' })],
+  ['list customers sorted by city', Q('customers', 'list', [], { sort: 'city' })],
 ];
 
 const arabic: [string, Expect][] = [
@@ -522,6 +557,20 @@ const arabic: [string, Expect][] = [
   ],
   ['كم رسالة اليوم مقابل امس', { kind: 'cannot' }],
   ['هل نسبة التسليم تتحسن', { kind: 'cannot' }],
+  ['كم عميل من كبار العملاء', Q('customers', 'count', [f('tag', 'eq', 'vip')])],
+  ['كم عميل عنده وسم premium', { kind: 'cannot' }],
+  ['كم عميل في الخبر', { kind: 'cannot' }],
+  ['كم رقم محظور عندي', { kind: 'cannot' }],
+  ['كم عميل الغى اشتراكه الشهر الماضي', { kind: 'cannot' }],
+  ['اي الحملات اللي انرسلت لمجموعة Demo customers', { kind: 'cannot' }],
+  ['كم قالب انشأت هالشهر', Q('templates', 'count', [], { period: { preset: 'this_month' } })],
+  [
+    'كم كلفتني الرسائل النصية الشهر الماضي',
+    Q('messages', { kind: 'sum', of: 'cost' }, [f('channel', 'eq', 'sms')], { period: { preset: 'last_month' } }),
+  ],
+  ['وش اكثر ساعة فيها ارسال', Q('messages', 'count', [], { group_by: 'hour', rank: { n: 1, order: 'desc' } })],
+  ['مين احدث العملاء', Q('customers', 'list', [], { rank: { n: 5, order: 'desc' }, sort: 'created' })],
+  ['اعرض آخر ١٠ عملاء', Q('customers', 'list', [], { rank: { n: 10, order: 'desc' }, sort: 'created' })],
 ];
 
 describe('parseQuestion, more of a marketer’s questions', () => {

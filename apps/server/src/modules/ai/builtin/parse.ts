@@ -141,6 +141,12 @@ export function parseQuestion(text: string, _lang: Lang, vocabulary: Partial<Voc
   // a period on something without dates (the account, credits) is a part it cannot take
   const asked = question?.entity ?? st.entity;
   if (period && asked && !QUERY_CATALOGUE[asked].dateField) for (const i of dates.used) st.used.delete(i);
+  // "customers who unsubscribed last month": the period is of another event than joining (the
+  // customers' only date) — left unplaced, unless the joining is said too
+  const joining = items.some((x) => x.senses.some((s) => s.t === 'marker' && s.fields.includes('created')));
+  const consentField = (x: Item) => x.senses.some((s) => s.t === 'field' && s.field.startsWith('consent_'));
+  const otherEvent = items.some((x) => has(x, 'consent') || has(x, 'reach') || has(x, 'outcome') || has(x, 'sent') || consentField(x));
+  if (period && asked === 'customers' && otherEvent && !joining) for (const i of dates.used) st.used.delete(i);
   // "customers who joined last week": the joining is the period; "how many did I send": a verb of the question
   for (const [i, x] of items.entries()) {
     if (x.senses.some((s) => s.t === 'marker' && s.fields.includes('created')) && period) st.used.add(i);
