@@ -106,6 +106,8 @@ export function parseQuestion(text: string, _lang: Lang, vocabulary: Partial<Voc
     for (let j = i - 1; j >= 0; j--) {
       const x = items[j] as Item;
       if (CLAUSE_BREAKS.has(x.text)) return true;
+      // "show my draft campaigns": a word asking to see rows makes what follows a list, not a request
+      if (x.senses.some((s) => s.t === 'measure' && s.kind === 'list')) return false;
       if (!x.stop && !has(x, 'filler') && !has(x, 'greeting')) return false;
     }
     return true;

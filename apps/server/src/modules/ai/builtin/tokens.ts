@@ -152,11 +152,13 @@ export function tokenize(text: string): Token[] {
       else out.push({ text: word, raw, kind: 'word', arabic: false, forms: englishForms(word) });
     } else if (arabic) {
       const bare = arabic.replace(/^(ال|ل)(?=.{3})/, '');
+      // "الأسبوعين الماضيين": a dual with its article is still two
+      const dual = DUALS[arabic] ?? DUALS[arabic.replace(/^(ال|بال|لل|خلال)(?=.{4})/, '')];
       if (NUMBER_WORDS[arabic] !== undefined || NUMBER_WORDS[bare] !== undefined) {
         out.push(numberToken(arabic, raw, (NUMBER_WORDS[arabic] ?? NUMBER_WORDS[bare]) as number));
-      } else if (DUALS[arabic]) {
+      } else if (dual) {
         out.push(numberToken('2', raw, 2));
-        const unit = DUALS[arabic] as string;
+        const unit = dual;
         out.push({ text: unit, raw, kind: 'word', arabic: true, forms: arabicForms(unit) });
       } else {
         out.push({ text: arabic, raw, kind: 'word', arabic: true, forms: arabicForms(arabic) });
