@@ -247,7 +247,13 @@ export function placeFilters(st: State): void {
   const consentAt = items.findIndex((x) => is(x, 'consent') || is(x, 'reach'));
   // "both SMS and email consent": a channel beside a consent field's own name is that channel's consent
   const consentNamedAt = items.findIndex((x) => firstSense(x, 'field')?.field.startsWith('consent_'));
-  const consentCue = consentAt >= 0 ? consentAt : consentNamedAt;
+  // … only for channels listed right before it ("SMS and email consent"), not "an email and SMS consent"
+  const listedBefore = (at: number) =>
+    consentNamedAt > at &&
+    items
+      .slice(at + 1, consentNamedAt)
+      .every((x) => x.stop || JOINERS.has(x.text) || x.senses.some((s) => s.t === 'value' && s.options[0]?.field === 'channel'));
+  const consentCue = (at: number) => (consentAt >= 0 ? consentAt : listedBefore(at) ? consentNamedAt : -1);
   // "accept SMS but not email": each channel takes the consent verb nearest before it
   const consentBefore = (at: number) => {
     for (let j = at - 1; j >= Math.max(0, at - 4); j--) if (is(items[j], 'consent') || is(items[j], 'reach')) return j;
@@ -309,8 +315,8 @@ export function placeFilters(st: State): void {
     const value = firstSense(item, 'value');
     if (value && (at !== st.entityAt || value.options.some((o) => o.field === 'channel'))) {
       const channel = value.options.find((o) => o.field === 'channel')?.value as (typeof CHANNELS)[number] | undefined;
-      if (channel && !def.fields.channel && consentCue >= 0 && def.fields[`consent_${channel}`]) {
-        const c = consentAt >= 0 ? consentBefore(at) : consentCue;
+      if (channel && !def.fields.channel && consentCue(at) >= 0 && def.fields[`consent_${channel}`]) {
+        const c = consentAt >= 0 ? consentBefore(at) : consentCue(at);
         add({ field: `consent_${channel}`, op: 'eq', value: !(negated || is(items[c], 'not')) }, at);
         if (consentAt >= 0) st.used.add(c);
         consumeNegation();

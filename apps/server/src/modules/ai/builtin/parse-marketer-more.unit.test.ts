@@ -368,6 +368,33 @@ const english: [string, Expect][] = [
     'give me the number of failed sms this month',
     Q('messages', 'count', [f('channel', 'eq', 'sms'), f('view', 'eq', 'failed')], { period: { preset: 'this_month' } }),
   ],
+  // a consent per channel listed before its noun; a group's first words never swallow a city and a channel
+  [
+    'how many customers have both sms and email consent',
+    Q('customers', 'count', [f('consent_sms', 'eq', true), f('consent_email', 'eq', true)]),
+  ],
+  [
+    'how many customers have sms and whatsapp consent',
+    Q('customers', 'count', [f('consent_sms', 'eq', true), f('consent_whatsapp', 'eq', true)]),
+  ],
+  [
+    'how many customers have an email and sms consent',
+    Q('customers', 'count', [f('consent_email', 'eq', true), f('consent_sms', 'eq', true)]),
+  ],
+  ['how many customers with email consent', Q('customers', 'count', [f('consent_email', 'eq', true)])],
+  [
+    'how many customers have email and sms consent',
+    Q('customers', 'count', [f('consent_email', 'eq', true), f('consent_sms', 'eq', true)]),
+  ],
+  ['how many customers in Riyadh got SMS', { kind: 'cannot' }],
+  ['how many SMS went to customers in Riyadh', { kind: 'cannot' }],
+  [
+    'how many customers in Riyadh SMS subscribers are tagged vip',
+    Q('customers', 'count', [f('group', 'eq', 'Riyadh SMS subscribers'), f('tag', 'eq', 'vip')]),
+  ],
+  ['how many people are in Demo customers', Q('customers', 'count', [f('group', 'eq', 'Demo customers')])],
+  ['how many customers in Demo', Q('customers', 'count', [f('group', 'eq', 'Demo customers')])],
+  ['how many messages did Ramadan send', Q('messages', 'count', [f('campaign', 'eq', 'Ramadan Sale 2026')])],
 ];
 
 const arabic: [string, Expect][] = [
@@ -646,6 +673,7 @@ const arabic: [string, Expect][] = [
   ['كم اشعار عندي', Q('notifications', 'count')],
   ['اعرض التنبيهات الغير مقروءة', Q('notifications', 'list', [f('status', 'eq', 'unread')])],
   ['كم مرسل واتساب', Q('senders', 'count', [f('channel', 'eq', 'whatsapp')])],
+  ['كم عميل في الرياض وصلته SMS', { kind: 'cannot' }],
 ];
 
 describe('parseQuestion, more of a marketer’s questions', () => {
