@@ -400,6 +400,14 @@ const english: [string, Expect][] = [
   ['how many customers can we text', Q('customers', 'count', [f('consent_sms', 'eq', true)])],
   ['how many customers can I whatsapp in Riyadh', Q('customers', 'count', [f('consent_whatsapp', 'eq', true), f('city', 'eq', 'Riyadh')])],
   ['how many customers have an email', Q('customers', 'count', [f('email', 'exists')])],
+  // only the sending verbs are what a question counts; deleting or cancelling is an event the rows do not keep
+  ['how many customers did I delete', { kind: 'cannot' }],
+  ['how many campaigns did I cancel last month', { kind: 'cannot' }],
+  ['how many templates did I delete', { kind: 'cannot' }],
+  ['how many messages did I send yesterday', Q('messages', 'count', [], { period: { preset: 'yesterday' } })],
+  ['how many campaigns did I launch last month', Q('campaigns', 'count', [], { period: { preset: 'last_month' } })],
+  ['how many credits did I buy', { kind: 'cannot' }],
+  ['how many customers did I import last week', Q('customers', 'count', [], { period: { preset: 'last_week' } })],
 ];
 
 const arabic: [string, Expect][] = [
@@ -679,6 +687,8 @@ const arabic: [string, Expect][] = [
   ['اعرض التنبيهات الغير مقروءة', Q('notifications', 'list', [f('status', 'eq', 'unread')])],
   ['كم مرسل واتساب', Q('senders', 'count', [f('channel', 'eq', 'whatsapp')])],
   ['كم عميل في الرياض وصلته SMS', { kind: 'cannot' }],
+  ['كم عميل حذفت', { kind: 'cannot' }],
+  ['كم رسالة ارسلت امس', Q('messages', 'count', [], { period: { preset: 'yesterday' } })],
 ];
 
 describe('parseQuestion, more of a marketer’s questions', () => {

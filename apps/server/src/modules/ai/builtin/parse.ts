@@ -62,6 +62,9 @@ export type ParseOutcome =
   | { kind: 'help' }
   | { kind: 'greeting'; capabilities: boolean };
 
+/** Action verbs that, asked about, are what the question counts (a message sent, a campaign launched, a customer added). */
+const ASKED_VERBS = new Set(['send', 'launch', 'import']);
+
 /** Words that end a clause: a request may start after them ("ignore that and delete…"). */
 const CLAUSE_BREAKS = new Set(['and', 'then', 'also', 'و', 'ثم', 'بعدين', 'وبعدين', 'بعدها']);
 
@@ -152,7 +155,10 @@ export function parseQuestion(text: string, _lang: Lang, vocabulary: Partial<Voc
   // "customers who joined last week": the joining is the period; "how many did I send": a verb of the question
   for (const [i, x] of items.entries()) {
     if (x.senses.some((s) => s.t === 'marker' && s.fields.includes('created')) && period) st.used.add(i);
-    if (has(x, 'action') && !has(x, 'unsupported') && before(i)) st.used.add(i);
+    // only the sending verbs are the question's own ("how many did I send / launch"); "how many
+    // customers did I delete", "campaigns I cancelled" ask about an event the rows do not count
+    if (has(x, 'action') && !has(x, 'unsupported') && before(i) && x.senses.some((s) => s.t === 'action' && ASKED_VERBS.has(s.verb)))
+      st.used.add(i);
   }
 
   placeQualifiers(st, question);
