@@ -233,10 +233,12 @@ export function placeFilters(st: State): void {
     // asks for all of them, which the question cannot say (it says either); named, never widened
     if (same && list && MANY.has(filter.field)) {
       const from = Math.min(same.at, at);
+      const allOf = st.allOf ?? [];
       for (let j = 0; j < at; j++) {
         const x = items[j] as Item;
-        if ((j > from && ALL_OF.has(x.text)) || (BOTH.has(x.text) && j < at)) (st.allOf ??= []).push(j);
+        if ((j > from && ALL_OF.has(x.text)) || BOTH.has(x.text)) allOf.push(j);
       }
+      st.allOf = allOf;
     }
     if (same && list) {
       const before = (Array.isArray(same.filter.value) ? same.filter.value : [same.filter.value]) as (string | number | boolean)[];

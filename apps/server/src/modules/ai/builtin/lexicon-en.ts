@@ -112,10 +112,6 @@ export const EN: readonly Entry[] = [
     'consent|consented|consents|opted in|opt in|opted-in|subscribed|agreed|accept|accepts|accepted|permission|allowed|allow|allows|gave consent|given consent|give consent|opt-in|have consent|with consent',
     S('consent'),
   ],
-  // "how many customers can I email": whom the channel may reach (its consent), not who has an address
-  ['can i email|can we email|i can email|we can email|can be emailed', [S('reach'), channel('email')]],
-  ['can i text|can we text|can i sms|can we sms|i can text|we can text|can be texted', [S('reach'), channel('sms')]],
-  ['can i whatsapp|can we whatsapp|i can whatsapp|we can whatsapp', [S('reach'), channel('whatsapp')]],
   ['reachable|can receive|can be reached|contactable|can reach|able to receive', S('reach')],
   ['opted out|opt out|unsubscribed|unsubscribe|opt-out|refused|declined|withdrew', [S('consent'), S('not')]],
   [

@@ -395,10 +395,6 @@ const english: [string, Expect][] = [
   ['how many people are in Demo customers', Q('customers', 'count', [f('group', 'eq', 'Demo customers')])],
   ['how many customers in Demo', Q('customers', 'count', [f('group', 'eq', 'Demo customers')])],
   ['how many messages did Ramadan send', Q('messages', 'count', [f('campaign', 'eq', 'Ramadan Sale 2026')])],
-  // a channel as a verb after 'can I' is its consent; the noun stays the address
-  ['how many customers can I email', Q('customers', 'count', [f('consent_email', 'eq', true)])],
-  ['how many customers can we text', Q('customers', 'count', [f('consent_sms', 'eq', true)])],
-  ['how many customers can I whatsapp in Riyadh', Q('customers', 'count', [f('consent_whatsapp', 'eq', true), f('city', 'eq', 'Riyadh')])],
   ['how many customers have an email', Q('customers', 'count', [f('email', 'exists')])],
   // only the sending verbs are what a question counts; deleting or cancelling is an event the rows do not keep
   ['how many customers did I delete', { kind: 'cannot' }],
