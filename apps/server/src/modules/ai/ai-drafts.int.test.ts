@@ -70,6 +70,18 @@ describe('drafting on the built-in engine', () => {
     expect(json(read).data.messages[1].cards).toEqual([]);
   });
 
+  it('writes about what the request is about (the parser’s topic), never the instruction', async () => {
+    const before = await saved();
+    const { res, data } = await chat(t, cast.owner.token, 'Write an SMS about our handmade candles', { conversation_id: randomUUID() });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await saved()).toEqual(before);
+    const d = data.drafts[0];
+    expect(d).toMatchObject({ channel: 'sms', language: 'en', language_check: { ok: true } });
+    expect(d.body).toContain('handmade candles');
+    expect(d.body).not.toMatch(/\bwrite\b|\babout\b/i);
+    expect(d.offer).toMatchObject({ product: { text: 'handmade candles' }, unplaced: [] });
+  });
+
   it('writes a WhatsApp draft with {{1}} and its mapping, which the WhatsApp templates API accepts as the card sends it', async () => {
     const before = await saved();
     const { data } = await chat(

@@ -32,6 +32,8 @@ export interface State {
   clarify: Clarify | null;
   /** item indexes of entity words that name a second entity, left for the measure step to place */
   others: { entity: QueryEntity; at: number }[];
+  /** "and" / "both" joining two values of a field a row may hold several of: all of them, not either — unplaced */
+  allOf?: number[];
 }
 
 const is = (item: Item | undefined, t: Sense['t']) => Boolean(item?.senses.some((s) => s.t === t));
@@ -85,6 +87,11 @@ export const negates = (items: readonly Item[], at: number): boolean =>
 /** The next item that is not a stop word or a filler ("ما فيها اختبار A/B"). */
 const lookAhead = (items: readonly Item[], at: number): Item | undefined =>
   items.slice(at + 1, at + 3).find((x) => !x.stop && !is(x, 'filler')) ?? items[at + 1];
+
+/** Fields a row may hold several values of, and the words that ask for all of them. */
+const MANY = new Set(['tag', 'group']);
+const ALL_OF = new Set(['and', 'و']);
+const BOTH = new Set(['both', 'كلا', 'كلتا', 'الاثنين', 'الاتنين', 'الثنين']);
 
 /** Words that join two values of one field ("or", "and", "nor"). */
 const JOINERS = new Set(['or', 'and', 'nor', 'او', 'ولا', 'و']);
@@ -186,6 +193,8 @@ function inferEntity(items: readonly Item[]): QueryEntity | null {
     const f = firstSense(item, 'field');
     if (f && FIELD_ENTITY[f.field]) return FIELD_ENTITY[f.field] as QueryEntity;
   }
+  // "new customers last month": joining is what customers do (the word stays unplaced without a period)
+  if (items.some((x) => firstSense(x, 'marker')?.fields.includes('created'))) return 'customers';
   return null;
 }
 
@@ -220,6 +229,17 @@ export function placeFilters(st: State): void {
       ? st.filters.find((p) => p.filter.field === filter.field && (p.filter.op === filter.op || p.filter.op === list))
       : undefined;
     st.used.add(at);
+    // "tagged vip and newsletter", "in both groups": a row holds several tags or groups, so "and"
+    // asks for all of them, which the question cannot say (it says either); named, never widened
+    if (same && list && MANY.has(filter.field)) {
+      const from = Math.min(same.at, at);
+      const allOf = st.allOf ?? [];
+      for (let j = 0; j < at; j++) {
+        const x = items[j] as Item;
+        if ((j > from && ALL_OF.has(x.text)) || BOTH.has(x.text)) allOf.push(j);
+      }
+      st.allOf = allOf;
+    }
     if (same && list) {
       const before = (Array.isArray(same.filter.value) ? same.filter.value : [same.filter.value]) as (string | number | boolean)[];
       if (!before.includes(filter.value as string))
@@ -227,6 +247,20 @@ export function placeFilters(st: State): void {
     } else st.filters.push({ filter, at });
   };
   const consentAt = items.findIndex((x) => is(x, 'consent') || is(x, 'reach'));
+  // "both SMS and email consent": a channel beside a consent field's own name is that channel's consent
+  const consentNamedAt = items.findIndex((x) => firstSense(x, 'field')?.field.startsWith('consent_'));
+  // … only for channels listed right before it ("SMS and email consent"), not "an email and SMS consent"
+  const listedBefore = (at: number) =>
+    consentNamedAt > at &&
+    items
+      .slice(at + 1, consentNamedAt)
+      .every((x) => x.stop || JOINERS.has(x.text) || x.senses.some((s) => s.t === 'value' && s.options[0]?.field === 'channel'));
+  const consentCue = (at: number) => (consentAt >= 0 ? consentAt : listedBefore(at) ? consentNamedAt : -1);
+  // "accept SMS but not email": each channel takes the consent verb nearest before it
+  const consentBefore = (at: number) => {
+    for (let j = at - 1; j >= Math.max(0, at - 4); j--) if (is(items[j], 'consent') || is(items[j], 'reach')) return j;
+    return consentAt;
+  };
   let negate = -1;
   // "not in Jeddah or Dammam": a negated value's field, so a second value joined to it is negated too
   let negatedLast: { field: string; at: number } | null = null;
@@ -268,8 +302,9 @@ export function placeFilters(st: State): void {
     // "يقبلون الايميل": the e-mail field's word after a consent verb is the channel
     const asChannel = firstSense(item, 'field')?.field === 'email' && consentAt >= 0 && def.fields.consent_email;
     if (asChannel && !firstSense(item, 'value')) {
-      add({ field: 'consent_email', op: 'eq', value: !(negated || is(items[consentAt], 'not')) }, at);
-      st.used.add(consentAt);
+      const c = consentBefore(at);
+      add({ field: 'consent_email', op: 'eq', value: !(negated || is(items[c], 'not')) }, at);
+      st.used.add(c);
       consumeNegation();
       continue;
     }
@@ -282,9 +317,10 @@ export function placeFilters(st: State): void {
     const value = firstSense(item, 'value');
     if (value && (at !== st.entityAt || value.options.some((o) => o.field === 'channel'))) {
       const channel = value.options.find((o) => o.field === 'channel')?.value as (typeof CHANNELS)[number] | undefined;
-      if (channel && !def.fields.channel && consentAt >= 0 && def.fields[`consent_${channel}`]) {
-        add({ field: `consent_${channel}`, op: 'eq', value: !(negated || is(items[consentAt], 'not')) }, at);
-        st.used.add(consentAt);
+      if (channel && !def.fields.channel && consentCue(at) >= 0 && def.fields[`consent_${channel}`]) {
+        const c = consentAt >= 0 ? consentBefore(at) : consentCue(at);
+        add({ field: `consent_${channel}`, op: 'eq', value: !(negated || is(items[c], 'not')) }, at);
+        if (consentAt >= 0) st.used.add(c);
         consumeNegation();
         continue;
       }

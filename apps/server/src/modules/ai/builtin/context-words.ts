@@ -43,6 +43,11 @@ const RULES: readonly Rule[] = [
   { words: set('during within over throughout خلال طوال'), when: (q) => Boolean(q.period) },
   { words: set('speak speaks talk يتكلمها يتحدثها يتكلمون يتحدثون يتكلم يتحدث'), when: (q) => q.group_by === 'language' },
   { words: set('subscribed subscribe'), when: (q) => q.entity === 'account' && q.measure.of === 'plan' },
+  // "compare the delivery rate between SMS and email": the values said, side by side
+  {
+    words: set('between بين'),
+    when: (q) => Boolean(q.group_by) && q.filters.some((f) => f.field === q.group_by && f.op === 'in'),
+  },
 ];
 
 /** Marks as used the items a rule covers for this question. */

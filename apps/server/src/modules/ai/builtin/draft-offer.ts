@@ -12,13 +12,20 @@ import { mdText } from '@risala/shared/markdown';
 import type { Lang } from '../language.ts';
 import type { ChatTurn } from '../provider.ts';
 
-export async function offerMessageDraft(turn: ChatTurn, lang: Lang, channel: Channel): Promise<string> {
+export async function offerMessageDraft(turn: ChatTurn, lang: Lang, channel: Channel, topic?: string): Promise<string> {
   const t = (key: string, params: Record<string, string | number> = {}) => translate(lang, `ai.builtin.${key}`, params);
   const n = (value: number) => new Intl.NumberFormat(lang === 'ar' ? 'ar-u-ca-gregory' : 'en').format(value);
   const list = (items: string[]) => new Intl.ListFormat(lang, { type: 'conjunction' }).format(items);
   const brands = await turn.tools.run('list_brands', {});
   const brand = brands.ok ? ((brands.data as { brands: { id: number; name: string }[] }).brands[0] ?? null) : null;
-  const out = await turn.tools.run('draft_template', { channel, request: turn.query, ...(brand ? { brand_id: brand.id } : {}) });
+  // the parser's topic ("our handmade candles") is what the message is about when the offer names nothing else
+  const about = topic && topic !== turn.query.trim() ? { topic } : {};
+  const out = await turn.tools.run('draft_template', {
+    channel,
+    request: turn.query,
+    ...about,
+    ...(brand ? { brand_id: brand.id } : {}),
+  });
   if (!out.ok || !out.draft) return String((out.data as { message?: string }).message ?? t('noData'));
   const d: MessageDraft = out.draft;
   const lines = [t('draft.offered', { channel: translate(lang, `ai.channels.${channel}`) })];

@@ -74,7 +74,9 @@ export class BuiltinEngine implements AiProvider {
         return composeRefusal(outcome.verb, p);
       case 'draft':
         // a message is written from the offer and offered on a card (nothing saved); a campaign is a launcher draft
-        return outcome.what === 'campaign' ? draftCampaign(turn, p, outcome) : offerMessageDraft(turn, p.lang, outcome.channel ?? 'sms');
+        return outcome.what === 'campaign'
+          ? draftCampaign(turn, p, outcome)
+          : offerMessageDraft(turn, p.lang, outcome.channel ?? 'sms', outcome.topic);
       case 'help':
         return (await this.help(turn, p)) ?? this.capabilities(p, true);
       case 'greeting':

@@ -40,6 +40,12 @@ export function readItems(text: string, indexes: readonly LexiconIndex[]): { tok
     const t = tokens[i] as Token;
     const matches = indexes.flatMap((x) => x.matchAt(tokens, i));
     let longest = Math.max(0, ...matches.map((m) => m.length));
+    // a name matched by its first words only never swallows words that are read whole on their own:
+    // "customers in Riyadh SMS…" is the city and the channel, not the group "Riyadh SMS subscribers"
+    const whole = matches.filter((m) => !m.phrase.partial);
+    if (whole.length > 0 && matches.filter((m) => m.length === longest).every((m) => m.phrase.partial)) {
+      longest = Math.max(...whole.map((m) => m.length));
+    }
     // "what time zone": a stop word that starts a phrase ("what time") which a longer one overlaps
     // ("time zone") is left alone, so the longer phrase is read
     if (longest >= 2 && t.forms.some((f) => STOP_WORDS.has(f))) {

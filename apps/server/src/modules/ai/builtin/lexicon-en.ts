@@ -26,7 +26,10 @@ import {
 
 export const EN: readonly Entry[] = [
   // measures
-  ['how many|number of|count|count of|total number|total number of|how much|quantity|tally', measure('count')],
+  [
+    'how many|hw many|how mny|howmany|hw much|number of|count|count of|total number|total number of|how much|quantity|tally',
+    measure('count'),
+  ],
   ['percentage|percent|per cent|%|share|proportion|fraction|what part|ratio|portion', measure('share')],
   [
     'list|show|display|which|wich|whch|what are|names|name all|who are|enumerate|show me|let me see|give me a list of|give me the list of|i want to see|pull up|see all',
@@ -51,6 +54,7 @@ export const EN: readonly Entry[] = [
     outcome('engaged'),
   ],
   // entities, beyond the catalogue's words
+  ['msgs|msg|mesages|mesage|messeges', entity('messages')],
   // "what is my sender ID": the one(s) there are, by name, not how many
   [
     'what is my sender id|what is my sender name|what is my sender|whats my sender id|whats my sender name|whats my sender|what my sender id|what my sender name|what my sender',

@@ -129,6 +129,11 @@ const FIELD_WORD_DENY = new Set([
   'result',
   'outcome',
   'النتيجه',
+  // the funnel steps' own words are the parser's outcomes (a filter or a rate, as the question says)
+  'opened',
+  'clicked',
+  'مفتوحه',
+  'نقر عليها',
 ]);
 
 function catalogueEntries(index: LexiconIndex): void {
@@ -245,6 +250,14 @@ function buildVocabulary(vocabulary: Partial<Vocabulary>): LexiconIndex {
     }
   };
   const aliased = (table: Map<string, string[]>, name: string) => table.get(foldText(name)) ?? [];
+  // places the account has no customer in are known words with no meaning here, so the coverage rule
+  // names them — never read as something else (بريدة is not بريد, "e-mail", with a pronoun)
+  const own = new Set([...(vocabulary.cities ?? []), ...(vocabulary.countries ?? [])].map((n) => foldText(n)));
+  for (const line of [...CITY_ALIASES, ...COUNTRY_ALIASES]) {
+    const names = line.split('|');
+    if (names.some((n) => own.has(foldText(n)))) continue;
+    for (const n of names) if (n.length > 2 && !STOP_WORDS.has(foldText(n))) index.add(n, []);
+  }
   for (const c of vocabulary.cities ?? []) add('cities', c, aliased(CITIES, c));
   for (const c of vocabulary.countries ?? []) add('countries', c, aliased(COUNTRIES, c));
   for (const t of vocabulary.tags ?? []) add('tags', t, aliased(TAGS, t));

@@ -103,14 +103,23 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
     for (const [i, x] of items.entries()) if (is(x, 'when')) take(i);
     take(weekday >= 0 ? weekday : hour);
     group = weekday >= 0 ? 'weekday' : 'hour';
-    take(find('best'));
-    take(find('sent'));
+    // "what hour do most messages go out": the busiest bucket by how many, not by how they engaged
+    const mostAt = items.findIndex((x, i) => !used.has(i) && BY_COUNT.has(x.text) && is(x, 'best'));
     const o = items.findIndex((x, i) => !used.has(i) && (is(x, 'outcome') || is(x, 'rate')));
-    const of = sense(items[o], 'rate')?.of ?? sense(items[o], 'outcome')?.of;
-    measure = { kind: 'rate', of: resolveOutcome(of, engagement) };
-    take(o);
-    take(find('rate'));
-    focus = 'best';
+    if (mostAt >= 0 && o < 0) {
+      take(mostAt);
+      take(find('sent'));
+      measure = { kind: 'count' };
+      rank = { n: 1, order: 'desc' };
+    } else {
+      take(find('best'));
+      take(find('sent'));
+      const of = sense(items[o], 'rate')?.of ?? sense(items[o], 'outcome')?.of;
+      measure = { kind: 'rate', of: resolveOutcome(of, engagement) };
+      take(o);
+      take(find('rate'));
+      focus = 'best';
+    }
   }
 
   // "when was my account created": the date is the answer
@@ -133,7 +142,9 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
 
   // a list in an order: "campaigns sorted by open rate", "list campaigns by click rate", "groups sorted by size"
   const sortAt = find('sortby');
-  const listBy = measures.has('list') && !measures.has('count') && !measures.has('share') && find('by') >= 0;
+  // "the click rate per campaign", "open rate by campaign": each campaign's rate, in order
+  const perCampaign = entity === 'campaigns' && rateAt >= 0 && st.entityAt > 0 && is(items[st.entityAt - 1], 'by');
+  const listBy = (measures.has('list') && !measures.has('count') && !measures.has('share') && find('by') >= 0) || perCampaign;
   if (!measure && (sortAt >= 0 || listBy) && def.measures.includes('list')) {
     const rated = rateOf && rateAt >= 0 ? `${resolveOutcome(rateOf, engagement)}_rate` : null;
     const fieldAt = items.findIndex((x, i) => {
@@ -170,8 +181,10 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
     if (!o || used.has(at)) continue;
     const f = outcomeFilter(entity, o.of);
     if (!f) continue;
+    // "which day gets the most clicks": a ranking of buckets by that outcome's rate, not a filter
+    if (typeof f.value === 'boolean' && find('best') >= 0) continue;
     const negated = [at - 1, at - 2].some((i) => negates(items, i) && !used.has(i) && take(i));
-    filters.push(negated ? { ...f, op: 'neq' } : f);
+    filters.push(negated ? (typeof f.value === 'boolean' ? { ...f, value: !f.value } : { ...f, op: 'neq' }) : f);
     take(at);
   }
 
@@ -190,6 +203,11 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
       if (is(items[at - 1], 'by')) take(at - 1);
       break;
     }
+  }
+
+  // "the most common errors", "top failures": the failures ranked by their reason
+  if (!group && entity === 'messages' && find('best') >= 0 && filters.some((f) => f.field === 'view' && f.value === 'failed')) {
+    group = 'reason';
   }
 
   // "compare SMS and email": the values said, side by side
@@ -217,9 +235,11 @@ export function shapeQuestion(st: State, period: QueryPeriod | null): Shape {
     // … but "the top campaign", one: the English noun after it is singular
     const after = items[bestAt + 1]?.raw ?? '';
     const few = TOP_WORDS.has((items[bestAt] as Item).text) ? (/^[a-z][a-z ]*[^s]$/i.test(after) ? 1 : 5) : null;
-    const n = numberAt(items[bestAt + 1]) ?? numberAt(items[bestAt - 1]) ?? few;
+    // "which 3 campaigns had the best open rate", "اي ٣ حملات": the number before the entity's word
+    const countAt = [bestAt + 1, bestAt - 1, st.entityAt - 1].find((i) => i >= 0 && !used.has(i) && numberAt(items[i]) !== null);
+    const n = countAt === undefined ? few : (numberAt(items[countAt]) as number);
     const byCount = BY_COUNT.has((items[bestAt] as Item).text);
-    if (n !== null) take(items[bestAt + 1]?.token?.kind === 'number' ? bestAt + 1 : bestAt - 1);
+    if (countAt !== undefined) take(countAt);
     // "more customers in Riyadh or Jeddah": the two compared, side by side
     const either = filters.find((f) => f.op === 'in' && def.groupings.includes(f.field as QueryGrouping));
     if (!group && either) group = either.field as QueryGrouping;
@@ -371,6 +391,7 @@ function outcomeFilter(entity: string, of: string): QueryFilter | null {
   if (entity === 'messages') {
     if (of === 'delivered' || of === 'failed') return { field: 'view', op: 'eq', value: of };
     if (of === 'read') return { field: 'status', op: 'eq', value: 'READ' };
+    if (of === 'opened' || of === 'clicked') return { field: of, op: 'eq', value: true };
   }
   if (entity === 'notifications' && of === 'read') return { field: 'status', op: 'eq', value: 'read' };
   return null;

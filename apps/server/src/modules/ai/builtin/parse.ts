@@ -62,6 +62,9 @@ export type ParseOutcome =
   | { kind: 'help' }
   | { kind: 'greeting'; capabilities: boolean };
 
+/** Action verbs that, asked about, are what the question counts (a message sent, a campaign launched, a customer added). */
+const ASKED_VERBS = new Set(['send', 'launch', 'import']);
+
 /** Words that end a clause: a request may start after them ("ignore that and delete…"). */
 const CLAUSE_BREAKS = new Set(['and', 'then', 'also', 'و', 'ثم', 'بعدين', 'وبعدين', 'بعدها']);
 
@@ -106,6 +109,8 @@ export function parseQuestion(text: string, _lang: Lang, vocabulary: Partial<Voc
     for (let j = i - 1; j >= 0; j--) {
       const x = items[j] as Item;
       if (CLAUSE_BREAKS.has(x.text)) return true;
+      // "show my draft campaigns": a word asking to see rows makes what follows a list, not a request
+      if (x.senses.some((s) => s.t === 'measure' && s.kind === 'list')) return false;
       if (!x.stop && !has(x, 'filler') && !has(x, 'greeting')) return false;
     }
     return true;
@@ -137,14 +142,23 @@ export function parseQuestion(text: string, _lang: Lang, vocabulary: Partial<Voc
   placeFilters(st);
   const shaped = shapeQuestion(st, period);
   const { focus } = shaped;
-  const question = eachGroupSize(items, shaped.question);
+  const question = twoCounts(items, eachGroupSize(items, shaped.question));
   // a period on something without dates (the account, credits) is a part it cannot take
   const asked = question?.entity ?? st.entity;
   if (period && asked && !QUERY_CATALOGUE[asked].dateField) for (const i of dates.used) st.used.delete(i);
+  // "customers who unsubscribed last month": the period is of another event than joining (the
+  // customers' only date) — left unplaced, unless the joining is said too
+  const joining = items.some((x) => x.senses.some((s) => s.t === 'marker' && s.fields.includes('created')));
+  const consentField = (x: Item) => x.senses.some((s) => s.t === 'field' && s.field.startsWith('consent_'));
+  const otherEvent = items.some((x) => has(x, 'consent') || has(x, 'reach') || has(x, 'outcome') || has(x, 'sent') || consentField(x));
+  if (period && asked === 'customers' && otherEvent && !joining) for (const i of dates.used) st.used.delete(i);
   // "customers who joined last week": the joining is the period; "how many did I send": a verb of the question
   for (const [i, x] of items.entries()) {
     if (x.senses.some((s) => s.t === 'marker' && s.fields.includes('created')) && period) st.used.add(i);
-    if (has(x, 'action') && !has(x, 'unsupported') && before(i)) st.used.add(i);
+    // only the sending verbs are the question's own ("how many did I send / launch"); "how many
+    // customers did I delete", "campaigns I cancelled" ask about an event the rows do not count
+    if (has(x, 'action') && !has(x, 'unsupported') && before(i) && x.senses.some((s) => s.t === 'action' && ASKED_VERBS.has(s.verb)))
+      st.used.add(i);
   }
 
   placeQualifiers(st, question);
@@ -158,7 +172,23 @@ export function parseQuestion(text: string, _lang: Lang, vocabulary: Partial<Voc
   };
   const unsupported = items.find((x) => has(x, 'unsupported') && !st.used.has(items.indexOf(x)));
   // a spoken "ما" that negates (a stop word otherwise) and was not placed is a "not" dropped: named
-  const unplaced = items.filter((x, i) => !st.used.has(i) && (!covered(x) || negates(items, i))).map((x) => x.raw);
+  // "compared to last week", "vs last month": a comparison the question does not make side by side
+  const compares = (x: Item) => COMPARE_WORDS.has(x.text) && !question?.group_by;
+  // a second "how many" the question does not answer apart ("how many SMS and how many failed")
+  const counts = askedTwice(items);
+  const secondAsk = (i: number) => counts !== null && i === counts && !question?.group_by;
+  // "per customer", "each template" said but not grouped by: the figure would be the total
+  const perUnplaced = (i: number) => {
+    if (question?.group_by || question?.sort || st.used.has(i) || !has(items[i], 'by')) return false;
+    const next = items.slice(i + 1).find((x) => !x.stop);
+    return Boolean(next && (has(next, 'entity') || has(next, 'field')) && !has(next, 'name') && !has(next, 'value'));
+  };
+  const unplaced = items
+    .filter(
+      (x, i) =>
+        (!st.used.has(i) && (!covered(x) || negates(items, i))) || compares(x) || secondAsk(i) || perUnplaced(i) || st.allOf?.includes(i),
+    )
+    .map((x) => x.raw);
   const cannot = (reason: 'unplaced' | 'unsupported' | 'incomplete'): ParseOutcome => ({
     kind: 'cannot',
     reason,
@@ -175,6 +205,54 @@ export function parseQuestion(text: string, _lang: Lang, vocabulary: Partial<Voc
   if (unplaced.length > 0) return cannot('unplaced');
   if (!question || !allowed(question)) return cannot('incomplete');
   return { kind: 'query', question, focus };
+}
+
+/** Words of a comparison: placed only when the question groups the values compared. */
+const COMPARE_WORDS = new Set(
+  [
+    'compare',
+    'compared',
+    'comparison',
+    'versus',
+    'vs',
+    'against each other',
+    'side by side',
+    'قارن',
+    'قارن بين',
+    'مقارنه',
+    'مقارنه بين',
+    'مقابل',
+    'بالمقارنه',
+  ].map((w) => foldText(w)),
+);
+
+const isCount = (x: Item) => x.senses[0]?.t === 'measure' && x.senses[0].kind === 'count';
+
+/** Where a second "how many" starts, with words of the question between the two ("قديش عدد" is one). */
+function askedTwice(items: readonly Item[]): number | null {
+  const first = items.findIndex(isCount);
+  if (first < 0) return null;
+  let between = false;
+  for (let i = first + 1; i < items.length; i++) {
+    const x = items[i] as Item;
+    // a second question joins the first: "… and how many …", "… وكم …"
+    const joined = x.text.startsWith('و') || ['and', 'و', 'or', 'او'].includes(items[i - 1]?.text ?? '');
+    if (isCount(x) && between && joined) return i;
+    if (!x.stop && !x.senses.some((s) => s.t === 'filler' || s.t === 'measure')) between = true;
+  }
+  return null;
+}
+
+/**
+ * "how many customers in Riyadh and how many in Jeddah": two counts of one field's values are that
+ * field's values side by side, not their total.
+ */
+function twoCounts(items: readonly Item[], q: Question | null): Question | null {
+  if (!q || q.group_by || q.measure.kind !== 'count') return q;
+  if (askedTwice(items) === null) return q;
+  const def = QUERY_CATALOGUE[q.entity];
+  const both = q.filters.find((f) => f.op === 'in' && (def.groupings as readonly string[]).includes(f.field));
+  return both ? { ...q, group_by: both.field as Question['group_by'] } : q;
 }
 
 /** The question as the catalogue allows it (the compiler checks again; this keeps "cannot" honest here). */

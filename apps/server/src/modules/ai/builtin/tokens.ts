@@ -152,11 +152,13 @@ export function tokenize(text: string): Token[] {
       else out.push({ text: word, raw, kind: 'word', arabic: false, forms: englishForms(word) });
     } else if (arabic) {
       const bare = arabic.replace(/^(ال|ل)(?=.{3})/, '');
+      // "الأسبوعين الماضيين": a dual with its article is still two
+      const dual = DUALS[arabic] ?? DUALS[arabic.replace(/^(ال|بال|لل|خلال)(?=.{4})/, '')];
       if (NUMBER_WORDS[arabic] !== undefined || NUMBER_WORDS[bare] !== undefined) {
         out.push(numberToken(arabic, raw, (NUMBER_WORDS[arabic] ?? NUMBER_WORDS[bare]) as number));
-      } else if (DUALS[arabic]) {
+      } else if (dual) {
         out.push(numberToken('2', raw, 2));
-        const unit = DUALS[arabic] as string;
+        const unit = dual;
         out.push({ text: unit, raw, kind: 'word', arabic: true, forms: arabicForms(unit) });
       } else {
         out.push({ text: arabic, raw, kind: 'word', arabic: true, forms: arabicForms(arabic) });
@@ -245,12 +247,15 @@ export function arabicForms(word: string): string[] {
   return [...forms];
 }
 
+/** Keys whose article is part of the meaning: اليوم is "today", يوم alone is "a day" (يوم ٣ ديسمبر). */
+const ARTICLE_KEPT = new Set(['اليوم']);
+
 /** The forms a lexicon key is filed under: itself, and an Arabic key also without the article. */
 export function keyForms(key: string): string[] {
   // an English key is filed as written: singular and plural are both listed where both are meant
   // ("lists" are groups, "list" is a request for rows)
   if (!ARABIC_LETTER.test(key)) return [key];
-  return key.startsWith('ال') && key.length > 4 ? [key, key.slice(2)] : [key];
+  return key.startsWith('ال') && key.length > 4 && !ARTICLE_KEPT.has(key) ? [key, key.slice(2)] : [key];
 }
 
 let r0 = new Int32Array(64);

@@ -72,8 +72,10 @@ export function draftFromRequest(o: {
   /** the conversation's language, when the request names none */
   language?: 'en' | 'ar';
   maxParts?: number;
+  /** what the request is about, as the parser read it ("our handmade candles") */
+  topic?: string | null;
 }): MessageDraft {
-  const read = extractOffer(o.request, { brand: o.brand.name });
+  const read = extractOffer(o.request, { brand: o.brand.name, topic: o.topic ?? null });
   const language = read.language ?? o.language ?? requestLanguage(o.request);
   // a product named in the other language is not translated: it is reported with the unused words
   const untranslated = productWords(read, language).unused;

@@ -225,6 +225,33 @@ function readOwnProduct(r: Reader, lang: 'en' | 'ar'): string | null {
   return text && !/^(?:all|our|all our)$/i.test(text) ? text : null;
 }
 
+/**
+ * The subject of a request (the parser's topic: the words after "about" / "عن") as the product, when
+ * it is a short noun phrase still unread in the request: at most four words, up to the first
+ * preposition, without a leading "our" / "the" / "new" (the writer says those itself).
+ */
+function topicProduct(r: Reader, topic: string, lang: 'en' | 'ar'): string | null {
+  const lead = lang === 'en' ? /^(?:our|the|a|an|my|new|all)$/i : /^(?:جديد|جديدة|الجديد|الجديدة)$/;
+  const stop =
+    lang === 'en'
+      ? /^(?:for|until|till|this|today|tomorrow|with|and|ends?|code|at|in|during|only|plus|by|from|to|on|of|that|which)$/i
+      : /^(?:ل|حتى|لمد[ةه]|بمناسب[ةه]|خلال|في|اليوم|غدا|هذا|هذه|مع|و|من|كود|رمز|فقط|عند|طوال|على|الى|إلى)$/;
+  const words: string[] = [];
+  for (const raw of topic.split(/[\s,،.;؛:!?؟]+/)) {
+    const w = raw.trim();
+    if (!w) continue;
+    if (words.length === 0 && lead.test(w)) continue;
+    if (stop.test(w) || /\d|%|٪/.test(w) || INSTRUCTION_WORDS.has(w.toLowerCase()) || INSTRUCTION_WORDS.has(stripClitics(w))) break;
+    words.push(w);
+    if (words.length === 4) break;
+  }
+  // each word must still be unread (not already the discount, the deadline, the brand…)
+  const escaped = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (words.length === 0 || !words.every((w) => new RegExp(`(?:^|\\s)${escaped(w)}(?=[\\s.,!?؟،;:]|$)`, 'i').test(r.rest))) return null;
+  for (const w of words) r.take(new RegExp(`(?:^|\\s)${escaped(w)}(?=[\\s.,!?؟،;:]|$)`, 'i'));
+  return words.join(' ');
+}
+
 /** An Arabic word without the clitics people attach: و ف ب ل ك and the article (ال، لل). */
 export function stripClitics(word: string): string {
   if (!AR_LETTER.test(word)) return word.toLowerCase();
@@ -240,7 +267,7 @@ export function stripClitics(word: string): string {
 }
 
 /** Everything the writer can use from a request, and what it could not place. */
-export function extractOffer(request: string, opts: { brand?: string | null; link?: string | null } = {}): Offer {
+export function extractOffer(request: string, opts: { brand?: string | null; link?: string | null; topic?: string | null } = {}): Offer {
   const text = plainText(request);
   const lang = requestLanguage(text);
   const r = new Reader(text);
@@ -281,6 +308,11 @@ export function extractOffer(request: string, opts: { brand?: string | null; lin
   if (occasion === 'weekend' && deadline?.kind === 'weekend') occasion = null;
   if (!product && (discount || freeDelivery)) {
     const own = readOwnProduct(r, lang);
+    if (own) product = { key: null, text: own, language: lang };
+  }
+  // "write an SMS about our handmade candles": what the request is about, when nothing else named it
+  if (!product && !occasion && opts.topic) {
+    const own = topicProduct(r, opts.topic, lang);
     if (own) product = { key: null, text: own, language: lang };
   }
   const isNew = /\bnew\b|\blaunch\w*|\bjust\s+(?:arrived|landed)\b|جديد|[إا]طلاق|وصل\s+حديث/i.test(text);

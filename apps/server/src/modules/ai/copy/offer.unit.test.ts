@@ -66,6 +66,16 @@ describe('the offer in a request', () => {
     });
   });
 
+  it("takes the parser's topic as the product when the request names nothing else, and only then", () => {
+    const candles = extractOffer('Write an SMS about our handmade candles.', { topic: 'our handmade candles' });
+    expect(candles.product).toEqual({ key: null, text: 'handmade candles', language: 'en' });
+    expect(candles.unplaced).toEqual([]);
+    // a product the lexicon knows, or an occasion, wins over the topic
+    const summer = extractOffer('write a message about our summer collection, 15% off', { topic: 'our summer collection, 15% off' });
+    expect(summer.product?.key).toBe('summer_collection');
+    // a topic whose words the request does not hold is not invented
+    expect(extractOffer('Write an SMS', { topic: 'scented soap' }).product).toBeNull();
+  });
   it('reports the words it could not place instead of dropping them silently', () => {
     const o = extractOffer('Write an SMS about our store anniversary party next Tuesday');
     expect(o.discount).toBeNull();

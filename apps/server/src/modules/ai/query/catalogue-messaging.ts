@@ -72,6 +72,9 @@ export const messagesEntity: EntityDef = {
     template: { type: 'ref', ops: [...EQ_OPS, 'exists', 'not_exists'], words: w(['template'], ['القالب']), vocabulary: 'templates' },
     recipient: { type: 'text', ops: ['eq', 'contains'], words: w(['recipient', 'to', 'number'], ['المستلم', 'الرقم']) },
     credits: { type: 'number', ops: ['eq', 'gte', 'lte', 'between'], words: w(['credits', 'parts'], ['الرصيد المستهلك', 'الأجزاء']) },
+    // the funnel's steps as filters ("how many emails were opened"): the same steps the rates count
+    opened: { type: 'bool', ops: ['eq'], words: w(['opened'], ['مفتوحة']) },
+    clicked: { type: 'bool', ops: ['eq'], words: w(['clicked'], ['نقر عليها']) },
     created: dateField(w(['sent', 'created', 'date'], ['أرسلت', 'التاريخ'])),
   },
   measures: ['count', 'share', 'sum', 'avg', 'rate', 'list'],

@@ -252,6 +252,18 @@ describe('campaigns, templates, credits and the account', () => {
       rank: { n: 1, order: 'desc' },
     });
     expect(best.rows).toEqual([{ key: ids[1], label: 'Eid offer', value: 100, sample: 2 }]);
+    // the clicked step as a filter counts what the rate counts: 3 clicked of these campaigns' 4 messages
+    const clicked = (value: boolean) =>
+      ask({
+        entity: 'messages',
+        measure: { kind: 'count' },
+        filters: [
+          { field: 'campaign', op: 'in', value: ids.map(String) },
+          { field: 'clicked', op: 'eq', value },
+        ],
+      });
+    expect((await clicked(true)).value).toBe(3);
+    expect((await clicked(false)).value).toBe(1);
     const listed = await ask({ entity: 'campaigns', measure: { kind: 'list' }, sort: 'clicked_rate' });
     expect(listed.rows.map((r) => [r.label, r.value])).toEqual([
       ['Eid offer', 100],

@@ -78,6 +78,11 @@ function messageCondition(c: SqlContext, f: CheckedFilter, ids: number[]): SQL {
       return columnCondition(sql`m.recipient`, f, c.scope);
     case 'credits':
       return columnCondition(sql`m.credits`, f, c.scope);
+    case 'opened':
+    case 'clicked': {
+      const step = STEP[f.field] as SQL;
+      return f.values[0] === true ? step : sql`not ${step}`;
+    }
     default:
       return columnCondition(sql`m.created_at`, f, c.scope);
   }

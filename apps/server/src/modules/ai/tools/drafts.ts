@@ -32,6 +32,7 @@ export const draftTemplateTool = defineTool({
     .object({
       channel: z.enum(['sms', 'email', 'whatsapp']),
       request: z.string().trim().min(1).max(1000).optional().describe("the user's request, for the built-in writer"),
+      topic: z.string().trim().min(1).max(200).optional().describe('what the request is about, for the built-in writer'),
       text: z.string().trim().min(1).max(2000).optional().describe('your own message text'),
       subject: z.string().trim().max(255).optional().describe('email only'),
       language: z.enum(['en', 'ar']).optional(),
@@ -58,6 +59,7 @@ export const draftTemplateTool = defineTool({
         })
       : draftFromRequest({
           request: input.request ?? '',
+          topic: input.topic ?? null,
           channel: input.channel,
           brand: brand ?? { name: account[0]?.name ?? 'Risala', voice_tone: null },
           language: input.language ?? lang,
