@@ -89,6 +89,25 @@ export function campaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (req, reply) => ok(reply, await campaigns.deleteCampaign(ctx, requireAuth(req), req.params.id), 'Campaign deleted'),
     );
     app.post(
+      '/:id/duplicate',
+      {
+        schema: {
+          tags,
+          summary: 'Duplicate a campaign into a new draft (content, audience, senders)',
+          params,
+          response: { 201: campaignEnvelopeSchema },
+        },
+        preHandler: [requirePermission('campaign', 'create'), planGate],
+      },
+      async (req, reply) =>
+        ok(
+          reply,
+          await campaigns.duplicateCampaign(ctx, requireAuth(req), req.params.id, requestLanguage(req)),
+          'Campaign duplicated',
+          201,
+        ),
+    );
+    app.post(
       '/deploy',
       {
         schema: {
