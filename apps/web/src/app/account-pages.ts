@@ -13,4 +13,5 @@ export const ACCOUNT_PAGES_READY: readonly string[] = [
   '/api-docs',
   '/billing/invoices',
   '/webhooks',
+  '/gateway',
 ];
