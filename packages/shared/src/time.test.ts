@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDay, formatInZone, isoInZone, timeZoneName } from './time.ts';
+import { formatCalendarDay, formatInZone, isoInZone, momentText, timeZoneName } from './time.ts';
 
 const at = '2026-11-26T05:41:34Z';
 
@@ -80,5 +80,17 @@ describe('isoInZone', () => {
         expect(isoInZone(ms, zone)?.slice(0, 19), `${zone} ${new Date(ms).toISOString()}`).toBe(intl(ms, zone));
       }
     }
+  });
+});
+
+describe('momentText', () => {
+  it('writes a generated name or answer in the shared format, the zone by its name in the reader language', () => {
+    expect(momentText(at, 'Asia/Riyadh', 'en')).toBe('Nov 26, 2026, 8:41 AM');
+    expect(momentText(at, 'Asia/Riyadh', 'en', { zone: true })).toBe(`Nov 26, 2026, 8:41 AM (${timeZoneName('Asia/Riyadh', 'en')})`);
+    const ar = momentText(at, 'Asia/Riyadh', 'ar', { zone: true });
+    expect(ar).toContain(formatInZone(at, 'Asia/Riyadh', 'ar'));
+    expect(ar).not.toContain('Asia/Riyadh');
+    expect(ar).toContain(timeZoneName('Asia/Riyadh', 'ar'));
+    expect(momentText(at, 'Asia/Riyadh', 'en', { style: 'day' })).toBe('Nov 26, 2026');
   });
 });

@@ -503,6 +503,14 @@ describe('Campaign History: results, duplicate', () => {
       headers: { ...bearer(owner.token), 'accept-language': 'ar' },
     });
     expect(json(arabic).data.name).toBe(`${src.name} (نسخة)`);
+    // an unnamed draft is named in the interface's language, not the stored one
+    const untitled = await t.app.inject({
+      method: 'POST',
+      url: '/api/campaigns',
+      headers: { ...bearer(owner.token), 'accept-language': 'ar' },
+      payload: {},
+    });
+    expect(json(untitled).data.name).toMatch(/^حملة بلا عنوان/);
     // another account's campaign is not found; a viewer cannot create
     expect((await req('POST', `/api/campaigns/${id}/duplicate`, undefined, cast.stranger.token)).statusCode).toBe(404);
     expect((await req('POST', `/api/campaigns/${id}/duplicate`, undefined, cast.viewer.token)).statusCode).toBe(403);

@@ -46,7 +46,8 @@ export function campaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags, summary: 'Save a new campaign draft', body: campaignDraftSchema, response: { 201: campaignEnvelopeSchema } },
         preHandler: [requirePermission('campaign', 'create'), planGate],
       },
-      async (req, reply) => ok(reply, await campaigns.createCampaign(ctx, requireAuth(req), req.body), 'Campaign saved', 201),
+      async (req, reply) =>
+        ok(reply, await campaigns.createCampaign(ctx, requireAuth(req), req.body, ctx.db, requestLanguage(req)), 'Campaign saved', 201),
     );
     app.get(
       '/',

@@ -95,14 +95,23 @@ async function insertUnderFreeName(db: DbOrTx, accountId: number, base: string, 
   }
 }
 
-/** POST /api/campaigns: a DRAFT with whatever the launcher has so far. */
-export async function createCampaign(ctx: AppContext, auth: AuthContext, draft: CampaignDraftInput, db: DbOrTx = ctx.db) {
+/**
+ * POST /api/campaigns: a DRAFT with whatever the launcher has so far. An unnamed one is named in
+ * `lang`, the language the person reads (the interface's, or the assistant's answer's).
+ */
+export async function createCampaign(
+  ctx: AppContext,
+  auth: AuthContext,
+  draft: CampaignDraftInput,
+  db: DbOrTx = ctx.db,
+  lang: string = auth.language,
+) {
   const input = await renderDesigns(draft);
   await checkBrand(db, auth.accountId, input.brand_id);
   const values = { ...draftValues(input), account_id: auth.accountId, created_by: auth.userId, status: 'DRAFT' };
   if (input.name) return repo.insertCampaign(db, { ...values, name: input.name });
-  // an unnamed draft takes the next free "Untitled campaign N", in the user's language
-  return insertUnderFreeName(db, auth.accountId, translate(auth.language, 'campaigns.untitled'), { ...values, name: '' });
+  // an unnamed draft takes the next free "Untitled campaign N", in the reader's language
+  return insertUnderFreeName(db, auth.accountId, translate(lang, 'campaigns.untitled'), { ...values, name: '' });
 }
 
 /** The longest original name kept in a copy's name (the name column holds 150). */
