@@ -30,7 +30,7 @@ export interface CompareRow {
   kind: 'count' | 'rate' | 'money';
   a: number;
   b: number;
-  /** b − a (a rate's difference in percentage points, as a fraction) */
+  /** b - a (a rate's difference in percentage points, as a fraction) */
   delta: number;
   /** the better side; null when equal or when more is not better (messages, cost) */
   better: 'A' | 'B' | null;
@@ -46,7 +46,7 @@ const ROWS: { key: CompareKey; kind: CompareRow['kind']; higherIsBetter: boolean
   { key: 'cost', kind: 'money', higherIsBetter: null },
 ];
 
-/** The metrics of two campaigns side by side with B − A. */
+/** The metrics of two campaigns side by side with B - A. */
 export function compareRows(a: CampaignResults, b: CampaignResults): CompareRow[] {
   return ROWS.map(({ key, kind, higherIsBetter }) => {
     const va = Number(a[key]);

@@ -29,9 +29,11 @@ function value(f: ReportFormats, row: CompareRow, v: number) {
   return f.num(v);
 }
 
-/** B − A with its sign ("+3.5", "−120", "+SAR 0.05"); a rate's difference in percentage points. */
+/** B - A with its sign ("+3.5", "-120", "+SAR 0.05"); a rate's difference in percentage points. */
 function delta(f: ReportFormats, row: CompareRow) {
-  const sign = row.delta > 0 ? '+' : row.delta < 0 ? '−' : '';
+  // ASCII signs: a U+2212 minus missing from the UI font is drawn from a fallback font, and
+  // Chromium then lays the isolated run out of order in an Arabic page ("3−")
+  const sign = row.delta > 0 ? '+' : row.delta < 0 ? '-' : '';
   const abs = Math.abs(row.delta);
   if (row.kind === 'rate') return `${sign}${f.num(Math.round(abs * 1000) / 10)}`;
   if (row.kind === 'money') return `${sign}${f.money(String(abs))}`;
