@@ -101,13 +101,16 @@ export function RecipientsPicker({
       {/* a number typed without its country code: which number it became */}
       {parsed.read.length > 0 && (
         <Text size="xs" c="dimmed" data-testid="compose-numbers-read">
-          {t('messages.compose.readAs', {
-            list: parsed.read
-              .slice(0, 3)
-              .map((r) => `${isolate(r.typed)} → \u2066${r.as}\u2069`)
-              .join(', '),
-            count: parsed.read.length,
-          })}
+          {t('messages.compose.readAs')}{' '}
+          {parsed.read.slice(0, 3).map((r, n) => (
+            <span key={r.typed}>
+              {n > 0 && ', '}
+              {/* the pair reads left to right as one: the arrow points from what was typed to what it became */}
+              <bdi dir="ltr">
+                {r.typed} → {r.as}
+              </bdi>
+            </span>
+          ))}
         </Text>
       )}
       {/* one above the other on a phone, where side by side leaves a chosen name a few letters */}

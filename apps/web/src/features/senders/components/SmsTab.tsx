@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Modal, Select, Stack, Table, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
-import { SENDER_STATUSES, type SmsSender } from '@risala/shared/schemas/senders';
+import { isSandboxSmsSender, SENDER_STATUSES, type SmsSender } from '@risala/shared/schemas/senders';
 import { IconCheck, IconMessage2, IconSearch, IconStar, IconTrash, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,8 @@ const LIST_DEFAULTS = { search: '', status: '' };
 
 export function SmsTab() {
   const { t } = useTranslation();
+  // the seeded sandbox sender's description is the product's words: in the reader's language
+  const describe = (s: SmsSender) => (isSandboxSmsSender(s) ? t('senders.sms.sandboxDescription') : s.description);
   const { permissions } = useSession();
   // the list's view lives in the URL (a reload or Back from a gateway page shows the same list)
   const list = useUrlList(LIST_DEFAULTS);
@@ -130,7 +132,7 @@ export function SmsTab() {
               {s.is_default && <IconStar size={14} aria-label={t('senders.default')} style={{ marginInlineStart: 6 }} />}
             </>
           )}
-          subtitle={(s) => s.description && <UserText>{s.description}</UserText>}
+          subtitle={(s) => s.description && <UserText>{describe(s)}</UserText>}
           badge={(s) => <StatusBadge status={s.status} />}
           lines={(s) => [
             { label: t('senders.sms.fields.sender_type'), value: t(`senders.sms.types.${s.sender_type}`) },
@@ -155,7 +157,7 @@ export function SmsTab() {
               </Group>
               {s.description && (
                 <Text size="xs" c="dimmed">
-                  {s.description}
+                  {describe(s)}
                 </Text>
               )}
               {s.rejection_reason && (
