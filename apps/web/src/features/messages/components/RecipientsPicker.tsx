@@ -105,10 +105,8 @@ export function RecipientsPicker({
           {parsed.read.slice(0, 3).map((r, n) => (
             <span key={r.typed}>
               {n > 0 && ', '}
-              {/* the pair reads left to right as one: the arrow points from what was typed to what it became */}
-              <bdi dir="ltr">
-                {r.typed} → {r.as}
-              </bdi>
+              {/* each number left to right on its own; the arrow, the language's, points from what was typed to what it became */}
+              <bdi dir="ltr">{r.typed}</bdi> {t('messages.compose.becomes')} <bdi dir="ltr">{r.as}</bdi>
             </span>
           ))}
         </Text>
