@@ -350,6 +350,22 @@ test('batch screens: reschedule and send a scheduled batch now, cancel another, 
   await expect(review).toHaveCount(0);
   await page.goto(`/campaignhistory?campaign=${gated}`);
   await expect(page.getByTestId('campaign-progress')).toHaveAttribute('data-status', /COMPLETED/, { timeout: 60_000 });
+
+  // two sent campaigns side by side, then one duplicated into a new draft in the launcher
+  await page.keyboard.press('Escape');
+  const rowOf = (id: number) => page.locator(`[data-testid="campaign-row"][data-id="${id}"]`);
+  await expect(rowOf(first).getByTestId('campaign-sent')).toHaveText('5');
+  await rowOf(first).getByTestId('campaign-select').check();
+  await rowOf(gated).getByTestId('campaign-select').check();
+  await page.getByTestId('compare-open').click();
+  await expect(page).toHaveURL(new RegExp(`compare=${first}&compare=${gated}$`));
+  await expect(page.getByTestId('compare-name-A')).toHaveText('Scheduled one');
+  await expect(page.getByTestId('compare-row')).toHaveCount(7);
+  await expect(page.locator('[data-testid="compare-row"][data-key="sent"] [data-testid="compare-a"]')).toHaveText('5');
+  await page.keyboard.press('Escape');
+  await rowOf(first).getByTestId('campaign-duplicate').click();
+  await expect(page).toHaveURL(/\/campaign\/\d+$/);
+  await expect(page.getByTestId('launcher-name')).toHaveValue('Scheduled one (copy)');
 });
 
 test('batch states show their whole text in English and Arabic, at 1366 px and on a phone; Arabic keeps "name · date" in order', async ({

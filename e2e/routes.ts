@@ -32,6 +32,10 @@ export async function signedInRoutes(): Promise<string[]> {
     template: await first('select id from templates where account_id = $1 order by id limit 1'),
     connection: await first('select id from connections where account_id = $1 order by id limit 1'),
   };
+  // two launched campaigns side by side (Campaign History's compare view)
+  const launched = (
+    await sql(`select id from campaigns where account_id = $1 and status <> 'DRAFT' order by id limit 2`, [account_id])
+  ).map((r) => r.id as number);
   return [
     '/dashboard',
     '/brand',
@@ -52,11 +56,12 @@ export async function signedInRoutes(): Promise<string[]> {
     '/sender-management/email',
     '/sender-management/sms',
     '/sender-management/whatsapp',
-    '/sender-management/routers',
-    '/sender-management/rules',
-    '/sender-management/plugins',
-    '/sender-management/connections',
-    ...(ids.connection ? [`/sender-management/connections/${ids.connection}`] : []),
+    // the SMS gateway: a settings area (the old /sender-management/… addresses redirect here)
+    '/gateway/connections',
+    '/gateway/routers',
+    '/gateway/rules',
+    '/gateway/plugins',
+    ...(ids.connection ? [`/gateway/connections/${ids.connection}`] : []),
     '/message-history',
     '/message-history/new-sms',
     '/message-history/new-whatsapp',
@@ -64,6 +69,7 @@ export async function signedInRoutes(): Promise<string[]> {
     '/campaign',
     '/campaign/batches',
     '/campaignhistory',
+    ...(launched.length === 2 ? [`/campaignhistory?compare=${launched[0]}&compare=${launched[1]}`] : []),
     '/help',
     '/ai-settings',
     '/support',

@@ -18,7 +18,6 @@ test('a new user finds sandbox senders, requests and approves a sender id, and t
   // SMS: the tab is the URL; live §5 validation; request → waiting → approve
   await page.getByTestId('senders-tab-sms').click();
   await expect(page).toHaveURL(/\/sender-management\/sms$/);
-  await expect(page.getByTestId('gateway-link-connections')).toHaveAttribute('href', '/gateway/connections');
   await expect(page.locator('[data-testid="sender-id-row"][data-sender="Risala"] [data-testid="sender-status"]')).toHaveText('Active');
   await page.getByTestId('sender-id-input').fill('TooLongSender1');
   await expect(page.getByText('Sender ID must be up to 15 digits or up to 11 letters and digits')).toBeVisible();

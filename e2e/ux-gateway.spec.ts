@@ -11,13 +11,23 @@ test('the gateway is its own area for owners; a marketer sees plain words and no
   await signInUi(page, email);
   await expect(page).toHaveURL(/\/dashboard/);
 
-  // the owner: an "SMS Gateway" entry; old addresses lead there
-  await page.getByRole('link', { name: 'SMS Gateway' }).click();
+  // the owner: "SMS Gateway" is a setting (the account menu), not a sidebar entry; its four pages share one tab bar
+  await expect(page.getByTestId('sidebar-item-gateway')).toHaveCount(0);
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('menu-gateway').click();
   await expect(page).toHaveURL(/\/gateway\/connections$/);
+  await page.getByTestId('routing-tab-plugins').click();
+  await expect(page).toHaveURL(/\/gateway\/plugins$/);
+  await page.getByTestId('routing-tab-connections').click();
+  await expect(page.getByTestId('connections-page')).toBeVisible();
+  // old addresses lead there
   await page.goto('/sender-management/rules?search=x');
   await expect(page).toHaveURL(/\/gateway\/rules\?search=x$/);
+  await expect(page.getByTestId('routing-tab-rules')).toHaveAttribute('aria-selected', 'true');
+  // Sender Management › SMS keeps to senders
   await page.goto('/sender-management/sms');
-  await expect(page.getByTestId('gateway-link-routers')).toHaveAttribute('href', '/gateway/routers');
+  await expect(page.getByTestId('sms-tab')).toBeVisible();
+  await expect(page.getByTestId('gateway-links')).toHaveCount(0);
   // WhatsApp setup: where each value is in Meta's consoles
   await page.goto('/sender-management/whatsapp');
   const guide = page.getByTestId('wa-setup-guide');
@@ -40,6 +50,10 @@ test('the gateway is its own area for owners; a marketer sees plain words and no
   await expect(mp).toHaveURL(/\/dashboard/);
   await expect(mp.getByRole('link', { name: 'Sender Management' })).toBeVisible();
   await expect(mp.getByRole('link', { name: 'SMS Gateway' })).toHaveCount(0);
+  await mp.getByTestId('user-menu').click();
+  await expect(mp.getByTestId('menu-notification-settings')).toBeVisible();
+  await expect(mp.getByTestId('menu-gateway')).toHaveCount(0);
+  await mp.keyboard.press('Escape');
   await mp.goto('/sender-management/sms');
   await expect(mp.getByTestId('sms-tab')).toBeVisible();
   await expect(mp.getByTestId('gateway-links')).toHaveCount(0);

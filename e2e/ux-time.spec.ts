@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { registerVerified, signInUi } from './fixtures.ts';
+import { registerVerified, signInUi, sql } from './fixtures.ts';
 import { pickDay } from './pickers.ts';
 
 /**
@@ -60,4 +60,12 @@ test('one moment, one format, in the account zone: list, drawer, export; Arabic 
     ),
   );
   await page.screenshot({ path: 'test-results/ux-time-ar.png' });
+
+  // a number typed without its country code is read in the company's country (as an import reads it), and the screen says which
+  await sql(`update accounts set country = 'AE' where id = (select account_id from users where lower(email) = lower($1))`, [email]);
+  await page.goto('/message-history/new-sms');
+  await page.reload(); // the account's country comes with the profile
+  await page.getByTestId('compose-numbers').fill('0501234567');
+  await expect(page.getByTestId('compose-numbers-read')).toContainText('+971501234567');
+  await expect(page.getByTestId('compose-numbers-count')).toBeVisible();
 });

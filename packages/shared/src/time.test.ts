@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDay, formatInZone, isoInZone, isoToZonedLocal, timeZoneName, zonedInstant, zonedLocalToIso } from './time.ts';
+import {
+  formatCalendarDay,
+  formatInZone,
+  isoInZone,
+  isoToZonedLocal,
+  momentText,
+  timeZoneName,
+  zonedInstant,
+  zonedLocalToIso,
+} from './time.ts';
 
 const at = '2026-11-26T05:41:34Z';
 
@@ -104,5 +113,17 @@ describe('wall times in a zone', () => {
     const now = new Date('2026-11-26T22:30:00Z'); // already the 27th in Riyadh
     expect(zonedInstant('Asia/Riyadh', 0, 10, 0, now).toISOString()).toBe('2026-11-27T07:00:00.000Z');
     expect(zonedInstant('Asia/Riyadh', 5, 10, 0, now).toISOString()).toBe('2026-12-02T07:00:00.000Z');
+  });
+});
+
+describe('momentText', () => {
+  it('writes a generated name or answer in the shared format, the zone by its name in the reader language', () => {
+    expect(momentText(at, 'Asia/Riyadh', 'en')).toBe('Nov 26, 2026, 8:41 AM');
+    expect(momentText(at, 'Asia/Riyadh', 'en', { zone: true })).toBe(`Nov 26, 2026, 8:41 AM (${timeZoneName('Asia/Riyadh', 'en')})`);
+    const ar = momentText(at, 'Asia/Riyadh', 'ar', { zone: true });
+    expect(ar).toContain(formatInZone(at, 'Asia/Riyadh', 'ar'));
+    expect(ar).not.toContain('Asia/Riyadh');
+    expect(ar).toContain(timeZoneName('Asia/Riyadh', 'ar'));
+    expect(momentText(at, 'Asia/Riyadh', 'en', { style: 'day' })).toBe('Nov 26, 2026');
   });
 });

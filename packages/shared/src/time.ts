@@ -172,3 +172,19 @@ export function isoToZonedLocal(iso: string, timeZone: string): string {
   const w = wallClock(new Date(iso).getTime(), timeZone);
   return `${pad(w.getUTCFullYear(), 4)}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())}T${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}`;
 }
+
+/**
+ * A moment in text the platform writes for a person to read — the name it gives a draft or a
+ * plan, a chat answer, a notification, a mail — in the one shared format: the account's zone, the
+ * reader's language, and with `zone` the zone named in that language ("Dec 8, 2026, 8:00 AM
+ * (Saudi Arabia Time)"), never a UTC stamp or an IANA id.
+ */
+export function momentText(
+  value: Date | string | number,
+  timeZone: string,
+  language: string,
+  opts: { style?: TimeStyle; zone?: boolean } = {},
+): string {
+  const text = formatInZone(value, timeZone, language, opts.style ?? 'moment');
+  return opts.zone && text ? `${text} (${timeZoneName(timeZone, language, toDate(value))})` : text;
+}

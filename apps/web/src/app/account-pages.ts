@@ -14,4 +14,5 @@ export const ACCOUNT_PAGES_READY: readonly string[] = [
   '/billing/invoices',
   '/billing/payments',
   '/webhooks',
+  '/gateway',
 ];

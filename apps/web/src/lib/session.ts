@@ -148,6 +148,13 @@ export function useAccountTimeZone(): string {
   return profile.data?.account.timezone ?? browserTimeZone();
 }
 
+/** The account's country (ISO alpha-2) where its company settings name one: typed local numbers are read in it. */
+export function useAccountCountry(): string | null {
+  const { userId } = useSession();
+  const profile = useQuery({ ...userProfileQuery(userId ?? ''), enabled: Boolean(userId) });
+  return profile.data?.account.country ?? null;
+}
+
 /** The account's plan key ('free_trial', 'starter', …); null until the profile is loaded. */
 export function useAccountPlan(): string | null {
   const { userId } = useSession();

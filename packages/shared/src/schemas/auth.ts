@@ -183,6 +183,8 @@ export const accountSummarySchema = z.object({
   plan: z.string(),
   needs_approval: z.boolean(),
   timezone: z.string(),
+  /** the company's country (ISO 3166 alpha-2): typed numbers without a country code are read in it */
+  country: z.string().nullable().optional(),
 });
 export type AccountSummary = z.infer<typeof accountSummarySchema>;
 /** GET /api/auth/user/{id}: the user, the permission tree and the account. */

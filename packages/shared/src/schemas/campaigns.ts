@@ -295,8 +295,32 @@ export const batchSchema = batchRowSchema.extend({
 });
 export type Batch = z.infer<typeof batchSchema>;
 
+/**
+ * A campaign's results in the list (Campaign History), from the same rollups as its report: rates
+ * as fractions, delivered of sent, opened/read and clicked of delivered. Null for a draft.
+ */
+export const campaignResultsSchema = z.object({
+  messages: z.number(),
+  sent: z.number(),
+  delivered: z.number(),
+  /** opened (email) or read (WhatsApp) */
+  opened: z.number(),
+  clicked: z.number(),
+  failed: z.number(),
+  /** in the invoice currency, decimal text */
+  cost: z.string(),
+  delivery_rate: z.number(),
+  open_rate: z.number(),
+  click_rate: z.number(),
+});
+export type CampaignResults = z.infer<typeof campaignResultsSchema>;
+
+/** A row of the campaign list: the campaign and its results. */
+export const campaignListItemSchema = campaignSchema.extend({ results: campaignResultsSchema.nullable() });
+export type CampaignListItem = z.infer<typeof campaignListItemSchema>;
+
 export const campaignEnvelopeSchema = envelopeOf(campaignSchema);
-export const campaignPageEnvelopeSchema = envelopeOf(pageOf(campaignSchema));
+export const campaignPageEnvelopeSchema = envelopeOf(pageOf(campaignListItemSchema));
 export const campaignDeployedEnvelopeSchema = envelopeOf(
   campaignSchema.extend({ batches: z.array(batchRowSchema), estimate: campaignEstimateSchema }),
 );

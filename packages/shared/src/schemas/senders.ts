@@ -281,3 +281,10 @@ export const autoReplyEnvelopeSchema = envelopeOf(autoReplySchema);
 export const emailWebhookAckSchema = z.object({ received: z.number(), duplicates: z.number() });
 /** POST /api/sender-management/email/webhook-events/{senderId}: the sender whose signing key checks the events. */
 export const emailWebhookParamsSchema = z.object({ senderId: idParamSchema.shape.id });
+
+/** The sandbox SMS sender every account starts with (seeded; its description is shown in the reader's language). */
+export const SANDBOX_SMS_SENDER = { sender_id: 'Risala', description: 'Sandbox sender id' } as const;
+
+/** Whether a sender row is the seeded sandbox one, still as seeded. */
+export const isSandboxSmsSender = (s: { sender_id: string; description: string | null }) =>
+  s.sender_id === SANDBOX_SMS_SENDER.sender_id && s.description === SANDBOX_SMS_SENDER.description;

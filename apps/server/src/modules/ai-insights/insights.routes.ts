@@ -117,7 +117,7 @@ export function aiInsightRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags, summary: 'Create a group of the customers a fatigue insight names', response: { 201: createdGroupEnvelopeSchema } },
         preHandler: [requirePermission('customer', 'create'), aiFeatureGate],
       },
-      async (req, reply) => ok(reply, await fatigueGroup(ctx, requireAuth(req)), 'Group created', 201),
+      async (req, reply) => ok(reply, await fatigueGroup(ctx, requireAuth(req), requestLanguage(req)), 'Group created', 201),
     );
   };
 }

@@ -7,11 +7,12 @@
 import type { AnalyticsDashboard, Insight } from '@risala/shared/schemas/ai-insights';
 import type { Channel } from '@risala/shared/schemas/messages';
 import { translate } from '@risala/shared/i18n/index.ts';
+import { momentText } from '@risala/shared/time';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type Lang, prepareWriter, type WriteEvent, type Writer, write } from '../ai/index.ts';
-import type { AuthContext } from '../auth/index.ts';
+import { accountTimeZone, type AuthContext } from '../auth/index.ts';
 import { addMembers, groupAudienceWhere, insertGroup } from '../groups/index.ts';
 import { readableError } from '../messaging/index.ts';
 import * as detect from './detectors.ts';
@@ -231,11 +232,12 @@ export async function dashboard(ctx: AppContext, auth: AuthContext, lang: Lang, 
 }
 
 /** POST /api/ai/insights/fatigue-group: a static group of the customers messaged too often, to exclude from the next campaign. */
-export async function fatigueGroup(ctx: AppContext, auth: AuthContext) {
+export async function fatigueGroup(ctx: AppContext, auth: AuthContext, lang: Lang = auth.language === 'ar' ? 'ar' : 'en') {
   const ids = await source.frequentRecipientIds(ctx.db, auth.accountId, detect.FATIGUE_DAYS, detect.FATIGUE_MESSAGES);
   if (ids.length === 0) throw new AppError('NOT_FOUND');
-  const date = new Date().toISOString().slice(0, 10);
-  const base = translate(auth.language, 'analytics.fatigueGroup', { threshold: detect.FATIGUE_MESSAGES, days: detect.FATIGUE_DAYS, date });
+  // today in the account's zone, written as the reader writes a date
+  const date = momentText(new Date(), await accountTimeZone(ctx.db, auth.accountId), lang, { style: 'day' });
+  const base = translate(lang, 'analytics.fatigueGroup', { threshold: detect.FATIGUE_MESSAGES, days: detect.FATIGUE_DAYS, date });
   return ctx.db.transaction(async (tx) => {
     for (let n = 1; ; n++) {
       const name = n === 1 ? base : `${base} (${n})`;

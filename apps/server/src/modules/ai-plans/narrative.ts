@@ -4,6 +4,7 @@
  * bilingual templates (`aiWriting.plan.*`), numbers and dates formatted with Intl in the reader's
  * language. A model rewrites the same facts (generation.ts) and is held to the same check.
  */
+import { formatCalendarDay, momentText, timeZoneName } from '@risala/shared/time';
 import type { PlanBody, PlanReason, PlanSegment } from '@risala/shared/schemas/ai-plans';
 import { translate } from '@risala/shared/i18n/index.ts';
 import { mdCode, mdText } from '@risala/shared/markdown';
@@ -46,6 +47,8 @@ export function planFacts(name: string, plan: PlanBody, message?: { notes: strin
       })),
       send_at_local: s.send_time.local,
       send_at: s.send_time.at,
+      // as the app writes it (12-hour clock, the year): the text says it so
+      send_at_shown: momentText(s.send_time.at, plan.window.time_zone, 'en'),
       send_time_from: s.send_time.source,
       slot_rate_percent: s.send_time.rate,
       slot_metric: s.send_time.metric,
@@ -90,18 +93,12 @@ export class Words {
   money = (v: string) => new Intl.NumberFormat(locale(this.lang), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(v));
   channel = (c: string) => this.t(`ai.channels.${c}`);
   segment = (k: string) => this.t(`aiPlans.segments.${k}`);
-  date = (d: string, tz: string) =>
-    new Intl.DateTimeFormat(locale(this.lang), { dateStyle: 'medium', timeZone: tz }).format(new Date(`${d}T12:00:00Z`));
-  when = (iso: string, tz: string) =>
-    new Intl.DateTimeFormat(locale(this.lang), {
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone: tz,
-    }).format(new Date(iso));
+  /** a calendar day of the plan's window, as the reader writes a date */
+  date = (d: string, _tz: string) => formatCalendarDay(d, this.lang);
+  /** a send time: the shared format in the account's zone */
+  when = (iso: string, tz: string) => momentText(iso, tz, this.lang);
+  /** the zone by its name in the reader's language ("Saudi Arabia Time"), not its IANA id */
+  zone = (tz: string) => timeZoneName(tz, this.lang);
   list = (items: string[]) => new Intl.ListFormat(locale(this.lang), { type: 'conjunction' }).format(items);
 
   /** A plan reason in words (channel, segment and error names translated). */
@@ -210,7 +207,7 @@ export function builtinNarrative(lang: Lang, _name: string, plan: PlanBody): str
       brand: mdText(plan.brand.name),
       from: w.date(plan.window.start_date, tz),
       to: w.date(plan.window.end_date, tz),
-      zone: mdText(tz),
+      zone: mdText(w.zone(tz)),
     }),
     w.p('audience', {
       groups: w.list(plan.audience.groups.map((g) => mdText(g.name))),

@@ -4,6 +4,7 @@
  * engine (whole or streamed, saved when finished) and rewrite its segments' messages
  * (/personalize-ai-plans). Approval and Apply live in lifecycle.ts and apply.ts.
  */
+import { formatCalendarDay } from '@risala/shared/time';
 import {
   AI_PLAN_EDITABLE,
   type AiPlan,
@@ -41,8 +42,9 @@ export function stateError(status: string) {
   return new AppError('AI_PLAN_STATE_INVALID', { params: { status: { key: `aiPlans.status.${status}` } }, data: { status } });
 }
 
+/** "Sales · Acme · Dec 8, 2026": its start day written as the reader writes a date (not "2026-12-08"). */
 const defaultName = (lang: Lang, input: AiPlanRequest, brand: string) =>
-  `${translate(lang, `aiPlans.objectives.${input.objective}`)} · ${brand} · ${input.start_date}`;
+  `${translate(lang, `aiPlans.objectives.${input.objective}`)} · ${brand} · ${formatCalendarDay(input.start_date, lang)}`;
 
 /** POST /api/campaigns/ai/plan (and /api/ai-plans): a DRAFT plan, computed now, its text from the built-in templates. */
 export async function createPlan(

@@ -3,6 +3,7 @@
  * sortable by any of them) and GET /api/dashboard/campaigns/{id} (one campaign), from the
  * per-campaign rollup and the daily rollup.
  */
+import type { CampaignResults } from '@risala/shared/schemas/campaigns';
 import type { CampaignDashboard, CampaignMetric, CampaignMetricsPage, CampaignMetricsQuery } from '@risala/shared/schemas/dashboard';
 import type { Channel } from '@risala/shared/schemas/messages';
 import { type SQL, sql } from 'drizzle-orm';
@@ -139,4 +140,31 @@ export async function campaignDashboard(db: DbOrTx, accountId: number, id: numbe
       count: Number(f.n),
     })),
   };
+}
+
+/**
+ * The results of a page of campaigns (Campaign History), in one statement over the same rollups as
+ * each campaign's report and the dashboard: a campaign with nothing counted yet is left out.
+ */
+export async function campaignResults(db: DbOrTx, accountId: number, ids: number[]): Promise<Map<number, CampaignResults>> {
+  const out = new Map<number, CampaignResults>();
+  if (ids.length === 0) return out;
+  const { rows } = await db.execute<MeasureRow & { campaign_id: number }>(sql`
+    select r.campaign_id, ${sums()} from ${campaignSource(accountId, sql`r.campaign_id = any(${sql.param(ids)}::int[])`)} group by 1`);
+  for (const r of rows) {
+    const totals = toTotals(add(emptyAcc(), r));
+    out.set(Number(r.campaign_id), {
+      messages: totals.messages,
+      sent: totals.sent,
+      delivered: totals.delivered,
+      opened: totals.opened,
+      clicked: totals.clicked,
+      failed: totals.failed,
+      cost: totals.cost,
+      delivery_rate: rate(totals.delivered, totals.sent),
+      open_rate: rate(totals.opened, totals.delivered),
+      click_rate: rate(totals.clicked, totals.delivered),
+    });
+  }
+  return out;
 }

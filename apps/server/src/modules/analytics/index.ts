@@ -6,7 +6,7 @@
  */
 export { audienceMetrics } from './audience.ts';
 export { type BatchFigures, campaignBatchFigures, campaignFailures, campaignStatusCounts, campaignTimeline } from './campaign-report.ts';
-export { campaignDashboard, campaignMetrics } from './campaigns.ts';
+export { campaignDashboard, campaignMetrics, campaignResults } from './campaigns.ts';
 export { channelMetrics } from './channels.ts';
 export { type ChannelPace, creditsPace, daysLeftAt } from './credits-pace.ts';
 export { EventsHub, eventsAfter, type Subscriber } from './events.ts';

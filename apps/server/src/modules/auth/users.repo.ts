@@ -16,6 +16,7 @@ export interface UserWithRole {
     plan: string;
     needs_approval: boolean;
     timezone: string;
+    country: string | null;
     status: string;
     suspended_reason: string | null;
   };
@@ -40,6 +41,7 @@ async function withRole(db: DbOrTx, where: ReturnType<typeof eq>): Promise<UserW
       plan: row.account.plan,
       needs_approval: row.account.needs_approval,
       timezone: row.account.timezone,
+      country: row.account.country,
       status: row.account.status,
       suspended_reason: row.account.suspended_reason,
     },

@@ -436,6 +436,87 @@ describe('the state machine', () => {
   });
 });
 
+describe('Campaign History: results, duplicate', () => {
+  it("lists each campaign's results from the report's rollups in one page; a draft has none", async () => {
+    const { id } = await smsDraft(t, owner);
+    const draft = await smsDraft(t, owner);
+    expect((await req('POST', `/api/campaigns/${id}/deploy`)).statusCode).toBe(201);
+    const [batch] = await batchesOf(id);
+    await startBatch(t.ctx, batch.id);
+    await expandChunk(t.ctx, { batch: batch.id, after: 0, upto: null });
+    // two delivered (one of them clicked), one failed
+    await t.sql(
+      `update messages set stage = 'done',
+              status = case when id = (select min(id) from messages where campaign_id = $1) then 'FAILED' else 'DELIVERED' end,
+              sent_at = case when id = (select min(id) from messages where campaign_id = $1) then null else now() end,
+              delivered_at = case when id = (select min(id) from messages where campaign_id = $1) then null else now() end,
+              clicked_at = case when id = (select max(id) from messages where campaign_id = $1) then now() end
+        where campaign_id = $1`,
+      [id],
+    );
+    const list = json(await req('GET', '/api/campaigns?limit=100')).data;
+    const row = list.items.find((c: { id: number }) => c.id === id);
+    const report = json(await req('GET', `/api/campaigns/${id}/report`)).data;
+    const all = report.funnel.find((f: { channel: string }) => f.channel === 'all');
+    expect(row.results).toEqual({
+      messages: all.messages,
+      sent: all.sent,
+      delivered: all.delivered,
+      opened: all.opened,
+      clicked: all.clicked,
+      failed: all.failed,
+      cost: report.cost,
+      delivery_rate: 1,
+      open_rate: 0,
+      click_rate: 0.5,
+    });
+    expect(row.results).toMatchObject({ messages: 3, sent: 2, delivered: 2, clicked: 1, failed: 1 });
+    expect(list.items.find((c: { id: number }) => c.id === draft.id).results).toBeNull();
+  });
+
+  it("duplicates a campaign into a new draft with its content, audience and senders, named in the reader's language", async () => {
+    const { id, brandId, groupId } = await smsDraft(t, owner);
+    await t.sql(`update campaigns set status = 'COMPLETED', launched_at = now(), completed_at = now() where id = $1`, [id]);
+    const [src] = await t.sql('select * from campaigns where id = $1', [id]);
+    const res = await req('POST', `/api/campaigns/${id}/duplicate`);
+    expect(res.statusCode, res.body).toBe(201);
+    const copy = json(res).data;
+    expect(copy).toMatchObject({
+      status: 'DRAFT',
+      name: `${src.name} (copy)`,
+      brand_id: brandId,
+      channels: ['sms'],
+      audience: { group_ids: [groupId] },
+      content: src.content,
+      senders: src.senders,
+      schedule_at: null,
+      launched_at: null,
+      targeted: 0,
+      created_by: owner.userId,
+    });
+    expect(copy.id).not.toBe(id);
+    const again = json(await req('POST', `/api/campaigns/${id}/duplicate`)).data;
+    expect(again.name).toBe(`${src.name} (copy) 2`);
+    const arabic = await t.app.inject({
+      method: 'POST',
+      url: `/api/campaigns/${id}/duplicate`,
+      headers: { ...bearer(owner.token), 'accept-language': 'ar' },
+    });
+    expect(json(arabic).data.name).toBe(`${src.name} (نسخة)`);
+    // an unnamed draft is named in the interface's language, not the stored one
+    const untitled = await t.app.inject({
+      method: 'POST',
+      url: '/api/campaigns',
+      headers: { ...bearer(owner.token), 'accept-language': 'ar' },
+      payload: {},
+    });
+    expect(json(untitled).data.name).toMatch(/^حملة بلا عنوان/);
+    // another account's campaign is not found; a viewer cannot create
+    expect((await req('POST', `/api/campaigns/${id}/duplicate`, undefined, cast.stranger.token)).statusCode).toBe(404);
+    expect((await req('POST', `/api/campaigns/${id}/duplicate`, undefined, cast.viewer.token)).statusCode).toBe(403);
+  });
+});
+
 describe('approval', () => {
   it('WAITING_FOR_APPROVAL until a second user approves; a viewer cannot; another account sees 404', async () => {
     await t.sql('update accounts set needs_approval = true where id = $1', [owner.accountId]);

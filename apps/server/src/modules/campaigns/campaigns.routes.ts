@@ -46,7 +46,8 @@ export function campaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags, summary: 'Save a new campaign draft', body: campaignDraftSchema, response: { 201: campaignEnvelopeSchema } },
         preHandler: [requirePermission('campaign', 'create'), planGate],
       },
-      async (req, reply) => ok(reply, await campaigns.createCampaign(ctx, requireAuth(req), req.body), 'Campaign saved', 201),
+      async (req, reply) =>
+        ok(reply, await campaigns.createCampaign(ctx, requireAuth(req), req.body, ctx.db, requestLanguage(req)), 'Campaign saved', 201),
     );
     app.get(
       '/',
@@ -87,6 +88,25 @@ export function campaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: requirePermission('campaign', 'delete'),
       },
       async (req, reply) => ok(reply, await campaigns.deleteCampaign(ctx, requireAuth(req), req.params.id), 'Campaign deleted'),
+    );
+    app.post(
+      '/:id/duplicate',
+      {
+        schema: {
+          tags,
+          summary: 'Duplicate a campaign into a new draft (content, audience, senders)',
+          params,
+          response: { 201: campaignEnvelopeSchema },
+        },
+        preHandler: [requirePermission('campaign', 'create'), planGate],
+      },
+      async (req, reply) =>
+        ok(
+          reply,
+          await campaigns.duplicateCampaign(ctx, requireAuth(req), req.params.id, requestLanguage(req)),
+          'Campaign duplicated',
+          201,
+        ),
     );
     app.post(
       '/deploy',

@@ -19,8 +19,10 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import type { campaigns } from '../../db/schema/index.ts';
 import { AppError, mapDbError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/index.ts';
+import { campaignResults } from '../analytics/index.ts';
 import { findBrand } from '../brands/index.ts';
 import { planOf } from '../billing/index.ts';
 import type { SmsPricing } from './sms-sql.ts';
@@ -67,12 +69,13 @@ async function renderDesigns(input: CampaignDraftInput): Promise<CampaignDraftIn
   };
 }
 
-/** A draft saved before it was named: "Untitled campaign", then "… 2", "… 3", in the user's language. */
-async function untitledName(db: DbOrTx, auth: AuthContext): Promise<string> {
-  const base = translate(auth.language, 'campaigns.untitled');
-  // names are unique per account regardless of case (campaigns_account_name_uq is on lower(name))
+/**
+ * The first free name from `base`: base, then "base 2", "base 3", … Names are unique per account
+ * regardless of case (campaigns_account_name_uq is on lower(name)).
+ */
+async function freeName(db: DbOrTx, accountId: number, base: string): Promise<string> {
   const { rows } = await db.execute<{ name: string }>(
-    sql`select lower(name) as name from campaigns where account_id = ${auth.accountId} and lower(name) like ${`${base.toLowerCase()}%`}`,
+    sql`select lower(name) as name from campaigns where account_id = ${accountId} and lower(name) like ${`${likeEscaped(base.toLowerCase())}%`}`,
   );
   const taken = new Set(rows.map((r) => r.name));
   const lower = (n: number) => (n === 1 ? base : `${base} ${n}`).toLowerCase();
@@ -81,22 +84,64 @@ async function untitledName(db: DbOrTx, auth: AuthContext): Promise<string> {
   return n === 1 ? base : `${base} ${n}`;
 }
 
-/** POST /api/campaigns: a DRAFT with whatever the launcher has so far. */
-export async function createCampaign(ctx: AppContext, auth: AuthContext, draft: CampaignDraftInput, db: DbOrTx = ctx.db) {
-  const input = await renderDesigns(draft);
-  await checkBrand(db, auth.accountId, input.brand_id);
-  const values = { ...draftValues(input), account_id: auth.accountId, created_by: auth.userId, status: 'DRAFT' };
-  if (input.name) return repo.insertCampaign(db, { ...values, name: input.name });
-  // an unnamed draft takes the next free "Untitled campaign N"; two created at the same moment
-  // may pick the same one: the loser takes the next
+const likeEscaped = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Insert a draft under the first free name from `base`; two created at the same moment may pick the same one: the loser takes the next. */
+async function insertUnderFreeName(db: DbOrTx, accountId: number, base: string, values: typeof campaigns.$inferInsert) {
   for (let attempt = 0; ; attempt++) {
     try {
       // its own savepoint inside a caller's transaction: a clash must not abort the caller's work
-      return await db.transaction(async (tx) => repo.insertCampaign(tx, { ...values, name: await untitledName(tx, auth) }));
+      return await db.transaction(async (tx) => repo.insertCampaign(tx, { ...values, name: await freeName(tx, accountId, base) }));
     } catch (err) {
       if (attempt >= 4 || mapDbError(err)?.code !== 'NAME_EXISTS') throw err;
     }
   }
+}
+
+/**
+ * POST /api/campaigns: a DRAFT with whatever the launcher has so far. An unnamed one is named in
+ * `lang`, the language the person reads (the interface's, or the assistant's answer's).
+ */
+export async function createCampaign(
+  ctx: AppContext,
+  auth: AuthContext,
+  draft: CampaignDraftInput,
+  db: DbOrTx = ctx.db,
+  lang: string = auth.language,
+) {
+  const input = await renderDesigns(draft);
+  await checkBrand(db, auth.accountId, input.brand_id);
+  const values = { ...draftValues(input), account_id: auth.accountId, created_by: auth.userId, status: 'DRAFT' };
+  if (input.name) return repo.insertCampaign(db, { ...values, name: input.name });
+  // an unnamed draft takes the next free "Untitled campaign N", in the reader's language
+  return insertUnderFreeName(db, auth.accountId, translate(lang, 'campaigns.untitled'), { ...values, name: '' });
+}
+
+/** The longest original name kept in a copy's name (the name column holds 150). */
+const COPY_NAME_BASE = 120;
+
+/**
+ * POST /api/campaigns/{id}/duplicate: a new DRAFT with the campaign's brand, objective, channels,
+ * audience, content, senders and A/B settings (not its winner), named "<name> (copy)" in the
+ * reader's language; no schedule, no results.
+ */
+export async function duplicateCampaign(ctx: AppContext, auth: AuthContext, id: number, lang: string) {
+  const src = await requireCampaign(ctx.db, auth.accountId, id);
+  const ab = abOf(src);
+  const base = translate(lang, 'campaigns.copyName', { name: src.name.slice(0, COPY_NAME_BASE).trim() });
+  return insertUnderFreeName(ctx.db, auth.accountId, base, {
+    account_id: auth.accountId,
+    created_by: auth.userId,
+    status: 'DRAFT',
+    name: '',
+    brand_id: src.brand_id,
+    objective: src.objective,
+    channels: src.channels,
+    audience: src.audience,
+    content: src.content,
+    senders: src.senders,
+    ab_test: ab && { split_percent: ab.split_percent, metric: ab.metric, after_hours: ab.after_hours, variant_b: ab.variant_b },
+  });
 }
 
 /** PUT /api/campaigns/{id}: autosave, only while DRAFT. */
@@ -126,6 +171,19 @@ export async function getCampaign(ctx: AppContext, auth: AuthContext, id: number
   return { ...row, timezone: rows[0]?.timezone ?? 'UTC' };
 }
 
+const NO_RESULTS = {
+  messages: 0,
+  sent: 0,
+  delivered: 0,
+  opened: 0,
+  clicked: 0,
+  failed: 0,
+  cost: '0.00000',
+  delivery_rate: 0,
+  open_rate: 0,
+  click_rate: 0,
+};
+
 const isoOf = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** A campaign row on the wire (campaignSchema): times as ISO text. */
@@ -141,9 +199,16 @@ export function campaignDto(row: repo.CampaignRow): Campaign {
   };
 }
 
+/** The list with each campaign's results (one more statement for the whole page; a draft has none). */
 export async function listCampaigns(ctx: AppContext, auth: AuthContext, q: z.infer<typeof campaignListQuerySchema>, createdBy?: number) {
   const { rows, total } = await repo.listCampaigns(ctx.db, auth.accountId, { ...q, createdBy });
-  return { items: rows.map(campaignDto), page: q.page, limit: q.limit, total };
+  const results = await campaignResults(
+    ctx.db,
+    auth.accountId,
+    rows.filter((r) => r.status !== 'DRAFT').map((r) => r.id),
+  );
+  const items = rows.map((r) => ({ ...campaignDto(r), results: r.status === 'DRAFT' ? null : (results.get(r.id) ?? NO_RESULTS) }));
+  return { items, page: q.page, limit: q.limit, total };
 }
 
 type Audience = { group_ids?: number[]; exclude_group_ids?: number[] };

@@ -1,11 +1,12 @@
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { SANDBOX_SMS_SENDER } from '@risala/shared/schemas/senders';
 import { SANDBOX_SAMPLE_TEMPLATES } from '@risala/shared/schemas/whatsapp';
 import { emailSenders, smsSenders, whatsappSenders, whatsappTemplates } from '../../db/schema/index.ts';
 import { encryptSecret } from '../../lib/crypto.ts';
 
 /** The SMS sender id a sandbox account starts with (not one the account set up: see getting started). */
-export const SANDBOX_SMS_SENDER = { sender_id: 'Risala', description: 'Sandbox sender id' } as const;
+export { SANDBOX_SMS_SENDER };
 
 /** The sandbox WhatsApp number of an account: ids starting with 9 are phone numbers in the simulator. */
 export function sandboxWhatsAppIds(accountId: number) {

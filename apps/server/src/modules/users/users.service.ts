@@ -78,7 +78,14 @@ export async function updateAccount(ctx: AppContext, auth: AuthContext, input: U
     return after;
   });
   return {
-    account: { id: row.id, name: row.name, plan: row.plan, needs_approval: row.needs_approval, timezone: row.timezone },
+    account: {
+      id: row.id,
+      name: row.name,
+      plan: row.plan,
+      needs_approval: row.needs_approval,
+      timezone: row.timezone,
+      country: row.country,
+    },
   };
 }
 

@@ -1,18 +1,13 @@
 /**
  * The names "Save as template" gives a draft: the moment in the account's time zone, written in
- * the reader's language ("مسودة المساعد ٧ ديسمبر ٢٠٢٦ ٠٨:٢٧"), never a UTC stamp; and for WhatsApp,
+ * the reader's language, in the format every screen uses ("Assistant draft Dec 7, 2026, 8:27 AM"), never a UTC stamp; and for WhatsApp,
  * whose template names Meta limits to a-z, 0-9 and _, the same moment in digits.
  */
-import { intlLocaleOf } from '@risala/shared/time';
+import { momentText } from '@risala/shared/time';
 
-/** "7 December 2026 08:27" / "٧ ديسمبر ٢٠٢٦ ٠٨:٢٧": the moment in the account's zone, the reader's language. */
+/** "Dec 7, 2026, 8:27 AM": the moment in the account's zone and the reader's language, the app's one time format. */
 export function draftMoment(at: Date, timeZone: string, language: string): string {
-  const opts = { timeZone } as const;
-  const day = new Intl.DateTimeFormat(intlLocaleOf(language), { ...opts, day: 'numeric', month: 'long', year: 'numeric' }).format(at);
-  const time = new Intl.DateTimeFormat(intlLocaleOf(language), { ...opts, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
-    at,
-  );
-  return `${day} ${time}`;
+  return momentText(at, timeZone, language);
 }
 
 /** A WhatsApp template's name (Meta allows a-z, 0-9 and _): assistant_draft_20261207_0827 in the account's zone. */

@@ -7,7 +7,6 @@ import {
   IconLifebuoy,
   IconMessages,
   IconRocket,
-  IconRouter,
   IconSend,
   IconSparkles,
   IconTemplate,
@@ -23,7 +22,6 @@ import { isNavActive, type NavRoute, visibleNavEntries } from './nav.ts';
 const ICONS: Record<NavRoute, ComponentType<{ size?: number; stroke?: number }>> = {
   '/brand': IconBuildingStore,
   '/sender-management': IconSend,
-  '/gateway': IconRouter,
   '/template': IconTemplate,
   '/content': IconFileText,
   '/customer': IconUsers,

@@ -3,11 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { isNavActive, NAV_ENTRIES, visibleAccountMenu, visibleNavEntries } from './nav.ts';
 
 describe('sidebar entries', () => {
-  it('lists the 11 entries of spec §2 in order, and the gateway after the senders', () => {
+  it("lists the 11 entries of spec §2 in order (the gateway is a setting, not a marketer's entry)", () => {
     expect(NAV_ENTRIES.map((e) => e.route)).toEqual([
       '/brand',
       '/sender-management',
-      '/gateway',
       '/template',
       '/content',
       '/customer',
@@ -35,16 +34,11 @@ describe('sidebar entries', () => {
     expect(visibleNavEntries({ sms_portal: [] }).map((e) => e.route)).toEqual(['/support']);
   });
 
-  it('an owner sees every entry; a viewer has no sender management; the gateway is for those who run it (its own entity)', () => {
-    expect(visibleNavEntries(permissionTreeFor('owner'))).toHaveLength(12);
-    expect(visibleNavEntries(permissionTreeFor('admin')).map((e) => e.route)).toContain('/gateway');
+  it('an owner sees every entry; a viewer has no sender management; the gateway is never a sidebar entry', () => {
+    expect(visibleNavEntries(permissionTreeFor('owner'))).toHaveLength(11);
+    expect(visibleNavEntries(permissionTreeFor('owner')).map((e) => e.route)).not.toContain('/gateway');
     expect(visibleNavEntries(permissionTreeFor('marketer')).map((e) => e.route)).toContain('/sender-management');
-    expect(visibleNavEntries(permissionTreeFor('marketer')).map((e) => e.route)).not.toContain('/gateway');
     expect(visibleNavEntries(permissionTreeFor('viewer')).map((e) => e.route)).not.toContain('/sender-management');
-    const senderEditorWithoutGateway = {
-      sms_portal: [{ entity: 'sender', entity_url: '/sender-management', actions: ['view', 'update'] }],
-    };
-    expect(visibleNavEntries(senderEditorWithoutGateway as never).map((e) => e.route)).not.toContain('/gateway');
   });
 });
 
@@ -77,6 +71,7 @@ describe('visibleAccountMenu', () => {
     '/api-keys',
     '/api-docs',
     '/webhooks',
+    '/gateway',
     '/audit-log',
     '/billing/invoices',
     '/billing/payments',
@@ -86,6 +81,15 @@ describe('visibleAccountMenu', () => {
   it('shows the settings pages the tree grants, and notification settings to everyone', () => {
     expect(visibleAccountMenu(permissionTreeFor('owner'), all).map((e) => e.route)).toEqual(all);
     expect(visibleAccountMenu(permissionTreeFor('marketer'), all).map((e) => e.route)).toEqual(['/api-docs', '/notification-settings']);
+  });
+
+  it('the SMS gateway is a setting for those who run it: owners and admins, not marketers', () => {
+    expect(visibleAccountMenu(permissionTreeFor('admin'), all).map((e) => e.route)).toContain('/gateway');
+    expect(visibleAccountMenu(permissionTreeFor('marketer'), all).map((e) => e.route)).not.toContain('/gateway');
+    const senderEditorWithoutGateway = {
+      sms_portal: [{ entity: 'sender', entity_url: '/sender-management', actions: ['view', 'update'] }],
+    };
+    expect(visibleAccountMenu(senderEditorWithoutGateway as never, all).map((e) => e.route)).not.toContain('/gateway');
   });
 
   it('offers only pages that exist in this build', () => {

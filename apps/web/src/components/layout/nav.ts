@@ -4,8 +4,6 @@ import type { PermissionTree } from '@risala/shared';
 export const NAV_ENTRIES = [
   { route: '/brand', labelKey: 'nav.brand' },
   { route: '/sender-management', labelKey: 'nav.senderManagement' },
-  // the SMS gateway (connections, routing): for those who run it, not the marketers' path
-  { route: '/gateway', labelKey: 'nav.gateway' },
   { route: '/template', labelKey: 'nav.template' },
   { route: '/content', labelKey: 'nav.content' },
   { route: '/customer', labelKey: 'nav.customer' },
@@ -33,6 +31,8 @@ export const ACCOUNT_MENU_ENTRIES = [
   // how to call the API (reading it needs no permission; a call needs a key)
   { route: '/api-docs', labelKey: 'nav.apiDocs', entity: null },
   { route: '/webhooks', labelKey: 'nav.webhooks', entity: 'webhooks' },
+  // the SMS gateway (connections, routing): a setting for those who run it (its own entity), not the marketers' path
+  { route: '/gateway', labelKey: 'nav.gateway', entity: 'gateway' },
   { route: '/audit-log', labelKey: 'nav.auditLog', entity: 'audit_log' },
   { route: '/billing/invoices', labelKey: 'nav.billing', entity: 'billing' },
   { route: '/billing/payments', labelKey: 'nav.payments', entity: 'billing' },

@@ -1,189 +1,32 @@
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  Drawer,
-  Group,
-  Paper,
-  Popover,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { CAMPAIGN_STATES, type CampaignState } from '@risala/shared/schemas/campaigns';
+import { Button, Drawer, Group, Modal, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { CAMPAIGN_STATES } from '@risala/shared/schemas/campaigns';
 import { CHANNELS } from '@risala/shared/schemas/messages';
 import { can } from '@risala/shared/permissions';
-import { IconPlus, IconRocket, IconSearch, IconStack2, IconTrash } from '@tabler/icons-react';
+import { IconArrowsDiff, IconPlus, IconRocket, IconSearch, IconStack2 } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ListFooter } from '../../components/page/ListFooter.tsx';
 import { QueryState } from '../../components/page/QueryState.tsx';
-import { isolate } from '../../lib/i18n.ts';
 import { useAccountTimeZone, useSession } from '../../lib/session.ts';
-import { showSuccessToast } from '../../lib/toast.ts';
+import { usePhone } from '../../components/list/index.ts';
+import { CampaignRows } from './components/history/CampaignRows.tsx';
+import { CompareCampaigns } from './components/history/CompareCampaigns.tsx';
 import { oneOf, useFirstPageWhenPastEnd, useUrlList, useUrlSearch } from '../../lib/url-list.ts';
 import { useCampaign } from './api/get-campaign.ts';
 import { useCampaigns } from './api/get-campaigns.ts';
-import { useDeleteCampaign } from './api/save-campaign.ts';
 import type { CampaignListParams } from './api/keys.ts';
 import type { Campaign } from './api/types.ts';
 import { CampaignReport } from './components/CampaignReport.tsx';
-import { StatusBadge } from './components/StatusBadge.tsx';
 import { routeId } from '../../components/page/NotFoundNote.tsx';
-import { formatInZone, timeZoneName } from '@risala/shared/time';
 import { EmptyState } from '../../components/empty-state/EmptyState.tsx';
-import { ListCards, usePhone } from '../../components/list/index.ts';
-import { UserText } from '../../components/text/UserText.tsx';
 
 const LIMIT = 20;
-/** The list's view in the URL (lib/url-list.ts): /campaignhistory?search=…&status=RUNNING&channel=sms&page=2 (and campaign=id: the report drawer). */
+/**
+ * The list's view in the URL (lib/url-list.ts): /campaignhistory?search=…&status=RUNNING&channel=sms&page=2
+ * (campaign=id: the report drawer; compare=a&compare=b: two campaigns side by side).
+ */
 const LIST_DEFAULTS = { search: '', status: '', channel: '' };
-
-const DELETABLE: CampaignState[] = ['DRAFT', 'CANCELED', 'COMPLETED', 'COMPLETED_WITH_ERRORS'];
-
-/** Delete a draft or a finished campaign, after a confirmation. */
-function DeleteButton({ campaign }: { campaign: Campaign }) {
-  const { t } = useTranslation();
-  const remove = useDeleteCampaign();
-  return (
-    // trapFocus/returnFocus: the portalled confirmation is reachable by Tab, and Escape gives focus back to the trash button
-    <Popover withArrow position="bottom-end" trapFocus returnFocus>
-      <Popover.Target>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={t('campaigns.actions.delete')}
-          onClick={(e) => e.stopPropagation()}
-          data-testid="campaign-delete"
-        >
-          <IconTrash size={16} />
-        </ActionIcon>
-      </Popover.Target>
-      <Popover.Dropdown onClick={(e) => e.stopPropagation()}>
-        <Stack gap="xs">
-          <Text size="sm">{t('campaigns.history.confirmDelete', { name: isolate(campaign.name) })}</Text>
-          <Button
-            size="xs"
-            color="red"
-            loading={remove.isPending}
-            onClick={() => remove.mutate(campaign.id, { onSuccess: () => showSuccessToast('campaigns.history.deleted') })}
-            data-testid="campaign-delete-confirm"
-          >
-            {t('campaigns.actions.delete')}
-          </Button>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
-  );
-}
-
-function CampaignRows({ items, onOpen }: { items: Campaign[]; onOpen: (c: Campaign) => void }) {
-  const { t, i18n } = useTranslation();
-  const { permissions } = useSession();
-  const canDelete = can(permissions, 'campaign', 'delete');
-  const timeZone = useAccountTimeZone();
-  const phone = usePhone();
-  const when = (c: Campaign) =>
-    c.launched_at || c.schedule_at ? formatInZone(c.launched_at ?? c.schedule_at, timeZone, i18n.language) : '—';
-  const channels = (c: Campaign) => (
-    <Group gap={4}>
-      {c.channels.map((ch) => (
-        <Badge key={ch} variant="outline" size="sm">
-          {t(`campaigns.channels.${ch}`)}
-        </Badge>
-      ))}
-    </Group>
-  );
-  if (phone) {
-    return (
-      <ListCards
-        items={items}
-        itemKey={(c) => c.id}
-        label={t('campaigns.history.title')}
-        testId="campaign-cards"
-        rowTestId="campaign-row"
-        rowData={(c) => ({ 'data-id': c.id, 'data-status': c.status })}
-        title={(c) => (
-          <Anchor component="button" type="button" fw={600} ta="start" onClick={() => onOpen(c)} data-testid="campaign-open">
-            <UserText>{c.name}</UserText>
-          </Anchor>
-        )}
-        subtitle={(c) => c.objective && <UserText>{c.objective}</UserText>}
-        badge={(c) => <StatusBadge status={c.status} />}
-        lines={(c) => [
-          { label: t('campaigns.history.channels'), value: channels(c) },
-          { label: t('campaigns.history.targeted'), value: c.targeted.toLocaleString(i18n.language) },
-          { label: t('campaigns.history.launched'), value: when(c), testId: 'campaign-when' },
-        ]}
-        actions={(c) => canDelete && DELETABLE.includes(c.status) && <DeleteButton campaign={c} />}
-      />
-    );
-  }
-  return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table highlightOnHover verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('campaigns.history.name')}</Table.Th>
-            <Table.Th>{t('campaigns.history.status')}</Table.Th>
-            <Table.Th>{t('campaigns.history.channels')}</Table.Th>
-            <Table.Th>{t('campaigns.history.targeted')}</Table.Th>
-            <Table.Th>{t('campaigns.history.launched')}</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((c) => (
-            <Table.Tr
-              key={c.id}
-              onClick={() => onOpen(c)}
-              style={{ cursor: 'pointer' }}
-              data-testid="campaign-row"
-              data-id={c.id}
-              data-status={c.status}
-            >
-              <Table.Td>
-                {/* the row opens on a click; the name is the way in from the keyboard */}
-                <Anchor
-                  component="button"
-                  type="button"
-                  fw={500}
-                  dir="auto"
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    onOpen(c);
-                  }}
-                  data-testid="campaign-open"
-                >
-                  {c.name}
-                </Anchor>
-                {c.objective && (
-                  <Text size="xs" c="dimmed" lineClamp={1}>
-                    {c.objective}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <StatusBadge status={c.status} />
-              </Table.Td>
-              <Table.Td>{channels(c)}</Table.Td>
-              <Table.Td>{c.targeted.toLocaleString(i18n.language)}</Table.Td>
-              {/* in the account's zone, where a schedule is typed (as the batches show it) */}
-              <Table.Td title={timeZoneName(timeZone, i18n.language)} data-testid="campaign-when">
-                {when(c)}
-              </Table.Td>
-              <Table.Td>{canDelete && DELETABLE.includes(c.status) && <DeleteButton campaign={c} />}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
 
 /** /campaignhistory: every campaign (drafts too) with search, status and channel filters; a report drawer per campaign. */
 export function CampaignHistoryPage() {
@@ -217,6 +60,24 @@ export function CampaignHistoryPage() {
   const nameLoading = list.isPending || own.isLoading;
   const openedName = listed?.name ?? own.data?.name ?? (nameLoading ? '' : t('campaigns.report.title'));
   const filtered = Boolean(searched || status || channel);
+  const timeZone = useAccountTimeZone();
+  const phone = usePhone();
+  // picked for the comparison (kept while paging and filtering: the two may be on different pages)
+  const [selected, setSelected] = useState<number[]>([]);
+  const select = (c: Campaign, on: boolean) =>
+    setSelected((cur) => (on ? (cur.includes(c.id) ? cur : [...cur, c.id].slice(-2)) : cur.filter((id) => id !== c.id)));
+  const compared = params.getAll('compare').map((v) => routeId(v));
+  const compareIds =
+    compared.length === 2 && compared[0] !== null && compared[1] !== null && compared[0] !== compared[1]
+      ? (compared as [number, number])
+      : null;
+  const setCompare = (ids: [number, number] | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete('compare');
+      for (const id of ids ?? []) next.append('compare', String(id));
+      return next;
+    });
 
   const body = (
     <QueryState
@@ -242,7 +103,7 @@ export function CampaignHistoryPage() {
     >
       {(data) => (
         <Paper withBorder radius="md" p="xs">
-          <CampaignRows items={data.items} onOpen={open} />
+          <CampaignRows items={data.items} onOpen={open} selected={selected} onSelect={select} />
           <ListFooter
             label={t('campaigns.history.total', { count: data.total })}
             testId="campaign-total"
@@ -313,7 +174,41 @@ export function CampaignHistoryPage() {
           data-testid="history-channel"
         />
       </Group>
+      {(selected.length > 0 || list.data?.items.some((c) => c.status !== 'DRAFT')) && (
+        <Group gap="sm" justify="space-between" data-testid="compare-bar">
+          <Text size="sm" c="dimmed">
+            {t('campaigns.history.compareHint')}
+          </Text>
+          <Group gap="xs">
+            {selected.length > 0 && (
+              <Button variant="subtle" size="xs" onClick={() => setSelected([])} data-testid="compare-clear">
+                {t('campaigns.history.clearSelection')}
+              </Button>
+            )}
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconArrowsDiff size={16} />}
+              disabled={selected.length !== 2}
+              onClick={() => setCompare([selected[0] as number, selected[1] as number])}
+              data-testid="compare-open"
+            >
+              {t('campaigns.history.compareSelected', { count: selected.length })}
+            </Button>
+          </Group>
+        </Group>
+      )}
       {body}
+      <Modal
+        opened={compareIds !== null}
+        onClose={() => setCompare(null)}
+        size="xl"
+        fullScreen={phone}
+        title={t('campaigns.history.compareTitle')}
+        data-testid="compare-modal"
+      >
+        {compareIds && <CompareCampaigns ids={compareIds} timeZone={timeZone} />}
+      </Modal>
       <Drawer
         opened={openId !== null}
         onClose={() => setOpen(null)}

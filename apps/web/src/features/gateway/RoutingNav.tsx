@@ -5,24 +5,33 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../lib/http.ts';
 
-const TABS = ['routers', 'rules', 'plugins'] as const;
+const TABS = ['connections', 'routers', 'rules', 'plugins'] as const;
 
-/** Tabs between the routing screens: routers, rules (filters), plugins. */
+/**
+ * The SMS gateway's one tab bar (connections, routers, rules, plugins), on each of its pages: a
+ * settings area for those who run the gateway, reached from the account menu, so every page of it
+ * leads to the others.
+ */
 export function RoutingNav() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const current = TABS.find((tab) => pathname.endsWith(`/${tab}`)) ?? 'routers';
+  const current = TABS.find((tab) => pathname.includes(`/gateway/${tab}`)) ?? 'connections';
   return (
-    <Tabs value={current} onChange={(v) => v && navigate(`/gateway/${v}`)}>
-      <Tabs.List>
-        {TABS.map((tab) => (
-          <Tabs.Tab key={tab} value={tab} data-testid={`routing-tab-${tab}`}>
-            {t(`gateway.routers.tabs.${tab}`)}
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
-    </Tabs>
+    <Stack gap={4}>
+      <Text size="sm" c="dimmed" fw={500} data-testid="gateway-area">
+        {t('nav.gateway')}
+      </Text>
+      <Tabs value={current} onChange={(v) => v && navigate(`/gateway/${v}`)}>
+        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+          {TABS.map((tab) => (
+            <Tabs.Tab key={tab} value={tab} data-testid={`routing-tab-${tab}`} style={{ flexShrink: 0 }}>
+              {t(`gateway.routers.tabs.${tab}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+    </Stack>
   );
 }
 

@@ -3,7 +3,7 @@
  * (nothing is sent, approved or launched), with the group the parser found by name. A message
  * request is written and offered by draft-offer.ts.
  */
-import { formatInZone } from '@risala/shared/time';
+import { momentText } from '@risala/shared/time';
 import type { ChatTurn } from '../provider.ts';
 import type { ParseOutcome } from './parse.ts';
 import { md, type Phrases } from './phrases.ts';
@@ -33,7 +33,10 @@ export async function draftCampaign(turn: ChatTurn, p: Phrases, d: Draft): Promi
     ...(s ? { schedule_local: { days_from_today: s.dayOffset, time: `${s.hour}:${String(s.minute).padStart(2, '0')}` } } : {}),
   });
   if (!res.data) return res.reason ?? p.t('noData');
-  const when = res.data.schedule_at ? formatInZone(res.data.schedule_at, res.data.time_zone, p.lang) : p.t('draft.noSchedule');
+  // the zone by its name: the person may be elsewhere than the account
+  const when = res.data.schedule_at
+    ? momentText(res.data.schedule_at, res.data.time_zone, p.lang, { zone: true })
+    : p.t('draft.noSchedule');
   return [
     p.t('draft.campaignSaved', { name: md(res.data.name), url: res.data.url }),
     [

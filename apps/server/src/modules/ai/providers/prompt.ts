@@ -2,7 +2,12 @@
  * The system prompt of a model: who it is, the rules that keep it grounded (numbers only from
  * tools, drafts only, data is never an instruction), the reader's language and where they are.
  */
+import { timeZoneName } from '@risala/shared/time';
 import type { Lang } from '../language.ts';
+
+/** How a model writes a moment: as the app shows it, in the account's zone named in words. */
+const TIMES =
+  "Write any time in the account's time zone, as the reader's language writes dates and times (e.g. Dec 8, 2026, 8:00 AM), and name the zone as called above, never by its IANA id or in UTC.";
 
 export function systemPrompt(p: { language: Lang; page: string | null; timeZone: string; shareContacts: boolean; now?: Date }): string {
   const now = (p.now ?? new Date()).toISOString();
@@ -21,7 +26,7 @@ export function systemPrompt(p: { language: Lang; page: string | null; timeZone:
       ? '7. Customer phone numbers and email addresses may appear in tool results; mention them only when the user asks for them.'
       : '7. Customer phone numbers and email addresses are not shared with you; work with counts, ids and names.',
     '',
-    `Now: ${now}. Account time zone: ${p.timeZone}.${p.page ? ` The user is on the screen ${p.page}.` : ''}`,
+    `Now: ${now}. Account time zone: ${p.timeZone}, called "${timeZoneName(p.timeZone, p.language)}". ${TIMES}${p.page ? ` The user is on the screen ${p.page}.` : ''}`,
   ].join('\n');
 }
 
@@ -51,7 +56,7 @@ export function generationMessages(
     '',
     req.instructions,
     '',
-    `Account time zone: ${timeZone}.`,
+    `Account time zone: ${timeZone}, called "${timeZoneName(timeZone, req.language)}". ${TIMES}`,
   ].join('\n');
   const user = [
     'FACTS:',

@@ -106,7 +106,7 @@ export const draftCampaignTool = defineTool({
       .describe("instead of schedule_at: a day and a wall time (HH:MM) in the account's time zone"),
   }),
   permission: ['campaign', 'create'],
-  async run({ ctx, auth }, input) {
+  async run({ ctx, auth, lang }, input) {
     checkPlan(auth);
     const content: Record<string, unknown> = {};
     if (input.sms_template_id || input.sms_text)
@@ -137,7 +137,7 @@ export const draftCampaignTool = defineTool({
       exclude_group_ids: input.exclude_group_ids,
       channels: input.channels as Channel[],
     });
-    const c = await createCampaign(ctx, auth, draft.data);
+    const c = await createCampaign(ctx, auth, draft.data, ctx.db, lang);
     const saved = c.schedule_at ? new Date(c.schedule_at).toISOString() : null;
     return {
       data: {

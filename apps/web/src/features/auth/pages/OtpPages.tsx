@@ -5,12 +5,13 @@ import { asciiDigits } from '@risala/shared/schemas/common';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SandboxCode } from '../../../components/sandbox-link/SandboxCode.tsx';
 import { SandboxLink } from '../../../components/sandbox-link/SandboxLink.tsx';
 import { useForm } from '../../../lib/forms.ts';
 import { isApiError } from '../../../lib/http.ts';
-import { startSession } from '../../../lib/session.ts';
+import { startSession, useLandingPath, useSession } from '../../../lib/session.ts';
+import { hasSession } from '../../../lib/session-store.ts';
 import { showSuccessToast } from '../../../lib/toast.ts';
 import { useResendOtp } from '../api/resend-otp.ts';
 import { useVerifyLoginOtp } from '../api/verify-login-otp.ts';
@@ -40,6 +41,8 @@ function OtpPage({ mode }: { mode: Mode }) {
   const verifyLoginOtp = useVerifyLoginOtp();
   const resend = useResendOtp();
   const verifying = verifyOtp.isPending || verifyLoginOtp.isPending;
+  const session = useSession();
+  const landing = useLandingPath();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -102,6 +105,9 @@ function OtpPage({ mode }: { mode: Mode }) {
       }
     }
   }
+
+  // Back to the code page once the code signed the new owner in: they are in, not at the sign-in form
+  if (mode === 'register' && hasSession(session)) return <Navigate to={landing} replace />;
 
   return (
     <AuthCard

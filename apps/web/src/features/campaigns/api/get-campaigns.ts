@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { type CampaignListParams, campaignKeys, LIVE_MS, LIVE_STATES } from './keys.ts';
-import type { Campaign, Page } from './types.ts';
+import type { Campaign, CampaignListItem, Page } from './types.ts';
 
 /** GET /api/campaigns?search&status&channel&page&limit (newest first). */
-export async function getCampaigns(p: CampaignListParams): Promise<Page<Campaign>> {
-  const { data } = await api.get<Page<Campaign>>('/api/campaigns', {
+export async function getCampaigns(p: CampaignListParams): Promise<Page<CampaignListItem>> {
+  const { data } = await api.get<Page<CampaignListItem>>('/api/campaigns', {
     query: { page: p.page, limit: p.limit, search: p.search, status: p.status, channel: p.channel, sort: 'created_at', order: 'desc' },
     silent: true,
   });

@@ -34,3 +34,14 @@ export function useDeleteCampaign() {
     },
   });
 }
+
+/** POST /api/campaigns/{id}/duplicate: a new draft with the campaign's content, audience and senders. */
+export function useDuplicateCampaign() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => (await api.post<Campaign>(`/api/campaigns/${id}/duplicate`, {})).data,
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: [...campaignKeys.all, 'list'] });
+    },
+  });
+}

@@ -98,6 +98,9 @@ export function CustomerTable(props: {
       fw={500}
       size="sm"
       c="inherit"
+      // a name keeps a readable width; the email gives way (it is cut with its whole text on hover)
+      miw={140}
+      display="inline-block"
       onClick={(e) => e.stopPropagation()}
     >
       {customerName(c) ? <UserText>{customerName(c)}</UserText> : '—'}
@@ -170,13 +173,13 @@ export function CustomerTable(props: {
               {cell(c, nameLink(c))}
               {cell(
                 c,
-                <Text size="sm" className="ltr-value">
+                <Text size="sm" className="ltr-value" style={{ whiteSpace: 'nowrap' }}>
                   {c.mobile_number ?? '—'}
                 </Text>,
               )}
               {cell(
                 c,
-                <Text size="sm" className="ltr-value">
+                <Text size="sm" className="ltr-value" truncate="end" maw={220} title={c.email ?? undefined}>
                   {c.email ?? '—'}
                 </Text>,
               )}

@@ -26,6 +26,10 @@ export function TopCampaigns({
   // campaigns nobody engaged with are not a ranking: the card says there is no engagement yet
   const list = (by === 'delivered' ? data?.top_delivered : data?.top_engagement?.filter((c) => c.engagement_rate > 0)) ?? [];
   const rows = list.map((c) => ({ ...c, label: c.name, engagement: Math.round(c.engagement_rate * 1000) / 10 }));
+  // the Opened/Read card counts every message of the period (the same rollup); this ranking only
+  // campaigns': with opens but none in a campaign, the card says where those opens are
+  const current = data?.current;
+  const singlesOnly = list.length === 0 && Boolean(current && current.opened + current.clicked > 0);
   const columns: Column<CampaignRank & { label: string }>[] = [
     {
       key: 'name',
@@ -66,7 +70,9 @@ export function TopCampaigns({
       columns={columns}
       loading={loading && !data}
       onBarClick={(r) => navigate(reportLink(r.campaign_id))}
-      emptyText={t(by === 'delivered' ? 'dashboard.empty.campaigns' : 'dashboard.empty.engagement')}
+      emptyText={t(
+        by === 'delivered' ? 'dashboard.empty.campaigns' : singlesOnly ? 'dashboard.empty.engagementSingles' : 'dashboard.empty.engagement',
+      )}
       f={f}
     />
   );

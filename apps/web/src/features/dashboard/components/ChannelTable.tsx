@@ -5,6 +5,7 @@ import type { Formats } from '../format.ts';
 import { ChartCard, type Column, DataTable } from '../../../components/charts/ChartCard.tsx';
 import { ScrollRegion } from '../../../components/scroll-region/ScrollRegion.tsx';
 import { usePhone } from '../../../components/list/index.ts';
+import { UserText } from '../../../components/text/UserText.tsx';
 
 type Row = ChannelMetrics['items'][number];
 const PHONE_HIDDEN = new Set(['failed', 'cost']);
@@ -18,7 +19,8 @@ export function ChannelTable({ data, loading, f }: { data?: ChannelMetrics; load
       key: 'sender',
       label: t('dashboard.channels.sender'),
       value: (r) => r.sender,
-      render: (r) => <bdi>{r.sender || t('dashboard.channels.noSender')}</bdi>,
+      // a number (a WhatsApp sender) left to right: "+15550000001", never "15550000001+" in Arabic
+      render: (r) => (r.sender ? <UserText>{r.sender}</UserText> : t('dashboard.channels.noSender')),
     },
     { key: 'messages', label: t('dashboard.channels.messages'), numeric: true, value: (r) => r.messages, render: (r) => f.num(r.messages) },
     { key: 'delivered', label: t('dashboard.kpi.delivered'), numeric: true, value: (r) => r.delivered, render: (r) => f.num(r.delivered) },

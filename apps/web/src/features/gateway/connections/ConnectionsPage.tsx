@@ -1,3 +1,4 @@
+import { RoutingNav } from '../RoutingNav.tsx';
 import {
   ActionIcon,
   Anchor,
@@ -199,6 +200,7 @@ export function ConnectionsPage() {
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / LIMIT));
   return (
     <Stack gap="lg" data-testid="connections-page">
+      <RoutingNav />
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={1} size="h2">

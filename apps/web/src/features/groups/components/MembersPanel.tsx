@@ -18,7 +18,7 @@ import { ListCards, usePhone } from '../../../components/list/index.ts';
 const LIMIT = 20;
 const fullName = (c: { first_name: string | null; last_name: string | null }) =>
   [c.first_name, c.last_name].filter(Boolean).join(' ') || '—';
-const optionLabel = (c: CustomerOption) => `${fullName(c)} · ${isolate(c.mobile_number ?? c.email ?? `#${c.id}`)}`;
+const optionLabel = (c: CustomerOption) => `${isolate(fullName(c))} · ${isolate(c.mobile_number ?? c.email ?? `#${c.id}`)}`;
 
 /** Adds customers to a static group through a searchable picker. */
 function AddMembers({ groupId }: { groupId: number }) {

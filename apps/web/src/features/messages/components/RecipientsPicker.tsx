@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { type CustomerOption, useCustomerSearch, useGroupOptions } from '../api/get-send-options.ts';
 import { parseAddresses } from '../compose.ts';
 import { isolate } from '../../../lib/i18n.ts';
+import { useAccountCountry } from '../../../lib/session.ts';
 
 /** Which addresses can be typed: phone numbers (SMS, WhatsApp) or email addresses. */
 export type AddressKind = 'phone' | 'email';
@@ -14,13 +15,15 @@ export interface RecipientsDraft {
   numbers: string;
   customerIds: string[];
   groupIds: string[];
+  /** the account's country, in which numbers typed without a country code are read */
+  country?: string | null;
 }
 
 export const emptyRecipients: RecipientsDraft = { numbers: '', customerIds: [], groupIds: [] };
 
 /** The API's recipients object for a draft (typed addresses already validated and normalised). */
 export function toRecipients(d: RecipientsDraft, kind: AddressKind = 'phone') {
-  const typed = parseAddresses(kind, d.numbers).valid;
+  const typed = parseAddresses(kind, d.numbers, d.country).valid;
   return {
     numbers: kind === 'phone' ? typed : [],
     emails: kind === 'email' ? typed : [],
@@ -30,12 +33,16 @@ export function toRecipients(d: RecipientsDraft, kind: AddressKind = 'phone') {
 }
 
 export const hasRecipients = (d: RecipientsDraft, kind: AddressKind = 'phone') =>
-  parseAddresses(kind, d.numbers).valid.length + d.customerIds.length + d.groupIds.length > 0;
+  parseAddresses(kind, d.numbers, d.country).valid.length + d.customerIds.length + d.groupIds.length > 0;
 
-/** A customer as the channel reaches them: name · number, or name · email. */
+/**
+ * A customer as the channel reaches them: name · number, or name · email. Both parts isolated, so
+ * an Arabic page reads them in its own order (name first) whatever script the name is in.
+ */
 const customerLabel = (c: CustomerOption, kind: AddressKind) => {
   const address = kind === 'email' ? c.email : c.mobile_number;
-  return [[c.first_name, c.last_name].filter(Boolean).join(' '), address && isolate(address)].filter(Boolean).join(' · ') || `#${c.id}`;
+  const name = [c.first_name, c.last_name].filter(Boolean).join(' ');
+  return [name && isolate(name), address && isolate(address)].filter(Boolean).join(' · ') || `#${c.id}`;
 };
 
 /** Recipients as typed numbers (or emails), customers (searched on the server) and groups. */
@@ -60,7 +67,8 @@ export function RecipientsPicker({
     ...value.customerIds.filter((id) => !found.some((f) => f.value === id)).map((id) => ({ value: id, label: known[id] ?? `#${id}` })),
     ...found,
   ];
-  const parsed = parseAddresses(kind, value.numbers);
+  const country = useAccountCountry();
+  const parsed = parseAddresses(kind, value.numbers, country);
   const email = kind === 'email';
 
   return (
@@ -73,7 +81,7 @@ export function RecipientsPicker({
         minRows={2}
         maxRows={6}
         value={value.numbers}
-        onChange={(e) => onChange({ ...value, numbers: e.currentTarget.value })}
+        onChange={(e) => onChange({ ...value, numbers: e.currentTarget.value, country })}
         error={
           parsed.invalid.length
             ? t(email ? 'messages.compose.invalidEmails' : 'messages.compose.invalidNumbers', {
@@ -88,6 +96,19 @@ export function RecipientsPicker({
       {parsed.valid.length > 0 && (
         <Text size="xs" c="dimmed" data-testid={email ? 'compose-emails-count' : 'compose-numbers-count'}>
           {t(email ? 'messages.compose.validEmails' : 'messages.compose.validNumbers', { count: parsed.valid.length })}
+        </Text>
+      )}
+      {/* a number typed without its country code: which number it became */}
+      {parsed.read.length > 0 && (
+        <Text size="xs" c="dimmed" data-testid="compose-numbers-read">
+          {t('messages.compose.readAs')}{' '}
+          {parsed.read.slice(0, 3).map((r, n) => (
+            <span key={r.typed}>
+              {n > 0 && ', '}
+              {/* each number left to right on its own; the arrow, the language's, points from what was typed to what it became */}
+              <bdi dir="ltr">{r.typed}</bdi> {t('messages.compose.becomes')} <bdi dir="ltr">{r.as}</bdi>
+            </span>
+          ))}
         </Text>
       )}
       {/* one above the other on a phone, where side by side leaves a chosen name a few letters */}

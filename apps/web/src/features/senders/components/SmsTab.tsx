@@ -1,10 +1,9 @@
-import { ActionIcon, Anchor, Button, Group, Modal, Select, Stack, Table, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, Select, Stack, Table, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { can } from '@risala/shared/permissions';
-import { SENDER_STATUSES, type SmsSender } from '@risala/shared/schemas/senders';
+import { isSandboxSmsSender, SENDER_STATUSES, type SmsSender } from '@risala/shared/schemas/senders';
 import { IconCheck, IconMessage2, IconSearch, IconStar, IconTrash, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { QueryTable } from '../../../components/page/QueryTable.tsx';
 import { ListFooter } from '../../../components/page/ListFooter.tsx';
 import { useSession } from '../../../lib/session.ts';
@@ -20,12 +19,13 @@ import { ListCards } from '../../../components/list/index.ts';
 import { UserText } from '../../../components/text/UserText.tsx';
 
 const LIMIT = 20;
-const GATEWAY = ['connections', 'routers', 'rules', 'plugins'] as const;
 /** The sender IDs list's view in the URL (lib/url-list.ts): /sender-management/sms?search=…&status=ACTIVE&page=2 */
 const LIST_DEFAULTS = { search: '', status: '' };
 
 export function SmsTab() {
   const { t } = useTranslation();
+  // the seeded sandbox sender's description is the product's words: in the reader's language
+  const describe = (s: SmsSender) => (isSandboxSmsSender(s) ? t('senders.sms.sandboxDescription') : s.description);
   const { permissions } = useSession();
   // the list's view lives in the URL (a reload or Back from a gateway page shows the same list)
   const list = useUrlList(LIST_DEFAULTS);
@@ -132,7 +132,7 @@ export function SmsTab() {
               {s.is_default && <IconStar size={14} aria-label={t('senders.default')} style={{ marginInlineStart: 6 }} />}
             </>
           )}
-          subtitle={(s) => s.description && <UserText>{s.description}</UserText>}
+          subtitle={(s) => s.description && <UserText>{describe(s)}</UserText>}
           badge={(s) => <StatusBadge status={s.status} />}
           lines={(s) => [
             { label: t('senders.sms.fields.sender_type'), value: t(`senders.sms.types.${s.sender_type}`) },
@@ -157,7 +157,7 @@ export function SmsTab() {
               </Group>
               {s.description && (
                 <Text size="xs" c="dimmed">
-                  {s.description}
+                  {describe(s)}
                 </Text>
               )}
               {s.rejection_reason && (
@@ -196,19 +196,6 @@ export function SmsTab() {
 
   return (
     <Stack gap="lg" data-testid="sms-tab">
-      {/* how SMS leave the platform is the gateway's business: its own area, for those who run it */}
-      {can(permissions, 'sender', 'update') && (
-        <Group gap="md" data-testid="gateway-links">
-          <Text size="sm" c="dimmed">
-            {t('senders.sms.gateway')}
-          </Text>
-          {GATEWAY.map((page) => (
-            <Anchor key={page} component={Link} to={`/gateway/${page}`} size="sm" data-testid={`gateway-link-${page}`}>
-              {t(`senders.sms.links.${page}`)}
-            </Anchor>
-          ))}
-        </Group>
-      )}
       {can(permissions, 'sender', 'create') && <SenderIdForm />}
       <Group gap="sm" align="flex-end">
         <TextInput
