@@ -340,9 +340,9 @@ describe('GET /api/credits', () => {
     const res = await get('/api/credits', cast.viewer.token);
     expect(res.statusCode).toBe(200);
     expect(json(res).data).toEqual([
-      { channel: 'sms', balance: 980, consumed: 20 },
-      { channel: 'email', balance: 0, consumed: 0 },
-      { channel: 'whatsapp', balance: 999, consumed: 1 },
+      { channel: 'sms', balance: 980, consumed: 20, low_threshold: 100, low_threshold_is_default: true },
+      { channel: 'email', balance: 0, consumed: 0, low_threshold: 1000, low_threshold_is_default: true },
+      { channel: 'whatsapp', balance: 999, consumed: 1, low_threshold: 100, low_threshold_is_default: true },
     ]);
   });
 });
