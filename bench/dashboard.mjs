@@ -308,6 +308,19 @@ function startServer(url, dataDir, port) {
 
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1];
 
+/** p95 in ms (one decimal) of `requests` GETs of `url` after `warmups` untimed ones; a non-200 answer throws. */
+async function timeGets(url, headers, warmups, requests) {
+  const times = [];
+  for (let i = 0; i < warmups + requests; i++) {
+    const t0 = performance.now();
+    const res = await fetch(url, { headers });
+    const body = await res.text();
+    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${body.slice(0, 300)}`);
+    if (i >= warmups) times.push(performance.now() - t0);
+  }
+  return Math.round(p95(times) * 10) / 10;
+}
+
 export async function benchDashboard(report, total = 10_000_000, largest = 5_000_000, shape = {}) {
   const { requests, warmups, ...seedShape } = { ...DEFAULT_SHAPE, ...shape };
   register();
@@ -378,15 +391,7 @@ export async function benchDashboard(report, total = 10_000_000, largest = 5_000
       ['7d', 7, 50],
     ]) {
       for (const [name, p] of paths(preset)) {
-        const times = [];
-        for (let i = 0; i < warmups + requests; i++) {
-          const t0 = performance.now();
-          const res = await fetch(`${base}${p}`, { headers });
-          const body = await res.text();
-          if (res.status !== 200) throw new Error(`${p}: ${res.status} ${body.slice(0, 300)}`);
-          if (i >= warmups) times.push(performance.now() - t0);
-        }
-        const ms = Math.round(p95(times) * 10) / 10;
+        const ms = await timeGets(`${base}${p}`, headers, warmups, requests);
         report(
           `dashboard ${name}, largest account (${Number(big).toLocaleString('en')} of ${Number(n).toLocaleString('en')} messages), ${days} days: p95`,
           ms,
@@ -403,15 +408,7 @@ export async function benchDashboard(report, total = 10_000_000, largest = 5_000
       ['search by number', '/api/messages?search=%2B9665512&limit=25'],
       ['page 40', '/api/messages?page=40&limit=25'],
     ]) {
-      const times = [];
-      for (let i = 0; i < warmups + requests; i++) {
-        const t0 = performance.now();
-        const res = await fetch(`${base}${p}`, { headers });
-        const body = await res.text();
-        if (res.status !== 200) throw new Error(`${p}: ${res.status} ${body.slice(0, 300)}`);
-        if (i >= warmups) times.push(performance.now() - t0);
-      }
-      const ms = Math.round(p95(times) * 10) / 10;
+      const ms = await timeGets(`${base}${p}`, headers, warmups, requests);
       report(
         `Message History ${name}, largest account (${Number(big).toLocaleString('en')} of ${Number(n).toLocaleString('en')} messages): p95`,
         ms,

@@ -198,3 +198,20 @@ export async function verifyApiKey(db: DbOrTx, clientId: string, password: strin
   const check = await checkApiKey(db, clientId, password, type ? [type] : undefined);
   return check.ok ? check.principal : null;
 }
+
+/**
+ * The key as the send services' caller (the public API and the SMPP server): the account, without a user (messages.user_id and
+ * credit_ledger.user_id stay null: the audit log names the key).
+ */
+export function keyCaller(key: ApiKeyPrincipal): AuthContext {
+  return {
+    userId: null as unknown as number,
+    accountId: key.accountId,
+    sessionId: `api-key:${key.keyId}`,
+    role: 'api_key',
+    permissions: { sms_portal: [] },
+    plan: key.plan,
+    userCreatedAt: key.accountCreatedAt,
+    language: 'en',
+  };
+}

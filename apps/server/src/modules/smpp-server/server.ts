@@ -11,8 +11,7 @@ import pg from 'pg';
 import smpp, { type Server, type Session } from 'smpp';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type ApiKeyPrincipal, KeyRateLimiter } from '../api-keys/index.ts';
-import type { AuthContext } from '../auth/index.ts';
+import { type ApiKeyPrincipal, KeyRateLimiter, keyCaller } from '../api-keys/index.ts';
 import { sendSmsItems } from '../messaging/index.ts';
 import { ReceiptPump } from './pump.ts';
 import { textStart } from './receipts.ts';
@@ -40,20 +39,6 @@ export interface SmppServer {
   close(): Promise<void>;
 }
 
-/** The key as the send's caller: its account, no user (the audit names the key). */
-function asCaller(key: ApiKeyPrincipal): AuthContext {
-  return {
-    userId: null as unknown as number,
-    accountId: key.accountId,
-    sessionId: `api-key:${key.keyId}`,
-    role: 'api_key',
-    permissions: { sms_portal: [] },
-    plan: key.plan,
-    userCreatedAt: key.accountCreatedAt,
-    language: 'en',
-  };
-}
-
 const SWEEP_MS = 60 * 60_000;
 const RETRY_MS = 5_000;
 
@@ -76,7 +61,7 @@ export async function startSmppServer(ctx: AppContext, options: SmppServerOption
   const send = (key: ApiKeyPrincipal, items: Submission[]) => {
     const state = trialState(key.plan, trialDaysRemaining(key.accountCreatedAt));
     if (state === 'expired' || state === 'blocked') throw new AppError('SUBSCRIPTION_REQUIRED');
-    return sendSmsItems(ctx, asCaller(key), items, (tx, sent) =>
+    return sendSmsItems(ctx, keyCaller(key), items, (tx, sent) =>
       keepSubmits(
         tx,
         key.accountId,

@@ -34,24 +34,7 @@ import {
   sendSms,
   sendWhatsapp,
 } from '../../messaging/index.ts';
-import type { ApiKeyPrincipal } from '../api-keys.service.ts';
-
-/**
- * The key as the direct-send services' caller: the account, without a user (messages.user_id and
- * credit_ledger.user_id stay null: the audit log names the key).
- */
-function asCaller(key: ApiKeyPrincipal): AuthContext {
-  return {
-    userId: null as unknown as number,
-    accountId: key.accountId,
-    sessionId: `api-key:${key.keyId}`,
-    role: 'api_key',
-    permissions: { sms_portal: [] },
-    plan: key.plan,
-    userCreatedAt: key.accountCreatedAt,
-    language: 'en',
-  };
-}
+import { type ApiKeyPrincipal, keyCaller } from '../api-keys.service.ts';
 
 /** The plan gate of the portal's sends, on the account's own trial. */
 function planGate(key: ApiKeyPrincipal) {
@@ -91,7 +74,7 @@ async function sending(
 ): Promise<V1SendResult> {
   planGate(key);
   await assertReferenceFree(ctx, key.accountId, reference);
-  const result = await run(asCaller(key));
+  const result = await run(keyCaller(key));
   await keepReference(ctx, key, reference, result.bulk_id, channel);
   return { ...result, reference: reference ?? null };
 }
@@ -205,7 +188,7 @@ export async function listMessages(ctx: AppContext, key: ApiKeyPrincipal, q: V1M
  * email, is updated; otherwise one is created. The portal's customer service does the work.
  */
 export async function upsertCustomer(ctx: AppContext, key: ApiKeyPrincipal, input: CustomerInput) {
-  const auth = asCaller(key);
+  const auth = keyCaller(key);
   const mobile = input.mobile_number ? normalizeMobile(input.mobile_number, input.country ?? null) : null;
   const email = input.email ?? null;
   if (!mobile && !email) throw new AppError('CUSTOMER_CONTACT_REQUIRED');
@@ -218,10 +201,10 @@ export async function upsertCustomer(ctx: AppContext, key: ApiKeyPrincipal, inpu
   return { id: Number((await createCustomer(ctx, auth, input)).id), created: true };
 }
 
-export const deleteCustomer = (ctx: AppContext, key: ApiKeyPrincipal, id: number) => removeCustomer(ctx, asCaller(key), id);
+export const deleteCustomer = (ctx: AppContext, key: ApiKeyPrincipal, id: number) => removeCustomer(ctx, keyCaller(key), id);
 export const addMembers = (ctx: AppContext, key: ApiKeyPrincipal, groupId: number, input: MemberIdsInput) =>
-  addGroupMembers(ctx, asCaller(key), groupId, input);
+  addGroupMembers(ctx, keyCaller(key), groupId, input);
 export const removeMembers = (ctx: AppContext, key: ApiKeyPrincipal, groupId: number, input: MemberIdsInput) =>
-  removeGroupMembers(ctx, asCaller(key), groupId, input);
+  removeGroupMembers(ctx, keyCaller(key), groupId, input);
 export const report = (ctx: AppContext, key: ApiKeyPrincipal, campaignId: number, lang: Lang) =>
-  campaignReport(ctx, asCaller(key), campaignId, lang);
+  campaignReport(ctx, keyCaller(key), campaignId, lang);
