@@ -77,6 +77,8 @@ describe('GET /api/auth/user/{id}', () => {
       plan: 'free_trial',
       needs_approval: false,
       timezone: 'Asia/Riyadh',
+      // the company's country reads typed local numbers (none set at sign-up)
+      country: null,
     });
   });
 
