@@ -4,7 +4,7 @@
  * suspended for billing. Amounts are integers in minor units (halalas) with their currency.
  */
 import { z } from 'zod';
-import { envelopeOf } from './common.ts';
+import { envelopeOf, idParamSchema } from './common.ts';
 import { PAYMENT_METHODS } from './billing.ts';
 
 /** A due's state: computed from what is paid and the due date (OVERDUE has no stored form). */
@@ -124,3 +124,8 @@ export const adminBillingSchema = z.object({
 });
 export type AdminBilling = z.infer<typeof adminBillingSchema>;
 export const adminBillingEnvelopeSchema = envelopeOf(adminBillingSchema);
+
+/** /api/admin/accounts/:id/invoices/:invoiceId/…: the account and one of its invoices. */
+export const accountInvoiceParamSchema = idParamSchema.extend({
+  invoiceId: z.coerce.number({ error: 'validation.id' }).int({ error: 'validation.id' }).positive({ error: 'validation.id' }),
+});

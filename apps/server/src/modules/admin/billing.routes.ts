@@ -3,13 +3,14 @@
  * and the three things only an operator does — record a cash or bank-transfer payment, split an
  * invoice into instalments, reverse an invoice with a credit note. Each is audited in the account.
  */
+import { idParamSchema } from '@risala/shared/schemas/common';
 import {
+  accountInvoiceParamSchema,
   adminBillingEnvelopeSchema,
   instalmentPlanSchema,
   manualPaymentSchema,
   reverseInvoiceSchema,
 } from '@risala/shared/schemas/billing-dues';
-import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
@@ -17,8 +18,8 @@ import { ok } from '../../lib/http.ts';
 import { adminBillingView, recordManualPayment, reverseWithCreditNote, setInstalments } from '../billing/index.ts';
 import { operatorActor, requireOperator } from './operators.service.ts';
 
-const accountParam = z.object({ id: z.coerce.number().int().positive() });
-const invoiceParam = z.object({ id: z.coerce.number().int().positive(), invoiceId: z.coerce.number().int().positive() });
+const accountParam = idParamSchema;
+const invoiceParam = accountInvoiceParamSchema;
 
 export function adminBillingRoutes(base: FastifyInstance, ctx: AppContext) {
   const app = base.withTypeProvider<ZodTypeProvider>();
