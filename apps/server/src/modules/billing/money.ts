@@ -67,10 +67,24 @@ export function prorate(oldPrice: number, newPrice: number, periodStart: Date, p
   return Number((n * 2n + d) / (2n * d));
 }
 
-/** The end of a period that starts at `start`: one calendar month or year later (UTC). */
+/**
+ * The end of a period that starts at `start`: one calendar month or year later (UTC), kept inside
+ * the target month as people count months — Jan 31 → Feb 28 (29 in a leap year), not Mar 3;
+ * Feb 29 → Feb 28 a year later.
+ */
 export function periodEnd(start: Date, interval: 'month' | 'year'): Date {
-  const end = new Date(start.getTime());
-  if (interval === 'year') end.setUTCFullYear(end.getUTCFullYear() + 1);
-  else end.setUTCMonth(end.getUTCMonth() + 1);
-  return end;
+  const year = start.getUTCFullYear() + (interval === 'year' ? 1 : 0);
+  const month = start.getUTCMonth() + (interval === 'month' ? 1 : 0);
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return new Date(
+    Date.UTC(
+      year,
+      month,
+      Math.min(start.getUTCDate(), lastDay),
+      start.getUTCHours(),
+      start.getUTCMinutes(),
+      start.getUTCSeconds(),
+      start.getUTCMilliseconds(),
+    ),
+  );
 }

@@ -37,6 +37,14 @@ describe('money in halalas', () => {
     expect(prorate(18500, 55900, start, end, end)).toBe(0);
     expect(periodEnd(new Date('2026-01-31T00:00:00Z'), 'year').toISOString()).toBe('2027-01-31T00:00:00.000Z');
   });
+
+  it('ends a month later inside the next month, as people count months', () => {
+    expect(periodEnd(new Date('2026-01-31T10:30:00Z'), 'month').toISOString()).toBe('2026-02-28T10:30:00.000Z');
+    expect(periodEnd(new Date('2028-01-31T00:00:00Z'), 'month').toISOString()).toBe('2028-02-29T00:00:00.000Z');
+    expect(periodEnd(new Date('2026-03-15T00:00:00Z'), 'month').toISOString()).toBe('2026-04-15T00:00:00.000Z');
+    expect(periodEnd(new Date('2026-12-31T00:00:00Z'), 'month').toISOString()).toBe('2027-01-31T00:00:00.000Z');
+    expect(periodEnd(new Date('2028-02-29T00:00:00Z'), 'year').toISOString()).toBe('2029-02-28T00:00:00.000Z');
+  });
 });
 
 describe('the ZATCA QR payload', () => {
