@@ -258,3 +258,15 @@ export async function timelineOf(
   if (res.statusCode !== 200) throw new Error(`GET /api/messages/${id}: ${res.statusCode} ${res.body}`);
   return json(res).data.events;
 }
+
+/** Polls `fn` every 100 ms until `ok` holds for its value, or throws with the last value after `ms`. */
+export async function waitFor<T>(fn: () => Promise<T> | T, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
+  const until = Date.now() + ms;
+  let v = await fn();
+  while (!ok(v)) {
+    if (Date.now() > until) throw new Error(`timed out; last: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 100));
+    v = await fn();
+  }
+  return v;
+}

@@ -10,7 +10,7 @@ import { ESME } from '../../channels/sms/esme.ts';
 import { startWorker } from '../../jobs/worker.ts';
 import { type SmscSimulator, startSmscSimulator } from '../../sandbox/smsc.ts';
 import { invalidateRoutingTable } from '../routing/routing-table.ts';
-import { bearer, createTestApp, json, signIn, signUp, type TestApp, timelineOf } from '../../test/helper.ts';
+import { bearer, createTestApp, json, signIn, signUp, type TestApp, timelineOf, waitFor } from '../../test/helper.ts';
 
 let t: TestApp;
 let smsc: SmscSimulator;
@@ -20,17 +20,6 @@ let sandboxId: number;
 
 const send = (payload: unknown, token = owner.token) =>
   t.app.inject({ method: 'POST', url: '/api/messages/sms', headers: bearer(token), payload: payload as object });
-
-async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms;
-  let v = await fn();
-  while (!ok(v)) {
-    if (Date.now() > until) throw new Error(`timed out; last: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-    v = await fn();
-  }
-  return v;
-}
 
 const statuses = (bulkId: string) =>
   t

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ESME } from '../../channels/sms/esme.ts';
 import { startWorker } from '../../jobs/worker.ts';
 import { type SmscSimulator, startSmscSimulator } from '../../sandbox/smsc.ts';
-import { bearer, createTestApp, json, signIn, signUp, type TestApp } from '../../test/helper.ts';
+import { bearer, createTestApp, json, signIn, signUp, type TestApp, waitFor } from '../../test/helper.ts';
 import { type SmppServer, startSmppServer } from './index.ts';
 
 let t: TestApp;
@@ -54,17 +54,6 @@ const submit = (session: Session, fields: Record<string, unknown>) =>
   );
 
 const close = (session: Session) => new Promise<void>((resolve) => session.close(() => resolve()));
-
-async function waitFor<T>(fn: () => Promise<T> | T, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms;
-  let v = await fn();
-  while (!ok(v)) {
-    if (Date.now() > until) throw new Error(`timed out; last: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-    v = await fn();
-  }
-  return v;
-}
 
 /** Receipts a session gets (answered OK), by receipted_message_id. */
 function collectReceipts(session: Session) {
